@@ -1,0 +1,299 @@
+"""Boards: the geometry of a box shape and a puzzle's givens on it.
+
+Glossary (the same words are used everywhere in sudoku_cp):
+
+- **board**: an n×n grid of *cells* with a box shape ``(box_rows, box_cols)``,
+  ``n = box_rows * box_cols``, and the *givens* of one puzzle.
+- **cell**: an index ``0 .. n*n-1`` in row-major order; ``divmod(cell, n)`` is
+  ``(row, col)``.
+- **value**: an integer ``1 .. n``; ``0`` marks an empty cell.
+- **house**: a group of cells whose values must all differ (a row, a column, a
+  box, or any extra group a variant adds).
+- **peers** of a cell: every other cell that shares a house with it.
+- **given**: a value fixed by the puzzle. **candidate**: a value a cell may
+  still take. **solution**: a full assignment in which every house differs.
+
+Everything follows from the box shape: the numbers 9, 3 and 81 never appear in
+library logic. Geometry is computed once per shape and cached.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from typing import Iterable, Sequence
+
+#: Symbols for values 1..35 in the compact one-character-per-cell text form.
+SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: Largest n that the compact text form can write (larger boards use integers).
+MAX_COMPACT_N = len(SYMBOLS)
+
+
+class PuzzleError(ValueError):
+    """Input that is not a puzzle: the message names the line, cell or symbol."""
+
+
+def default_box(n: int) -> tuple[int, int]:
+    """The box shape for an n×n board: square when n is a square, else the
+    largest divisor of n not above √n gives the box rows.
+
+    >>> default_box(9), default_box(6), default_box(8), default_box(12)
+    ((3, 3), (2, 3), (2, 4), (3, 4))
+    """
+    if n < 1:
+        raise PuzzleError(f"a board needs at least one value, not n={n}")
+    rows = max(d for d in range(1, math.isqrt(n) + 1) if n % d == 0)
+    return rows, n // rows
+
+
+def parse_box(text: str) -> tuple[int, int]:
+    """Read a box shape written ``RxC`` (also ``R*C`` or ``R,C``).
+
+    >>> parse_box("2x3")
+    (2, 3)
+    """
+    for sep in ("x", "X", "*", ",", "×"):
+        if sep in text:
+            left, _, right = text.partition(sep)
+            break
+    else:
+        raise PuzzleError(f"box shape {text!r} is not of the form RxC, e.g. 3x3 or 2x3")
+    try:
+        rows, cols = int(left), int(right)
+    except ValueError:
+        raise PuzzleError(f"box shape {text!r} is not of the form RxC, e.g. 3x3 or 2x3") from None
+    if rows < 1 or cols < 1:
+        raise PuzzleError(f"box shape {text!r} needs positive sides")
+    return rows, cols
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Cells and houses of an n×n board with ``box_rows × box_cols`` boxes.
+
+    ``extra`` holds additional houses (a variant such as Sudoku-X adds its two
+    diagonals); every backend reads ``houses`` and so supports them unchanged.
+
+    >>> g = Geometry(3, 3)
+    >>> g.n, g.ncells, len(g.houses), len(g.peers[0])
+    (9, 81, 27, 20)
+    """
+
+    box_rows: int
+    box_cols: int
+    extra: tuple[tuple[int, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.box_rows < 1 or self.box_cols < 1:
+            raise PuzzleError(f"box shape {self.box_rows}x{self.box_cols} needs positive sides")
+        for house in self.extra:
+            if len(house) != len(set(house)) or not all(0 <= c < self.ncells for c in house):
+                raise PuzzleError(f"extra house {house} names a cell twice or off the board")
+
+    @property
+    def n(self) -> int:
+        """Side of the board, also the number of values."""
+        return self.box_rows * self.box_cols
+
+    @property
+    def ncells(self) -> int:
+        return self.n * self.n
+
+    @property
+    def box(self) -> tuple[int, int]:
+        return (self.box_rows, self.box_cols)
+
+    def cell(self, row: int, col: int) -> int:
+        return row * self.n + col
+
+    def rowcol(self, cell: int) -> tuple[int, int]:
+        return divmod(cell, self.n)
+
+    @cached_property
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        n = self.n
+        return tuple(tuple(r * n + c for c in range(n)) for r in range(n))
+
+    @cached_property
+    def cols(self) -> tuple[tuple[int, ...], ...]:
+        n = self.n
+        return tuple(tuple(r * n + c for r in range(n)) for c in range(n))
+
+    @cached_property
+    def boxes(self) -> tuple[tuple[int, ...], ...]:
+        n, br, bc = self.n, self.box_rows, self.box_cols
+        return tuple(
+            tuple((r0 + r) * n + (c0 + c) for r in range(br) for c in range(bc))
+            for r0 in range(0, n, br)
+            for c0 in range(0, n, bc)
+        )
+
+    @cached_property
+    def houses(self) -> tuple[tuple[int, ...], ...]:
+        """Rows, then columns, then boxes, then any extra houses."""
+        return self.rows + self.cols + self.boxes + tuple(self.extra)
+
+    @cached_property
+    def houses_of(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the indices (into ``houses``) of the houses it is in."""
+        of: list[list[int]] = [[] for _ in range(self.ncells)]
+        for h, house in enumerate(self.houses):
+            for cell in house:
+                of[cell].append(h)
+        return tuple(tuple(hs) for hs in of)
+
+    @cached_property
+    def peers(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the other cells that share a house with it (sorted)."""
+        result = []
+        for cell in range(self.ncells):
+            ps = {p for h in self.houses_of[cell] for p in self.houses[h]}
+            ps.discard(cell)
+            result.append(tuple(sorted(ps)))
+        return tuple(result)
+
+    def house_name(self, h: int) -> str:
+        """A readable name for house number h, e.g. 'row 3' (1-based, as people count)."""
+        n = self.n
+        kind, i = divmod(h, n)
+        if kind < 3:
+            return f"{('row', 'column', 'box')[kind]} {i + 1}"
+        return f"extra house {h - 3 * n + 1}"
+
+    def with_houses(self, houses: Iterable[Sequence[int]]) -> "Geometry":
+        """A variant: this geometry with more houses."""
+        return Geometry(self.box_rows, self.box_cols, self.extra + tuple(tuple(h) for h in houses))
+
+
+@lru_cache(maxsize=None)
+def geometry(box_rows: int, box_cols: int) -> Geometry:
+    """The (cached) classic geometry for a box shape."""
+    return Geometry(box_rows, box_cols)
+
+
+def cell_name(cell: int, n: int) -> str:
+    """'r3c5' style name of a cell (1-based)."""
+    r, c = divmod(cell, n)
+    return f"r{r + 1}c{c + 1}"
+
+
+@dataclass(frozen=True)
+class Board:
+    """A puzzle: a geometry and the givens (``0`` for an empty cell), row-major.
+
+    >>> b = Board.parse("1.3." "3..." "...." "..1.")
+    >>> b.box, b.n, b.givens[:4]
+    ((2, 2), 4, (1, 0, 3, 0))
+    """
+
+    geometry: Geometry
+    givens: tuple[int, ...]
+    meta: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    def __post_init__(self) -> None:
+        n = self.geometry.n
+        if len(self.givens) != self.geometry.ncells:
+            raise PuzzleError(
+                f"a {n}x{n} board has {self.geometry.ncells} cells, not {len(self.givens)}"
+            )
+        for cell, v in enumerate(self.givens):
+            if not (0 <= v <= n):
+                raise PuzzleError(f"value {v} at {cell_name(cell, n)} is outside 1..{n}")
+
+    # -- construction -----------------------------------------------------------------
+    @classmethod
+    def empty(cls, box: tuple[int, int] = (3, 3)) -> "Board":
+        g = geometry(*box)
+        return cls(g, (0,) * g.ncells)
+
+    @classmethod
+    def from_values(cls, values: Sequence[int], box: tuple[int, int] | None = None,
+                    houses: Iterable[Sequence[int]] = ()) -> "Board":
+        """A board from n*n integers (0 empty); the box shape follows from n unless given."""
+        count = len(values)
+        n = math.isqrt(count)
+        if n * n != count or n == 0:
+            raise PuzzleError(f"{count} cells is not a square board (n*n cells)")
+        br, bc = box if box is not None else default_box(n)
+        if br * bc != n:
+            raise PuzzleError(f"box {br}x{bc} does not fit a {n}x{n} board ({br}*{bc} != {n})")
+        g = geometry(br, bc)
+        extra = tuple(tuple(h) for h in houses)
+        if extra:
+            g = g.with_houses(extra)
+        return cls(g, tuple(int(v) for v in values))
+
+    @classmethod
+    def parse(cls, text: str, box: tuple[int, int] | str | None = None) -> "Board":
+        """Read one puzzle in any of the accepted text forms (see ``sudoku_cp.parse``)."""
+        from .parse import parse_puzzle
+
+        if isinstance(box, str):
+            box = parse_box(box)
+        return parse_puzzle(text, box=box)
+
+    # -- geometry shortcuts -------------------------------------------------------------
+    @property
+    def n(self) -> int:
+        return self.geometry.n
+
+    @property
+    def box(self) -> tuple[int, int]:
+        return self.geometry.box
+
+    @property
+    def houses(self) -> tuple[tuple[int, ...], ...]:
+        return self.geometry.houses
+
+    @property
+    def clues(self) -> int:
+        """Number of givens."""
+        return sum(1 for v in self.givens if v)
+
+    def with_givens(self, givens: Sequence[int]) -> "Board":
+        """The same geometry with other givens."""
+        return Board(self.geometry, tuple(givens))
+
+    # -- text -----------------------------------------------------------------------------
+    def to_text(self, values: Sequence[int] | None = None) -> str:
+        """One-line text: compact symbols up to n=35, comma-separated integers beyond.
+
+        >>> Board.parse("1.3.3.........1.").to_text()
+        '1.3.3.........1.'
+        """
+        values = self.givens if values is None else values
+        return format_line(values, self.n)
+
+    def grid(self, values: Sequence[int] | None = None) -> str:
+        """A readable multi-line grid with box separators (what the CLI prints)."""
+        return format_grid(values if values is not None else self.givens, self.geometry)
+
+    def __str__(self) -> str:
+        return self.grid()
+
+
+def format_line(values: Sequence[int], n: int) -> str:
+    if n <= MAX_COMPACT_N:
+        return "".join(SYMBOLS[v - 1] if v else "." for v in values)
+    return ",".join(str(v) for v in values)
+
+
+def format_grid(values: Sequence[int], g: Geometry) -> str:
+    n, br, bc = g.n, g.box_rows, g.box_cols
+    width = 1 if n <= MAX_COMPACT_N else len(str(n))
+
+    def sym(v: int) -> str:
+        if not v:
+            return ".".rjust(width)
+        return (SYMBOLS[v - 1] if n <= MAX_COMPACT_N else str(v)).rjust(width)
+
+    sep = "+".join("-" * (bc * (width + 1) + 1) for _ in range(n // bc))
+    lines = []
+    for r in range(n):
+        if r and r % br == 0:
+            lines.append(sep)
+        row = values[r * n:(r + 1) * n]
+        chunks = [" ".join(sym(v) for v in row[c:c + bc]) for c in range(0, n, bc)]
+        lines.append(" " + " | ".join(chunks))
+    return "\n".join(lines)
