@@ -1,0 +1,177 @@
+"""The cross-checker: several backends on one board, one verdict.
+
+Each backend is asked for up to two solutions (``limit=2``). Every solution is checked
+by the independent ``is_solution`` before it counts. From what each backend *claims*
+(unique, multiple, none, unknown) and the valid solutions they found, one verdict:
+
+- ``unique``: every backend found the same single solution and exhausted its search;
+- ``multiple``: two distinct valid solutions exist (both are given as the witness);
+- ``none``: every backend exhausted its search without a solution;
+- ``disagree``: some backend contradicts the evidence (says none or unique while a
+  valid second solution exists, or returns a non-solution): a bug, shown loudly;
+- ``unknown``: a time limit stopped some backend before the question was settled.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Iterable, Sequence
+
+from .board import Board, cell_name
+from .check import clashes, is_solution
+from .result import Result
+
+
+class Verdict(str, Enum):
+    UNIQUE = "unique"
+    MULTIPLE = "multiple"
+    NONE = "none"
+    DISAGREE = "disagree"
+    UNKNOWN = "unknown"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def claim(result: Result) -> str:
+    """What one backend's result says about the number of solutions.
+
+    'unique', 'multiple', 'none' or 'unknown' (the search was cut short).
+    """
+    k = len(result.solutions)
+    if k >= 2:
+        return "multiple"
+    if result.exhausted:
+        return "unique" if k == 1 else "none"
+    return "unknown"
+
+
+@dataclass
+class Report:
+    """The outcome of cross-checking one board."""
+
+    board: Board
+    verdict: Verdict
+    solutions: tuple[tuple[int, ...], ...]  # valid, distinct: 1 for unique, 2 as a witness
+    results: dict[str, Result]
+    evidence: list[str] = field(default_factory=list)  # why: disagreements, clashes
+    time_s: float = 0.0
+
+    @property
+    def solution(self) -> tuple[int, ...] | None:
+        """The solution when the verdict is unique (or the first found otherwise)."""
+        return self.solutions[0] if self.solutions else None
+
+    @property
+    def claims(self) -> dict[str, str]:
+        return {name: claim(r) for name, r in self.results.items()}
+
+    def to_dict(self) -> dict:
+        """A JSON-ready summary (the CLI adds the index and the puzzle text)."""
+        text = self.board.to_text
+        return {
+            "box": f"{self.board.box[0]}x{self.board.box[1]}",
+            "verdict": self.verdict.value,
+            "solution": text(self.solution) if self.solution else None,
+            "solutions": [text(s) for s in self.solutions],
+            "backends": {
+                name: {**r.to_dict(), "claim": claim(r)} for name, r in self.results.items()
+            },
+            "evidence": self.evidence,
+        }
+
+
+def crosscheck(board: Board, backends: Sequence[str] | None = None, *,
+               time_limit: float | None = None) -> Report:
+    """Run ``backends`` (default: all registered) with ``limit=2`` and compare.
+
+    ``time_limit`` applies to each backend separately.
+
+    >>> report = crosscheck(Board.parse("1..." "..1." ".1.." "...1"), ["backtrack"])
+    >>> report.verdict, report.board.to_text(report.solution)
+    (<Verdict.UNIQUE: 'unique'>, '1234341221434321')
+    """
+    from .backends import BACKENDS, get_backend
+
+    start = time.perf_counter()
+    specs = list(backends) if backends else list(BACKENDS)
+    results = {}
+    for spec in specs:
+        results[spec] = get_backend(spec).solve(board, limit=2, time_limit=time_limit)
+    report = judge(board, results)
+    report.time_s = time.perf_counter() - start
+    return report
+
+
+def judge(board: Board, results: dict[str, Result]) -> Report:
+    """The verdict from backend results that were already run."""
+    evidence: list[str] = []
+    valid: dict[tuple[int, ...], list[str]] = {}  # solution -> backends that found it
+    for name, result in results.items():
+        for sol in result.solutions:
+            if is_solution(board, sol):
+                valid.setdefault(tuple(sol), []).append(name)
+            else:
+                evidence.append(f"{name} returned a non-solution: {board.to_text(sol)} "
+                                f"({_first_fault(board, sol)})")
+    claims = {name: claim(r) for name, r in results.items()}
+    distinct = list(valid)
+
+    if len(distinct) >= 2:
+        a, b = distinct[0], distinct[1]
+        for name, c in claims.items():
+            if c in ("unique", "none"):
+                evidence.append(f"{name} says {c}, but two solutions exist "
+                                f"(they differ at {_diff(board, a, b)})")
+        verdict = Verdict.DISAGREE if evidence else Verdict.MULTIPLE
+        return Report(board, verdict, (a, b), results, evidence)
+
+    if len(distinct) == 1:
+        for name, c in claims.items():
+            if c == "none":
+                evidence.append(f"{name} says none, but {', '.join(valid[distinct[0]])} "
+                                f"found a valid solution")
+        if evidence:
+            return Report(board, Verdict.DISAGREE, tuple(distinct), results, evidence)
+        if all(c == "unique" for c in claims.values()):
+            return Report(board, Verdict.UNIQUE, tuple(distinct), results, evidence)
+        waiting = [n for n, c in claims.items() if c == "unknown"]
+        evidence.append(f"time limit: {', '.join(waiting)} did not finish")
+        return Report(board, Verdict.UNKNOWN, tuple(distinct), results, evidence)
+
+    if evidence:  # only non-solutions were returned
+        return Report(board, Verdict.DISAGREE, (), results, evidence)
+    waiting = [n for n, c in claims.items() if c == "unknown"]
+    if waiting:
+        evidence.append(f"time limit: {', '.join(waiting)} did not finish")
+        return Report(board, Verdict.UNKNOWN, (), results, evidence)
+    return Report(board, Verdict.NONE, (), results, clashes(board))
+
+
+def _diff(board: Board, a: Iterable[int], b: Iterable[int]) -> str:
+    cells = [cell_name(i, board.n) for i, (x, y) in enumerate(zip(a, b)) if x != y]
+    more = f" and {len(cells) - 4} more" if len(cells) > 4 else ""
+    return ", ".join(cells[:4]) + more
+
+
+def _first_fault(board: Board, sol: Sequence[int]) -> str:
+    """A readable reason why ``sol`` is not a solution (for the evidence)."""
+    n = board.n
+    if len(sol) != n * n:
+        return f"{len(sol)} values for {n * n} cells"
+    for cell, (g, v) in enumerate(zip(board.givens, sol)):
+        if not 1 <= v <= n:
+            return f"value {v} at {cell_name(cell, n)} is outside 1..{n}"
+        if g and g != v:
+            return f"{cell_name(cell, n)} is {v} but the given is {g}"
+    g = board.geometry
+    for h, house in enumerate(g.houses):
+        seen = {}
+        for cell in house:
+            if sol[cell] in seen:
+                return (f"value {sol[cell]} twice in {g.house_name(h)} "
+                        f"({cell_name(seen[sol[cell]], n)}, {cell_name(cell, n)})")
+            seen[sol[cell]] = cell
+    return "rejected by is_solution"

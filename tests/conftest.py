@@ -1,0 +1,37 @@
+"""Shared helpers for the tests: sample puzzles and valid grids of any box shape."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sudoku_cp import Board
+
+DATA = Path(__file__).parent / "data"
+ALL_BACKENDS = ["backtrack", "sat", "cpsat"]
+
+
+def load(name: str) -> list[str]:
+    """Puzzle lines of a sample file in tests/data (comments skipped)."""
+    lines = (DATA / name).read_text().splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def board_of(line: str, box=None) -> Board:
+    """A board from a compact line, without going through the parser under test."""
+    symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    return Board.from_values([0 if ch in ".0" else symbols.index(ch.upper()) + 1 for ch in line],
+                             box=box)
+
+
+def pattern_grid(box_rows: int, box_cols: int) -> list[int]:
+    """A valid full grid for any box shape: a shifted pattern (no solver involved)."""
+    n = box_rows * box_cols
+    return [(box_cols * (r % box_rows) + r // box_rows + c) % n + 1
+            for r in range(n) for c in range(n)]
+
+
+@pytest.fixture(params=ALL_BACKENDS)
+def backend(request):
+    return request.param

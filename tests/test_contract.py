@@ -1,0 +1,95 @@
+"""The contract every backend keeps: one test suite, parametrized over all of them."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudoku_cp import Board, Status, is_solution, solve
+from sudoku_cp.board import geometry
+from conftest import board_of, load, pattern_grid
+
+SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (3, 4), (4, 4)]
+
+
+def test_unique_puzzles_from_the_literature(backend):
+    for line in load("top95_sample.txt")[:5] + load("17clue_sample.txt")[:5]:
+        board = board_of(line)
+        result = solve(board, backend, limit=2)
+        assert result.backend == backend
+        assert result.status is Status.SOLVED
+        assert result.exhausted and len(result.solutions) == 1
+        assert is_solution(board, result.solution)
+        assert result.time_s > 0
+
+
+@pytest.mark.parametrize("box", SHAPES)
+def test_every_shape_from_a_blanked_grid(backend, box):
+    grid = pattern_grid(*box)
+    n = box[0] * box[1]
+    # blank every third cell: many solutions are possible, the grid is one of them
+    givens = [0 if i % 3 == 0 else v for i, v in enumerate(grid)]
+    board = Board.from_values(givens, box=box)
+    result = solve(board, backend, limit=2)
+    assert result.status is Status.SOLVED
+    assert all(is_solution(board, s) for s in result.solutions)
+    assert len(set(result.solutions)) == len(result.solutions)
+    assert board.n == n
+
+
+def test_several_solutions_stop_at_the_limit(backend):
+    board = Board.empty((3, 3))
+    result = solve(board, backend, limit=2)
+    assert result.status is Status.SOLVED and not result.exhausted
+    assert len(result.solutions) == 2 and result.solutions[0] != result.solutions[1]
+    assert all(is_solution(board, s) for s in result.solutions)
+    one = solve(board, backend, limit=1)
+    assert len(one.solutions) == 1 and not one.exhausted
+
+
+def test_count_all_solutions_of_the_empty_4x4(backend):
+    result = solve(Board.empty((2, 2)), backend, limit=1000)
+    assert result.exhausted and len(result.solutions) == 288
+    assert len(set(result.solutions)) == 288
+
+
+def test_clashing_givens_have_no_solution(backend):
+    line = "55" + "." * 79
+    result = solve(board_of(line), backend, limit=2)
+    assert result.status is Status.NONE and result.exhausted and not result.solutions
+
+
+def test_a_cell_without_candidates_and_no_clash(backend):
+    # r1c1 can take no value: its row holds 1-4, its column 5-8, and r2c2 holds 9 (box).
+    givens = [0] * 81
+    for c, v in zip(range(1, 5), (1, 2, 3, 4)):
+        givens[c] = v
+    for r, v in zip(range(2, 6), (5, 6, 7, 8)):
+        givens[r * 9] = v
+    givens[1 * 9 + 1] = 9
+    result = solve(Board.from_values(givens), backend, limit=2)
+    assert result.status is Status.NONE and result.exhausted
+
+
+def test_a_variant_with_extra_houses(backend):
+    g = geometry(3, 3)
+    diagonals = [[g.cell(i, i) for i in range(9)], [g.cell(i, 8 - i) for i in range(9)]]
+    board = Board(g.with_houses(diagonals), (0,) * 81)
+    result = solve(board, backend, limit=1)
+    sol = result.solution
+    assert is_solution(board, sol)
+    assert len({sol[c] for c in diagonals[0]}) == 9 and len({sol[c] for c in diagonals[1]}) == 9
+
+
+def test_the_time_limit_is_honoured(backend):
+    board = Board.empty((6, 6))  # 36x36: nobody enumerates this in a few milliseconds
+    result = solve(board, backend, limit=10**6, time_limit=0.05)
+    assert not result.exhausted
+    assert result.status in (Status.SOLVED, Status.UNKNOWN)
+    assert result.time_s < 20
+    assert all(is_solution(board, s) for s in result.solutions)
+
+
+def test_native_statistics_are_reported(backend):
+    result = solve(board_of(load("top95_sample.txt")[0]), backend, limit=2)
+    assert result.stats and all(isinstance(k, str) for k in result.stats)
+    assert result.to_dict()["status"] == "solved"

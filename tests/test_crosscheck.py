@@ -1,0 +1,126 @@
+"""The cross-checker: verdicts, witnesses and loud disagreement."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from sudoku_cp import Board, Result, Status, Verdict, crosscheck, is_solution
+from sudoku_cp.crosscheck import judge
+from conftest import board_of, load, pattern_grid
+
+
+def test_unique_when_all_three_agree():
+    board = board_of(load("17clue_sample.txt")[0])
+    report = crosscheck(board)
+    assert report.verdict is Verdict.UNIQUE
+    assert set(report.results) == {"backtrack", "sat", "cpsat"}
+    assert is_solution(board, report.solution)
+    assert all(r.solution == report.solution for r in report.results.values())
+
+
+def test_multiple_gives_two_valid_distinct_solutions_as_witness():
+    line = load("top95_sample.txt")[0]
+    board = board_of(line)
+    solution = crosscheck(board).solution
+    # remove givens until a second solution appears
+    givens = list(board.givens)
+    for cell in range(81):
+        if givens[cell]:
+            givens[cell] = 0
+            report = crosscheck(board.with_givens(givens))
+            if report.verdict is Verdict.MULTIPLE:
+                break
+    assert report.verdict is Verdict.MULTIPLE
+    a, b = report.solutions
+    assert a != b and is_solution(report.board, a) and is_solution(report.board, b)
+    assert solution is not None
+
+
+def test_none_names_the_clash():
+    report = crosscheck(board_of("5" + "." * 8 + "5" + "." * 71))
+    assert report.verdict is Verdict.NONE
+    assert any("value 5 twice in box 1" in e for e in report.evidence)
+
+
+def test_unknown_when_a_time_limit_cuts_the_search():
+    report = crosscheck(Board.empty((6, 6)), ["backtrack", "sat"], time_limit=0.02)
+    assert report.verdict in (Verdict.UNKNOWN, Verdict.MULTIPLE)
+    if report.verdict is Verdict.UNKNOWN:
+        assert any("time limit" in e for e in report.evidence)
+
+
+def _fake(name, status, solutions, exhausted):
+    return Result(name, status, tuple(solutions), exhausted, 0.001, {}, 2)
+
+
+def test_disagreement_is_reported_with_evidence():
+    board = board_of(load("17clue_sample.txt")[0])
+    good = crosscheck(board, ["sat"]).results["sat"]
+    results = {"sat": good, "liar": _fake("liar", Status.NONE, [], True)}
+    report = judge(board, results)
+    assert report.verdict is Verdict.DISAGREE
+    assert any("liar says none" in e for e in report.evidence)
+
+
+def test_a_non_solution_is_caught_by_is_solution():
+    board = board_of(load("17clue_sample.txt")[0])
+    good = crosscheck(board, ["sat"]).results["sat"]
+    broken = list(good.solution)
+    empty = board.givens.index(0)
+    broken[empty], broken[empty + 1] = broken[empty + 1], broken[empty]
+    results = {"sat": good, "liar": _fake("liar", Status.SOLVED, [tuple(broken)], True)}
+    report = judge(board, results)
+    assert report.verdict is Verdict.DISAGREE
+    assert any("liar returned a non-solution" in e for e in report.evidence)
+
+
+def test_a_claim_of_uniqueness_against_a_second_solution():
+    board = Board.empty((2, 2))
+    two = crosscheck(board, ["sat"]).solutions
+    results = {"sat": _fake("sat", Status.SOLVED, two, False),
+               "liar": _fake("liar", Status.SOLVED, two[:1], True)}
+    report = judge(board, results)
+    assert report.verdict is Verdict.DISAGREE
+    assert any("liar says unique" in e for e in report.evidence)
+
+
+def test_report_serialises():
+    report = crosscheck(board_of(load("top95_sample.txt")[1]))
+    d = report.to_dict()
+    assert d["verdict"] == "unique" and d["box"] == "3x3"
+    assert set(d["backends"]) == {"backtrack", "sat", "cpsat"}
+    assert d["backends"]["sat"]["claim"] == "unique"
+
+
+# -- property: blank cells of random valid grids; all backends agree ------------------------
+SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3)]
+
+
+@st.composite
+def blanked_grids(draw):
+    br, bc = draw(st.sampled_from(SHAPES))
+    n = br * bc
+    grid = pattern_grid(br, bc)
+    relabel = draw(st.permutations(range(1, n + 1)))
+    bands = draw(st.permutations(range(bc)))  # n // br bands of br rows
+    rows_in = [draw(st.permutations(range(br))) for _ in range(n // br)]
+    stacks = draw(st.permutations(range(br)))  # n // bc stacks of bc columns
+    cols_in = [draw(st.permutations(range(bc))) for _ in range(n // bc)]
+    rows = [bands[b] * br + rows_in[b][i] for b in range(n // br) for i in range(br)]
+    cols = [stacks[s] * bc + cols_in[s][j] for s in range(n // bc) for j in range(bc)]
+    full = [relabel[grid[rows[r] * n + cols[c]] - 1] for r in range(n) for c in range(n)]
+    keep = draw(st.lists(st.booleans(), min_size=n * n, max_size=n * n))
+    givens = [v if k else 0 for v, k in zip(full, keep)]
+    return Board.from_values(full, box=(br, bc)), Board.from_values(givens, box=(br, bc))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(blanked_grids())
+def test_all_backends_agree_on_blanked_random_grids(case):
+    full, board = case
+    assert is_solution(full, full.givens)  # the generator itself is sound
+    report = crosscheck(board)
+    assert report.verdict in (Verdict.UNIQUE, Verdict.MULTIPLE), report.evidence
+    assert all(is_solution(board, s) for s in report.solutions)
+    if report.verdict is Verdict.UNIQUE:
+        assert report.solution == full.givens
