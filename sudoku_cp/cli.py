@@ -1,0 +1,293 @@
+"""The ``sudoku-cp`` command line. Library code returns; this module prints.
+
+Exit codes (the most severe over all puzzles wins):
+0 every puzzle solved (``solve``) or unique (``check``); 1 some puzzle has no solution
+or several; 4 a time limit left some unknown; 2 usage or input error; 3 backends
+disagree or a backend returned a non-solution (a bug).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Iterator
+
+from .board import PuzzleError, parse_box
+
+EXIT_OK, EXIT_NOT_UNIQUE, EXIT_INPUT, EXIT_DISAGREE, EXIT_UNKNOWN = 0, 1, 2, 3, 4
+_SEVERITY = [EXIT_OK, EXIT_NOT_UNIQUE, EXIT_UNKNOWN, EXIT_INPUT, EXIT_DISAGREE]
+
+
+def worst(a: int, b: int) -> int:
+    """The more severe of two exit codes."""
+    return max(a, b, key=_SEVERITY.index)
+
+
+class UsageError(Exception):
+    """A problem with the command line itself (exit 2)."""
+
+
+# -- input --------------------------------------------------------------------------------
+def entries(args) -> Iterator[tuple[str, object]]:
+    """Every puzzle named on the command line, in files (-f) or on standard input.
+
+    Yields ``(source, entry)`` where source names where the puzzle came from.
+    """
+    from .parse import parse_many, read_puzzles
+
+    box = args.box
+    puzzles = list(args.puzzles or [])
+    files = list(args.file or [])
+    if not puzzles and not files:
+        puzzles = ["-"]
+    for text in puzzles:
+        if text == "-":
+            for entry in read_puzzles("-", box=box):
+                yield "<stdin>", entry
+        else:
+            for entry in parse_many(text, box=box):
+                yield "<argument>", entry
+    for path in files:
+        try:
+            for entry in read_puzzles(path, box=box):
+                yield path, entry
+        except OSError as exc:
+            raise UsageError(f"{path}: {exc.strerror or exc}") from None
+
+
+def where(source: str, entry) -> str:
+    return f"{source}:{entry.line}" if source not in ("<argument>",) else "argument"
+
+
+def error_line(source: str, entry) -> str:
+    return f"{where(source, entry)}: {entry.error}"
+
+
+def emit(obj: dict) -> None:
+    print(json.dumps(obj), flush=True)
+
+
+# -- commands --------------------------------------------------------------------------------
+def cmd_solve(args) -> int:
+    from .backends import solve
+    from .check import is_solution
+
+    code = EXIT_OK
+    for index, (source, entry) in enumerate(entries(args), 1):
+        if entry.error:
+            code = worst(code, EXIT_INPUT)
+            _report_invalid(args, index, source, entry)
+            continue
+        board = entry.board
+        result = solve(board, args.backend, limit=args.limit, time_limit=args.time_limit)
+        bad = [s for s in result.solutions if not is_solution(board, s)]
+        good = [s for s in result.solutions if is_solution(board, s)]
+        status = "invalid-solution" if bad else result.status.value
+        code = worst(code, EXIT_DISAGREE if bad else
+                     {"solved": EXIT_OK, "none": EXIT_NOT_UNIQUE, "unknown": EXIT_UNKNOWN}[status])
+        if args.json:
+            emit({"index": index, "puzzle": board.to_text(), "box": _box(board),
+                  "verdict": status, "solution": board.to_text(good[0]) if good else None,
+                  "solutions": [board.to_text(s) for s in good],
+                  "backends": {args.backend: result.to_dict()}, "error": None})
+            continue
+        print(f"puzzle {index} ({where(source, entry)}), {board.n}x{board.n}, "
+              f"{board.clues} givens: {status} by {args.backend} in {_ms(result.time_s)}")
+        for s in good:
+            print(board.grid(s))
+            print()
+        if bad:
+            print(f"BUG: {args.backend} returned {len(bad)} non-solution(s): "
+                  f"{board.to_text(bad[0])}", file=sys.stderr)
+        if not good and result.status.value == "none":
+            from .check import clashes
+
+            for clash in clashes(board):
+                print(f"  clash: {clash}")
+    return code
+
+
+def cmd_check(args) -> int:
+    from .crosscheck import Verdict, crosscheck
+
+    backends = _split(args.backends)
+    code = EXIT_OK
+    verdict_code = {Verdict.UNIQUE: EXIT_OK, Verdict.MULTIPLE: EXIT_NOT_UNIQUE,
+                    Verdict.NONE: EXIT_NOT_UNIQUE, Verdict.UNKNOWN: EXIT_UNKNOWN,
+                    Verdict.DISAGREE: EXIT_DISAGREE}
+    for index, (source, entry) in enumerate(entries(args), 1):
+        if entry.error:
+            code = worst(code, EXIT_INPUT)
+            _report_invalid(args, index, source, entry)
+            continue
+        board = entry.board
+        report = crosscheck(board, backends, time_limit=args.time_limit)
+        code = worst(code, verdict_code[report.verdict])
+        if report.verdict is Verdict.DISAGREE:
+            print(f"DISAGREE on puzzle {index} ({where(source, entry)}): {board.to_text()}",
+                  file=sys.stderr)
+            for line in report.evidence:
+                print(f"  {line}", file=sys.stderr)
+        if args.json:
+            emit({"index": index, "puzzle": board.to_text(), **report.to_dict(), "error": None})
+            continue
+        timing = ", ".join(f"{name} {r.status.value} in {_ms(r.time_s)}"
+                           for name, r in report.results.items())
+        print(f"puzzle {index} ({where(source, entry)}), {board.n}x{board.n}, "
+              f"{board.clues} givens: {report.verdict.value.upper()}  [{timing}]")
+        if report.verdict is Verdict.MULTIPLE:
+            print("two solutions, as the witness:")
+        for s in report.solutions:
+            print(board.grid(s))
+            print()
+        if report.verdict is not Verdict.DISAGREE:
+            for line in report.evidence:
+                print(f"  {line}")
+    return code
+
+
+def cmd_export(args) -> int:
+    from .board import Board, default_box
+
+    if args.empty:
+        if args.box is None and args.size is None:
+            raise UsageError("export --empty needs --box RxC or --size N")
+        box = args.box or default_box(args.size)
+        board = Board.empty(box)
+    else:
+        found = list(entries(args))
+        if len(found) != 1:
+            raise UsageError(f"export takes one puzzle, got {len(found)}")
+        source, entry = found[0]
+        if entry.error:
+            print(error_line(source, entry), file=sys.stderr)
+            return EXIT_INPUT
+        board = entry.board
+    if args.format == "dimacs":
+        from .encode.cnf import to_dimacs
+
+        text = to_dimacs(board, encoding=args.encoding)
+    else:
+        from .encode.minizinc import to_minizinc_data
+
+        text = to_minizinc_data(board)
+    if args.output and args.output != "-":
+        with open(args.output, "w", encoding="utf-8") as out:
+            out.write(text)
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
+
+
+# -- helpers ---------------------------------------------------------------------------------
+def _report_invalid(args, index: int, source: str, entry) -> None:
+    print(error_line(source, entry), file=sys.stderr)
+    if args.json:
+        emit({"index": index, "puzzle": entry.text, "line": entry.line, "verdict": "invalid",
+              "error": entry.error})
+
+
+def _box(board) -> str:
+    return f"{board.box[0]}x{board.box[1]}"
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def _split(text: str | None) -> list[str] | None:
+    if not text:
+        return None
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _box_arg(text: str) -> tuple[int, int]:
+    try:
+        return parse_box(text)
+    except PuzzleError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError("a time limit must be positive")
+    return value
+
+
+def _add_input(p: argparse.ArgumentParser, many: bool = True) -> None:
+    p.add_argument("puzzles", nargs="*" if many else "?", metavar="PUZZLE",
+                   help="puzzle text (one line, '.' or '0' empty); '-' or none reads stdin")
+    p.add_argument("-f", "--file", action="append", metavar="FILE",
+                   help="file with one puzzle per line ('#' comments and blank lines skipped)")
+    p.add_argument("--box", type=_box_arg, metavar="RxC",
+                   help="box shape, e.g. 3x2 (default: square, or the widest box not above sqrt(n) rows)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
+    from .backends import BACKENDS, DEFAULT_BACKEND
+
+    parser = argparse.ArgumentParser(
+        prog="sudoku-cp",
+        description="Sudoku as a constraint problem: CNF/SAT, all-different CP-SAT and a "
+                    "reference backtracker, cross-checked for agreement and uniqueness.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    p = sub.add_parser("solve", help="solve puzzles with one backend")
+    _add_input(p)
+    p.add_argument("--backend", default=DEFAULT_BACKEND, metavar="SPEC",
+                   help=f"{'|'.join(BACKENDS)}, or a spec such as sat:glucose4:minimal "
+                        f"(default {DEFAULT_BACKEND})")
+    p.add_argument("--limit", type=int, default=1, metavar="K", help="show up to K solutions")
+    p.add_argument("--time-limit", type=_positive_float, metavar="S", help="seconds per puzzle")
+    p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    p.set_defaults(run=cmd_solve)
+
+    p = sub.add_parser("check", help="cross-check backends: agreement and uniqueness")
+    _add_input(p)
+    p.add_argument("--backends", metavar="LIST",
+                   help=f"comma-separated backends or specs (default all: {','.join(BACKENDS)})")
+    p.add_argument("--time-limit", type=_positive_float, metavar="S",
+                   help="seconds per backend per puzzle")
+    p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    p.set_defaults(run=cmd_check)
+
+    p = sub.add_parser("export", help="write a puzzle's model as DIMACS CNF or MiniZinc data")
+    _add_input(p, many=False)
+    p.add_argument("--format", choices=["dimacs", "minizinc"], default="dimacs")
+    p.add_argument("--encoding", choices=["minimal", "extended"], default="extended",
+                   help="CNF encoding (default extended)")
+    p.add_argument("--empty", action="store_true", help="export the empty board (with --box or --size)")
+    p.add_argument("--size", type=int, metavar="N", help="board side for --empty")
+    p.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    p.set_defaults(run=cmd_export)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "puzzles", None) is not None and not isinstance(args.puzzles, list):
+        args.puzzles = [args.puzzles]
+    try:
+        return args.run(args)
+    except (UsageError, PuzzleError, ValueError, ImportError) as exc:
+        print(f"sudoku-cp: error: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        print("sudoku-cp: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. piped into head
+        return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
