@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from importlib import import_module
 from typing import Iterator
 
 from .board import PuzzleError, parse_box
@@ -22,6 +23,10 @@ _SEVERITY = [EXIT_OK, EXIT_NOT_UNIQUE, EXIT_UNKNOWN, EXIT_INPUT, EXIT_DISAGREE]
 def worst(a: int, b: int) -> int:
     """The more severe of two exit codes."""
     return max(a, b, key=_SEVERITY.index)
+
+
+#: Modules whose ``register(subparsers)`` adds more commands; each keeps heavy imports lazy.
+PLUGINS = ["sudoku_cp.generate_cli", "sudoku_cp.bench_cli"]
 
 
 class UsageError(Exception):
@@ -268,6 +273,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=int, metavar="N", help="board side for --empty")
     p.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
     p.set_defaults(run=cmd_export)
+
+    for module in PLUGINS:  # commands that live beside their feature (generate, grade, bench)
+        try:
+            mod = import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+            continue
+        mod.register(sub)
     return parser
 
 
