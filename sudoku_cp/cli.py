@@ -287,13 +287,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
+    from .backends import MissingDependencyError, UnknownBackendError
+
     parser = build_parser()
     args = parser.parse_args(argv)
     if getattr(args, "puzzles", None) is not None and not isinstance(args.puzzles, list):
         args.puzzles = [args.puzzles]
     try:
         return args.run(args)
-    except (UsageError, PuzzleError, ValueError, ImportError) as exc:
+    except (UsageError, PuzzleError, UnknownBackendError, MissingDependencyError, OSError) as exc:
         print(f"sudoku-cp: error: {exc}", file=sys.stderr)
         return EXIT_INPUT
     except KeyboardInterrupt:

@@ -91,7 +91,10 @@ def get_backend(spec: str = DEFAULT_BACKEND, **options: Any):
     key = (name, tuple(sorted(spec_options.items())))
     backend = _instances.get(key)
     if backend is None:
-        backend = backend_class(name)(**spec_options)
+        try:
+            backend = backend_class(name)(**spec_options)
+        except (TypeError, ValueError) as exc:  # an unknown option or a bad value
+            raise UnknownBackendError(f"backend spec {spec!r}: {exc}") from None
         _instances[key] = backend
     return backend
 

@@ -1,0 +1,123 @@
+"""The sudoku-cp command line: output, JSON fields and exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from sudoku_cp.cli import main
+from conftest import DATA, load
+
+UNIQUE = load("top95_sample.txt")[0]
+CLASH = "55" + "." * 79
+EMPTY4 = "." * 16
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_check_unique_exits_0_and_prints_the_grid(capsys):
+    code, out, err = run(capsys, "check", UNIQUE)
+    assert code == 0, err
+    assert "UNIQUE" in out and "backtrack" in out and "cpsat" in out and "sat" in out
+    assert "|" in out  # a grid
+
+
+def test_check_json_fields(capsys):
+    code, out, _ = run(capsys, "check", UNIQUE, EMPTY4, "--json")
+    assert code == 1  # the empty 4x4 has many solutions
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert set(first) >= {"index", "puzzle", "box", "verdict", "solution", "solutions",
+                          "backends", "error"}
+    assert first["verdict"] == "unique" and first["index"] == 1 and first["error"] is None
+    assert set(first["backends"]["sat"]) >= {"status", "solutions", "time_s", "stats"}
+    assert second["verdict"] == "multiple" and len(second["solutions"]) == 2
+    assert second["box"] == "2x2"
+
+
+def test_check_none_exits_1_and_names_the_clash(capsys):
+    code, out, _ = run(capsys, "check", CLASH)
+    assert code == 1
+    assert "NONE" in out and "value 5 twice in row 1" in out
+
+
+def test_solve_each_backend(capsys):
+    for backend in ("backtrack", "sat", "cpsat", "sat:minisat22:minimal"):
+        code, out, err = run(capsys, "solve", UNIQUE, "--backend", backend, "--json")
+        assert code == 0, err
+        record = json.loads(out)
+        assert record["verdict"] == "solved" and len(record["solution"]) == 81
+
+
+def test_solve_no_solution_exits_1(capsys):
+    code, _, _ = run(capsys, "solve", CLASH)
+    assert code == 1
+
+
+def test_unknown_backend_is_one_line_and_exit_2(capsys):
+    code, _, err = run(capsys, "solve", UNIQUE, "--backend", "nope")
+    assert code == 2
+    assert err.strip().count("\n") == 0 and "backtrack" in err and "cpsat" in err
+
+
+def test_bad_puzzle_is_one_line_and_exit_2(capsys):
+    code, out, err = run(capsys, "check", UNIQUE[:-1])
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and "80" in err
+    code, _, err = run(capsys, "check", UNIQUE[:-1] + "?")
+    assert code == 2 and "'?'" in err and "r9c9" in err
+
+
+def test_a_file_with_a_bad_line_keeps_going(tmp_path, capsys):
+    path = tmp_path / "batch.txt"
+    path.write_text("# a comment\n" + UNIQUE + "\n\nnot a puzzle\n" + load("top95_sample.txt")[1] + "\n")
+    code, out, err = run(capsys, "check", "-f", str(path), "--backends", "sat", "--json")
+    assert code == 2
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["verdict"] for r in records] == ["unique", "invalid", "unique"]
+    assert records[1]["line"] == 4 and f"{path}:4:" in err
+
+
+def test_missing_file_is_exit_2(capsys):
+    code, _, err = run(capsys, "check", "-f", "/no/such/file.txt")
+    assert code == 2 and "/no/such/file.txt" in err
+
+
+def test_time_limit_unknown_exits_4(capsys):
+    code, out, _ = run(capsys, "check", "." * (36 * 36), "--backends", "sat,backtrack",
+                       "--time-limit", "0.01", "--json")
+    record = json.loads(out)
+    assert record["verdict"] in ("unknown", "multiple")
+    assert code == (4 if record["verdict"] == "unknown" else 1)
+
+
+def test_box_option_for_a_3x2_board(capsys):
+    puzzle = "." * 36
+    code, out, _ = run(capsys, "solve", puzzle, "--box", "3x2", "--json")
+    assert code == 0 and json.loads(out)["box"] == "3x2"
+
+
+def test_export_dimacs(capsys):
+    code, out, _ = run(capsys, "export", UNIQUE, "--format", "dimacs", "--encoding", "minimal")
+    assert code == 0
+    header = next(line for line in out.splitlines() if line.startswith("p cnf"))
+    assert header.split()[2] == "729"
+
+
+def test_stdin_and_python_m():
+    proc = subprocess.run([sys.executable, "-m", "sudoku_cp", "check", "--backends", "sat"],
+                          input=UNIQUE + "\n", capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "UNIQUE" in proc.stdout
+
+
+def test_usage_error_exit_2():
+    proc = subprocess.run([sys.executable, "-m", "sudoku_cp", "check", "--time-limit", "-1"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
