@@ -40,7 +40,8 @@ def test_is_solution_rejects_each_kind_of_fault():
     swapped = good[:]
     swapped[0], swapped[1] = swapped[1], swapped[0]  # breaks two columns
     assert not is_solution(board, swapped)
-    rows_swapped = good[6:12] + good[:6] + good[12:]  # rows 1, 2 swapped: box broken
+    rows_swapped = good[:6] + good[12:18] + good[6:12] + good[18:]  # rows 2, 3 across bands
+    assert sorted(rows_swapped) == sorted(good)
     assert not is_solution(board, rows_swapped)
     given = board.with_givens([good[0] % 6 + 1] + [0] * 35)
     assert not is_solution(given, good)  # ignores a given
