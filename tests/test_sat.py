@@ -1,0 +1,313 @@
+"""The CNF encoder and the ``sat`` backend: clause counts, answers, reuse, limits, DIMACS."""
+
+from __future__ import annotations
+
+import random
+import time
+from itertools import permutations
+
+import pytest
+
+pysat = pytest.importorskip("pysat")
+
+from pysat.formula import CNF  # noqa: E402
+from pysat.solvers import Solver  # noqa: E402
+
+from sudoku_cp import Board, Status, clashes, is_solution  # noqa: E402
+from sudoku_cp.backends import get_backend, parse_spec  # noqa: E402
+from sudoku_cp.backends.sat import DEFAULT_SOLVER, SatBackend, available_solvers  # noqa: E402
+from sudoku_cp.board import geometry  # noqa: E402
+from sudoku_cp.encode.cnf import (  # noqa: E402
+    decode, encode, givens_literals, key, to_dimacs, var,
+)
+from conftest import board_of, load, pattern_grid  # noqa: E402
+
+SHAPES = [(2, 2), (2, 3), (3, 3), (4, 4)]
+LIMITABLE = [s for s in available_solvers() if s != "lingeling"]
+
+
+# -- puzzles built without any solver ---------------------------------------------------------
+def singles_solve(board: Board) -> list[int] | None:
+    """Fill naked singles until stuck: a full grid proves the puzzle has one solution."""
+    values = list(board.givens)
+    g = board.geometry
+    progress = True
+    while progress:
+        progress = False
+        for cell in range(g.ncells):
+            if values[cell]:
+                continue
+            cands = set(range(1, g.n + 1)) - {values[p] for p in g.peers[cell]}
+            if len(cands) == 1:
+                values[cell] = cands.pop()
+                progress = True
+    return values if all(values) else None
+
+
+def unique_puzzle(box, seed=0) -> Board:
+    """Blank cells of a pattern grid while naked singles still solve it (so it is unique)."""
+    grid = pattern_grid(*box)
+    board = Board.from_values(grid, box=box)
+    cells = list(range(len(grid)))
+    random.Random(seed).shuffle(cells)
+    givens = list(grid)
+    for cell in cells:
+        givens[cell] = 0
+        if singles_solve(board.with_givens(givens)) is None:
+            givens[cell] = grid[cell]
+    return board.with_givens(givens)
+
+
+def multiple_puzzle(box) -> Board:
+    """Only the first row given: for n >= 4 there are many solutions."""
+    grid = pattern_grid(*box)
+    n = box[0] * box[1]
+    return Board.from_values(grid[:n] + [0] * (n * n - n), box=box)
+
+
+def clash_puzzle(box) -> Board:
+    n = box[0] * box[1]
+    return Board.from_values([1, 1] + [0] * (n * n - 2), box=box)
+
+
+def dead_end_puzzle(box) -> Board:
+    """No clash, no solution: row 1 leaves cell r1c(n-1) only {n-1, n}, and its column
+    already holds both, below the first band."""
+    br, bc = box
+    n = br * bc
+    givens = [0] * (n * n)
+    givens[:n - 2] = range(1, n - 1)
+    givens[br * n + n - 2] = n - 1
+    givens[(br + 1) * n + n - 2] = n
+    return Board.from_values(givens, box=box)
+
+
+def literature() -> list[Board]:
+    return [board_of(line) for name in ("17clue_sample.txt", "top95_sample.txt",
+                                        "forum_hardest_sample.txt") for line in load(name)]
+
+
+# -- encoder ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("box, encoding, clauses", [
+    ((3, 3), "minimal", 8_829), ((3, 3), "extended", 11_988),
+    ((4, 4), "minimal", 92_416), ((4, 4), "extended", 123_904),
+])
+def test_clause_and_variable_counts(box, encoding, clauses):
+    enc = encode(geometry(*box), encoding)
+    n = box[0] * box[1]
+    assert len(enc.cnf.clauses) == clauses
+    assert enc.nv == enc.cnf.nv == enc.pool.top == n ** 3
+
+
+def test_variables_are_numbered_by_row_col_value():
+    enc = encode(geometry(3, 3))
+    assert var(enc, 0, 0, 1) == 1 and var(enc, 0, 0, 9) == 9 and var(enc, 0, 1, 1) == 10
+    assert var(enc.pool, 8, 8, 9) == 729
+    assert all(key(enc, var(enc, r, c, v)) == (r, c, v)
+               for r in range(9) for c in range(9) for v in range(1, 10))
+    with pytest.raises(KeyError):
+        var(enc, 9, 0, 1)
+    assert enc.pool.top == 729  # the failed lookup added nothing
+
+
+def test_short_extra_houses_get_no_at_least_once_clause():
+    g = geometry(3, 3).with_houses([(0, 10, 20)])
+    assert len(encode(g, "extended").cnf.clauses) == 11_988 + 9 * 3
+    assert len(encode(g, "minimal").cnf.clauses) == 8_829 + 9 * 3
+
+
+def test_decode_and_givens_literals_round_trip():
+    box = (2, 3)
+    grid = pattern_grid(*box)
+    board = Board.from_values(grid, box=box)
+    enc = encode(board.geometry)
+    lits = givens_literals(enc, board)
+    model = [lit if lit in set(lits) else -lit for lit in range(1, enc.nv + 1)]
+    assert decode(enc, model) == tuple(grid)
+
+
+# -- answers ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("encoding", ["extended", "minimal"])
+@pytest.mark.parametrize("box", SHAPES)
+def test_unique_multiple_and_none(box, encoding):
+    backend = SatBackend(encoding=encoding)
+    board = unique_puzzle(box)
+    r = backend.solve(board, limit=2)
+    assert r.status is Status.SOLVED and r.exhausted and len(r.solutions) == 1
+    assert is_solution(board, r.solution) and list(r.solution) == singles_solve(board)
+
+    board = multiple_puzzle(box)
+    r = backend.solve(board, limit=2)
+    assert r.status is Status.SOLVED and not r.exhausted and r.count == "2+"
+    assert len(set(r.solutions)) == 2 and all(is_solution(board, s) for s in r.solutions)
+
+    for board in (clash_puzzle(box), dead_end_puzzle(box)):
+        r = backend.solve(board, limit=2)
+        assert r.status is Status.NONE and r.exhausted and r.solutions == ()
+    assert clashes(dead_end_puzzle(box)) == []
+
+
+@pytest.mark.parametrize("encoding", ["extended", "minimal"])
+def test_empty_4x4_has_288_solutions(encoding):
+    board = Board.empty((2, 2))
+    r = SatBackend(encoding=encoding).solve(board, limit=1000)
+    assert r.exhausted and len(r.solutions) == 288 == len(set(r.solutions))
+    assert all(is_solution(board, s) for s in r.solutions)
+    assert r.stats["blocking_clauses"] == 288 and r.stats["calls"] == 289
+
+
+def test_literature_puzzles_are_unique():
+    backend = SatBackend()
+    for board in literature():
+        r = backend.solve(board, limit=2)
+        assert r.exhausted and len(r.solutions) == 1 and is_solution(board, r.solution)
+        assert r.stats["solver"] == DEFAULT_SOLVER and r.stats["variables"] == 729
+        assert r.stats["clauses"] == 11_988 and r.stats["assumptions"] == board.clues
+
+
+def test_sudoku_x_diagonals():
+    n = 4
+    diagonals = [tuple(i * n + i for i in range(n)), tuple(i * n + n - 1 - i for i in range(n))]
+    board = Board.from_values([0] * 16, houses=diagonals)
+    r = SatBackend().solve(board, limit=1000)
+    # independent count: rows are permutations, filtered by columns, boxes and diagonals
+    rows = list(permutations(range(1, 5)))
+    expected = sum(is_solution(board, [v for row in (a, b, c, d) for v in row])
+                   for a in rows[:1] for b in rows for c in rows for d in rows) * len(rows)
+    # (relabelling values maps solutions to solutions, so fixing row 1 and multiplying
+    # by 4! counts them all)
+    assert r.exhausted and len(r.solutions) == expected > 0
+    assert all(is_solution(board, s) for s in r.solutions)
+    board9 = Board.from_values([0] * 81, houses=[tuple(i * 10 for i in range(9)),
+                                                 tuple(8 * (i + 1) for i in range(9))])
+    r = SatBackend().solve(board9, limit=2)
+    assert len(r.solutions) == 2 and all(is_solution(board9, s) for s in r.solutions)
+
+
+# -- reuse --------------------------------------------------------------------------------------
+def fifty_puzzles() -> list[Board]:
+    boards = literature()[:26]
+    for seed, box in enumerate(SHAPES[:3] * 3):
+        boards += [unique_puzzle(box, seed), multiple_puzzle(box)]
+    boards += [clash_puzzle(b) for b in SHAPES[:3]] + [dead_end_puzzle(b) for b in SHAPES[:3]]
+    return boards[:50]
+
+
+def answer(r):
+    return r.status, r.solutions if r.exhausted else len(r.solutions), r.exhausted
+
+
+def test_reused_backend_answers_like_a_fresh_one():
+    boards = fifty_puzzles()
+    assert len(boards) == 50
+    shared = SatBackend()
+    shared.REBUILD_AFTER = 7  # exercise rebuilding too
+    for board in boards:
+        for limit in (1, 2):
+            assert answer(shared.solve(board, limit=limit)) == \
+                answer(SatBackend().solve(board, limit=limit))
+
+
+def test_blocking_clauses_do_not_leak_into_the_next_puzzle():
+    backend = SatBackend()
+    a = board_of(load("17clue_sample.txt")[0])
+    first = backend.solve(a, limit=2)
+    again = backend.solve(a, limit=2)
+    assert first.solutions == again.solutions and again.exhausted and len(again.solutions) == 1
+    grid = Board.from_values(first.solution)  # the full grid: its one solution is itself
+    assert backend.solve(grid, limit=2).solutions == (first.solution,)
+
+
+# -- solvers, specs and time limits --------------------------------------------------------------
+@pytest.mark.parametrize("name", available_solvers())
+def test_every_solver_name_works(name):
+    backend = SatBackend(name)
+    board = board_of(load("top95_sample.txt")[0])
+    r = backend.solve(board, limit=2)
+    assert r.exhausted and len(r.solutions) == 1 and is_solution(board, r.solution)
+    assert backend.solve(dead_end_puzzle((3, 3)), limit=2).status is Status.NONE
+    if name != "lingeling":
+        r = backend.solve(board, limit=2, time_limit=30)
+        assert r.exhausted and len(r.solutions) == 1
+
+
+def test_bad_names_are_refused_with_the_valid_ones():
+    with pytest.raises(ValueError, match="glucose4"):
+        SatBackend("nosuchsolver")
+    with pytest.raises(ValueError, match="assumptions"):
+        SatBackend("kissat")
+    with pytest.raises(ValueError, match="minimal"):
+        SatBackend(encoding="tiny")
+    assert SatBackend("G4").solver == "glucose4"
+
+
+def test_spec_names_solver_and_encoding():
+    assert parse_spec("sat:cadical195:extended") == (
+        "sat", {"solver": "cadical195", "encoding": "extended"})
+    backend = get_backend("sat:minisat22:minimal")
+    assert (backend.solver, backend.encoding) == ("minisat22", "minimal")
+
+
+def pigeonhole_board() -> Board:
+    """16×16 plus an extra house of 17 cells: no solution, and very hard to refute."""
+    n = 16
+    house = [r * n + (5 * r) % n for r in range(n)] + [1]
+    return Board.from_values([0] * n * n, houses=[house])
+
+
+@pytest.mark.parametrize("name", sorted({DEFAULT_SOLVER, "cadical195", "glucose4"}))
+def test_time_limit_stops_a_hard_search(name):
+    backend = SatBackend(name)
+    board = pigeonhole_board()
+    backend.solve(board, limit=1, time_limit=0.05)  # pay for encoding outside the clock
+    start = time.perf_counter()
+    r = backend.solve(board, limit=1, time_limit=0.3)
+    assert time.perf_counter() - start < 2.5
+    assert r.status is Status.UNKNOWN and not r.exhausted and r.timed_out
+    # the solver is still usable afterwards, with and without a limit
+    board = board_of(load("17clue_sample.txt")[1])
+    assert len(backend.solve(board, limit=2).solutions) == 1
+    assert backend.solve(board, limit=2, time_limit=10).exhausted
+
+
+def test_time_limit_during_enumeration_keeps_what_was_found():
+    board = Board.empty((3, 3))
+    r = SatBackend().solve(board, limit=10 ** 9, time_limit=0.2)
+    assert r.status is Status.SOLVED and not r.exhausted and r.timed_out
+    assert 0 < len(r.solutions) == len(set(r.solutions))
+    assert all(is_solution(board, s) for s in r.solutions[:20])
+
+
+def test_lingeling_refuses_a_time_limit():
+    if "lingeling" not in available_solvers():
+        pytest.skip("lingeling not built")
+    with pytest.raises(ValueError, match="time_limit"):
+        SatBackend("lingeling").solve(Board.empty((2, 2)), time_limit=1)
+
+
+# -- DIMACS -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("encoding", ["extended", "minimal"])
+def test_dimacs_round_trip(encoding):
+    board = board_of(load("17clue_sample.txt")[2])
+    text = to_dimacs(board, encoding)
+    assert text == to_dimacs(board, encoding)  # deterministic
+    cnf = CNF(from_string=text)
+    base = 11_988 if encoding == "extended" else 8_829
+    assert cnf.nv == 729 and len(cnf.clauses) == base + board.clues
+    assert "sudoku_cp" in text.splitlines()[0] and "box 3x3" in text and encoding in text
+    for line in ("c var 1 = r1c1#1", "c var 10 = r1c2#1", "c var 729 = r9c9#9"):
+        assert line in text.splitlines()
+    assert sum(line.startswith("c var ") for line in text.splitlines()) == 729
+    with Solver(name="glucose4", bootstrap_with=cnf.clauses) as solver:
+        assert solver.solve()
+        assert is_solution(board, decode(encode(board.geometry, encoding), solver.get_model()))
+    empty = CNF(from_string=to_dimacs(board.geometry, encoding))
+    assert len(empty.clauses) == base
+    assert len(CNF(from_string=to_dimacs(board, encoding, givens=False)).clauses) == base
+
+
+def test_dimacs_names_extra_houses():
+    board = Board.from_values([0] * 16, houses=[(0, 5, 10, 15)])
+    text = to_dimacs(board)
+    assert "c extra house 1: r1c1 r2c2 r3c3 r4c4" in text
+    assert len(CNF(from_string=text).clauses) == 448 + 4 * 6 + 4
