@@ -17,7 +17,7 @@ def is_solution(board: Board, solution: Sequence[int] | None) -> bool:
     """True when ``solution`` fills the board, keeps every given, and repeats no value
     in any row, column, box or extra house.
 
-    >>> b = Board.parse("1..." "..1." ".1.." "...1")
+    >>> b = Board.parse("1..." "...2" "..4." ".3..")
     >>> is_solution(b, [1,2,3,4, 3,4,1,2, 2,1,4,3, 4,3,2,1])
     True
     >>> is_solution(b, [1,2,3,4, 3,4,1,2, 2,1,4,3, 4,3,1,2])

@@ -89,7 +89,7 @@ def crosscheck(board: Board, backends: Sequence[str] | None = None, *,
 
     ``time_limit`` applies to each backend separately.
 
-    >>> report = crosscheck(Board.parse("1..." "..1." ".1.." "...1"), ["backtrack"])
+    >>> report = crosscheck(Board.parse("1..." "...2" "..4." ".3.."), ["backtrack"])
     >>> report.verdict, report.board.to_text(report.solution)
     (<Verdict.UNIQUE: 'unique'>, '1234341221434321')
     """

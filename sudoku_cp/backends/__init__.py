@@ -104,7 +104,7 @@ def solve(board: Board, backend: str = DEFAULT_BACKEND, *, limit: int = 1,
     """Solve ``board`` with one backend, looking for up to ``limit`` solutions.
 
     >>> from sudoku_cp import Board
-    >>> r = solve(Board.parse("1..." "..1." ".1.." "...1"), "backtrack", limit=2)
+    >>> r = solve(Board.parse("1..." "...2" "..4." ".3.."), "backtrack", limit=2)
     >>> r.status.value, len(r.solutions), r.exhausted
     ('solved', 1, True)
     """
