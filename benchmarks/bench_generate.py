@@ -1,0 +1,157 @@
+"""Benchmark the generator: rate, 16x16 time, distribution of clues and levels.
+
+    python3 benchmarks/bench_generate.py                 # 1,000 minimal 9x9 puzzles
+    python3 benchmarks/bench_generate.py --count 300     # a quicker run
+    python3 benchmarks/bench_generate.py --compare       # which backend should dig
+
+Reports:
+
+1. minimal 9x9 puzzles per second, each cross-checked by all three backends (target
+   >= 5/s on a 2-core machine), with the time split between making a puzzle (full grid,
+   digging, grading) and verifying it;
+2. the time for one minimal 16x16 puzzle, verified (target under 10 s);
+3. the distribution of clue counts and levels over the 9x9 puzzles;
+4. with ``--compare``: the time to dig one puzzle with each candidate backend, on the
+   same grids and removal orders, for several box shapes (how ``removal_backend`` was chosen).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sudoku_cp.board import Board, geometry  # noqa: E402
+from sudoku_cp.generate import dig, full_grid, make_puzzle, verify  # noqa: E402
+from sudoku_cp.grade import LEVELS  # noqa: E402
+
+COMPARE_BACKENDS = ["backtrack", "sat", "sat:cadical195", "sat:minisat22", "cpsat"]
+COMPARE_SHAPES = {(2, 2): 50, (2, 3): 30, (3, 3): 20, (3, 4): 4, (4, 4): 1}
+
+
+def progress(total: int, desc: str):
+    if not sys.stderr.isatty():
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, desc=desc, file=sys.stderr, leave=False)
+
+
+def bench_9x9(count: int, seed: int) -> None:
+    master = random.Random(seed)
+    make_s = verify_s = 0.0
+    clues: Counter = Counter()
+    levels: Counter = Counter()
+    techniques: Counter = Counter()
+    guessing_nodes = []
+    bar = progress(count, "9x9")
+    start = time.perf_counter()
+    for _ in range(count):  # the loop of generate(count, minimal=True, seed=seed)
+        t0 = time.perf_counter()
+        puzzle = make_puzzle(master.getrandbits(63), minimal=True)
+        t1 = time.perf_counter()
+        verify(puzzle)
+        t2 = time.perf_counter()
+        make_s += t1 - t0
+        verify_s += t2 - t1
+        clues[puzzle.clues] += 1
+        levels[puzzle.difficulty] += 1
+        techniques.update(t for t, k in puzzle.techniques.items() if k)
+        if puzzle.difficulty == "expert":
+            guessing_nodes.append(puzzle.nodes)
+        if bar is not None:
+            bar.update(1)
+    total = time.perf_counter() - start
+    if bar is not None:
+        bar.close()
+    print(f"## {count} minimal 9x9 puzzles, verified (seed {seed})")
+    print(f"rate: {count / total:.1f} puzzles/s ({total:.1f} s; per puzzle: make "
+          f"{make_s / count * 1000:.0f} ms [grid, dig, grade], verify {verify_s / count * 1000:.0f} ms)")
+    values = sorted(clues.elements())
+    print(f"clues: min {values[0]}, median {statistics.median(values):g}, "
+          f"mean {statistics.mean(values):.2f}, max {values[-1]}")
+    for k in sorted(clues):
+        print(f"  {k:3d} clues: {clues[k]:5d}  {'#' * max(1, round(60 * clues[k] / count))}")
+    print("levels:")
+    for level in LEVELS:
+        print(f"  {level:7s} {levels[level]:5d}  ({100 * levels[level] / count:.1f}%)")
+    print("puzzles using each technique:")
+    for name, k in techniques.most_common():
+        print(f"  {name:14s} {k:5d}")
+    if guessing_nodes:
+        print(f"expert puzzles: backtracker nodes median {statistics.median(guessing_nodes):g}, "
+              f"max {max(guessing_nodes)}")
+    print()
+
+
+def bench_16x16(count: int, seed: int) -> None:
+    print(f"## minimal 16x16 puzzles, verified (seed {seed})")
+    master = random.Random(seed)
+    for _ in range(count):
+        t0 = time.perf_counter()
+        puzzle = make_puzzle(master.getrandbits(63), box=(4, 4), minimal=True)
+        t1 = time.perf_counter()
+        verify(puzzle)
+        t2 = time.perf_counter()
+        print(f"one 16x16 puzzle: {t2 - t0:.1f} s (make {t1 - t0:.1f} s, verify {t2 - t1:.1f} s); "
+              f"{puzzle.clues} clues, {puzzle.difficulty}")
+    print()
+
+
+def compare(seed: int, rounds: int) -> None:
+    """Dig the same grids in the same order with each backend (same puzzles result);
+    backends take turns in each round, and the median round is reported."""
+    from sudoku_cp.backends import solve
+
+    print(f"## digging time per puzzle by backend (same grids, same removal order, "
+          f"median of {rounds} interleaved rounds)")
+    for box, reps in COMPARE_SHAPES.items():
+        g = geometry(*box)
+        jobs = []
+        for i in range(reps):
+            rng = random.Random(seed + i)
+            jobs.append((full_grid(box, rng), rng.getstate()))
+        specs = [s for s in COMPARE_BACKENDS if not (s == "cpsat" and g.n > 9)]
+        times: dict[str, list[float]] = {spec: [] for spec in specs}
+        for spec in specs:
+            solve(Board.empty(box), spec)  # build the per-shape state outside the clock
+        for _ in range(rounds):
+            for spec in specs:
+                start = time.perf_counter()
+                for grid, state in jobs:
+                    rng = random.Random()
+                    rng.setstate(state)
+                    dig(grid, g, rng, backend=spec)
+                times[spec].append((time.perf_counter() - start) / reps * 1000)
+        row = [f"{spec} {statistics.median(times[spec]):.0f} ms" for spec in specs]
+        print(f"{g.n}x{g.n} ({reps} puzzles): " + ", ".join(row), flush=True)
+    print()
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--count", type=int, default=1000, help="9x9 puzzles (default 1000)")
+    p.add_argument("--big", type=int, default=1, help="16x16 puzzles to time (default 1)")
+    p.add_argument("--seed", type=int, default=2024)
+    p.add_argument("--compare", action="store_true", help="compare backends for digging")
+    p.add_argument("--rounds", type=int, default=3, help="rounds for --compare (default 3)")
+    args = p.parse_args(argv)
+    if args.compare:
+        compare(args.seed, args.rounds)
+    if args.count:
+        bench_9x9(args.count, args.seed)
+    if args.big:
+        bench_16x16(args.big, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,425 @@
+"""The generator: puzzles with exactly one solution, any box shape, symmetric, minimal, graded.
+
+Glossary (the words of ``sudoku_cp.board`` plus these):
+
+- **full grid**: a solution of the empty board, the answer a puzzle is dug out of.
+- **orbit**: the cells a clue-pattern *symmetry* maps onto each other; clues are
+  removed a whole orbit at a time, so the pattern keeps its symmetry.
+- **dig**: remove the clues of one orbit and keep the removal only if the puzzle
+  still has exactly one solution (``solve(board, backend, limit=2)`` finds one
+  solution and exhausts its search).
+- **minimal**: no remaining clue can be removed without losing uniqueness.
+- **target**: what a caller asked of a puzzle (a clue count, minimality, a level);
+  a puzzle that misses one says so in ``Puzzle.missed``.
+
+Every random choice comes from ``random.Random(seed)``. Each puzzle has its own seed,
+drawn from the master seed, and ``make_puzzle(puzzle.seed, ...)`` rebuilds it alone.
+Every puzzle that leaves ``generate`` (unless ``verify=False``) has been cross-checked
+by all registered backends; a disagreement raises ``VerificationError``.
+
+>>> p = next(generate(1, box=(2, 2), seed=7))
+>>> p.board.n, p.clues == p.board.clues, p.difficulty in ("easy", "medium", "hard", "expert")
+(4, True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable, Iterator, Sequence
+
+from .board import Board, Geometry, geometry
+from .check import is_solution
+from .grade import LEVELS, Grade, grade
+
+#: Clue-pattern symmetries: each maps (row, col) on an n×n board to its image.
+SYMMETRIES: dict[str, Callable[[int, int, int], tuple[int, int]] | None] = {
+    "none": None,
+    "rot180": lambda r, c, n: (n - 1 - r, n - 1 - c),   # half turn about the centre
+    "rot90": lambda r, c, n: (c, n - 1 - r),            # quarter turn
+    "mirror": lambda r, c, n: (r, n - 1 - c),           # left-right reflection
+    "diagonal": lambda r, c, n: (c, r),                 # reflection in the main diagonal
+}
+
+#: Nodes a random fill may visit before it restarts from an empty board.
+FILL_BUDGET_PER_CELL = 4
+#: Default attempts (fresh full grids) per puzzle before giving up on a target.
+ATTEMPTS = 30
+
+
+class GenerationError(RuntimeError):
+    """A backend contradicted what the generator knows (a bug, not bad input)."""
+
+    def __init__(self, message: str, evidence: Sequence[str] = (), report=None):
+        self.evidence = list(evidence)
+        self.report = report
+        super().__init__(message + "".join(f"\n  {line}" for line in self.evidence))
+
+
+class VerificationError(GenerationError):
+    """The cross-checker did not confirm a generated puzzle; ``report`` holds the evidence."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A generated puzzle and what is known about it."""
+
+    board: Board
+    solution: tuple[int, ...]
+    clues: int
+    difficulty: str
+    techniques: dict[str, int]
+    seed: int
+    symmetry: str = "none"
+    nodes: int = 0
+    minimal: bool | None = None  # True/False when known (checked or implied), else None
+    missed: tuple[str, ...] = ()  # targets not reached, in words
+    grade: Grade | None = field(default=None, repr=False, compare=False)
+
+    def to_dict(self) -> dict:
+        """A JSON-ready summary (what ``sudoku-cp generate --json`` prints)."""
+        return {
+            "puzzle": self.board.to_text(),
+            "solution": self.board.to_text(self.solution),
+            "clues": self.clues,
+            "difficulty": self.difficulty,
+            "techniques": self.techniques,
+            "seed": self.seed,
+            "box": f"{self.board.box[0]}x{self.board.box[1]}",
+            "symmetry": self.symmetry,
+            "minimal": self.minimal,
+            "nodes": self.nodes,
+            "missed": list(self.missed),
+        }
+
+
+# -- choices -----------------------------------------------------------------------------
+def removal_backend(box: tuple[int, int]) -> str:
+    """The backend for uniqueness checks while digging, chosen by measurement
+    (``python3 benchmarks/bench_generate.py --compare``, docs/generator.md): the SAT
+    backend (one reused Glucose solver per shape, givens as assumptions). It digs a 9×9
+    puzzle about 1.5× faster than the backtracker and a 16×16 one over 10× faster;
+    CaDiCaL was level with Glucose within the noise, so the project default stays.
+
+    >>> removal_backend((3, 3))
+    'sat'
+    """
+    return "sat"
+
+
+def _check_options(box, symmetry, clues, minimal, difficulty, attempts) -> Geometry:
+    g = geometry(*box)
+    if symmetry not in SYMMETRIES:
+        raise ValueError(f"unknown symmetry {symmetry!r}; choose from: {', '.join(SYMMETRIES)}")
+    if clues is not None and not 0 <= clues <= g.ncells:
+        raise ValueError(f"a {g.n}x{g.n} board has 0..{g.ncells} clues, not {clues}")
+    if difficulty is not None and difficulty not in LEVELS:
+        raise ValueError(f"unknown difficulty {difficulty!r}; choose from: {', '.join(LEVELS)}")
+    if attempts < 1:
+        raise ValueError(f"attempts must be at least 1, not {attempts}")
+    return g
+
+
+# -- full grids ----------------------------------------------------------------------------
+def full_grid(box: tuple[int, int] = (3, 3), rng: random.Random | None = None,
+              *, seed: int | None = None) -> tuple[int, ...]:
+    """A random solution grid of the empty board: a randomized fill, then a random
+    relabelling of values and permutation of bands, stacks, rows within bands and
+    columns within stacks (and a transposition when the box is square).
+
+    >>> g = full_grid((2, 3), seed=1)
+    >>> is_solution(Board.empty((2, 3)), g), g == full_grid((2, 3), seed=1)
+    (True, True)
+    """
+    rng = rng if rng is not None else random.Random(seed)
+    g = geometry(*box)
+    values = None
+    while values is None:  # a fill that runs over its budget restarts with fresh choices
+        values = _random_fill(g, rng, FILL_BUDGET_PER_CELL * g.ncells)
+    grid = _shuffle(values, g, rng)
+    if not is_solution(Board(g, (0,) * g.ncells), grid):
+        raise GenerationError(f"the random fill made a {g.n}x{g.n} grid that is no solution")
+    return grid
+
+
+class _OverBudget(Exception):
+    pass
+
+
+def _random_fill(g: Geometry, rng: random.Random, budget: int) -> list[int] | None:
+    """Depth-first search on the empty board: fewest candidates first (ties broken at
+    random), candidates in random order, naked and hidden singles after each choice."""
+    full = (1 << g.n) - 1
+    nodes = 0
+
+    def search(masks: list[int]) -> list[int] | None:
+        nonlocal nodes
+        nodes += 1
+        if nodes > budget:
+            raise _OverBudget
+        fewest, choices = g.n + 1, []
+        for cell, m in enumerate(masks):
+            if m & (m - 1):
+                k = m.bit_count()
+                if k < fewest:
+                    fewest, choices = k, [cell]
+                elif k == fewest:
+                    choices.append(cell)
+        if not choices:
+            return [m.bit_length() for m in masks]
+        cell = rng.choice(choices)
+        bits = [1 << i for i in range(g.n) if masks[cell] >> i & 1]
+        rng.shuffle(bits)
+        for bit in bits:
+            child = list(masks)
+            child[cell] = bit
+            if _propagate(child, [cell], g, full):
+                found = search(child)
+                if found:
+                    return found
+        return None
+
+    try:
+        return search([full] * g.ncells)
+    except _OverBudget:
+        return None
+
+
+def _propagate(masks: list[int], todo: list[int], g: Geometry, full: int) -> bool:
+    """Naked and hidden singles to a fixed point, in place; False on a contradiction."""
+    peers, houses = g.peers, g.houses
+    while True:
+        while todo:  # naked singles: a fixed cell's value leaves its peers
+            cell = todo.pop()
+            bit = masks[cell]
+            for p in peers[cell]:
+                m = masks[p]
+                if m & bit:
+                    m ^= bit
+                    if not m:
+                        return False
+                    masks[p] = m
+                    if not m & (m - 1):
+                        todo.append(p)
+        for house in houses:  # hidden singles: a value with one cell left in a house
+            once = twice = 0
+            for c in house:
+                twice |= once & masks[c]
+                once |= masks[c]
+            if once != full:
+                return False
+            hidden = once & ~twice
+            if not hidden:
+                continue
+            for c in house:
+                h = masks[c] & hidden
+                if h and h != masks[c]:
+                    if h & (h - 1):
+                        return False
+                    masks[c] = h
+                    todo.append(c)
+        if not todo:
+            return True
+
+
+def _shuffle(values: Sequence[int], g: Geometry, rng: random.Random) -> tuple[int, ...]:
+    """The grid under a random validity-preserving transformation."""
+    n, br, bc = g.n, g.box_rows, g.box_cols
+    bands = rng.sample(range(n // br), n // br)
+    rows = [band * br + r for band in bands for r in rng.sample(range(br), br)]
+    stacks = rng.sample(range(n // bc), n // bc)
+    cols = [stack * bc + c for stack in stacks for c in rng.sample(range(bc), bc)]
+    relabel = [0] + rng.sample(range(1, n + 1), n)
+    if br == bc and rng.random() < 0.5:  # transposing keeps boxes as boxes only when square
+        return tuple(relabel[values[rows[c] * n + cols[r]]] for r in range(n) for c in range(n))
+    return tuple(relabel[values[rows[r] * n + cols[c]]] for r in range(n) for c in range(n))
+
+
+# -- symmetry --------------------------------------------------------------------------------
+def orbits(g: Geometry, symmetry: str = "none") -> list[tuple[int, ...]]:
+    """The cells grouped into orbits of a symmetry, in cell order.
+
+    >>> orbits(geometry(2, 2), "rot180")[:2]
+    [(0, 15), (1, 14)]
+    """
+    image = SYMMETRIES[symmetry]
+    n, seen, result = g.n, set(), []
+    for cell in range(g.ncells):
+        if cell in seen:
+            continue
+        orbit = [cell]
+        if image is not None:
+            r, c = divmod(cell, n)
+            while True:
+                r, c = image(r, c, n)
+                if r * n + c == cell:
+                    break
+                orbit.append(r * n + c)
+        seen.update(orbit)
+        result.append(tuple(sorted(set(orbit))))
+    return result
+
+
+def is_symmetric(board: Board, symmetry: str) -> bool:
+    """True when the board's clue pattern is unchanged by the symmetry.
+
+    >>> is_symmetric(Board.from_values([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4]), "rot180")
+    True
+    """
+    return all(len({bool(board.givens[c]) for c in orbit}) == 1
+               for orbit in orbits(board.geometry, symmetry))
+
+
+# -- uniqueness ------------------------------------------------------------------------------
+def is_unique(board: Board, backend: str, solution: Sequence[int] | None = None) -> bool:
+    """True when ``board`` has exactly one solution; with ``solution`` known, a backend
+    that returns any other single solution raises ``GenerationError``."""
+    from .backends import solve
+
+    result = solve(board, backend, limit=2)
+    unique = result.exhausted and len(result.solutions) == 1
+    if unique and solution is not None and result.solution != tuple(solution):
+        raise GenerationError(f"{backend} says unique with another solution than the grid",
+                              [board.to_text(), board.to_text(result.solution)])
+    return unique
+
+
+def is_minimal(board: Board, backend: str | None = None, symmetry: str = "none") -> bool:
+    """True when removing the clues of any one orbit (with ``symmetry="none"``: any one
+    clue) gives a puzzle with more than one solution. Checked orbit by orbit; the board
+    itself is assumed to be unique."""
+    backend = backend or removal_backend(board.box)
+    for orbit in orbits(board.geometry, symmetry):
+        if not board.givens[orbit[0]]:
+            continue
+        givens = list(board.givens)
+        for cell in orbit:
+            givens[cell] = 0
+        if is_unique(board.with_givens(givens), backend):
+            return False
+    return True
+
+
+def dig(grid: Sequence[int], g: Geometry, rng: random.Random, *, symmetry: str = "none",
+        clues: int | None = None, backend: str | None = None) -> tuple[tuple[int, ...], bool]:
+    """Remove orbits of clues in random order while the puzzle stays unique.
+
+    Stops at ``clues`` clues when given (an orbit that would go below is skipped).
+    Returns the givens and whether every orbit was tried: then no orbit can be removed,
+    because a removal that failed once fails on any subset of the clues (fewer clues,
+    more solutions), so one pass leaves the pattern minimal for its symmetry.
+    """
+    backend = backend or removal_backend(g.box)
+    givens = list(grid)
+    count = g.ncells
+    order = orbits(g, symmetry)
+    rng.shuffle(order)
+    tried_all = True
+    for orbit in order:
+        if clues is not None and count - len(orbit) < clues:
+            tried_all = False  # the target is reached, or this orbit would overshoot it
+            continue
+        trial = list(givens)
+        for cell in orbit:
+            trial[cell] = 0
+        if is_unique(Board(g, tuple(trial)), backend, grid):
+            givens, count = trial, count - len(orbit)
+    return tuple(givens), tried_all
+
+
+# -- puzzles ---------------------------------------------------------------------------------
+def make_puzzle(seed: int, *, box: tuple[int, int] = (3, 3), symmetry: str = "none",
+                clues: int | None = None, minimal: bool = False, difficulty: str | None = None,
+                backend: str | None = None) -> Puzzle:
+    """The one puzzle that ``seed`` makes (unverified): a full grid, dug, graded.
+
+    Targets that the puzzle misses (clue count, minimality, level) are listed in
+    ``missed``; ``generate`` tries other seeds until none is missed.
+    """
+    g = _check_options(box, symmetry, clues, minimal, difficulty, 1)
+    rng = random.Random(seed)
+    grid = full_grid(box, rng)
+    givens, complete = dig(grid, g, rng, symmetry=symmetry, clues=clues, backend=backend)
+    board = Board(g, givens)
+    # After a complete pass no orbit can be removed (see dig); with no symmetry the
+    # orbits are single clues, so the puzzle is minimal without further checks.
+    minimal_for_symmetry = complete or (minimal and is_minimal(board, backend, symmetry))
+    if symmetry == "none":
+        known_minimal: bool | None = minimal_for_symmetry if (complete or minimal) else None
+    else:  # a symmetric pattern is seldom minimal clue by clue: say which it is
+        known_minimal = is_minimal(board, backend) if minimal else None
+    rating = grade(board)
+    missed = []
+    if clues is not None and board.clues != clues:
+        missed.append(f"{clues} clues (got {board.clues})")
+    if minimal and not minimal_for_symmetry:
+        missed.append("minimal" if symmetry == "none" else f"minimal for {symmetry} symmetry")
+    if difficulty is not None and rating.level != difficulty:
+        missed.append(f"difficulty {difficulty} (got {rating.level})")
+    return Puzzle(board, tuple(grid), board.clues, rating.level, rating.techniques, seed,
+                  symmetry, rating.nodes, known_minimal, tuple(missed), rating)
+
+
+def verify(puzzle: Puzzle, backends: Sequence[str] | None = None):
+    """Cross-check a puzzle with every backend; raise ``VerificationError`` unless all
+    agree that it is unique with the grid as its solution. Returns the report."""
+    from .crosscheck import Verdict, crosscheck
+
+    report = crosscheck(puzzle.board, backends)
+    if report.verdict is Verdict.UNIQUE and report.solution == puzzle.solution:
+        return report
+    evidence = [f"puzzle {puzzle.board.to_text()} (seed {puzzle.seed})",
+                f"verdict {report.verdict.value}; claims {report.claims}", *report.evidence]
+    if report.verdict is Verdict.UNIQUE:
+        evidence.append(f"the agreed solution {puzzle.board.to_text(report.solution)} "
+                        f"is not the grid {puzzle.board.to_text(puzzle.solution)}")
+    raise VerificationError("the cross-checker did not confirm a generated puzzle",
+                            evidence, report)
+
+
+def generate(count: int | None = None, *, box: tuple[int, int] = (3, 3), symmetry: str = "none",
+             clues: int | None = None, minimal: bool = False, difficulty: str | None = None,
+             seed: int | None = None, verify: bool = True, backend: str | None = None,
+             attempts: int = ATTEMPTS) -> Iterator[Puzzle]:
+    """Yield ``count`` puzzles (forever when None), each with exactly one solution.
+
+    ``symmetry`` is one of ``SYMMETRIES``; ``clues`` a target clue count (removal stops
+    there); ``minimal`` asks that no clue can be removed; ``difficulty`` one of
+    ``grade.LEVELS``. A puzzle that misses a target is retried with a fresh grid up to
+    ``attempts`` times, then the closest attempt is yielded with ``missed`` filled in.
+    ``backend`` names the backend for uniqueness checks while digging (default
+    ``removal_backend(box)``). Same ``seed``, same puzzles.
+    """
+    _check_options(box, symmetry, clues, minimal, difficulty, attempts)
+    if count is not None and count < 0:
+        raise ValueError(f"count must not be negative, not {count}")
+    return _generate(count, box, symmetry, clues, minimal, difficulty, seed, verify, backend,
+                     attempts)
+
+
+def _generate(count, box, symmetry, clues, minimal, difficulty, seed, check, backend,
+              attempts) -> Iterator[Puzzle]:
+    master = random.Random(seed)
+    made = 0
+    while count is None or made < count:
+        best = None
+        for _ in range(attempts):
+            puzzle = make_puzzle(master.getrandbits(63), box=box, symmetry=symmetry,
+                                 clues=clues, minimal=minimal, difficulty=difficulty,
+                                 backend=backend)
+            if best is None or _distance(puzzle, clues) < _distance(best, clues):
+                best = puzzle
+            if not puzzle.missed:
+                break
+        if check:
+            verify_puzzle(best)
+        yield best
+        made += 1
+
+
+def _distance(puzzle: Puzzle, clues: int | None) -> tuple[int, int]:
+    """How far a puzzle is from its targets: targets missed, then clues off the mark."""
+    return len(puzzle.missed), abs(puzzle.clues - clues) if clues is not None else 0
+
+
+verify_puzzle = verify  # the name ``generate`` uses, since its ``verify`` flag shadows it
