@@ -272,6 +272,17 @@ class Board:
     def __str__(self) -> str:
         return self.grid()
 
+    # -- pictures (Jupyter shows these; see sudoku_cp.display) ---------------------------
+    def _repr_svg_(self) -> str:
+        from .display import to_svg
+
+        return to_svg(self)
+
+    def _repr_html_(self) -> str:
+        from .display import to_html
+
+        return to_html(self)
+
 
 def format_line(values: Sequence[int], n: int) -> str:
     if n <= MAX_COMPACT_N:

@@ -78,6 +78,13 @@ def cmd_solve(args) -> int:
     from .backends import solve
     from .check import is_solution
 
+    if args.image:
+        from .display import check_image_path
+
+        try:
+            check_image_path(args.image)
+        except (ValueError, ImportError) as exc:  # wrong suffix, or PNG without the extra
+            raise UsageError(str(exc)) from None
     code = EXIT_OK
     for index, (source, entry) in enumerate(entries(args), 1):
         if entry.error:
@@ -88,6 +95,10 @@ def cmd_solve(args) -> int:
         result = solve(board, args.backend, limit=args.limit, time_limit=args.time_limit)
         bad = [s for s in result.solutions if not is_solution(board, s)]
         good = [s for s in result.solutions if is_solution(board, s)]
+        if args.image:
+            from .display import image_path, save_image
+
+            save_image(board, image_path(args.image, index), good[0] if good else None)
         status = "invalid-solution" if bad else result.status.value
         code = worst(code, EXIT_DISAGREE if bad else
                      {"solved": EXIT_OK, "none": EXIT_NOT_UNIQUE, "unknown": EXIT_UNKNOWN}[status])
@@ -176,7 +187,10 @@ def cmd_export(args) -> int:
     else:
         from .encode.minizinc import to_minizinc_data
 
-        text = to_minizinc_data(board)
+        try:
+            text = to_minizinc_data(board)
+        except ValueError as exc:  # e.g. a variant's extra houses: the model has none
+            raise UsageError(str(exc)) from None
     if args.output and args.output != "-":
         with open(args.output, "w", encoding="utf-8") as out:
             out.write(text)
@@ -253,6 +267,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, default=1, metavar="K", help="show up to K solutions")
     p.add_argument("--time-limit", type=_positive_float, metavar="S", help="seconds per puzzle")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    p.add_argument("--image", metavar="PATH",
+                   help="also draw each puzzle and its solution to PATH (.svg, or .png with "
+                        "the 'image' extra); '{index}' in PATH numbers several puzzles")
     p.set_defaults(run=cmd_solve)
 
     p = sub.add_parser("check", help="cross-check backends: agreement and uniqueness")

@@ -1,0 +1,284 @@
+"""The solver-neutral model files in models/: up to date, and they really model Sudoku.
+
+Every generated file is rebuilt in memory and compared byte for byte; the DIMACS files
+are parsed and solved with a PySAT solver and read back through their mapping comments;
+the MiniZinc examples are solved with ``minizinc`` when it is installed.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from sudoku_cp import Board
+from sudoku_cp.check import is_solution
+from sudoku_cp.crosscheck import Verdict, crosscheck
+from sudoku_cp.encode.minizinc import MODEL, read_grid, to_minizinc_data
+
+MODELS = Path(__file__).resolve().parent.parent / "models"
+
+
+def _load_regenerate():
+    spec = importlib.util.spec_from_file_location("models_regenerate", MODELS / "regenerate.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+regenerate = _load_regenerate()
+GENERATED = regenerate.files()
+
+#: Documented clause counts (models/README.md): (file, box, clauses).
+CNF_FILES = [
+    ("empty-4x4-minimal.cnf", (2, 2), 304),
+    ("empty-4x4-extended.cnf", (2, 2), 448),
+    ("empty-9x9-minimal.cnf", (3, 3), 8_829),
+    ("empty-9x9-extended.cnf", (3, 3), 11_988),
+    ("empty-16x16-minimal.cnf", (4, 4), 92_416),
+    ("empty-16x16-extended.cnf", (4, 4), 123_904),
+    ("example-9x9-extended.cnf", (3, 3), 11_988 + 17),  # + one unit clause per given
+]
+
+
+# -- no drift ------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(GENERATED))
+def test_file_matches_the_code(name):
+    path = MODELS / name
+    assert path.is_file(), f"models/{name} is missing: run python3 models/regenerate.py"
+    assert path.read_bytes() == GENERATED[name].encode("utf-8"), (
+        f"models/{name} differs from what the code produces: run python3 models/regenerate.py")
+
+
+def test_no_stray_files():
+    differ, extra = regenerate.stale(MODELS)
+    assert extra == [], f"files in models/ that nothing generates: {extra}"
+    assert differ == []
+
+
+def test_every_cnf_file_is_listed_here():
+    assert sorted(name for name in GENERATED if name.endswith(".cnf")) == \
+        sorted(name for name, _, _ in CNF_FILES)
+
+
+def test_files_are_what_the_command_line_exports(tmp_path):
+    from sudoku_cp.cli import main
+
+    out = tmp_path / "out"
+    assert main(["export", "--empty", "--box", "2x2", "--format", "dimacs",
+                 "--encoding", "minimal", "-o", str(out)]) == 0
+    assert out.read_bytes() == (MODELS / "empty-4x4-minimal.cnf").read_bytes()
+    box, text = regenerate.EXAMPLES["6x6"]
+    assert main(["export", "--format", "minizinc", "--box", f"{box[0]}x{box[1]}", text,
+                 "-o", str(out)]) == 0
+    assert out.read_bytes() == (MODELS / "example-6x6.dzn").read_bytes()
+
+
+# -- the example puzzles ---------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def unique_solutions():
+    """Each example's solution, as the cross-checker finds it (all backends agree)."""
+    solutions = {}
+    for name in regenerate.EXAMPLES:
+        board = regenerate.example_board(name)
+        report = crosscheck(board, ["sat", "cpsat"] if board.n > 9 else None)
+        assert report.verdict is Verdict.UNIQUE, f"example {name}: {report.verdict}"
+        solutions[name] = report.solution
+    return solutions
+
+
+def test_examples_have_unique_solutions(unique_solutions):
+    assert set(unique_solutions) == {"4x4", "6x6", "9x9", "16x16"}
+
+
+def test_the_9x9_example_is_from_top95():
+    from conftest import load
+
+    assert regenerate.EXAMPLES["9x9"][1] in load("top95_sample.txt")
+
+
+# -- DIMACS -------------------------------------------------------------------------------------
+def mapping(text: str) -> dict[int, tuple[int, int, int]]:
+    """Variable id -> (row, col, value), 1-based, from the ``c var ID = rRcC#V`` comments."""
+    found = re.findall(r"^c var (\d+) = r(\d+)c(\d+)#(\d+)$", text, re.M)
+    return {int(v): (int(r), int(c), int(val)) for v, r, c, val in found}
+
+
+def grid_from_model(model, var_map, n) -> list[int]:
+    """A solution grid read back from a SAT model through the mapping comments."""
+    grid = [0] * (n * n)
+    for lit in model:
+        if lit > 0 and lit in var_map:
+            r, c, v = var_map[lit]
+            assert grid[(r - 1) * n + c - 1] == 0, f"two values in r{r}c{c}"
+            grid[(r - 1) * n + c - 1] = v
+    return grid
+
+
+@pytest.mark.parametrize("name,box,clauses", CNF_FILES)
+def test_cnf_parses_and_solves_to_a_valid_grid(name, box, clauses, unique_solutions):
+    from pysat.formula import CNF
+    from pysat.solvers import Solver
+
+    path = MODELS / name
+    cnf = CNF(from_file=str(path))
+    n = box[0] * box[1]
+    assert len(cnf.clauses) == clauses
+    assert cnf.nv == n ** 3
+    text = path.read_text()
+    assert re.search(rf"^p cnf {n ** 3} {clauses}$", text, re.M)
+    var_map = mapping(text)
+    assert len(var_map) == n ** 3
+    # The documented formula of the README: id = ((row-1)*n + (col-1))*n + value.
+    assert all(vid == ((r - 1) * n + c - 1) * n + v for vid, (r, c, v) in var_map.items())
+
+    with Solver(name="cadical153", bootstrap_with=cnf.clauses) as solver:
+        assert solver.solve()
+        grid = grid_from_model(solver.get_model(), var_map, n)
+    if name.startswith("example-"):
+        board = regenerate.example_board(name.split("-")[1])
+        assert tuple(grid) == unique_solutions[name.split("-")[1]]
+    else:
+        board = Board.empty(box)
+    assert is_solution(board, grid)
+
+
+def test_example_cnf_has_the_givens_as_unit_clauses():
+    board = regenerate.example_board("9x9")
+    text = (MODELS / "example-9x9-extended.cnf").read_text()
+    var_map = {v: k for k, v in mapping(text).items()}
+    units = [int(line.split()[0]) for line in text.splitlines()
+             if re.fullmatch(r"-?\d+ 0", line)]
+    n = board.n
+    expected = [var_map[(cell // n + 1, cell % n + 1, v)]
+                for cell, v in enumerate(board.givens) if v]
+    assert units == expected
+
+
+# -- MiniZinc, as text ------------------------------------------------------------------------
+def test_model_file_is_the_model():
+    assert (MODELS / "sudoku.mzn").read_text() == MODEL
+
+
+def test_model_has_one_comment_and_one_constraint_per_family():
+    assert 'include "alldifferent.mzn";' in MODEL
+    for name in ("box_rows", "box_cols"):
+        assert re.search(rf"^int: {name};$", MODEL, re.M)
+    assert re.search(r"^array\[N, N\] of 0\.\.n: givens;$", MODEL, re.M)
+    blocks = MODEL.split("\n\n")
+    for family in ("Rows", "Columns", "Boxes"):
+        [block] = [b for b in blocks if b.startswith(f"% {family}:")]
+        assert block.count("constraint") == 1 and block.count("alldifferent(") == 1
+    assert MODEL.count("alldifferent(") == 3
+    assert re.search(r"^solve satisfy;$", MODEL, re.M)
+    assert "output [" in MODEL
+
+
+def read_dzn(text: str) -> tuple[int, int, list[int]]:
+    box_rows = int(re.search(r"^box_rows = (\d+);$", text, re.M).group(1))
+    box_cols = int(re.search(r"^box_cols = (\d+);$", text, re.M).group(1))
+    body = re.search(r"givens = \[\|(.*)\|\];", text, re.S).group(1)
+    rows = [[int(v) for v in row.split(",")] for row in body.split("|")]
+    n = box_rows * box_cols
+    assert len(rows) == n and all(len(row) == n for row in rows)
+    return box_rows, box_cols, [v for row in rows for v in row]
+
+
+@pytest.mark.parametrize("name", list(regenerate.EXAMPLES))
+def test_dzn_holds_the_puzzle(name):
+    board = regenerate.example_board(name)
+    box_rows, box_cols, givens = read_dzn((MODELS / f"example-{name}.dzn").read_text())
+    assert (box_rows, box_cols) == board.box
+    assert tuple(givens) == board.givens
+
+
+def test_dzn_refuses_extra_houses():
+    board = Board.from_values([0] * 16, houses=[(0, 5, 10, 15)])
+    with pytest.raises(ValueError, match="extra houses"):
+        to_minizinc_data(board)
+
+
+# -- MiniZinc, solved ---------------------------------------------------------------------------
+MINIZINC = shutil.which("minizinc")
+needs_minizinc = pytest.mark.skipif(
+    MINIZINC is None,
+    reason="the minizinc command is not installed (Debian: apt-get install minizinc); "
+           "the model and data files are still checked as text above")
+
+
+@functools.lru_cache(maxsize=None)
+def gecode_flags() -> tuple[str, ...]:
+    """``--solver gecode``, plus the models/gecode-debian include directory when this
+    MiniZinc turns alldifferent into pairwise disequalities (Debian's 2.6 + Gecode 6.2)."""
+    flags = ("--solver", "gecode")
+    compiled = subprocess.run(
+        [MINIZINC, *flags, "-c", "--output-to-stdout", "--no-output-ozn",
+         str(MODELS / "sudoku.mzn"), str(MODELS / "example-4x4.dzn")],
+        capture_output=True, text=True, timeout=120)
+    assert compiled.returncode == 0, compiled.stderr
+    if "all_different" not in compiled.stdout:
+        flags = ("-I", str(MODELS / "gecode-debian"), *flags)
+    return flags
+
+
+@needs_minizinc
+@pytest.mark.parametrize("name", list(regenerate.EXAMPLES))
+def test_minizinc_finds_the_one_solution(name, unique_solutions):
+    board = regenerate.example_board(name)
+    run = subprocess.run(
+        [MINIZINC, *gecode_flags(), "--num-solutions", "2", str(MODELS / "sudoku.mzn"),
+         str(MODELS / f"example-{name}.dzn")],
+        capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.count("----------") == 1, "expected exactly one solution"
+    assert "==========" in run.stdout, "the search did not finish"
+    grid = read_grid(run.stdout, board.n)
+    assert is_solution(board, grid)
+    assert grid == unique_solutions[name]
+
+
+# -- reading an external solver's answer back ---------------------------------------------------
+def _load_read_model():
+    spec = importlib.util.spec_from_file_location("models_read_model", MODELS / "read_model.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+read_model = _load_read_model()
+
+
+def test_read_model_reads_both_output_styles(tmp_path, capsys, unique_solutions):
+    from pysat.formula import CNF
+    from pysat.solvers import Solver
+
+    cnf_path = MODELS / "example-9x9-extended.cnf"
+    with Solver(name="minisat22", bootstrap_with=CNF(from_file=str(cnf_path)).clauses) as s:
+        assert s.solve()
+        model = s.get_model() + [0]
+    competition = "s SATISFIABLE\n" + "\n".join(
+        "v " + " ".join(map(str, model[i:i + 10])) for i in range(0, len(model), 10)) + "\n"
+    minisat = "SAT\n" + " ".join(map(str, model)) + "\n"
+    expected = list(unique_solutions["9x9"])
+    for text in (competition, minisat):
+        rows = read_model.grid(cnf_path.read_text(), text)
+        assert [v for row in rows for v in row] == expected
+    out = tmp_path / "out.txt"
+    out.write_text(competition)
+    assert read_model.main([str(cnf_path), str(out)]) == 0
+    printed = [int(v) for v in capsys.readouterr().out.split()]
+    assert printed == expected
+
+
+def test_read_model_refuses_unsat_and_partial_models(tmp_path, capsys):
+    cnf_path = MODELS / "empty-4x4-minimal.cnf"
+    for text in ("s UNSATISFIABLE\n", "UNSAT\n", "s SATISFIABLE\nv 1 6 0\n"):
+        out = tmp_path / "out.txt"
+        out.write_text(text)
+        assert read_model.main([str(cnf_path), str(out)]) == 1
+    assert "read_model:" in capsys.readouterr().err
