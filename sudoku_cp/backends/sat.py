@@ -166,7 +166,7 @@ class SatBackend:
         if live.solver is not None:
             live.solver.delete()
         live.solver = self.pysat.Solver(name=self.solver, bootstrap_with=live.encoding.cnf.clauses)
-        live.next_var = live.encoding.nv + 1
+        live.next_var = live.encoding.pool.top + 1  # after any auxiliary variables
         live.retired = 0
 
     def close(self) -> None:

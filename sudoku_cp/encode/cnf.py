@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import combinations
 from typing import Any, Sequence
 
 from ..board import Board, Geometry
@@ -119,8 +118,12 @@ def key(pool_or_encoding, vid: int) -> tuple[int, int, int]:
     return pool.obj(vid)
 
 
-def encode(geometry: Geometry, encoding: str = "extended") -> Encoding:
+def encode(geometry: Geometry, encoding: str = "extended", amo: str = "pairwise") -> Encoding:
     """The CNF of an empty board of ``geometry`` (no givens).
+
+    ``amo`` names the at-most-one encoding of both "at most" families (see
+    ``encode.amo``). Any other than ``pairwise`` adds auxiliary variables after the
+    n³ cell-value ones: ``pool.top``, not ``nv``, is then the highest id.
 
     >>> from sudoku_cp.board import geometry
     >>> enc = encode(geometry(2, 2), "minimal")
@@ -129,8 +132,11 @@ def encode(geometry: Geometry, encoding: str = "extended") -> Encoding:
     """
     from pysat.formula import CNF
 
+    from .amo import at_most_one, check_encoding
+
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown encoding {encoding!r}; choose from: {', '.join(ENCODINGS)}")
+    check_encoding(amo)
     n = geometry.n
     pool = new_pool(geometry)
     x = tuple(
@@ -148,12 +154,12 @@ def encode(geometry: Geometry, encoding: str = "extended") -> Encoding:
     # Cells, at most one value (extended): not both x[c][v] and x[c][w].
     if extended:
         for cell in range(geometry.ncells):
-            clauses.extend([-x[cell][v], -x[cell][w]] for v, w in combinations(values, 2))
+            clauses.extend(at_most_one([x[cell][v] for v in values], pool, amo))
 
     # Houses, each value at most once: not both x[a][v] and x[b][v] for cells a, b.
     for house in geometry.houses:
         for v in values:
-            clauses.extend([-x[a][v], -x[b][v]] for a, b in combinations(house, 2))
+            clauses.extend(at_most_one([x[cell][v] for cell in house], pool, amo))
 
     # Houses of n cells, each value at least once (extended).
     if extended:
@@ -224,7 +230,7 @@ def to_dimacs(board_or_geometry: Board | Geometry, encoding: str = "extended",
         for col in range(n):
             for value in range(1, n + 1):
                 lines.append(f"c var {enc.x[row * n + col][value]} = r{row + 1}c{col + 1}#{value}")
-    lines.append(f"p cnf {enc.nv} {len(clauses) + len(units)}")
+    lines.append(f"p cnf {enc.pool.top} {len(clauses) + len(units)}")
     lines.extend(" ".join(map(str, clause)) + " 0" for clause in clauses)
     lines.extend(f"{lit} 0" for lit in units)
     return "\n".join(lines) + "\n"
