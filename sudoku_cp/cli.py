@@ -125,7 +125,11 @@ def cmd_solve(args) -> int:
 
 
 def cmd_check(args) -> int:
+    from .batch import run_batch, wants_batch
     from .crosscheck import Verdict, crosscheck
+
+    if wants_batch(args):  # --workers, --out, --resume or --engine: the batch runner
+        return run_batch(args)
 
     backends = _split(args.backends)
     code = EXIT_OK
@@ -250,6 +254,7 @@ def _add_input(p: argparse.ArgumentParser, many: bool = True) -> None:
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
     from .backends import BACKENDS, DEFAULT_BACKEND
+    from .batch import add_batch_options
 
     parser = argparse.ArgumentParser(
         prog="sudoku-cp",
@@ -279,6 +284,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time-limit", type=_positive_float, metavar="S",
                    help="seconds per backend per puzzle")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    add_batch_options(p)
     p.set_defaults(run=cmd_check)
 
     p = sub.add_parser("export", help="write a puzzle's model as DIMACS CNF or MiniZinc data")
