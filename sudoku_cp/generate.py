@@ -149,7 +149,10 @@ class _OverBudget(Exception):
 def _random_fill(g: Geometry, rng: random.Random, budget: int) -> list[int] | None:
     """Depth-first search on the empty board: fewest candidates first (ties broken at
     random), candidates in random order, naked and hidden singles after each choice."""
-    full = (1 << g.n) - 1
+    from .backends.backtrack import propagate, tables
+
+    t = tables(g)
+    full = t.full
     nodes = 0
 
     def search(masks: list[int]) -> list[int] | None:
@@ -173,7 +176,7 @@ def _random_fill(g: Geometry, rng: random.Random, budget: int) -> list[int] | No
         for bit in bits:
             child = list(masks)
             child[cell] = bit
-            if _propagate(child, [cell], g, full):
+            if propagate(child, [cell], t.house_bits[cell], t):  # the backtracker's singles
                 found = search(child)
                 if found:
                     return found
@@ -183,43 +186,6 @@ def _random_fill(g: Geometry, rng: random.Random, budget: int) -> list[int] | No
         return search([full] * g.ncells)
     except _OverBudget:
         return None
-
-
-def _propagate(masks: list[int], todo: list[int], g: Geometry, full: int) -> bool:
-    """Naked and hidden singles to a fixed point, in place; False on a contradiction."""
-    peers, houses = g.peers, g.houses
-    while True:
-        while todo:  # naked singles: a fixed cell's value leaves its peers
-            cell = todo.pop()
-            bit = masks[cell]
-            for p in peers[cell]:
-                m = masks[p]
-                if m & bit:
-                    m ^= bit
-                    if not m:
-                        return False
-                    masks[p] = m
-                    if not m & (m - 1):
-                        todo.append(p)
-        for house in houses:  # hidden singles: a value with one cell left in a house
-            once = twice = 0
-            for c in house:
-                twice |= once & masks[c]
-                once |= masks[c]
-            if once != full:
-                return False
-            hidden = once & ~twice
-            if not hidden:
-                continue
-            for c in house:
-                h = masks[c] & hidden
-                if h and h != masks[c]:
-                    if h & (h - 1):
-                        return False
-                    masks[c] = h
-                    todo.append(c)
-        if not todo:
-            return True
 
 
 def _shuffle(values: Sequence[int], g: Geometry, rng: random.Random) -> tuple[int, ...]:
