@@ -48,7 +48,7 @@ from collections import Counter
 from concurrent.futures import BrokenExecutor
 from typing import Iterable, Iterator
 
-#: Every verdict a results line can carry, mapped to the CLI's exit codes in ``_exit_code``.
+#: Every verdict a results line can carry, mapped to the CLI's exit codes by ``cli.verdict_exit``.
 VERDICTS = ("unique", "multiple", "none", "unknown", "disagree", "invalid", "error")
 #: Chunks in flight per worker: enough to keep every worker busy, few enough to bound memory.
 IN_FLIGHT_PER_WORKER = 4
@@ -335,34 +335,6 @@ class Sink:
 
 
 # -- the parent side ------------------------------------------------------------------------------
-def iter_entries(args) -> Iterator[tuple[str, object]]:
-    """``(source, entry)`` for every puzzle on the command line, streamed.
-
-    Positional puzzles (``-`` = stdin) first, then each ``-f`` file, as ``check`` reads them.
-    """
-    from .cli import UsageError
-    from .parse import iter_puzzles
-
-    box = args.box
-    puzzles = list(getattr(args, "puzzles", None) or [])
-    files = list(args.file or [])
-    if not puzzles and not files:
-        puzzles = ["-"]
-    for text in puzzles:
-        if text == "-":
-            yield from (("<stdin>", e) for e in iter_puzzles(sys.stdin, box=box, source="<stdin>"))
-        else:
-            yield from (("<argument>", e)
-                        for e in iter_puzzles(text.splitlines(), box=box, source="<argument>"))
-    for path in files:
-        try:
-            f = open(path, encoding="utf-8-sig")
-        except OSError as exc:
-            raise UsageError(f"{path}: {exc.strerror or exc}") from None
-        with f:
-            yield from ((path, e) for e in iter_puzzles(f, box=box, source=path))
-
-
 def count_puzzle_lines(paths: Iterable[str]) -> int | None:
     """Lines that may hold a puzzle (not blank, not '#'), for the progress bar's ETA."""
     total = 0
@@ -373,14 +345,6 @@ def count_puzzle_lines(paths: Iterable[str]) -> int | None:
         except OSError:
             return None
     return total
-
-
-def _exit_code(verdict: str) -> int:
-    """The CLI's exit code for one verdict (disagree and error are bugs: EXIT_DISAGREE)."""
-    from .cli import EXIT_DISAGREE, EXIT_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, EXIT_UNKNOWN
-
-    return {"unique": EXIT_OK, "multiple": EXIT_NOT_UNIQUE, "none": EXIT_NOT_UNIQUE,
-            "unknown": EXIT_UNKNOWN, "invalid": EXIT_INPUT}.get(verdict, EXIT_DISAGREE)
 
 
 def _progress_bar(args, done_before: int):
@@ -408,7 +372,7 @@ def run_batch(args) -> int:
     With ``--json`` and ``--out`` the closing summary is also printed on stdout as JSON.
     """
     from .backends import BACKENDS, parse_spec
-    from .cli import UsageError
+    from .cli import UsageError, entries
 
     out = getattr(args, "out", None)
     resume = getattr(args, "resume", False)
@@ -430,7 +394,7 @@ def run_batch(args) -> int:
     batch = _Batch(Sink(out), before, _progress_bar(args, done.count))
     try:
         with engine:
-            batch.feed(engine, iter_entries(args), done, backends, args.time_limit,
+            batch.feed(engine, entries(args), done, backends, args.time_limit,
                        getattr(args, "chunk_size", None) or 32)
     except KeyboardInterrupt:
         print(summary_line(batch.summary()) + " (interrupted: --resume continues)",
@@ -507,9 +471,9 @@ class _Batch:
 
     def outcome(self, verdict: str) -> None:
         """Fold one verdict into the exit code: the most severe wins (``cli.worst``)."""
-        from .cli import worst
+        from .cli import verdict_exit, worst
 
-        self.code = worst(self.code, _exit_code(verdict))
+        self.code = worst(self.code, verdict_exit(verdict))
 
     def summary(self) -> dict:
         return summarize(self.counts, self.before, self.skipped,

@@ -25,6 +25,13 @@ def worst(a: int, b: int) -> int:
     return max(a, b, key=_SEVERITY.index)
 
 
+def verdict_exit(verdict: str) -> int:
+    """The exit code for one puzzle's verdict (an unknown word such as 'error' is a bug)."""
+    return {"unique": EXIT_OK, "solved": EXIT_OK, "multiple": EXIT_NOT_UNIQUE,
+            "none": EXIT_NOT_UNIQUE, "unknown": EXIT_UNKNOWN,
+            "invalid": EXIT_INPUT}.get(str(verdict), EXIT_DISAGREE)
+
+
 #: Modules whose ``register(subparsers)`` adds more commands; each keeps heavy imports lazy.
 PLUGINS = ["sudoku_cp.generate_cli", "sudoku_cp.bench_cli"]
 
@@ -100,8 +107,7 @@ def cmd_solve(args) -> int:
 
             save_image(board, image_path(args.image, index), good[0] if good else None)
         status = "invalid-solution" if bad else result.status.value
-        code = worst(code, EXIT_DISAGREE if bad else
-                     {"solved": EXIT_OK, "none": EXIT_NOT_UNIQUE, "unknown": EXIT_UNKNOWN}[status])
+        code = worst(code, verdict_exit(status))  # 'invalid-solution' is a bug: 3
         if args.json:
             emit({"index": index, "puzzle": board.to_text(), "box": _box(board),
                   "verdict": status, "solution": board.to_text(good[0]) if good else None,
@@ -133,9 +139,6 @@ def cmd_check(args) -> int:
 
     backends = _split(args.backends)
     code = EXIT_OK
-    verdict_code = {Verdict.UNIQUE: EXIT_OK, Verdict.MULTIPLE: EXIT_NOT_UNIQUE,
-                    Verdict.NONE: EXIT_NOT_UNIQUE, Verdict.UNKNOWN: EXIT_UNKNOWN,
-                    Verdict.DISAGREE: EXIT_DISAGREE}
     for index, (source, entry) in enumerate(entries(args), 1):
         if entry.error:
             code = worst(code, EXIT_INPUT)
@@ -143,7 +146,7 @@ def cmd_check(args) -> int:
             continue
         board = entry.board
         report = crosscheck(board, backends, time_limit=args.time_limit)
-        code = worst(code, verdict_code[report.verdict])
+        code = worst(code, verdict_exit(report.verdict))
         if report.verdict is Verdict.DISAGREE:
             print(f"DISAGREE on puzzle {index} ({where(source, entry)}): {board.to_text()}",
                   file=sys.stderr)
