@@ -53,19 +53,23 @@ def entries(args) -> Iterator[tuple[str, object]]:
     files = list(args.file or [])
     if not puzzles and not files:
         puzzles = ["-"]
+    seen = 0
     for text in puzzles:
-        if text == "-":
-            for entry in read_puzzles("-", box=box):
-                yield "<stdin>", entry
-        else:
-            for entry in parse_many(text, box=box):
-                yield "<argument>", entry
+        found = read_puzzles("-", box=box) if text == "-" else parse_many(text, box=box)
+        source = "<stdin>" if text == "-" else "<argument>"
+        for entry in found:
+            seen += 1
+            yield source, entry
     for path in files:
         try:
             for entry in read_puzzles(path, box=box):
+                seen += 1
                 yield path, entry
         except OSError as exc:
             raise UsageError(f"{path}: {exc.strerror or exc}") from None
+    if not seen:
+        raise UsageError("no puzzle in the input: give PUZZLE arguments, -f FILE, or "
+                         "puzzles on standard input")
 
 
 def where(source: str, entry) -> str:

@@ -122,3 +122,12 @@ def test_usage_error_exit_2():
     proc = subprocess.run([sys.executable, "-m", "sudoku_cp", "check", "--time-limit", "-1"],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
+
+
+def test_no_puzzle_at_all_is_an_input_error(tmp_path, capsys):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# only a comment\n\n")
+    for argv in (["check", ""], ["solve", "-f", str(empty)], ["check", "-f", str(empty), "--workers", "1",
+                                                               "--out", str(tmp_path / "r.jsonl")]):
+        code, _, err = run(capsys, *argv)
+        assert code == 2 and "no puzzle" in err, argv
