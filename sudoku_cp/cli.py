@@ -156,8 +156,15 @@ def cmd_check(args) -> int:
                   file=sys.stderr)
             for line in report.evidence:
                 print(f"  {line}", file=sys.stderr)
+        expected = _expected(entry, report)
+        if expected == "differs":
+            print(f"puzzle {index} ({where(source, entry)}): the solution given in the input "
+                  f"differs from the one the backends found", file=sys.stderr)
         if args.json:
-            emit({"index": index, "puzzle": board.to_text(), **report.to_dict(), "error": None})
+            record = {"index": index, "puzzle": board.to_text(), **report.to_dict(), "error": None}
+            if expected:
+                record["expected_solution"] = expected
+            emit(record)
             continue
         timing = ", ".join(f"{name} {r.status.value} in {_ms(r.time_s)}"
                            for name, r in report.results.items())
@@ -211,6 +218,15 @@ def cmd_export(args) -> int:
 
 
 # -- helpers ---------------------------------------------------------------------------------
+def _expected(entry, report) -> str | None:
+    """'match' or 'differs' when the input gave a solution (a CSV solution column)."""
+    given = getattr(entry, "solution", None)
+    if not given:
+        return None
+    return "match" if report.solution is not None and tuple(given) == tuple(report.solution) \
+        else "differs"
+
+
 def _report_invalid(args, index: int, source: str, entry) -> None:
     print(error_line(source, entry), file=sys.stderr)
     if args.json:

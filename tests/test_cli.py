@@ -131,3 +131,16 @@ def test_no_puzzle_at_all_is_an_input_error(tmp_path, capsys):
                                                                "--out", str(tmp_path / "r.jsonl")]):
         code, _, err = run(capsys, *argv)
         assert code == 2 and "no puzzle" in err, argv
+
+
+def test_a_solution_column_is_compared(tmp_path, capsys):
+    from sudoku_cp import Board, solve
+
+    solution = Board.parse(UNIQUE).to_text(solve(Board.parse(UNIQUE), "backtrack").solution)
+    wrong = solution[:-2] + solution[-1] + solution[-2]
+    path = tmp_path / "with_solutions.csv"
+    path.write_text(f"puzzle,solution\n{UNIQUE},{solution}\n{UNIQUE},{wrong}\n")
+    code, out, err = run(capsys, "check", "-f", str(path), "--backends", "sat", "--json")
+    assert code == 0
+    assert [json.loads(line)["expected_solution"] for line in out.splitlines()] == ["match", "differs"]
+    assert f"{path}:3" in err and "differs" in err
