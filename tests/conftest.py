@@ -35,3 +35,15 @@ def pattern_grid(box_rows: int, box_cols: int) -> list[int]:
 @pytest.fixture(params=ALL_BACKENDS)
 def backend(request):
     return request.param
+
+
+class LyingBackend:
+    """A deliberately wrong backend: says 'no solution' to everything (for disagreement tests)."""
+
+    name = "liar"
+    SPEC_OPTIONS = ()
+
+    def solve(self, board, *, limit=1, time_limit=None):
+        from sudoku_cp import Result, Status
+
+        return Result(self.name, Status.NONE, (), True, 0.0, {}, limit)

@@ -144,3 +144,12 @@ def test_a_solution_column_is_compared(tmp_path, capsys):
     assert code == 0
     assert [json.loads(line)["expected_solution"] for line in out.splitlines()] == ["match", "differs"]
     assert f"{path}:3" in err and "differs" in err
+
+
+def test_disagreement_exits_3_with_the_evidence_on_stderr(monkeypatch, capsys):
+    from sudoku_cp import backends
+
+    monkeypatch.setitem(backends.BACKENDS, "liar", "conftest:LyingBackend")
+    code, out, err = run(capsys, "check", UNIQUE, "--backends", "sat,liar")
+    assert code == 3
+    assert "DISAGREE" in err and "liar says none" in err and "sat" in err
