@@ -197,9 +197,9 @@ class Board:
             raise PuzzleError(
                 f"a {n}x{n} board has {self.geometry.ncells} cells, not {len(self.givens)}"
             )
-        for cell, v in enumerate(self.givens):
-            if not (0 <= v <= n):
-                raise PuzzleError(f"value {v} at {cell_name(cell, n)} is outside 1..{n}")
+        if self.givens and not (0 <= min(self.givens) and max(self.givens) <= n):
+            cell, v = next((c, v) for c, v in enumerate(self.givens) if not 0 <= v <= n)
+            raise PuzzleError(f"value {v} at {cell_name(cell, n)} is outside 1..{n}")
 
     # -- construction -----------------------------------------------------------------
     @classmethod
@@ -222,7 +222,7 @@ class Board:
         extra = tuple(tuple(h) for h in houses)
         if extra:
             g = g.with_houses(extra)
-        return cls(g, tuple(int(v) for v in values))
+        return cls(g, tuple(map(int, values)))
 
     @classmethod
     def parse(cls, text: str, box: tuple[int, int] | str | None = None) -> "Board":
