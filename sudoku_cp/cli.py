@@ -72,6 +72,27 @@ def entries(args) -> Iterator[tuple[str, object]]:
                          "puzzles on standard input")
 
 
+class Outcome:
+    """One command's run over its puzzles: the exit code so far (the most severe wins)."""
+
+    def __init__(self, args) -> None:
+        self.args = args
+        self.code = EXIT_OK
+
+    def add(self, code: int) -> None:
+        self.code = worst(self.code, code)
+
+    def puzzles(self) -> Iterator[tuple[int, str, object]]:
+        """``(index, source, entry)`` for each puzzle that parsed; bad ones are reported
+        on stderr (and as JSON with --json) and make the exit code 2."""
+        for index, (source, entry) in enumerate(entries(self.args), 1):
+            if entry.error:
+                self.add(EXIT_INPUT)
+                _report_invalid(self.args, index, source, entry)
+                continue
+            yield index, source, entry
+
+
 def where(source: str, entry) -> str:
     return f"{source}:{entry.line}" if source not in ("<argument>",) else "argument"
 
@@ -96,12 +117,8 @@ def cmd_solve(args) -> int:
             check_image_path(args.image)
         except (ValueError, ImportError) as exc:  # wrong suffix, or PNG without the extra
             raise UsageError(str(exc)) from None
-    code = EXIT_OK
-    for index, (source, entry) in enumerate(entries(args), 1):
-        if entry.error:
-            code = worst(code, EXIT_INPUT)
-            _report_invalid(args, index, source, entry)
-            continue
+    run = Outcome(args)
+    for index, source, entry in run.puzzles():
         board = entry.board
         result = solve(board, args.backend, limit=args.limit, time_limit=args.time_limit)
         bad = [s for s in result.solutions if not is_solution(board, s)]
@@ -111,7 +128,7 @@ def cmd_solve(args) -> int:
 
             save_image(board, image_path(args.image, index), good[0] if good else None)
         status = "invalid-solution" if bad else result.status.value
-        code = worst(code, verdict_exit(status))  # 'invalid-solution' is a bug: 3
+        run.add(verdict_exit(status))  # 'invalid-solution' is a bug: 3
         if args.json:
             emit({"index": index, "puzzle": board.to_text(), "box": _box(board),
                   "verdict": status, "solution": board.to_text(good[0]) if good else None,
@@ -131,7 +148,7 @@ def cmd_solve(args) -> int:
 
             for clash in clashes(board):
                 print(f"  clash: {clash}")
-    return code
+    return run.code
 
 
 def cmd_check(args) -> int:
@@ -142,15 +159,11 @@ def cmd_check(args) -> int:
         return run_batch(args)
 
     backends = _split(args.backends)
-    code = EXIT_OK
-    for index, (source, entry) in enumerate(entries(args), 1):
-        if entry.error:
-            code = worst(code, EXIT_INPUT)
-            _report_invalid(args, index, source, entry)
-            continue
+    run = Outcome(args)
+    for index, source, entry in run.puzzles():
         board = entry.board
         report = crosscheck(board, backends, time_limit=args.time_limit)
-        code = worst(code, verdict_exit(report.verdict))
+        run.add(verdict_exit(report.verdict))
         if report.verdict is Verdict.DISAGREE:
             print(f"DISAGREE on puzzle {index} ({where(source, entry)}): {board.to_text()}",
                   file=sys.stderr)
@@ -178,7 +191,7 @@ def cmd_check(args) -> int:
         if report.verdict is not Verdict.DISAGREE:
             for line in report.evidence:
                 print(f"  {line}")
-    return code
+    return run.code
 
 
 def cmd_export(args) -> int:

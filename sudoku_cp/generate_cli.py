@@ -132,28 +132,23 @@ def _progress(total: int, quiet: bool):
 
 def cmd_grade(args) -> int:
     from .board import PuzzleError
-    from .cli import (EXIT_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, _box, _report_invalid, emit,
-                      entries, where, worst)
+    from .cli import EXIT_NOT_UNIQUE, Outcome, _box, emit, where
     from .grade import grade
 
-    code = EXIT_OK
-    for index, (source, entry) in enumerate(entries(args), 1):
-        if entry.error:
-            code = worst(code, EXIT_INPUT)
-            _report_invalid(args, index, source, entry)
-            continue
+    run = Outcome(args)
+    for index, source, entry in run.puzzles():
         board = entry.board
         try:
             rating = grade(board)
         except PuzzleError as exc:
-            code = worst(code, EXIT_NOT_UNIQUE)
+            run.add(EXIT_NOT_UNIQUE)
             print(f"{where(source, entry)}: {exc}", file=sys.stderr)
             if args.json:
                 emit({"index": index, "puzzle": board.to_text(), "box": _box(board),
                       "difficulty": None, "error": str(exc)})
             continue
         if not rating.unique:
-            code = worst(code, EXIT_NOT_UNIQUE)
+            run.add(EXIT_NOT_UNIQUE)
         if args.json:
             emit({"index": index, "puzzle": board.to_text(), "box": _box(board),
                   **rating.to_dict(), "error": None})
@@ -162,5 +157,5 @@ def cmd_grade(args) -> int:
         note = "" if rating.unique else "  (not unique: graded along one solution)"
         print(f"puzzle {index} ({where(source, entry)}), {board.n}x{board.n}, "
               f"{board.clues} givens: {rating.level}  [{used}]  nodes {rating.nodes}{note}")
-    return code
+    return run.code
 

@@ -6,10 +6,9 @@ import json
 import subprocess
 import sys
 
-import pytest
 
 from sudoku_cp.cli import main
-from conftest import DATA, load
+from conftest import load
 
 UNIQUE = load("top95_sample.txt")[0]
 CLASH = "55" + "." * 79
