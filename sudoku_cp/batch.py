@@ -348,20 +348,16 @@ def count_puzzle_lines(paths: Iterable[str]) -> int | None:
 
 
 def _progress_bar(args, done_before: int):
-    show = args.progress if args.progress is not None else sys.stderr.isatty()
-    if not show:
-        return None
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        print("sudoku-cp: no progress bar without tqdm (pip install tqdm)", file=sys.stderr)
+    from .progress import progress_bar, wanted
+
+    if not wanted(args.progress):  # count the input's lines only for a bar
         return None
     files = list(args.file or [])
     total = count_puzzle_lines(files) if files and not args.puzzles else None
     if total is not None:
         total = max(0, total - done_before)
-    return tqdm(total=total, unit="puzzle", file=sys.stderr, smoothing=0.05,
-                dynamic_ncols=True, desc="check")
+    return progress_bar(total, show=True, tell_missing=True, smoothing=0.05,
+                        dynamic_ncols=True, desc="check")
 
 
 def run_batch(args) -> int:

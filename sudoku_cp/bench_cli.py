@@ -147,11 +147,6 @@ def _command(args, specs, pair) -> list[str]:
 
 
 def _bar(args, total: int):
-    show = args.progress if args.progress is not None else sys.stderr.isatty()
-    if not show:
-        return None
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return None
-    return tqdm(total=total, unit="puzzle", file=sys.stderr, desc="bench", dynamic_ncols=True)
+    from .progress import progress_bar
+
+    return progress_bar(total, show=args.progress, desc="bench", dynamic_ncols=True)

@@ -121,13 +121,9 @@ def _line(puzzle, as_json: bool) -> str:
 
 def _progress(total: int, quiet: bool):
     """A tqdm bar on standard error, or None (quiet, not a terminal, or no tqdm)."""
-    if quiet or not sys.stderr.isatty():
-        return None
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return None
-    return tqdm(total=total, unit="puzzle", file=sys.stderr)
+    from .progress import progress_bar
+
+    return progress_bar(total, show=False if quiet else None)
 
 
 def cmd_grade(args) -> int:

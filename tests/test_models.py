@@ -24,14 +24,15 @@ from sudoku_cp.encode.minizinc import MODEL, read_grid, to_minizinc_data
 MODELS = Path(__file__).resolve().parent.parent / "models"
 
 
-def _load_regenerate():
-    spec = importlib.util.spec_from_file_location("models_regenerate", MODELS / "regenerate.py")
+def _load_script(name: str):
+    """A script of models/ as a module (models/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(f"models_{name}", MODELS / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-regenerate = _load_regenerate()
+regenerate = _load_script("regenerate")
 GENERATED = regenerate.files()
 
 #: Documented clause counts (models/README.md): (file, box, clauses).
@@ -243,14 +244,7 @@ def test_minizinc_finds_the_one_solution(name, unique_solutions):
 
 
 # -- reading an external solver's answer back ---------------------------------------------------
-def _load_read_model():
-    spec = importlib.util.spec_from_file_location("models_read_model", MODELS / "read_model.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-read_model = _load_read_model()
+read_model = _load_script("read_model")
 
 
 def test_read_model_reads_both_output_styles(tmp_path, capsys, unique_solutions):
