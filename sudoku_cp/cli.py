@@ -121,8 +121,9 @@ def cmd_solve(args) -> int:
     for index, source, entry in run.puzzles():
         board = entry.board
         result = solve(board, args.backend, limit=args.limit, time_limit=args.time_limit)
-        bad = [s for s in result.solutions if not is_solution(board, s)]
-        good = [s for s in result.solutions if is_solution(board, s)]
+        verified = [(s, is_solution(board, s)) for s in result.solutions]
+        good = [s for s, ok in verified if ok]
+        bad = [s for s, ok in verified if not ok]
         if args.image:
             from .display import image_path, save_image
 
