@@ -1,4 +1,8 @@
-"""Batch checking at scale: ``sudoku-cp check -f FILE --workers N --out RESULTS.jsonl``.
+"""Batch checking at scale, the library behind ``sudoku-cp check --workers N --out RESULTS.jsonl``.
+
+``Batch(sink).run(engine, entries)`` takes puzzle entries and returns the count of
+each verdict; it knows nothing of the command line, which turns the counts into an
+exit code and a summary (``sudoku_cp.cli.check``).
 
 The input is streamed: puzzles are read and parsed one at a time in the parent,
 packed into small *chunks* (``--chunk-size``, default 32) and handed to worker
@@ -38,7 +42,6 @@ the pure-Python parts of every backend on the GIL.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
@@ -48,8 +51,8 @@ from collections import Counter
 from concurrent.futures import BrokenExecutor
 from typing import Iterable, Iterator
 
-#: Every verdict a results line can carry, mapped to the CLI's exit codes by ``cli.verdict_exit``.
-VERDICTS = ("unique", "multiple", "none", "unknown", "disagree", "invalid", "error")
+from .errors import MissingDependencyError, UnknownBackendError, UsageError
+from .verdicts import VERDICTS
 #: Chunks in flight per worker: enough to keep every worker busy, few enough to bound memory.
 IN_FLIGHT_PER_WORKER = 4
 #: Seconds between ``os.fsync`` calls on RESULTS (each line is flushed as written).
@@ -57,33 +60,6 @@ FSYNC_EVERY = 5.0
 
 _PREFIX = re.compile(rb'^\{"line": (\d+), "source": ("(?:[^"\\]|\\.)*"), "index": \d+, '
                      rb'"verdict": "(\w+)"')
-
-
-# -- options -------------------------------------------------------------------------------
-def add_batch_options(parser: argparse.ArgumentParser) -> None:
-    """Add the batch options to the ``check`` parser (cheap: imports nothing heavy)."""
-    g = parser.add_argument_group("batch (parallel, resumable; any of --workers, --out, "
-                                  "--engine turns it on)")
-    g.add_argument("--workers", type=_positive_int, metavar="N",
-                   help="worker processes (default: CPU count)")
-    g.add_argument("--out", metavar="RESULTS.jsonl",
-                   help="write one JSON line per puzzle here (default: stdout)")
-    g.add_argument("--resume", action="store_true",
-                   help="skip the puzzles already in --out and append the rest")
-    g.add_argument("--engine", choices=["local", "dask"],
-                   help="local processes (default) or a Dask cluster")
-    g.add_argument("--scheduler", metavar="ADDRESS",
-                   help="Dask scheduler, e.g. tcp://127.0.0.1:8786 (default: a local "
-                        "cluster of --workers processes)")
-    g.add_argument("--chunk-size", type=_positive_int, default=32, metavar="K",
-                   help="puzzles per task sent to a worker (default 32)")
-    g.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="progress bar on stderr (default: when stderr is a terminal)")
-
-
-def wants_batch(args) -> bool:
-    """True when the command line asks for a batch run."""
-    return any(getattr(args, name, None) for name in ("workers", "out", "engine", "resume"))
 
 
 # -- the worker side ---------------------------------------------------------------------------
@@ -94,7 +70,6 @@ def check_chunk(chunk: list[tuple], backends: list[str] | None,
     A chunk item is ``(source, line, index, givens, box, extra_houses, expected)``.
     Runs in a worker process; backends are cached there between chunks.
     """
-    from .backends import MissingDependencyError, UnknownBackendError
     from .board import Board
     from .crosscheck import crosscheck
 
@@ -221,8 +196,6 @@ class DaskEngine:
         except RuntimeError as exc:
             if "deserializ" not in str(exc):
                 raise
-            from .backends import MissingDependencyError
-
             raise MissingDependencyError(
                 "the Dask scheduler or a worker cannot load sudoku_cp: install sudoku-cp and "
                 f"its solver packages on every machine of the cluster ({' '.join(str(exc).split())})"
@@ -306,8 +279,6 @@ class Sink:
     """Where results lines go: RESULTS (one unbuffered write per line) or stdout."""
 
     def __init__(self, path: str | None):
-        from .cli import UsageError
-
         self.path = path
         try:
             self.file = open(path, "ab", buffering=0) if path else None
@@ -347,83 +318,27 @@ def count_puzzle_lines(paths: Iterable[str]) -> int | None:
     return total
 
 
-def _progress_bar(args, done_before: int):
-    from .progress import progress_bar, wanted
+class Batch:
+    """The parent's side of a run: feeds chunks to an engine, writes what comes back.
 
-    if not wanted(args.progress):  # count the input's lines only for a bar
-        return None
-    files = list(args.file or [])
-    total = count_puzzle_lines(files) if files and not args.puzzles else None
-    if total is not None:
-        total = max(0, total - done_before)
-    return progress_bar(total, show=True, tell_missing=True, smoothing=0.05,
-                        dynamic_ncols=True, desc="check")
-
-
-def run_batch(args) -> int:
-    """Run ``check`` as a batch (see the module docstring); returns the exit code.
-
-    Reads ``args.file``, ``args.puzzles``, ``args.box``, ``args.backends``,
-    ``args.time_limit``, ``args.json`` and the options of ``add_batch_options``.
-    With ``--json`` and ``--out`` the closing summary is also printed on stdout as JSON.
+    ``run`` returns the verdict counts of this run (``counts``); ``skipped`` counts the
+    puzzles already done (``done``). ``on_record(verdict, line)`` sees each results
+    line after it is written (the command line uses it to report disagreements and
+    bad lines, and to move a progress bar).
     """
-    from .backends import BACKENDS, parse_spec
-    from .cli import UsageError, entries
 
-    out = getattr(args, "out", None)
-    resume = getattr(args, "resume", False)
-    engine_name = getattr(args, "engine", None) or "local"
-    workers = getattr(args, "workers", None) or os.cpu_count() or 1
-    if resume and not out:
-        raise UsageError("--resume needs --out RESULTS.jsonl")
-    if getattr(args, "scheduler", None) and engine_name != "dask":
-        raise UsageError("--scheduler needs --engine dask")
-    if out and not resume and os.path.exists(out) and os.path.getsize(out) > 0:
-        raise UsageError(f"{out} exists: add --resume to continue it, or remove it")
-    backends = [s.strip() for s in (args.backends or "").split(",") if s.strip()] or None
-    for spec in backends or BACKENDS:
-        parse_spec(spec)  # unknown names fail here, before any worker starts
-
-    done, before = recover(out) if resume else (DoneSet(), Counter())
-    engine = (DaskEngine(workers, getattr(args, "scheduler", None)) if engine_name == "dask"
-              else LocalEngine(workers))
-    batch = _Batch(Sink(out), before, _progress_bar(args, done.count))
-    try:
-        with engine:
-            batch.feed(engine, entries(args), done, backends, args.time_limit,
-                       getattr(args, "chunk_size", None) or 32)
-    except KeyboardInterrupt:
-        print(summary_line(batch.summary()) + " (interrupted: --resume continues)",
-              file=sys.stderr)
-        raise
-    except BrokenExecutor as exc:  # a worker died (a crash in a solver, or killed): a bug
-        print(f"sudoku-cp: a worker process died ({exc}); the results so far are kept and "
-              f"--resume continues", file=sys.stderr)
-        batch.outcome("error")
-    finally:
-        batch.close()
-    summary = batch.summary()
-    print(summary_line(summary), file=sys.stderr)
-    if args.json and out:
-        print(json.dumps(summary), flush=True)
-    return batch.code
-
-
-class _Batch:
-    """The parent's side of a run: feeds chunks to an engine, writes what comes back."""
-
-    def __init__(self, sink: Sink, before: Counter, bar) -> None:
-        self.sink, self.before, self.bar = sink, before, bar
+    def __init__(self, sink: "Sink", on_record=None) -> None:
+        self.sink = sink
+        self.on_record = on_record
         self.counts: Counter = Counter()
         self.skipped = 0
-        self.code = 0  # cli.EXIT_OK
-        for verdict in before:  # the exit code covers the whole results file
-            self.outcome(verdict)
-        self.say = bar.write if bar is not None else (lambda t: print(t, file=sys.stderr))
         self.start = time.perf_counter()
 
-    def feed(self, engine, entries, done: DoneSet, backends, time_limit, chunk_size) -> None:
-        """Stream ``entries`` to ``engine`` in chunks, never more than its capacity in flight."""
+    def run(self, engine, entries, done: "DoneSet | None" = None, backends=None,
+            time_limit: float | None = None, chunk_size: int = 32) -> Counter:
+        """Stream ``entries`` (``(source, entry)`` pairs) to ``engine`` in chunks, never
+        more than its capacity in flight; returns the verdict counts."""
+        done = done if done is not None else DoneSet()
         chunk: list[tuple] = []
         for index, (source, entry) in enumerate(entries, 1):
             if (source, entry.line) in done:
@@ -446,39 +361,23 @@ class _Batch:
             engine.submit(chunk, backends, time_limit)
         while engine.in_flight:
             self.drain(engine)
+        return self.counts
 
     def drain(self, engine) -> None:
         for results in engine.finished():
             self.collect(results)
 
     def collect(self, results: list[tuple[str, str]]) -> None:
-        """Write finished puzzles' lines; count them; say a disagreement out loud."""
+        """Write finished puzzles' lines and count them."""
         for verdict, line in results:
             self.sink.write(line)
             self.counts[verdict] += 1
-            self.outcome(verdict)
-            if verdict in ("disagree", "error"):
-                rec = json.loads(line)
-                self.say(f"{verdict.upper()} on {rec['source']}:{rec['line']}: {rec['puzzle']}")
-                for why in rec.get("evidence") or [rec.get("error")]:
-                    self.say(f"  {why}")
-        if self.bar is not None:
-            self.bar.update(len(results))
+            if self.on_record is not None:
+                self.on_record(verdict, line)
 
-    def outcome(self, verdict: str) -> None:
-        """Fold one verdict into the exit code: the most severe wins (``cli.worst``)."""
-        from .cli import verdict_exit, worst
-
-        self.code = worst(self.code, verdict_exit(verdict))
-
-    def summary(self) -> dict:
-        return summarize(self.counts, self.before, self.skipped,
+    def summary(self, before: Counter | None = None) -> dict:
+        return summarize(self.counts, before or Counter(), self.skipped,
                          time.perf_counter() - self.start)
-
-    def close(self) -> None:
-        self.sink.close()
-        if self.bar is not None:
-            self.bar.close()
 
 
 def summarize(counts: Counter, before: Counter, skipped: int, wall: float) -> dict:
@@ -502,13 +401,3 @@ def summary_line(s: dict) -> str:
     if s["skipped_done"]:
         text += f"; {s['skipped_done']} already in the results file were skipped"
     return text
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value

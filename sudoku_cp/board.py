@@ -20,18 +20,17 @@ library logic. Geometry is computed once per shape and cached.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+import operator
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Iterable, Sequence
+
+from .errors import PuzzleError
 
 #: Symbols for values 1..35 in the compact one-character-per-cell text form.
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: Largest n that the compact text form can write (larger boards use integers).
 MAX_COMPACT_N = len(SYMBOLS)
-
-
-class PuzzleError(ValueError):
-    """Input that is not a puzzle: the message names the line, cell or symbol."""
 
 
 def default_box(n: int) -> tuple[int, int]:
@@ -166,6 +165,29 @@ class Geometry:
         return Geometry(self.box_rows, self.box_cols, self.extra + tuple(tuple(h) for h in houses))
 
 
+def _integer(v, what: str, where: int, n: int) -> int:
+    """``v`` as an int, or a PuzzleError: bools, floats and strings are not integers."""
+    try:
+        if isinstance(v, bool):
+            raise TypeError
+        return operator.index(v)
+    except TypeError:
+        place = cell_name(where, n) if what == "value" else f"extra house {where + 1}"
+        raise PuzzleError(f"{what} {v!r} at {place} is not an integer") from None
+
+
+def _box_pair(box) -> tuple[int, int]:
+    """A box shape given by a caller, checked: two positive integers."""
+    try:
+        br, bc = box
+        br, bc = operator.index(br), operator.index(bc)
+    except (TypeError, ValueError):
+        raise PuzzleError(f"box {box!r} is not two integers (rows, cols), e.g. (3, 3)") from None
+    if br < 1 or bc < 1:
+        raise PuzzleError(f"box {br}x{bc} needs positive sides")
+    return br, bc
+
+
 @lru_cache(maxsize=None)
 def geometry(box_rows: int, box_cols: int) -> Geometry:
     """The (cached) classic geometry for a box shape."""
@@ -189,7 +211,6 @@ class Board:
 
     geometry: Geometry
     givens: tuple[int, ...]
-    meta: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
         n = self.geometry.n
@@ -210,19 +231,29 @@ class Board:
     @classmethod
     def from_values(cls, values: Sequence[int], box: tuple[int, int] | None = None,
                     houses: Iterable[Sequence[int]] = ()) -> "Board":
-        """A board from n*n integers (0 empty); the box shape follows from n unless given."""
+        """A board from n*n integers (0 empty); the box shape follows from n unless given.
+
+        Values must be integers (``True``, ``1.9`` and ``'1'`` are refused, not rounded).
+
+        >>> Board.from_values([1, 0, 0, 0] * 4, box=(2, 2)).clues
+        4
+        >>> Board.from_values([1.5] * 16)
+        Traceback (most recent call last):
+        ...
+        sudoku_cp.errors.PuzzleError: value 1.5 at r1c1 is not an integer
+        """
         count = len(values)
         n = math.isqrt(count)
         if n * n != count or n == 0:
             raise PuzzleError(f"{count} cells is not a square board (n*n cells)")
-        br, bc = box if box is not None else default_box(n)
+        br, bc = _box_pair(box) if box is not None else default_box(n)
         if br * bc != n:
             raise PuzzleError(f"box {br}x{bc} does not fit a {n}x{n} board ({br}*{bc} != {n})")
         g = geometry(br, bc)
-        extra = tuple(tuple(h) for h in houses)
+        extra = tuple(tuple(_integer(c, "cell", i, n) for c in h) for i, h in enumerate(houses))
         if extra:
             g = g.with_houses(extra)
-        return cls(g, tuple(map(int, values)))
+        return cls(g, tuple(_integer(v, "value", i, n) for i, v in enumerate(values)))
 
     @classmethod
     def parse(cls, text: str, box: tuple[int, int] | str | None = None) -> "Board":

@@ -16,23 +16,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Iterable, Sequence
 
 from .board import Board, cell_name
 from .check import clashes, is_solution
 from .result import Result
-
-
-class Verdict(str, Enum):
-    UNIQUE = "unique"
-    MULTIPLE = "multiple"
-    NONE = "none"
-    DISAGREE = "disagree"
-    UNKNOWN = "unknown"
-
-    def __str__(self) -> str:
-        return self.value
+from .verdicts import Verdict
 
 
 def claim(result: Result) -> str:
@@ -87,19 +76,28 @@ def crosscheck(board: Board, backends: Sequence[str] | None = None, *,
                time_limit: float | None = None) -> Report:
     """Run ``backends`` (default: all registered) with ``limit=2`` and compare.
 
-    ``time_limit`` applies to each backend separately.
+    ``backends`` is a list of names or specs, or one string of them separated by
+    commas. ``time_limit`` applies to each backend separately. A backend stopped
+    short with no time limit set was interrupted (Ctrl-C reached the solver): that
+    raises ``KeyboardInterrupt`` rather than report the puzzle as unknown.
 
     >>> report = crosscheck(Board.parse("1..." "...2" "..4." ".3.."), ["backtrack"])
     >>> report.verdict, report.board.to_text(report.solution)
     (<Verdict.UNIQUE: 'unique'>, '1234341221434321')
     """
-    from .backends import BACKENDS, get_backend
+    from .backends import BACKENDS, check_limits, get_backend
 
+    check_limits(2, time_limit)
     start = time.perf_counter()
+    if isinstance(backends, str):
+        backends = [part.strip() for part in backends.split(",") if part.strip()]
     specs = list(backends) if backends else list(BACKENDS)
     results = {}
     for spec in specs:
-        results[spec] = get_backend(spec).solve(board, limit=2, time_limit=time_limit)
+        result = get_backend(spec).solve(board, limit=2, time_limit=time_limit)
+        if time_limit is None and result.timed_out:
+            raise KeyboardInterrupt(f"{spec} was interrupted")
+        results[spec] = result
     report = judge(board, results)
     report.time_s = time.perf_counter() - start
     return report

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from .board import MAX_COMPACT_N, SYMBOLS, Board, cell_name
+from .errors import MissingDependencyError
 
 #: Formats ``save_image`` writes, by file suffix.
 IMAGE_FORMATS = (".svg", ".png")
@@ -40,8 +41,8 @@ BOX_LINE_COLOUR = "#000000"
 FONT_FAMILY = "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif"
 
 
-class MissingExtraError(ImportError):
-    """An optional package (an extra of sudoku-cp) that a picture format needs."""
+#: The old name of the missing-package error (one class now: ``errors.MissingDependencyError``).
+MissingExtraError = MissingDependencyError
 
 
 @dataclass(frozen=True)
@@ -239,7 +240,7 @@ def check_image_path(path: str | os.PathLike) -> str:
     can call this before any work, so a wrong name or missing extra fails at once."""
     fmt = image_format(path)
     if fmt == "png" and importlib.util.find_spec("matplotlib") is None:
-        raise MissingExtraError(f"writing PNG needs matplotlib: {IMAGE_EXTRA}")
+        raise MissingDependencyError(f"writing PNG needs matplotlib: {IMAGE_EXTRA}")
     return fmt
 
 
@@ -264,7 +265,7 @@ def save_image(board: Board, path: str | os.PathLike, solution: Sequence[int] | 
     """Write the picture to ``path``: ``.svg`` as text, ``.png`` painted with matplotlib.
 
     ``options`` are those of ``to_svg``. Returns the path written. A ``.png`` without
-    matplotlib raises ``MissingExtraError`` naming the extra to install.
+    matplotlib raises ``MissingDependencyError`` naming the extra to install.
     """
     fmt = image_format(path)
     path = Path(path)
@@ -283,7 +284,7 @@ def _paint_png(d: Drawing, path: Path) -> None:
         from matplotlib.figure import Figure
         from matplotlib.patches import Rectangle
     except ImportError as exc:
-        raise MissingExtraError(f"writing PNG needs matplotlib: {IMAGE_EXTRA} ({exc})") from exc
+        raise MissingDependencyError(f"writing PNG needs matplotlib: {IMAGE_EXTRA} ({exc})") from exc
 
     dpi = 100
     pt = 72 / dpi  # points per pixel: matplotlib sizes lines and fonts in points

@@ -149,7 +149,7 @@ class _OverBudget(Exception):
 def _random_fill(g: Geometry, rng: random.Random, budget: int) -> list[int] | None:
     """Depth-first search on the empty board: fewest candidates first (ties broken at
     random), candidates in random order, naked and hidden singles after each choice."""
-    from .backends.backtrack import propagate, tables
+    from .search import propagate, tables
 
     t = tables(g)
     full = t.full

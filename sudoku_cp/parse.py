@@ -74,7 +74,7 @@ def parse_puzzle(text: str, box: tuple[int, int] | None = None) -> Board:
     >>> parse_puzzle("1.3..G" + "." * 75)
     Traceback (most recent call last):
     ...
-    sudoku_cp.board.PuzzleError: value 16 ('G') at r1c6 is outside 1..9
+    sudoku_cp.errors.PuzzleError: value 16 ('G') at r1c6 is outside 1..9
     """
     if box is not None and (box[0] < 1 or box[1] < 1):
         raise PuzzleError(f"box shape {box[0]}x{box[1]} needs positive sides")

@@ -12,6 +12,9 @@ class Status(str, Enum):
     - ``SOLVED``: at least one solution was found (``Result.solutions``).
     - ``NONE``: the search was exhausted and there is no solution.
     - ``UNKNOWN``: a time limit stopped the search before any solution was found.
+
+    The status follows from what was found and whether the search finished; that rule
+    lives in one place, ``status_of``.
     """
 
     SOLVED = "solved"
@@ -22,6 +25,17 @@ class Status(str, Enum):
         return self.value
 
 
+def status_of(solutions, exhausted: bool) -> Status:
+    """The status that ``solutions`` and ``exhausted`` imply.
+
+    >>> status_of([(1,)], False), status_of([], True), status_of([], False)
+    (<Status.SOLVED: 'solved'>, <Status.NONE: 'none'>, <Status.UNKNOWN: 'unknown'>)
+    """
+    if solutions:
+        return Status.SOLVED
+    return Status.NONE if exhausted else Status.UNKNOWN
+
+
 @dataclass(frozen=True)
 class Result:
     """One backend's run on one board.
@@ -30,15 +44,38 @@ class Result:
     major). ``exhausted`` is True when the whole search space was explored, so that
     ``len(solutions)`` is the exact number of solutions; it is False when the search
     stopped at ``limit`` solutions or at the time limit.
+
+    ``status`` is derived from the two (``status_of``): build results with
+    ``Result.of``, or pass ``status=None``; a status that contradicts them is a bug
+    and raises ``ValueError``.
     """
 
     backend: str
-    status: Status
+    status: Status | None
     solutions: tuple[tuple[int, ...], ...] = ()
     exhausted: bool = False
     time_s: float = 0.0
     stats: dict = field(default_factory=dict)
     limit: int = 1
+
+    def __post_init__(self) -> None:
+        derived = status_of(self.solutions, self.exhausted)
+        if self.status is None:
+            object.__setattr__(self, "status", derived)
+        elif Status(self.status) is not derived:
+            raise ValueError(f"{self.backend}: status {self.status} contradicts "
+                             f"{len(self.solutions)} solutions, exhausted={self.exhausted}")
+
+    @classmethod
+    def of(cls, backend: str, solutions=(), exhausted: bool = False, time_s: float = 0.0,
+           stats: dict | None = None, limit: int = 1) -> "Result":
+        """A result whose status follows from ``solutions`` and ``exhausted``.
+
+        >>> Result.of("x", [(1,)], exhausted=True, limit=2).status.value
+        'solved'
+        """
+        return cls(backend, None, tuple(solutions), exhausted, time_s,
+                   {} if stats is None else stats, limit)
 
     @property
     def solution(self) -> tuple[int, ...] | None:

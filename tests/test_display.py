@@ -9,8 +9,9 @@ import pytest
 
 from conftest import board_of, pattern_grid
 from sudoku_cp import Board
-from sudoku_cp.display import (MissingExtraError, check_image_path, image_format, image_path,
-                               layout, save_image, to_html, to_svg)
+from sudoku_cp.display import (check_image_path, image_format, image_path, layout, save_image,
+                               to_html, to_svg)
+from sudoku_cp.errors import MissingDependencyError
 
 SVG = "{http://www.w3.org/2000/svg}"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -205,10 +206,10 @@ def test_png_without_matplotlib_names_the_extra(tmp_path, monkeypatch):
         monkeypatch.setitem(sys.modules, module, None)  # makes `import` fail
     monkeypatch.setattr("importlib.util.find_spec", lambda name, *a: None)
     board, _ = puzzle((2, 2))
-    with pytest.raises(MissingExtraError, match=r"sudoku-cp\[image\]"):
+    with pytest.raises(MissingDependencyError, match=r"sudoku-cp\[image\]"):
         check_image_path("p.png")
     assert check_image_path("p.svg") == "svg"  # SVG needs nothing
-    with pytest.raises(MissingExtraError, match=r"sudoku-cp\[image\]"):
+    with pytest.raises(MissingDependencyError, match=r"sudoku-cp\[image\]"):
         save_image(board, tmp_path / "p.png")
     with pytest.raises(ImportError):  # what the CLI turns into one line and exit 2
         save_image(board, tmp_path / "p.png")

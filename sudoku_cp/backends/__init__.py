@@ -16,9 +16,11 @@ The first entry of ``BACKENDS`` is the default.
 from __future__ import annotations
 
 import importlib
+import math
 from typing import Any
 
 from ..board import Board
+from ..errors import MissingDependencyError, UnknownBackendError, UsageError
 from ..result import Result
 
 #: name -> "module:Class"; the first entry is the default backend.
@@ -30,14 +32,6 @@ BACKENDS: dict[str, str] = {
 DEFAULT_BACKEND = next(iter(BACKENDS))
 
 _instances: dict[tuple, Any] = {}
-
-
-class UnknownBackendError(ValueError):
-    """A backend name that is not in the registry."""
-
-
-class MissingDependencyError(ImportError):
-    """A backend whose solver package is not installed."""
 
 
 def backend_class(name: str) -> type:
@@ -108,9 +102,27 @@ def solve(board: Board, backend: str = DEFAULT_BACKEND, *, limit: int = 1,
     >>> r.status.value, len(r.solutions), r.exhausted
     ('solved', 1, True)
     """
-    if limit < 1:
-        raise ValueError(f"limit must be at least 1, not {limit}")
+    check_limits(limit, time_limit)
     return get_backend(backend, **options).solve(board, limit=limit, time_limit=time_limit)
+
+
+def check_limits(limit: int = 1, time_limit: float | None = None) -> None:
+    """Refuse a solution limit below 1 and a time limit that is not a positive number.
+
+    >>> check_limits(2, float("nan"))
+    Traceback (most recent call last):
+    ...
+    sudoku_cp.errors.UsageError: time limit nan is not a positive number of seconds
+    """
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise UsageError(f"limit must be a whole number of at least 1, not {limit!r}")
+    if time_limit is not None:
+        try:
+            ok = float(time_limit) > 0 and math.isfinite(float(time_limit))
+        except (TypeError, ValueError):
+            ok = False
+        if not ok:
+            raise UsageError(f"time limit {time_limit!r} is not a positive number of seconds")
 
 
 def require(module: str, package: str, backend: str):

@@ -5,7 +5,7 @@ Solutions are enumerated with ``enumerate_all_solutions`` and a callback that ca
 
 Enumeration uses **one worker**: with several workers CP-SAT can report the same
 solution twice, and on these models the default worker count is slower anyway
-(shared/FACTS.md). The base model is built once per board shape and reused: each
+(measured on the benchmark sets, see docs/benchmarks.md). The base model is built once per board shape and reused: each
 puzzle only narrows the given cells' domains.
 """
 
@@ -16,7 +16,7 @@ import time
 from ..board import Board
 from ..check import clashes
 from ..encode.cp import CpEncoding, encode
-from ..result import Result, Status
+from ..result import Result
 from . import require
 
 
@@ -42,8 +42,8 @@ class CpSatBackend:
     def solve(self, board: Board, *, limit: int = 1, time_limit: float | None = None) -> Result:
         start = time.perf_counter()
         if clashes(board):  # CP-SAT would say INFEASIBLE too; this is quicker and certain
-            return Result(self.name, Status.NONE, (), True, time.perf_counter() - start,
-                          {"clash": True}, limit)
+            return Result.of(self.name, (), True, time.perf_counter() - start,
+                             {"clash": True}, limit)
         cp_model = self.cp_model
         enc = self._encoding(board)
         enc.set_givens(board)
@@ -68,16 +68,10 @@ class CpSatBackend:
             "deterministic_time": solver.deterministic_time,
             "cp_status": solver.status_name(status),
         }
-        if status == cp_model.OPTIMAL:  # enumeration finished: every solution was seen
-            return Result(self.name, Status.SOLVED if solutions else Status.NONE,
-                          solutions, True, elapsed, stats, limit)
-        if status == cp_model.INFEASIBLE:
-            return Result(self.name, Status.NONE, (), True, elapsed, stats, limit)
-        if status == cp_model.FEASIBLE:  # stopped at the limit, or by the clock
-            return Result(self.name, Status.SOLVED, solutions, False, elapsed, stats, limit)
-        if status == cp_model.UNKNOWN:
-            return Result(self.name, Status.SOLVED if solutions else Status.UNKNOWN,
-                          solutions, False, elapsed, stats, limit)
+        if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):  # the search finished
+            return Result.of(self.name, solutions, True, elapsed, stats, limit)
+        if status in (cp_model.FEASIBLE, cp_model.UNKNOWN):  # stopped at the limit or clock
+            return Result.of(self.name, solutions, False, elapsed, stats, limit)
         raise RuntimeError(f"CP-SAT answered {solver.status_name(status)} for a sudoku model")
 
 

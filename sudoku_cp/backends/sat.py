@@ -56,7 +56,7 @@ from typing import Any
 
 from ..board import Board, Geometry
 from ..encode.cnf import ENCODINGS, Encoding, encode, givens_literals
-from ..result import Result, Status
+from ..result import Result
 from . import require
 
 #: The solver used unless a spec names another (see the module docstring for why).
@@ -229,14 +229,8 @@ class SatBackend:
             solver=self.solver, encoding=self.encoding, variables=nv,
             clauses=len(enc.cnf.clauses), assumptions=len(assumptions) - (1 if act else 0),
         )
-        if solutions:
-            status = Status.SOLVED
-        elif exhausted:
-            status = Status.NONE
-        else:
-            status = Status.UNKNOWN
-        return Result(self.name, status, tuple(solutions), exhausted,
-                      time.perf_counter() - start, stats, limit)
+        return Result.of(self.name, solutions, exhausted, time.perf_counter() - start,
+                         stats, limit)
 
     def _run(self, live: _Live, assumptions: list[int], deadline: float | None) -> bool | None:
         """One solver call: True (model), False (no model), None (deadline reached)."""

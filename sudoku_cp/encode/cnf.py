@@ -15,7 +15,7 @@ are constrained like any other:
   at least once per house of n cells (an extra house with fewer cells than values
   cannot hold every value, so it gets no such clause). The redundant clauses let
   unit propagation find hidden singles, which makes the search far shorter
-  (a 25×25 uniqueness check ~6 s against ~125 s, shared/FACTS.md).
+  (a 25×25 uniqueness check ~6 s against ~125 s).
 
 Pairs of cells that share two houses (a row and a box) get their "at most once"
 clause once per house: duplicates are kept, so clause counts are per house.

@@ -1,7 +1,7 @@
-"""The ``generate`` and ``grade`` commands (registered by ``sudoku_cp.cli``).
+"""The ``generate`` and ``grade`` commands.
 
-Imports of the generator, the grader and the solvers stay inside the run functions,
-so ``sudoku-cp --help`` stays fast. Exit codes follow ``sudoku_cp.cli``:
+Imports of the solvers stay inside the run functions, so ``sudoku-cp --help`` stays
+fast. Exit codes follow ``sudoku_cp.cli.common``:
 
 - ``generate``: 0 ok; 1 some puzzle missed a target (``--clues``, ``--minimal``,
   ``--difficulty``), still written, with a note on standard error; 3 the backends
@@ -12,34 +12,34 @@ so ``sudoku-cp --help`` stays fast. Exit codes follow ``sudoku_cp.cli``:
 
 from __future__ import annotations
 
-import argparse
 import sys
 
-SYMMETRY_CHOICES = ("none", "rot180", "rot90", "mirror", "diagonal")
-LEVEL_CHOICES = ("easy", "medium", "hard", "expert")
+from .common import (EXIT_DISAGREE, EXIT_NOT_UNIQUE, EXIT_OK, Outcome, UsageError, add_input,
+                     box_arg, box_text, count_arg, emit, where)
 
 
 def register(sub) -> None:
     """Add the ``generate`` and ``grade`` subcommands to the CLI's subparsers."""
-    from .cli import _add_input, _box_arg
+    from ..generate import SYMMETRIES
+    from ..grade import LEVELS
 
     p = sub.add_parser("generate", help="make puzzles with exactly one solution",
                        description="Make puzzles with exactly one solution: a random full "
                                    "grid, clues removed while the solution stays unique, "
                                    "graded, and cross-checked by every backend.")
-    p.add_argument("-n", "--count", type=_count, default=1, metavar="COUNT",
+    p.add_argument("-n", "--count", type=count_arg, default=1, metavar="COUNT",
                    help="how many puzzles (default 1)")
     size = p.add_mutually_exclusive_group()
-    size.add_argument("--size", type=_count, metavar="N", help="board side, e.g. 4, 6, 9, 16")
-    size.add_argument("--box", type=_box_arg, metavar="RxC", help="box shape, e.g. 2x3 (default 3x3)")
-    p.add_argument("--symmetry", choices=SYMMETRY_CHOICES, default="none",
+    size.add_argument("--size", type=count_arg, metavar="N", help="board side, e.g. 4, 6, 9, 16")
+    size.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3 (default 3x3)")
+    p.add_argument("--symmetry", choices=list(SYMMETRIES), default="none",
                    help="symmetry of the clue pattern (default none)")
-    p.add_argument("--clues", type=_count, metavar="K", help="stop removing clues at K")
+    p.add_argument("--clues", type=count_arg, metavar="K", help="stop removing clues at K")
     p.add_argument("--minimal", action="store_true",
                    help="no clue can be removed without losing uniqueness")
-    p.add_argument("--difficulty", choices=LEVEL_CHOICES, help="keep only puzzles of this level")
+    p.add_argument("--difficulty", choices=LEVELS, help="keep only puzzles of this level")
     p.add_argument("--seed", type=int, metavar="S", help="master seed: same seed, same puzzles")
-    p.add_argument("--attempts", type=_count, default=None, metavar="A",
+    p.add_argument("--attempts", type=count_arg, default=None, metavar="A",
                    help="fresh grids per puzzle before a missed target is reported (default 30)")
     p.add_argument("--backend", metavar="SPEC",
                    help="backend for uniqueness checks while removing clues (default sat)")
@@ -54,25 +54,14 @@ def register(sub) -> None:
                        description="Rate puzzles by the techniques they need: easy (singles), "
                                    "medium (locked candidates, pairs), hard (triples, X-wing, "
                                    "or one guess), expert (two or more guesses).")
-    _add_input(p)
+    add_input(p)
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     p.set_defaults(run=cmd_grade)
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text} must not be negative")
-    return value
-
-
 def cmd_generate(args) -> int:
-    from .board import default_box
-    from .cli import EXIT_DISAGREE, EXIT_NOT_UNIQUE, EXIT_OK, UsageError, emit
-    from .generate import ATTEMPTS, GenerationError, generate
+    from ..board import default_box
+    from ..generate import ATTEMPTS, GenerationError, generate
 
     box = args.box or (default_box(args.size) if args.size else (3, 3))
     puzzles = generate(args.count, box=box, symmetry=args.symmetry, clues=args.clues,
@@ -121,15 +110,14 @@ def _line(puzzle, as_json: bool) -> str:
 
 def _progress(total: int, quiet: bool):
     """A tqdm bar on standard error, or None (quiet, not a terminal, or no tqdm)."""
-    from .progress import progress_bar
+    from ..progress import progress_bar
 
     return progress_bar(total, show=False if quiet else None)
 
 
 def cmd_grade(args) -> int:
-    from .board import PuzzleError
-    from .cli import EXIT_NOT_UNIQUE, Outcome, _box, emit, where
-    from .grade import grade
+    from ..errors import PuzzleError
+    from ..grade import grade
 
     run = Outcome(args)
     for index, source, entry in run.puzzles():
@@ -140,13 +128,13 @@ def cmd_grade(args) -> int:
             run.add(EXIT_NOT_UNIQUE)
             print(f"{where(source, entry)}: {exc}", file=sys.stderr)
             if args.json:
-                emit({"index": index, "puzzle": board.to_text(), "box": _box(board),
+                emit({"index": index, "puzzle": board.to_text(), "box": box_text(board),
                       "difficulty": None, "error": str(exc)})
             continue
         if not rating.unique:
             run.add(EXIT_NOT_UNIQUE)
         if args.json:
-            emit({"index": index, "puzzle": board.to_text(), "box": _box(board),
+            emit({"index": index, "puzzle": board.to_text(), "box": box_text(board),
                   **rating.to_dict(), "error": None})
             continue
         used = ", ".join(f"{name} {k}" for name, k in rating.techniques.items())

@@ -13,11 +13,12 @@ import json
 import os
 import sys
 
+from .common import EXIT_DISAGREE, EXIT_OK, UsageError, box_arg, positive_float, split_list
+
 
 def register(sub) -> None:
     """Add the ``bench`` command to the CLI's subparsers (imports nothing heavy)."""
-    from .backends import BACKENDS
-    from .cli import _box_arg, _positive_float
+    from ..backends import BACKENDS
 
     p = sub.add_parser("bench", help="benchmark backends side by side on puzzle files",
                        description="Run backend specs interleaved on puzzle files; write "
@@ -34,12 +35,12 @@ def register(sub) -> None:
                    help="first M puzzles of each file (a random sample of M with --seed)")
     p.add_argument("--seed", type=int, metavar="S",
                    help="with --limit: sample M puzzles at random, repeatably")
-    p.add_argument("--time-limit", type=_positive_float, metavar="S",
+    p.add_argument("--time-limit", type=positive_float, metavar="S",
                    help="seconds per run (a run stopped by it counts as not answered)")
     p.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
                    help="time the summary and plots use: this process's CPU time (default; "
                         "steady on a shared machine) or wall time; runs.csv has both")
-    p.add_argument("--box", type=_box_arg, metavar="RxC", help="box shape of the puzzles")
+    p.add_argument("--box", type=box_arg, metavar="RxC", help="box shape of the puzzles")
     p.add_argument("--scatter", metavar="A,B",
                    help="the two specs compared in scatter.png (default: the first two)")
     p.add_argument("--out", required=True, metavar="DIR", help="folder for the results")
@@ -49,11 +50,10 @@ def register(sub) -> None:
 
 
 def cmd_bench(args) -> int:
-    from . import bench
-    from .backends import parse_spec
-    from .cli import EXIT_DISAGREE, EXIT_OK, UsageError
+    from .. import bench
+    from ..backends import parse_spec
 
-    specs = [s.strip() for s in args.backends.split(",") if s.strip()]
+    specs = split_list(args.backends) or []
     if not specs:
         raise UsageError("--backends names no spec")
     if len(set(specs)) != len(specs):
@@ -62,7 +62,7 @@ def cmd_bench(args) -> int:
         parse_spec(spec)
     if args.repeat < 1 or (args.limit is not None and args.limit < 1):
         raise UsageError("--repeat and --limit must be at least 1")
-    pair = [s.strip() for s in args.scatter.split(",")] if args.scatter else specs[:2]
+    pair = (split_list(args.scatter) or []) if args.scatter else specs[:2]
     if len(pair) == 1:
         pair = pair * 2
     if len(pair) != 2 or not set(pair) <= set(specs):
@@ -147,6 +147,6 @@ def _command(args, specs, pair) -> list[str]:
 
 
 def _bar(args, total: int):
-    from .progress import progress_bar
+    from ..progress import progress_bar
 
     return progress_bar(total, show=args.progress, desc="bench", dynamic_ncols=True)

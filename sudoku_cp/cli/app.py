@@ -1,0 +1,66 @@
+"""The ``sudoku-cp`` parser and ``main``: commands are registered, not written, here.
+
+Each command lives in a module with ``register(subparsers)``, which adds its parser
+and sets ``run`` (a function ``args -> exit code``). ``COMMANDS`` lists the command
+modules of this package; ``PLUGINS`` lists command modules that live beside their
+feature and may be absent (a module that is not there is skipped).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from importlib import import_module
+
+from ..errors import SudokuCpError
+from .common import EXIT_INPUT, EXIT_INTERRUPTED
+
+#: Command modules of this package, in the order ``--help`` lists them.
+COMMANDS = ["sudoku_cp.cli.solve", "sudoku_cp.cli.check", "sudoku_cp.cli.export",
+            "sudoku_cp.cli.generate", "sudoku_cp.cli.bench"]
+#: More command modules, each with ``register(subparsers)`` and lazy heavy imports;
+#: one that is not installed or not written yet is skipped.
+PLUGINS = ["sudoku_cp.explain_cli", "sudoku_cp.gui_cli", "sudoku_cp.certify_cli"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .. import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="sudoku-cp",
+        description="Sudoku as a constraint problem: CNF/SAT, all-different CP-SAT and a "
+                    "reference backtracker, cross-checked for agreement and uniqueness.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for module in COMMANDS + PLUGINS:
+        try:
+            mod = import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+            continue
+        mod.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "puzzles", None) is not None and not isinstance(args.puzzles, list):
+        args.puzzles = [args.puzzles]  # a command that takes one PUZZLE
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:
+        print("sudoku-cp: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # e.g. piped into head
+        return 0
+    except (SudokuCpError, OSError) as exc:
+        print(f"sudoku-cp: error: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

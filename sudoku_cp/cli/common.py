@@ -1,0 +1,205 @@
+"""The command line's shared toolkit: exit codes, input, validators, output records.
+
+Every command module (``sudoku_cp.cli.solve``, ``.check``, ``.export``, ``.generate``,
+``.bench``, and those of other features) builds on these names and on nothing private
+of another command.
+
+Exit codes (the most severe over all puzzles wins, in the order of ``SEVERITY``):
+
+- 0 every puzzle solved (``solve``) or unique (``check``);
+- 1 some puzzle has no solution or several;
+- 4 a time limit left some puzzle unknown;
+- 2 usage or input error (a bad option, a line that is not a puzzle);
+- 3 backends disagree, a backend returned a non-solution or raised, or the input's
+  stated solution differs from the real one (``mismatch``);
+- 130 interrupted (Ctrl-C), as a shell reports a process killed by SIGINT.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from typing import Iterator
+
+from ..board import parse_box
+from ..errors import PuzzleError, UsageError
+from ..verdicts import Verdict
+
+EXIT_OK, EXIT_NOT_UNIQUE, EXIT_INPUT, EXIT_DISAGREE, EXIT_UNKNOWN = 0, 1, 2, 3, 4
+EXIT_INTERRUPTED = 130
+#: Exit codes from least to most severe.
+SEVERITY = [EXIT_OK, EXIT_NOT_UNIQUE, EXIT_UNKNOWN, EXIT_INPUT, EXIT_DISAGREE]
+
+#: The exit code of each verdict (see ``sudoku_cp.verdicts``).
+EXIT_OF: dict[str, int] = {
+    Verdict.UNIQUE: EXIT_OK, Verdict.SOLVED: EXIT_OK,
+    Verdict.MULTIPLE: EXIT_NOT_UNIQUE, Verdict.NONE: EXIT_NOT_UNIQUE,
+    Verdict.UNKNOWN: EXIT_UNKNOWN, Verdict.INVALID: EXIT_INPUT,
+    Verdict.DISAGREE: EXIT_DISAGREE, Verdict.MISMATCH: EXIT_DISAGREE,
+    Verdict.ERROR: EXIT_DISAGREE,
+}
+
+
+def worst(a: int, b: int) -> int:
+    """The more severe of two exit codes.
+
+    >>> worst(EXIT_NOT_UNIQUE, EXIT_UNKNOWN), worst(EXIT_DISAGREE, EXIT_INPUT)
+    (4, 3)
+    """
+    return max(a, b, key=SEVERITY.index)
+
+
+def verdict_exit(verdict: str) -> int:
+    """The exit code for one puzzle's verdict (a word outside ``Verdict`` is a bug: 3)."""
+    return EXIT_OF.get(str(verdict), EXIT_DISAGREE)
+
+
+# -- input --------------------------------------------------------------------------------
+def entries(args) -> Iterator[tuple[str, object]]:
+    """Every puzzle named on the command line, in files (-f) or on standard input.
+
+    Yields ``(source, entry)`` where source names where the puzzle came from.
+    """
+    from ..parse import parse_many, read_puzzles
+
+    box = args.box
+    puzzles = list(args.puzzles or [])
+    files = list(args.file or [])
+    if not puzzles and not files:
+        puzzles = ["-"]
+    seen = 0
+    for text in puzzles:
+        found = read_puzzles("-", box=box) if text == "-" else parse_many(text, box=box)
+        source = "<stdin>" if text == "-" else "<argument>"
+        for entry in found:
+            seen += 1
+            yield source, entry
+    for path in files:
+        try:
+            for entry in read_puzzles(path, box=box):
+                seen += 1
+                yield path, entry
+        except OSError as exc:
+            raise UsageError(f"{path}: {exc.strerror or exc}") from None
+    if not seen:
+        raise UsageError("no puzzle in the input: give PUZZLE arguments, -f FILE, or "
+                         "puzzles on standard input")
+
+
+class Outcome:
+    """One command's run over its puzzles: the exit code so far (the most severe wins)."""
+
+    def __init__(self, args) -> None:
+        self.args = args
+        self.code = EXIT_OK
+
+    def add(self, code: int) -> None:
+        self.code = worst(self.code, code)
+
+    def puzzles(self) -> Iterator[tuple[int, str, object]]:
+        """``(index, source, entry)`` for each puzzle that parsed; bad ones are reported
+        on stderr (and as JSON with --json) and make the exit code 2."""
+        for index, (source, entry) in enumerate(entries(self.args), 1):
+            if entry.error:
+                self.add(EXIT_INPUT)
+                report_invalid(self.args, index, source, entry)
+                continue
+            yield index, source, entry
+
+
+def where(source: str, entry) -> str:
+    """Where a puzzle came from, for messages: ``FILE:LINE``, or ``argument``."""
+    return f"{source}:{entry.line}" if source not in ("<argument>",) else "argument"
+
+
+def error_line(source: str, entry) -> str:
+    return f"{where(source, entry)}: {entry.error}"
+
+
+def report_invalid(args, index: int, source: str, entry) -> None:
+    """A line that is not a puzzle: one line on stderr, and a record with --json."""
+    print(error_line(source, entry), file=sys.stderr)
+    if getattr(args, "json", False):
+        emit({"index": index, "puzzle": entry.text, "line": entry.line, "verdict": "invalid",
+              "error": entry.error})
+
+
+# -- output -------------------------------------------------------------------------------
+def emit(obj: dict) -> None:
+    """One JSON object on one line of standard output, flushed."""
+    print(json.dumps(obj), flush=True)
+
+
+def box_text(board) -> str:
+    """A board's box shape as written on the command line, e.g. ``3x3``."""
+    return f"{board.box[0]}x{board.box[1]}"
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+# -- validators ---------------------------------------------------------------------------
+def split_list(text: str | None) -> list[str] | None:
+    """A comma-separated option as a list (blank parts dropped), or None when empty.
+
+    >>> split_list("sat, cpsat,,backtrack"), split_list("")
+    (['sat', 'cpsat', 'backtrack'], None)
+    """
+    if not text:
+        return None
+    return [part.strip() for part in text.split(",") if part.strip()] or None
+
+
+def box_arg(text: str) -> tuple[int, int]:
+    """``--box RxC`` for argparse."""
+    try:
+        return parse_box(text)
+    except PuzzleError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def positive_float(text: str) -> float:
+    """A number of seconds above zero (``nan`` and ``inf`` are refused)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text} is not a positive number of seconds")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """A whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} must be at least 1")
+    return value
+
+
+def count_arg(text: str) -> int:
+    """A whole number of at least 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} must not be negative")
+    return value
+
+
+def add_input(p: argparse.ArgumentParser, many: bool = True) -> None:
+    """The input options every puzzle-reading command shares: PUZZLE, -f FILE, --box."""
+    p.add_argument("puzzles", nargs="*" if many else "?", metavar="PUZZLE",
+                   help="puzzle text (one line, '.' or '0' empty); '-' or none reads stdin")
+    p.add_argument("-f", "--file", action="append", metavar="FILE",
+                   help="file with one puzzle per line ('#' comments and blank lines skipped)")
+    p.add_argument("--box", type=box_arg, metavar="RxC",
+                   help="box shape, e.g. 3x2 (default: square, or the widest box not above "
+                        "sqrt(n) rows)")

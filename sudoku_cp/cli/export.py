@@ -1,0 +1,59 @@
+"""``sudoku-cp export``: a puzzle's model as DIMACS CNF or MiniZinc data."""
+
+from __future__ import annotations
+
+import sys
+
+from .common import EXIT_INPUT, EXIT_OK, UsageError, add_input, entries, error_line
+
+
+def register(sub) -> None:
+    """Add the ``export`` command to the CLI's subparsers."""
+    from ..encode.cnf import ENCODINGS
+
+    p = sub.add_parser("export", help="write a puzzle's model as DIMACS CNF or MiniZinc data")
+    add_input(p, many=False)
+    p.add_argument("--format", choices=["dimacs", "minizinc"], default="dimacs")
+    p.add_argument("--encoding", choices=ENCODINGS, default=ENCODINGS[0],
+                   help=f"CNF encoding (default {ENCODINGS[0]})")
+    p.add_argument("--empty", action="store_true",
+                   help="export the empty board (with --box or --size)")
+    p.add_argument("--size", type=int, metavar="N", help="board side for --empty")
+    p.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    p.set_defaults(run=cmd_export)
+
+
+def cmd_export(args) -> int:
+    from ..board import Board, default_box
+
+    if args.empty:
+        if args.box is None and args.size is None:
+            raise UsageError("export --empty needs --box RxC or --size N")
+        box = args.box or default_box(args.size)
+        board = Board.empty(box)
+    else:
+        found = list(entries(args))
+        if len(found) != 1:
+            raise UsageError(f"export takes one puzzle, got {len(found)}")
+        source, entry = found[0]
+        if entry.error:
+            print(error_line(source, entry), file=sys.stderr)
+            return EXIT_INPUT
+        board = entry.board
+    if args.format == "dimacs":
+        from ..encode.cnf import to_dimacs
+
+        text = to_dimacs(board, encoding=args.encoding)
+    else:
+        from ..encode.minizinc import to_minizinc_data
+
+        try:
+            text = to_minizinc_data(board)
+        except ValueError as exc:  # e.g. a variant's extra houses: the model has none
+            raise UsageError(str(exc)) from None
+    if args.output and args.output != "-":
+        with open(args.output, "w", encoding="utf-8") as out:
+            out.write(text)
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
