@@ -56,8 +56,13 @@ class CpSatBackend:
             params.max_time_in_seconds = max(float(time_limit), 1e-3)
 
         collector = _Collector(enc.x, limit)
-        status = solver.solve(enc.model, collector)
+        with _sigint_guard(params) as guard:
+            status = solver.solve(enc.model, collector)
         elapsed = time.perf_counter() - start
+        if guard.caught and status in (cp_model.FEASIBLE, cp_model.UNKNOWN) \
+                and len(collector.solutions) < limit \
+                and (time_limit is None or solver.wall_time < 0.9 * time_limit):
+            raise KeyboardInterrupt("cpsat was interrupted")  # Ctrl-C, not the clock
 
         solutions = tuple(dict.fromkeys(collector.solutions))  # de-duplicate, keep order
         stats = {
@@ -73,6 +78,37 @@ class CpSatBackend:
         if status in (cp_model.FEASIBLE, cp_model.UNKNOWN):  # stopped at the limit or clock
             return Result.of(self.name, solutions, False, elapsed, stats, limit)
         raise RuntimeError(f"CP-SAT answered {solver.status_name(status)} for a sudoku model")
+
+
+class _sigint_guard:
+    """Ctrl-C during a CP-SAT solve, handled the way Python handles it elsewhere.
+
+    CP-SAT installs its own SIGINT handler while it solves (``catch_sigint_signal``):
+    the search stops at once, but the handler it leaves behind is the default one, so a
+    second Ctrl-C would kill the process without a word, and a process that ignores
+    SIGINT (a batch worker, a script's child) would have it caught and its puzzle cut
+    short. So: CP-SAT catches the signal only in the main thread of a process that
+    handles SIGINT with Python's handler, and that handler is put back after each
+    solve. ``caught`` says whether CP-SAT was allowed to take the signal; the backend
+    then tells an interrupted search from a time-out by the clock.
+    """
+
+    def __init__(self, params) -> None:
+        import signal
+        import threading
+
+        self.signal = signal
+        main = threading.current_thread() is threading.main_thread()
+        self.handler = signal.getsignal(signal.SIGINT) if main else None
+        self.caught = main and self.handler is signal.default_int_handler
+        params.catch_sigint_signal = self.caught
+
+    def __enter__(self) -> "_sigint_guard":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.caught:
+            self.signal.signal(self.signal.SIGINT, self.handler)
 
 
 def _collector_base():

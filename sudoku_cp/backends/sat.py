@@ -169,6 +169,16 @@ class SatBackend:
         live.next_var = live.encoding.pool.top + 1  # after any auxiliary variables
         live.retired = 0
 
+    def _abandon(self, live: _Live) -> None:
+        """Forget a solver that an exception (Ctrl-C) left in the middle of a call.
+
+        PySAT answers Ctrl-C by jumping out of the solver, which CaDiCaL then treats
+        as an invalid state: any later call on it, even adding a clause, aborts the
+        process. The solver is set aside, never called again, and rebuilt on next use.
+        """
+        _ABANDONED.append(live.solver)
+        live.solver = None
+
     def close(self) -> None:
         """Free every live solver (the backend rebuilds them if used again)."""
         for live in self._live.values():
@@ -197,6 +207,7 @@ class SatBackend:
         exhausted = False
         act = 0
         calls = blocking = 0
+        broken = True  # until the loop ends normally: Ctrl-C inside a solver call
         try:
             while True:
                 calls += 1
@@ -217,8 +228,11 @@ class SatBackend:
                     assumptions.append(act)
                 solver.add_clause([-act] + [-true_lits[cell] for cell in free])
                 blocking += 1
+            broken = False
         finally:
-            if act:  # retire: this puzzle's blocking clauses are void from now on
+            if broken:  # PySAT left the solver mid-search (CaDiCaL then aborts on any call)
+                self._abandon(live)
+            elif act:  # retire: this puzzle's blocking clauses are void from now on
                 solver.add_clause([-act])
                 live.retired += 1
 
@@ -241,6 +255,9 @@ class SatBackend:
         return _solve_until(live.solver, assumptions, deadline, first_budget,
                             interruptible=self.solver not in BUDGET_ONLY)
 
+
+#: Solvers left mid-call by Ctrl-C: kept alive so that no destructor calls into them.
+_ABANDONED: list = []
 
 #: Backends with live solvers, closed at exit: PySAT's ``Solver.__del__`` fails noisily
 #: when it runs during interpreter shutdown, after its C module is gone.

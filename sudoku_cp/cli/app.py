@@ -60,6 +60,26 @@ def main(argv: list[str] | None = None) -> int:
     except (SudokuCpError, OSError) as exc:
         print(f"sudoku-cp: error: {exc}", file=sys.stderr)
         return EXIT_INPUT
+    except Exception as exc:
+        if _interrupted(exc):  # Ctrl-C inside a C extension's import or call
+            print("sudoku-cp: interrupted", file=sys.stderr)
+            return EXIT_INTERRUPTED
+        raise
+
+
+def _interrupted(exc: BaseException | None) -> bool:
+    """Whether a KeyboardInterrupt is in the chain of causes of ``exc``.
+
+    A Ctrl-C while a solver package is being imported surfaces as an ImportError
+    ("initialization failed") whose context is the KeyboardInterrupt.
+    """
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return False
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,105 @@
+"""Ctrl-C, for real: a SIGINT sent to a running ``sudoku-cp`` process.
+
+Each test starts the command line in a subprocess, lets it work, sends SIGINT and
+looks at what the user would see: exit 130, one line ``interrupted``, no traceback,
+no puzzle reported unknown, and what was printed before the signal still there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).parent / "data"
+HARD = [line for line in (DATA / "forum_hardest_sample.txt").read_text().split("\n")
+        if line and not line.startswith("#")]
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+
+
+def start(args, **kw) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent))
+    return subprocess.Popen([sys.executable, "-m", "sudoku_cp", *args], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+
+
+def wait_for_output(p: subprocess.Popen, seconds: float) -> None:
+    """Let the process run (its first output shows it is past start-up)."""
+    time.sleep(seconds)
+    assert p.poll() is None, "finished before the signal: make the work longer"
+
+
+def interrupt(p: subprocess.Popen, timeout: float = 15) -> tuple[str, str, float]:
+    sent = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=timeout)
+    return out, err, time.monotonic() - sent
+
+
+def test_ctrl_c_stops_a_long_cpsat_search_at_once():
+    # an empty 16x16 board has more solutions than CP-SAT can list: it never ends alone
+    p = start(["solve", "." * 256, "--backend", "cpsat", "--limit", "1000000000", "--json"])
+    wait_for_output(p, 3)
+    out, err, took = interrupt(p)
+    assert p.returncode == 130, (out[-300:], err)
+    assert err.strip().endswith("interrupted") and "Traceback" not in err
+    assert took < 5
+    assert out == ""  # nothing reported as found: the search was cut short
+
+
+def test_ctrl_c_during_check_reports_no_puzzle_unknown(tmp_path):
+    path = tmp_path / "hard.txt"
+    path.write_text("\n".join(HARD * 400) + "\n")
+    p = start(["check", "-f", str(path), "--backends", "cpsat,backtrack", "--json"])
+    wait_for_output(p, 3)
+    out, err, took = interrupt(p)
+    assert p.returncode == 130 and err.strip().endswith("interrupted"), err
+    assert "Traceback" not in err and took < 5
+    records = [json.loads(line) for line in out.splitlines()]
+    assert records, "the results printed before the signal are kept"
+    assert {r["verdict"] for r in records} == {"unique"}
+
+
+def test_ctrl_c_during_generate_is_never_an_abort_or_a_disagreement():
+    for delay in (1.5, 2.2, 2.9):
+        p = start(["generate", "-n", "200", "--seed", "3", "-q"])
+        wait_for_output(p, delay)
+        out, err, _ = interrupt(p)
+        assert p.returncode == 130, (p.returncode, err)
+        assert "DISAGREE" not in err and "fatal" not in err and "Traceback" not in err
+        assert all(len(line) == 81 for line in out.splitlines())  # whole lines only
+
+
+def test_sigint_to_a_batch_whose_parent_ignores_it_changes_nothing(tmp_path):
+    """A batch started from a script that ignores SIGINT: signals sent to the whole
+    process group (workers included) must neither stop it nor cut a solve short."""
+    path = tmp_path / "hard.txt"
+    path.write_text("\n".join(HARD * 25) + "\n")
+    out = tmp_path / "r.jsonl"
+
+    def ignore() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    p = start(["check", "-f", str(path), "--backends", "cpsat", "--workers", "2",
+               "--chunk-size", "2", "--out", str(out)], preexec_fn=ignore,
+              start_new_session=True)
+    signals = 0
+    for _ in range(10):
+        time.sleep(0.4)
+        if p.poll() is not None:
+            break
+        os.killpg(p.pid, signal.SIGINT)
+        signals += 1
+    _, err = p.communicate(timeout=120)
+    assert p.returncode == 0, err
+    assert signals >= 3, "the batch ended before the signals: make it longer"
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(records) == len(HARD) * 25
+    assert {r["verdict"] for r in records} == {"unique"}
