@@ -50,7 +50,7 @@ def test_ctrl_c_stops_a_long_cpsat_search_at_once():
     out, err, took = interrupt(p)
     assert p.returncode == 130, (out[-300:], err)
     assert err.strip().endswith("interrupted") and "Traceback" not in err
-    assert took < 5
+    assert took < 10
     assert out == ""  # nothing reported as found: the search was cut short
 
 
@@ -58,10 +58,12 @@ def test_ctrl_c_during_check_reports_no_puzzle_unknown(tmp_path):
     path = tmp_path / "hard.txt"
     path.write_text("\n".join(HARD * 400) + "\n")
     p = start(["check", "-f", str(path), "--backends", "cpsat,backtrack", "--json"])
-    wait_for_output(p, 3)
+    first = p.stdout.readline()  # past start-up: puzzles are being checked
+    wait_for_output(p, 1)
     out, err, took = interrupt(p)
+    out = first + out
     assert p.returncode == 130 and err.strip().endswith("interrupted"), err
-    assert "Traceback" not in err and took < 5
+    assert "Traceback" not in err and took < 10
     records = [json.loads(line) for line in out.splitlines()]
     assert records, "the results printed before the signal are kept"
     assert {r["verdict"] for r in records} == {"unique"}
