@@ -52,6 +52,7 @@ from concurrent.futures import BrokenExecutor
 from typing import Iterable, Iterator
 
 from .errors import MissingDependencyError, UnknownBackendError, UsageError
+from .records import invalid_record
 from .verdicts import VERDICTS
 #: Chunks in flight per worker: enough to keep every worker busy, few enough to bound memory.
 IN_FLIGHT_PER_WORKER = 4
@@ -73,25 +74,20 @@ def check_chunk(chunk: list[tuple], backends: list[str] | None,
     from .board import Board
     from .crosscheck import crosscheck
 
+    from .records import check_record, error_record
+
     out = []
     for source, line, index, givens, box, extra, expected in chunk:
         board = Board.from_values(givens, box=box, houses=extra)
-        head = {"line": line, "source": source, "index": index}
+        where = {"line": line, "source": source, "index": index}
         try:
             report = crosscheck(board, backends, time_limit=time_limit)
         except (MissingDependencyError, UnknownBackendError):
             raise  # the same for every puzzle: stop the run with the message
         except Exception as exc:  # a backend bug must not stop a million-puzzle run
-            record = {**head, "verdict": "error", "puzzle": board.to_text(),
-                      "error": f"{type(exc).__name__}: {exc}"}
+            record = error_record(board, exc, **where)
         else:
-            d = report.to_dict()
-            record = {**head, "verdict": d["verdict"], "puzzle": board.to_text(), **d,
-                      "time_s": round(report.time_s, 6), "error": None}
-            if expected is not None:
-                record["expected_solution"] = (
-                    "match" if report.solution is not None
-                    and tuple(report.solution) == tuple(expected) else "differs")
+            record = check_record(report, expected=expected, **where)
         out.append((record["verdict"], json.dumps(record)))
     return out
 
@@ -345,9 +341,9 @@ class Batch:
                 self.skipped += 1
                 continue
             if entry.error:  # recorded here: no worker needed
-                self.collect([("invalid", json.dumps(
-                    {"line": entry.line, "source": source, "index": index, "verdict": "invalid",
-                     "puzzle": entry.text, "error": entry.error}))])
+                self.collect([("invalid", json.dumps(invalid_record(
+                    line=entry.line, source=source, index=index, text=entry.text,
+                    error=entry.error)))])
                 continue
             board, expected = entry.board, getattr(entry, "solution", None)
             chunk.append((source, entry.line, index, board.givens, board.box,
@@ -394,9 +390,10 @@ def summarize(counts: Counter, before: Counter, skipped: int, wall: float) -> di
     }
 
 
-def summary_line(s: dict) -> str:
+def summary_line(s: dict, label: str = "batch") -> str:
+    """The summary as one line for people, e.g. ``batch: 95 puzzles in 1.2 s (...): unique 95``."""
     verdicts = ", ".join(f"{v} {n}" for v, n in s["verdicts"].items()) or "nothing to do"
-    text = (f"batch: {s['puzzles']} puzzles in {s['wall_s']:.1f} s "
+    text = (f"{label}: {s['puzzles']} puzzles in {s['wall_s']:.1f} s "
             f"({s['checked_per_s'] or 0:.1f} checks/s): {verdicts}")
     if s["skipped_done"]:
         text += f"; {s['skipped_done']} already in the results file were skipped"

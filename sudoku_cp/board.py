@@ -33,16 +33,34 @@ SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_COMPACT_N = len(SYMBOLS)
 
 
+#: The smallest side a board may have without an explicit box shape.
+MIN_N = 4
+
+
 def default_box(n: int) -> tuple[int, int]:
     """The box shape for an n×n board: square when n is a square, else the
     largest divisor of n not above √n gives the box rows.
 
+    Degenerate boards are refused here, so that nothing guesses them by accident: a
+    board below 4×4, or one whose only box shape has a side of 1 (n prime). Asking for
+    the box explicitly (``box=(1, 7)``, ``--box 1x7``: a Latin square) still works.
+
     >>> default_box(9), default_box(6), default_box(8), default_box(12)
     ((3, 3), (2, 3), (2, 4), (3, 4))
+    >>> default_box(7)
+    Traceback (most recent call last):
+    ...
+    sudoku_cp.errors.PuzzleError: a 7x7 board has no box shape with both sides above 1; give the box (e.g. --box 1x7) to check it as a Latin square
     """
     if n < 1:
         raise PuzzleError(f"a board needs at least one value, not n={n}")
+    if n < MIN_N:
+        raise PuzzleError(f"a {n}x{n} board is too small (boards start at {MIN_N}x{MIN_N}); "
+                          f"give the box (e.g. --box 1x{n}) to check it anyway")
     rows = max(d for d in range(1, math.isqrt(n) + 1) if n % d == 0)
+    if rows == 1:
+        raise PuzzleError(f"a {n}x{n} board has no box shape with both sides above 1; give "
+                          f"the box (e.g. --box 1x{n}) to check it as a Latin square")
     return rows, n // rows
 
 

@@ -11,9 +11,16 @@ from conftest import pattern_grid
 
 @pytest.mark.parametrize("n,box", [(4, (2, 2)), (6, (2, 3)), (8, (2, 4)), (9, (3, 3)),
                                    (12, (3, 4)), (16, (4, 4)), (25, (5, 5)), (36, (6, 6)),
-                                   (10, (2, 5)), (7, (1, 7))])
+                                   (10, (2, 5))])
 def test_default_box(n, box):
     assert default_box(n) == box
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 7, 11])
+def test_no_default_box_for_degenerate_sides(n):
+    with pytest.raises(PuzzleError, match=f"--box 1x{n}"):
+        default_box(n)
+    assert Board.empty((1, n)).n == n  # asked for explicitly, a Latin square is fine
 
 
 @pytest.mark.parametrize("box", [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (3, 4), (4, 4),

@@ -140,9 +140,18 @@ def test_a_solution_column_is_compared(tmp_path, capsys):
     path = tmp_path / "with_solutions.csv"
     path.write_text(f"puzzle,solution\n{UNIQUE},{solution}\n{UNIQUE},{wrong}\n")
     code, out, err = run(capsys, "check", "-f", str(path), "--backends", "sat", "--json")
-    assert code == 0
-    assert [json.loads(line)["expected_solution"] for line in out.splitlines()] == ["match", "differs"]
-    assert f"{path}:3" in err and "differs" in err
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["expected_solution"] for r in records] == ["match", "differs"]
+    # a stated solution that differs is a failed check: its own verdict, exit 3, counted
+    assert [r["verdict"] for r in records] == ["unique", "mismatch"]
+    assert code == 3
+    assert f"{path}:3" in err and "MISMATCH" in err and "mismatch 1" in err
+    results = tmp_path / "r.jsonl"
+    code, out, err = run(capsys, "check", "-f", str(path), "--backends", "sat",
+                         "--out", str(results), "--workers", "1")
+    assert code == 3 and "mismatch 1" in err and f"{path}:3" in err
+    assert sorted(json.loads(line)["verdict"] for line in results.read_text().splitlines()) \
+        == ["mismatch", "unique"]
 
 
 def test_disagreement_exits_3_with_the_evidence_on_stderr(monkeypatch, capsys):

@@ -105,3 +105,15 @@ def test_sigint_to_a_batch_whose_parent_ignores_it_changes_nothing(tmp_path):
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(records) == len(HARD) * 25
     assert {r["verdict"] for r in records} == {"unique"}
+
+
+def test_a_closed_pipe_ends_the_run_quietly(tmp_path):
+    path = tmp_path / "hard.txt"
+    path.write_text("\n".join(HARD * 40) + "\n")
+    for fmt in ([], ["--json"]):
+        p = start(["check", "-f", str(path), "--backends", "backtrack", *fmt])
+        first = p.stdout.readline()
+        p.stdout.close()  # the reader goes away, as `| head -1` does
+        err = p.stderr.read()
+        p.wait(timeout=60)
+        assert first and err == "" and p.returncode == 141, (err, p.returncode)

@@ -9,11 +9,12 @@ feature and may be absent (a module that is not there is skipped).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from importlib import import_module
 
 from ..errors import SudokuCpError
-from .common import EXIT_INPUT, EXIT_INTERRUPTED
+from .common import EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_INTERRUPTED
 
 #: Command modules of this package, in the order ``--help`` lists them.
 COMMANDS = ["sudoku_cp.cli.solve", "sudoku_cp.cli.check", "sudoku_cp.cli.export",
@@ -55,8 +56,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("sudoku-cp: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
-    except BrokenPipeError:  # e.g. piped into head
-        return 0
+    except BrokenPipeError:  # e.g. piped into head: stop quietly, as a Unix tool would
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
     except (SudokuCpError, OSError) as exc:
         print(f"sudoku-cp: error: {exc}", file=sys.stderr)
         return EXIT_INPUT
@@ -65,6 +67,16 @@ def main(argv: list[str] | None = None) -> int:
             print("sudoku-cp: interrupted", file=sys.stderr)
             return EXIT_INTERRUPTED
         raise
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so the flush at exit cannot fail a second time."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # stdout already closed, or not a real file
+        pass
 
 
 def _interrupted(exc: BaseException | None) -> bool:

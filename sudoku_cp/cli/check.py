@@ -11,10 +11,11 @@ import argparse
 import json
 import os
 import sys
+import time
 from collections import Counter
 
-from .common import (EXIT_OK, Outcome, UsageError, add_input, emit, entries, ms, positive_float,
-                     positive_int, split_list, verdict_exit, where, worst)
+from .common import (EXIT_OK, UsageError, add_input, emit, entries, error_line, ms,
+                     positive_float, positive_int, split_list, verdict_exit, where, worst)
 
 
 def register(sub) -> None:
@@ -27,7 +28,13 @@ def register(sub) -> None:
                    help=f"comma-separated backends or specs (default all: {','.join(BACKENDS)})")
     p.add_argument("--time-limit", type=positive_float, metavar="S",
                    help="seconds per backend per puzzle")
-    p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    p.add_argument("--format", choices=FORMATS, default="grid",
+                   help="grid: the verdict and the solution drawn (default); line: one line "
+                        "per puzzle (puzzle, verdict, solution, tab-separated); csv; json: one object per "
+                        "puzzle (docs/json.md)")
+    p.add_argument("--json", action="store_true", help="the same as --format json")
+    p.add_argument("-q", "--quiet", action="store_true",
+                   help="print no result per puzzle: problems and the summary only (stderr)")
     add_batch_options(p)
     p.set_defaults(run=cmd_check)
 
@@ -59,55 +66,94 @@ def wants_batch(args) -> bool:
 
 
 # -- one puzzle at a time ----------------------------------------------------------------------
+#: Output formats of ``check``: a readable grid per puzzle, one line per puzzle, CSV, JSON.
+FORMATS = ("grid", "line", "csv", "json")
+CSV_COLUMNS = ("index", "source", "line", "verdict", "puzzle", "solution", "time_s", "error")
+
+
 def cmd_check(args) -> int:
-    from ..crosscheck import Verdict, crosscheck
+    """Check each puzzle in this process and print it in ``--format``; a summary closes."""
+    from ..backends import BACKENDS, parse_spec
+    from ..batch import summarize, summary_line
+    from ..crosscheck import crosscheck
+    from ..records import check_record, invalid_record
 
     if wants_batch(args):  # --workers, --out, --resume or --engine: the batch runner
         return cmd_batch(args)
-
+    fmt = "json" if args.json else args.format
     backends = split_list(args.backends)
-    run = Outcome(args)
-    for index, source, entry in run.puzzles():
-        board = entry.board
-        report = crosscheck(board, backends, time_limit=args.time_limit)
-        run.add(verdict_exit(report.verdict))
-        if report.verdict is Verdict.DISAGREE:
-            print(f"DISAGREE on puzzle {index} ({where(source, entry)}): {board.to_text()}",
-                  file=sys.stderr)
-            for line in report.evidence:
-                print(f"  {line}", file=sys.stderr)
-        expected = _expected(entry, report)
-        if expected == "differs":
-            print(f"puzzle {index} ({where(source, entry)}): the solution given in the input "
-                  f"differs from the one the backends found", file=sys.stderr)
-        if args.json:
-            record = {"index": index, "puzzle": board.to_text(), **report.to_dict(), "error": None}
-            if expected:
-                record["expected_solution"] = expected
-            emit(record)
-            continue
-        timing = ", ".join(f"{name} {r.status.value} in {ms(r.time_s)}"
-                           for name, r in report.results.items())
-        print(f"puzzle {index} ({where(source, entry)}), {board.n}x{board.n}, "
-              f"{board.clues} givens: {report.verdict.value.upper()}  [{timing}]")
-        if report.verdict is Verdict.MULTIPLE:
-            print("two solutions, as the witness:")
-        for s in report.solutions:
-            print(board.grid(s))
-            print()
-        if report.verdict is not Verdict.DISAGREE:
-            for line in report.evidence:
-                print(f"  {line}")
-    return run.code
+    for spec in backends or BACKENDS:
+        parse_spec(spec)  # an unknown name fails before the first puzzle
+    show = _printer(fmt, args.quiet)
+    bar = _progress_bar(args, 0)
+    say = bar.write if bar is not None else (lambda t: print(t, file=sys.stderr))
+    counts: Counter = Counter()
+    code = EXIT_OK
+    start = time.perf_counter()
+    try:
+        for index, (source, entry) in enumerate(entries(args), 1):
+            where_ = {"line": entry.line, "source": source, "index": index}
+            if entry.error:
+                rec, report = invalid_record(text=entry.text, error=entry.error, **where_), None
+                say(error_line(source, entry))
+            else:
+                report = crosscheck(entry.board, backends, time_limit=args.time_limit)
+                rec = check_record(report, expected=entry.solution, **where_)
+                if rec["verdict"] in ("disagree", "mismatch"):
+                    say(f"{rec['verdict'].upper()} on puzzle {index} ({where(source, entry)}): "
+                        f"{rec['puzzle']}")
+                    for line in rec["evidence"]:
+                        say(f"  {line}")
+            counts[rec["verdict"]] += 1
+            code = worst(code, verdict_exit(rec["verdict"]))
+            show(rec, report)
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+        if sum(counts.values()) > 1 or args.quiet:  # one puzzle: its result says it all
+            summary = summarize(counts, Counter(), 0, time.perf_counter() - start)
+            print(summary_line(summary, "check"), file=sys.stderr)
+    return code
 
 
-def _expected(entry, report) -> str | None:
-    """'match' or 'differs' when the input gave a solution (a CSV solution column)."""
-    given = getattr(entry, "solution", None)
-    if not given:
-        return None
-    return "match" if report.solution is not None and tuple(given) == tuple(report.solution) \
-        else "differs"
+def _printer(fmt: str, quiet: bool):
+    """The function that prints one record (and its report) in ``fmt``; -q prints none."""
+    if quiet:
+        return lambda rec, report: None
+    if fmt == "json":
+        return lambda rec, report: emit(rec)
+    if fmt == "line":
+        return lambda rec, report: print(f"{rec['puzzle']}\t{rec['verdict']}\t"
+                                         f"{rec['solution'] or '-'}", flush=True)
+    if fmt == "csv":
+        import csv
+
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(CSV_COLUMNS)
+        return lambda rec, report: writer.writerow(["" if rec[k] is None else rec[k]
+                                                    for k in CSV_COLUMNS])
+    return _print_grid
+
+
+def _print_grid(rec: dict, report) -> None:
+    if report is None:  # not a puzzle: already said on stderr
+        return
+    board = report.board
+    timing = ", ".join(f"{name} {r.status.value} in {ms(r.time_s)}"
+                       for name, r in report.results.items())
+    place = "argument" if rec["source"] == "<argument>" else f"{rec['source']}:{rec['line']}"
+    print(f"puzzle {rec['index']} ({place}), {board.n}x{board.n}, "
+          f"{board.clues} givens: {rec['verdict'].upper()}  [{timing}]")
+    if rec["verdict"] == "multiple":
+        print("two solutions, as the witness:")
+    for s in report.solutions:
+        print(board.grid(s))
+        print()
+    if rec["verdict"] not in ("disagree", "mismatch"):
+        for line in rec["evidence"]:
+            print(f"  {line}")
 
 
 # -- the batch ---------------------------------------------------------------------------------
@@ -145,7 +191,10 @@ def cmd_batch(args) -> int:
     def on_record(verdict: str, line: str) -> None:
         nonlocal code
         code = worst(code, verdict_exit(verdict))
-        if verdict in ("disagree", "error"):
+        if verdict == "invalid":  # one line per bad puzzle, as without a batch
+            rec = json.loads(line)
+            say(f"{rec['source']}:{rec['line']}: {rec['error']}")
+        elif verdict in ("disagree", "error", "mismatch"):
             rec = json.loads(line)
             say(f"{verdict.upper()} on {rec['source']}:{rec['line']}: {rec['puzzle']}")
             for why in rec.get("evidence") or [rec.get("error")]:
@@ -160,7 +209,7 @@ def cmd_batch(args) -> int:
         with engine:
             batch.run(engine, entries(args), done, backends, args.time_limit, args.chunk_size)
     except KeyboardInterrupt:
-        print(summary_line(batch.summary(before)) + " (interrupted: --resume continues)",
+        print(summary_line(batch.summary(before), "batch") + " (interrupted: --resume continues)",
               file=sys.stderr)
         raise
     except BrokenExecutor as exc:  # a worker died (a crash in a solver, or killed): a bug
@@ -172,7 +221,7 @@ def cmd_batch(args) -> int:
         if bar is not None:
             bar.close()
     summary = batch.summary(before)
-    print(summary_line(summary), file=sys.stderr)
+    print(summary_line(summary, "batch"), file=sys.stderr)
     if args.json and out:
         print(json.dumps(summary), flush=True)
     return code

@@ -12,7 +12,9 @@ Exit codes (the most severe over all puzzles wins, in the order of ``SEVERITY``)
 - 2 usage or input error (a bad option, a line that is not a puzzle);
 - 3 backends disagree, a backend returned a non-solution or raised, or the input's
   stated solution differs from the real one (``mismatch``);
-- 130 interrupted (Ctrl-C), as a shell reports a process killed by SIGINT.
+- 130 interrupted (Ctrl-C), as a shell reports a process killed by SIGINT;
+- 141 the reader of standard output went away (``| head``), as a shell reports a
+  process killed by SIGPIPE; nothing is printed.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from ..verdicts import Verdict
 
 EXIT_OK, EXIT_NOT_UNIQUE, EXIT_INPUT, EXIT_DISAGREE, EXIT_UNKNOWN = 0, 1, 2, 3, 4
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
 #: Exit codes from least to most severe.
 SEVERITY = [EXIT_OK, EXIT_NOT_UNIQUE, EXIT_UNKNOWN, EXIT_INPUT, EXIT_DISAGREE]
 
@@ -120,10 +123,12 @@ def error_line(source: str, entry) -> str:
 
 def report_invalid(args, index: int, source: str, entry) -> None:
     """A line that is not a puzzle: one line on stderr, and a record with --json."""
+    from ..records import invalid_record
+
     print(error_line(source, entry), file=sys.stderr)
     if getattr(args, "json", False):
-        emit({"index": index, "puzzle": entry.text, "line": entry.line, "verdict": "invalid",
-              "error": entry.error})
+        emit(invalid_record(line=entry.line, source=source, index=index, text=entry.text,
+                            error=entry.error))
 
 
 # -- output -------------------------------------------------------------------------------

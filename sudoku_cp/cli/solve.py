@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from .common import (EXIT_OK, Outcome, UsageError, add_input, box_text, emit, ms,
-                     positive_float, verdict_exit, where)
+                     positive_float, positive_int, verdict_exit, where)
 
 
 def register(sub) -> None:
@@ -17,7 +17,11 @@ def register(sub) -> None:
     p.add_argument("--backend", default=DEFAULT_BACKEND, metavar="SPEC",
                    help=f"{'|'.join(BACKENDS)}, or a spec such as sat:glucose4:minimal "
                         f"(default {DEFAULT_BACKEND})")
-    p.add_argument("--limit", type=int, default=1, metavar="K", help="show up to K solutions")
+    p.add_argument("--limit", type=positive_int, metavar="K",
+                   help="look for up to K solutions (default 1; with --count, no limit)")
+    p.add_argument("--count", action="store_true",
+                   help="count the solutions instead of printing them (exhaustive unless "
+                        "--limit caps the count), like QQWing's --count-solutions")
     p.add_argument("--time-limit", type=positive_float, metavar="S", help="seconds per puzzle")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     p.add_argument("--image", metavar="PATH",
@@ -27,46 +31,82 @@ def register(sub) -> None:
 
 
 def cmd_solve(args) -> int:
-    from ..backends import solve
-    from ..check import is_solution
+    from ..backends import get_backend, solve
+    from ..check import clashes, is_solution
+    from ..records import record
 
+    get_backend(args.backend)  # an unknown spec fails before the first puzzle
     if args.image:
-        from ..display import check_image_path
-
-        try:
-            check_image_path(args.image)
-        except ValueError as exc:  # a wrong suffix
-            raise UsageError(str(exc)) from None
+        _check_images(args)
+    limit = args.limit if args.limit is not None else (UNCOUNTED if args.count else 1)
     run = Outcome(args)
     for index, source, entry in run.puzzles():
         board = entry.board
-        result = solve(board, args.backend, limit=args.limit, time_limit=args.time_limit)
-        verified = [(s, is_solution(board, s)) for s in result.solutions]
-        good = [s for s, ok in verified if ok]
-        bad = [s for s, ok in verified if not ok]
+        result = solve(board, args.backend, limit=limit, time_limit=args.time_limit)
+        good = [s for s in result.solutions if is_solution(board, s)]
+        bad = len(result.solutions) - len(good)
+        verdict = "disagree" if bad else result.status.value  # a non-solution is a bug: 3
+        run.add(verdict_exit(verdict))
         if args.image:
             from ..display import image_path, save_image
 
             save_image(board, image_path(args.image, index), good[0] if good else None)
-        status = "invalid-solution" if bad else result.status.value
-        run.add(verdict_exit(status))  # 'invalid-solution' is a bug: 3
+        found = _found(result, len(good))
+        if bad:
+            print(f"BUG: {args.backend} returned {bad} non-solution(s): "
+                  f"{board.to_text(result.solutions[0])}", file=sys.stderr)
         if args.json:
-            emit({"index": index, "puzzle": board.to_text(), "box": box_text(board),
-                  "verdict": status, "solution": board.to_text(good[0]) if good else None,
-                  "solutions": [board.to_text(s) for s in good],
-                  "backends": {args.backend: result.to_dict()}, "error": None})
+            shown = good if not args.count else []
+            emit(record(line=entry.line, source=source, index=index, verdict=verdict,
+                        puzzle=board.to_text(), box=box_text(board),
+                        solution=board.to_text(good[0]) if good else None,
+                        solutions=[board.to_text(s) for s in shown],
+                        backends={args.backend: result.to_dict()},
+                        evidence=[f"{args.backend} returned {bad} non-solution(s)"] if bad else [],
+                        time_s=result.time_s, count=result.count, exhausted=result.exhausted))
             continue
         print(f"puzzle {index} ({where(source, entry)}), {board.n}x{board.n}, "
-              f"{board.clues} givens: {status} by {args.backend} in {ms(result.time_s)}")
-        for s in good:
-            print(board.grid(s))
-            print()
-        if bad:
-            print(f"BUG: {args.backend} returned {len(bad)} non-solution(s): "
-                  f"{board.to_text(bad[0])}", file=sys.stderr)
+              f"{board.clues} givens: {verdict} by {args.backend} in {ms(result.time_s)}: "
+              f"{found}")
+        if not args.count:
+            for k, s in enumerate(good, 1):
+                if len(good) > 1:
+                    print(f"solution {k}:")
+                print(board.grid(s))
+                print()
         if not good and result.status.value == "none":
-            from ..check import clashes
-
             for clash in clashes(board):
                 print(f"  clash: {clash}")
     return run.code if run.code else EXIT_OK
+
+
+#: The limit ``--count`` searches to when no ``--limit`` caps it: in practice, all.
+UNCOUNTED = sys.maxsize
+
+
+def _found(result, good: int) -> str:
+    """How many solutions, and whether that is all of them, in words.
+
+    >>> from sudoku_cp.result import Result
+    >>> _found(Result.of("x", [(1,)], exhausted=True, limit=2), 1)
+    '1 solution (the search was exhaustive: there is no other)'
+    >>> _found(Result.of("x", [(1,), (2,)], exhausted=False, limit=2), 2)
+    '2 solutions (stopped at --limit 2: there may be more)'
+    """
+    words = f"{good} solution{'s' if good != 1 else ''}"
+    if result.exhausted:
+        rest = "there is no other" if good == 1 else "that is all of them" if good else \
+            "there is none"
+        return f"{words} (the search was exhaustive: {rest})"
+    if len(result.solutions) >= result.limit:
+        return f"{words} (stopped at --limit {result.limit}: there may be more)"
+    return f"{words} (stopped by the time limit: there may be more)"
+
+
+def _check_images(args) -> None:
+    from ..display import check_image_path
+
+    try:
+        check_image_path(args.image)
+    except ValueError as exc:  # a wrong suffix
+        raise UsageError(str(exc)) from None

@@ -1,0 +1,167 @@
+"""The edges of the command line (issue 8 and the CLI part of issue 9): odd arguments,
+degenerate boards, output formats, counts and summaries. Each test failed before
+the change it covers."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from sudoku_cp import Board, crosscheck
+from sudoku_cp.cli import main
+from sudoku_cp.errors import PuzzleError, SudokuCpError, UsageError
+
+UNIQUE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+MULTIPLE = "." * 80 + "1"
+SMALL = "1..." "...2" "..4." ".3.."  # 4x4, unique
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def usage_failure(capsys, *argv) -> str:
+    """Run argv expecting a usage error; return the error line (never a traceback)."""
+    with pytest.raises(SystemExit) as exc:
+        main(list(argv))
+    _, err = capsys.readouterr()
+    assert exc.value.code == 2 and "Traceback" not in err
+    return err.strip().splitlines()[-1]
+
+
+# -- arguments ------------------------------------------------------------------------------
+@pytest.mark.parametrize("value", ["0", "-3"])
+def test_limit_below_one_is_a_usage_error(capsys, value):
+    assert "--limit" in usage_failure(capsys, "solve", SMALL, "--limit", value)
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "0", "-1"])
+def test_time_limit_must_be_a_positive_number(capsys, value):
+    assert "--time-limit" in usage_failure(capsys, "check", SMALL, "--time-limit", value)
+    assert "--time-limit" in usage_failure(capsys, "solve", SMALL, "--time-limit", value)
+
+
+def test_api_refuses_limits_that_cannot_work():
+    board = Board.parse(SMALL)
+    for bad in (0, -1, float("nan")):
+        with pytest.raises(UsageError):
+            crosscheck(board, ["backtrack"], time_limit=bad)
+    from sudoku_cp import solve
+
+    with pytest.raises(UsageError):
+        solve(board, "backtrack", limit=0)
+
+
+def test_crosscheck_takes_a_bare_backend_string():
+    board = Board.parse(SMALL)
+    assert list(crosscheck(board, "backtrack").results) == ["backtrack"]
+    assert list(crosscheck(board, "backtrack,sat").results) == ["backtrack", "sat"]
+
+
+@pytest.mark.parametrize("value", [1.9, "1", True])
+def test_from_values_refuses_what_is_not_an_integer(value):
+    values = [0] * 16
+    values[5] = value
+    with pytest.raises(PuzzleError, match="r2c2 is not an integer"):
+        Board.from_values(values)
+
+
+@pytest.mark.parametrize("box", [(3,), (3, 3, 3), ("a", 3), (0, 4), 3])
+def test_from_values_refuses_a_box_that_is_not_two_positive_integers(box):
+    with pytest.raises(PuzzleError):
+        Board.from_values([0] * 81, box=box)
+
+
+def test_every_error_of_the_package_has_one_root():
+    from sudoku_cp.backends import get_backend
+    from sudoku_cp.errors import MissingDependencyError, UnknownBackendError
+
+    for cls in (PuzzleError, UsageError, UnknownBackendError, MissingDependencyError):
+        assert issubclass(cls, SudokuCpError)
+    with pytest.raises(SudokuCpError):
+        get_backend("nonesuch")
+
+
+# -- degenerate boards -------------------------------------------------------------------------
+@pytest.mark.parametrize("text", [".", "1", "1234", "." * 49])
+def test_boards_below_4x4_or_with_a_box_side_of_1_are_refused(capsys, text):
+    code, out, err = run(capsys, "check", text)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "--box" in err  # the message says how to ask for it anyway
+
+
+def test_a_latin_square_may_be_asked_for_explicitly(capsys):
+    code, out, err = run(capsys, "check", "1." + "." * 23, "--box", "1x5",
+                         "--backends", "backtrack,sat")
+    assert code == 1 and "MULTIPLE" in out  # a 5x5 Latin square with one given: many
+    code, _, err = run(capsys, "generate", "--size", "7")
+    assert code == 2 and "--box 1x7" in err
+
+
+def test_a_stray_one_character_line_in_a_file_is_an_invalid_line(tmp_path, capsys):
+    path = tmp_path / "p.txt"
+    path.write_text(f"{UNIQUE}\n1\n{UNIQUE}\n")
+    code, out, err = run(capsys, "check", "-f", str(path), "--backends", "backtrack",
+                         "--format", "line")
+    assert code == 2 and f"{path}:2:" in err
+    assert [line.split("\t")[1] for line in out.splitlines()] == ["unique", "invalid", "unique"]
+
+
+# -- check: formats, quiet, summary ---------------------------------------------------------
+def test_check_formats_line_csv_json_and_quiet(tmp_path, capsys):
+    path = tmp_path / "p.txt"
+    path.write_text(f"{UNIQUE}\nnot a puzzle\n{MULTIPLE}\n")
+    args = ("check", "-f", str(path), "--backends", "backtrack")
+
+    code, out, err = run(capsys, *args, "--format", "line")
+    assert code == 2
+    lines = [line.split("\t") for line in out.splitlines()]
+    assert [w[1] for w in lines] == ["unique", "invalid", "multiple"] and len(lines[0][2]) == 81
+    assert "check: 3 puzzles" in err and "unique 1" in err and "invalid 1" in err
+
+    code, out, _ = run(capsys, *args, "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [r["verdict"] for r in rows] == ["unique", "invalid", "multiple"]
+    assert rows[1]["line"] == "2" and rows[1]["error"]
+
+    code, out, _ = run(capsys, *args, "--format", "json")
+    assert [json.loads(line)["verdict"] for line in out.splitlines()] == \
+        ["unique", "invalid", "multiple"]
+
+    code, out, err = run(capsys, *args, "-q")
+    assert code == 2 and out == ""
+    assert f"{path}:2:" in err and "check: 3 puzzles" in err
+
+
+def test_a_batch_prints_one_stderr_line_per_bad_puzzle(tmp_path, capsys):
+    path = tmp_path / "p.txt"
+    path.write_text(f"{UNIQUE}\nnot a puzzle\n{UNIQUE}\n12345\n")
+    code, _, err = run(capsys, "check", "-f", str(path), "--backends", "backtrack",
+                       "--workers", "1", "--out", str(tmp_path / "r.jsonl"))
+    assert code == 2
+    assert f"{path}:2:" in err and f"{path}:4:" in err
+
+
+# -- solve: how many, and whether that is all ---------------------------------------------------
+def test_solve_says_how_many_solutions_and_whether_the_search_was_exhaustive(capsys):
+    code, out, _ = run(capsys, "solve", MULTIPLE, "--limit", "3", "--backend", "backtrack")
+    assert code == 0
+    assert "3 solutions (stopped at --limit 3: there may be more)" in out
+    assert "solution 3:" in out
+    code, out, _ = run(capsys, "solve", UNIQUE, "--limit", "2", "--backend", "backtrack")
+    assert "1 solution (the search was exhaustive: there is no other)" in out
+
+
+def test_solve_count_counts_without_printing_grids(capsys):
+    code, out, _ = run(capsys, "solve", "1" + "." * 15, "--count", "--backend", "backtrack")
+    assert code == 0 and "72 solutions (the search was exhaustive" in out  # 288 / 4
+    assert "|" not in out  # no grid
+    code, out, _ = run(capsys, "solve", "1" + "." * 15, "--count", "--limit", "5", "--json",
+                       "--backend", "backtrack")
+    rec = json.loads(out)
+    assert rec["count"] == "5+" and rec["exhausted"] is False and rec["solutions"] == []
