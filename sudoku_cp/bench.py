@@ -295,11 +295,20 @@ def machine_meta(argv: Sequence[str], seed: int | None, files: Sequence[str]) ->
 
 
 # -- plots ------------------------------------------------------------------------------------------
+def require_plots() -> None:
+    """Fail at once, naming the extra, when the plots cannot be drawn (no matplotlib):
+    a command calls this before the benchmark runs, not after."""
+    _pyplot()
+
+
 def _pyplot():
     try:
         import matplotlib
     except ImportError as exc:
-        raise ImportError(f"bench plots need matplotlib: pip install matplotlib ({exc})") from exc
+        from .errors import MissingDependencyError
+
+        raise MissingDependencyError(f'bench plots need matplotlib: pip install '
+                                     f'"sudoku-cp[bench]" ({exc})') from exc
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 

@@ -165,3 +165,20 @@ def test_solve_count_counts_without_printing_grids(capsys):
                        "--backend", "backtrack")
     rec = json.loads(out)
     assert rec["count"] == "5+" and rec["exhausted"] is False and rec["solutions"] == []
+
+
+# -- bench checks its extra before the work ------------------------------------------------------
+def test_bench_without_matplotlib_fails_before_any_run(tmp_path, capsys, monkeypatch):
+    import sys
+
+    from sudoku_cp import bench
+    from conftest import DATA
+
+    ran = []
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if not installed
+    monkeypatch.setattr(bench, "run_bench", lambda *a, **k: ran.append(1) or [])
+    code, out, err = run(capsys, "bench", str(DATA / "top95_sample.txt"), "--backends",
+                         "backtrack", "--limit", "1", "--out", str(tmp_path / "b"))
+    assert code == 2 and not ran
+    assert 'sudoku-cp[bench]' in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "b").exists()  # nothing left behind

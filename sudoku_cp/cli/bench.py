@@ -70,6 +70,7 @@ def cmd_bench(args) -> int:
     for path in args.files:
         if not os.path.isfile(path):
             raise UsageError(f"{path}: no such file")
+    bench.require_plots()  # before the work, not after it
 
     puzzles = {}
     for path in args.files:
