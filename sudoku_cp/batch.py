@@ -24,10 +24,14 @@ A line that is not a puzzle is recorded as ``{"line": N, ..., "verdict": "invali
 "error": "..."}``; a backend that raises is recorded as verdict ``"error"`` (a bug,
 exit code 3 like a disagreement).
 
+RESULTS starts with a header record naming each input by the SHA-256 of its content
+(``sudoku_cp.results``).
+
 **Resume.** ``--resume`` continues an interrupted run, even one killed with SIGKILL in
-the middle of a write: RESULTS is cut back to its last complete line, the
-``(source, line)`` pairs in it are skipped, and new results are appended. Resume with
-the same ``-f`` arguments: a puzzle is known by the file name as given and its line.
+the middle of a write: RESULTS is validated (a file that is not a results file, or
+whose inputs changed, is refused untouched), its partial last line is cut off, the
+``(source, line)`` pairs in it are skipped, and new results are appended. Inputs are
+matched by content, so ``./in.txt`` resumes a run of ``in.txt``.
 
 **Engines.** ``--engine local`` (the default) uses a ``ProcessPoolExecutor``;
 ``--engine dask`` runs the same chunks on a Dask cluster, at ``--scheduler ADDRESS``
@@ -44,23 +48,16 @@ from __future__ import annotations
 
 import json
 import os
-import re
-import sys
 import time
 from collections import Counter
-from concurrent.futures import BrokenExecutor
 from typing import Iterable, Iterator
 
 from .errors import MissingDependencyError, UnknownBackendError, UsageError
 from .records import invalid_record
+from .results import DoneSet, Sink
 from .verdicts import VERDICTS
 #: Chunks in flight per worker: enough to keep every worker busy, few enough to bound memory.
 IN_FLIGHT_PER_WORKER = 4
-#: Seconds between ``os.fsync`` calls on RESULTS (each line is flushed as written).
-FSYNC_EVERY = 5.0
-
-_PREFIX = re.compile(rb'^\{"line": (\d+), "source": ("(?:[^"\\]|\\.)*"), "index": \d+, '
-                     rb'"verdict": "(\w+)"')
 
 
 # -- the worker side ---------------------------------------------------------------------------
@@ -164,12 +161,23 @@ class DaskEngine:
         from distributed import Client, LocalCluster, as_completed
 
         if self.scheduler:
-            self.client = Client(self.scheduler)
+            try:
+                self.client = Client(self.scheduler, timeout=10)
+            except (OSError, TimeoutError, ValueError) as exc:
+                raise UsageError(f"cannot reach the Dask scheduler at {self.scheduler}: "
+                                 f"{' '.join(str(exc).split()) or type(exc).__name__}") from None
             nworkers = len(self.client.scheduler_info().get("workers", {})) or self.workers
         else:
-            self.cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1,
-                                        processes=True, host="127.0.0.1",
-                                        dashboard_address=None, silence_logs=40)
+            import dask
+
+            # No dashboard: Dask's HTTP servers would listen on 8787 (the scheduler) even
+            # with dashboard_address=None; they get a random local port and no routes.
+            with dask.config.set({"distributed.scheduler.http.routes": [],
+                                  "distributed.worker.http.routes": []}):
+                self.cluster = LocalCluster(
+                    n_workers=self.workers, threads_per_worker=1, processes=True,
+                    host="127.0.0.1", dashboard_address=None, silence_logs=40,
+                    scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"})
             self.client = Client(self.cluster)
             nworkers = self.workers
         self.capacity = max(1, nworkers) * IN_FLIGHT_PER_WORKER
@@ -203,102 +211,6 @@ class DaskEngine:
             self.in_flight -= 1
             future.release()
             yield result
-
-
-# -- results file --------------------------------------------------------------------------------
-class DoneSet:
-    """The ``(source, line)`` pairs already in RESULTS: one bit per line, per source."""
-
-    def __init__(self) -> None:
-        self._bits: dict[str, bytearray] = {}
-        self.count = 0
-
-    def add(self, source: str, line: int) -> None:
-        bits = self._bits.setdefault(source, bytearray())
-        byte, bit = divmod(line, 8)
-        if byte >= len(bits):
-            bits.extend(bytes(byte + 1 - len(bits) + len(bits) // 2))
-        if not bits[byte] >> bit & 1:
-            bits[byte] |= 1 << bit
-            self.count += 1
-
-    def __contains__(self, key: tuple[str, int]) -> bool:
-        bits = self._bits.get(key[0])
-        byte, bit = divmod(key[1], 8)
-        return bits is not None and byte < len(bits) and bool(bits[byte] >> bit & 1)
-
-
-def recover(path: str) -> tuple[DoneSet, Counter]:
-    """Read RESULTS for ``--resume``: drop a partial last line, return what is done.
-
-    The file is truncated to its last newline (a run killed mid-write leaves at most
-    one partial line), then each line's ``line``, ``source`` and ``verdict`` are read.
-    """
-    done, verdicts = DoneSet(), Counter()
-    if not os.path.exists(path):
-        return done, verdicts
-    with open(path, "rb+") as f:
-        end = f.seek(0, os.SEEK_END)
-        keep = end
-        while keep > 0:  # find the last newline, reading backwards in blocks
-            start = max(0, keep - 65536)
-            f.seek(start)
-            block = f.read(keep - start)
-            nl = block.rfind(b"\n")
-            if nl >= 0:
-                keep = start + nl + 1
-                break
-            keep = start
-        if keep != end:
-            f.truncate(keep)
-        f.seek(0)
-        for raw in f:
-            if not raw.strip():
-                continue
-            m = _PREFIX.match(raw)
-            if m:
-                source, line, verdict = json.loads(m[2]), int(m[1]), m[3].decode()
-            else:  # written by something else, or keys reordered: read it properly
-                try:
-                    rec = json.loads(raw)
-                    source, line, verdict = rec.get("source", ""), int(rec["line"]), rec["verdict"]
-                except (ValueError, KeyError, TypeError):
-                    print(f"sudoku-cp: warning: {path}: unreadable results line skipped",
-                          file=sys.stderr)
-                    continue
-            done.add(source, line)
-            verdicts[verdict] += 1
-    return done, verdicts
-
-
-class Sink:
-    """Where results lines go: RESULTS (one unbuffered write per line) or stdout."""
-
-    def __init__(self, path: str | None):
-        self.path = path
-        try:
-            self.file = open(path, "ab", buffering=0) if path else None
-        except OSError as exc:
-            raise UsageError(f"{path}: {exc.strerror or exc}") from None
-        self.last_sync = time.monotonic()
-
-    def write(self, line: str) -> None:
-        data = (line + "\n").encode()
-        if self.file is None:
-            sys.stdout.write(line + "\n")
-            sys.stdout.flush()
-            return
-        view = memoryview(data)
-        while view:  # one write() in practice; a short write only on a full disk or signal
-            view = view[self.file.write(view):]
-        if time.monotonic() - self.last_sync > FSYNC_EVERY:
-            os.fsync(self.file.fileno())
-            self.last_sync = time.monotonic()
-
-    def close(self) -> None:
-        if self.file is not None:
-            os.fsync(self.file.fileno())
-            self.file.close()
 
 
 # -- the parent side ------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ exception it refines, so ``except ValueError`` keeps working where it did before
 - ``UnknownBackendError``: a backend name or spec that is not registered.
 - ``MissingDependencyError``: an optional package (an extra of sudoku-cp) is not
   installed; the message says what to install, e.g. ``pip install "sudoku-cp[fast]"``.
+- ``OutputError``: a file that cannot be written; the message names the file.
 
 Roads not taken: one error class per module (callers kept hand-written lists of them
 to catch, and the lists drifted); error codes in place of classes (Python callers
@@ -47,3 +48,7 @@ def missing_extra(what: str, extra: str, module: str | None = None) -> MissingDe
     """
     needs = f" need {module}" if module else " need an optional package"
     return MissingDependencyError(f'{what}{needs}: pip install "sudoku-cp[{extra}]"')
+
+
+class OutputError(SudokuCpError, OSError):
+    """A file that cannot be written (a full disk, a folder in the way); names the file."""

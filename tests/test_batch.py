@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_cp.batch import DoneSet, recover
+from sudoku_cp.results import DoneSet, read_results as recover_file
 from sudoku_cp.cli import main
 
 from conftest import DATA, load
@@ -43,7 +43,10 @@ def write_input(path: Path, copies: int) -> dict[int, str]:
 
 
 def read_results(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text().splitlines()]
+    """The records of a results file (its first line is the header)."""
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[0])["sudoku_cp_results"] == 1
+    return [json.loads(line) for line in lines[1:]]
 
 
 def assert_complete(results: list[dict], expected: dict[int, str]) -> None:
@@ -70,7 +73,7 @@ def test_resume_after_sigkill_loses_and_duplicates_nothing(tmp_path):
     os.killpg(proc.pid, signal.SIGKILL)  # the run, its forkserver and its workers
     proc.wait()
     proc.stderr.close()
-    written = out.read_text().count("\n")
+    written = out.read_text().count("\n") - 1  # the header is not a result
     assert 0 < written < len(expected)
     with open(out, "ab") as f:  # as if killed in the middle of a write
         f.write(b'{"line": 4, "source": "' + str(src).encode() + b'", "index": 3, "verd')
@@ -83,17 +86,20 @@ def test_resume_after_sigkill_loses_and_duplicates_nothing(tmp_path):
     assert_complete(read_results(out), expected)
 
 
-def test_recover_drops_a_partial_last_line(tmp_path):
+HEAD = json.dumps({"sudoku_cp_results": 1, "inputs": {"f.txt": {"sha256": "ab", "lines": 9}}})
+
+
+def test_reading_results_stops_before_a_partial_last_line(tmp_path):
     out = tmp_path / "r.jsonl"
     good = [json.dumps({"line": n, "source": "f.txt", "index": n, "verdict": v})
             for n, v in ((2, "unique"), (3, "invalid"), (7, "multiple"))]
-    out.write_text("\n".join(good) + "\n" + '{"line": 9, "source": "f.t')
-    done, verdicts = recover(str(out))
-    assert out.read_text() == "\n".join(good) + "\n"
-    assert [(("f.txt", n) in done) for n in (2, 3, 7, 9)] == [True, True, True, False]
-    assert verdicts == Counter(unique=1, invalid=1, multiple=1)
-    out.write_text('{"line": 1, "so')  # no complete line at all
-    assert recover(str(out))[0].count == 0 and out.read_text() == ""
+    text = HEAD + "\n" + "\n".join(good) + "\n"
+    out.write_text(text + '{"line": 9, "source": "f.t')
+    found = recover_file(str(out))
+    assert found.keep == len(text.encode())
+    assert out.read_text().endswith('"f.t')  # reading changes nothing
+    assert [(("f.txt", n) in found.done) for n in (2, 3, 7, 9)] == [True, True, True, False]
+    assert found.verdicts == Counter(unique=1, invalid=1, multiple=1)
 
 
 def test_done_set_is_per_source():

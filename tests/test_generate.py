@@ -196,7 +196,9 @@ def test_cli_generate_text_same_seed_and_output_file(capsys, tmp_path):
     out = tmp_path / "puzzles.txt"
     assert main(["generate", "-n", "3", "--box", "3x2", "--seed", "8", "-o", str(out),
                  "--no-verify", "--quiet"]) == 0
-    assert out.read_text() == text and capsys.readouterr().out == ""
+    header, *lines = out.read_text().splitlines(keepends=True)
+    assert header.startswith("# sudoku-cp generate --count 3 --box 3x2") and "--seed 8" in header
+    assert "".join(lines) == text and capsys.readouterr().out == ""
 
 
 def test_cli_generate_missed_target_exits_1(capsys):
@@ -210,7 +212,7 @@ def test_cli_grade(capsys):
     easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
     assert main(["grade", easy, "--json"]) == 0
     obj = json.loads(capsys.readouterr().out)
-    assert obj["difficulty"] == "easy" and obj["solved_by_logic"] and obj["nodes"] == 1
+    assert obj["level"] == "easy" and obj["solved_by_logic"] and obj["nodes"] == 1
     assert set(obj["techniques"]) <= {"naked_single", "hidden_single"}
     assert main(["grade", "-f", str(DATA / "norvig_hardest.txt")]) == 0
     out = capsys.readouterr().out

@@ -14,7 +14,9 @@ import sys
 import time
 from collections import Counter
 
-from .common import (EXIT_OK, UsageError, add_input, emit, entries, error_line, ms,
+from .output import add_force, check_output
+
+from .common import (EXIT_INPUT, EXIT_OK, UsageError, add_input, emit, entries, error_line, ms,
                      positive_float, positive_int, split_list, verdict_exit, where, worst)
 
 
@@ -44,7 +46,7 @@ def add_batch_options(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("batch (parallel, resumable; any of --workers, --out, "
                                   "--engine turns it on)")
     g.add_argument("--workers", type=positive_int, metavar="N",
-                   help="worker processes (default: CPU count)")
+                   help="worker processes (default and most: the CPU count, unless --force)")
     g.add_argument("--out", metavar="RESULTS.jsonl",
                    help="write one JSON line per puzzle here (default: stdout)")
     g.add_argument("--resume", action="store_true",
@@ -58,6 +60,7 @@ def add_batch_options(parser: argparse.ArgumentParser) -> None:
                    help="puzzles per task sent to a worker (default 32)")
     g.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
+    add_force(g)
 
 
 def wants_batch(args) -> bool:
@@ -162,30 +165,45 @@ def cmd_batch(args) -> int:
 
     With ``--json`` and ``--out`` the closing summary is also printed on stdout as JSON.
     """
+    from concurrent.futures import BrokenExecutor
+
     from ..backends import BACKENDS, parse_spec
-    from ..batch import (Batch, DaskEngine, DoneSet, LocalEngine, Sink, recover,
-                         summary_line)
+    from ..batch import Batch, DaskEngine, LocalEngine, summary_line
+    from ..errors import OutputError
+    from ..results import Sink, header
 
     out = args.out
     engine_name = args.engine or "local"
-    workers = args.workers or os.cpu_count() or 1
     if args.resume and not out:
         raise UsageError("--resume needs --out RESULTS.jsonl")
     if args.scheduler and engine_name != "dask":
         raise UsageError("--scheduler needs --engine dask")
-    if out and not args.resume and os.path.exists(out) and os.path.getsize(out) > 0:
-        raise UsageError(f"{out} exists: add --resume to continue it, or remove it")
+    if args.scheduler:
+        check_scheduler(args.scheduler)
     backends = split_list(args.backends)
     for spec in backends or BACKENDS:
         parse_spec(spec)  # unknown names fail here, before any worker starts
+    workers = _workers(args)
+    if out:
+        check_output(out, force=args.force, append=args.resume, what="--out",
+                     hint="add --resume to continue it, ")
+    inputs = _input_digests(args)
+    existing = _existing(out, args.resume)
+    names = {name: name for name in inputs}
+    if existing.header is not None:
+        from ..results import match_inputs
 
-    done, before = recover(out) if args.resume else (DoneSet(), Counter())
+        names = match_inputs(existing.header, inputs, out)
+    head = header(inputs, backends or list(BACKENDS), args.time_limit)
+    sink = Sink(out, head=head if existing.header is None else None,
+                keep=existing.keep if args.resume else 0, follow=args.force)
+
     engine = (DaskEngine(workers, args.scheduler) if engine_name == "dask"
               else LocalEngine(workers))
-    bar = _progress_bar(args, done.count)
+    bar = _progress_bar(args, existing.done.count)
     say = bar.write if bar is not None else (lambda t: print(t, file=sys.stderr))
     code = EXIT_OK
-    for verdict in before:  # the exit code covers the whole results file
+    for verdict in existing.verdicts:  # the exit code covers the whole results file
         code = worst(code, verdict_exit(verdict))
 
     def on_record(verdict: str, line: str) -> None:
@@ -202,29 +220,82 @@ def cmd_batch(args) -> int:
         if bar is not None:
             bar.update(1)
 
-    from concurrent.futures import BrokenExecutor
-
-    batch = Batch(Sink(out), on_record)
+    renamed = ((names.get(source, source), entry) for source, entry in entries(args))
+    batch = Batch(sink, on_record)
     try:
         with engine:
-            batch.run(engine, entries(args), done, backends, args.time_limit, args.chunk_size)
+            batch.run(engine, renamed, existing.done, backends, args.time_limit,
+                      args.chunk_size)
     except KeyboardInterrupt:
-        print(summary_line(batch.summary(before), "batch") + " (interrupted: --resume continues)",
-              file=sys.stderr)
+        print(summary_line(batch.summary(existing.verdicts), "batch")
+              + " (interrupted: --resume continues)", file=sys.stderr)
         raise
     except BrokenExecutor as exc:  # a worker died (a crash in a solver, or killed): a bug
         print(f"sudoku-cp: a worker process died ({exc}); the results so far are kept and "
               f"--resume continues", file=sys.stderr)
         code = worst(code, verdict_exit("error"))
+    except OutputError as exc:  # a full disk: say which file, and still sum up
+        print(f"sudoku-cp: error: {exc}", file=sys.stderr)
+        code = worst(code, EXIT_INPUT)
     finally:
-        batch.sink.close()
+        sink.close()
         if bar is not None:
             bar.close()
-    summary = batch.summary(before)
+    summary = batch.summary(existing.verdicts)
     print(summary_line(summary, "batch"), file=sys.stderr)
     if args.json and out:
         print(json.dumps(summary), flush=True)
     return code
+
+
+def check_scheduler(address: str) -> None:
+    """Refuse a Dask scheduler address that is not ``[PROTOCOL://]HOST:PORT``."""
+    import re
+
+    if not re.fullmatch(r"(?:[a-z]+://)?\[?[\w.:-]*[\w\]]:\d{1,5}/?", address):
+        raise UsageError(f"--scheduler {address!r} is not an address such as "
+                         f"tcp://127.0.0.1:8786")
+
+
+def _workers(args) -> int:
+    """``--workers``, capped at the CPU count unless ``--force`` (each one loads solvers)."""
+    cores = os.cpu_count() or 1
+    if args.workers is None:
+        return cores
+    if args.workers > cores and not args.force and not args.scheduler:
+        print(f"sudoku-cp: --workers {args.workers} capped at {cores}, the CPU count "
+              f"(--force starts them all)", file=sys.stderr)
+        return cores
+    return args.workers
+
+
+def _input_digests(args) -> dict:
+    """Each input's content digest for the results header; stdin cannot be resumed."""
+    from ..results import digest, digest_text
+
+    inputs = {}
+    texts = [t for t in (args.puzzles or []) if t != "-"]
+    if texts:
+        inputs["<argument>"] = digest_text(texts)
+    if "-" in (args.puzzles or []) or not (args.puzzles or args.file):
+        if args.resume:
+            raise UsageError("--resume needs its input in files (-f FILE) or arguments: "
+                             "standard input cannot be read twice")
+        inputs["<stdin>"] = {"sha256": "-", "lines": 1 << 62}
+    for path in args.file or []:
+        try:
+            inputs[path] = digest(path)
+        except OSError as exc:
+            raise UsageError(f"{path}: {exc.strerror or exc}") from None
+    return inputs
+
+
+def _existing(out: str | None, resume: bool):
+    from ..results import Existing, read_results
+
+    if not (out and resume and os.path.exists(out)):
+        return Existing(None)
+    return read_results(out)
 
 
 def _progress_bar(args, done_before: int):

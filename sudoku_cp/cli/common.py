@@ -72,6 +72,8 @@ def entries(args) -> Iterator[tuple[str, object]]:
     files = list(args.file or [])
     if not puzzles and not files:
         puzzles = ["-"]
+    if "-" in puzzles and (sys.stdin is None or sys.stdin.closed):
+        raise UsageError("standard input is closed: give PUZZLE arguments or -f FILE")
     seen = 0
     for text in puzzles:
         found = read_puzzles("-", box=box) if text == "-" else parse_many(text, box=box)

@@ -16,6 +16,7 @@ import sys
 
 from .common import (EXIT_DISAGREE, EXIT_NOT_UNIQUE, EXIT_OK, Outcome, UsageError, add_input,
                      box_arg, box_text, count_arg, emit, where)
+from .output import OutputFile, add_force, check_output, header_comment
 
 
 def register(sub) -> None:
@@ -32,13 +33,18 @@ def register(sub) -> None:
     size = p.add_mutually_exclusive_group()
     size.add_argument("--size", type=count_arg, metavar="N", help="board side, e.g. 4, 6, 9, 16")
     size.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3 (default 3x3)")
-    p.add_argument("--symmetry", choices=list(SYMMETRIES), default="none",
-                   help="symmetry of the clue pattern (default none)")
+    p.add_argument("--symmetry", default="none",
+                   choices=[*SYMMETRIES, *SYMMETRY_ALIASES, "random"],
+                   help="symmetry of the clue pattern (default none); QQWing's names "
+                        "rotate180 and rotate90 also work, and random draws one per puzzle")
     p.add_argument("--clues", type=count_arg, metavar="K", help="stop removing clues at K")
     p.add_argument("--minimal", action="store_true",
                    help="no clue can be removed without losing uniqueness")
-    p.add_argument("--difficulty", choices=LEVELS, help="keep only puzzles of this level")
-    p.add_argument("--seed", type=int, metavar="S", help="master seed: same seed, same puzzles")
+    p.add_argument("--difficulty", choices=[*LEVELS, ANY_LEVEL],
+                   help="keep only puzzles of this level (any: every level, as in QQWing)")
+    p.add_argument("--seed", type=int, metavar="S",
+                   help="master seed: same seed, same puzzles (default: drawn at random and "
+                        "written in the header of -o FILE)")
     p.add_argument("--attempts", type=count_arg, default=None, metavar="A",
                    help="fresh grids per puzzle before a missed target is reported (default 30)")
     p.add_argument("--backend", metavar="SPEC",
@@ -48,6 +54,7 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", metavar="FILE", help="write puzzles here (each flushed as made)")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    add_force(p)
     p.set_defaults(run=cmd_generate)
 
     p = sub.add_parser("grade", help="rate puzzles by the techniques a person needs",
@@ -59,21 +66,36 @@ def register(sub) -> None:
     p.set_defaults(run=cmd_grade)
 
 
+#: QQWing's names for the same symmetries, and ``random`` (a symmetry drawn per puzzle).
+SYMMETRY_ALIASES = {"rotate180": "rot180", "rotate90": "rot90"}
+#: ``--difficulty any``, as in QQWing: no level asked for.
+ANY_LEVEL = "any"
+
+
 def cmd_generate(args) -> int:
+    import random
+
     from ..board import default_box
-    from ..generate import ATTEMPTS, GenerationError, generate
+    from ..generate import GenerationError
 
     box = args.box or (default_box(args.size) if args.size else (3, 3))
-    puzzles = generate(args.count, box=box, symmetry=args.symmetry, clues=args.clues,
-                       minimal=args.minimal, difficulty=args.difficulty, seed=args.seed,
-                       verify=args.verify, backend=args.backend,
-                       attempts=args.attempts or ATTEMPTS)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
+    symmetry = SYMMETRY_ALIASES.get(args.symmetry, args.symmetry)
+    difficulty = None if args.difficulty == ANY_LEVEL else args.difficulty
+    options = dict(box=box, clues=args.clues, minimal=args.minimal, difficulty=difficulty,
+                   verify=args.verify, backend=args.backend)
+    puzzles = _puzzles(args.count, symmetry, seed, args.attempts, options)
+    to_file = args.output and args.output != "-"
     out = None
-    if args.output and args.output != "-":
-        try:
-            out = open(args.output, "w", encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"{args.output}: {exc.strerror or exc}") from None
+    if to_file:
+        check_output(args.output, force=args.force, what="-o FILE")
+        settings = {"count": args.count, "box": f"{box[0]}x{box[1]}", "symmetry": args.symmetry,
+                    "clues": args.clues, "minimal": args.minimal,
+                    "difficulty": args.difficulty, "seed": seed, "attempts": args.attempts,
+                    "backend": args.backend, "no_verify": not args.verify,
+                    "json": args.json}
+        out = OutputFile(args.output, force=args.force,
+                         header=None if args.json else header_comment("generate", settings))
     bar = _progress(args.count, args.quiet)
     code = EXIT_OK
     try:
@@ -84,7 +106,6 @@ def cmd_generate(args) -> int:
                       f"{'; '.join(puzzle.missed)}", file=sys.stderr)
             if out is not None:
                 out.write(_line(puzzle, args.json) + "\n")
-                out.flush()
             elif args.json:
                 emit(puzzle.to_dict())
             else:
@@ -100,6 +121,28 @@ def cmd_generate(args) -> int:
         if out is not None:
             out.close()
     return code
+
+
+def _puzzles(count: int, symmetry: str, seed: int, attempts, options: dict):
+    """The generator's puzzles; ``random`` draws each puzzle's symmetry from the seed.
+
+    Options are checked here, before any output file is opened.
+    """
+    import random
+
+    from ..generate import ATTEMPTS, SYMMETRIES, generate
+
+    attempts = attempts or ATTEMPTS
+    try:
+        if symmetry != "random":
+            return generate(count, symmetry=symmetry, seed=seed, attempts=attempts, **options)
+        generate(0, symmetry="none", seed=seed, attempts=attempts, **options)  # checks
+    except ValueError as exc:  # an impossible target, e.g. more clues than cells
+        raise UsageError(str(exc)) from None
+    rng = random.Random(seed)
+    drawn = [(rng.choice(list(SYMMETRIES)), rng.getrandbits(63)) for _ in range(count)]
+    return (p for sym, s in drawn
+            for p in generate(1, symmetry=sym, seed=s, attempts=attempts, **options))
 
 
 def _line(puzzle, as_json: bool) -> str:
@@ -118,24 +161,27 @@ def _progress(total: int, quiet: bool):
 def cmd_grade(args) -> int:
     from ..errors import PuzzleError
     from ..grade import grade
+    from ..records import record
 
     run = Outcome(args)
     for index, source, entry in run.puzzles():
         board = entry.board
+        head = dict(line=entry.line, source=source, index=index, puzzle=board.to_text(),
+                    box=box_text(board))
         try:
             rating = grade(board)
-        except PuzzleError as exc:
+        except PuzzleError as exc:  # no solution
             run.add(EXIT_NOT_UNIQUE)
             print(f"{where(source, entry)}: {exc}", file=sys.stderr)
             if args.json:
-                emit({"index": index, "puzzle": board.to_text(), "box": box_text(board),
-                      "difficulty": None, "error": str(exc)})
+                emit(record(verdict="none", error=str(exc), level=None, **head))
             continue
         if not rating.unique:
             run.add(EXIT_NOT_UNIQUE)
         if args.json:
-            emit({"index": index, "puzzle": board.to_text(), "box": box_text(board),
-                  **rating.to_dict(), "error": None})
+            emit(record(verdict="unique" if rating.unique else "multiple", level=rating.level,
+                        techniques=rating.techniques, nodes=rating.nodes,
+                        solved_by_logic=rating.solved_by_logic, **head))
             continue
         used = ", ".join(f"{name} {k}" for name, k in rating.techniques.items())
         note = "" if rating.unique else "  (not unique: graded along one solution)"
