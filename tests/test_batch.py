@@ -169,3 +169,19 @@ def test_dask_engine_agrees_with_local_workers(tmp_path):
         verdicts[engine] = {r["line"]: (r["verdict"], r.get("solution") if
                                         r["verdict"] == "unique" else None) for r in results}
     assert verdicts["dask"] == verdicts["local"]
+
+
+def test_the_dask_engine_serves_no_dashboard():
+    pytest.importorskip("distributed")
+    import urllib.error
+    import urllib.request
+
+    from sudoku_cp.batch import DaskEngine
+
+    with DaskEngine(1, None) as engine:
+        port = engine.cluster.scheduler.http_server.port
+        assert port != 8787  # not the well-known dashboard port
+        for route in ("/status", "/health", "/info/main/workers.html"):
+            with pytest.raises(urllib.error.HTTPError) as exc:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}{route}", timeout=10)
+            assert exc.value.code == 404
