@@ -188,3 +188,23 @@ def test_a_bad_spec_leaves_no_file_behind(tmp_path, capsys):
     code, _, err = run(capsys, "check", PUZZLES[0], "--backends", "nonesuch",
                        "--out", str(results))
     assert code == 2 and not results.exists()
+
+
+def test_image_and_export_outputs_follow_the_rule(tmp_path, capsys):
+    two = tmp_path / "two.txt"
+    two.write_text("\n".join(PUZZLES[:2]) + "\n")
+    same = tmp_path / "same.svg"
+    code, out, err = run(capsys, "solve", "-f", str(two), "--image", str(same))
+    assert code == 2 and "{index}" in err and out == "" and not same.exists()
+    pattern = tmp_path / "img" / "p{index}.svg"  # the folder is made
+    code, _, _ = run(capsys, "solve", "-f", str(two), "--image", str(pattern))
+    assert code == 0 and (tmp_path / "img" / "p1.svg").exists() and (tmp_path / "img" / "p2.svg").exists()
+    code, _, err = run(capsys, "solve", "-f", str(two), "--image", str(pattern))
+    assert code == 2 and "--force" in err
+    assert run(capsys, "solve", "-f", str(two), "--image", str(pattern), "--force")[0] == 0
+
+    cnf = tmp_path / "deep" / "p.cnf"
+    assert run(capsys, "export", PUZZLES[0], "-o", str(cnf))[0] == 0
+    assert cnf.read_text().startswith("c") or cnf.read_text().startswith("p")
+    code, _, err = run(capsys, "export", PUZZLES[0], "-o", str(cnf))
+    assert code == 2 and "--force" in err

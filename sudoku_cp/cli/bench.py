@@ -14,6 +14,10 @@ import os
 import sys
 
 from .common import EXIT_DISAGREE, EXIT_OK, UsageError, box_arg, positive_float, split_list
+from .output import add_force, check_folder
+
+#: The files ``bench`` writes in its output folder.
+OUTPUTS = ("runs.csv", "summary.md", "cactus.png", "scatter.png", "meta.json")
 
 
 def register(sub) -> None:
@@ -46,6 +50,7 @@ def register(sub) -> None:
     p.add_argument("--out", required=True, metavar="DIR", help="folder for the results")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
+    add_force(p)
     p.set_defaults(run=cmd_bench)
 
 
@@ -71,6 +76,7 @@ def cmd_bench(args) -> int:
         if not os.path.isfile(path):
             raise UsageError(f"{path}: no such file")
     bench.require_plots()  # before the work, not after it
+    check_folder(args.out, force=args.force, names=OUTPUTS)
 
     puzzles = {}
     for path in args.files:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 from .common import EXIT_INPUT, EXIT_OK, UsageError, add_input, entries, error_line
+from .output import OutputFile, add_force, check_output
 
 
 def register(sub) -> None:
@@ -20,12 +21,15 @@ def register(sub) -> None:
                    help="export the empty board (with --box or --size)")
     p.add_argument("--size", type=int, metavar="N", help="board side for --empty")
     p.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    add_force(p)
     p.set_defaults(run=cmd_export)
 
 
 def cmd_export(args) -> int:
     from ..board import Board, default_box
 
+    if args.output and args.output != "-":
+        check_output(args.output, force=args.force, what="-o FILE")
     if args.empty:
         if args.box is None and args.size is None:
             raise UsageError("export --empty needs --box RxC or --size N")
@@ -52,8 +56,11 @@ def cmd_export(args) -> int:
         except ValueError as exc:  # e.g. a variant's extra houses: the model has none
             raise UsageError(str(exc)) from None
     if args.output and args.output != "-":
-        with open(args.output, "w", encoding="utf-8") as out:
+        out = OutputFile(args.output, force=args.force)
+        try:
             out.write(text)
+        finally:
+            out.close()
     else:
         sys.stdout.write(text)
     return EXIT_OK

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from .output import add_force, check_output
 from .common import (EXIT_OK, Outcome, UsageError, add_input, box_text, emit, ms,
                      positive_float, positive_int, verdict_exit, where)
 
@@ -27,6 +28,7 @@ def register(sub) -> None:
     p.add_argument("--image", metavar="PATH",
                    help="also draw each puzzle and its solution to PATH (.svg, or .png with "
                         "the 'image' extra); '{index}' in PATH numbers several puzzles")
+    add_force(p)
     p.set_defaults(run=cmd_solve)
 
 
@@ -40,7 +42,10 @@ def cmd_solve(args) -> int:
         _check_images(args)
     limit = args.limit if args.limit is not None else (UNCOUNTED if args.count else 1)
     run = Outcome(args)
-    for index, source, entry in run.puzzles():
+    puzzles = run.puzzles()
+    if args.image and "{index}" not in args.image:
+        puzzles = _one_picture(puzzles, args.image)
+    for index, source, entry in puzzles:
         board = entry.board
         result = solve(board, args.backend, limit=limit, time_limit=args.time_limit)
         good = [s for s in result.solutions if is_solution(board, s)]
@@ -48,9 +53,7 @@ def cmd_solve(args) -> int:
         verdict = "disagree" if bad else result.status.value  # a non-solution is a bug: 3
         run.add(verdict_exit(verdict))
         if args.image:
-            from ..display import image_path, save_image
-
-            save_image(board, image_path(args.image, index), good[0] if good else None)
+            _save_image(args, board, index, good[0] if good else None)
         found = _found(result, len(good))
         if bad:
             print(f"BUG: {args.backend} returned {bad} non-solution(s): "
@@ -104,9 +107,37 @@ def _found(result, good: int) -> str:
 
 
 def _check_images(args) -> None:
-    from ..display import check_image_path
+    from ..display import check_image_path, image_path
 
     try:
         check_image_path(args.image)
     except ValueError as exc:  # a wrong suffix
         raise UsageError(str(exc)) from None
+    check_output(str(image_path(args.image, 1)), force=args.force, what="--image")
+
+
+def _one_picture(puzzles, path: str):
+    """Puzzles for an ``--image`` name without ``{index}``: refuse a second one before any
+    work (one name cannot hold several pictures)."""
+    first = next(puzzles, None)
+    second = next(puzzles, None)
+    if second is not None:
+        raise UsageError(f"--image {path} names one file, but there are several puzzles: "
+                         f"put {{index}} in the name, e.g. pictures/p{{index}}.svg")
+    return iter([first] if first is not None else [])
+
+
+def _save_image(args, board, index: int, solution) -> None:
+    """Draw one puzzle by the output rule: no overwrite, no link, parent folders made."""
+    from ..display import image_path, save_image
+    from ..errors import OutputError
+
+    path = image_path(args.image, index)
+    if index > 1:
+        check_output(str(path), force=args.force, what="--image")
+    try:
+        if path.parent != path:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        save_image(board, path, solution)
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
