@@ -182,3 +182,19 @@ def test_bench_without_matplotlib_fails_before_any_run(tmp_path, capsys, monkeyp
     assert code == 2 and not ran
     assert 'sudoku-cp[bench]' in err and len(err.strip().splitlines()) == 1
     assert not (tmp_path / "b").exists()  # nothing left behind
+
+
+# -- where data sets live ---------------------------------------------------------------------
+def test_a_file_name_is_looked_for_in_the_data_folder(tmp_path, capsys, monkeypatch):
+    from conftest import DATA
+
+    code, _, err = run(capsys, "check", "-f", "top95_sample", "--data", str(DATA),
+                       "--backends", "backtrack", "-q")
+    assert code == 0 and "unique 10" in err
+    monkeypatch.setenv("SUDOKU_CP_DATA", str(DATA))
+    code, _, err = run(capsys, "check", "-f", "top95_sample.txt", "--backends", "backtrack", "-q")
+    assert code == 0 and "unique 10" in err
+    monkeypatch.delenv("SUDOKU_CP_DATA")
+    monkeypatch.chdir(tmp_path)  # no ../shared/data beside it
+    code, _, err = run(capsys, "check", "-f", "top95_sample")
+    assert code == 2 and "data folder" in err and "--data" in err

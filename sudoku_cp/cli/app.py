@@ -14,7 +14,7 @@ import sys
 from importlib import import_module
 
 from ..errors import SudokuCpError
-from .common import EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_INTERRUPTED
+from .common import EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_INTERRUPTED, find_data
 
 #: Command modules of this package, in the order ``--help`` lists them.
 COMMANDS = ["sudoku_cp.cli.solve", "sudoku_cp.cli.check", "sudoku_cp.cli.export",
@@ -52,6 +52,8 @@ def main(argv: list[str] | None = None) -> int:
     if getattr(args, "puzzles", None) is not None and not isinstance(args.puzzles, list):
         args.puzzles = [args.puzzles]  # a command that takes one PUZZLE
     try:
+        if getattr(args, "file", None):  # FILE names not found as given: the data folder
+            args.file = [find_data(path, getattr(args, "data", None)) for path in args.file]
         return args.run(args)
     except KeyboardInterrupt:
         print("sudoku-cp: interrupted", file=sys.stderr)

@@ -1,6 +1,9 @@
 """``sudoku-cp bench``: the paradigm benchmark on the command line (see ``sudoku_cp.bench``).
 
-    sudoku-cp bench data/top95.txt --backends backtrack,sat,cpsat --limit 100 --out results/
+    sudoku-cp bench norvig_top95 --backends backtrack,sat,cpsat --limit 100 --out results/
+
+(a FILE not found as given is looked for in the data folder: ``--data DIR``, else
+``$SUDOKU_CP_DATA``, else ``../shared/data``)
 
 writes ``runs.csv``, ``summary.md``, ``cactus.png``, ``scatter.png`` and ``meta.json`` in
 the output folder and prints the summary table. Exit code 3 if any answer was wrong.
@@ -13,7 +16,8 @@ import json
 import os
 import sys
 
-from .common import EXIT_DISAGREE, EXIT_OK, UsageError, box_arg, positive_float, split_list
+from .common import (EXIT_DISAGREE, EXIT_OK, UsageError, add_data, box_arg, find_data,
+                     positive_float, split_list)
 from .output import add_force, check_folder
 
 #: The files ``bench`` writes in its output folder.
@@ -27,7 +31,10 @@ def register(sub) -> None:
     p = sub.add_parser("bench", help="benchmark backends side by side on puzzle files",
                        description="Run backend specs interleaved on puzzle files; write "
                                    "runs.csv, summary.md, cactus.png, scatter.png, meta.json.")
-    p.add_argument("files", nargs="+", metavar="FILE", help="puzzle files, one puzzle a line")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="puzzle files, one puzzle a line; a name not found as given is looked "
+                        "for in the data folder (e.g. norvig_top95)")
+    add_data(p)
     p.add_argument("--backends", metavar="LIST", default=",".join(BACKENDS),
                    help=f"comma-separated specs, e.g. sat,sat:minisat22:minimal,cpsat "
                         f"(default {','.join(BACKENDS)})")
@@ -72,9 +79,7 @@ def cmd_bench(args) -> int:
         pair = pair * 2
     if len(pair) != 2 or not set(pair) <= set(specs):
         raise UsageError(f"--scatter needs two of the benchmarked specs ({', '.join(specs)})")
-    for path in args.files:
-        if not os.path.isfile(path):
-            raise UsageError(f"{path}: no such file")
+    args.files = [find_data(path, args.data) for path in args.files]
     bench.require_plots()  # before the work, not after it
     check_folder(args.out, force=args.force, names=OUTPUTS)
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 from typing import Iterator
 
@@ -60,6 +61,36 @@ def verdict_exit(verdict: str) -> int:
 
 
 # -- input --------------------------------------------------------------------------------
+#: Where puzzle sets are looked for when a FILE is not found as given (after --data and
+#: the environment variable SUDOKU_CP_DATA): a ``shared/data`` folder beside the clone.
+DEFAULT_DATA = os.path.join("..", "shared", "data")
+DATA_ENV = "SUDOKU_CP_DATA"
+
+
+def data_dir(option: str | None = None) -> str:
+    """The folder of puzzle sets: ``--data``, else ``$SUDOKU_CP_DATA``, else ``../shared/data``."""
+    return option or os.environ.get(DATA_ENV) or DEFAULT_DATA
+
+
+def find_data(path: str, option: str | None = None) -> str:
+    """A puzzle file as given, or else by name in the data folder (``.txt`` may be left off).
+
+    >>> find_data("no/such/file.txt", "/nowhere")
+    Traceback (most recent call last):
+    ...
+    sudoku_cp.errors.UsageError: no/such/file.txt: no such file (nor in the data folder /nowhere: set it with --data DIR or SUDOKU_CP_DATA)
+    """
+    if path == "-" or os.path.exists(path):
+        return path
+    folder = data_dir(option)
+    for name in (path, path + ".txt"):
+        candidate = os.path.join(folder, name)
+        if os.path.isfile(candidate):
+            return candidate
+    raise UsageError(f"{path}: no such file (nor in the data folder {folder}: set it with "
+                     f"--data DIR or {DATA_ENV})")
+
+
 def entries(args) -> Iterator[tuple[str, object]]:
     """Every puzzle named on the command line, in files (-f) or on standard input.
 
@@ -82,6 +113,7 @@ def entries(args) -> Iterator[tuple[str, object]]:
             seen += 1
             yield source, entry
     for path in files:
+        path = find_data(path, getattr(args, "data", None))
         try:
             for entry in read_puzzles(path, box=box):
                 seen += 1
@@ -201,12 +233,21 @@ def count_arg(text: str) -> int:
     return value
 
 
+def add_data(p: argparse.ArgumentParser) -> None:
+    """``--data DIR``: where puzzle sets named by FILE are looked for."""
+    p.add_argument("--data", metavar="DIR",
+                   help=f"folder of puzzle sets for FILE names not found as given (default: "
+                        f"${DATA_ENV}, else {DEFAULT_DATA})")
+
+
 def add_input(p: argparse.ArgumentParser, many: bool = True) -> None:
     """The input options every puzzle-reading command shares: PUZZLE, -f FILE, --box."""
     p.add_argument("puzzles", nargs="*" if many else "?", metavar="PUZZLE",
                    help="puzzle text (one line, '.' or '0' empty); '-' or none reads stdin")
     p.add_argument("-f", "--file", action="append", metavar="FILE",
-                   help="file with one puzzle per line ('#' comments and blank lines skipped)")
+                   help="file with one puzzle per line ('#' comments and blank lines skipped); "
+                        "a FILE not found as given is looked for in the data folder")
+    add_data(p)
     p.add_argument("--box", type=box_arg, metavar="RxC",
                    help="box shape, e.g. 3x2 (default: square, or the widest box not above "
                         "sqrt(n) rows)")
