@@ -56,6 +56,8 @@ from .errors import MissingDependencyError, UnknownBackendError, UsageError
 from .records import invalid_record
 from .results import DoneSet, Sink
 from .verdicts import VERDICTS
+#: The engines a batch can run on; the first is the default.
+ENGINES = ("local", "dask")
 #: Chunks in flight per worker: enough to keep every worker busy, few enough to bound memory.
 IN_FLIGHT_PER_WORKER = 4
 

@@ -27,6 +27,7 @@ OUTPUTS = ("runs.csv", "summary.md", "cactus.png", "scatter.png", "meta.json")
 def register(sub) -> None:
     """Add the ``bench`` command to the CLI's subparsers (imports nothing heavy)."""
     from ..backends import BACKENDS
+    from ..bench import CLOCKS, MODES
 
     p = sub.add_parser("bench", help="benchmark backends side by side on puzzle files",
                        description="Run backend specs interleaved on puzzle files; write "
@@ -38,7 +39,7 @@ def register(sub) -> None:
     p.add_argument("--backends", metavar="LIST", default=",".join(BACKENDS),
                    help=f"comma-separated specs, e.g. sat,sat:minisat22:minimal,cpsat "
                         f"(default {','.join(BACKENDS)})")
-    p.add_argument("--mode", choices=["solve", "unique"], default="unique",
+    p.add_argument("--mode", choices=list(MODES), default="unique",
                    help="solve: one solution (limit 1); unique: uniqueness check (limit 2, default)")
     p.add_argument("--repeat", type=int, default=1, metavar="K",
                    help="runs per puzzle and spec; the summary takes the median (default 1)")
@@ -48,7 +49,7 @@ def register(sub) -> None:
                    help="with --limit: sample M puzzles at random, repeatably")
     p.add_argument("--time-limit", type=positive_float, metavar="S",
                    help="seconds per run (a run stopped by it counts as not answered)")
-    p.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
+    p.add_argument("--clock", choices=CLOCKS, default="cpu",
                    help="time the summary and plots use: this process's CPU time (default; "
                         "steady on a shared machine) or wall time; runs.csv has both")
     p.add_argument("--box", type=box_arg, metavar="RxC", help="box shape of the puzzles")

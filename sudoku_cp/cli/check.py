@@ -51,7 +51,9 @@ def add_batch_options(parser: argparse.ArgumentParser) -> None:
                    help="write one JSON line per puzzle here (default: stdout)")
     g.add_argument("--resume", action="store_true",
                    help="skip the puzzles already in --out and append the rest")
-    g.add_argument("--engine", choices=["local", "dask"],
+    from ..batch import ENGINES
+
+    g.add_argument("--engine", choices=ENGINES,
                    help="local processes (default) or a Dask cluster")
     g.add_argument("--scheduler", metavar="ADDRESS",
                    help="Dask scheduler, e.g. tcp://127.0.0.1:8786 (default: a local "
@@ -168,12 +170,12 @@ def cmd_batch(args) -> int:
     from concurrent.futures import BrokenExecutor
 
     from ..backends import BACKENDS, parse_spec
-    from ..batch import Batch, DaskEngine, LocalEngine, summary_line
+    from ..batch import ENGINES, Batch, DaskEngine, LocalEngine, summary_line
     from ..errors import OutputError
     from ..results import Sink, header
 
     out = args.out
-    engine_name = args.engine or "local"
+    engine_name = args.engine or ENGINES[0]
     if args.resume and not out:
         raise UsageError("--resume needs --out RESULTS.jsonl")
     if args.scheduler and engine_name != "dask":

@@ -8,13 +8,18 @@ from .common import EXIT_INPUT, EXIT_OK, UsageError, add_input, entries, error_l
 from .output import OutputFile, add_force, check_output
 
 
+#: What ``export`` writes: the owner of each is ``encode.cnf`` and ``encode.minizinc``.
+EXPORT_FORMATS = ("dimacs", "minizinc")
+
+
 def register(sub) -> None:
     """Add the ``export`` command to the CLI's subparsers."""
     from ..encode.cnf import ENCODINGS
 
     p = sub.add_parser("export", help="write a puzzle's model as DIMACS CNF or MiniZinc data")
     add_input(p, many=False)
-    p.add_argument("--format", choices=["dimacs", "minizinc"], default="dimacs")
+    p.add_argument("--format", choices=EXPORT_FORMATS, default=EXPORT_FORMATS[0],
+                   help="DIMACS CNF (the SAT encoding) or MiniZinc data (the CP model)")
     p.add_argument("--encoding", choices=ENCODINGS, default=ENCODINGS[0],
                    help=f"CNF encoding (default {ENCODINGS[0]})")
     p.add_argument("--empty", action="store_true",
