@@ -114,13 +114,23 @@ def cmd_check(args) -> int:
             show(rec, report)
             if bar is not None:
                 bar.update(1)
-    finally:
-        if bar is not None:
-            bar.close()
-        if sum(counts.values()) > 1 or args.quiet:  # one puzzle: its result says it all
+    except KeyboardInterrupt:
+        close_bar(bar)
+        if counts:
             summary = summarize(counts, Counter(), 0, time.perf_counter() - start)
-            print(summary_line(summary, "check"), file=sys.stderr)
+            print(summary_line(summary, "check") + " (interrupted)", file=sys.stderr)
+        raise
+    finally:
+        close_bar(bar)
+    if sum(counts.values()) > 1 or args.quiet:  # one puzzle: its result says it all
+        summary = summarize(counts, Counter(), 0, time.perf_counter() - start)
+        print(summary_line(summary, "check"), file=sys.stderr)
     return code
+
+
+def close_bar(bar) -> None:
+    if bar is not None and not getattr(bar, "disable", False):
+        bar.close()
 
 
 def _printer(fmt: str, quiet: bool):
