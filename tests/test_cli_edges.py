@@ -198,3 +198,69 @@ def test_a_file_name_is_looked_for_in_the_data_folder(tmp_path, capsys, monkeypa
     monkeypatch.chdir(tmp_path)  # no ../shared/data beside it
     code, _, err = run(capsys, "check", "-f", "top95_sample")
     assert code == 2 and "data folder" in err and "--data" in err
+
+
+# -- QQWing's names -----------------------------------------------------------------------------
+def test_generate_takes_qqwing_names(capsys):
+    same = {}
+    for name in ("rot180", "rotate180"):
+        code, out, _ = run(capsys, "generate", "-n", "2", "--box", "2x2", "--seed", "5",
+                           "--symmetry", name, "--no-verify")
+        assert code == 0
+        same[name] = out
+    assert same["rot180"] == same["rotate180"]
+    code, out, _ = run(capsys, "generate", "-n", "1", "--box", "2x2", "--seed", "5",
+                       "--symmetry", "rotate90", "--no-verify")
+    assert code == 0 and len(out.strip()) == 16
+    code, out, _ = run(capsys, "generate", "-n", "3", "--box", "2x2", "--seed", "5",
+                       "--symmetry", "random", "--difficulty", "any", "--json", "--no-verify")
+    records = [json.loads(line) for line in out.splitlines()]
+    from sudoku_cp.generate import SYMMETRIES
+
+    assert code == 0 and len(records) == 3 and all(r["symmetry"] in SYMMETRIES for r in records)
+    again = run(capsys, "generate", "-n", "3", "--box", "2x2", "--seed", "5",
+                "--symmetry", "random", "--json", "--no-verify")[1]
+    assert again == out  # random symmetries come from the seed too
+
+
+# -- one place for status and verdict words -------------------------------------------------------
+def test_result_status_follows_from_solutions_and_exhaustion():
+    from sudoku_cp.result import Result, Status
+
+    assert Result.of("x", [], True).status is Status.NONE
+    assert Result.of("x", [], False).status is Status.UNKNOWN
+    assert Result("x", None, ((1,),), False).status is Status.SOLVED
+    with pytest.raises(ValueError):
+        Result("x", Status.NONE, ((1,),), True)  # a status that contradicts its solutions
+
+
+def test_the_verdict_words_live_in_one_place():
+    from sudoku_cp import Verdict
+    from sudoku_cp.cli.common import EXIT_OF
+    from sudoku_cp.verdicts import VERDICTS
+
+    assert set(EXIT_OF) == set(VERDICTS) and Verdict("mismatch").value in VERDICTS
+
+
+def test_the_library_does_not_import_the_command_line():
+    import subprocess
+    import sys
+
+    code = ("import sys, sudoku_cp, sudoku_cp.batch, sudoku_cp.results, sudoku_cp.records; "
+            "print(sorted(m for m in sys.modules if m.startswith('sudoku_cp.cli')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.stdout.strip() == "[]", done.stderr
+
+
+def test_command_modules_use_only_the_shared_toolkit():
+    from pathlib import Path
+
+    import sudoku_cp.cli as cli
+
+    folder = Path(cli.__file__).parent
+    commands = {p.stem for p in folder.glob("*.py")} - {"__init__", "common", "output", "app"}
+    for path in folder.glob("*.py"):
+        text = path.read_text()
+        for other in commands - {path.stem}:
+            assert f"from .{other} import" not in text, (path.name, other)
