@@ -76,7 +76,7 @@ def test_files_are_what_the_command_line_exports(tmp_path):
     assert out.read_bytes() == (MODELS / "empty-4x4-minimal.cnf").read_bytes()
     box, text = regenerate.EXAMPLES["6x6"]
     assert main(["export", "--format", "minizinc", "--box", f"{box[0]}x{box[1]}", text,
-                 "-o", str(out)]) == 0
+                 "-o", str(out), "--force"]) == 0  # the same file again: --force
     assert out.read_bytes() == (MODELS / "example-6x6.dzn").read_bytes()
 
 
