@@ -130,6 +130,11 @@ class LocalEngine:
         return self
 
     def __exit__(self, *exc) -> None:
+        if exc[0] is not None and issubclass(exc[0], KeyboardInterrupt):
+            # Ctrl-C: stop the workers now rather than wait for their chunks (nothing they
+            # finish after this is recorded). Python 3.14 has terminate_workers() for this.
+            for process in list(getattr(self.pool, "_processes", {}).values()):
+                process.terminate()
         self.pool.shutdown(wait=exc[0] is None, cancel_futures=True)
 
     def submit(self, chunk, backends, time_limit) -> None:

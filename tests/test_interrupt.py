@@ -117,3 +117,28 @@ def test_a_closed_pipe_ends_the_run_quietly(tmp_path):
         err = p.stderr.read()
         p.wait(timeout=60)
         assert first and err == "" and p.returncode == 141, (err, p.returncode)
+
+
+def test_ctrl_c_stops_a_batch_at_once_and_resume_finishes_it(tmp_path):
+    path, out = tmp_path / "hard.txt", tmp_path / "r.jsonl"
+    path.write_text("\n".join(HARD * 20) + "\n")
+    argv = ["check", "-f", str(path), "--backends", "cpsat,sat", "--workers", "2",
+            "--chunk-size", "2", "--out", str(out)]
+    p = start(argv)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and p.poll() is None:
+        if out.exists() and out.read_text().count("\n") > 4:  # a few results in
+            break
+        time.sleep(0.05)
+    _, err, took = interrupt(p)
+    assert p.returncode == 130 and "interrupted: --resume continues" in err, err
+    assert took < 5
+    lines = out.read_text().splitlines()[1:]
+    assert 0 < len(lines) < len(HARD) * 40
+    assert {json.loads(line)["verdict"] for line in lines} == {"unique"}  # never unknown
+    done = subprocess.run([sys.executable, "-m", "sudoku_cp", *argv, "--resume"], timeout=300,
+                          capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent)))
+    assert done.returncode == 0, done.stderr
+    records = [json.loads(line) for line in out.read_text().splitlines()[1:]]
+    assert sorted(r["line"] for r in records) == list(range(1, len(HARD) * 40 + 1))
