@@ -68,6 +68,8 @@ def check_record(report, *, line, source, index, expected=None) -> dict:
     verdict, compared = expected_verdict(report, expected)
     evidence = list(d["evidence"])
     extra = {}
+    if getattr(report, "notes", None):  # how the check was run, e.g. backends left out
+        extra["notes"] = list(report.notes)
     if compared is not None:
         extra["expected_solution"] = compared
         if compared == "differs":
