@@ -367,7 +367,7 @@ def run_batch(args) -> int:
     ``args.time_limit``, ``args.json`` and the options of ``add_batch_options``.
     With ``--json`` and ``--out`` the closing summary is also printed on stdout as JSON.
     """
-    from .backends import BACKENDS, parse_spec
+    from .backends import DEFAULT_CHECK, parse_spec
     from .cli import UsageError, entries
 
     out = getattr(args, "out", None)
@@ -381,7 +381,7 @@ def run_batch(args) -> int:
     if out and not resume and os.path.exists(out) and os.path.getsize(out) > 0:
         raise UsageError(f"{out} exists: add --resume to continue it, or remove it")
     backends = [s.strip() for s in (args.backends or "").split(",") if s.strip()] or None
-    for spec in backends or BACKENDS:
+    for spec in backends or DEFAULT_CHECK:
         parse_spec(spec)  # unknown names fail here, before any worker starts
 
     done, before = recover(out) if resume else (DoneSet(), Counter())

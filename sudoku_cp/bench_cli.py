@@ -16,16 +16,16 @@ import sys
 
 def register(sub) -> None:
     """Add the ``bench`` command to the CLI's subparsers (imports nothing heavy)."""
-    from .backends import BACKENDS
+    from .backends import BACKENDS, DEFAULT_CHECK
     from .cli import _box_arg, _positive_float
 
     p = sub.add_parser("bench", help="benchmark backends side by side on puzzle files",
                        description="Run backend specs interleaved on puzzle files; write "
                                    "runs.csv, summary.md, cactus.png, scatter.png, meta.json.")
     p.add_argument("files", nargs="+", metavar="FILE", help="puzzle files, one puzzle a line")
-    p.add_argument("--backends", metavar="LIST", default=",".join(BACKENDS),
-                   help=f"comma-separated specs, e.g. sat,sat:minisat22:minimal,cpsat "
-                        f"(default {','.join(BACKENDS)})")
+    p.add_argument("--backends", metavar="LIST", default=",".join(DEFAULT_CHECK),
+                   help=f"comma-separated specs of {','.join(BACKENDS)}, e.g. "
+                        f"sat,sat:minisat22:minimal,cpsat,dlx (default {','.join(DEFAULT_CHECK)})")
     p.add_argument("--mode", choices=["solve", "unique"], default="unique",
                    help="solve: one solution (limit 1); unique: uniqueness check (limit 2, default)")
     p.add_argument("--repeat", type=int, default=1, metavar="K",

@@ -290,7 +290,7 @@ def _add_input(p: argparse.ArgumentParser, many: bool = True) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
-    from .backends import BACKENDS, DEFAULT_BACKEND
+    from .backends import BACKENDS, DEFAULT_BACKEND, DEFAULT_CHECK
     from .batch import add_batch_options
 
     parser = argparse.ArgumentParser(
@@ -317,7 +317,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="cross-check backends: agreement and uniqueness")
     _add_input(p)
     p.add_argument("--backends", metavar="LIST",
-                   help=f"comma-separated backends or specs (default all: {','.join(BACKENDS)})")
+                   help=f"comma-separated backends or specs of {','.join(BACKENDS)} "
+                        f"(default {','.join(DEFAULT_CHECK)})")
     p.add_argument("--time-limit", type=_positive_float, metavar="S",
                    help="seconds per backend per puzzle")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")

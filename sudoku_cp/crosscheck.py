@@ -93,10 +93,10 @@ def crosscheck(board: Board, backends: Sequence[str] | None = None, *,
     >>> report.verdict, report.board.to_text(report.solution)
     (<Verdict.UNIQUE: 'unique'>, '1234341221434321')
     """
-    from .backends import BACKENDS, get_backend
+    from .backends import DEFAULT_CHECK, get_backend
 
     start = time.perf_counter()
-    specs = list(backends) if backends else list(BACKENDS)
+    specs = list(backends) if backends else list(DEFAULT_CHECK)
     results = {}
     for spec in specs:
         results[spec] = get_backend(spec).solve(board, limit=2, time_limit=time_limit)
