@@ -216,6 +216,13 @@ def cmd_export(args) -> int:
         from .encode.cnf import to_dimacs
 
         text = to_dimacs(board, encoding=args.encoding)
+    elif args.format != "minizinc":  # the formats of encode.formats (exact cover, MIP, ASP)
+        from .encode.formats import export
+
+        try:
+            text = export(board, args.format)
+        except ValueError as exc:  # e.g. a board too large for one-symbol names
+            raise UsageError(str(exc)) from None
     else:
         from .encode.minizinc import to_minizinc_data
 
@@ -325,9 +332,12 @@ def build_parser() -> argparse.ArgumentParser:
     add_batch_options(p)
     p.set_defaults(run=cmd_check)
 
-    p = sub.add_parser("export", help="write a puzzle's model as DIMACS CNF or MiniZinc data")
+    from .encode.formats import EXPORTS
+
+    p = sub.add_parser("export", help="write a puzzle's model for an external solver "
+                                      f"(dimacs, minizinc, {', '.join(EXPORTS)})")
     _add_input(p, many=False)
-    p.add_argument("--format", choices=["dimacs", "minizinc"], default="dimacs")
+    p.add_argument("--format", choices=["dimacs", "minizinc", *EXPORTS], default="dimacs")
     p.add_argument("--encoding", choices=["minimal", "extended"], default="extended",
                    help="CNF encoding (default extended)")
     p.add_argument("--empty", action="store_true", help="export the empty board (with --box or --size)")
