@@ -15,7 +15,8 @@ only writes text; it never grounds or solves (``backends.asp`` does)::
 % puzzle: 1..............4
 #const box_rows = 2.
 #const box_cols = 2.
-given(1,1,1). given(4,4,4).
+given(1,1,1).
+given(4,4,4).
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ Each format is a function from a board (or an empty geometry) to text, living in
 encoder module; the command line only looks it up here, so a new format is one entry.
 
 >>> from sudoku_cp.board import Board
->>> export(Board.parse("1..." "...." "...." "...4"), "asp").splitlines()[-1]
-'given(1,1,1). given(4,4,4).'
+>>> export(Board.parse("1..." "...." "...." "..34"), "asp").splitlines()[-1]
+'given(4,3,3). given(4,4,4).'
 """
 
 from __future__ import annotations
