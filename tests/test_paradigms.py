@@ -4,6 +4,7 @@ agreement of all six on random puzzles with extra houses, time limits that end i
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 
@@ -14,8 +15,6 @@ from sudoku_cp import Board, PuzzleError, Status, Verdict, crosscheck, is_soluti
 from sudoku_cp.backends import MissingDependencyError, backend_class
 from sudoku_cp.cli import main
 from conftest import ALL_BACKENDS, DATA, OPTIONAL, backend_param, load, pattern_grid
-
-import importlib.util
 
 AVAILABLE = [b for b in ALL_BACKENDS
              if b not in OPTIONAL or importlib.util.find_spec(OPTIONAL[b][0]) is not None]
