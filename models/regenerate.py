@@ -3,8 +3,10 @@
     python3 models/regenerate.py           # rewrite what changed, list what it did
     python3 models/regenerate.py --check   # change nothing; exit 1 if a file is stale
 
-The DIMACS files are what ``sudoku-cp export --format dimacs`` writes and the ``.dzn``
-files what ``sudoku-cp export --format minizinc`` writes (see models/README.md).
+The DIMACS files are what ``sudoku-cp export --format dimacs`` writes, the ``.dzn``
+files what ``--format minizinc`` writes, the ``.dlx`` files ``--format exact-cover``, the
+``-mip.lp`` and ``-mip.mps`` files ``--format lp`` and ``--format mps``, and the ``-asp.lp``
+files ``--format asp`` (instances for ``sudoku.lp``); see models/README.md.
 """
 
 from __future__ import annotations
@@ -47,6 +49,21 @@ predicate all_different_int(array[int] of var int: x);
 predicate fzn_all_different_int(array[int] of var int: x) = all_different_int(x);
 """
 
+#: The other paradigms' files: exact cover (.dlx), 0-1 programs (-mip.lp, -mip.mps) and
+#: ASP instances (-asp.lp), as (file name, format, example name or box shape of an empty board).
+PARADIGM_FILES = (
+    ("empty-4x4.dlx", "exact-cover", (2, 2)),
+    ("empty-9x9.dlx", "exact-cover", (3, 3)),
+    ("example-9x9.dlx", "exact-cover", "9x9"),
+    ("empty-9x9-mip.lp", "lp", (3, 3)),
+    ("empty-9x9-mip.mps", "mps", (3, 3)),
+    ("example-9x9-mip.lp", "lp", "9x9"),
+    ("example-9x9-mip.mps", "mps", "9x9"),
+    ("example-4x4-asp.lp", "asp", "4x4"),
+    ("example-9x9-asp.lp", "asp", "9x9"),
+    ("example-16x16-asp.lp", "asp", "16x16"),
+)
+
 #: Files in models/ that are written by hand, not generated.
 HANDWRITTEN = ("README.md", "regenerate.py", "read_model.py")
 
@@ -74,6 +91,13 @@ def files() -> dict[str, str]:
             out[f"empty-{n}x{n}-{encoding}.cnf"] = to_dimacs(Board.empty(box), encoding=encoding)
     out[f"example-{CNF_EXAMPLE}-extended.cnf"] = to_dimacs(example_board(CNF_EXAMPLE),
                                                            encoding="extended")
+    from sudoku_cp.encode.asp import MODEL as ASP_MODEL
+    from sudoku_cp.encode.formats import export
+
+    out["sudoku.lp"] = ASP_MODEL
+    for name, fmt, source in PARADIGM_FILES:
+        board = example_board(source) if isinstance(source, str) else Board.empty(source)
+        out[name] = export(board, fmt)
     return out
 
 

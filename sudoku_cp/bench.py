@@ -51,7 +51,7 @@ MODES = {"solve": 1, "unique": 2}
 CLOCKS = ("cpu", "wall")
 #: Native statistics given a column of their own in runs.csv (all of them are in ``stats``).
 STAT_COLUMNS = ("conflicts", "decisions", "propagations", "restarts", "branches",
-                "nodes", "backtracks", "guesses")
+                "nodes", "backtracks", "guesses", "updates", "simplex_iterations", "choices")
 
 
 @dataclass
@@ -289,7 +289,8 @@ def machine_meta(argv: Sequence[str], seed: int | None, files: Sequence[str]) ->
                     "load_average": os.getloadavg() if hasattr(os, "getloadavg") else None},
         "python": sys.version.split()[0],
         "versions": {"sudoku_cp": __version__, "python-sat": pkg("python-sat"),
-                     "ortools": pkg("ortools"), "matplotlib": pkg("matplotlib")},
+                     "ortools": pkg("ortools"), "highspy": pkg("highspy"),
+                     "clingo": pkg("clingo"), "matplotlib": pkg("matplotlib")},
         "files": {os.path.basename(p): {"path": p, "sha256": digest(p)} for p in files},
     }
 

@@ -85,13 +85,13 @@ def crosscheck(board: Board, backends: Sequence[str] | None = None, *,
     >>> report.verdict, report.board.to_text(report.solution)
     (<Verdict.UNIQUE: 'unique'>, '1234341221434321')
     """
-    from .backends import BACKENDS, check_limits, get_backend
+    from .backends import DEFAULT_CHECK, check_limits, get_backend
 
     check_limits(2, time_limit)
     start = time.perf_counter()
     if isinstance(backends, str):
         backends = [part.strip() for part in backends.split(",") if part.strip()]
-    specs = list(backends) if backends else list(BACKENDS)
+    specs = list(backends) if backends else list(DEFAULT_CHECK)
     results = {}
     for spec in specs:
         result = get_backend(spec).solve(board, limit=2, time_limit=time_limit)

@@ -41,8 +41,9 @@ class Tables:
     """What the search needs from a geometry, as plain tuples and ints.
 
     ``full`` is the mask with every value; ``houses`` the cells of each house;
-    ``peers[cell]`` the peers of a cell; ``house_bits[cell]`` the houses of a cell
-    as a bitmask over house numbers (bit h for house h), ``all_houses`` every house.
+    ``peers[cell]`` the peers of a cell; ``house_bits[cell]`` the houses of n cells
+    that hold a cell, as a bitmask over house numbers (bit h for house h), and
+    ``all_houses`` every house of n cells: the houses searched for hidden singles.
     """
 
     __slots__ = ("n", "full", "houses", "peers", "house_bits", "all_houses")
@@ -52,8 +53,11 @@ class Tables:
         self.full = (1 << g.n) - 1
         self.houses = g.houses
         self.peers = g.peers
-        self.house_bits = tuple(sum(1 << h for h in hs) for hs in g.houses_of)
-        self.all_houses = (1 << len(g.houses)) - 1
+        # Hidden singles need every value in the house, so only houses of n cells take
+        # part; a smaller extra house only keeps its values apart (through the peers).
+        full = [len(house) == g.n for house in g.houses]
+        self.house_bits = tuple(sum(1 << h for h in hs if full[h]) for hs in g.houses_of)
+        self.all_houses = sum(1 << h for h, f in enumerate(full) if f)
 
 
 _TABLES: dict[Geometry, Tables] = {}

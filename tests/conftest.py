@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,22 @@ import pytest
 from sudoku_cp import Board
 
 DATA = Path(__file__).parent / "data"
-ALL_BACKENDS = ["backtrack", "sat", "cpsat"]
+ALL_BACKENDS = ["backtrack", "sat", "cpsat", "dlx", "mip", "asp"]
+#: Backends whose solver package may be missing: the package, and the extra that installs it.
+OPTIONAL = {"mip": ("highspy", "mip"), "asp": ("clingo", "asp")}
+
+
+def backend_param(name: str):
+    """A test parameter for a backend, skipped (with the reason) when its package is absent."""
+    if name in OPTIONAL:
+        module, extra = OPTIONAL[name]
+        missing = importlib.util.find_spec(module) is None
+        return pytest.param(name, marks=pytest.mark.skipif(
+            missing, reason=f'{module} is not installed (pip install "sudoku-cp[{extra}]")'))
+    return name
+
+
+BACKEND_PARAMS = [backend_param(name) for name in ALL_BACKENDS]
 
 
 def load(name: str) -> list[str]:
@@ -32,7 +48,7 @@ def pattern_grid(box_rows: int, box_cols: int) -> list[int]:
             for r in range(n) for c in range(n)]
 
 
-@pytest.fixture(params=ALL_BACKENDS)
+@pytest.fixture(params=BACKEND_PARAMS)
 def backend(request):
     return request.param
 

@@ -276,3 +276,181 @@ def test_read_model_refuses_unsat_and_partial_models(tmp_path, capsys):
         out.write_text(text)
         assert read_model.main([str(cnf_path), str(out)]) == 1
     assert "read_model:" in capsys.readouterr().err
+
+
+# -- the other paradigms: exact cover, 0-1 programs, ASP -----------------------------------------
+def test_every_paradigm_file_is_what_the_command_line_exports(tmp_path):
+    from sudoku_cp.cli import main
+
+    out = tmp_path / "out"
+    for name, fmt, source in regenerate.PARADIGM_FILES:
+        if isinstance(source, str):
+            box, text = regenerate.EXAMPLES[source]
+            argv = ["export", "--format", fmt, "--box", f"{box[0]}x{box[1]}", text]
+        else:
+            argv = ["export", "--format", fmt, "--empty", "--box", f"{source[0]}x{source[1]}"]
+        assert main([*argv, "-o", str(out), "--force"]) == 0
+        assert out.read_bytes() == (MODELS / name).read_bytes(), name
+
+
+def read_exact_cover(text: str) -> tuple[list[str], set[str], list[list[str]]]:
+    """(primary columns, secondary columns, rows) from Knuth's DLX input format."""
+    lines = [line for line in text.splitlines() if line and not line.startswith("|")]
+    primary, _, secondary = lines[0].partition("|")
+    return primary.split(), set(secondary.split()), [line.split() for line in lines[1:]]
+
+
+def exact_covers(primary, secondary, rows, limit):
+    """Exact covers (lists of row indices) by Algorithm X over dicts of sets: the short
+    textbook version, independent of backends.dlx. Secondary columns may stay uncovered."""
+    cols = {c: set() for c in [*primary, *secondary]}
+    for i, row in enumerate(rows):
+        for c in row:
+            cols[c].add(i)
+    found: list[list[int]] = []
+
+    def select(i):
+        removed = []
+        for c in rows[i]:
+            for j in cols[c]:
+                for other in rows[j]:
+                    if other != c:
+                        cols[other].discard(j)
+            removed.append(cols.pop(c))
+        return removed
+
+    def deselect(i, removed):
+        for c in reversed(rows[i]):
+            cols[c] = removed.pop()
+            for j in cols[c]:
+                for other in rows[j]:
+                    if other != c:
+                        cols[other].add(j)
+
+    def search(chosen):
+        open_primary = [c for c in cols if c not in secondary]
+        if not open_primary:
+            found.append(list(chosen))
+            return
+        col = min(open_primary, key=lambda c: len(cols[c]))
+        for i in sorted(cols[col]):
+            removed = select(i)
+            chosen.append(i)
+            search(chosen)
+            chosen.pop()
+            deselect(i, removed)
+            if len(found) >= limit:
+                return
+
+    search([])
+    return found
+
+
+def grid_from_rows(rows, n):
+    """The grid of a cover: each row names its cell column ``pRC`` and its row-value ``rRV``."""
+    symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    grid = [0] * (n * n)
+    for row in rows:
+        cell = next(c for c in row if c.startswith("p"))
+        value = next(c for c in row if c.startswith("r"))
+        r, c = symbols.index(cell[1]), symbols.index(cell[2])
+        grid[r * n + c] = symbols.index(value[2]) + 1
+    return grid
+
+
+def test_exact_cover_of_the_empty_4x4_has_288_solutions():
+    primary, secondary, rows = read_exact_cover((MODELS / "empty-4x4.dlx").read_text())
+    assert (len(primary), len(secondary), len(rows)) == (64, 0, 64)
+    covers = exact_covers(primary, secondary, rows, limit=1000)
+    assert len(covers) == 288
+    grids = {tuple(grid_from_rows([rows[i] for i in cover], 4)) for cover in covers}
+    assert len(grids) == 288 and all(is_solution(Board.empty((2, 2)), g) for g in grids)
+
+
+def test_exact_cover_example_has_the_one_solution(unique_solutions):
+    primary, _, rows = read_exact_cover((MODELS / "example-9x9.dlx").read_text())
+    assert len(primary) == 324 and len(rows) == 17 + (81 - 17) * 9
+    covers = exact_covers(primary, set(), rows, limit=2)
+    assert len(covers) == 1
+    assert tuple(grid_from_rows([rows[i] for i in covers[0]], 9)) == unique_solutions["9x9"]
+
+
+def test_exact_cover_marks_small_extra_houses_secondary():
+    from sudoku_cp.encode.exact_cover import to_text
+
+    board = Board.from_values([0] * 16, houses=[(0, 5, 10)])
+    primary, secondary, _ = read_exact_cover(to_text(board))
+    assert len(primary) == 64 and secondary == {f"x1.{v}" for v in "1234"}
+
+
+needs_highspy = pytest.mark.skipif(
+    importlib.util.find_spec("highspy") is None,
+    reason='highspy is not installed (pip install "sudoku-cp[mip]"); the files are still '
+           "compared with the code above")
+
+
+def solve_with_highs(path: Path, n: int):
+    """Read an LP or MPS file with HiGHS, solve it, and read the grid back from x names."""
+    import highspy
+
+    symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    assert h.readModel(str(path)) == highspy.HighsStatus.kOk
+    h.run()
+    assert h.getModelStatus() == highspy.HighsModelStatus.kOptimal
+    lp = h.getLp()
+    assert lp.num_col_ == n ** 3
+    values = h.getSolution().col_value
+    grid = [0] * (n * n)
+    for j, value in enumerate(values):
+        if value > 0.5:
+            name = h.getColName(j)[1]
+            r, c, v = (symbols.index(ch) for ch in name[1:])
+            assert grid[r * n + c] == 0, f"two values in {name}"
+            grid[r * n + c] = v + 1
+    return grid, lp
+
+
+@needs_highspy
+@pytest.mark.parametrize("name", ["empty-9x9-mip.lp", "empty-9x9-mip.mps",
+                                  "example-9x9-mip.lp", "example-9x9-mip.mps"])
+def test_mip_files_solve_to_a_valid_grid(name, unique_solutions):
+    grid, lp = solve_with_highs(MODELS / name, 9)
+    assert lp.num_row_ == 324
+    if name.startswith("example"):
+        assert tuple(grid) == unique_solutions["9x9"]
+    else:
+        assert is_solution(Board.empty((3, 3)), grid)
+
+
+needs_clingo = pytest.mark.skipif(
+    importlib.util.find_spec("clingo") is None,
+    reason='clingo is not installed (pip install "sudoku-cp[asp]"); the files are still '
+           "compared with the code above")
+
+
+@needs_clingo
+@pytest.mark.parametrize("name", ["4x4", "9x9", "16x16"])
+def test_asp_program_and_instance_have_the_one_solution(name, unique_solutions):
+    import clingo
+
+    from sudoku_cp.encode.asp import read_answer
+
+    control = clingo.Control(["0"], logger=lambda code, message: None)  # "0": every model
+    control.load(str(MODELS / "sudoku.lp"))
+    control.load(str(MODELS / f"example-{name}-asp.lp"))
+    control.ground([("base", [])])
+    answers = []
+    result = control.solve(on_model=lambda m: answers.append(m.symbols(shown=True)))
+    assert result.exhausted and len(answers) == 1
+    n = regenerate.example_board(name).n
+    assert tuple(read_answer(answers[0], n)) == unique_solutions[name]
+
+
+def test_asp_model_file_is_the_model():
+    from sudoku_cp.encode.asp import MODEL
+
+    assert (MODELS / "sudoku.lp").read_text() == MODEL
+    for family in ("Cells", "Givens", "Houses"):
+        assert f"% {family}:" in MODEL

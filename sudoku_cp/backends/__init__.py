@@ -28,7 +28,12 @@ BACKENDS: dict[str, str] = {
     "sat": "sudoku_cp.backends.sat:SatBackend",
     "cpsat": "sudoku_cp.backends.cpsat:CpSatBackend",
     "backtrack": "sudoku_cp.backends.backtrack:BacktrackBackend",
+    "dlx": "sudoku_cp.backends.dlx:DlxBackend",
+    "mip": "sudoku_cp.backends.mip:MipBackend",
+    "asp": "sudoku_cp.backends.asp:AspBackend",
 }
+#: The backends ``check`` runs when none are named: one per paradigm of the first wave.
+DEFAULT_CHECK = ("sat", "cpsat", "backtrack")
 DEFAULT_BACKEND = next(iter(BACKENDS))
 
 _instances: dict[tuple, Any] = {}
@@ -125,11 +130,13 @@ def check_limits(limit: int = 1, time_limit: float | None = None) -> None:
             raise UsageError(f"time limit {time_limit!r} is not a positive number of seconds")
 
 
-def require(module: str, package: str, backend: str):
-    """Import a solver package, or explain how to install it."""
+def require(module: str, package: str, backend: str, extra: str | None = None):
+    """Import a solver package, or explain how to install it (through the package's
+    extra of sudoku-cp when it has one)."""
     try:
         return importlib.import_module(module)
     except ImportError as exc:
+        how = f'pip install "sudoku-cp[{extra}]"' if extra else f"pip install {package}"
         raise MissingDependencyError(
-            f"the {backend} backend needs {package}: pip install {package} ({exc})"
+            f"the {backend} backend needs {package}: {how} ({exc})"
         ) from exc

@@ -26,7 +26,7 @@ OUTPUTS = ("runs.csv", "summary.md", "cactus.png", "scatter.png", "meta.json")
 
 def register(sub) -> None:
     """Add the ``bench`` command to the CLI's subparsers (imports nothing heavy)."""
-    from ..backends import BACKENDS
+    from ..backends import BACKENDS, DEFAULT_CHECK
     from ..bench import CLOCKS, MODES
 
     p = sub.add_parser("bench", help="benchmark backends side by side on puzzle files",
@@ -36,9 +36,9 @@ def register(sub) -> None:
                    help="puzzle files, one puzzle a line; a name not found as given is looked "
                         "for in the data folder (e.g. norvig_top95)")
     add_data(p)
-    p.add_argument("--backends", metavar="LIST", default=",".join(BACKENDS),
-                   help=f"comma-separated specs, e.g. sat,sat:minisat22:minimal,cpsat "
-                        f"(default {','.join(BACKENDS)})")
+    p.add_argument("--backends", metavar="LIST", default=",".join(DEFAULT_CHECK),
+                   help=f"comma-separated specs of {','.join(BACKENDS)}, e.g. "
+                        f"sat,sat:minisat22:minimal,cpsat,dlx (default {','.join(DEFAULT_CHECK)})")
     p.add_argument("--mode", choices=list(MODES), default="unique",
                    help="solve: one solution (limit 1); unique: uniqueness check (limit 2, default)")
     p.add_argument("--repeat", type=int, default=1, metavar="K",

@@ -22,12 +22,13 @@ from .common import (EXIT_INPUT, EXIT_OK, UsageError, add_input, emit, entries, 
 
 def register(sub) -> None:
     """Add the ``check`` command to the CLI's subparsers (imports nothing heavy)."""
-    from ..backends import BACKENDS
+    from ..backends import BACKENDS, DEFAULT_CHECK
 
     p = sub.add_parser("check", help="cross-check backends: agreement and uniqueness")
     add_input(p)
     p.add_argument("--backends", metavar="LIST",
-                   help=f"comma-separated backends or specs (default all: {','.join(BACKENDS)})")
+                   help=f"comma-separated backends or specs of {','.join(BACKENDS)} "
+                        f"(default {','.join(DEFAULT_CHECK)})")
     p.add_argument("--time-limit", type=positive_float, metavar="S",
                    help="seconds per backend per puzzle")
     p.add_argument("--format", choices=FORMATS, default="grid",
@@ -78,7 +79,7 @@ CSV_COLUMNS = ("index", "source", "line", "verdict", "puzzle", "solution", "time
 
 def cmd_check(args) -> int:
     """Check each puzzle in this process and print it in ``--format``; a summary closes."""
-    from ..backends import BACKENDS, parse_spec
+    from ..backends import DEFAULT_CHECK, parse_spec
     from ..batch import summarize, summary_line
     from ..crosscheck import crosscheck
     from ..records import check_record, invalid_record
@@ -87,7 +88,7 @@ def cmd_check(args) -> int:
         return cmd_batch(args)
     fmt = "json" if args.json else args.format
     backends = split_list(args.backends)
-    for spec in backends or BACKENDS:
+    for spec in backends or DEFAULT_CHECK:
         parse_spec(spec)  # an unknown name fails before the first puzzle
     show = _printer(fmt, args.quiet)
     bar = _progress_bar(args, 0)
@@ -179,7 +180,7 @@ def cmd_batch(args) -> int:
     """
     from concurrent.futures import BrokenExecutor
 
-    from ..backends import BACKENDS, parse_spec
+    from ..backends import DEFAULT_CHECK, parse_spec
     from ..batch import ENGINES, Batch, DaskEngine, LocalEngine, summary_line
     from ..errors import OutputError
     from ..results import Sink, header
@@ -193,7 +194,7 @@ def cmd_batch(args) -> int:
     if args.scheduler:
         check_scheduler(args.scheduler)
     backends = split_list(args.backends)
-    for spec in backends or BACKENDS:
+    for spec in backends or DEFAULT_CHECK:
         parse_spec(spec)  # unknown names fail here, before any worker starts
     workers = _workers(args)
     if out:
@@ -206,7 +207,7 @@ def cmd_batch(args) -> int:
         from ..results import match_inputs
 
         names = match_inputs(existing.header, inputs, out)
-    head = header(inputs, backends or list(BACKENDS), args.time_limit)
+    head = header(inputs, backends or list(DEFAULT_CHECK), args.time_limit)
     sink = Sink(out, head=head if existing.header is None else None,
                 keep=existing.keep if args.resume else 0, follow=args.force)
 

@@ -1,4 +1,5 @@
-"""``sudoku-cp export``: a puzzle's model as DIMACS CNF or MiniZinc data."""
+"""``sudoku-cp export``: a puzzle's model for an external solver (DIMACS CNF, MiniZinc
+data, and the formats of ``encode.formats``: exact cover, LP, MPS, ASP)."""
 
 from __future__ import annotations
 
@@ -8,18 +9,23 @@ from .common import EXIT_INPUT, EXIT_OK, UsageError, add_input, entries, error_l
 from .output import OutputFile, add_force, check_output
 
 
-#: What ``export`` writes: the owner of each is ``encode.cnf`` and ``encode.minizinc``.
+#: What ``export`` writes beside the formats of ``encode.formats``: the owners of these
+#: two are ``encode.cnf`` and ``encode.minizinc``.
 EXPORT_FORMATS = ("dimacs", "minizinc")
 
 
 def register(sub) -> None:
     """Add the ``export`` command to the CLI's subparsers."""
     from ..encode.cnf import ENCODINGS
+    from ..encode.formats import EXPORTS
 
-    p = sub.add_parser("export", help="write a puzzle's model as DIMACS CNF or MiniZinc data")
+    formats = (*EXPORT_FORMATS, *EXPORTS)
+    p = sub.add_parser("export", help="write a puzzle's model for an external solver "
+                                      f"({', '.join(formats)})")
     add_input(p, many=False)
-    p.add_argument("--format", choices=EXPORT_FORMATS, default=EXPORT_FORMATS[0],
-                   help="DIMACS CNF (the SAT encoding) or MiniZinc data (the CP model)")
+    p.add_argument("--format", choices=formats, default=EXPORT_FORMATS[0],
+                   help="DIMACS CNF (the SAT encoding), MiniZinc data (the CP model), "
+                        "exact cover (DLX rows), LP or MPS (0-1 program), or ASP facts")
     p.add_argument("--encoding", choices=ENCODINGS, default=ENCODINGS[0],
                    help=f"CNF encoding (default {ENCODINGS[0]})")
     p.add_argument("--empty", action="store_true",
@@ -53,6 +59,13 @@ def cmd_export(args) -> int:
         from ..encode.cnf import to_dimacs
 
         text = to_dimacs(board, encoding=args.encoding)
+    elif args.format != "minizinc":  # the formats of encode.formats (exact cover, MIP, ASP)
+        from ..encode.formats import export
+
+        try:
+            text = export(board, args.format)
+        except ValueError as exc:  # e.g. a board too large for one-symbol names
+            raise UsageError(str(exc)) from None
     else:
         from ..encode.minizinc import to_minizinc_data
 

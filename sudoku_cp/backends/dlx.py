@@ -1,0 +1,281 @@
+"""The ``dlx`` backend: exact cover (``encode.exact_cover``) by Algorithm X with dancing links.
+
+Glossary (Knuth, "Dancing Links", 2000; the words of ``sudoku_cp.board`` plus these):
+
+- **node**: one 1 of the matrix, linked to its neighbours up and down in its column.
+  Every column has a **header** node; the headers of the primary columns are linked
+  left and right in a ring through the **root**, node 0. Secondary columns are never
+  in that ring, so they are covered when a row uses them but never chosen.
+- **cover** a column: take it out of the ring, and take every row that has a 1 in
+  it out of the other columns it touches. **uncover** undoes exactly that, in the
+  reverse order: a removed node still knows its neighbours, so putting it back is
+  two assignments (the "dancing" of the links).
+- **Algorithm X**: while the ring is not empty, choose a column, cover it, and try
+  each of its rows in turn: cover the row's other columns, go one level deeper,
+  and undo on the way back. An empty ring is a solution.
+- **S heuristic**: choose the column with the fewest rows left (for Sudoku, a cell
+  with fewest candidates or a value with fewest places in a house: naked and
+  hidden singles fall out of one rule). A column of size 0 is a dead end and one of
+  size 1 a forced move, so the scan stops there.
+- **node** (statistic): a row tried; **updates**: links changed by covering, Knuth's
+  measure of the work done (``stats["nodes"]``, ``stats["updates"]``).
+
+The links live in flat Python lists indexed by node (``L``, ``R``, ``U``, ``D``, the
+column ``C`` of a node and the size ``S`` of a column), built once per geometry and
+copied for each puzzle, so a search that stops at ``limit`` or at the clock leaves
+nothing to repair. For each node, ``others[node]`` lists the other nodes of its row,
+left to right, and ``backwards[node]`` the same right to left: covering a row walks
+it forwards, uncovering backwards.
+
+The search is iterative (Knuth's steps X1-X8 with an explicit level counter), so a
+board of any size cannot hit Python's recursion limit. The clock is read every
+``CLOCK_EVERY`` nodes.
+
+Roads not taken: recursion (too deep for 36×36 boards, and no faster); a node
+object per 1 (three times slower than lists of ints); rebuilding the links per
+puzzle (copying seven lists is one C call each).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ..board import Board, Geometry, PuzzleError
+from ..encode.exact_cover import ExactCover, encode
+from ..result import Result, Status
+
+#: Read the clock once every this many nodes (a node costs a few microseconds).
+CLOCK_EVERY = 4096
+#: Largest number of rows (n³) the links are built for: n = 64 is 262,144 rows.
+MAX_ROWS = 64 ** 3
+
+
+@dataclass(frozen=True)
+class Links:
+    """The dancing-links lists of one geometry, before any column is covered.
+
+    Node 0 is the root, nodes ``1 .. ncols`` the column headers (header of column
+    ``j`` is node ``j + 1``), then the nodes of each row in turn; ``first[row]`` is
+    the row's first node, the one in its cell column.
+    """
+
+    matrix: ExactCover
+    L: list
+    R: list
+    U: list
+    D: list
+    C: list
+    S: list
+    others: tuple
+    backwards: tuple
+    row_of_node: tuple
+    first: tuple
+
+
+def build_links(matrix: ExactCover) -> Links:
+    """Link the 1s of ``matrix`` into circular lists (the state before the search)."""
+    ncols = len(matrix.columns)
+    headers = range(1, ncols + 1)
+    L = [0] + [j - 1 for j in headers]
+    R = [0] + [j + 1 for j in headers]
+    # The ring: root and primary headers only; secondary headers link to themselves.
+    last = matrix.primary
+    L[0], R[last] = last, 0
+    R[0] = 1 if last else 0
+    for j in range(matrix.primary + 1, ncols + 1):
+        L[j] = R[j] = j
+    U = list(range(ncols + 1))
+    D = list(range(ncols + 1))
+    C = list(range(ncols + 1))
+    S = [0] * (ncols + 1)
+    others: list = [()] * (ncols + 1)
+    row_of_node = [-1] * (ncols + 1)
+    first = []
+    for row, columns in enumerate(matrix.row_columns):
+        nodes = list(range(len(U), len(U) + len(columns)))
+        first.append(nodes[0])
+        for node, col in zip(nodes, columns):
+            h = col + 1
+            # append the node at the bottom of its column
+            U.append(U[h])
+            D.append(h)
+            D[U[h]] = node
+            U[h] = node
+            C.append(h)
+            S[h] += 1
+            L.append(0)
+            R.append(0)
+            row_of_node.append(row)
+        for i, node in enumerate(nodes):
+            others.append(tuple(nodes[i + 1:] + nodes[:i]))
+    backwards = tuple(row[::-1] for row in others)
+    return Links(matrix, L, R, U, D, C, S, tuple(others), backwards, tuple(row_of_node),
+                 tuple(first))
+
+
+class _TimeUp(Exception):
+    """The clock ran out inside the search."""
+
+
+def search(links: Links, chosen: list[int], limit: int, stats: dict,
+           deadline: float | None = None) -> tuple[list[list[int]], bool]:
+    """Algorithm X from the state after ``chosen`` rows (the givens) are selected.
+
+    Returns (solutions as lists of row indices, exhausted). Works on copies of the
+    link lists, so ``links`` is unchanged.
+    """
+    R, U, D, S = links.R[:], links.U[:], links.D[:], links.S[:]
+    L, C, others, backwards = links.L[:], links.C, links.others, links.backwards
+
+    def cover(c: int) -> int:
+        """Cover column header ``c``; return the number of links changed."""
+        left, right = L[c], R[c]
+        L[right] = left
+        R[left] = right
+        changed = 1
+        i = D[c]
+        while i != c:
+            row = others[i]
+            for j in row:
+                up, down = U[j], D[j]
+                D[up] = down
+                U[down] = up
+                S[C[j]] -= 1
+            changed += len(row)
+            i = D[i]
+        return changed
+
+    def uncover(c: int) -> None:
+        """Undo ``cover(c)``: the same nodes, in the opposite order."""
+        i = U[c]
+        while i != c:
+            for j in backwards[i]:
+                S[C[j]] += 1
+                D[U[j]] = j
+                U[D[j]] = j
+            i = U[i]
+        L[R[c]] = c
+        R[L[c]] = c
+
+    # Select the givens' rows: cover their columns; a column already covered means
+    # two givens claim the same cell or the same value in a house.
+    updates = 0
+    covered = set()
+    for row in chosen:
+        node = links.first[row]
+        for h in (C[node], *(C[j] for j in others[node])):
+            if h in covered:
+                stats["updates"] += updates
+                return [], True
+            covered.add(h)
+            updates += cover(h)
+
+    solutions: list[list[int]] = []
+    x: list[int] = []  # x[level]: the node of the row tried at that level
+    cols: list[int] = []  # cols[level]: the column chosen at that level
+    nodes = 0
+    clock = time.perf_counter
+    exhausted = True
+    try:
+        while True:
+            # X2: the ring is empty, a solution; else X3, choose a column (S heuristic).
+            if R[0] == 0:
+                solutions.append([links.row_of_node[node] for node in x])
+                if len(solutions) >= limit:
+                    exhausted = False
+                    break
+                advance = True
+            else:
+                c, size, j = 0, 1 << 30, R[0]
+                while j:
+                    s = S[j]
+                    if s < size:
+                        c, size = j, s
+                        if s <= 1:  # a dead end or a forced move: no need to look further
+                            break
+                    j = R[j]
+                # X4: cover it, and start with its first row.
+                updates += cover(c)
+                cols.append(c)
+                x.append(D[c])
+                advance = False
+            while x:
+                if advance:  # X6: undo the row tried at this level, move to the next one
+                    node = x[-1]
+                    for j in backwards[node]:
+                        uncover(C[j])
+                    x[-1] = D[node]
+                node, c = x[-1], cols[-1]
+                if node != c:  # X5: try this row, then go one level deeper
+                    nodes += 1
+                    if not nodes % CLOCK_EVERY and deadline is not None and clock() > deadline:
+                        raise _TimeUp
+                    for j in others[node]:
+                        updates += cover(C[j])
+                    break
+                # X7: every row of this column was tried; X8: back to the level above.
+                uncover(c)
+                x.pop()
+                cols.pop()
+                advance = True
+            else:
+                break  # above the first level: the search is exhausted
+    except _TimeUp:
+        exhausted = False
+    stats["nodes"] += nodes
+    stats["updates"] += updates
+    return solutions, exhausted
+
+
+_LINKS: dict[Geometry, Links] = {}
+
+
+def links_for(geometry: Geometry) -> Links:
+    """The links of a geometry, built on first use and then cached."""
+    links = _LINKS.get(geometry)
+    if links is None:
+        if geometry.n ** 3 > MAX_ROWS:
+            raise PuzzleError(
+                f"the dlx backend refuses a {geometry.n}x{geometry.n} board: its exact-cover "
+                f"matrix would have {geometry.n ** 3:,} rows (at most {MAX_ROWS:,})")
+        links = _LINKS[geometry] = build_links(encode(geometry))
+    return links
+
+
+class DlxBackend:
+    """Exact cover by Algorithm X with dancing links and Knuth's S heuristic."""
+
+    name = "dlx"
+    SPEC_OPTIONS = ()
+
+    def solve(self, board: Board, *, limit: int = 1, time_limit: float | None = None) -> Result:
+        """Find up to ``limit`` distinct solutions of ``board``.
+
+        >>> from sudoku_cp import Board
+        >>> r = DlxBackend().solve(Board.empty((2, 2)), limit=300)
+        >>> r.status.value, len(r.solutions), r.exhausted
+        ('solved', 288, True)
+        """
+        start = time.perf_counter()
+        deadline = None if time_limit is None else start + time_limit
+        links = links_for(board.geometry)
+        matrix = links.matrix
+        stats = {"nodes": 0, "updates": 0, "rows": len(matrix.rows),
+                 "primary_columns": matrix.primary,
+                 "secondary_columns": len(matrix.columns) - matrix.primary}
+        chosen = matrix.given_rows(board)
+        found, exhausted = search(links, chosen, limit, stats, deadline)
+        solutions = []
+        for rows in found:
+            values = list(board.givens)
+            for row in rows:
+                cell, v = matrix.rows[row]
+                values[cell] = v
+            solutions.append(tuple(values))
+        if solutions:
+            status = Status.SOLVED
+        else:
+            status = Status.NONE if exhausted else Status.UNKNOWN
+        return Result(self.name, status, tuple(solutions), exhausted,
+                      time.perf_counter() - start, stats, limit)
