@@ -276,3 +276,49 @@ def check(lits, starts, kinds, nformula, deleted, head, nxt, val, trail, mark,
             out[1] = c
             return
         tlen = t
+
+
+def decode_binary(data, lits, ends, kinds, where):
+    """Decode drat-trim's binary DRAT in ``data`` (bytes as uint8): each step is ``a`` (97,
+    add) or ``d`` (100, delete), then literals as variable-length unsigned numbers
+    ``2*v + (negative)``, seven bits a byte, low bits first, then a zero.
+
+    Fills ``lits`` (DIMACS literals), ``ends[i]`` (where step i's literals end in
+    ``lits``), ``kinds[i]`` and ``where[i]`` (the byte offset of step i). Returns the
+    number of steps, or ``-offset - 1`` for a step that is cut short or bad at ``offset``.
+    """
+    i = 0
+    n = len(data)
+    nl = 0
+    ns = 0
+    while i < n:
+        mark = data[i]
+        if mark == 97:
+            kind = LEMMA
+        elif mark == 100:
+            kind = DELETE
+        else:
+            return -i - 1
+        start = i
+        i += 1
+        while True:
+            value = 0
+            shift = 0
+            while True:
+                if i >= n or shift > 56:
+                    return -start - 1
+                byte = data[i]
+                i += 1
+                value |= (byte & 127) << shift
+                shift += 7
+                if byte < 128:
+                    break
+            if value == 0:
+                break
+            lits[nl] = -(value >> 1) if value & 1 else value >> 1
+            nl += 1
+        ends[ns] = nl
+        kinds[ns] = kind
+        where[ns] = start
+        ns += 1
+    return ns

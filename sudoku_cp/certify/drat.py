@@ -71,52 +71,72 @@ class CheckResult:
                 "time_s": round(self.time_s, 6), "engine": self.engine}
 
 
-@dataclass
 class Proof:
-    """Parsed proof steps: ``clauses[i]`` added (``deleted[i]`` False) or deleted, and
-    the 1-based line (text) or byte offset (binary) where step i starts."""
+    """Parsed proof steps, flat: step i is ``lits[starts[i]:starts[i+1]]`` (DIMACS
+    literals), a deletion when ``deleted[i]``; ``place(i)`` says where it starts in the
+    file (a line of a text proof, a byte of a binary one)."""
 
-    clauses: list[list[int]]
-    deleted: list[bool]
-    where: list[str]
+    def __init__(self, lits, starts, deleted, where, unit: str) -> None:
+        self.lits, self.starts, self.deleted, self.where, self.unit = (
+            lits, starts, deleted, where, unit)
+
+    def __len__(self) -> int:
+        return len(self.starts) - 1
+
+    def clause(self, i: int) -> list[int]:
+        return self.lits[self.starts[i]:self.starts[i + 1]].tolist()
+
+    def place(self, i: int) -> str:
+        return f"{self.unit} {int(self.where[i])}"
 
 
 # -- reading ----------------------------------------------------------------------------
 def parse_proof(data: str | bytes) -> Proof:
-    """Read a DRAT proof, text (``d`` marks a deletion) or drat-trim's binary form."""
+    """Read a DRAT proof, text (``d`` marks a deletion) or drat-trim's binary form
+    (told apart by its first bytes, as drat-trim does)."""
     if isinstance(data, bytes):
         if _is_binary(data):
             return _parse_binary(data)
         data = data.decode("ascii", errors="replace")
-    clauses, deleted, where = [], [], []
-    current: list[int] = []
+    return _parse_text(data)
+
+
+def _parse_text(data: str) -> Proof:
+    import numpy as np
+
+    flat: list[int] = []
+    ends: list[int] = []
+    deleted: list[bool] = []
+    where: list[int] = []
+    open_step = False
     is_delete = False
-    start = 0
     for number, line in enumerate(data.split("\n"), 1):
         tokens = line.split()
         if not tokens or tokens[0] == "c":
             continue
         for token in tokens:
-            if not current and token == "d" and not is_delete:
-                is_delete, start = True, number
-                continue
+            if not open_step:
+                open_step, is_delete = True, token == "d"
+                where.append(number)
+                if is_delete:
+                    continue
             try:
                 lit = int(token)
             except ValueError:
                 raise ProofFormatError(f"proof line {number}: {token!r} is not a literal") from None
-            if not current and not is_delete:
-                start = number
             if lit == 0:
-                clauses.append(current)
+                ends.append(len(flat))
                 deleted.append(is_delete)
-                where.append(f"line {start}")
-                current, is_delete = [], False
+                open_step = False
             else:
-                current.append(lit)
-    if current or is_delete:
-        raise ProofFormatError(f"proof line {start}: the last clause has no closing 0 "
+                flat.append(lit)
+    if open_step:
+        raise ProofFormatError(f"proof line {where[-1]}: the last clause has no closing 0 "
                                f"(a truncated file?)")
-    return Proof(clauses, deleted, where)
+    starts = np.zeros(len(ends) + 1, dtype=np.int64)
+    starts[1:] = ends
+    return Proof(np.array(flat, dtype=np.int64), starts, np.array(deleted, dtype=bool),
+                 np.array(where, dtype=np.int64), "line")
 
 
 def _is_binary(data: bytes) -> bool:
@@ -126,35 +146,22 @@ def _is_binary(data: bytes) -> bool:
 
 
 def _parse_binary(data: bytes) -> Proof:
-    """drat-trim's binary DRAT: 'a' or 'd', then variable-length literals, then 0."""
-    clauses, deleted, where = [], [], []
-    i, size = 0, len(data)
-    while i < size:
-        mark = data[i]
-        if mark not in (0x61, 0x64):
-            raise ProofFormatError(f"binary proof byte {i}: step mark {mark:#x} is not 'a' or 'd'")
-        start = i
-        i += 1
-        clause: list[int] = []
-        while True:
-            value, shift = 0, 0
-            while True:
-                if i >= size:
-                    raise ProofFormatError(f"binary proof byte {start}: the last clause has no "
-                                           f"closing 0 (a truncated file?)")
-                byte = data[i]
-                i += 1
-                value |= (byte & 0x7F) << shift
-                shift += 7
-                if not byte & 0x80:
-                    break
-            if value == 0:
-                break
-            clause.append(-(value >> 1) if value & 1 else value >> 1)
-        clauses.append(clause)
-        deleted.append(mark == 0x64)
-        where.append(f"byte {start}")
-    return Proof(clauses, deleted, where)
+    import numpy as np
+
+    raw = np.frombuffer(data, dtype=np.uint8)
+    lits = np.zeros(len(raw), dtype=np.int64)
+    ends = np.zeros(len(raw) // 2 + 1, dtype=np.int64)
+    kinds = np.zeros(len(raw) // 2 + 1, dtype=np.int8)
+    where = np.zeros(len(raw) // 2 + 1, dtype=np.int64)
+    decode = _engine("auto", "decode_binary")[0]
+    steps = decode(raw, lits, ends, kinds, where)
+    if steps < 0:
+        raise ProofFormatError(f"binary proof byte {-steps - 1}: a step is cut short or does "
+                               f"not start with 'a' or 'd' (a truncated file?)")
+    starts = np.zeros(steps + 1, dtype=np.int64)
+    starts[1:] = ends[:steps]
+    return Proof(lits[:starts[-1]], starts, kinds[:steps] == _kernel.DELETE, where[:steps],
+                 "byte")
 
 
 def parse_dimacs(text: str) -> tuple[int, list[list[int]]]:
@@ -192,9 +199,53 @@ def parse_dimacs(text: str) -> tuple[int, list[list[int]]]:
 
 
 # -- checking ---------------------------------------------------------------------------
-def check_proof(formula: Sequence[Sequence[int]], proof: Proof | str | bytes, *,
+class Formula:
+    """Clauses stored flat: ``lits[starts[i]:starts[i+1]]`` is clause i (DIMACS literals).
+
+    Building this from 12,000 Python lists costs milliseconds; ``plus`` appends a few
+    clauses to a cached one in microseconds, so a batch builds each shape's base once.
+    """
+
+    def __init__(self, lits, starts) -> None:
+        self.lits, self.starts = lits, starts
+
+    @classmethod
+    def from_clauses(cls, clauses: Sequence[Sequence[int]]) -> "Formula":
+        import numpy as np
+
+        sizes = np.fromiter((len(c) for c in clauses), dtype=np.int64, count=len(clauses))
+        starts = np.zeros(len(clauses) + 1, dtype=np.int64)
+        np.cumsum(sizes, out=starts[1:])
+        lits = np.fromiter((lit for c in clauses for lit in c), dtype=np.int64,
+                           count=int(starts[-1]))
+        return cls(lits, starts)
+
+    def plus(self, clauses: Sequence[Sequence[int]]) -> "Formula":
+        """This formula with ``clauses`` appended (a new object; self is unchanged)."""
+        import numpy as np
+
+        more = Formula.from_clauses(clauses)
+        return self.extended(more.lits, more.starts)
+
+    def extended(self, lits, starts) -> "Formula":
+        """This formula with flat clauses ``lits``/``starts`` appended."""
+        import numpy as np
+
+        return Formula(np.concatenate([self.lits, lits]),
+                       np.concatenate([self.starts, starts[1:] + self.starts[-1]]))
+
+    def __len__(self) -> int:
+        return len(self.starts) - 1
+
+    def clauses(self) -> list[list[int]]:
+        flat, starts = self.lits.tolist(), self.starts.tolist()
+        return [flat[starts[i]:starts[i + 1]] for i in range(len(self))]
+
+
+def check_proof(formula: Formula | Sequence[Sequence[int]], proof: Proof | str | bytes, *,
                 engine: str = "auto") -> CheckResult:
-    """Check that ``proof`` refutes ``formula`` (a list of clauses of DIMACS literals).
+    """Check that ``proof`` refutes ``formula`` (a ``Formula`` or a list of clauses of
+    DIMACS literals).
 
     ``engine``: ``"numba"``, ``"python"`` or ``"auto"`` (numba when installed).
     """
@@ -203,26 +254,15 @@ def check_proof(formula: Sequence[Sequence[int]], proof: Proof | str | bytes, *,
     start = time.perf_counter()
     if not isinstance(proof, Proof):
         proof = parse_proof(proof)
+    if not isinstance(formula, Formula):
+        formula = Formula.from_clauses(formula)
     nformula = len(formula)
-    every = list(formula) + proof.clauses
-    sizes = np.fromiter((len(c) for c in every), dtype=np.int64, count=len(every))
-    starts = np.zeros(len(every) + 1, dtype=np.int64)
-    np.cumsum(sizes, out=starts[1:])
-    flat = np.fromiter((lit for c in every for lit in c), dtype=np.int64, count=int(starts[-1]))
-    lits = (2 * np.abs(flat) + (flat < 0)).astype(np.int64)
-    kinds = np.zeros(len(every), dtype=np.int8)
-    kinds[nformula:] = [_kernel.DELETE if d else _kernel.LEMMA for d in proof.deleted]
-    nlits = 2 * (int(np.abs(flat).max()) + 1) if len(flat) else 2
-    run, name = _engine(engine)
-    work = _work_arrays(len(every), nlits, python=name == "python")
-    if name == "python":  # plain lists: indexing numpy scalars one by one is slower still
-        lits, starts, kinds = lits.tolist(), starts.tolist(), kinds.tolist()
-    out = work["out"]
-    run(lits, starts, kinds, nformula, work["deleted"], work["head"], work["nxt"], work["val"],
-        work["trail"], work["mark"], work["bucket"], work["chain"], out)
+    kinds = np.where(proof.deleted, _kernel.DELETE, _kernel.LEMMA)
+    out, _ = _run(formula.extended(proof.lits, proof.starts), nformula, kinds, engine)
     code, step = int(out[0]), int(out[1])
     counts = dict(lemmas=int(out[2]), rat=int(out[3]), deletions=int(out[4]),
                   ignored_deletions=int(out[5]))
+    name = _engine(engine)[1]
     elapsed = time.perf_counter() - start
     if code == _kernel.REFUTED:
         message = ("the formula alone propagates to a conflict" if step < 0
@@ -230,12 +270,52 @@ def check_proof(formula: Sequence[Sequence[int]], proof: Proof | str | bytes, *,
         return CheckResult(True, message, time_s=elapsed, engine=name, **counts)
     if code == _kernel.NOT_IMPLIED:
         i = step - nformula
-        lemma = " ".join(map(str, proof.clauses[i] + [0]))
-        message = f"proof step {i + 1} ({proof.where[i]}): lemma {lemma} is neither RUP nor RAT"
+        lemma = " ".join(map(str, proof.clause(i) + [0]))
+        message = f"proof step {i + 1} ({proof.place(i)}): lemma {lemma} is neither RUP nor RAT"
     else:
-        message = (f"the proof ends after {len(proof.clauses)} steps without a conflict "
+        message = (f"the proof ends after {len(proof)} steps without a conflict "
                    f"(no empty clause: a truncated or incomplete proof?)")
     return CheckResult(False, message, time_s=elapsed, engine=name, **counts)
+
+
+def propagate_units(formula: Formula, *, engine: str = "auto"):
+    """Unit propagation of ``formula`` at the top level: ``None`` when it reaches a
+    conflict, else the literals it sets (DIMACS, as a numpy array).
+
+    >>> propagate_units(Formula.from_clauses([[1], [-1, 2], [-2, 3, 4]])).tolist()
+    [1, 2]
+    >>> propagate_units(Formula.from_clauses([[1], [-1, 2], [-2]])) is None
+    True
+    """
+    import numpy as np
+
+    out, work = _run(formula, len(formula), [], engine)
+    if out[0] == _kernel.REFUTED:
+        return None
+    val = np.asarray(work["val"])
+    true = np.flatnonzero(val == 1)  # literal indices 2v (positive) or 2v+1 (negative)
+    return np.where(true & 1, -(true >> 1), true >> 1)
+
+
+def _run(formula: Formula, nformula: int, kinds: list[int], engine: str):
+    """Run the kernel on ``formula`` whose first ``nformula`` clauses are the input and
+    the rest proof steps of ``kinds``; returns ``(out, work arrays)``."""
+    import numpy as np
+
+    flat = formula.lits
+    lits = 2 * np.abs(flat) + (flat < 0)
+    starts = formula.starts
+    every = np.zeros(len(formula), dtype=np.int8)
+    every[nformula:] = kinds
+    nlits = int(lits.max()) + 2 if len(lits) else 2
+    nlits += nlits & 1
+    run, name = _engine(engine)
+    work = _work_arrays(len(formula), nlits, python=name == "python")
+    if name == "python":  # plain lists: indexing numpy scalars one by one is slower still
+        lits, starts, every = lits.tolist(), starts.tolist(), every.tolist()
+    run(lits, starts, every, nformula, work["deleted"], work["head"], work["nxt"], work["val"],
+        work["trail"], work["mark"], work["bucket"], work["chain"], work["out"])
+    return work["out"], work
 
 
 def _work_arrays(nclauses: int, nlits: int, python: bool) -> dict:
@@ -261,13 +341,14 @@ def _work_arrays(nclauses: int, nlits: int, python: bool) -> dict:
 _compiled = None
 
 
-def _engine(engine: str):
-    """The check function for ``engine`` and its name; numba is imported only here."""
+def _engine(engine: str, function: str = "check"):
+    """The kernel's ``function`` for ``engine``, and the engine's name; numba is imported
+    only here."""
     global _compiled
     if engine not in ("auto", "numba", "python"):
         raise ValueError(f"unknown checker engine {engine!r}; choose from: auto, numba, python")
     if engine == "python":
-        return _kernel.check, "python"
+        return getattr(_kernel, function), "python"
     if _compiled is None:
         try:
             import numba
@@ -275,9 +356,9 @@ def _engine(engine: str):
             if engine == "numba":
                 raise ImportError('the numba engine needs numba: pip install "sudoku-cp[fast]"') \
                     from None
-            return _kernel.check, "python"
+            return getattr(_kernel, function), "python"
         _compiled = _jit(numba)
-    return _compiled, "numba"
+    return getattr(_compiled, function), "numba"
 
 
 def _jit(numba):
@@ -285,7 +366,7 @@ def _jit(numba):
     import types
 
     names = ["propagate", "conflict", "length", "undo", "assume_negation", "refutes_negation",
-             "is_rup", "is_rat", "attach", "same_clause", "clause_hash", "check"]
+             "is_rup", "is_rat", "attach", "same_clause", "clause_hash", "check", "decode_binary"]
     namespace = dict(vars(_kernel))
     module = types.SimpleNamespace()
     for name in names:
@@ -293,4 +374,4 @@ def _jit(numba):
         rebound = types.FunctionType(fn.__code__, namespace, name, fn.__defaults__)
         namespace[name] = numba.njit(cache=True, nogil=True)(rebound)
         setattr(module, name, namespace[name])
-    return module.check
+    return module
