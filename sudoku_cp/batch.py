@@ -388,6 +388,8 @@ def run_batch(args) -> int:
     engine = (DaskEngine(workers, getattr(args, "scheduler", None)) if engine_name == "dask"
               else LocalEngine(workers))
     batch = _Batch(Sink(out), before, _progress_bar(args, done.count))
+    from .certify_cli import check_hook  # --certify DIR: the parent certifies each result
+    batch.certifier = check_hook(args)
     try:
         with engine:
             batch.feed(engine, entries(args), done, backends, args.time_limit,
@@ -416,6 +418,7 @@ class _Batch:
         self.sink, self.before, self.bar = sink, before, bar
         self.counts: Counter = Counter()
         self.skipped = 0
+        self.certifier = None  # set by run_batch for --certify DIR
         self.code = 0  # cli.EXIT_OK
         for verdict in before:  # the exit code covers the whole results file
             self.outcome(verdict)
@@ -457,6 +460,10 @@ class _Batch:
             self.sink.write(line)
             self.counts[verdict] += 1
             self.outcome(verdict)
+            if self.certifier:  # --certify DIR (sudoku_cp.certify_cli)
+                from .cli import worst
+
+                self.code = worst(self.code, self.certifier.line(line))
             if verdict in ("disagree", "error"):
                 rec = json.loads(line)
                 self.say(f"{verdict.upper()} on {rec['source']}:{rec['line']}: {rec['puzzle']}")

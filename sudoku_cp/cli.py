@@ -33,7 +33,7 @@ def verdict_exit(verdict: str) -> int:
 
 
 #: Modules whose ``register(subparsers)`` adds more commands; each keeps heavy imports lazy.
-PLUGINS = ["sudoku_cp.generate_cli", "sudoku_cp.bench_cli"]
+PLUGINS = ["sudoku_cp.generate_cli", "sudoku_cp.bench_cli", "sudoku_cp.certify_cli"]
 
 
 class UsageError(Exception):
@@ -154,6 +154,7 @@ def cmd_solve(args) -> int:
 
 def cmd_check(args) -> int:
     from .batch import run_batch, wants_batch
+    from .certify_cli import check_hook
     from .crosscheck import Verdict, crosscheck
 
     if wants_batch(args):  # --workers, --out, --resume or --engine: the batch runner
@@ -161,10 +162,13 @@ def cmd_check(args) -> int:
 
     backends = _split(args.backends)
     run = Outcome(args)
+    certifier = check_hook(args)  # --certify DIR (sudoku_cp.certify_cli), else None
     for index, source, entry in run.puzzles():
         board = entry.board
         report = crosscheck(board, backends, time_limit=args.time_limit)
         run.add(verdict_exit(report.verdict))
+        if certifier:
+            run.add(certifier.report(index, board, report))
         if report.verdict is Verdict.DISAGREE:
             print(f"DISAGREE on puzzle {index} ({where(source, entry)}): {board.to_text()}",
                   file=sys.stderr)

@@ -375,3 +375,16 @@ def _jit(numba):
         namespace[name] = numba.njit(cache=True, nogil=True)(rebound)
         setattr(module, name, namespace[name])
     return module
+
+
+def proof_text(proof: Proof) -> str:
+    """The proof as text DRAT (one step a line, ``d`` before a deletion).
+
+    >>> proof_text(parse_proof(b"a\\x02\\x05\\x00d\\x02\\x00"))
+    '1 -2 0\\nd 1 0\\n'
+    """
+    lines = []
+    for i in range(len(proof)):
+        step = " ".join(map(str, proof.clause(i) + [0]))
+        lines.append(f"d {step}" if proof.deleted[i] else step)
+    return "".join(line + "\n" for line in lines)

@@ -91,20 +91,42 @@ def run_checker(name: str, formula: Formula, proof: str | bytes,
     if name == "dratify":
         import dratify
 
-        text = proof.decode("ascii", "replace") if isinstance(proof, bytes) else proof
         try:
-            result = dratify.check_proof(dratify.CNF(formula.clauses()), text)
+            text = _as_text(proof)
+            clauses = formula.clauses()
+            top = max((abs(lit) for c in clauses for lit in c), default=0)
+            cnf = dratify.parse_dimacs(f"p cnf {top} {len(clauses)}\n" + "".join(
+                " ".join(map(str, c)) + " 0\n" for c in clauses))
+            result = dratify.check_proof(cnf, text)
         except Exception as exc:  # dratify raises on malformed proofs
             return CheckResult(False, f"dratify: {exc}", engine="dratify",
                                time_s=time.perf_counter() - start)
         ok = bool(result.ok)
-        return CheckResult(ok, "refuted (dratify)" if ok else f"dratify: {result}",
+        return CheckResult(ok, "refuted (dratify)" if ok else f"dratify: {result.reason}",
                            engine="dratify", time_s=time.perf_counter() - start)
     done = subprocess.run(["drat-trim", cnf_path, proof_path], capture_output=True, text=True)
     ok = "s VERIFIED" in done.stdout
     last = (done.stdout.strip().splitlines() or [""])[-1]
     return CheckResult(ok, "refuted (drat-trim)" if ok else f"drat-trim: {last}",
                        engine="drat-trim", time_s=time.perf_counter() - start)
+
+
+def _as_text(proof: str | bytes) -> str:
+    """A proof as text DRAT for checkers that read only text. A binary proof is decoded
+    by PySAT's own decoder, not ours, so the other checker shares no code with us."""
+    if isinstance(proof, str):
+        return proof
+    from .drat import _is_binary
+
+    if not _is_binary(proof):
+        return proof.decode("ascii", "replace")
+    from pysat.solvers import Solver
+
+    try:
+        return "\n".join(Solver._proof_bin2text(bytearray(proof))) + "\n"
+    except (AssertionError, IndexError) as exc:
+        raise ProofFormatError(f"binary proof cannot be decoded ({exc or 'bad step mark'})") \
+            from None
 
 
 # -- one certificate ----------------------------------------------------------------------------
