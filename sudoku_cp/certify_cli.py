@@ -180,7 +180,7 @@ def cmd_make(args) -> int:
         if rec is None:
             text += ", no certificate" + (f" ({'; '.join(report.evidence)})"
                                           if report.evidence else "")
-        elif rec["check"] is None:
+        elif "proof" not in rec["files"]:
             text += f", certified by two solutions in {rec['files']['solution']}"
         else:
             ok = "holds" if rec["check"]["ok"] else "FAILS"

@@ -226,10 +226,8 @@ def check(lits, starts, kinds, nformula, deleted, head, nxt, val, trail, mark,
     for k in range(2, 6):
         out[k] = 0
     # The formula: attach every clause, then propagate.
+    hashed = 0  # clauses 0..hashed-1 are in the hash table (filled at the first deletion)
     for c in range(nformula):
-        h = clause_hash(c, lits, starts) % nbuckets
-        chain[c] = bucket[h]
-        bucket[h] = c
         t = attach(c, lits, starts, head, nxt, val, trail, tlen)
         if t == -1:
             out[0] = REFUTED
@@ -244,7 +242,13 @@ def check(lits, starts, kinds, nformula, deleted, head, nxt, val, trail, mark,
     # The proof, one step at a time.
     for c in range(nformula, nclauses):
         if kinds[c] == DELETE:
-            h = clause_hash(c, lits, starts) % nbuckets
+            while hashed < c:
+                if kinds[hashed] != DELETE:
+                    h = clause_hash(hashed, lits, starts) & (nbuckets - 1)
+                    chain[hashed] = bucket[h]
+                    bucket[h] = hashed
+                hashed += 1
+            h = clause_hash(c, lits, starts) & (nbuckets - 1)
             d = bucket[h]
             found = -1
             while d != -1:
@@ -265,9 +269,6 @@ def check(lits, starts, kinds, nformula, deleted, head, nxt, val, trail, mark,
                 out[1] = c
                 return
             out[3] += 1
-        h = clause_hash(c, lits, starts) % nbuckets
-        chain[c] = bucket[h]
-        bucket[h] = c
         t = attach(c, lits, starts, head, nxt, val, trail, tlen)
         if t != -1:
             t = propagate(lits, starts, deleted, head, nxt, val, trail, tlen, t)

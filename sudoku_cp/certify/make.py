@@ -165,11 +165,12 @@ def _proof_bytes(s) -> bytes:
 
 def make_certificate(board: Board, verdict: str, solutions: Sequence[Sequence[int]],
                      directory: str, index: int, *, solver: str = DEFAULT_SOLVER,
-                     encoding: str = "extended", checker: str = "ours") -> dict:
+                     encoding: str = "extended", checker: str | None = "ours") -> dict:
     """Write one puzzle's certificate into ``directory``; returns its manifest record.
 
     The new certificate is checked at once with ``checker`` (``verify.run_checker``);
-    the record's ``check`` says what was found. Solutions are checked by
+    the record's ``check`` says what was found (``checker=None`` skips this check, for
+    a caller that verifies the directory afterwards). Solutions are checked by
     ``is_solution`` before anything is written.
     """
     from .verify import run_checker
@@ -196,7 +197,7 @@ def make_certificate(board: Board, verdict: str, solutions: Sequence[Sequence[in
         with open(files[kind], "wb") as f:
             f.write(text if isinstance(text, bytes) else text.encode("ascii"))
     made = time.perf_counter() - start
-    if verdict in ("unique", "none"):
+    if verdict in ("unique", "none") and checker is not None:
         check = run_checker(checker, formula, texts["proof"], files["cnf"], files["proof"])
     return {
         "index": index, "puzzle": board.to_text(), "box": f"{board.box[0]}x{board.box[1]}",
@@ -205,7 +206,7 @@ def make_certificate(board: Board, verdict: str, solutions: Sequence[Sequence[in
         "solutions": [board.to_text(s) for s in solutions],
         "files": {k: os.path.basename(p) for k, p in files.items()},
         "sizes": {k: len(t) for k, t in texts.items()},
-        "solver": solver if check is not None else None,
+        "solver": solver if "proof" in texts else None,
         "make_s": round(made, 6),
         "check": check.to_dict() if check is not None else None,
     }
