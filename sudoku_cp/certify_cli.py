@@ -8,6 +8,7 @@
   there is nothing to verify.
 - ``sudoku-cp certify drat CNF PROOF``: check one DRAT proof against one DIMACS CNF
   with our checker; exit 0 when it refutes the CNF, 3 when not.
+- ``sudoku-cp certify text PROOF``: print a proof (CaDiCaL writes binary DRAT) as text.
 - ``sudoku-cp check ... --certify DIR``: the cross-check as usual, and a certificate
   for every settled verdict (also in batch mode, where the parent writes them).
 
@@ -57,6 +58,10 @@ def register(sub) -> None:
     d.add_argument("--engine", choices=("auto", "numba", "python"), default="auto",
                    help="compiled loop (numba) or plain Python (default: numba when installed)")
     d.set_defaults(run=cmd_drat)
+
+    t = actions.add_parser("text", help="print a DRAT proof (binary or text) as text DRAT")
+    t.add_argument("proof", metavar="PROOF")
+    t.set_defaults(run=cmd_text)
 
     check = sub.choices.get("check")
     if check is not None:
@@ -249,3 +254,15 @@ def cmd_drat(args) -> int:
           f"({result.lemmas} lemmas, {result.rat} by RAT, {result.deletions} deletions, "
           f"{result.engine}, {result.time_s * 1000:.1f} ms)")
     return EXIT_OK if result.ok else EXIT_DISAGREE
+
+
+def cmd_text(args) -> int:
+    from .certify.drat import ProofFormatError, parse_proof, proof_text
+    from .cli import EXIT_OK, UsageError
+
+    try:
+        with open(args.proof, "rb") as f:
+            sys.stdout.write(proof_text(parse_proof(f.read())))
+    except ProofFormatError as exc:
+        raise UsageError(f"{args.proof}: {exc}") from None
+    return EXIT_OK

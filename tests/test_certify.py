@@ -284,3 +284,28 @@ def test_another_checker_agrees_with_ours(hard_dir, tmp_path, other):
         theirs = next(verify_directory(str(directory), other))
         assert theirs.check.engine == other
         assert ours.check.ok == theirs.check.ok == holds, (name, ours.problems, theirs.problems)
+
+
+def test_cli_drat_and_text_on_one_certificate(hard_dir, tmp_path, capsys):
+    cnf, drat = str(path(hard_dir, ".cnf")), str(path(hard_dir, ".drat"))
+    assert main(["certify", "drat", cnf, drat]) == 0
+    assert capsys.readouterr().out.startswith("VERIFIED: refuted at proof step")
+    assert main(["certify", "text", drat]) == 0
+    text = capsys.readouterr().out
+    assert text.splitlines()[-1] == "0" and parse_proof(text).lits.size > 0
+    half = tmp_path / "half.drat"
+    half.write_text("\n".join(text.splitlines()[:3]) + "\n")
+    assert main(["certify", "drat", cnf, str(half)]) == 3
+    assert "NOT VERIFIED" in capsys.readouterr().out
+
+
+def test_imports_stay_light():
+    """The CLI (with its certify command) and the package import no numba, numpy or PySAT."""
+    import subprocess
+    import sys
+
+    code = ("import sys, sudoku_cp, sudoku_cp.certify, sudoku_cp.certify_cli, sudoku_cp.cli\n"
+            "sudoku_cp.cli.build_parser()\n"
+            "print(sorted(m for m in ('numba', 'numpy', 'pysat') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
