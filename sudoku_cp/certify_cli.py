@@ -262,7 +262,12 @@ def cmd_text(args) -> int:
 
     try:
         with open(args.proof, "rb") as f:
-            sys.stdout.write(proof_text(parse_proof(f.read())))
+            text = proof_text(parse_proof(f.read()))
     except ProofFormatError as exc:
         raise UsageError(f"{args.proof}: {exc}") from None
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:  # piped into head: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return EXIT_OK

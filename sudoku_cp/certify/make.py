@@ -14,10 +14,10 @@ For a ``unique`` verdict with solution S, the certificate is
 clause, no solution file); ``multiple`` by its two solutions in the ``.sol`` file.
 Every certificate is listed on one line of ``manifest.jsonl`` (see ``record``).
 
-The proof comes from CaDiCaL 1.9.5 by default (``DEFAULT_SOLVER``): on 17-clue puzzles
-it makes a certificate in about half the time Glucose 4 takes, with proofs about 30×
-smaller (Glucose logs the deletion of every clause it simplifies away): see
-``benchmarks/bench_certify.py --solvers``.
+The proof comes from CaDiCaL 1.9.5 by default (``DEFAULT_SOLVER``): it makes
+certificates as fast as Glucose 4, with proofs about half the size on 17-clue puzzles
+and 2.4× smaller on the hardest ones, which check about 10× faster there (see
+docs/certify.md and ``benchmarks/bench_certify.py --solvers cadical195,glucose4``).
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def _base_formula(geometry, encoding: str):
     return Formula.from_clauses(cached_encode(geometry, encoding).cnf.clauses)
 
 
-def prove(formula: "Formula", solver: str = DEFAULT_SOLVER) -> bytes:
+def prove(formula: "Formula", solver: str = DEFAULT_SOLVER, stats: dict | None = None) -> bytes:
     """A DRAT proof that ``formula`` has no model (binary DRAT from CaDiCaL, text from
     the others: drat-trim and ``drat.parse_proof`` read both).
 
@@ -104,7 +104,9 @@ def prove(formula: "Formula", solver: str = DEFAULT_SOLVER) -> bytes:
     loading clauses is most of a proof's cost. The solver's proof holds for the whole
     formula, because every unit it was given follows from the formula by unit
     propagation, which every RUP check (ours and drat-trim's) performs first.
-    Raises ``CertificateError`` when the solver finds a model instead.
+    ``stats``, when given, receives ``solver_clauses``: how many clauses the solver got
+    (0 when propagation alone refuted the formula). Raises ``CertificateError`` when the
+    solver finds a model instead.
     """
     import numpy as np
     from pysat.solvers import Solver
@@ -115,6 +117,8 @@ def prove(formula: "Formula", solver: str = DEFAULT_SOLVER) -> bytes:
         raise ValueError(f"solver {solver!r} cannot log proofs here; choose from: "
                          f"{', '.join(PROOF_SOLVERS)}")
     units = propagate_units(formula)
+    if stats is not None:
+        stats["solver_clauses"] = 0
     if units is None:
         return b"0\n"
     lits, starts = formula.lits, formula.starts
@@ -128,8 +132,11 @@ def prove(formula: "Formula", solver: str = DEFAULT_SOLVER) -> bytes:
         add = _adder(s)
         for lit in units.tolist():
             add([lit])
-        for i in np.flatnonzero(satisfied == 0).tolist():
+        kept = np.flatnonzero(satisfied == 0).tolist()
+        for i in kept:
             add(flat[bounds[i]:bounds[i + 1]])
+        if stats is not None:
+            stats["solver_clauses"] = len(units) + len(kept)
         if s.solve():
             raise CertificateError(f"{solver} found a model: the formula is satisfiable")
         return _proof_bytes(s)
@@ -187,10 +194,11 @@ def make_certificate(board: Board, verdict: str, solutions: Sequence[Sequence[in
     if verdict in ("unique", "multiple"):
         texts["solution"] = "".join(board.to_text(s) + "\n" for s in solutions)
     check = None
+    stats: dict = {}
     if verdict in ("unique", "none"):
         solution = solutions[0] if verdict == "unique" else None
         texts["cnf"], formula = refuted_formula(board, solution, encoding)
-        texts["proof"] = prove(formula, solver)
+        texts["proof"] = prove(formula, solver, stats)
     suffix = {"solution": ".sol", "cnf": ".cnf", "proof": ".drat"}
     for kind, text in texts.items():
         files[kind] = stem + suffix[kind]
@@ -207,6 +215,7 @@ def make_certificate(board: Board, verdict: str, solutions: Sequence[Sequence[in
         "files": {k: os.path.basename(p) for k, p in files.items()},
         "sizes": {k: len(t) for k, t in texts.items()},
         "solver": solver if "proof" in texts else None,
+        "solver_clauses": stats.get("solver_clauses"),
         "make_s": round(made, 6),
         "check": check.to_dict() if check is not None else None,
     }
