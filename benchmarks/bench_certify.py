@@ -25,6 +25,7 @@ exit code is 1 if any fails.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -63,10 +64,11 @@ def run(boards: list, solvers: list[str], directory: str) -> tuple[dict, int]:
         for solver in solvers:
             f = figures[solver]
             t1 = time.perf_counter()
-            rec = make_certificate(board, "unique", result.solutions, directory, index,
+            where = os.path.join(directory, solver)  # each solver creates its own files
+            rec = make_certificate(board, "unique", result.solutions, where, index,
                                    solver=solver, checker=None)
             t2 = time.perf_counter()
-            verified = verify_record(directory, rec)
+            verified = verify_record(where, rec)
             t3 = time.perf_counter()
             failures += not verified.ok
             f["settle"].append(settle)
@@ -98,6 +100,8 @@ def main(argv=None) -> int:
           f"{'check ms':>8} {'settle ms':>9} {'certified/s':>11} {'UP only':>7} "
           f"{'solver clauses':>14}")
     with tempfile.TemporaryDirectory() as directory:
+        for solver in solvers:
+            os.mkdir(os.path.join(directory, solver))
         run(warm, solvers, directory)  # numba's compiled loop and the encodings, loaded once
         for name, boards in sets:
             if not boards:
