@@ -343,3 +343,15 @@ def test_random_proofs_get_one_verdict_from_both_engines_and_dratify(case):
         cnf = dratify.parse_dimacs(f"p cnf {nv} {len(formula)}\n" + "".join(
             " ".join(map(str, c)) + " 0\n" for c in formula))
         assert dratify.check_proof(cnf, proof).ok == ours.ok, (ours.message,)
+
+
+def test_a_full_grid_is_certified_by_its_empty_blocking_clause(tmp_path):
+    from conftest import pattern_grid
+
+    board = Board.from_values(pattern_grid(2, 3), box=(2, 3))
+    rec = certify(tmp_path, board)
+    assert rec["verdict"] == "unique" and rec["check"]["ok"]
+    assert path(tmp_path, ".cnf").read_text().endswith("\n0\n")  # nothing left to block
+    assert all(r.ok for r in verify_directory(str(tmp_path)))
+    with pytest.raises(ValueError, match="needs 1 solution"):
+        make_certificate(board, "unique", [], str(tmp_path), 2)

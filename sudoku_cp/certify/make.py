@@ -184,6 +184,10 @@ def make_certificate(board: Board, verdict: str, solutions: Sequence[Sequence[in
 
     if verdict not in CERTIFIED:
         raise ValueError(f"no certificate for verdict {verdict!r} (only {', '.join(CERTIFIED)})")
+    wanted = {"unique": 1, "multiple": 2, "none": 0}[verdict]
+    if len(solutions) < wanted or (verdict != "multiple" and len(solutions) != wanted):
+        raise ValueError(f"verdict {verdict} needs {wanted} solution(s), got {len(solutions)}")
+    solutions = list(solutions)[:2] if verdict == "multiple" else list(solutions)
     for s in solutions:
         if not is_solution(board, s):
             raise CertificateError(f"not a solution: {board.to_text(s)}")
