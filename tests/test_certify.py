@@ -225,8 +225,10 @@ def test_binary_and_text_proofs_agree_and_engines_agree(hard_dir):
     assert again.lits.tolist() == proof.lits.tolist()
     assert again.deleted.tolist() == proof.deleted.tolist()
     _, formula = refuted_formula(board_of(HARD), solve(board_of(HARD), "sat").solution)
-    fast, slow = check_proof(formula, proof), check_proof(formula, proof, engine="python")
+    fast, slow = check_proof(formula, data), check_proof(formula, data, engine="python")
+    assert fast.engine == "numba" and slow.engine == "python"
     assert (fast.ok, fast.message, fast.lemmas) == (slow.ok, slow.message, slow.lemmas)
+    assert fast.ok and fast.lemmas > 10
     with pytest.raises(ProofFormatError, match="cut short"):
         parse_proof(data[:-1])
     with pytest.raises(ProofFormatError, match="no closing 0"):

@@ -308,7 +308,7 @@ def decode_binary(data, lits, ends, kinds, where):
             while True:
                 if i >= n or shift > 56:
                     return -start - 1
-                byte = data[i]
+                byte = int(data[i])  # not uint8: the shifts below need room
                 i += 1
                 value |= (byte & 127) << shift
                 shift += 7

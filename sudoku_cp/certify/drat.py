@@ -91,12 +91,12 @@ class Proof:
 
 
 # -- reading ----------------------------------------------------------------------------
-def parse_proof(data: str | bytes) -> Proof:
+def parse_proof(data: str | bytes, engine: str = "auto") -> Proof:
     """Read a DRAT proof, text (``d`` marks a deletion) or drat-trim's binary form
     (told apart by its first bytes, as drat-trim does)."""
     if isinstance(data, bytes):
         if _is_binary(data):
-            return _parse_binary(data)
+            return _parse_binary(data, engine)
         data = data.decode("ascii", errors="replace")
     return _parse_text(data)
 
@@ -145,15 +145,15 @@ def _is_binary(data: bytes) -> bool:
         b not in b"0123456789- \t\r\ndc" for b in head)
 
 
-def _parse_binary(data: bytes) -> Proof:
+def _parse_binary(data: bytes, engine: str) -> Proof:
     import numpy as np
 
-    raw = np.frombuffer(data, dtype=np.uint8)
+    decode, name = _engine(engine, "decode_binary")
+    raw = np.frombuffer(data, dtype=np.uint8) if name == "numba" else data
     lits = np.zeros(len(raw), dtype=np.int64)
     ends = np.zeros(len(raw) // 2 + 1, dtype=np.int64)
     kinds = np.zeros(len(raw) // 2 + 1, dtype=np.int8)
     where = np.zeros(len(raw) // 2 + 1, dtype=np.int64)
-    decode = _engine("auto", "decode_binary")[0]
     steps = decode(raw, lits, ends, kinds, where)
     if steps < 0:
         raise ProofFormatError(f"binary proof byte {-steps - 1}: a step is cut short or does "
@@ -253,7 +253,7 @@ def check_proof(formula: Formula | Sequence[Sequence[int]], proof: Proof | str |
 
     start = time.perf_counter()
     if not isinstance(proof, Proof):
-        proof = parse_proof(proof)
+        proof = parse_proof(proof, engine)
     if not isinstance(formula, Formula):
         formula = Formula.from_clauses(formula)
     nformula = len(formula)
