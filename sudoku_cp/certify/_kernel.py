@@ -210,9 +210,26 @@ def clause_hash(c, lits, starts):
     return h
 
 
-def check(lits, starts, kinds, nformula, deleted, head, nxt, val, trail, mark,
+def link_watches(lits, starts, nclauses, head, nxt):
+    """Watch positions 0 and 1 of clauses ``0..nclauses`` on an empty assignment: what
+    ``attach`` does for them, done once for a formula that many checks share. Returns
+    False (and links nothing useful) when some clause has fewer than two literals."""
+    for c in range(nclauses):
+        s = starts[c]
+        if starts[c + 1] - s < 2:
+            return False
+        for k in range(2):
+            entry = 2 * c + k
+            nxt[entry] = head[lits[s + k]]
+            head[lits[s + k]] = entry
+    return True
+
+
+def check(lits, starts, kinds, nformula, first, deleted, head, nxt, val, trail, mark,
           bucket, chain, out):
-    """Forward-check the proof steps ``nformula..`` against the formula ``0..nformula``.
+    """Forward-check the proof steps ``nformula..`` against the formula ``0..nformula``,
+    whose clauses ``0..first`` are already linked into ``head``/``nxt`` by
+    ``link_watches``.
 
     ``out`` receives ``[code, step, lemmas checked, RAT lemmas, deletions applied,
     deletions ignored]``; ``step`` is the clause index where the proof failed or the
@@ -227,7 +244,7 @@ def check(lits, starts, kinds, nformula, deleted, head, nxt, val, trail, mark,
         out[k] = 0
     # The formula: attach every clause, then propagate.
     hashed = 0  # clauses 0..hashed-1 are in the hash table (filled at the first deletion)
-    for c in range(nformula):
+    for c in range(first, nformula):
         t = attach(c, lits, starts, head, nxt, val, trail, tlen)
         if t == -1:
             out[0] = REFUTED

@@ -206,8 +206,25 @@ class Formula:
     clauses to a cached one in microseconds, so a batch builds each shape's base once.
     """
 
-    def __init__(self, lits, starts) -> None:
+    def __init__(self, lits, starts, linked=None) -> None:
         self.lits, self.starts = lits, starts
+        self.linked = linked  # (clauses, head, nxt) from ``link``, shared by extensions
+
+    def link(self) -> "Formula":
+        """Link the watches of every clause once (``_kernel.link_watches``), so each check
+        of this formula or of one ``plus`` more clauses skips that step: loading the
+        watches of a 9x9 formula is most of the time of checking a short proof.
+        Returns self; a formula with a unit or empty clause stays unlinked."""
+        import numpy as np
+
+        if self.linked is None:
+            index = 2 * np.abs(self.lits) + (self.lits < 0)
+            head = np.full(int(index.max()) + 2 if len(index) else 2, -1, dtype=np.int64)
+            nxt = np.full(2 * len(self), -1, dtype=np.int64)
+            link, _ = _engine("auto", "link_watches")
+            if link(index, self.starts, len(self), head, nxt):
+                self.linked = (len(self), head, nxt)
+        return self
 
     @classmethod
     def from_clauses(cls, clauses: Sequence[Sequence[int]]) -> "Formula":
@@ -232,7 +249,7 @@ class Formula:
         import numpy as np
 
         return Formula(np.concatenate([self.lits, lits]),
-                       np.concatenate([self.starts, starts[1:] + self.starts[-1]]))
+                       np.concatenate([self.starts, starts[1:] + self.starts[-1]]), self.linked)
 
     def __len__(self) -> int:
         return len(self.starts) - 1
@@ -310,15 +327,21 @@ def _run(formula: Formula, nformula: int, kinds: list[int], engine: str):
     nlits = int(lits.max()) + 2 if len(lits) else 2
     nlits += nlits & 1
     run, name = _engine(engine)
-    work = _work_arrays(len(formula), nlits, python=name == "python")
+    work = _work_arrays(len(formula), nlits)
+    first = 0
+    if formula.linked is not None and formula.linked[0] <= nformula:
+        first, head, nxt = formula.linked
+        work["head"][:len(head)] = head
+        work["nxt"][:len(nxt)] = nxt
     if name == "python":  # plain lists: indexing numpy scalars one by one is slower still
         lits, starts, every = lits.tolist(), starts.tolist(), every.tolist()
-    run(lits, starts, every, nformula, work["deleted"], work["head"], work["nxt"], work["val"],
-        work["trail"], work["mark"], work["bucket"], work["chain"], work["out"])
+        work = {k: (v if k == "out" else v.tolist()) for k, v in work.items()}
+    run(lits, starts, every, nformula, first, work["deleted"], work["head"], work["nxt"],
+        work["val"], work["trail"], work["mark"], work["bucket"], work["chain"], work["out"])
     return work["out"], work
 
 
-def _work_arrays(nclauses: int, nlits: int, python: bool) -> dict:
+def _work_arrays(nclauses: int, nlits: int) -> dict:
     import numpy as np
 
     nbuckets = 1 << max(4, (2 * nclauses).bit_length())
@@ -333,8 +356,6 @@ def _work_arrays(nclauses: int, nlits: int, python: bool) -> dict:
         "chain": np.full(nclauses, -1, dtype=np.int64),
         "out": np.zeros(6, dtype=np.int64),
     }
-    if python:
-        arrays = {k: (v if k == "out" else v.tolist()) for k, v in arrays.items()}
     return arrays
 
 
@@ -366,7 +387,8 @@ def _jit(numba):
     import types
 
     names = ["propagate", "conflict", "length", "undo", "assume_negation", "refutes_negation",
-             "is_rup", "is_rat", "attach", "same_clause", "clause_hash", "check", "decode_binary"]
+             "is_rup", "is_rat", "attach", "same_clause", "clause_hash", "check", "decode_binary",
+             "link_watches"]
     namespace = dict(vars(_kernel))
     module = types.SimpleNamespace()
     for name in names:

@@ -90,7 +90,7 @@ def _base_formula(geometry, encoding: str):
     from ..encode.cnf import cached_encode
     from .drat import Formula
 
-    return Formula.from_clauses(cached_encode(geometry, encoding).cnf.clauses)
+    return Formula.from_clauses(cached_encode(geometry, encoding).cnf.clauses).link()
 
 
 def prove(formula: "Formula", solver: str = DEFAULT_SOLVER, stats: dict | None = None) -> bytes:
