@@ -229,6 +229,9 @@ def test_binary_and_text_proofs_agree_and_engines_agree(hard_dir):
     assert fast.engine == "numba" and slow.engine == "python"
     assert (fast.ok, fast.message, fast.lemmas) == (slow.ok, slow.message, slow.lemmas)
     assert fast.ok and fast.lemmas > 10
+    assert formula.linked is not None  # the shape's watches, linked once
+    unlinked = check_proof(Formula(formula.lits, formula.starts), data)
+    assert (unlinked.ok, unlinked.message) == (fast.ok, fast.message)
     with pytest.raises(ProofFormatError, match="cut short"):
         parse_proof(data[:-1])
     with pytest.raises(ProofFormatError, match="no closing 0"):
