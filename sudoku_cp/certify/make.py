@@ -16,7 +16,7 @@ Every certificate is listed on one line of ``manifest.jsonl`` (see ``record``).
 
 The proof comes from CaDiCaL 1.9.5 by default (``DEFAULT_SOLVER``): it makes
 certificates as fast as Glucose 4, and PySAT hands over its proof in binary DRAT, so the
-files are half the size or less and check 3-6× faster than Glucose's text proofs (see
+files are half the size or less and check 1.6-2× faster than Glucose's text proofs (see
 docs/certify.md and ``benchmarks/bench_certify.py --solvers cadical195,glucose4``).
 """
 
