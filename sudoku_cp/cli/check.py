@@ -91,6 +91,7 @@ def cmd_check(args) -> int:
     for spec in backends or DEFAULT_CHECK:
         parse_spec(spec)  # an unknown name fails before the first puzzle
     show = _printer(fmt, args.quiet)
+    certifier = _certifier(args)
     bar = _progress_bar(args, 0)
     say = bar.write if bar is not None else (lambda t: print(t, file=sys.stderr))
     counts: Counter = Counter()
@@ -105,6 +106,8 @@ def cmd_check(args) -> int:
             else:
                 report = crosscheck(entry.board, backends, time_limit=args.time_limit)
                 rec = check_record(report, expected=entry.solution, **where_)
+                if certifier:  # --certify DIR: a certificate for the verdict
+                    code = worst(code, certifier.report(index, entry.board, report))
                 if rec["verdict"] in ("disagree", "mismatch"):
                     say(f"{rec['verdict'].upper()} on puzzle {index} ({where(source, entry)}): "
                         f"{rec['puzzle']}")
@@ -127,6 +130,15 @@ def cmd_check(args) -> int:
         summary = summarize(counts, Counter(), 0, time.perf_counter() - start)
         print(summary_line(summary, "check"), file=sys.stderr)
     return code
+
+
+def _certifier(args):
+    """The certificate writer ``check --certify DIR`` asks for, or None (sudoku_cp.certify)."""
+    if not getattr(args, "certify", None):
+        return None
+    from ..certify_cli import check_hook
+
+    return check_hook(args)
 
 
 def close_bar(bar) -> None:
@@ -215,6 +227,7 @@ def cmd_batch(args) -> int:
               else LocalEngine(workers))
     bar = _progress_bar(args, existing.done.count)
     say = bar.write if bar is not None else (lambda t: print(t, file=sys.stderr))
+    certifier = _certifier(args)
     code = EXIT_OK
     for verdict in existing.verdicts:  # the exit code covers the whole results file
         code = worst(code, verdict_exit(verdict))
@@ -222,6 +235,8 @@ def cmd_batch(args) -> int:
     def on_record(verdict: str, line: str) -> None:
         nonlocal code
         code = worst(code, verdict_exit(verdict))
+        if certifier:  # --certify DIR: the parent certifies each result as it comes
+            code = worst(code, certifier.line(line))
         if verdict == "invalid":  # one line per bad puzzle, as without a batch
             rec = json.loads(line)
             say(f"{rec['source']}:{rec['line']}: {rec['error']}")

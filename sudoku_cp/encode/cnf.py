@@ -33,7 +33,7 @@ them as unit clauses for an external solver.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Sequence
 
 from ..board import Board, Geometry
@@ -198,12 +198,14 @@ def decode(encoding: Encoding, model: Sequence[int]) -> tuple[int, ...]:
 
 
 def to_dimacs(board_or_geometry: Board | Geometry, encoding: str = "extended",
-              givens: bool = True) -> str:
+              givens: bool = True, blocking: Sequence[int] | None = None) -> str:
     """DIMACS text of a board (givens as unit clauses) or of an empty geometry.
 
     The header comments name the box shape, encoding and extra houses, and map
     every variable to its cell and value, 1-based (``c var 10 = r1c2#1``). The
-    output depends only on the board and the encoding.
+    output depends only on the board and the encoding (and ``blocking``: one more
+    clause written last, e.g. the clause that rules out a known solution, which a
+    uniqueness certificate refutes; see ``sudoku_cp.certify``).
 
     >>> text = to_dimacs(Board.from_values([1,0,0,0, 0,0,1,0, 0,1,0,0, 0,0,0,1]))
     >>> [line for line in text.splitlines() if line.startswith(("p ", "c var 64"))]
@@ -213,10 +215,11 @@ def to_dimacs(board_or_geometry: Board | Geometry, encoding: str = "extended",
         board, geometry = board_or_geometry, board_or_geometry.geometry
     else:
         board, geometry = None, board_or_geometry
-    enc = encode(geometry, encoding)
+    enc = cached_encode(geometry, encoding)
     n = geometry.n
-    clauses = list(enc.cnf.clauses)
+    clauses = enc.cnf.clauses
     units = givens_literals(enc, board) if (board is not None and givens) else []
+    extra = [list(blocking)] if blocking is not None else []
     lines = [
         f"c sudoku_cp CNF: {enc.describe()}",
         f"c houses: {n} rows, {n} columns, {n} boxes, {len(geometry.extra)} extra",
@@ -225,12 +228,36 @@ def to_dimacs(board_or_geometry: Board | Geometry, encoding: str = "extended",
         cells = " ".join(f"r{c // n + 1}c{c % n + 1}" for c in house)
         lines.append(f"c extra house {i}: {cells}")
     lines.append(f"c givens: {len(units)} unit clauses at the end")
-    lines.append("c variable ids: ((row-1)*n + (col-1))*n + value, with row, col, value 1-based")
+    if extra:
+        lines.append("c blocking: 1 clause after the givens, ruling out a known solution")
+    legend, body = _dimacs_blocks(geometry, encoding)
+    lines.append(legend)
+    lines.append(f"p cnf {enc.pool.top} {len(clauses) + len(units) + len(extra)}")
+    lines.append(body)
+    lines.extend(f"{lit} 0" for lit in units)
+    lines.extend(" ".join(map(str, clause + [0])) for clause in extra)
+    return "\n".join(lines) + "\n"
+
+
+@lru_cache(maxsize=8)
+def _dimacs_blocks(geometry: Geometry, encoding: str) -> tuple[str, str]:
+    """The variable legend and the clause lines of a shape's formula, as text (the same
+    for every puzzle of the shape, so ``to_dimacs`` writes them once per shape)."""
+    enc = cached_encode(geometry, encoding)
+    n = geometry.n
+    legend = ["c variable ids: ((row-1)*n + (col-1))*n + value, with row, col, value 1-based"]
     for row in range(n):
         for col in range(n):
             for value in range(1, n + 1):
-                lines.append(f"c var {enc.x[row * n + col][value]} = r{row + 1}c{col + 1}#{value}")
-    lines.append(f"p cnf {enc.pool.top} {len(clauses) + len(units)}")
-    lines.extend(" ".join(map(str, clause)) + " 0" for clause in clauses)
-    lines.extend(f"{lit} 0" for lit in units)
-    return "\n".join(lines) + "\n"
+                legend.append(f"c var {enc.x[row * n + col][value]} = r{row + 1}c{col + 1}#{value}")
+    body = "\n".join(" ".join(map(str, clause)) + " 0" for clause in enc.cnf.clauses)
+    return "\n".join(legend), body
+
+
+@lru_cache(maxsize=8)
+def cached_encode(geometry: Geometry, encoding: str = "extended") -> Encoding:
+    """``encode(geometry, encoding)``, kept for the next call with the same shape.
+
+    Callers must not change the clauses of the encoding they get back.
+    """
+    return encode(geometry, encoding)
