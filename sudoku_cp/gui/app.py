@@ -158,6 +158,8 @@ def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: in
         return JSONResponse(info)
 
     async def not_found(request: Request) -> JSONResponse:
+        if request.path_params["rest"] in posts:
+            return JSONResponse({"error": f"use POST for {request.url.path}"}, 405)
         return JSONResponse({"error": f"no such endpoint: {request.method} {request.url.path}"},
                             404)
 
@@ -167,10 +169,11 @@ def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: in
     async def crash(request: Request, exc: Exception) -> JSONResponse:  # pragma: no cover
         return JSONResponse({"error": f"internal error: {type(exc).__name__}: {exc}"}, 422)
 
+    posts = {"parse": parse, "check": check, "solve": solve, "hint": hint, "grade": grade,
+             "generate": generate, "cancel": cancel}
     routes = [Route("/api/info", get_info, methods=["GET"])]
-    for name, handler in [("parse", parse), ("check", check), ("solve", solve), ("hint", hint),
-                          ("grade", grade), ("generate", generate), ("cancel", cancel)]:
-        routes.append(Route(f"/api/{name}", endpoint(handler), methods=["POST"]))
+    routes += [Route(f"/api/{name}", endpoint(handler), methods=["POST"])
+               for name, handler in posts.items()]
     routes += [Route("/api/{rest:path}", not_found, methods=["GET", "POST", "PUT", "DELETE"]),
                Mount("/", StaticFiles(packages=[("sudoku_cp.gui", "static")], html=True))]
 
