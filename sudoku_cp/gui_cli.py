@@ -132,8 +132,12 @@ def cmd_gui(args) -> int:
     print(f"sudoku-cp gui: {url}  (Ctrl-C stops it)", flush=True)
     if not args.no_browser:
         threading.Thread(target=_open_when_ready, args=(server, url), daemon=True).start()
-    server.run(sockets=[sock])
-    sock.close()
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn re-raises Ctrl-C after its clean shutdown
+        pass
+    finally:
+        sock.close()
     print("sudoku-cp gui: stopped", flush=True)
     return 0
 
