@@ -19,7 +19,7 @@ the solution) are ``HintError``; ``cells`` names the cells to show.
 from __future__ import annotations
 
 import re
-from itertools import combinations
+from itertools import combinations, product
 from typing import Iterable, Sequence
 
 from ..board import Board, PuzzleError, cell_name
@@ -167,7 +167,7 @@ def _naked_single(s) -> dict | None:
             seen = [p for p in g.peers[cell] if s.values[p]]
             return _step("naked_single", f"Naked single: {v} is the only value left for "
                          f"{cell_name(cell, g.n)}; its row, column and box hold all the others",
-                         [(cell, v)], cells=seen, houses=g.houses_of[cell])
+                         [(cell, v)], cells=seen)
     return None
 
 
@@ -217,14 +217,14 @@ def _elimination(name: str, s, gone: list[tuple[int, int]]) -> dict:
                                  f"candidates", eliminations=gone, cells=where, houses=[h])
     v = values[0]
     if name in ("pointing", "box_line"):
-        for h, house in enumerate(g.houses):
-            for k, other in enumerate(g.houses):
-                common = set(house) & set(other)
-                inside = [c for c in house if has(c, v)]
-                if (h != k and inside and set(inside) <= common and targets <= set(other) - common):
-                    return _step(name, f"{label}: in {g.house_name(h)}, {v} can only go where it "
-                                 f"meets {g.house_name(k)}, so {v} leaves {names}",
-                                 eliminations=gone, cells=inside, houses=[h, k])
+        lines, boxes = range(2 * n), range(2 * n, 3 * n)
+        for h, k in product(*((boxes, lines) if name == "pointing" else (lines, boxes))):
+            common = set(g.houses[h]) & set(g.houses[k])
+            inside = [c for c in g.houses[h] if has(c, v)]
+            if inside and set(inside) <= common and targets <= set(g.houses[k]) - common:
+                return _step(name, f"{label}: in {g.house_name(h)}, {v} can only go where it "
+                             f"meets {g.house_name(k)}, so {v} leaves {names}",
+                             eliminations=gone, cells=inside, houses=[h, k])
     if name == "x_wing":
         for lines, offset in ((g.rows, 0), (g.cols, n)):
             spots = {i: tuple(j for j, c in enumerate(line) if has(c, v)) for i, line in enumerate(lines)}

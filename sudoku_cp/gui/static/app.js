@@ -16,7 +16,7 @@ const S = {
 
 function emptyHighlights() {
   return { cells: new Set(), houses: new Set(), targets: new Map(), elim: new Map(),
-           wrong: new Set(), differ: new Set() };
+           keys: new Set(), wrong: new Set(), differ: new Set() };
 }
 
 // -- geometry (the same numbering as sudoku_cp.board: rows, columns, boxes) ------------------
@@ -163,9 +163,11 @@ function drawCell(d, c, v) {
   if (!shown.length) return;
   const grid = document.createElement("div");
   grid.className = "cands";
+  const keys = S.hl.cells.has(c) ? S.hl.keys : null;  // the values a hint's pattern is about
   for (let k = 1; k <= S.n; k++) {
     const s = document.createElement("span");
     if (shown.includes(k)) s.textContent = sym(k);
+    if (keys && keys.has(k)) s.className = "key";
     if (elim && elim.includes(k)) s.className = "elim";
     if (target === k) s.className = "place";
     grid.appendChild(s);
@@ -271,6 +273,7 @@ function onKey(e) {
     select(S.sel === null ? 0 : r * S.n + k);
     return;
   }
+  if (e.key === "Escape") { S.sel = null; update(); return; }
   if (e.key === "Backspace" || e.key === "Delete" || e.key === ".") { e.preventDefault(); enter(0, false); return; }
   const v = keyValue(e);
   if (v === 0) { e.preventDefault(); enter(0, false); return; }
@@ -369,6 +372,7 @@ function showStep(step) {
   for (const [c, v] of step.eliminations) {
     if (!S.hl.elim.has(c)) S.hl.elim.set(c, []);
     S.hl.elim.get(c).push(v);
+    S.hl.keys.add(v);
   }
   const source = step.source === "logic" ? "logic engine" : "grader";
   const rating = step.rating == null ? "" : ` · rating ${step.rating}`;
