@@ -129,15 +129,16 @@ def cmd_gui(args) -> int:
               f"keeps it local", file=sys.stderr)
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3)
     server = uvicorn.Server(config)
-    print(f"sudoku-cp gui: {url}  (Ctrl-C stops it)", flush=True)
-    if not args.no_browser:
-        threading.Thread(target=_open_when_ready, args=(server, url), daemon=True).start()
     try:
+        print(f"sudoku-cp gui: {url}  (Ctrl-C stops it)", flush=True)
+        if not args.no_browser:
+            threading.Thread(target=_open_when_ready, args=(server, url), daemon=True).start()
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn re-raises Ctrl-C after its clean shutdown
         pass
     finally:
         sock.close()
+        app.state.jobs.stop_all()
     print("sudoku-cp gui: stopped", flush=True)
     return 0
 

@@ -25,6 +25,7 @@ def start(*args: str, env=None) -> tuple[subprocess.Popen, str]:
     """Run ``sudoku-cp gui ARGS`` and return the process and the URL it printed."""
     proc = subprocess.Popen([sys.executable, "-m", "sudoku_cp", "gui", *args], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True,
                             env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
     line = proc.stdout.readline()
     assert line.startswith("sudoku-cp gui: http://"), line + proc.stderr.read()
@@ -32,8 +33,8 @@ def start(*args: str, env=None) -> tuple[subprocess.Popen, str]:
 
 
 def stop(proc: subprocess.Popen) -> tuple[int, str, str]:
-    """Press Ctrl-C and wait for a clean exit."""
-    proc.send_signal(signal.SIGINT)
+    """Press Ctrl-C (the terminal sends it to every process of the group) and wait."""
+    os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=15)
     return proc.returncode, out, err
 
@@ -51,6 +52,10 @@ def test_serves_the_puzzle_given_and_stops_cleanly_on_ctrl_c():
         assert info["initial"] == EASY4
         with urllib.request.urlopen(url, timeout=10) as r:
             assert b"app.js" in r.read()
+        ask = urllib.request.Request(url + "api/solve", data=json.dumps({"puzzle": EASY4}).encode(),
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(ask, timeout=30) as r:  # a worker process is running now
+            assert json.load(r)["status"] == "solved"
     finally:
         code, out, err = stop(proc)
     assert code == 0 and "stopped" in out and "Traceback" not in err

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import threading
 from typing import Any, Callable
 
 from starlette.applications import Starlette
@@ -179,6 +180,7 @@ def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: in
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        threading.Thread(target=jobs.warm, daemon=True).start()  # the first worker, early
         yield
         jobs.stop_all()
 

@@ -78,8 +78,7 @@ function load(p, note) {
 function buildBoard() {
   const board = $("board");
   const { n, br, bc } = S;
-  const cell = Math.max(22, Math.min(84, Math.floor(540 / n)));
-  document.documentElement.style.setProperty("--cell", `${cell}px`);
+  fit();
   document.documentElement.style.setProperty("--n", n);
   board.style.setProperty("--br", br);
   board.style.setProperty("--bc", bc);
@@ -95,6 +94,12 @@ function buildBoard() {
     d.addEventListener("mousedown", (e) => { e.preventDefault(); select(c); board.focus(); });
     board.appendChild(d);
   }
+}
+
+function fit() {  // cells as large as the window allows, from 22 to 84 pixels
+  const room = Math.min(540, window.innerWidth - 60);
+  const cell = Math.max(22, Math.min(84, Math.floor(room / S.n)));
+  document.documentElement.style.setProperty("--cell", `${cell}px`);
 }
 
 function buildKeypad() {
@@ -537,7 +542,8 @@ async function copyLine() {
 function fillMenus(info) {
   $("gen-size").innerHTML = info.shapes.map(([r, c]) => {
     const n = r * c;
-    const label = r === c ? `${n}×${n}` : `${n}×${n} (boxes ${r}×${c})`;
+    let label = r === c ? `${n}×${n}` : `${n}×${n} (boxes ${r}×${c})`;
+    if (n > 16) label += " (slow)";
     return `<option value="${r}x${c}"${r === 3 && c === 3 ? " selected" : ""}>${label}</option>`;
   }).join("");
   const names = { none: "none", rot180: "half turn", rot90: "quarter turn", mirror: "mirror", diagonal: "diagonal" };
@@ -571,6 +577,7 @@ async function start() {
     const text = e.clipboardData && e.clipboardData.getData("text");
     if (text) { e.preventDefault(); $("paste").value = text; openText(text, null, "Pasted"); }
   });
+  window.addEventListener("resize", () => { if (S.n) fit(); });
   document.addEventListener("dragover", (e) => e.preventDefault());
   document.addEventListener("drop", (e) => {
     e.preventDefault();
