@@ -26,7 +26,7 @@ from sudoku_cp import Board  # noqa: E402
 from sudoku_cp.gui import work  # noqa: E402
 from sudoku_cp.gui.app import create_app  # noqa: E402
 
-# top95, first puzzle (../shared/data/top95.txt)
+# top95, first puzzle (../shared/data/norvig_top95.txt)
 TOP95 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 

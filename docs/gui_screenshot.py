@@ -17,7 +17,7 @@ from pathlib import Path
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
-# top95, first puzzle (../shared/data/top95.txt, also tests/data/top95_sample.txt)
+# top95, first puzzle (../shared/data/norvig_top95.txt, also tests/data/top95_sample.txt)
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 

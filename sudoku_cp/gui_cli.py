@@ -14,8 +14,9 @@ import socket
 import sys
 import threading
 
-#: Most characters of a FILE passed on to the page (the rest is not read).
-MAX_INITIAL = 1 << 20
+#: Most characters of a FILE passed on to the page (the rest is not read); well under the
+#: page's request limit, since the page sends the text back to be parsed.
+MAX_INITIAL = 1 << 18
 
 
 def register(sub) -> None:

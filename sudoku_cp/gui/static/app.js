@@ -509,18 +509,23 @@ async function openText(text, box, where) {
   const pick = $("pick");
   pick.hidden = found.length < 2;
   pick.innerHTML = found.map((p, i) => `<option value="${i}">Puzzle ${i + 1} of ${d.total} (line ${p.line})</option>`).join("");
-  const skipped = d.errors.length ? ` ${d.errors.length} lines could not be read: ${d.errors[0].error}` : "";
+  let skipped = d.errors.length ? ` ${d.errors.length} could not be read: ${d.errors[0].error}.` : "";
+  if (d.total > found.length + d.errors.length) skipped += ` The first ${found.length} of ${d.total} are listed.`;
   load(found[0], `${where || "Opened"}: ${found[0].n}×${found[0].n}, ${found[0].clues} givens.${skipped}`);
   return true;
 }
 
 function readFile(file) {
-  const max = (S.info && S.info.max_body) || 1 << 20;
+  const max = Math.floor(((S.info && S.info.max_body) || 1 << 20) / 2);  // room for JSON escapes
   const reader = new FileReader();
   reader.onload = () => {
     let text = String(reader.result);
-    if (text.length > max - 1024) text = text.slice(0, text.lastIndexOf("\n", max - 1024));
-    openText(text, null, `Opened ${file.name}`);
+    let where = `Opened ${file.name}`;
+    if (text.length > max) {
+      text = text.slice(0, text.lastIndexOf("\n", max));
+      where += ` (its first ${Math.round(text.length / 1024)} KB)`;
+    }
+    openText(text, null, where);
   };
   reader.onerror = () => { $("paste-error").textContent = `${file.name}: the browser could not read it`; };
   reader.readAsText(file);
