@@ -430,4 +430,6 @@ def test_request_bodies_are_size_limited():
 def test_only_the_servers_own_host_names_are_answered():
     with TestClient(create_app(hosts={"127.0.0.1"}), base_url="http://127.0.0.1") as c:
         assert c.get("/api/info").status_code == 200
-        assert c.get("/api/info", headers={"Host": "rebound.example"}).status_code == 400
+        assert c.get("/api/info", headers={"Host": "localhost:8765"}).status_code == 200
+        r = c.get("/api/info", headers={"Host": "rebound.example:8765"})
+        assert "rebound.example" in error_of(r, 400)

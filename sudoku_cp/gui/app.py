@@ -47,7 +47,7 @@ from .work import BadRequest
 SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (2, 5), (3, 4), (4, 3), (4, 4), (5, 5)]
 #: Seconds added to a job's limit so that the backends' own limits answer first.
 GRACE = 2.0
-LOOPBACK_NAMES = {"127.0.0.1", "localhost", "::1", "[::1]", "testserver"}
+LOOPBACK_NAMES = {"127.0.0.1", "localhost", "::1", "[::1]"}
 
 
 def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: int = 2,
@@ -188,7 +188,23 @@ def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: in
                                                        Exception: crash}, lifespan=lifespan)
     app.state.jobs = jobs
     if hosts is not None:
-        from starlette.middleware.trustedhost import TrustedHostMiddleware
-
-        app.add_middleware(TrustedHostMiddleware, allowed_hosts=sorted(hosts | LOOPBACK_NAMES))
+        app.add_middleware(HostCheck, allowed=hosts | LOOPBACK_NAMES)
     return app
+
+
+class HostCheck:
+    """Answer only requests addressed to one of ``allowed`` host names (port ignored), so that
+    a page elsewhere whose name is re-pointed to this machine cannot use the API."""
+
+    def __init__(self, app, allowed: set[str]) -> None:
+        self.app, self.allowed = app, {h.lower() for h in allowed}
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http":
+            host = dict(scope["headers"]).get(b"host", b"").decode("latin-1").lower()
+            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+            if name not in self.allowed:
+                response = JSONResponse({"error": f"this server does not answer to the host "
+                                                  f"name {host!r}"}, 400)
+                return await response(scope, receive, send)
+        await self.app(scope, receive, send)
