@@ -215,3 +215,31 @@ def test_long_work_shows_progress_and_cancels(page, server):
     while app.state.jobs.running and time.time() < deadline:
         time.sleep(0.05)
     assert app.state.jobs.running == []
+
+
+def test_type_in_a_puzzle_then_count_its_solutions(page):
+    page.select_option("#gen-size", "2x2")
+    page.click("#blank")
+    expect(page.locator(".cell")).to_have_count(16)
+    expect(page.locator("#status")).to_contain_text("Typing a new 4×4 puzzle")
+    for c, v in [(1, "4"), (3, "3"), (4, "3")]:  # three givens: several solutions
+        cell(page, c).click()
+        page.keyboard.press(v)
+    expect(page.locator(".cell.given")).to_have_count(3)
+    page.click("#done-editing")
+    expect(page.locator("#count-result")).to_contain_text("At least two solutions")
+    expect(page.locator("#done-editing")).to_be_hidden()
+    cell(page, 0).click()
+    page.keyboard.press("1")  # now a player's value, not a given
+    expect(page.locator(".cell.given")).to_have_count(3)
+
+
+def test_filling_the_last_cell_checks_the_board(page):
+    solution = solution_of(EASY4)
+    open_text(page, EASY4)
+    empty = [c for c, ch in enumerate(EASY4) if ch == "."]
+    for c in empty:
+        cell(page, c).click()
+        page.keyboard.press(str(solution[c]))
+    expect(page.locator("#status")).to_contain_text("Solved!")
+    expect(page.locator("#backends tbody tr")).to_have_count(3)

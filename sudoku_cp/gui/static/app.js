@@ -12,6 +12,7 @@ const S = {
   info: null, n: 0, br: 0, bc: 0, givens: [], values: [], marks: [], excluded: new Set(),
   peers: [], houses: [], sel: null, pencil: false, showCands: false,
   undo: [], redo: [], hl: emptyHighlights(), step: null, busy: null, solved: false,
+  editing: false,  // typing in the givens of a new puzzle
 };
 
 function emptyHighlights() {
@@ -67,6 +68,7 @@ function load(p, note) {
   S.marks = S.values.map(() => new Set());
   S.excluded = new Set();
   S.undo = []; S.redo = []; S.sel = null; S.step = null; S.solved = false;
+  setEditing(false);
   S.hl = emptyHighlights();
   buildBoard();
   buildKeypad();
@@ -188,16 +190,19 @@ function status(bad) {
   let text = `${S.n}×${S.n} · ${clues} givens · ${filled} of ${total} cells filled`;
   if (bad.size) text += ` · ${bad.size} cells clash`;
   el.classList.toggle("solved", S.solved);
-  if (S.solved) text = "Solved! Every value matches the solution.";
+  if (S.editing) text = `Typing a new ${S.n}×${S.n} puzzle: ${clues} givens so far. Press Done when they are all in.`;
+  else if (S.solved) text = "Solved! Every value matches the solution.";
   else if (filled === total && !bad.size) text += " · nothing clashes: press Check to confirm";
   el.textContent = text;
 }
 
 // -- playing ---------------------------------------------------------------------------------
 function snapshot() {
-  return { values: S.values.slice(), marks: S.marks.map((m) => [...m]), excluded: [...S.excluded] };
+  return { givens: S.givens.slice(), values: S.values.slice(), marks: S.marks.map((m) => [...m]),
+           excluded: [...S.excluded] };
 }
 function restore(s) {
+  S.givens = s.givens.slice();
   S.values = s.values.slice();
   S.marks = s.marks.map((m) => new Set(m));
   S.excluded = new Set(s.excluded);
@@ -247,8 +252,34 @@ function enter(v, pencil) {
     if (!v && !S.values[c] && !S.marks[c].size) return;
     record();
     place(c, S.values[c] === v ? 0 : v);
+    if (S.editing) S.givens[c] = S.values[c];
   }
   update();
+  const full = S.values.every((x) => x);
+  if (full && !S.editing && !clashes().size && !S.busy) check();  // the last cell: confirm it
+}
+
+function setEditing(on) {
+  S.editing = on;
+  $("done-editing").hidden = !on;
+  $("board").classList.toggle("editing", on);
+}
+
+function blank() {
+  const [r, c] = $("gen-size").value.split("x").map(Number);
+  const n = r * c;
+  load({ n, box: [r, c], givens: Array(n * n).fill(0) }, `An empty ${n}×${n} board: type the givens, then press Done.`);
+  setEditing(true);
+  S.sel = 0;
+  update();
+  $("board").focus();
+}
+
+function doneEditing() {
+  setEditing(false);
+  S.undo = []; S.redo = [];
+  update();
+  solve(2);  // does it have exactly one solution?
 }
 
 function keyValue(e) {
@@ -340,7 +371,7 @@ function cancel() {
 }
 
 function lock(on) {
-  for (const id of ["hint", "check", "solve", "count", "generate", "open", "choose-file"]) $(id).disabled = on;
+  for (const id of ["hint", "check", "solve", "count", "generate", "open", "choose-file", "blank"]) $(id).disabled = on;
 }
 
 function setOutput(html) { $("output").innerHTML = html; }
@@ -573,6 +604,8 @@ async function start() {
   $("generate").addEventListener("click", generate);
   $("open").addEventListener("click", () => openText($("paste").value, null, "Opened"));
   $("choose-file").addEventListener("click", () => $("file").click());
+  $("blank").addEventListener("click", blank);
+  $("done-editing").addEventListener("click", doneEditing);
   $("file").addEventListener("change", (e) => { if (e.target.files[0]) readFile(e.target.files[0]); e.target.value = ""; });
   $("pick").addEventListener("change", (e) => load(found[Number(e.target.value)], `Puzzle ${Number(e.target.value) + 1}.`));
   $("copy").addEventListener("click", copyLine);
