@@ -433,3 +433,28 @@ def test_only_the_servers_own_host_names_are_answered():
         assert c.get("/api/info", headers={"Host": "localhost:8765"}).status_code == 200
         r = c.get("/api/info", headers={"Host": "rebound.example:8765"})
         assert "rebound.example" in error_of(r, 400)
+
+
+# -- fuzz: whatever arrives, the answer is a JSON refusal or a result, never a crash ----------------
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
+                    | st.text(max_size=20), lambda inner: st.lists(inner, max_size=5)
+                    | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
+FIELDS = st.fixed_dictionaries({}, optional={
+    "puzzle": st.one_of(JSON, st.text(alphabet="0123456789.|-+, \nAG?", max_size=120),
+                        st.lists(st.integers(-2, 20), min_size=16, max_size=16)),
+    "box": st.one_of(JSON, st.sampled_from(["2x2", "2x3", "3x", "0x4", [2, 2]])),
+    "values": st.one_of(JSON, st.lists(st.integers(-1, 5), min_size=16, max_size=16)),
+    "excluded": JSON, "text": st.one_of(JSON, st.text(max_size=100)), "limit": JSON,
+    "time_limit": JSON, "job": JSON, "symmetry": JSON, "difficulty": JSON, "seed": JSON})
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(endpoint=st.sampled_from(["parse", "grade", "hint", "cancel"]), body=FIELDS)
+def test_random_requests_get_an_answer_or_a_json_refusal(client, endpoint, body):
+    r = client.post(f"/api/{endpoint}", json=body)
+    assert r.status_code in (200, 400, 409, 422), r.text
+    if r.status_code != 200:
+        assert isinstance(r.json()["error"], str) and r.json()["error"]
