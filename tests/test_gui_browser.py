@@ -243,3 +243,16 @@ def test_filling_the_last_cell_checks_the_board(page):
         page.keyboard.press(str(solution[c]))
     expect(page.locator("#status")).to_contain_text("Solved!")
     expect(page.locator("#backends tbody tr")).to_have_count(3)
+
+
+def test_keys_reach_the_board_after_a_button_was_pressed(page):
+    open_text(page, EASY4)
+    cell(page, 0).click()
+    page.click("#mode-pencil")  # the focus is on a button now
+    page.keyboard.press("ArrowDown")  # r2c1 is a given 3: a pencil mark cannot go there
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("1")
+    expect(cell(page, 5).locator(".cands")).to_have_text("1")
+    page.click("#mode-pen")
+    page.keyboard.press("1")
+    expect(cell(page, 5)).to_have_text("1")

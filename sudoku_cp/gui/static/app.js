@@ -277,6 +277,7 @@ function blank() {
 
 function doneEditing() {
   setEditing(false);
+  $("gen-info").textContent = `Your ${S.n}×${S.n} puzzle: ${S.givens.filter((v) => v).length} givens.`;
   S.undo = []; S.redo = [];
   update();
   solve(2);  // does it have exactly one solution?
@@ -294,8 +295,10 @@ function keyValue(e) {
 }
 
 function onKey(e) {
-  const t = e.target;
-  if (t && (t.tagName === "TEXTAREA" || t.tagName === "INPUT" || t.tagName === "SELECT")) return;
+  const t = e.target;  // keys go to the board unless a text field or a menu has them
+  if (t && (t.tagName === "TEXTAREA" || t.tagName === "SELECT"
+            || (t.tagName === "INPUT" && t.type !== "checkbox"))) return;
+  if (e.key === " " || e.key === "Enter") return;  // they press the focused button
   const ctrl = e.ctrlKey || e.metaKey;
   if (ctrl && e.key.toLowerCase() === "z") { e.preventDefault(); e.shiftKey ? redo() : undo(); return; }
   if (ctrl && e.key.toLowerCase() === "y") { e.preventDefault(); redo(); return; }
@@ -501,8 +504,9 @@ async function solve(limit) {
     S.hl = emptyHighlights();
     d.differ.forEach((c) => S.hl.differ.add(c));
     const list = d.differ.slice(0, 12).map((c) => `${cellName(c)}: ${sym(a[c])} or ${sym(b[c])}`).join("; ");
-    setOutput(`<p class="verdict bad" id="count-result">At least two solutions (${how}). They differ in the
-      ${d.differ.length} outlined cells: ${esc(list)}${d.differ.length > 12 ? "; …" : ""}</p>`);
+    setOutput(`<p class="verdict bad" id="count-result">At least two solutions (${how}).</p>
+      <p>Two of them differ in the ${d.differ.length} outlined cells: ${esc(list)}${d.differ.length > 12 ? "; …" : ""}.
+      A puzzle needs more givens to have exactly one.</p>`);
   }
   update();
 }
@@ -588,8 +592,7 @@ function fillMenus(info) {
 }
 
 async function start() {
-  $("board").addEventListener("keydown", onKey);
-  document.addEventListener("keydown", (e) => { if (e.target === document.body) onKey(e); });
+  document.addEventListener("keydown", onKey);
   $("mode-pen").addEventListener("click", () => { S.pencil = false; $("mode-pen").classList.add("on"); $("mode-pencil").classList.remove("on"); });
   $("mode-pencil").addEventListener("click", () => { S.pencil = true; $("mode-pencil").classList.add("on"); $("mode-pen").classList.remove("on"); });
   $("undo").addEventListener("click", undo);
