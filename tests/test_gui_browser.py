@@ -191,12 +191,16 @@ def test_solve_fills_the_solution_and_count_shows_where_two_differ(page):
 
 
 def test_generate_a_six_by_six(page):
+    from sudoku_cp.grade import LEVELS
+
     page.select_option("#gen-size", "2x3")
-    page.select_option("#gen-level", "easy")
+    page.select_option("#gen-symmetry", "rot180")
     page.click("#generate")
     expect(page.locator(".cell")).to_have_count(36)
     expect(page.locator("#gen-info")).to_contain_text("6×6")
-    expect(page.locator("#gen-info")).to_contain_text("level easy")
+    expect(page.locator("#gen-info")).to_contain_text("rot180 symmetry")
+    info = page.inner_text("#gen-info")
+    assert any(f"level {level} " in info or f"level {level}." in info for level in LEVELS), info
     board = Board.parse(page.input_value("#line"), box=(2, 3))
     assert len(solve(board, "backtrack", limit=2).solutions) == 1
 

@@ -211,8 +211,9 @@ def grade(board: Board, time_limit: float) -> dict:
         g = rate(board)
     except PuzzleError as exc:
         raise BadRequest(str(exc), status=422) from None
+    score = getattr(g, "rating", None)  # the grader rates puzzles once it runs on the logic engine
     return {**g.to_dict(), "level": g.level, "hardest": g.hardest,
-            "rating": rating(board, time_limit=time_limit)}
+            "rating": score if score is not None else rating(board, time_limit=time_limit)}
 
 
 def generate(box: tuple[int, int], symmetry: str, difficulty: str | None, seed: int | None,
@@ -223,9 +224,11 @@ def generate(box: tuple[int, int], symmetry: str, difficulty: str | None, seed: 
 
     puzzle = next(make(1, box=box, symmetry=symmetry, difficulty=difficulty, seed=seed,
                        attempts=10 if difficulty else 1))
-    return {**puzzle.to_dict(), **board_json(puzzle.board),
-            "solution_values": list(puzzle.solution), "hardest": puzzle.grade.hardest,
-            "rating": rating(puzzle.board, time_limit=time_limit)}
+    score = getattr(puzzle.grade, "rating", None)
+    return {**puzzle.to_dict(), **board_json(puzzle.board), "level": puzzle.difficulty,
+            "solution_values": list(puzzle.solution),
+            "hardest": puzzle.grade.hardest if puzzle.grade else None,
+            "rating": score if score is not None else rating(puzzle.board, time_limit=time_limit)}
 
 
 #: Work a job may ask for; each gets plain data (see ``sudoku_cp.gui.app``).

@@ -522,7 +522,7 @@ async function generate() {
     return;
   }
   if (!d) return;
-  const facts = [`${d.n}×${d.n}`, `${d.clues} givens`, `level ${d.difficulty}`];
+  const facts = [`${d.n}×${d.n}`, `${d.clues} givens`, `level ${d.level}`];
   if (d.hardest) facts.push(`hardest technique: ${pretty(d.hardest)}`);
   if (d.rating != null) facts.push(`rating ${d.rating}`);
   if (d.symmetry !== "none") facts.push(`${d.symmetry} symmetry`);
