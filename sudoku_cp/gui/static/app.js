@@ -583,7 +583,7 @@ function fillMenus(info) {
   $("gen-size").innerHTML = info.shapes.map(([r, c]) => {
     const n = r * c;
     let label = r === c ? `${n}×${n}` : `${n}×${n} (boxes ${r}×${c})`;
-    if (n > 16) label += " (slow)";
+    if (n > 16) label += " (slow: many minutes)";
     return `<option value="${r}x${c}"${r === 3 && c === 3 ? " selected" : ""}>${label}</option>`;
   }).join("");
   const names = { none: "none", rot180: "half turn", rot90: "quarter turn", mirror: "mirror", diagonal: "diagonal" };
