@@ -195,7 +195,8 @@ def _elimination(name: str, s, gone: list[tuple[int, int]]) -> dict:
     targets = {c for c, _ in gone}
     values = sorted({v for _, v in gone})
     names = ", ".join(cell_name(c, n) for c in sorted(targets))
-    label = name.replace("_", " ").capitalize().replace("Box line", "Box-line").replace("X wing", "X-wing")
+    label = {"box_line": "Box-line", "x_wing": "X-wing"}.get(name) or \
+        name.replace("_", " ").capitalize()
     has = lambda c, v: not s.values[c] and s.masks[c] >> (v - 1) & 1  # noqa: E731
     for h, house in enumerate(g.houses):  # a set: naked or hidden, inside one house
         open_ = s.open(house)
@@ -227,7 +228,8 @@ def _elimination(name: str, s, gone: list[tuple[int, int]]) -> dict:
                              eliminations=gone, cells=inside, houses=[h, k])
     if name == "x_wing":
         for lines, offset in ((g.rows, 0), (g.cols, n)):
-            spots = {i: tuple(j for j, c in enumerate(line) if has(c, v)) for i, line in enumerate(lines)}
+            spots = {i: tuple(j for j, c in enumerate(line) if has(c, v))
+                     for i, line in enumerate(lines)}
             for i, k in combinations(range(n), 2):
                 if len(spots[i]) == 2 and spots[i] == spots[k]:
                     corners = [lines[r][j] for r in (i, k) for j in spots[i]]

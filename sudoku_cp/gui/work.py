@@ -170,7 +170,8 @@ def check(board: Board, position: list[int], time_limit: float) -> dict:
     out["solutions"] = [list(s) for s in report.solutions]
     out["solution"] = list(report.solution) if report.solution else None
     out["differ"] = differ(*report.solutions[:2]) if len(report.solutions) > 1 else []
-    wrong = wrong_entries(board, position, report.solution) if report.verdict.value == "unique" else []
+    unique = report.verdict.value == "unique"
+    wrong = wrong_entries(board, position, report.solution) if unique else []
     out["wrong"] = [{"cell": c, "name": cell_name(c, board.n), "value": position[c]} for c in wrong]
     out["complete"] = bool(report.solution) and out["verdict"] == "unique" and \
         list(position) == list(report.solution)
