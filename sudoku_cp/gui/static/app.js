@@ -474,7 +474,9 @@ function backendTable(backends) {
     const keys = STAT_KEYS.filter((k) => typeof r.stats[k] === "number");
     const stats = keys.map((k) => `${k} ${r.stats[k].toLocaleString("en")}`).join(", ");
     const extra = r.stats.solver ? ` (${esc(r.stats.solver)})` : "";
-    rows += `<tr data-backend="${esc(name)}"><td><b>${esc(name)}</b>${extra}</td><td>${esc(r.claim)}</td>
+    const found = `${r.status}: ${r.solutions} found${r.exhausted ? ", exhaustive" : ""}`;
+    rows += `<tr data-backend="${esc(name)}"><td><b>${esc(name)}</b>${extra}</td>
+      <td>${esc(r.claim)}<div class="stats found">${esc(found)}</div></td>
       <td class="num">${ms(r.time_s)}</td><td class="stats" title="${esc(JSON.stringify(r.stats))}">${esc(stats)}</td></tr>`;
   }
   return `<table class="backends" id="backends"><thead><tr><th>Solver</th><th>Answer</th><th>Time</th>
@@ -583,7 +585,7 @@ function fillMenus(info) {
   $("gen-size").innerHTML = info.shapes.map(([r, c]) => {
     const n = r * c;
     let label = r === c ? `${n}×${n}` : `${n}×${n} (boxes ${r}×${c})`;
-    if (n > 16) label += " (slow: many minutes)";
+    if (n > 16) label += " (slow)";
     return `<option value="${r}x${c}"${r === 3 && c === 3 ? " selected" : ""}>${label}</option>`;
   }).join("");
   const names = { none: "none", rot180: "half turn", rot90: "quarter turn", mirror: "mirror", diagonal: "diagonal" };
