@@ -17,7 +17,7 @@ const S = {
 
 function emptyHighlights() {
   return { cells: new Set(), houses: new Set(), targets: new Map(), elim: new Map(),
-           keys: new Set(), wrong: new Set(), differ: new Set() };
+           keys: new Set(), wrong: new Set(), differ: new Set(), links: [], linked: new Map() };
 }
 
 // -- geometry (the same numbering as sudoku_cp.board: rows, columns, boxes) ------------------
@@ -145,6 +145,7 @@ function update() {
     cls.toggle("differ", S.hl.differ.has(c));
     drawCell(d, c, v);
   }
+  drawLinks();
   $("line").value = lineOf(S.values);
   $("undo").disabled = !S.undo.length;
   $("redo").disabled = !S.redo.length;
@@ -166,6 +167,7 @@ function drawCell(d, c, v) {
     return;
   }
   if (elim) shown = [...new Set([...shown, ...elim])];
+  if (S.hl.linked.has(c)) shown = [...new Set([...shown, ...S.hl.linked.get(c)])];
   if (target) shown = [...new Set([...shown, target])];
   if (!shown.length) return;
   const grid = document.createElement("div");
@@ -180,6 +182,45 @@ function drawCell(d, c, v) {
     grid.appendChild(s);
   }
   d.appendChild(grid);
+}
+
+// A chain's links as lines between candidates: solid for strong links, dashed for weak ones.
+const SVG = "http://www.w3.org/2000/svg";  // a namespace name, not a download
+function drawLinks() {
+  const board = $("board");
+  const old = board.querySelector("svg.links");
+  if (old) old.remove();
+  if (!S.hl.links.length) return;
+  const frame = board.getBoundingClientRect();
+  const cells = board.children;
+  const svg = document.createElementNS(SVG, "svg");
+  svg.classList.add("links");
+  svg.setAttribute("width", board.clientWidth);
+  svg.setAttribute("height", board.clientHeight);
+  const spot = (c, v) => {  // the centre of candidate v in cell c, inside the board's border
+    const r = cells[c].getBoundingClientRect();
+    const w = r.width / S.bc, h = r.height / S.br;
+    return [r.left - frame.left - board.clientLeft + ((v - 1) % S.bc + 0.5) * w,
+            r.top - frame.top - board.clientTop + (Math.floor((v - 1) / S.bc) + 0.5) * h,
+            Math.min(w, h) * 0.42];
+  };
+  const add = (name, attrs) => {
+    const el = document.createElementNS(SVG, name);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    svg.appendChild(el);
+  };
+  const ends = new Map();
+  for (const [[c1, v1], [c2, v2], kind] of S.hl.links) {
+    const [x1, y1, r] = spot(c1, v1), [x2, y2] = spot(c2, v2);
+    const d = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const ux = (x2 - x1) / d, uy = (y2 - y1) / d;
+    add("line", { x1: x1 + ux * r, y1: y1 + uy * r, x2: x2 - ux * r, y2: y2 - uy * r,
+                  class: kind === "strong" ? "strong" : "weak" });
+    ends.set(`${c1}:${v1}`, [x1, y1, r]);
+    ends.set(`${c2}:${v2}`, [x2, y2, r]);
+  }
+  for (const [x, y, r] of ends.values()) add("circle", { cx: x, cy: y, r });
+  board.appendChild(svg);
 }
 
 function status(bad) {
@@ -408,6 +449,13 @@ function showStep(step) {
   step.cells.forEach((c) => S.hl.cells.add(c));
   step.houses.forEach((h) => S.hl.houses.add(h));
   step.placements.forEach(([c, v]) => S.hl.targets.set(c, v));
+  S.hl.links = step.links || [];
+  for (const [[c1, v1], [c2, v2]] of S.hl.links) {
+    for (const [c, v] of [[c1, v1], [c2, v2]]) {
+      if (!S.hl.linked.has(c)) S.hl.linked.set(c, []);
+      S.hl.linked.get(c).push(v);
+    }
+  }
   for (const [c, v] of step.eliminations) {
     if (!S.hl.elim.has(c)) S.hl.elim.set(c, []);
     S.hl.elim.get(c).push(v);
@@ -620,7 +668,7 @@ async function start() {
     const text = e.clipboardData && e.clipboardData.getData("text");
     if (text) { e.preventDefault(); $("paste").value = text; openText(text, null, "Pasted"); }
   });
-  window.addEventListener("resize", () => { if (S.n) fit(); });
+  window.addEventListener("resize", () => { if (S.n) { fit(); drawLinks(); } });
   document.addEventListener("dragover", (e) => e.preventDefault());
   document.addEventListener("drop", (e) => {
     e.preventDefault();
