@@ -53,7 +53,9 @@ def main(argv: list[str] | None = None) -> int:
         args.puzzles = [args.puzzles]  # a command that takes one PUZZLE
     try:
         if getattr(args, "file", None):  # FILE names not found as given: the data folder
-            args.file = [find_data(path, getattr(args, "data", None)) for path in args.file]
+            data = getattr(args, "data", None)
+            args.file = (find_data(args.file, data) if isinstance(args.file, str)  # one -f FILE
+                         else [find_data(path, data) for path in args.file])
         return args.run(args)
     except KeyboardInterrupt:
         print("sudoku-cp: interrupted", file=sys.stderr)
