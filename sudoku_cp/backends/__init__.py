@@ -26,6 +26,7 @@ BACKENDS: dict[str, str] = {
     "sat": "sudoku_cp.backends.sat:SatBackend",
     "cpsat": "sudoku_cp.backends.cpsat:CpSatBackend",
     "backtrack": "sudoku_cp.backends.backtrack:BacktrackBackend",
+    "fast": "sudoku_cp.backends.fast:FastBackend",
 }
 DEFAULT_BACKEND = next(iter(BACKENDS))
 
