@@ -9,7 +9,7 @@ import pytest
 from sudoku_cp import Board
 
 DATA = Path(__file__).parent / "data"
-ALL_BACKENDS = ["backtrack", "sat", "cpsat"]
+ALL_BACKENDS = ["backtrack", "sat", "cpsat", "fast"]
 
 
 def load(name: str) -> list[str]:
