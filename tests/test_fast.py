@@ -221,3 +221,31 @@ def test_a_missing_numba_names_the_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "numba", None)  # import numba now fails
     with pytest.raises(ImportError, match=r'pip install "sudoku-cp\[fast\]"'):
         fast.kernels()
+
+
+def test_the_batch_hook_writes_the_records_of_the_generic_path():
+    import json
+
+    from sudoku_cp.batch import check_chunk
+    from sudoku_cp.backends.fast_batch import check_chunk as check_chunk_fast
+
+    lines = load("17clue_sample.txt")[:3] + ["." * 81, "55" + "." * 79]
+    boards = [board_of(line) for line in lines]
+    chunk = [("in.txt", i + 1, i + 1, b.givens, b.box, b.geometry.extra,
+              b.givens if i == 1 else None) for i, b in enumerate(boards)]
+    chunk.append(("in.txt", 9, 9, boards[0].givens, (3, 3), ((0, 10, 20),), None))  # a variant
+    generic = check_chunk(chunk, ["sat"], None)  # the generic path, another backend
+    hooked = check_chunk_fast(chunk, None)
+    assert [v for v, _ in hooked] == [v for v, _ in generic] == \
+        ["unique", "unique", "unique", "multiple", "none", "unique"]
+    for (_, ours), (_, theirs) in zip(hooked, generic):
+        a, b = json.loads(ours), json.loads(theirs)
+        assert list(a) == list(b)  # the same keys in the same order (resume reads the prefix)
+        assert a["backends"]["fast"]["claim"] == b["backends"]["sat"]["claim"]
+        for key in ("line", "source", "index", "puzzle", "box", "expected_solution", "error"):
+            assert a.get(key) == b.get(key)
+        assert len(a["solutions"]) == len(b["solutions"])
+        if a["verdict"] == "unique":
+            assert a["solution"] == b["solution"]
+    timed = check_chunk_fast(chunk, 30.0)
+    assert [v for v, _ in timed] == [v for v, _ in hooked]
