@@ -37,7 +37,7 @@ import sys
 import time
 from pathlib import Path
 
-from ..board import Board, Geometry, PuzzleError
+from ..board import Board, Geometry, PuzzleError, format_line
 from ..result import Result, Status
 
 #: Largest board side: one candidate mask is a 64-bit integer.
@@ -223,24 +223,28 @@ def _result(count: int, first, stats, limit: int, seconds: float) -> Result:
                   {"nodes": int(stats[0]), "guesses": int(stats[1]), "count": count}, limit)
 
 
-def dig(grid, g: Geometry, order, orbit_list, target: int | None):
+def dig(grid, g: Geometry, order, target: int | None = None) -> tuple[tuple[int, ...], bool]:
     """The generator's clue removal in one compiled call (see ``generate.dig``).
 
-    ``order`` lists orbit numbers in the order to try; ``orbit_list[k]`` is the cells of
-    orbit k. Returns ``(givens, tried_all, checks)``; raises ``RuntimeError`` if a check
-    found a single solution other than ``grid``.
+    ``order`` lists orbits (tuples of cells) in the order to try; an orbit is removed
+    when the puzzle stays unique, and skipped when it would leave fewer than ``target``
+    clues. Returns ``(givens, tried_all)``. A check that finds a single solution other
+    than ``grid`` is a bug: ``generate.GenerationError``.
     """
     t = tables(g)
     np = t.np
-    cells = np.array([c for orbit in orbit_list for c in orbit], dtype=np.int64)
-    start = np.zeros(len(orbit_list) + 1, dtype=np.int64)
-    np.cumsum([len(o) for o in orbit_list], out=start[1:])
-    givens, tried_all, checks, wrong = kernels().dig(
-        np.asarray(grid, dtype=np.int64), np.asarray(order, dtype=np.int64), cells, start,
+    cells = np.array([c for orbit in order for c in orbit], dtype=np.int64)
+    start = np.zeros(len(order) + 1, dtype=np.int64)
+    np.cumsum([len(o) for o in order], out=start[1:])
+    givens, tried_all, _, wrong = kernels().dig(
+        np.asarray(grid, dtype=np.int64), np.arange(len(order), dtype=np.int64), cells, start,
         -1 if target is None else target, *t.args())
     if wrong:
-        raise RuntimeError("fast: a uniqueness check found a solution other than the grid")
-    return tuple(givens.tolist()), bool(tried_all), int(checks)
+        from ..generate import GenerationError
+
+        raise GenerationError("fast says unique with another solution than the grid",
+                              [format_line(grid, g.n)])
+    return tuple(givens.tolist()), bool(tried_all)
 
 
 # -- the backend -----------------------------------------------------------------------------
