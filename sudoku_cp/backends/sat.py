@@ -170,10 +170,10 @@ class SatBackend:
         live.solver = self.pysat.Solver(name=self.solver, bootstrap_with=live.encoding.cnf.clauses)
         if self.solver in ZERO_DECISION_SOLVERS:
             # No variable elimination: every variable of a model is then decided or
-            # propagated, which _forced relies on; it is also ~5% faster here. Lazy
-            # backtracking keeps the trail of the givens from one call to the next
-            # (another ~5%): benchmarks/bench_fast.py, docs/fast.md.
-            live.solver.configure({"elim": 0, "ilb": 1})
+            # propagated, which _forced relies on. (Not "ilb", lazy backtracking: it
+            # keeps the previous call's decisions on the trail without counting them
+            # again, so a zero count would no longer mean "no decision".)
+            live.solver.configure({"elim": 0})
         live.next_var = live.encoding.pool.top + 1  # after any auxiliary variables
         live.retired = 0
 
