@@ -133,6 +133,7 @@ class _Live:
     solver: Any = None
     next_var: int = 0  # next unused activation variable
     retired: int = 0  # activation literals retired since the last rebuild
+    nv: int = 0  # cell-value variables (n³), the default rebuild threshold
 
 
 class SatBackend:
@@ -153,15 +154,22 @@ class SatBackend:
             raise ValueError(f"unknown encoding {encoding!r}; choose from: {', '.join(ENCODINGS)}")
         self.encoding = encoding
         self._live: dict[Geometry, _Live] = {}
+        self._last: tuple = (None, None)  # the geometry of the last puzzle and its state
         _OPEN.add(self)
 
     # -- per-geometry state ---------------------------------------------------------------
     def _state(self, geometry: Geometry) -> _Live:
+        if geometry is self._last[0]:  # the same shape as the last puzzle: no hashing
+            live = self._last[1]
+            if live.solver is not None and live.retired < (self.REBUILD_AFTER or live.nv):
+                return live
         live = self._live.get(geometry)
         if live is None:
-            live = self._live[geometry] = _Live(encode(geometry, self.encoding))
-        if live.solver is None or live.retired >= (self.REBUILD_AFTER or live.encoding.nv):
+            enc = encode(geometry, self.encoding)
+            live = self._live[geometry] = _Live(enc, nv=enc.nv)
+        if live.solver is None or live.retired >= (self.REBUILD_AFTER or live.nv):
             self._rebuild(live)
+        self._last = (geometry, live)
         return live
 
     def _rebuild(self, live: _Live) -> None:
@@ -220,7 +228,8 @@ class SatBackend:
                 solutions.append(tuple([value_of[lit] for lit in true_lits]))
                 if len(solutions) >= limit:
                     break
-                if calls == 1 and self._forced(solver, before, assumptions):
+                after = solver.accum_stats()
+                if calls == 1 and self._forced(before, after, assumptions):
                     exhausted = forced = True  # unique without a second call: see _forced
                     break
                 if not act:
@@ -235,7 +244,8 @@ class SatBackend:
                 solver.add_clause([-act])
                 live.retired += 1
 
-        after = solver.accum_stats()
+        if not forced:  # (the shortcut read the statistics already)
+            after = solver.accum_stats()
         stats = {key: after.get(key, 0) - before.get(key, 0) for key in NATIVE_STATS}
         stats.update(
             calls=calls, blocking_clauses=blocking, forced_by_propagation=forced,
@@ -251,7 +261,7 @@ class SatBackend:
         return Result(self.name, status, tuple(solutions), exhausted,
                       time.perf_counter() - start, stats, limit)
 
-    def _forced(self, solver, before: dict, assumptions: list[int]) -> bool:
+    def _forced(self, before: dict, after: dict, assumptions: list[int]) -> bool:
         """True when the first call's model was forced by propagation from the givens,
         which proves it the only solution, so the second call can be skipped.
 
@@ -277,7 +287,7 @@ class SatBackend:
         """
         if self.solver not in ZERO_DECISION_SOLVERS or not assumptions:
             return False
-        return solver.accum_stats().get("decisions", 0) == before.get("decisions", 0)
+        return after.get("decisions", 0) == before.get("decisions", 0)
 
     def _run(self, live: _Live, assumptions: list[int], deadline: float | None) -> bool | None:
         """One solver call: True (model), False (no model), None (deadline reached)."""
