@@ -244,11 +244,30 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--agree", action="store_true", help="also fast vs sat on every shared set")
     p.add_argument("--cold", action="store_true", help="also the first-ever compile time")
+    p.add_argument("--sections", default="1,2,3,4,5", help="which sections to run (default all)")
     args = p.parse_args(argv)
     data = args.data
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} "
           f"(shared: absolute figures are lower bounds, ratios hold)")
 
+    run = {int(x) for x in args.sections.split(",")}
+    if 1 in run:
+        section1(args, data)
+    if 2 in run:
+        section2(args, data)
+    if 3 in run:
+        section3(args)
+    if 4 in run:
+        section4(args, data)
+    if 5 in run:
+        section5(args)
+    if args.agree:
+        print("\n6. fast (batch) vs sat, every verdict, every shared set")
+        agree(data)
+    return 0
+
+
+def section1(args, data: Path) -> None:
     print("\n1. uniqueness checks per second (process time, interleaved blocks of "
           f"{args.block})")
     for name, lines in (("17-clue", load(data / "royle_17_clue.txt", args.count)),
@@ -259,18 +278,27 @@ def main(argv: list[str] | None = None) -> int:
               f"ratios {r['batch'] / r['backtrack']:5.1f}x (batch) "
               f"{r['solve'] / r['backtrack']:5.1f}x (solve)", flush=True)
 
+
+
+def section2(args, data: Path) -> None:
     print("\n2. sudoku-cp check -f royle_17_clue.txt --backends fast "
           f"--workers {args.workers} (wall time)")
     wall, up, unique = batch_command(data / "royle_17_clue.txt", args.workers)
     print(f"  {unique} unique; {wall:.2f} s in all, start-up {up:.2f} s (the same command on "
           f"one puzzle), {wall - up:.2f} s after start-up", flush=True)
 
+
+
+def section3(args) -> None:
     print(f"\n3. generator: verified minimal 9x9 puzzles per second (wall, best of "
           f"{args.rounds} rounds of {args.generate})")
     g = generator(args.generate, args.rounds)
     print(f"  digging with fast {g['fast']:.1f}/s, with sat {g['sat']:.1f}/s "
           f"({g['fast'] / g['sat']:.2f}x)", flush=True)
 
+
+
+def section4(args, data: Path) -> None:
     print("\n4. sat backend vs a bare reused PySAT loop (CaDiCaL 1.9.5), interleaved per "
           "puzzle, process time")
     s = sat_vs_bare(load(data / "royle_17_clue.txt", args.count))
@@ -279,6 +307,9 @@ def main(argv: list[str] | None = None) -> int:
           f"({s['text'] / s['bare']:.2f}x); second call skipped for {s['forced']:.0%} "
           f"(first call made no decision)", flush=True)
 
+
+
+def section5(args) -> None:
     print("\n5. start-up of a process that solves with fast (wall, cache warm)")
     times = sorted(startup() for _ in range(3))
     print(f"  median of 3: {times[1][0]:.2f} s wall, {times[1][1]:.2f} s CPU (python start, "
@@ -289,11 +320,6 @@ def main(argv: list[str] | None = None) -> int:
             warm = startup({"NUMBA_CACHE_DIR": tmp})
         print(f"  first-ever (empty cache): {cold[0]:.1f} s wall, {cold[1]:.1f} s CPU; "
               f"the next process {warm[0]:.2f} s wall, {warm[1]:.2f} s CPU", flush=True)
-
-    if args.agree:
-        print("\n6. fast (batch) vs sat, every verdict, every shared set")
-        agree(data)
-    return 0
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ BACKENDS: dict[str, str] = {
 DEFAULT_BACKEND = next(iter(BACKENDS))
 
 _instances: dict[tuple, Any] = {}
+_by_spec: dict[str, Any] = {}  # spec text -> instance, for calls without extra options
 
 
 class UnknownBackendError(ValueError):
@@ -87,6 +88,10 @@ def get_backend(spec: str = DEFAULT_BACKEND, **options: Any):
 
     Instances are cached so that a batch reuses encoded formulas and solvers.
     """
+    if not options:  # the common call, solve(board, "name"): one dict lookup
+        backend = _by_spec.get(spec)
+        if backend is not None:
+            return backend
     name, spec_options = parse_spec(spec)
     spec_options.update(options)
     key = (name, tuple(sorted(spec_options.items())))
@@ -97,6 +102,8 @@ def get_backend(spec: str = DEFAULT_BACKEND, **options: Any):
         except (TypeError, ValueError) as exc:  # an unknown option or a bad value
             raise UnknownBackendError(f"backend spec {spec!r}: {exc}") from None
         _instances[key] = backend
+    if not options:
+        _by_spec[spec] = backend
     return backend
 
 
