@@ -263,7 +263,11 @@ class _Work:
 
 
 class FastBackend:
-    """Compiled bitmask search: singles to a fixed point, MRV branching, counting to ``limit``."""
+    """Compiled bitmask search: singles to a fixed point, MRV branching, counting to ``limit``.
+
+    An instance keeps search buffers per geometry, so it is not thread-safe: use one
+    per thread (the batch runner uses processes).
+    """
 
     name = "fast"
     SPEC_OPTIONS = ()
