@@ -145,6 +145,14 @@ class Tables:
         return (self.peers, self.npeers, self.houses, self.hlen, self.chouses, self.nch,
                 self.n, self.full)
 
+    def packed(self):
+        """The same tables as one int64 array (``fast_kernels.unpack`` reads it back)."""
+        np = self.np
+        head = [self.n, self.full, self.ncells, len(self.hlen), self.peers.shape[1],
+                self.houses.shape[1], self.chouses.shape[1]]
+        return np.concatenate([np.array(head, dtype=np.int64), self.peers.ravel(), self.npeers,
+                               self.houses.ravel(), self.hlen, self.chouses.ravel(), self.nch])
+
 
 def _ragged(rows) -> tuple:
     import numpy as np
@@ -254,11 +262,9 @@ class _Work:
     def __init__(self, t: Tables) -> None:
         np = t.np
         self.frames = np.empty((min(t.ncells + 1, 64), t.ncells), dtype=np.int64)
-        self.cells = np.empty(t.ncells + 1, dtype=np.int64)
-        self.rems = np.empty(t.ncells + 1, dtype=np.int64)
-        self.todo = np.empty(t.ncells, dtype=np.int64)
+        self.work = np.zeros(4 + 3 * t.ncells + 2, dtype=np.int64)  # state, cells, rems, todo
+        self.state = self.work[:4]  # a view: the kernel writes it
         self.dirty = np.zeros(len(t.hlen), dtype=np.uint8)
-        self.state = np.zeros(4, dtype=np.int64)
         self.out = np.zeros((2, t.ncells), dtype=np.int64)
 
 
@@ -280,7 +286,7 @@ class FastBackend:
         shape = self._shapes.get(g)
         if shape is None:
             t = tables(g)
-            shape = self._shapes[g] = (t, _Work(t), t.args())
+            shape = self._shapes[g] = (t, _Work(t), t.packed())
         return shape
 
     def solve(self, board: Board, *, limit: int = 1, time_limit: float | None = None) -> Result:
@@ -291,7 +297,7 @@ class FastBackend:
         ('solved', 288, True, True)
         """
         start = time.perf_counter()
-        t, w, args = self._shape(board.geometry)
+        t, w, tab = self._shape(board.geometry)
         state = w.state
         state.fill(0)
         state[0] = -1  # not started
@@ -304,11 +310,10 @@ class FastBackend:
         budget = (1 << 62) if time_limit is None else SLICE_NODES
         deadline = None if time_limit is None else start + time_limit
         solutions: list[tuple[int, ...]] = []
-        run = self.k.run
+        run = self.k.solve_one
         while not state[3] and len(solutions) < limit:
             want = min(limit - len(solutions), rows)
-            found, w.frames = run(givens, w.frames, w.cells, w.rems, state, w.out, want,
-                                  budget, w.todo, w.dirty, *args)
+            found, w.frames = run(givens, w.frames, w.work, w.dirty, w.out, want, budget, tab)
             if found:
                 solutions.extend(map(tuple, w.out[:found].tolist()))
             if deadline is not None and time.perf_counter() >= deadline:

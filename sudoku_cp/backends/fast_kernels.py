@@ -234,6 +234,43 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty,
 
 
 @njit(cache=True, nogil=True)
+def unpack(tab):
+    """The tables packed by ``fast.Tables.packed``, as views: (peers, npeers, houses,
+    hlen, chouses, nch, n, full). Header: n, full, cells, houses, and the widths of
+    the peer, house and houses-of-a-cell rows; then the six arrays, flattened."""
+    n, full, ncells, nhouses, wp, wh, wc = tab[0], tab[1], tab[2], tab[3], tab[4], tab[5], tab[6]
+    a = 7
+    peers = tab[a:a + ncells * wp].reshape((ncells, wp))
+    a += ncells * wp
+    npeers = tab[a:a + ncells]
+    a += ncells
+    houses = tab[a:a + nhouses * wh].reshape((nhouses, wh))
+    a += nhouses * wh
+    hlen = tab[a:a + nhouses]
+    a += nhouses
+    chouses = tab[a:a + ncells * wc].reshape((ncells, wc))
+    a += ncells * wc
+    nch = tab[a:a + ncells]
+    return peers, npeers, houses, hlen, chouses, nch, n, full
+
+
+@njit(cache=True, nogil=True)
+def solve_one(givens, frames, work, dirty, out, want, budget, tab):
+    """``run`` with its arguments packed into eight, for ``FastBackend.solve``: numba's
+    dispatch costs per argument, so this saves most of a call's fixed cost. ``work``
+    is state (4), cells and rems (n*n + 1 each) and todo (n*n), end to end; ``tab``
+    the packed tables."""
+    ncells = givens.shape[0]
+    state = work[:4]
+    cells = work[4:ncells + 5]
+    rems = work[ncells + 5:2 * ncells + 6]
+    todo = work[2 * ncells + 6:3 * ncells + 6]
+    peers, npeers, houses, hlen, chouses, nch, n, full = unpack(tab)
+    return run(givens, frames, cells, rems, state, out, want, budget, todo, dirty,
+               peers, npeers, houses, hlen, chouses, nch, n, full)
+
+
+@njit(cache=True, nogil=True)
 def _write(m, out, k):
     if k < out.shape[0]:
         for c in range(m.shape[0]):
