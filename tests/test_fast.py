@@ -154,6 +154,35 @@ def test_boards_beyond_64x64_are_refused_with_the_reason():
     assert any(64 in s for s in r.solutions) and r.exhausted is (len(r.solutions) == 1)
 
 
+def test_the_bit_intrinsics_match_python_on_every_bit_including_the_sign_bit():
+    import numpy as np
+    from numba import njit
+
+    fast.kernels()
+    from sudoku_cp.backends.fast_kernels import popcount, trailing_zeros
+
+    @njit
+    def bits(x):  # intrinsics are callable from compiled code only
+        return popcount(x), trailing_zeros(x)
+
+    for bit in range(64):
+        for extra in (0, 1 << 63, (1 << bit) - 1, 0b1011 << 40):
+            x = ((1 << bit) | extra) & ((1 << 64) - 1)
+            signed = np.int64(x - (1 << 64) if x >= 1 << 63 else x)
+            assert bits(signed) == (bin(x).count("1"), (x & -x).bit_length() - 1)
+
+
+@pytest.mark.parametrize("extra", [(), ((0, 10, 20), (3, 4), tuple(range(0, 81, 10)))])
+def test_packed_tables_unpack_to_the_same_arrays(extra):
+    import numpy as np
+
+    t = fast.Tables(geometry(3, 3).with_houses(list(extra)))
+    got = fast.kernels().unpack(t.packed())
+    for ours, theirs in zip(got[:6], t.args()[:6]):
+        assert np.array_equal(ours, theirs)
+    assert (int(got[6]), int(got[7])) == (t.n, t.full)
+
+
 def test_stats_and_the_time_limit_in_slices():
     board = board_of(load("forum_hardest_sample.txt")[0])
     r = solve(board, "fast", limit=2)
