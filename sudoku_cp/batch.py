@@ -75,6 +75,10 @@ def check_chunk(chunk: list[tuple], backends: list[str] | None,
 
     from .records import check_record, error_record
 
+    if backends == ["fast"]:  # issue 12: one compiled call per chunk (same records)
+        from .backends.fast_batch import check_chunk as check_chunk_fast
+
+        return check_chunk_fast(chunk, time_limit)
     out = []
     for source, line, index, givens, box, extra, expected in chunk:
         board = Board.from_values(givens, box=box, houses=extra)

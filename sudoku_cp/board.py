@@ -29,6 +29,7 @@ from .errors import PuzzleError
 
 #: Symbols for values 1..35 in the compact one-character-per-cell text form.
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_DOT_SYMBOLS = "." + SYMBOLS
 #: Largest n that the compact text form can write (larger boards use integers).
 MAX_COMPACT_N = len(SYMBOLS)
 
@@ -334,8 +335,8 @@ class Board:
 
 
 def format_line(values: Sequence[int], n: int) -> str:
-    if n <= MAX_COMPACT_N:
-        return "".join(SYMBOLS[v - 1] if v else "." for v in values)
+    if n <= MAX_COMPACT_N:  # one lookup per cell: "." for 0, then the symbols of 1..35
+        return "".join(map(_DOT_SYMBOLS.__getitem__, values))
     return ",".join(str(v) for v in values)
 
 

@@ -101,9 +101,16 @@ def removal_backend(box: tuple[int, int]) -> str:
     puzzle about 1.5× faster than the backtracker and a 16×16 one over 10× faster;
     CaDiCaL was level with Glucose within the noise, so the project default stays.
 
-    >>> removal_backend((3, 3))
-    'sat'
+    Issue 12: when numba is installed, ``fast`` digs the whole grid in one compiled
+    call, several times faster again (``benchmarks/bench_fast.py``, docs/fast.md).
+
+    >>> removal_backend((3, 3)) in ("fast", "sat")
+    True
     """
+    from importlib.util import find_spec
+
+    if box[0] * box[1] <= 64 and find_spec("numba") is not None:
+        return "fast"
     return "sat"
 
 
@@ -280,6 +287,10 @@ def dig(grid: Sequence[int], g: Geometry, rng: random.Random, *, symmetry: str =
     count = g.ncells
     order = orbits(g, symmetry)
     rng.shuffle(order)
+    if backend == "fast":  # issue 12: the whole removal in one compiled call, same rule
+        from .backends.fast import dig as dig_fast
+
+        return dig_fast(grid, g, order, clues)
     tried_all = True
     for orbit in order:
         if clues is not None and count - len(orbit) < clues:

@@ -10,9 +10,9 @@ import pytest
 from sudoku_cp import Board
 
 DATA = Path(__file__).parent / "data"
-ALL_BACKENDS = ["backtrack", "sat", "cpsat", "dlx", "mip", "asp"]
+ALL_BACKENDS = ["backtrack", "sat", "cpsat", "fast", "dlx", "mip", "asp"]
 #: Backends whose solver package may be missing: the package, and the extra that installs it.
-OPTIONAL = {"mip": ("highspy", "mip"), "asp": ("clingo", "asp")}
+OPTIONAL = {"fast": ("numba", "fast"), "mip": ("highspy", "mip"), "asp": ("clingo", "asp")}
 
 
 def backend_param(name: str):

@@ -13,7 +13,7 @@ pysat = pytest.importorskip("pysat")
 from pysat.formula import CNF  # noqa: E402
 from pysat.solvers import Solver  # noqa: E402
 
-from sudoku_cp import Board, Status, clashes, is_solution  # noqa: E402
+from sudoku_cp import Board, Status, clashes, is_solution, solve  # noqa: E402
 from sudoku_cp.backends import get_backend, parse_spec  # noqa: E402
 from sudoku_cp.backends.sat import DEFAULT_SOLVER, SatBackend, available_solvers  # noqa: E402
 from sudoku_cp.board import geometry  # noqa: E402
@@ -311,3 +311,25 @@ def test_dimacs_names_extra_houses():
     text = to_dimacs(board)
     assert "c extra house 1: r1c1 r2c2 r3c3 r4c4" in text
     assert len(CNF(from_string=text).clauses) == 448 + 4 * 6 + 4
+
+
+def test_the_zero_decision_shortcut_is_sound():
+    # Issue 12: a first call without decisions proves uniqueness, so no second call.
+    # Puzzles settled that way must be truly unique (the backtracker agrees), and
+    # puzzles with two solutions (a 17-clue puzzle minus a clue) must never be.
+    backend = SatBackend("cadical195")
+    lines = load("17clue_sample.txt")
+    forced = 0
+    for line in lines:
+        board = board_of(line)
+        r = backend.solve(board, limit=2)
+        forced += r.stats["forced_by_propagation"]
+        if r.stats["forced_by_propagation"]:
+            assert r.stats["calls"] == 1 and r.stats["decisions"] == 0
+        other = solve(board, "backtrack", limit=2)
+        assert r.solutions == other.solutions and r.exhausted and other.exhausted
+        fewer = list(board.givens)
+        fewer[next(c for c, v in enumerate(fewer) if v)] = 0
+        r = backend.solve(board.with_givens(fewer), limit=2)
+        assert len(r.solutions) == 2 and not r.stats["forced_by_propagation"]
+    assert forced > 0  # the shortcut is taken on some of them

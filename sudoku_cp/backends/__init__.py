@@ -28,6 +28,7 @@ BACKENDS: dict[str, str] = {
     "sat": "sudoku_cp.backends.sat:SatBackend",
     "cpsat": "sudoku_cp.backends.cpsat:CpSatBackend",
     "backtrack": "sudoku_cp.backends.backtrack:BacktrackBackend",
+    "fast": "sudoku_cp.backends.fast:FastBackend",
     "dlx": "sudoku_cp.backends.dlx:DlxBackend",
     "mip": "sudoku_cp.backends.mip:MipBackend",
     "asp": "sudoku_cp.backends.asp:AspBackend",
@@ -37,6 +38,7 @@ DEFAULT_CHECK = ("sat", "cpsat", "backtrack")
 DEFAULT_BACKEND = next(iter(BACKENDS))
 
 _instances: dict[tuple, Any] = {}
+_by_spec: dict[str, Any] = {}  # spec text -> instance, for calls without extra options
 
 
 def backend_class(name: str) -> type:
@@ -85,6 +87,10 @@ def get_backend(spec: str = DEFAULT_BACKEND, **options: Any):
 
     Instances are cached so that a batch reuses encoded formulas and solvers.
     """
+    if not options:  # the common call, solve(board, "name"): one dict lookup
+        backend = _by_spec.get(spec)
+        if backend is not None:
+            return backend
     name, spec_options = parse_spec(spec)
     spec_options.update(options)
     key = (name, tuple(sorted(spec_options.items())))
@@ -95,6 +101,8 @@ def get_backend(spec: str = DEFAULT_BACKEND, **options: Any):
         except (TypeError, ValueError) as exc:  # an unknown option or a bad value
             raise UnknownBackendError(f"backend spec {spec!r}: {exc}") from None
         _instances[key] = backend
+    if not options:
+        _by_spec[spec] = backend
     return backend
 
 

@@ -63,6 +63,8 @@ from . import require
 DEFAULT_SOLVER = "cadical195"
 #: Solvers PySAT cannot interrupt but can limit by conflicts: time limits run in slices.
 BUDGET_ONLY = frozenset({"cadical103", "cadical153", "cadical195", "cadical300"})
+#: Solvers whose zero-decision first call proves uniqueness (see ``SatBackend._forced``).
+ZERO_DECISION_SOLVERS = frozenset({"cadical103", "cadical153", "cadical195"})
 #: Solvers with neither interrupt nor budgets: no time limit possible.
 NO_LIMIT = frozenset({"lingeling"})
 #: Solvers PySAT builds that cannot serve this backend, and why.
@@ -131,6 +133,7 @@ class _Live:
     solver: Any = None
     next_var: int = 0  # next unused activation variable
     retired: int = 0  # activation literals retired since the last rebuild
+    nv: int = 0  # cell-value variables (n³), the default rebuild threshold
 
 
 class SatBackend:
@@ -151,21 +154,34 @@ class SatBackend:
             raise ValueError(f"unknown encoding {encoding!r}; choose from: {', '.join(ENCODINGS)}")
         self.encoding = encoding
         self._live: dict[Geometry, _Live] = {}
+        self._last: tuple = (None, None)  # the geometry of the last puzzle and its state
         _OPEN.add(self)
 
     # -- per-geometry state ---------------------------------------------------------------
     def _state(self, geometry: Geometry) -> _Live:
+        if geometry is self._last[0]:  # the same shape as the last puzzle: no hashing
+            live = self._last[1]
+            if live.solver is not None and live.retired < (self.REBUILD_AFTER or live.nv):
+                return live
         live = self._live.get(geometry)
         if live is None:
-            live = self._live[geometry] = _Live(encode(geometry, self.encoding))
-        if live.solver is None or live.retired >= (self.REBUILD_AFTER or live.encoding.nv):
+            enc = encode(geometry, self.encoding)
+            live = self._live[geometry] = _Live(enc, nv=enc.nv)
+        if live.solver is None or live.retired >= (self.REBUILD_AFTER or live.nv):
             self._rebuild(live)
+        self._last = (geometry, live)
         return live
 
     def _rebuild(self, live: _Live) -> None:
         if live.solver is not None:
             live.solver.delete()
         live.solver = self.pysat.Solver(name=self.solver, bootstrap_with=live.encoding.cnf.clauses)
+        if self.solver in ZERO_DECISION_SOLVERS:
+            # No variable elimination: every variable of a model is then decided or
+            # propagated, which _forced relies on. (Not "ilb", lazy backtracking: it
+            # keeps the previous call's decisions on the trail without counting them
+            # again, so a zero count would no longer mean "no decision".)
+            live.solver.configure({"elim": 0})
         live.next_var = live.encoding.pool.top + 1  # after any auxiliary variables
         live.retired = 0
 
@@ -200,7 +216,7 @@ class SatBackend:
         enc, solver = live.encoding, live.solver
         nv, value_of = enc.nv, enc.value_of
         assumptions = givens_literals(enc, board)
-        free = [cell for cell, v in enumerate(board.givens) if not v]
+        free: list[int] = []  # the non-given cells, listed when a blocking clause needs them
         before = solver.accum_stats()
 
         solutions: list[tuple[int, ...]] = []
@@ -208,6 +224,7 @@ class SatBackend:
         act = 0
         calls = blocking = 0
         broken = True  # until the loop ends normally: Ctrl-C inside a solver call
+        forced = False
         try:
             while True:
                 calls += 1
@@ -222,7 +239,12 @@ class SatBackend:
                 solutions.append(tuple([value_of[lit] for lit in true_lits]))
                 if len(solutions) >= limit:
                     break
+                after = solver.accum_stats()
+                if calls == 1 and self._forced(before, after, assumptions):
+                    exhausted = forced = True  # unique without a second call: see _forced
+                    break
                 if not act:
+                    free = [cell for cell, v in enumerate(board.givens) if not v]
                     act = live.next_var
                     live.next_var += 1
                     assumptions.append(act)
@@ -236,15 +258,44 @@ class SatBackend:
                 solver.add_clause([-act])
                 live.retired += 1
 
-        after = solver.accum_stats()
+        if not forced:  # (the shortcut read the statistics already)
+            after = solver.accum_stats()
         stats = {key: after.get(key, 0) - before.get(key, 0) for key in NATIVE_STATS}
         stats.update(
-            calls=calls, blocking_clauses=blocking,
+            calls=calls, blocking_clauses=blocking, forced_by_propagation=forced,
             solver=self.solver, encoding=self.encoding, variables=nv,
             clauses=len(enc.cnf.clauses), assumptions=len(assumptions) - (1 if act else 0),
         )
         return Result.of(self.name, solutions, exhausted, time.perf_counter() - start,
                          stats, limit)
+
+    def _forced(self, before: dict, after: dict, assumptions: list[int]) -> bool:
+        """True when the first call's model was forced by propagation from the givens,
+        which proves it the only solution, so the second call can be skipped.
+
+        Why this is sound, for CaDiCaL 1.x (``ZERO_DECISION_SOLVERS``):
+
+        1. CaDiCaL counts in ``decisions`` only its own choices, not the assumptions it
+           assigns first (its ``decide()`` takes the assumptions before it counts), and
+           its "lucky phases", which assign without counting, are skipped whenever there
+           are assumptions; so we require at least one given.
+        2. So with zero new decisions every variable of the model was assigned by unit
+           propagation from the givens, over the base formula plus learned clauses,
+           all implied by the base formula (retired blocking clauses only mention
+           activation literals that are false for good). Every literal unit
+           propagation implies holds in every solution, so every solution equals this
+           model: it is unique.
+        3. The one way a variable escapes both decision and propagation is variable
+           elimination, whose eliminated variables are set afterwards and could be
+           free: so these solvers run with elimination off (``_rebuild`` sets
+           ``elim=0``). Equivalent-literal substitution and root-level units fix
+           values, so they add no freedom.
+
+        About half of the 17-clue puzzles end here (docs/fast.md, "The sat backend").
+        """
+        if self.solver not in ZERO_DECISION_SOLVERS or not assumptions:
+            return False
+        return after.get("decisions", 0) == before.get("decisions", 0)
 
     def _run(self, live: _Live, assumptions: list[int], deadline: float | None) -> bool | None:
         """One solver call: True (model), False (no model), None (deadline reached)."""

@@ -48,7 +48,8 @@ def register(sub) -> None:
     p.add_argument("--attempts", type=count_arg, default=None, metavar="A",
                    help="fresh grids per puzzle before a missed target is reported (default 30)")
     p.add_argument("--backend", metavar="SPEC",
-                   help="backend for uniqueness checks while removing clues (default sat)")
+                   help="backend for uniqueness checks while removing clues (default fast "
+                        "when numba is installed, else sat)")
     p.add_argument("--no-verify", dest="verify", action="store_false",
                    help="skip the cross-check of each puzzle by every backend")
     p.add_argument("-o", "--output", metavar="FILE", help="write puzzles here (each flushed as made)")

@@ -1,0 +1,326 @@
+"""The compiled ``fast`` backend against ``backtrack``, and ``sat`` against a bare PySAT loop.
+
+Everything is measured in one run, interleaved block by block, so that the ratios
+survive a shared, noisy machine (absolute figures on a loaded machine are lower
+bounds). Clock: process time for the in-process figures (single-threaded work),
+wall time for the commands run as subprocesses.
+
+    python3 benchmarks/bench_fast.py                      # the issue 12 targets
+    python3 benchmarks/bench_fast.py --agree              # + fast vs sat on every shared set
+    python3 benchmarks/bench_fast.py --cold               # + first-ever compile time
+
+Sections:
+
+1. uniqueness checks per second on the first ``--count`` 17-clue puzzles and on
+   forum_hardest_1106: ``fast`` through its batch entry point (``check_array``, one
+   call per block) and through ``solve``; ``backtrack`` through ``solve``; the ratios.
+   Every verdict must agree and every solution pass ``is_solution``.
+2. ``sudoku-cp check -f royle_17_clue.txt --backends fast --workers 2`` over the whole
+   file: wall time, and wall time after start-up (minus the same command on one puzzle).
+3. the generator: verified minimal 9x9 puzzles per second, digging with ``fast`` and
+   with ``sat``.
+4. the ``sat`` backend against a bare reused PySAT loop (CaDiCaL 1.9.5, the extended
+   encoding, givens as assumptions, a blocking clause under an activation literal for
+   the second call), interleaved puzzle by puzzle, both given the puzzle as text.
+5. start-up of a second process that solves with ``fast`` (cache warm).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from sudoku_cp import Board, is_solution, solve  # noqa: E402
+from sudoku_cp.board import geometry  # noqa: E402
+
+clock = time.process_time
+
+
+def load(path: Path, count: int | None = None) -> list[str]:
+    lines = []
+    for raw in path.read_text().splitlines():
+        raw = raw.strip()
+        if raw and not raw.startswith("#"):
+            lines.append(raw.split()[0])
+            if count is not None and len(lines) >= count:
+                break
+    return lines
+
+
+def values(line: str) -> list[int]:
+    return [0 if ch in ".0" else int(ch) for ch in line]
+
+
+# -- 1. fast vs backtrack ----------------------------------------------------------------------
+def checks(lines: list[str], block: int, with_backtrack: bool) -> dict:
+    from sudoku_cp.backends.fast import check_array
+
+    g = geometry(3, 3)
+    boards = [Board.from_values(values(line)) for line in lines]
+    arrays = [[b.givens for b in boards[i:i + block]] for i in range(0, len(boards), block)]
+    check_array([values(lines[0])], g)  # compiled code loaded before the clock starts
+    solve(boards[0], "fast", limit=2)
+    solve(boards[0], "backtrack", limit=2)
+    t = {"batch": 0.0, "solve": 0.0, "backtrack": 0.0}
+    for i in range(0, len(boards), block):
+        chunk = boards[i:i + block]
+        givens = arrays[i // block]  # built outside the clock, like the Boards for solve
+        start = clock()
+        counts, first, stats = check_array(givens, g)
+        t["batch"] += clock() - start
+        start = clock()
+        ours = [solve(b, "fast", limit=2) for b in chunk]
+        t["solve"] += clock() - start
+        theirs = None
+        if with_backtrack:
+            start = clock()
+            theirs = [solve(b, "backtrack", limit=2) for b in chunk]
+            t["backtrack"] += clock() - start
+        for k, board in enumerate(chunk):  # outside the clock: every answer is checked
+            verdict = (len(ours[k].solutions), ours[k].exhausted)
+            assert verdict == (int(counts[k]), bool(stats[k, 2])), board
+            assert all(is_solution(board, s) for s in ours[k].solutions)
+            assert counts[k] == 0 or is_solution(board, first[k].tolist())
+            if theirs is not None:
+                assert verdict == (len(theirs[k].solutions), theirs[k].exhausted), board
+    n = len(boards)
+    rates = {k: n / v for k, v in t.items() if v > 0}
+    return rates
+
+
+# -- 2. the batch command ------------------------------------------------------------------------
+def batch_command(path: Path, workers: int) -> tuple[float, float, int]:
+    cmd = [sys.executable, "-m", "sudoku_cp", "check", "--backends", "fast",
+           "--workers", str(workers), "--no-progress"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with tempfile.TemporaryDirectory() as tmp:
+        one = Path(tmp) / "one.txt"
+        one.write_text(load(path, 1)[0] + "\n")
+        start = time.perf_counter()
+        subprocess.run(cmd + ["-f", str(one)], env=env, check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        startup = time.perf_counter() - start
+        start = time.perf_counter()
+        out = subprocess.run(cmd + ["-f", str(path)], env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True)
+        wall = time.perf_counter() - start
+    unique = out.stdout.count('"verdict": "unique"')
+    assert out.returncode == 0, out.returncode
+    return wall, startup, unique
+
+
+# -- 3. the generator ----------------------------------------------------------------------------
+def generator(count: int, rounds: int) -> dict:
+    from sudoku_cp.generate import generate
+
+    list(generate(1, minimal=True, seed=0, backend="fast"))
+    list(generate(1, minimal=True, seed=0, backend="sat"))
+    best: dict[str, float] = {}
+    for r in range(rounds):
+        for backend in ("fast", "sat"):
+            start = time.perf_counter()
+            made = list(generate(count, minimal=True, seed=100 + r, backend=backend, verify=True))
+            rate = count / (time.perf_counter() - start)
+            assert all(p.minimal and not p.missed for p in made)
+            best[backend] = max(best.get(backend, 0.0), rate)
+    return best
+
+
+# -- 4. sat vs the bare loop -----------------------------------------------------------------------
+def sat_vs_bare(lines: list[str]) -> dict:
+    """Checks per second of the bare loop and of the backend, from the puzzle's text
+    (the backend's time includes building the Board) and from a ready Board."""
+    from pysat.solvers import Solver
+
+    from sudoku_cp.backends.sat import SatBackend
+    from sudoku_cp.encode.cnf import encode
+
+    g = geometry(3, 3)
+    enc = encode(g, "extended")
+    nv, n = enc.nv, g.n
+    bare, act = None, 0
+    backend = SatBackend("cadical195")
+    other = SatBackend("cadical195")  # its own solver: learned clauses must not carry over
+    boards = [Board.from_values(values(line)) for line in lines]
+    forced = 0
+    t = {"bare": 0.0, "text": 0.0, "board": 0.0}
+    for i, line in enumerate(lines):
+        if i % nv == 0:  # rebuilt as often as the backend rebuilds (see SatBackend.REBUILD_AFTER)
+            if bare is not None:
+                bare.delete()
+            bare, act = Solver(name="cadical195", bootstrap_with=enc.cnf.clauses), nv + 1
+        start = clock()
+        assumptions = [c * n + int(ch) for c, ch in enumerate(line) if ch not in ".0"]
+        bare.solve(assumptions=assumptions)
+        model = bare.get_model()
+        bare.add_clause([-act] + [-lit for lit in model[:nv] if lit > 0])
+        second = bare.solve(assumptions=assumptions + [act])
+        bare.add_clause([-act])
+        act += 1
+        t1 = clock()
+        from_text = other.solve(Board.from_values(values(line)), limit=2)
+        t2 = clock()
+        result = backend.solve(boards[i], limit=2)
+        t3 = clock()
+        t["bare"] += t1 - start
+        t["text"] += t2 - t1
+        t["board"] += t3 - t2
+        assert not second and result.exhausted and len(result.solutions) == 1, line
+        assert from_text.solutions == result.solutions
+        assert is_solution(boards[i], result.solution)
+        forced += result.stats["forced_by_propagation"]
+    bare.delete()
+    backend.close()
+    other.close()
+    rates = {k: len(lines) / v for k, v in t.items()}
+    rates["forced"] = forced / len(lines)
+    return rates
+
+
+# -- 5. start-up --------------------------------------------------------------------------------
+SOLVE_ONCE = (
+    "import time; t = time.perf_counter()\n"
+    "from sudoku_cp import Board, solve\n"
+    "from sudoku_cp.backends.fast import check_array, dig\n"
+    "from sudoku_cp.board import geometry\n"
+    "solve(Board.empty((3, 3)), 'fast', limit=2)\n"
+    "check_array([[0] * 81], geometry(3, 3))\n"
+    "grid = [(3 * (r % 3) + r // 3 + c) % 9 + 1 for r in range(9) for c in range(9)]\n"
+    "dig(grid, geometry(3, 3), [(c,) for c in range(81)])\n"
+)
+
+
+def children_cpu() -> float:
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def startup(env_extra: dict | None = None) -> tuple[float, float]:
+    """Wall and CPU seconds of a fresh process that loads fast and solves once."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **(env_extra or {})}
+    start, cpu = time.perf_counter(), children_cpu()
+    subprocess.run([sys.executable, "-c", SOLVE_ONCE], env=env, check=True)
+    return time.perf_counter() - start, children_cpu() - cpu
+
+
+def agree(data: Path) -> None:
+    """fast (batch entry point) against sat, verdict by verdict, on every shared set."""
+    from sudoku_cp.backends.fast import check_array
+
+    g = geometry(3, 3)
+    for path in sorted(data.glob("*.txt")):
+        lines = load(path)
+        counts, first, stats = check_array([values(s) for s in lines], g)
+        start = time.perf_counter()
+        for k, line in enumerate(lines):
+            board = Board.from_values(values(line))
+            theirs = solve(board, "sat", limit=2)
+            ours = (min(int(counts[k]), 2), bool(stats[k, 2]) or counts[k] >= 2)
+            assert ours == (len(theirs.solutions), theirs.exhausted or len(theirs.solutions) >= 2), \
+                (path.name, k, line)
+            if counts[k] == 1:
+                assert theirs.solution == tuple(first[k].tolist())
+        print(f"  {path.name:28} {len(lines):6} puzzles: every verdict agrees "
+              f"(sat took {time.perf_counter() - start:.0f} s)", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    p.add_argument("--count", type=int, default=10_000, help="17-clue puzzles (default 10000)")
+    p.add_argument("--block", type=int, default=250, help="puzzles per interleaved block")
+    p.add_argument("--generate", type=int, default=100, help="puzzles per generator round")
+    p.add_argument("--rounds", type=int, default=2, help="generator rounds (best counts)")
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--agree", action="store_true", help="also fast vs sat on every shared set")
+    p.add_argument("--cold", action="store_true", help="also the first-ever compile time")
+    p.add_argument("--sections", default="1,2,3,4,5", help="which sections to run (default all)")
+    args = p.parse_args(argv)
+    data = args.data
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} "
+          f"(shared: absolute figures are lower bounds, ratios hold)")
+
+    run = {int(x) for x in args.sections.split(",")}
+    if 1 in run:
+        section1(args, data)
+    if 2 in run:
+        section2(args, data)
+    if 3 in run:
+        section3(args)
+    if 4 in run:
+        section4(args, data)
+    if 5 in run:
+        section5(args)
+    if args.agree:
+        print("\n6. fast (batch) vs sat, every verdict, every shared set")
+        agree(data)
+    return 0
+
+
+def section1(args, data: Path) -> None:
+    print("\n1. uniqueness checks per second (process time, interleaved blocks of "
+          f"{args.block})")
+    for name, lines in (("17-clue", load(data / "royle_17_clue.txt", args.count)),
+                        ("forum_hardest_1106", load(data / "forum_hardest_1106.txt"))):
+        r = checks(lines, args.block, True)
+        print(f"  {name:19} {len(lines):6} puzzles: fast batch {r['batch']:9,.0f}/s   "
+              f"fast solve {r['solve']:8,.0f}/s   backtrack {r['backtrack']:6,.0f}/s   "
+              f"ratios {r['batch'] / r['backtrack']:5.1f}x (batch) "
+              f"{r['solve'] / r['backtrack']:5.1f}x (solve)", flush=True)
+
+
+
+def section2(args, data: Path) -> None:
+    print("\n2. sudoku-cp check -f royle_17_clue.txt --backends fast "
+          f"--workers {args.workers} (wall time)")
+    wall, up, unique = batch_command(data / "royle_17_clue.txt", args.workers)
+    print(f"  {unique} unique; {wall:.2f} s in all, start-up {up:.2f} s (the same command on "
+          f"one puzzle), {wall - up:.2f} s after start-up", flush=True)
+
+
+
+def section3(args) -> None:
+    print(f"\n3. generator: verified minimal 9x9 puzzles per second (wall, best of "
+          f"{args.rounds} rounds of {args.generate})")
+    g = generator(args.generate, args.rounds)
+    print(f"  digging with fast {g['fast']:.1f}/s, with sat {g['sat']:.1f}/s "
+          f"({g['fast'] / g['sat']:.2f}x)", flush=True)
+
+
+
+def section4(args, data: Path) -> None:
+    print("\n4. sat backend vs a bare reused PySAT loop (CaDiCaL 1.9.5), interleaved per "
+          "puzzle, process time")
+    s = sat_vs_bare(load(data / "royle_17_clue.txt", args.count))
+    print(f"  17-clue: bare loop {s['bare']:,.0f}/s; sat backend {s['board']:,.0f}/s given a "
+          f"Board ({s['board'] / s['bare']:.2f}x), {s['text']:,.0f}/s from the text "
+          f"({s['text'] / s['bare']:.2f}x); second call skipped for {s['forced']:.0%} "
+          f"(first call made no decision)", flush=True)
+
+
+
+def section5(args) -> None:
+    print("\n5. start-up of a process that solves with fast (wall, cache warm)")
+    times = sorted(startup() for _ in range(3))
+    print(f"  median of 3: {times[1][0]:.2f} s wall, {times[1][1]:.2f} s CPU (python start, "
+          f"import, numba, the cached kernels, a solve, a batch call and a dig)")
+    if args.cold:
+        with tempfile.TemporaryDirectory() as tmp:
+            cold = startup({"NUMBA_CACHE_DIR": tmp})
+            warm = startup({"NUMBA_CACHE_DIR": tmp})
+        print(f"  first-ever (empty cache): {cold[0]:.1f} s wall, {cold[1]:.1f} s CPU; "
+              f"the next process {warm[0]:.2f} s wall, {warm[1]:.2f} s CPU", flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,322 @@
+"""The ``fast`` backend: a compiled bitmask solver (numba, nopython mode, cached on disk).
+
+What it does, in the project's words: one 64-bit candidate mask per cell; naked and
+hidden singles to a fixed point after every guess; branching on the cell with the
+fewest candidates; depth-first search that counts solutions up to ``limit``. It
+shares no code with ``backtrack`` (the compiled search is in ``fast_kernels``), so
+the two stay independent witnesses for each other, and every solution is checked by
+``is_solution`` wherever the project shows one.
+
+**Houses are data.** ``Tables`` turns ``board.geometry.houses`` into integer arrays
+once per geometry: peers per cell, cells per house, houses per cell. Hidden singles
+apply to houses of exactly n cells; a smaller extra house only needs distinct values;
+a house of more than n cells cannot be filled, so such a board has no solution.
+
+**Limits.** n <= 64 (a mask is one int64); a larger board raises ``BoardTooLarge``.
+``time_limit`` is honoured by running the compiled search in node-budget slices
+(``SLICE_NODES``) and reading the clock between slices: compiled code does not read
+a wall clock cheaply.
+
+**Batch entry points.** ``check_array`` takes many puzzles as one array and returns
+counts, first solutions and statistics without a Python call per puzzle;
+``check_boards`` wraps it for ``Board`` objects; ``dig`` is the generator's clue
+removal in one compiled call.
+
+**Start-up.** numba is imported on first use, never by ``import sudoku_cp``. The
+compiled code is cached on disk (``cache_dir``): beside this module when the package
+directory is writable, else in the user's cache directory
+(``~/.cache/sudoku_cp/numba`` on Linux), so a read-only site-packages still gets a
+cache. See docs/fast.md for the first-ever compile time and the start-up of later
+processes.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+from ..board import Board, Geometry, PuzzleError, format_line
+from ..result import Result
+
+#: Largest board side: one candidate mask is a 64-bit integer.
+MAX_N = 64
+#: Nodes per compiled slice when a time limit is set (the clock is read between slices).
+SLICE_NODES = 4096
+#: Solutions returned to Python per compiled call when ``limit`` is large.
+OUT_ROWS = 64
+
+_kernels = None  # the fast_kernels module, once imported
+_TABLES: dict[Geometry, "Tables"] = {}
+
+
+class BoardTooLarge(PuzzleError):
+    """A board the 64-bit masks of the ``fast`` backend cannot hold."""
+
+
+# -- start-up: where the compiled code is cached ---------------------------------------------
+def user_cache_dir() -> Path:
+    """The per-user cache directory for compiled code (platformdirs when installed)."""
+    try:
+        from platformdirs import user_cache_dir as where
+    except ImportError:
+        if sys.platform == "win32":
+            base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+        elif sys.platform == "darwin":
+            base = Path.home() / "Library" / "Caches"
+        else:
+            base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+        return base / "sudoku_cp" / "numba"
+    return Path(where("sudoku_cp")) / "numba"
+
+
+def _writable(directory: Path) -> bool:
+    pycache = directory / "__pycache__"
+    if pycache.is_dir():
+        return os.access(pycache, os.W_OK | os.X_OK)
+    return os.access(directory, os.W_OK | os.X_OK)
+
+
+def cache_dir() -> Path:
+    """Where numba keeps this backend's compiled code in this process.
+
+    ``NUMBA_CACHE_DIR`` wins when the user set it; otherwise ``__pycache__`` beside
+    the kernels when the package directory is writable, else ``user_cache_dir()``.
+    """
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return Path(os.environ["NUMBA_CACHE_DIR"])
+    here = Path(__file__).resolve().parent
+    return here / "__pycache__" if _writable(here) else user_cache_dir()
+
+
+def kernels():
+    """The compiled kernels, importing numba (and choosing the cache) on first use."""
+    global _kernels
+    if _kernels is None:
+        here = Path(__file__).resolve().parent
+        if not os.environ.get("NUMBA_CACHE_DIR") and not _writable(here):
+            target = user_cache_dir()
+            target.mkdir(parents=True, exist_ok=True)
+            os.environ["NUMBA_CACHE_DIR"] = str(target)  # read by numba at import...
+            if "numba" in sys.modules:  # ...or, if already imported, from its config
+                sys.modules["numba"].config.CACHE_DIR = str(target)
+        from . import MissingDependencyError
+
+        try:
+            import numba  # noqa: F401
+        except ImportError as exc:
+            raise MissingDependencyError(
+                f'the fast backend needs numba: pip install "sudoku-cp[fast]" ({exc})') from exc
+        from . import fast_kernels
+
+        _kernels = fast_kernels
+    return _kernels
+
+
+# -- geometry as arrays ----------------------------------------------------------------------
+class Tables:
+    """A geometry as the integer arrays the kernels read (built once per geometry).
+
+    ``peers[c, :npeers[c]]`` are the peers of cell c; ``houses[h, :hlen[h]]`` the cells
+    of house h; ``chouses[c, :nch[c]]`` the houses of cell c; ``full`` the mask with
+    every value (-1 when n = 64: all 64 bits); ``impossible`` is True when some house
+    has more than n cells.
+    """
+
+    def __init__(self, g: Geometry) -> None:
+        import numpy as np
+
+        n = g.n
+        if n > MAX_N:
+            raise BoardTooLarge(
+                f"the fast backend keeps candidates in 64-bit masks, so it solves boards up to "
+                f"{MAX_N}x{MAX_N}; this board is {n}x{n}: use the sat or backtrack backend")
+        self.n, self.ncells = n, g.ncells
+        self.full = -1 if n == 64 else (1 << n) - 1
+        self.impossible = any(len(h) > n for h in g.houses)
+        self.peers, self.npeers = _ragged(g.peers)
+        self.houses, self.hlen = _ragged(g.houses)
+        self.chouses, self.nch = _ragged(g.houses_of)
+        self.np = np
+
+    def args(self) -> tuple:
+        """The table arguments every kernel takes, in order."""
+        return (self.peers, self.npeers, self.houses, self.hlen, self.chouses, self.nch,
+                self.n, self.full)
+
+    def packed(self):
+        """The same tables as one int64 array (``fast_kernels.unpack`` reads it back)."""
+        np = self.np
+        head = [self.n, self.full, self.ncells, len(self.hlen), self.peers.shape[1],
+                self.houses.shape[1], self.chouses.shape[1]]
+        return np.concatenate([np.array(head, dtype=np.int64), self.peers.ravel(), self.npeers,
+                               self.houses.ravel(), self.hlen, self.chouses.ravel(), self.nch])
+
+
+def _ragged(rows) -> tuple:
+    import numpy as np
+
+    width = max((len(r) for r in rows), default=0)
+    table = np.zeros((len(rows), max(width, 1)), dtype=np.int64)
+    for i, r in enumerate(rows):
+        table[i, :len(r)] = r
+    return table, np.array([len(r) for r in rows], dtype=np.int64)
+
+
+def tables(g: Geometry) -> Tables:
+    """The arrays for a geometry, built on first use and then cached."""
+    t = _TABLES.get(g)
+    if t is None:
+        t = _TABLES[g] = Tables(g)
+    return t
+
+
+# -- the batch entry points ------------------------------------------------------------------
+def check_array(puzzles, geometry: Geometry, limit: int = 2):
+    """Count the solutions of many puzzles of one geometry in one compiled call.
+
+    ``puzzles`` is an array-like of shape (P, n*n), values 0..n (0 empty). Returns
+    ``(counts, first, stats)``: ``counts[i]`` solutions found (at most ``limit``;
+    exact when ``stats[i, 2]`` is 1, the search exhausted), ``first[i]`` the first
+    solution (zeros when none) and ``stats[i] = (nodes, guesses, exhausted)``.
+    Values are not range-checked here: pass givens of valid boards.
+
+    >>> from sudoku_cp.board import geometry
+    >>> counts, first, stats = check_array([[1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 0, 0, 3, 0, 0],
+    ...                                     [0] * 16], geometry(2, 2))
+    >>> counts.tolist(), stats[:, 2].tolist()
+    ([1, 2], [1, 0])
+    """
+    t = tables(geometry)
+    np = t.np
+    grid = np.ascontiguousarray(puzzles, dtype=np.int64).reshape(-1, t.ncells)
+    count = grid.shape[0]
+    counts = np.zeros(count, dtype=np.int64)
+    first = np.zeros((count, t.ncells), dtype=np.int64)
+    stats = np.zeros((count, 3), dtype=np.int64)
+    if t.impossible:  # a house of more than n cells: no solution, nothing to search
+        stats[:, 2] = 1
+        return counts, first, stats
+    if count:
+        kernels().check_many(grid, limit, counts, first, stats, *t.args())
+    return counts, first, stats
+
+
+def check_boards(boards, limit: int = 2) -> list[Result]:
+    """``Result``s for many boards: one compiled call per run of boards of one geometry."""
+    results: list[Result] = [None] * len(boards)  # type: ignore[list-item]
+    start = 0
+    while start < len(boards):
+        g = boards[start].geometry
+        stop = start
+        while stop < len(boards) and boards[stop].geometry == g:
+            stop += 1
+        began = time.perf_counter()
+        counts, first, stats = check_array([b.givens for b in boards[start:stop]], g, limit)
+        each = (time.perf_counter() - began) / (stop - start)
+        for i in range(stop - start):
+            results[start + i] = _result(int(counts[i]), first[i], stats[i], limit, each)
+        start = stop
+    return results
+
+
+def _result(count: int, first, stats, limit: int, seconds: float) -> Result:
+    """A Result from one row of ``check_array``; a second solution is known to exist
+    but not returned (batch callers ask only for the count and the first)."""
+    exhausted = bool(stats[2])
+    solutions = (tuple(first.tolist()),) if count else ()
+    return Result.of(FastBackend.name, solutions, exhausted, seconds,
+                     {"nodes": int(stats[0]), "guesses": int(stats[1]), "count": count}, limit)
+
+
+def dig(grid, g: Geometry, order, target: int | None = None) -> tuple[tuple[int, ...], bool]:
+    """The generator's clue removal in one compiled call (see ``generate.dig``).
+
+    ``order`` lists orbits (tuples of cells) in the order to try; an orbit is removed
+    when the puzzle stays unique, and skipped when it would leave fewer than ``target``
+    clues. Returns ``(givens, tried_all)``. A check that finds a single solution other
+    than ``grid`` is a bug: ``generate.GenerationError``.
+    """
+    t = tables(g)
+    np = t.np
+    cells = np.array([c for orbit in order for c in orbit], dtype=np.int64)
+    start = np.zeros(len(order) + 1, dtype=np.int64)
+    np.cumsum([len(o) for o in order], out=start[1:])
+    givens, tried_all, _, wrong = kernels().dig(
+        np.asarray(grid, dtype=np.int64), np.arange(len(order), dtype=np.int64), cells, start,
+        -1 if target is None else target, *t.args())
+    if wrong:
+        from ..generate import GenerationError
+
+        raise GenerationError("fast says unique with another solution than the grid",
+                              [format_line(grid, g.n)])
+    return tuple(givens.tolist()), bool(tried_all)
+
+
+# -- the backend -----------------------------------------------------------------------------
+class _Work:
+    """Buffers for one geometry's searches, reused between calls."""
+
+    def __init__(self, t: Tables) -> None:
+        np = t.np
+        self.frames = np.empty((min(t.ncells + 1, 64), t.ncells), dtype=np.int64)
+        self.work = np.zeros(4 + 3 * t.ncells + 2, dtype=np.int64)  # state, cells, rems, todo
+        self.state = self.work[:4]  # a view: the kernel writes it
+        self.dirty = np.zeros(len(t.hlen), dtype=np.uint8)
+        self.out = np.zeros((2, t.ncells), dtype=np.int64)
+
+
+class FastBackend:
+    """Compiled bitmask search: singles to a fixed point, MRV branching, counting to ``limit``.
+
+    An instance keeps search buffers per geometry, so it is not thread-safe: use one
+    per thread (the batch runner uses processes).
+    """
+
+    name = "fast"
+    SPEC_OPTIONS = ()
+
+    def __init__(self) -> None:
+        self.k = kernels()
+        self._shapes: dict[Geometry, tuple[Tables, _Work, tuple]] = {}
+
+    def _shape(self, g: Geometry) -> tuple[Tables, _Work, tuple]:
+        shape = self._shapes.get(g)
+        if shape is None:
+            t = tables(g)
+            shape = self._shapes[g] = (t, _Work(t), t.packed())
+        return shape
+
+    def solve(self, board: Board, *, limit: int = 1, time_limit: float | None = None) -> Result:
+        """Up to ``limit`` distinct solutions of ``board``; see ``sudoku_cp.backends``.
+
+        >>> r = FastBackend().solve(Board.empty((2, 2)), limit=300)
+        >>> r.status.value, len(r.solutions), r.exhausted, r.stats["guesses"] > 0
+        ('solved', 288, True, True)
+        """
+        start = time.perf_counter()
+        t, w, tab = self._shape(board.geometry)
+        state = w.state
+        state.fill(0)
+        state[0] = -1  # not started
+        if t.impossible:
+            state[3] = 1  # a house of more than n cells: exhausted, no solution
+        givens = t.np.array(board.givens, dtype=t.np.int64)
+        rows = min(limit, OUT_ROWS)
+        if w.out.shape[0] < rows:
+            w.out = t.np.zeros((rows, t.ncells), dtype=t.np.int64)
+        budget = (1 << 62) if time_limit is None else SLICE_NODES
+        deadline = None if time_limit is None else start + time_limit
+        solutions: list[tuple[int, ...]] = []
+        run = self.k.solve_one
+        while not state[3] and len(solutions) < limit:
+            want = min(limit - len(solutions), rows)
+            found, w.frames = run(givens, w.frames, w.work, w.dirty, w.out, want, budget, tab)
+            if found:
+                solutions.extend(map(tuple, w.out[:found].tolist()))
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        stats = {"nodes": int(state[1]), "guesses": int(state[2])}
+        return Result.of(self.name, solutions, bool(state[3]), time.perf_counter() - start,
+                         stats, limit)

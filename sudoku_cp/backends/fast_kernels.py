@@ -1,0 +1,361 @@
+"""The compiled core of the ``fast`` backend: numba functions in nopython mode.
+
+Imported only by ``sudoku_cp.backends.fast``, which chooses the on-disk cache
+directory before numba is imported. Nothing here knows about boards: a geometry
+arrives as integer tables (see ``fast.Tables``) and a puzzle as an array of values.
+
+Vocabulary (the words of ``sudoku_cp.board`` plus these):
+
+- **mask**: one int64 per cell, bit ``v - 1`` set while value ``v`` is a candidate
+  (n <= 64, so value 64 is the sign bit: every operation here is sign-safe).
+- **frame**: one level of the search: the masks at a node, the branching cell and
+  the candidates of that cell not yet tried. Frames live in a stack of arrays, so
+  a search can stop after a node budget and resume later (that is how the Python
+  side honours a time limit without reading a clock in compiled code).
+- **state**: ``[depth, nodes, guesses, exhausted]``; depth -1 means not started.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
+
+DEPTH, NODES, GUESSES, EXHAUSTED = 0, 1, 2, 3
+
+
+@intrinsic
+def popcount(typingctx, x):
+    """Bits set in the int64 ``x`` (LLVM's ctpop: one instruction where the CPU has it)."""
+    def codegen(context, builder, sig, args):
+        return builder.ctpop(args[0])
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def trailing_zeros(typingctx, x):
+    """Zero bits below the lowest set bit of the nonzero int64 ``x`` (LLVM's cttz)."""
+    def codegen(context, builder, sig, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+    return types.int64(types.int64), codegen
+
+
+@njit(cache=True, nogil=True)
+def _value_of(bit):
+    """The value whose mask is the single bit ``bit``."""
+    return trailing_zeros(bit) + 1
+
+
+@njit(cache=True, nogil=True)
+def _mark(cell, dirty, chouses, nch):
+    for j in range(nch[cell]):
+        dirty[chouses[cell, j]] = 1
+
+
+@njit(cache=True, nogil=True)
+def propagate(m, todo, ntodo, dirty, peers, npeers, houses, hlen, chouses, nch, n, full):
+    """Naked and hidden singles to a fixed point; False on a contradiction.
+
+    ``todo[:ntodo]`` are fixed cells whose value is not yet removed from their peers;
+    ``dirty[h]`` marks houses to search for hidden singles. Hidden singles (and the
+    check that every value still has a place) apply only to houses of exactly n
+    cells: a smaller house needs distinct values, which peer elimination enforces,
+    but not every value.
+    """
+    nhouses = hlen.shape[0]
+    while True:
+        while ntodo > 0:  # naked singles: a fixed value leaves every peer
+            ntodo -= 1
+            cell = todo[ntodo]
+            bit = m[cell]
+            for k in range(npeers[cell]):
+                p = peers[cell, k]
+                x = m[p]
+                if x & bit:
+                    x ^= bit
+                    if x == 0:
+                        return False
+                    m[p] = x
+                    _mark(p, dirty, chouses, nch)
+                    if x & (x - 1) == 0:
+                        todo[ntodo] = p
+                        ntodo += 1
+        for h in range(nhouses):  # hidden singles: a value with one place in a house
+            if dirty[h] == 0:
+                continue
+            dirty[h] = 0
+            if hlen[h] != n:
+                continue
+            once = np.int64(0)
+            twice = np.int64(0)
+            fixed = np.int64(0)
+            for i in range(n):
+                x = m[houses[h, i]]
+                if x & (x - 1):
+                    twice |= once & x
+                    once |= x
+                else:
+                    fixed |= x
+            if (once | fixed) != full:
+                return False  # some value has no place left in this house
+            hidden = once & ~(twice | fixed)
+            if hidden == 0:
+                continue
+            for i in range(n):
+                c = houses[h, i]
+                x = m[c]
+                y = x & hidden
+                if y != 0 and x & (x - 1):
+                    if y & (y - 1):
+                        return False  # two values need this one cell
+                    m[c] = y
+                    _mark(c, dirty, chouses, nch)
+                    todo[ntodo] = c
+                    ntodo += 1
+            if ntodo > 0:
+                break  # eliminate first: later houses then see fresher masks (~10% faster)
+        if ntodo == 0:
+            return True
+
+
+@njit(cache=True, nogil=True)
+def choose(m, n, peers, npeers):
+    """The cell to branch on, or -1 when every cell is fixed (the masks are a solution).
+
+    Fewest candidates first; among those, the cell whose candidates appear in most
+    peers, so that each guess removes the most candidates (this halves the nodes on
+    the hardest puzzles compared with taking the first such cell).
+    """
+    fewest = n + 1
+    for c in range(m.shape[0]):  # first pass: the fewest candidates of an open cell
+        k = popcount(m[c])
+        if 1 < k < fewest:
+            fewest = k
+            if k == 2:
+                break
+    if fewest > n:
+        return -1
+    best = -1
+    most = -1
+    for c in range(m.shape[0]):  # second pass: the first such cell with most shared peers
+        x = m[c]
+        if popcount(x) != fewest:
+            continue
+        shared = 0
+        for j in range(npeers[c]):
+            if m[peers[c, j]] & x:
+                shared += 1
+        if shared > most:
+            best = c
+            most = shared
+    return best
+
+
+@njit(cache=True, nogil=True)
+def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty,
+        peers, npeers, houses, hlen, chouses, nch, n, full):
+    """Search on from ``state`` until ``want`` more solutions, exhaustion or ``budget``
+    nodes; returns how many solutions it found (the first ``len(out)`` are written).
+
+    ``frames`` must have at least two rows; it is grown (and returned as the second
+    value) when the search goes deeper than it has rows.
+    """
+    ncells = givens.shape[0]
+    found = 0
+    spent = 0
+    depth = state[DEPTH]
+    if depth == -1:  # the root: givens, then singles
+        root = frames[0]
+        for c in range(ncells):
+            root[c] = full
+        ntodo = 0
+        for c in range(ncells):
+            v = givens[c]
+            if v:
+                root[c] = np.int64(1) << (v - 1)
+                todo[ntodo] = c
+                ntodo += 1
+        for h in range(dirty.shape[0]):
+            dirty[h] = 1
+        depth = 0
+        if propagate(root, todo, ntodo, dirty, peers, npeers, houses, hlen, chouses, nch,
+                     n, full):
+            state[NODES] += 1
+            spent += 1
+            c = choose(root, n, peers, npeers)
+            if c < 0:
+                _write(root, out, found)
+                found += 1
+            else:
+                cells[0] = c
+                rems[0] = root[c]
+                depth = 1
+    while depth > 0:
+        if found >= want or spent >= budget:
+            state[DEPTH] = depth
+            return found, frames
+        d = depth - 1
+        rem = rems[d]
+        if rem == 0:
+            depth -= 1
+            continue
+        bit = rem & -rem
+        rems[d] = rem ^ bit
+        if depth >= frames.shape[0]:
+            frames = _grow(frames)
+        child = frames[depth]
+        child[:] = frames[d]
+        cell = cells[d]
+        child[cell] = bit
+        state[GUESSES] += 1
+        todo[0] = cell
+        _mark(cell, dirty, chouses, nch)
+        if not propagate(child, todo, 1, dirty, peers, npeers, houses, hlen, chouses, nch,
+                         n, full):
+            for h in range(dirty.shape[0]):
+                dirty[h] = 0
+            continue
+        state[NODES] += 1
+        spent += 1
+        c = choose(child, n, peers, npeers)
+        if c < 0:
+            _write(child, out, found)
+            found += 1
+            continue
+        if depth >= cells.shape[0]:
+            return -1, frames  # cannot happen: depth is bounded by the number of cells
+        cells[depth] = c
+        rems[depth] = child[c]
+        depth += 1
+    state[DEPTH] = 0
+    state[EXHAUSTED] = 1
+    return found, frames
+
+
+@njit(cache=True, nogil=True)
+def unpack(tab):
+    """The tables packed by ``fast.Tables.packed``, as views: (peers, npeers, houses,
+    hlen, chouses, nch, n, full). Header: n, full, cells, houses, and the widths of
+    the peer, house and houses-of-a-cell rows; then the six arrays, flattened."""
+    n, full, ncells, nhouses, wp, wh, wc = tab[0], tab[1], tab[2], tab[3], tab[4], tab[5], tab[6]
+    a = 7
+    peers = tab[a:a + ncells * wp].reshape((ncells, wp))
+    a += ncells * wp
+    npeers = tab[a:a + ncells]
+    a += ncells
+    houses = tab[a:a + nhouses * wh].reshape((nhouses, wh))
+    a += nhouses * wh
+    hlen = tab[a:a + nhouses]
+    a += nhouses
+    chouses = tab[a:a + ncells * wc].reshape((ncells, wc))
+    a += ncells * wc
+    nch = tab[a:a + ncells]
+    return peers, npeers, houses, hlen, chouses, nch, n, full
+
+
+@njit(cache=True, nogil=True)
+def solve_one(givens, frames, work, dirty, out, want, budget, tab):
+    """``run`` with its arguments packed into eight, for ``FastBackend.solve``: numba's
+    dispatch costs per argument, so this saves most of a call's fixed cost. ``work``
+    is state (4), cells and rems (n*n + 1 each) and todo (n*n), end to end; ``tab``
+    the packed tables."""
+    ncells = givens.shape[0]
+    state = work[:4]
+    cells = work[4:ncells + 5]
+    rems = work[ncells + 5:2 * ncells + 6]
+    todo = work[2 * ncells + 6:3 * ncells + 6]
+    peers, npeers, houses, hlen, chouses, nch, n, full = unpack(tab)
+    return run(givens, frames, cells, rems, state, out, want, budget, todo, dirty,
+               peers, npeers, houses, hlen, chouses, nch, n, full)
+
+
+@njit(cache=True, nogil=True)
+def _write(m, out, k):
+    if k < out.shape[0]:
+        for c in range(m.shape[0]):
+            out[k, c] = _value_of(m[c])
+
+
+@njit(cache=True, nogil=True)
+def _grow(frames):
+    bigger = np.empty((2 * frames.shape[0], frames.shape[1]), dtype=np.int64)
+    bigger[:frames.shape[0]] = frames
+    return bigger
+
+
+@njit(cache=True, nogil=True)
+def check_many(puzzles, limit, counts, first, stats, peers, npeers, houses, hlen, chouses,
+               nch, n, full):
+    """Count the solutions of every row of ``puzzles`` up to ``limit``.
+
+    Writes ``counts[i]`` (how many found, at most ``limit``; -1 if the search ended
+    early, which cannot happen without a budget), the first solution into ``first[i]``
+    (zeros when there is none) and ``stats[i] = (nodes, guesses, exhausted)``.
+    """
+    ncells = puzzles.shape[1]
+    frames = np.empty((min(ncells + 1, 64), ncells), dtype=np.int64)
+    cells = np.empty(ncells + 1, dtype=np.int64)
+    rems = np.empty(ncells + 1, dtype=np.int64)
+    todo = np.empty(ncells, dtype=np.int64)
+    dirty = np.zeros(hlen.shape[0], dtype=np.uint8)
+    state = np.zeros(4, dtype=np.int64)
+    out = np.zeros((1, ncells), dtype=np.int64)
+    for i in range(puzzles.shape[0]):
+        state[:] = 0
+        state[DEPTH] = -1
+        out[0, :] = 0
+        found, frames = run(puzzles[i], frames, cells, rems, state, out, limit,
+                            np.int64(1) << 62, todo, dirty, peers, npeers, houses, hlen,
+                            chouses, nch, n, full)
+        counts[i] = found
+        first[i] = out[0]
+        stats[i, 0] = state[NODES]
+        stats[i, 1] = state[GUESSES]
+        stats[i, 2] = state[EXHAUSTED]
+
+
+@njit(cache=True, nogil=True)
+def dig(grid, order, orbit_cells, orbit_start, target, peers, npeers, houses, hlen,
+        chouses, nch, n, full):
+    """Remove orbits of clues from ``grid`` in ``order`` while the puzzle stays unique.
+
+    An orbit whose removal would leave fewer than ``target`` clues is skipped. Returns
+    ``(givens, tried_all, checks, wrong)``: ``wrong`` is 1 if some check found a single
+    solution other than ``grid`` (a bug the caller must report).
+    """
+    ncells = grid.shape[0]
+    givens = grid.copy()
+    count = ncells
+    frames = np.empty((min(ncells + 1, 64), ncells), dtype=np.int64)
+    cells = np.empty(ncells + 1, dtype=np.int64)
+    rems = np.empty(ncells + 1, dtype=np.int64)
+    todo = np.empty(ncells, dtype=np.int64)
+    dirty = np.zeros(hlen.shape[0], dtype=np.uint8)
+    state = np.zeros(4, dtype=np.int64)
+    out = np.zeros((1, ncells), dtype=np.int64)
+    trial = grid.copy()
+    tried_all = True
+    checks = 0
+    wrong = 0
+    for k in range(order.shape[0]):
+        o = order[k]
+        size = orbit_start[o + 1] - orbit_start[o]
+        if count - size < target:
+            tried_all = False
+            continue
+        trial[:] = givens
+        for j in range(orbit_start[o], orbit_start[o + 1]):
+            trial[orbit_cells[j]] = 0
+        state[:] = 0
+        state[DEPTH] = -1
+        found, frames = run(trial, frames, cells, rems, state, out, 2, np.int64(1) << 62,
+                            todo, dirty, peers, npeers, houses, hlen, chouses, nch, n, full)
+        checks += 1
+        if found == 1 and state[EXHAUSTED] == 1:
+            for c in range(ncells):
+                if out[0, c] != grid[c]:
+                    wrong = 1
+            givens[:] = trial
+            count -= size
+    return givens, tried_all, checks, wrong

@@ -1,0 +1,284 @@
+"""The compiled ``fast`` backend: agreement with ``sat``, big boards, edge cases, the
+batch entry points and the on-disk cache. (The contract suite in test_contract.py and
+the property test in test_crosscheck.py run over ``fast`` as well.)"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sudoku_cp import Board, Status, is_solution, solve
+from sudoku_cp.board import geometry
+from conftest import DATA, board_of, load, pattern_grid
+
+pytest.importorskip("numba", reason="the fast backend needs numba (the 'fast' extra)")
+
+from sudoku_cp.backends import fast  # noqa: E402
+
+
+def counted(result) -> tuple[int, bool]:
+    return len(result.solutions), result.exhausted
+
+
+def shared_sample() -> list[tuple[str, str]]:
+    return [tuple(line.split()) for line in load("shared_sets_sample.txt")]
+
+
+def test_fast_agrees_with_sat_on_a_sample_of_every_shared_set():
+    sample = shared_sample()
+    assert len({name for name, _ in sample}) == 7
+    boards = [board_of(line) for _, line in sample]
+    batch = fast.check_boards(boards)
+    for (name, line), board, from_batch in zip(sample, boards, batch):
+        ours = solve(board, "fast", limit=2)
+        theirs = solve(board, "sat", limit=2)
+        assert counted(ours) == counted(theirs), (name, line)
+        assert all(is_solution(board, s) for s in ours.solutions)
+        if counted(theirs) == (1, True):
+            assert ours.solution == theirs.solution == from_batch.solution
+        assert (len(from_batch.solutions) > 0, from_batch.exhausted) == \
+            (len(ours.solutions) > 0, ours.exhausted)
+
+
+def test_the_batch_entry_point_counts_and_returns_first_solutions():
+    lines = load("17clue_sample.txt") + load("forum_hardest_sample.txt")
+    puzzles = [[0 if ch == "." else int(ch) for ch in line] for line in lines]
+    puzzles.append([0] * 81)  # many solutions
+    puzzles.append([5, 5] + [0] * 79)  # clashing givens
+    counts, first, stats = fast.check_array(puzzles, geometry(3, 3))
+    assert counts.tolist() == [1] * len(lines) + [2, 0]
+    assert stats[:, 2].tolist() == [1] * len(lines) + [0, 1]  # exhausted, except the empty board
+    for givens, row in zip(puzzles[:-1], first.tolist()):
+        assert is_solution(Board.from_values(givens), row)
+    assert first[-1].tolist() == [0] * 81
+    assert (stats[:-2, 0] >= 1).all()
+
+
+@pytest.mark.parametrize("box, blank", [((4, 4), 0.55), ((5, 5), 0.5)])
+def test_big_boards_16x16_and_25x25(box, blank):
+    import random
+
+    rng = random.Random(12)
+    grid = pattern_grid(*box)
+    n = box[0] * box[1]
+    relabel = [0] + rng.sample(range(1, n + 1), n)
+    full = [relabel[v] for v in grid]
+    givens = [0 if rng.random() < blank else v for v in full]
+    board = Board.from_values(givens, box=box)
+    ours = solve(board, "fast", limit=2)
+    assert ours.status is Status.SOLVED and ours.exhausted is (len(ours.solutions) == 1)
+    assert all(is_solution(board, s) for s in ours.solutions)
+    other = solve(board, "sat" if n == 16 else "backtrack", limit=2, time_limit=60)
+    assert counted(ours) == counted(other)
+    # the empty board of this size: a solution, and the search stops at the limit
+    empty = solve(Board.empty(box), "fast", limit=2)
+    assert len(empty.solutions) == 2 and not empty.exhausted
+    assert all(is_solution(Board.empty(box), s) for s in empty.solutions)
+
+
+def test_clashing_givens_full_and_empty_boards():
+    grid = pattern_grid(3, 3)
+    full = Board.from_values(grid)
+    r = solve(full, "fast", limit=2)
+    assert r.solutions == (tuple(grid),) and r.exhausted
+    broken = list(grid)
+    broken[0], broken[1] = broken[1], broken[0]  # a full board that breaks its columns
+    r = solve(Board.from_values(broken), "fast", limit=2)
+    assert r.status is Status.NONE and r.exhausted
+    clash = [0] * 81
+    clash[0] = clash[80] = 7  # same value, no shared house: no clash
+    clash[10] = 7  # shares box 1 with r1c1: a clash
+    r = solve(Board.from_values(clash), "fast", limit=2)
+    assert r.status is Status.NONE and r.exhausted
+    r = solve(Board.empty((3, 3)), "fast", limit=5)
+    assert len(set(r.solutions)) == 5 and not r.exhausted
+
+
+def _distinct(solution, house) -> bool:
+    return len({solution[c] for c in house}) == len(house)
+
+
+@pytest.mark.parametrize("size", [2, 3, 4])
+def test_extra_houses_of_every_size_count_exactly_on_4x4(size):
+    # Every 4x4 solution, from the backtracker, filtered by hand: the independent count.
+    every = solve(Board.empty((2, 2)), "backtrack", limit=1000).solutions
+    assert len(every) == 288
+    g = geometry(2, 2)
+    houses = [[1, 6, 11, 12][:size], [0, 5, 10, 15][:size]]  # two diagonal-ish houses
+    expected = [s for s in every if all(_distinct(s, h) for h in houses)]
+    board = Board(g.with_houses(houses), (0,) * 16)
+    r = solve(board, "fast", limit=1000)
+    assert r.exhausted and len(r.solutions) == len(expected)
+    assert set(r.solutions) == set(expected)
+    assert all(is_solution(board, s) for s in r.solutions)
+
+
+@pytest.mark.parametrize("size", range(2, 10))
+def test_extra_houses_of_2_to_n_cells_on_9x9(size):
+    g = geometry(3, 3)
+    # a house along the anti-diagonal, and one of scattered cells that shares no row
+    houses = [[g.cell(i, 8 - i) for i in range(size)],
+              [g.cell(i, (4 * i + 1) % 9) for i in range(size)]]
+    board = Board(g.with_houses(houses), (0,) * 81)
+    r = solve(board, "fast", limit=2)
+    assert len(r.solutions) == 2 and all(is_solution(board, s) for s in r.solutions)
+    # a puzzle whose givens break only the extra house has no solution
+    grid = pattern_grid(3, 3)
+    cells = houses[0]
+    if len({grid[c] for c in cells}) < len(cells):
+        r = solve(Board(g.with_houses([cells]), tuple(grid)), "fast", limit=2)
+        assert r.status is Status.NONE and r.exhausted
+
+
+def test_a_house_of_more_than_n_cells_cannot_be_filled():
+    g = geometry(2, 2)
+    board = Board(g.with_houses([list(range(5))]), (0,) * 16)
+    assert solve(board, "fast", limit=2).status is Status.NONE
+    counts, _, stats = fast.check_array([[0] * 16], board.geometry)
+    assert counts.tolist() == [0] and stats[0, 2] == 1
+
+
+def test_boards_beyond_64x64_are_refused_with_the_reason():
+    big = Board.empty((5, 13))  # 65x65
+    with pytest.raises(fast.BoardTooLarge, match="64-bit masks.*65x65"):
+        solve(big, "fast")
+    grid = pattern_grid(8, 8)  # 64x64: value 64 is the mask's sign bit
+    board = Board.from_values([0 if i % 3 == 0 else v for i, v in enumerate(grid)], box=(8, 8))
+    r = solve(board, "fast", limit=2, time_limit=60)
+    assert r.status is Status.SOLVED and all(is_solution(board, s) for s in r.solutions)
+    assert any(64 in s for s in r.solutions) and r.exhausted is (len(r.solutions) == 1)
+
+
+def test_the_bit_intrinsics_match_python_on_every_bit_including_the_sign_bit():
+    import numpy as np
+    from numba import njit
+
+    fast.kernels()
+    from sudoku_cp.backends.fast_kernels import popcount, trailing_zeros
+
+    @njit
+    def bits(x):  # intrinsics are callable from compiled code only
+        return popcount(x), trailing_zeros(x)
+
+    for bit in range(64):
+        for extra in (0, 1 << 63, (1 << bit) - 1, 0b1011 << 40):
+            x = ((1 << bit) | extra) & ((1 << 64) - 1)
+            signed = np.int64(x - (1 << 64) if x >= 1 << 63 else x)
+            assert bits(signed) == (bin(x).count("1"), (x & -x).bit_length() - 1)
+
+
+@pytest.mark.parametrize("extra", [(), ((0, 10, 20), (3, 4), tuple(range(0, 81, 10)))])
+def test_packed_tables_unpack_to_the_same_arrays(extra):
+    import numpy as np
+
+    t = fast.Tables(geometry(3, 3).with_houses(list(extra)))
+    got = fast.kernels().unpack(t.packed())
+    for ours, theirs in zip(got[:6], t.args()[:6]):
+        assert np.array_equal(ours, theirs)
+    assert (int(got[6]), int(got[7])) == (t.n, t.full)
+
+
+def test_stats_and_the_time_limit_in_slices():
+    board = board_of(load("forum_hardest_sample.txt")[0])
+    r = solve(board, "fast", limit=2)
+    assert r.stats["nodes"] >= 1 and r.stats["guesses"] >= 1
+    timed = solve(board, "fast", limit=2, time_limit=30)
+    assert timed.solutions == r.solutions and timed.stats == r.stats  # slicing changes nothing
+
+
+def test_dig_leaves_a_unique_minimal_puzzle():
+    g = geometry(3, 3)
+    grid = pattern_grid(3, 3)
+    givens, tried_all = fast.dig(grid, g, [(c,) for c in range(80, -1, -1)])
+    board = Board(g, givens)
+    assert tried_all and board.clues < 40
+    r = solve(board, "sat", limit=2)
+    assert r.exhausted and r.solutions == (tuple(grid),)
+    for c in range(81):  # minimal: no clue can go
+        if givens[c]:
+            fewer = list(givens)
+            fewer[c] = 0
+            assert len(solve(board.with_givens(fewer), "sat", limit=2).solutions) == 2
+    # a clue target stops the digging there, and orbits of two cells go together
+    pairs = [(c, 80 - c) for c in range(40)] + [(40,)]
+    givens, tried_all = fast.dig(grid, g, pairs, target=60)
+    assert not tried_all and 60 <= sum(1 for v in givens if v) <= 61
+    assert all(bool(givens[c]) == bool(givens[80 - c]) for c in range(81))
+
+
+def test_import_stays_light_and_the_cache_works_when_the_package_is_read_only(tmp_path):
+    # A copy of the package whose directory counts as read-only: the compiled code must
+    # be cached under the user's cache directory, and nothing written beside the code.
+    copy = tmp_path / "site"
+    src = Path(fast.__file__).resolve().parents[2] / "sudoku_cp"
+    subprocess.run(["cp", "-r", str(src), str(copy / "sudoku_cp")], check=False,
+                   capture_output=True) if copy.mkdir() is None else None
+    for pycache in (copy / "sudoku_cp").rglob("__pycache__"):
+        subprocess.run(["rm", "-rf", str(pycache)], check=True)
+    cache_home = tmp_path / "cache"
+    script = (
+        "import sys\n"
+        "import sudoku_cp\n"
+        "assert 'numba' not in sys.modules, 'import sudoku_cp imported numba'\n"
+        "from sudoku_cp.backends import fast\n"
+        "assert 'numba' not in sys.modules\n"
+        "if fast._writable(fast.Path(fast.__file__).parent):\n"
+        "    fast._writable = lambda d: False  # root ignores chmod: say it is read-only\n"
+        "k = fast.kernels()\n"
+        "print(fast.cache_dir())\n"
+        "print(k.run._cache._cache_path)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(copy), "XDG_CACHE_HOME": str(cache_home)}
+    env.pop("NUMBA_CACHE_DIR", None)
+    os.chmod(copy / "sudoku_cp" / "backends", 0o555)
+    try:
+        out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                             text=True, timeout=120)
+    finally:
+        os.chmod(copy / "sudoku_cp" / "backends", 0o755)
+    assert out.returncode == 0, out.stderr
+    where, numba_path = out.stdout.split()
+    assert Path(where) == cache_home / "sudoku_cp" / "numba"
+    assert Path(numba_path).is_relative_to(cache_home / "sudoku_cp" / "numba")
+    assert not (copy / "sudoku_cp" / "backends" / "__pycache__").exists() or not any(
+        (copy / "sudoku_cp" / "backends" / "__pycache__").glob("*.nbi"))
+
+
+def test_a_missing_numba_names_the_extra(monkeypatch):
+    monkeypatch.setattr(fast, "_kernels", None)
+    monkeypatch.setitem(sys.modules, "numba", None)  # import numba now fails
+    with pytest.raises(ImportError, match=r'pip install "sudoku-cp\[fast\]"'):
+        fast.kernels()
+
+
+def test_the_batch_hook_writes_the_records_of_the_generic_path():
+    import json
+
+    from sudoku_cp.batch import check_chunk
+    from sudoku_cp.backends.fast_batch import check_chunk as check_chunk_fast
+
+    lines = load("17clue_sample.txt")[:3] + ["." * 81, "55" + "." * 79]
+    boards = [board_of(line) for line in lines]
+    chunk = [("in.txt", i + 1, i + 1, b.givens, b.box, b.geometry.extra,
+              b.givens if i == 1 else None) for i, b in enumerate(boards)]
+    chunk.append(("in.txt", 9, 9, boards[0].givens, (3, 3), ((0, 10, 20),), None))  # a variant
+    generic = check_chunk(chunk, ["sat"], None)  # the generic path, another backend
+    hooked = check_chunk_fast(chunk, None)
+    assert [v for v, _ in hooked] == [v for v, _ in generic] == \
+        ["unique", "mismatch", "unique", "multiple", "none", "unique"]  # 2: a wrong stated solution
+    for (_, ours), (_, theirs) in zip(hooked, generic):
+        a, b = json.loads(ours), json.loads(theirs)
+        assert list(a) == list(b)  # the same keys in the same order (resume reads the prefix)
+        assert a["backends"]["fast"]["claim"] == b["backends"]["sat"]["claim"]
+        for key in ("line", "source", "index", "puzzle", "box", "expected_solution", "error"):
+            assert a.get(key) == b.get(key)
+        assert len(a["solutions"]) == len(b["solutions"])
+        if a["verdict"] == "unique":
+            assert a["solution"] == b["solution"]
+    timed = check_chunk_fast(chunk, 30.0)
+    assert [v for v, _ in timed] == [v for v, _ in hooked]
