@@ -1,0 +1,314 @@
+"""The basic techniques: singles, locked candidates, naked and hidden subsets, fish.
+
+Each technique is a function ``f(state) -> list[Step]`` that looks at the candidates
+and changes nothing; the solver applies the step it picks. Hidden singles, hidden
+subsets and fish reason about where a value must go, so they use full houses only
+(a house of n cells holds every value); naked subsets and locked candidates only need
+the values of a house to differ.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .ratings import score, title
+from .state import State, bits, cname, hname
+from .step import Step
+
+
+def make(tech, placements=(), eliminations=(), cells=(), houses=(), links=(), text="",
+         rating=None, uniqueness=False) -> Step:
+    """A Step with the technique's score unless ``rating`` is given."""
+    return Step(tech, round(score(tech) if rating is None else rating, 1), tuple(placements),
+                tuple(sorted(set(eliminations))), tuple(cells), tuple(houses), tuple(links),
+                text, uniqueness)
+
+
+def removes(elims, n: int) -> str:
+    """'removes 5 from r1c4, r1c7 and 6 from r2c2' for a list of (cell, value)."""
+    by_value: dict[int, list[int]] = {}
+    for cell, v in sorted(set(elims), key=lambda e: (e[1], e[0])):
+        by_value.setdefault(v, []).append(cell)
+    parts = [f"{v} from {', '.join(cname(c, n) for c in cells)}" for v, cells in by_value.items()]
+    return "removes " + " and ".join(parts)
+
+
+def values_text(mask: int) -> str:
+    return "/".join(map(str, bits(mask)))
+
+
+# -- singles ------------------------------------------------------------------------------
+def full_house(s: State) -> list[Step]:
+    """A full house with one open cell: that cell takes the missing value."""
+    t, out = s.t, []
+    for h in t.full:
+        open_ = [c for c in t.houses[h] if not s.values[c]]
+        if len(open_) == 1 and s.cand[open_[0]]:
+            c = open_[0]
+            v = (t.all & ~s.placed_in(h)).bit_length()
+            if s.cand[c] >> (v - 1) & 1:
+                out.append(make("full_house", [(c, v)], (), [c], [h], (),
+                                f"Full house: {cname(c, s.n)} is the last open cell of "
+                                f"{hname(t, h)}, so it takes {v}"))
+    return out
+
+
+def hidden_singles(s: State, houses) -> list[Step]:
+    """A value with one possible cell in a full house goes there."""
+    t, cand, out = s.t, s.cand, []
+    for h in houses:
+        once = twice = 0
+        house = t.houses[h]
+        for c in house:
+            m = cand[c]
+            twice |= once & m
+            once |= m
+        single = once & ~twice
+        while single:
+            bit = single & -single
+            single ^= bit
+            c = next(c for c in house if cand[c] & bit)
+            v = bit.bit_length()
+            rating = 1.2 if t.kind[h] == "box" else 1.5
+            out.append(make("hidden_single", [(c, v)], (), [c], [h], (),
+                            f"Hidden single: in {hname(t, h)}, {v} fits only {cname(c, s.n)}",
+                            rating=rating))
+    return out
+
+
+def hidden_single_box(s: State) -> list[Step]:
+    return hidden_singles(s, [h for h in s.t.full if s.t.kind[h] == "box"])
+
+
+def hidden_single_line(s: State) -> list[Step]:
+    return hidden_singles(s, [h for h in s.t.full if s.t.kind[h] != "box"])
+
+
+def naked_single(s: State) -> list[Step]:
+    """A cell with one candidate takes it."""
+    out = []
+    for c, m in enumerate(s.cand):
+        if m and not m & (m - 1):
+            out.append(make("naked_single", [(c, m.bit_length())], (), [c], (), (),
+                            f"Naked single: {cname(c, s.n)} can only be {m.bit_length()}"))
+    return out
+
+
+def _direct(s: State, elims) -> tuple[int, int, int] | None:
+    """The hidden single (cell, value, house) that these eliminations would make, if any."""
+    t = s.t
+    gone = set(elims)
+    for cell, v in sorted(gone):
+        bit = 1 << (v - 1)
+        for h in t.houses_of[cell]:
+            if not t.is_full[h] or s.placed_in(h) & bit:
+                continue
+            left = [c for c in t.houses[h] if s.cand[c] & bit and (c, v) not in gone]
+            if len(left) == 1:
+                return left[0], v, h
+    return None
+
+
+def _with_direct(s: State, step: Step, tech: str) -> Step | None:
+    """The same step as its 'direct' form when it ends in a hidden single."""
+    found = _direct(s, step.eliminations)
+    if found is None:
+        return None
+    c, v, h = found
+    return make(tech, [(c, v)], step.eliminations, step.cells, step.houses + (h,), (),
+                f"{step.text}; then in {hname(s.t, h)}, {v} fits only {cname(c, s.n)}")
+
+
+# -- locked candidates ----------------------------------------------------------------------
+def locked(s: State, box_first: bool) -> list[Step]:
+    """Pointing (``box_first``): a value confined to one line within a box leaves the rest
+    of that line. Claiming: a value confined to one box within a line leaves the rest of
+    the box. Any two houses that meet in two or more cells work the same way."""
+    t, out = s.t, []
+    for a, b, common in t.intersections:
+        if (t.kind[a] == "box") != box_first or not t.is_full[a]:
+            continue  # a short house need not hold the value: confinement proves nothing
+        inside = 0
+        for c in common:
+            inside |= s.cand[c]
+        outside = 0
+        for c in t.houses[a]:
+            if c not in common:
+                outside |= s.cand[c]
+        for v in bits(inside & ~outside):
+            bit = 1 << (v - 1)
+            elims = [(c, v) for c in t.houses[b] if c not in common and s.cand[c] & bit]
+            if elims:
+                tech = "pointing" if box_first else "claiming"
+                where = [c for c in common if s.cand[c] & bit]
+                out.append(make(tech, (), elims, where, [a, b], (),
+                                f"{title(tech)}: in {hname(t, a)}, {v} lies only in "
+                                f"{hname(t, b)}, so it {removes(elims, s.n)}"))
+    return out
+
+
+def direct_pointing(s):
+    return [d for st in locked(s, True) if (d := _with_direct(s, st, "direct_pointing"))]
+
+
+def direct_claiming(s):
+    return [d for st in locked(s, False) if (d := _with_direct(s, st, "direct_claiming"))]
+
+
+def pointing(s):
+    return locked(s, True)[:1]
+
+
+def claiming(s):
+    return locked(s, False)[:1]
+
+
+# -- subsets ------------------------------------------------------------------------------
+NAMES = {2: "pair", 3: "triple", 4: "quad"}
+
+
+def naked_subset(s: State, k: int) -> list[Step]:
+    """k open cells of a house whose candidates together are k values: those values
+    leave the house's other cells."""
+    t = s.t
+    for h, house in enumerate(t.houses):
+        open_ = [c for c in house if s.cand[c]]
+        if len(open_) <= k:
+            continue
+        small = [c for c in open_ if bin(s.cand[c]).count("1") <= k]
+        for group in combinations(small, k):
+            union = 0
+            for c in group:
+                union |= s.cand[c]
+            if bin(union).count("1") != k:
+                continue
+            elims = [(c, v) for c in open_ if c not in group for v in bits(s.cand[c] & union)]
+            if elims:
+                tech = f"naked_{NAMES[k]}"
+                cells = ", ".join(cname(c, s.n) for c in group)
+                return [make(tech, (), elims, group, [h], (),
+                             f"{title(tech)}: in {hname(t, h)}, {cells} hold only "
+                             f"{values_text(union)}, so that {removes(elims, s.n)}")]
+    return []
+
+
+def hidden_subsets(s: State, k: int) -> list[Step]:
+    """k values of a full house that fit in only k cells: those cells keep only them."""
+    t, out = s.t, []
+    for h in t.full:
+        house = t.houses[h]
+        where: dict[int, int] = {}
+        for i, c in enumerate(house):
+            m = s.cand[c]
+            while m:
+                bit = m & -m
+                m ^= bit
+                where[bit] = where.get(bit, 0) | 1 << i
+        few = [bit for bit, w in where.items() if bin(w).count("1") <= k]
+        if len(where) <= k:
+            continue
+        for group in combinations(few, k):
+            pos = keep = 0
+            for bit in group:
+                pos |= where[bit]
+                keep |= bit
+            if bin(pos).count("1") != k:
+                continue
+            cells = [house[i] for i in range(len(house)) if pos >> i & 1]
+            elims = [(c, v) for c in cells for v in bits(s.cand[c] & ~keep)]
+            if elims:
+                tech = f"hidden_{NAMES[k]}"
+                out.append(make(tech, (), elims, cells, [h], (),
+                                f"{title(tech)}: in {hname(t, h)}, {values_text(keep)} fit only "
+                                f"{', '.join(cname(c, s.n) for c in cells)}, so that "
+                                f"{removes(elims, s.n)}"))
+                if k > 3:
+                    return out
+    return out
+
+
+def naked_pair(s):
+    return naked_subset(s, 2)
+
+
+def naked_triple(s):
+    return naked_subset(s, 3)
+
+
+def naked_quad(s):
+    return naked_subset(s, 4)
+
+
+def hidden_pair(s):
+    return hidden_subsets(s, 2)[:1]
+
+
+def hidden_triple(s):
+    return hidden_subsets(s, 3)[:1]
+
+
+def hidden_quad(s):
+    return hidden_subsets(s, 4)[:1]
+
+
+def direct_hidden_pair(s):
+    return [d for st in hidden_subsets(s, 2) if (d := _with_direct(s, st, "direct_hidden_pair"))]
+
+
+def direct_hidden_triple(s):
+    return [d for st in hidden_subsets(s, 3)
+            if (d := _with_direct(s, st, "direct_hidden_triple"))]
+
+
+# -- fish -------------------------------------------------------------------------------
+FISH = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
+
+
+def fish(s: State, k: int) -> list[Step]:
+    """A value whose candidates in k rows all lie in k columns leaves the rest of those
+    columns (and with rows and columns swapped)."""
+    t, n = s.t, s.n
+    for v in range(1, n + 1):
+        bit = 1 << (v - 1)
+        for base, cover in ((t.rows, t.cols), (t.cols, t.rows)):
+            pos = {}
+            for i, h in enumerate(base):
+                p = 0
+                for j, c in enumerate(t.houses[h]):
+                    if s.cand[c] & bit:
+                        p |= 1 << j
+                if 2 <= bin(p).count("1") <= k:
+                    pos[i] = p
+            if len(pos) < k:
+                continue
+            for group in combinations(pos, k):
+                union = 0
+                for i in group:
+                    union |= pos[i]
+                if bin(union).count("1") != k:
+                    continue
+                covers = [j for j in range(n) if union >> j & 1]
+                elims = [(c, v) for j in covers for i, c in enumerate(t.houses[cover[j]])
+                         if i not in group and s.cand[c] & bit]
+                if elims:
+                    tech = FISH[k]
+                    cells = [c for i in group for c in t.houses[base[i]] if s.cand[c] & bit]
+                    names = ", ".join(hname(t, base[i]) for i in group)
+                    return [make(tech, (), elims, cells,
+                                 [base[i] for i in group] + [cover[j] for j in covers], (),
+                                 f"{title(tech)}: in {names}, {v} lies only in "
+                                 f"{', '.join(hname(t, cover[j]) for j in covers)}, so it "
+                                 f"{removes(elims, n)}")]
+    return []
+
+
+def x_wing(s):
+    return fish(s, 2)
+
+
+def swordfish(s):
+    return fish(s, 3)
+
+
+def jellyfish(s):
+    return fish(s, 4)
