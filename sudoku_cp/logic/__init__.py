@@ -3,7 +3,7 @@
 >>> from sudoku_cp import Board
 >>> steps = explain(Board.parse("1..." "...2" "..4." ".3.."))
 >>> steps[0].text
-'Hidden single: in box 1, 2 fits only r2c1'
+'Hidden single: in box 1, 2 fits only r1c2'
 """
 
 from __future__ import annotations
