@@ -33,7 +33,7 @@ def verdict_exit(verdict: str) -> int:
 
 
 #: Modules whose ``register(subparsers)`` adds more commands; each keeps heavy imports lazy.
-PLUGINS = ["sudoku_cp.generate_cli", "sudoku_cp.bench_cli"]
+PLUGINS = ["sudoku_cp.generate_cli", "sudoku_cp.bench_cli", "sudoku_cp.explain_cli"]
 
 
 class UsageError(Exception):

@@ -4,10 +4,10 @@ Imports of the generator, the grader and the solvers stay inside the run functio
 so ``sudoku-cp --help`` stays fast. Exit codes follow ``sudoku_cp.cli``:
 
 - ``generate``: 0 ok; 1 some puzzle missed a target (``--clues``, ``--minimal``,
-  ``--difficulty``), still written, with a note on standard error; 3 the backends
+  ``--difficulty``, ``--min-rating``, ``--max-rating``), still written, with a note on standard error; 3 the backends
   disagreed about a generated puzzle (the evidence goes to standard error).
-- ``grade``: 0 every puzzle graded; 1 some puzzle has no solution or several (those
-  with several are still graded); 2 some line is not a puzzle.
+- ``grade``: 0 every puzzle graded; 1 some puzzle has no solution or several (not
+  graded: a rating assumes one solution); 2 some line is not a puzzle.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import argparse
 import sys
 
 SYMMETRY_CHOICES = ("none", "rot180", "rot90", "mirror", "diagonal")
-LEVEL_CHOICES = ("easy", "medium", "hard", "expert")
+from .logic.ratings import LEVELS as LEVEL_CHOICES  # light: no solver behind it
 
 
 def register(sub) -> None:
@@ -37,7 +37,12 @@ def register(sub) -> None:
     p.add_argument("--clues", type=_count, metavar="K", help="stop removing clues at K")
     p.add_argument("--minimal", action="store_true",
                    help="no clue can be removed without losing uniqueness")
-    p.add_argument("--difficulty", choices=LEVEL_CHOICES, help="keep only puzzles of this level")
+    p.add_argument("--difficulty", choices=LEVEL_CHOICES,
+                   help="keep only puzzles of this level (a band of the rating, docs/logic.md)")
+    p.add_argument("--min-rating", type=_rating, metavar="R",
+                   help="keep only puzzles rated at least R (Sudoku Explainer's scale)")
+    p.add_argument("--max-rating", type=_rating, metavar="R",
+                   help="keep only puzzles rated at most R")
     p.add_argument("--seed", type=int, metavar="S", help="master seed: same seed, same puzzles")
     p.add_argument("--attempts", type=_count, default=None, metavar="A",
                    help="fresh grids per puzzle before a missed target is reported (default 30)")
@@ -51,12 +56,30 @@ def register(sub) -> None:
     p.set_defaults(run=cmd_generate)
 
     p = sub.add_parser("grade", help="rate puzzles by the techniques a person needs",
-                       description="Rate puzzles by the techniques they need: easy (singles), "
-                                   "medium (locked candidates, pairs), hard (triples, X-wing, "
-                                   "or one guess), expert (two or more guesses).")
+                       description="Rate puzzles by the techniques a person needs, easiest "
+                                   "first: the rating (Sudoku Explainer's scale) is the "
+                                   "hardest step's score, the level its band: beginner, "
+                                   "easy, medium, hard, expert, master, extreme "
+                                   "(docs/logic.md).")
     _add_input(p)
+    p.add_argument("--time-limit", type=_seconds, metavar="S",
+                   help="seconds per puzzle; a puzzle cut short reports its rating so far "
+                        "as a lower bound")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     p.set_defaults(run=cmd_grade)
+
+
+def _rating(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a rating such as 4.2") from None
+
+
+def _seconds(text: str) -> float:
+    from .cli import _positive_float
+
+    return _positive_float(text)
 
 
 def _count(text: str) -> int:
@@ -75,9 +98,13 @@ def cmd_generate(args) -> int:
     from .generate import ATTEMPTS, GenerationError, generate
 
     box = args.box or (default_box(args.size) if args.size else (3, 3))
+    if args.min_rating is not None and args.max_rating is not None \
+            and args.min_rating > args.max_rating:
+        raise UsageError(f"--min-rating {args.min_rating} is above --max-rating {args.max_rating}")
     puzzles = generate(args.count, box=box, symmetry=args.symmetry, clues=args.clues,
                        minimal=args.minimal, difficulty=args.difficulty, seed=args.seed,
-                       verify=args.verify, backend=args.backend,
+                       verify=args.verify, backend=args.backend, min_rating=args.min_rating,
+                       max_rating=args.max_rating,
                        attempts=args.attempts or ATTEMPTS)
     out = None
     if args.output and args.output != "-":
@@ -135,23 +162,23 @@ def cmd_grade(args) -> int:
     for index, source, entry in run.puzzles():
         board = entry.board
         try:
-            rating = grade(board)
+            rating = grade(board, time_limit=args.time_limit)
         except PuzzleError as exc:
             run.add(EXIT_NOT_UNIQUE)
             print(f"{where(source, entry)}: {exc}", file=sys.stderr)
             if args.json:
                 emit({"index": index, "puzzle": board.to_text(), "box": _box(board),
-                      "difficulty": None, "error": str(exc)})
+                      "level": None, "error": str(exc)})
             continue
-        if not rating.unique:
-            run.add(EXIT_NOT_UNIQUE)
         if args.json:
             emit({"index": index, "puzzle": board.to_text(), "box": _box(board),
                   **rating.to_dict(), "error": None})
             continue
         used = ", ".join(f"{name} {k}" for name, k in rating.techniques.items())
-        note = "" if rating.unique else "  (not unique: graded along one solution)"
+        bound = "" if rating.complete else "  (time limit: a lower bound)"
+        guesses = f", {rating.guesses} guess{'es' if rating.guesses > 1 else ''}" \
+            if rating.guesses else ""
         print(f"puzzle {index} ({where(source, entry)}), {board.n}x{board.n}, "
-              f"{board.clues} givens: {rating.level}  [{used}]  nodes {rating.nodes}{note}")
+              f"{board.clues} givens: {rating.level} {rating.rating}{bound}, hardest "
+              f"{rating.hardest}{guesses}  [{used}]  nodes {rating.nodes}")
     return run.code
-

@@ -78,6 +78,11 @@ def _path(board, position, *, record=None, **options) -> Path:
 
 def solution_of(board: Board) -> tuple[int, ...]:
     """The one solution, by the reference backtracker; PuzzleError for none or several."""
+    return unique_solution(board)[0]
+
+
+def unique_solution(board: Board):
+    """(solution, the backtracker's Result); PuzzleError for no solution or several."""
     from ..backends import solve
     from ..check import clashes, is_solution
 
@@ -88,12 +93,12 @@ def solution_of(board: Board) -> tuple[int, ...]:
     if not result.solutions:
         raise PuzzleError("the puzzle has no solution")
     if len(result.solutions) > 1:
-        raise PuzzleError("the puzzle has several solutions, so there is no logical path "
-                          "to explain (a rating assumes exactly one)")
+        raise PuzzleError("the puzzle has several solutions; a rating or an explanation "
+                          "assumes exactly one")
     solution = tuple(result.solutions[0])
     if not is_solution(board, solution):
         raise RuntimeError(f"the backtracker returned a non-solution for {board.to_text()}")
-    return solution
+    return solution, result
 
 
 def check_position(board: Board, position, solution) -> None:

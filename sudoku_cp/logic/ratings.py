@@ -47,12 +47,13 @@ TECHNIQUES: dict[str, tuple[float, str]] = {
 }
 
 #: Levels as bands of the rating: (level, lowest rating in the band), easiest first.
-#: beginner: singles and the "direct" shortcuts that end in a single (no pencil marks);
-#: easy: locked candidates; medium: pairs, triples, X-wing, swordfish;
-#: hard: hidden triples, wings, unique rectangles, quads, jellyfish;
-#: expert: BUG+1 and chains; master: forcing chains; extreme: trial and error.
+#: beginner: full houses and hidden singles (no pencil marks needed); easy: naked
+#: singles and the "direct" shortcuts that end in a single; medium: locked candidates,
+#: pairs, triples, X-wing, swordfish; hard: hidden triples, wings, unique rectangles,
+#: quads, jellyfish; expert: BUG+1 and chains; master: forcing chains; extreme: trial
+#: and error.
 BANDS: tuple[tuple[str, float], ...] = (
-    ("beginner", 0.0), ("easy", 2.5), ("medium", 3.0), ("hard", 4.0),
+    ("beginner", 0.0), ("easy", 1.7), ("medium", 2.6), ("hard", 4.0),
     ("expert", 5.6), ("master", 7.5), ("extreme", 10.0),
 )
 LEVELS: tuple[str, ...] = tuple(name for name, _ in BANDS)
@@ -69,7 +70,7 @@ def title(technique: str) -> str:
 def level_of(rating: float) -> str:
     """The band a rating falls in.
 
-    >>> level_of(1.2), level_of(2.6), level_of(3.4), level_of(4.2), level_of(7.1), level_of(8.3)
+    >>> level_of(1.5), level_of(2.3), level_of(3.4), level_of(4.2), level_of(7.1), level_of(8.3)
     ('beginner', 'easy', 'medium', 'hard', 'expert', 'master')
     """
     level = LEVELS[0]
