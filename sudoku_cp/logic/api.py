@@ -49,6 +49,15 @@ def _rating(path: Path) -> Rating:
 
 
 def _start(board: Board, position) -> State:
+    values = _merge(board, position)
+    try:
+        return State.from_values(board.geometry, values)
+    except Contradiction as exc:
+        raise PuzzleError(f"the position has no solution: {exc}") from None
+
+
+def _merge(board: Board, position) -> list[int]:
+    """The givens with a player's values on top (checked for range and givens)."""
     values = list(board.givens)
     if position is not None:
         position = list(position)
@@ -62,10 +71,7 @@ def _start(board: Board, position) -> State:
                 raise PuzzleError(f"{cell_name(cell, n)} holds the given {given}, not {v}")
             if v:
                 values[cell] = v
-    try:
-        return State.from_values(board.geometry, values)
-    except Contradiction as exc:
-        raise PuzzleError(f"the position has no solution: {exc}") from None
+    return values
 
 
 def _path(board, position, *, record=None, **options) -> Path:
@@ -122,7 +128,7 @@ def explain(board: Board, *, position: Sequence[int] | None = None, assume_uniqu
     """
     solution = solution_of(board)
     if position is not None:
-        _start(board, position)  # range and given checks first
+        _merge(board, position)  # range and given checks first
         check_position(board, position, solution)
 
     def record(s: State):

@@ -57,6 +57,8 @@ def hidden_singles(s: State, houses) -> list[Step]:
     """A value with one possible cell in a full house goes there."""
     t, cand, out = s.t, s.cand, []
     for h in houses:
+        if not t.is_full[h]:
+            continue  # a short house need not hold every value
         once = twice = 0
         house = t.houses[h]
         for c in house:

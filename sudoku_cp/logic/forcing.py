@@ -15,11 +15,12 @@ conclusion is the chain's length, which sets SE's length increment.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 
 from .basic import make, removes
 from .ratings import length_bonus, score
-from .state import State, cname, hname
+from .state import State, TimeUp, cname, hname
 
 
 class Branch:
@@ -124,11 +125,15 @@ def _candidates(s: State):
             yield c, v
 
 
-def forcing(s: State, dynamic: bool = True) -> list:
+def forcing(s: State, dynamic: bool = True, deadline: float | None = None) -> list:
     """The easiest nishio, cell or region forcing chain (and, with ``dynamic``, the
     chains from a candidate assumed false), by SE's rating."""
     t, n = s.t, s.n
-    on = {(c, v): propagate(s, c, v, True) for c, v in _candidates(s)}
+    on = {}
+    for c, v in _candidates(s):
+        if deadline is not None and time.perf_counter() > deadline:
+            raise TimeUp
+        on[(c, v)] = propagate(s, c, v, True)
     found = []  # (rating, step builder args)
     for (c, v), br in on.items():
         if br.contradiction:
@@ -149,6 +154,8 @@ def forcing(s: State, dynamic: bool = True) -> list:
                             f"every place of {v} in {hname(t, h)}", where, [h], found)
     if not found and dynamic:
         for (c, v) in on:
+            if deadline is not None and time.perf_counter() > deadline:
+                raise TimeUp
             br = propagate(s, c, v, False)
             if br.contradiction:
                 k = br.length(br.contradiction)

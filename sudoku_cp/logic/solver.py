@@ -18,7 +18,7 @@ from typing import Callable
 from . import basic, chains, forcing, wings
 from .basic import make, removes
 from .ratings import score
-from .state import Contradiction, State, cname
+from .state import Contradiction, State, TimeUp, cname
 
 #: (technique family, its lowest score, finder, needs uniqueness), easiest first.
 LADDER: tuple[tuple[str, float, Callable, bool], ...] = (
@@ -48,10 +48,6 @@ LADDER: tuple[tuple[str, float, Callable, bool], ...] = (
     ("chains", 6.6, chains.chains, False),
     ("forcing", 7.5, forcing.forcing, False),
 )
-
-
-class TimeUp(Exception):
-    """The time limit passed before the solve path ended."""
 
 
 @dataclass
@@ -86,7 +82,7 @@ def next_step(s: State, assume_unique: bool = False, deadline: float | None = No
             continue
         if deadline is not None and low >= 6.6 and time.perf_counter() > deadline:
             raise TimeUp
-        found = find(s)
+        found = find(s, deadline=deadline) if _family == "forcing" else find(s)
         if found:
             found = sorted(found, key=lambda st: st.rating)
             if not best or found[0].rating < best[0].rating:
@@ -212,6 +208,9 @@ def solve_path(s: State, *, assume_unique: bool = False, first: bool = False,
             path.complete = False
             break
         if not found:
+            if deadline is not None and time.perf_counter() > deadline:
+                path.complete = False
+                break
             found = [guess(s, path)]
         snapshot = record(s) if record else None
         progress = False

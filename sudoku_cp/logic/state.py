@@ -25,6 +25,10 @@ class Contradiction(Exception):
     """The candidates have reached an impossible state (a cell or a house is empty)."""
 
 
+class TimeUp(Exception):
+    """A time limit passed before the search ended."""
+
+
 class Tables:
     """Per-geometry lookups, computed once per geometry."""
 
