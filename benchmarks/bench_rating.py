@@ -93,6 +93,8 @@ def main(argv=None) -> int:
           f"{wall:.1f} s wall")
     print(f"time per puzzle: median {q(0.5):.1f} ms, p90 {q(0.9):.1f} ms, p99 {q(0.99):.1f} ms, "
           f"max {times[-1] * 1000:.0f} ms")
+    slow = sorted(range(len(results)), key=lambda i: -results[i][4])[:3]
+    print("slowest:", "; ".join(f"{puzzles[i][0]} {results[i][4]:.1f} s" for i in slow))
     cut = sum(1 for r in results if not r[3])
     if cut:
         print(f"{cut} puzzles stopped at the time limit (their rating is a lower bound)")

@@ -40,11 +40,10 @@ def values_text(mask: int) -> str:
 # -- singles ------------------------------------------------------------------------------
 def full_house(s: State) -> list[Step]:
     """A full house with one open cell: that cell takes the missing value."""
-    t, out = s.t, []
+    t, out, count = s.t, [], s.open
     for h in t.full:
-        open_ = [c for c in t.houses[h] if not s.values[c]]
-        if len(open_) == 1 and s.cand[open_[0]]:
-            c = open_[0]
+        if count[h] == 1:
+            c = next(c for c in t.houses[h] if not s.values[c])
             v = (t.all & ~s.placed_in(h)).bit_length()
             if s.cand[c] >> (v - 1) & 1:
                 out.append(make("full_house", [(c, v)], (), [c], [h], (),
@@ -123,6 +122,13 @@ def _with_direct(s: State, step: Step, tech: str) -> Step | None:
 
 # -- locked candidates ----------------------------------------------------------------------
 def locked(s: State, box_first: bool) -> list[Step]:
+    key = ("locked", box_first)
+    if key not in s.memo:
+        s.memo[key] = _locked(s, box_first)
+    return s.memo[key]
+
+
+def _locked(s: State, box_first: bool) -> list[Step]:
     """Pointing (``box_first``): a value confined to one line within a box leaves the rest
     of that line. Claiming: a value confined to one box within a line leaves the rest of
     the box. Any two houses that meet in two or more cells work the same way."""
@@ -195,6 +201,13 @@ def naked_subset(s: State, k: int) -> list[Step]:
 
 
 def hidden_subsets(s: State, k: int) -> list[Step]:
+    key = ("hidden", k)
+    if key not in s.memo:
+        s.memo[key] = _hidden_subsets(s, k)
+    return s.memo[key]
+
+
+def _hidden_subsets(s: State, k: int) -> list[Step]:
     """k values of a full house that fit in only k cells: those cells keep only them."""
     t, out = s.t, []
     for h in t.full:

@@ -46,7 +46,10 @@ class Graph:
                             self.strong.setdefault(x, []).append((y, h))
                             self.strong.setdefault(y, []).append((x, h))
         self.mode = mode
-        self._sees: dict[int, int] = {}
+        self._sees: dict[int, int] = s.memo.setdefault("sees", {})
+        self.strong_bits = 0
+        for x in self.strong:
+            self.strong_bits |= 1 << x
 
     def sees(self, node: int) -> int:
         """Bitset over nodes of every present candidate that cannot be true with ``node``."""
@@ -70,15 +73,17 @@ class Graph:
     def neighbours(self, node: int) -> list[int]:
         """Strong nodes weakly linked to ``node`` that this mode allows."""
         out = []
-        sees = self.sees(node)
-        c0 = node // self.n
-        for u in self.strong:
-            if sees >> u & 1:
-                if self.mode == "x" and u % self.n != node % self.n:
-                    continue
-                if self.mode == "xy" and u // self.n == c0:
-                    continue
-                out.append(u)
+        m = self.sees(node) & self.strong_bits
+        n, c0, v0 = self.n, node // self.n, node % self.n
+        while m:
+            b = m & -m
+            m ^= b
+            u = b.bit_length() - 1
+            if self.mode == "x" and u % n != v0:
+                continue
+            if self.mode == "xy" and u // n == c0:
+                continue
+            out.append(u)
         return out
 
 

@@ -1,16 +1,20 @@
 """Forcing chains: what follows from assuming one candidate true (or false).
 
-``propagate`` assumes a candidate and follows its consequences with singles only
-(a cell left with one candidate takes it; a value left with one cell in a full house
-goes there), updating the position as it goes (SE's "dynamic" chains), and records
-for every conclusion the conclusions it came from. The number of ancestors of a
-conclusion is the chain's length, which sets SE's length increment.
+``propagate`` assumes a candidate and follows its consequences, recording for every
+conclusion the conclusions it came from; the number of ancestors of a conclusion is
+the chain's length, which sets SE's length increment. Three kinds of propagation, as
+in Sudoku Explainer:
 
-- **nishio**: assuming a candidate true leads to a contradiction: it goes.
-- **cell forcing chain**: every candidate of a cell leads to the same conclusion.
-- **region forcing chain**: every place of a value in a full house leads to it.
-- **dynamic forcing chain**: assuming a candidate false leads to a contradiction, so
-  it is true; or the candidate true and false lead to the same conclusion.
+- ``x``: one value only, updating the position as it goes (a value left with one
+  place in a full house goes there): **nishio** (7.5), a candidate whose truth
+  leaves its value no place in some house.
+- ``static``: links of the position as it stands (the other candidate of a bivalue
+  cell, the other place of a value with two places in a full house): **cell** and
+  **region forcing chains** (8.0), where every candidate of a cell, or every place of
+  a value in a house, leads to the same conclusion.
+- ``dynamic``: singles on the position as it changes: **dynamic forcing chains**
+  (8.5), by contradiction (a candidate assumed true or false leads to an impossible
+  position), or cell, region and double forcing (true and false agree).
 """
 
 from __future__ import annotations
@@ -19,17 +23,18 @@ import time
 from collections import deque
 
 from .basic import make, removes
-from .ratings import length_bonus, score
+from .ratings import length_bonus, score, title
 from .state import State, TimeUp, cname, hname
 
 
 class Branch:
     """The consequences of one assumption: events ``(cell, value, on)`` -> parents."""
 
-    __slots__ = ("cause", "contradiction", "root")
+    __slots__ = ("cause", "contradiction", "root", "_order")
 
     def __init__(self, root, cause, contradiction) -> None:
         self.root, self.cause, self.contradiction = root, cause, contradiction
+        self._order = None
 
     def length(self, events) -> int:
         """How many conclusions the given events rest on (their ancestors, themselves too)."""
@@ -42,75 +47,101 @@ class Branch:
             stack.extend(self.cause.get(e, ()))
         return len(seen)
 
+    def order(self, ev) -> int:
+        """When the event was concluded (breadth first: a proxy for its chain's length)."""
+        if self._order is None:
+            self._order = {e: i for i, e in enumerate(self.cause)}
+        return self._order[ev]
 
-def propagate(s: State, cell: int, value: int, on: bool, budget: int = 100000) -> Branch:
-    """Assume ``value`` in ``cell`` is true (``on``) or false; follow singles."""
-    t, n = s.t, s.n
+
+def propagate(s: State, cell: int, value: int, on: bool, mode: str = "dynamic") -> Branch:
+    """Assume ``value`` in ``cell`` true (``on``) or false, and follow the consequences
+    by the rules of ``mode`` (``x``, ``static`` or ``dynamic``, see the module)."""
+    t = s.t
     cand, values = s.cand[:], s.values[:]
-    start = cand[:]
+    start = s.cand
     root = (cell, value, on)
     cause: dict = {root: ()}
     queue = deque([root])
+    only = value if mode == "x" else 0
 
-    def off_parents(c, v):
-        return tuple((c, w, False) for w in _vals(start[c] & ~(1 << (v - 1)), n))
+    def add(ev, parents):
+        if ev in cause:
+            return None
+        opposite = (ev[0], ev[1], not ev[2])
+        cause[ev] = parents
+        if opposite in cause:
+            return (ev, opposite)
+        queue.append(ev)
+        return None
 
     while queue:
         ev = queue.popleft()
         c, v, is_on = ev
         bit = 1 << (v - 1)
         if is_on:
-            if values[c]:
-                if values[c] != v:
-                    return Branch(root, cause, (ev, (c, values[c], True)))
-                continue
-            if not cand[c] & bit:
+            if values[c] and values[c] != v:
+                return Branch(root, cause, (ev, (c, values[c], True)))
+            if not cand[c] & bit and not values[c]:
                 return Branch(root, cause, (ev, (c, v, False)))
-            values[c] = v
-            for w in _vals(cand[c] & ~bit, n):
-                k = (c, w, False)
-                if k not in cause:
-                    cause[k] = (ev,)
-                    queue.append(k)
-            cand[c] = 0
+            if values[c]:
+                continue
+            if not only:
+                for w in _vals(cand[c] & ~bit):
+                    bad = add((c, w, False), (ev,))
+                    if bad:
+                        return Branch(root, cause, bad)
+            values[c], cand[c] = v, 0
             for p in t.peers[c]:
                 if cand[p] & bit:
-                    k = (p, v, False)
-                    if k not in cause:
-                        cause[k] = (ev,)
-                        queue.append(k)
+                    bad = add((p, v, False), (ev,))
+                    if bad:
+                        return Branch(root, cause, bad)
             continue
         if not cand[c] & bit:
             continue
         cand[c] &= ~bit
         m = cand[c]
-        if not values[c]:
-            if not m:
-                return Branch(root, cause, tuple((c, w, False) for w in _vals(start[c], n)))
-            if not m & (m - 1):
-                k = (c, m.bit_length(), True)
-                if k not in cause:
-                    cause[k] = off_parents(c, m.bit_length())
-                    queue.append(k)
+        if not only and not values[c]:
+            if mode == "static":
+                rest = start[c] & ~bit
+                if rest and not rest & (rest - 1):
+                    bad = add((c, rest.bit_length(), True), (ev,))
+                    if bad:
+                        return Branch(root, cause, bad)
+            elif not m:
+                return Branch(root, cause, tuple((c, w, False) for w in _vals(start[c])))
+            elif not m & (m - 1):
+                bad = add((c, m.bit_length(), True),
+                          tuple((c, w, False) for w in _vals(start[c] & ~m)))
+                if bad:
+                    return Branch(root, cause, bad)
         for h in t.houses_of[c]:
-            if not t.is_full[h] or any(values[x] == v for x in t.houses[h]):
+            if not t.is_full[h]:
                 continue
-            left = [x for x in t.houses[h] if cand[x] & bit]
+            house = t.houses[h]
+            if mode == "static":
+                two = [x for x in house if start[x] & bit]
+                if len(two) == 2:
+                    other = two[0] if two[1] == c else two[1]
+                    bad = add((other, v, True), (ev,))
+                    if bad:
+                        return Branch(root, cause, bad)
+                continue
+            if any(values[x] == v for x in house):
+                continue
+            left = [x for x in house if cand[x] & bit]
             if len(left) == 1:
-                k = (left[0], v, True)
-                if k not in cause:
-                    cause[k] = tuple((x, v, False) for x in t.houses[h]
-                                     if start[x] & bit and x != left[0])
-                    queue.append(k)
+                bad = add((left[0], v, True),
+                          tuple((x, v, False) for x in house if start[x] & bit and x != left[0]))
+                if bad:
+                    return Branch(root, cause, bad)
             elif not left:
-                return Branch(root, cause, tuple((x, v, False) for x in t.houses[h]
-                                                 if start[x] & bit))
-        if len(cause) > budget:
-            break
+                return Branch(root, cause, tuple((x, v, False) for x in house if start[x] & bit))
     return Branch(root, cause, None)
 
 
-def _vals(mask: int, n: int):
+def _vals(mask: int):
     v = 1
     while mask:
         if mask & 1:
@@ -121,83 +152,132 @@ def _vals(mask: int, n: int):
 
 def _candidates(s: State):
     for c, m in enumerate(s.cand):
-        for v in _vals(m, s.n):
+        for v in _vals(m):
             yield c, v
 
 
-def forcing(s: State, dynamic: bool = True, deadline: float | None = None) -> list:
-    """The easiest nishio, cell or region forcing chain (and, with ``dynamic``, the
-    chains from a candidate assumed false), by SE's rating."""
-    t, n = s.t, s.n
-    on = {}
-    for c, v in _candidates(s):
-        if deadline is not None and time.perf_counter() > deadline:
-            raise TimeUp
-        on[(c, v)] = propagate(s, c, v, True)
-    found = []  # (rating, step builder args)
-    for (c, v), br in on.items():
-        if br.contradiction:
-            k = br.length(br.contradiction)
-            found.append((score("nishio") + length_bonus(k), "nishio", [], [(c, v)], [c], (),
-                          f"Nishio forcing chain: {v} in {cname(c, n)} leads to a contradiction "
-                          f"after {k} steps, so it {removes([(c, v)], n)}"))
-    if not found:
-        for c, m in enumerate(s.cand):
-            if m:
-                _common(s, [on[(c, v)] for v in _vals(m, n)], "cell_forcing_chain",
-                        f"every candidate of {cname(c, n)}", [c], (), found)
-        for h in t.full:
-            for v in range(1, n + 1):
-                where = [c for c in t.houses[h] if s.cand[c] >> (v - 1) & 1]
-                if len(where) >= 2:
-                    _common(s, [on[(c, v)] for c in where], "region_forcing_chain",
-                            f"every place of {v} in {hname(t, h)}", where, [h], found)
-    if not found and dynamic:
-        for (c, v) in on:
-            if deadline is not None and time.perf_counter() > deadline:
-                raise TimeUp
-            br = propagate(s, c, v, False)
-            if br.contradiction:
-                k = br.length(br.contradiction)
-                found.append((score("dynamic_forcing_chain") + length_bonus(k),
-                              "dynamic_forcing_chain", [(c, v)], [], [c], (),
-                              f"Dynamic forcing chain: without {v}, {cname(c, n)} leads to a "
-                              f"contradiction after {k} steps, so {cname(c, n)} is {v}"))
-                break
-            _common(s, [on[(c, v)], br], "dynamic_forcing_chain",
-                    f"{v} in {cname(c, n)} and its absence", [c], (), found)
+def _check(deadline) -> None:
+    if deadline is not None and time.perf_counter() > deadline:
+        raise TimeUp
+
+
+def forcing(s: State, deadline: float | None = None) -> list:
+    """The easiest nishio, static or dynamic forcing chain, by SE's rating."""
+    found: list = []
+    for tier, nxt in ((_nishio, score("cell_forcing_chain")),
+                      (_static, score("dynamic_forcing_chain")), (_dynamic, 99.0)):
+        found += tier(s, deadline)
+        if found and min(f[0] for f in found) < nxt:
+            break
     if not found:
         return []
     rating, tech, placements, elims, cells, houses, text = min(found, key=lambda f: f[0])
-    return [make(tech, placements, elims, cells, houses, (), text, rating=rating)]
+    return [make(tech, placements, elims, cells, houses, (), text, rating=round(rating, 1))]
 
 
-def _common(s: State, branches, tech, what, cells, houses, found) -> None:
-    """Conclusions shared by every branch (one of which must hold) are true."""
+def _contradictions(s, branches, tech, found) -> None:
+    n = s.n
+    for (c, v, on), br in branches.items():
+        if br.contradiction:
+            k = br.length(br.contradiction)
+            what = f"{v} in {cname(c, n)}" if on else f"no {v} in {cname(c, n)}"
+            if on:
+                found.append((score(tech) + length_bonus(k), tech, [], [(c, v)], [c], (),
+                              f"{title(tech)}: {what} leads to a contradiction after {k} "
+                              f"steps, so it {removes([(c, v)], n)}"))
+            else:
+                found.append((score(tech) + length_bonus(k), tech, [(c, v)], [], [c], (),
+                              f"{title(tech)}: {what} leads to a contradiction after {k} "
+                              f"steps, so {cname(c, n)} is {v}"))
+
+
+def _nishio(s: State, deadline) -> list:
+    found: list = []
+    branches = {}
+    for c, v in _candidates(s):
+        _check(deadline)
+        branches[(c, v, True)] = propagate(s, c, v, True, "x")
+    _contradictions(s, branches, "nishio", found)
+    return found
+
+
+def _multiple(s: State, branches, tech, found) -> None:
+    t, n = s.t, s.n
+    for c, m in enumerate(s.cand):
+        if m:
+            _common(s, [branches[(c, v, True)] for v in _vals(m)], tech,
+                    f"every candidate of {cname(c, n)}", [c], (), found)
+    for h in t.full:
+        for v in range(1, n + 1):
+            where = [c for c in t.houses[h] if s.cand[c] >> (v - 1) & 1]
+            if len(where) >= 2:
+                _common(s, [branches[(c, v, True)] for c in where], tech,
+                        f"every place of {v} in {hname(t, h)}", where, [h], found)
+
+
+def _static(s: State, deadline) -> list:
+    found: list = []
+    branches = {}
+    for c, v in _candidates(s):
+        _check(deadline)
+        branches[(c, v, True)] = propagate(s, c, v, True, "static")
+    _contradictions(s, branches, "cell_forcing_chain", found)
+    if not found:
+        _multiple(s, branches, "cell_forcing_chain", found)
+    for f in found:
+        if f[1] == "cell_forcing_chain" and "every place" in f[6]:
+            found[found.index(f)] = (f[0], "region_forcing_chain", *f[2:6],
+                                     f[6].replace(title("cell_forcing_chain"),
+                                                  title("region_forcing_chain")))
+    return found
+
+
+def _dynamic(s: State, deadline) -> list:
+    found: list = []
+    tech = "dynamic_forcing_chain"
+    on = {}
+    for c, v in _candidates(s):
+        _check(deadline)
+        on[(c, v, True)] = propagate(s, c, v, True, "dynamic")
+    _contradictions(s, on, tech, found)
+    if found:
+        return found
+    _multiple(s, on, tech, found)
+    if found:
+        return found
+    for (c, v, _), br in on.items():
+        _check(deadline)
+        off = propagate(s, c, v, False, "dynamic")
+        _contradictions(s, {(c, v, False): off}, tech, found)
+        if not found:
+            _common(s, [br, off], tech, f"{v} in {cname(c, s.n)} and its absence", [c], (), found)
+        if found:
+            break
+    return found
+
+
+def _common(s: State, branches, tech, what, cells, houses, found, exact: int = 2) -> None:
+    """Conclusions shared by every branch (one of which must hold) are true. The
+    ``exact`` earliest are measured (ancestor counts), the rest are not needed."""
     if any(b.contradiction for b in branches):
         return
     shared = set(branches[0].cause)
     for b in branches[1:]:
-        shared &= set(b.cause)
+        shared &= b.cause.keys()
     shared -= {b.root for b in branches}
+    useful = [ev for ev in shared
+              if (ev[2] and not s.values[ev[0]]) or (not ev[2] and s.cand[ev[0]] >> (ev[1] - 1) & 1)]
+    if not useful:
+        return
+    useful.sort(key=lambda ev: (sum(b.order(ev) for b in branches), ev))
     n = s.n
-    for ev in sorted(shared):
+    for ev in useful[:exact]:
         c, v, is_on = ev
-        if is_on and s.values[c]:
-            continue
-        if not is_on and not s.cand[c] >> (v - 1) & 1:
-            continue
         k = sum(b.length([ev]) for b in branches)
         rating = score(tech) + length_bonus(k)
         if is_on:
-            text = f"{_title(tech)}: {what} leads to {v} in {cname(c, n)}, so it goes there"
+            text = f"{title(tech)}: {what} leads to {v} in {cname(c, n)}, so it goes there"
             found.append((rating, tech, [(c, v)], [], cells, houses, text))
         else:
-            text = f"{_title(tech)}: {what} removes {v} from {cname(c, n)}, so it goes"
+            text = f"{title(tech)}: {what} removes {v} from {cname(c, n)}, so it goes"
             found.append((rating, tech, [], [(c, v)], cells, houses, text))
-
-
-def _title(tech: str) -> str:
-    from .ratings import title
-
-    return title(tech)

@@ -82,7 +82,7 @@ def next_step(s: State, assume_unique: bool = False, deadline: float | None = No
             continue
         if deadline is not None and low >= 6.6 and time.perf_counter() > deadline:
             raise TimeUp
-        found = find(s, deadline=deadline) if _family == "forcing" else find(s)
+        found = find(s, deadline) if _family == "forcing" else find(s)
         if found:
             found = sorted(found, key=lambda st: st.rating)
             if not best or found[0].rating < best[0].rating:

@@ -87,10 +87,15 @@ def hname(t: Tables, h: int) -> str:
 class State:
     """Candidates and placed values; ``place`` and ``eliminate`` keep them consistent."""
 
-    __slots__ = ("t", "n", "values", "cand")
+    __slots__ = ("t", "n", "values", "cand", "open", "memo")
 
-    def __init__(self, t: Tables, values: list[int], cand: list[int]) -> None:
+    def __init__(self, t: Tables, values: list[int], cand: list[int],
+                 open_: list[int] | None = None) -> None:
         self.t, self.n, self.values, self.cand = t, t.n, values, cand
+        # open cells per house, kept by place() (a full house with one is a full house step)
+        self.open = open_ if open_ is not None else \
+            [sum(1 for c in house if not values[c]) for house in t.houses]
+        self.memo: dict = {}  # findings shared by techniques at this position, cleared on change
 
     @classmethod
     def from_values(cls, g: Geometry, values: Sequence[int]) -> "State":
@@ -107,7 +112,7 @@ class State:
         return cls.from_values(board.geometry, board.givens)
 
     def copy(self) -> "State":
-        return State(self.t, self.values[:], self.cand[:])
+        return State(self.t, self.values[:], self.cand[:], self.open[:])
 
     def place(self, cell: int, value: int) -> None:
         """Put ``value`` in ``cell`` and remove it from every peer's candidates."""
@@ -116,6 +121,9 @@ class State:
             raise Contradiction(f"{value} cannot go in {cname(cell, self.n)}")
         self.values[cell] = value
         self.cand[cell] = 0
+        self.memo = {}
+        for h in self.t.houses_of[cell]:
+            self.open[h] -= 1
         cand = self.cand
         for p in self.t.peers[cell]:
             if cand[p] & bit:
@@ -129,6 +137,7 @@ class State:
         if not self.cand[cell] & bit:
             return False
         self.cand[cell] &= ~bit
+        self.memo = {}
         if not self.cand[cell]:
             raise Contradiction(f"{cname(cell, self.n)} has no candidate left")
         return True
