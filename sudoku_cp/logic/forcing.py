@@ -24,7 +24,7 @@ from collections import deque
 
 from .basic import make, removes
 from .ratings import length_bonus, score, title
-from .state import State, TimeUp, cname, hname
+from .state import State, TimeUp, bits, cname, hname
 
 
 class Branch:
@@ -54,24 +54,48 @@ class Branch:
         return self._order[ev]
 
 
+def _tables(s: State):
+    """Per-position counts shared by every propagation: the values placed in each house
+    (bitmask), how many cells of each house hold each value, and for each (house,
+    value) with exactly two places, those two cells."""
+    got = s.memo.get("propagate")
+    if got is None:
+        t, n = s.t, s.n
+        placed = [s.placed_in(h) for h in range(len(t.houses))]
+        count = [0] * (len(t.houses) * n)
+        pairs = {}
+        for h, house in enumerate(t.houses):
+            for v in range(n):
+                bit = 1 << v
+                where = [c for c in house if s.cand[c] & bit]
+                count[h * n + v] = len(where)
+                if len(where) == 2 and t.is_full[h]:
+                    pairs[(h, v + 1)] = where
+        got = s.memo["propagate"] = (placed, count, pairs)
+    return got
+
+
 def propagate(s: State, cell: int, value: int, on: bool, mode: str = "dynamic") -> Branch:
     """Assume ``value`` in ``cell`` true (``on``) or false, and follow the consequences
     by the rules of ``mode`` (``x``, ``static`` or ``dynamic``, see the module)."""
-    t = s.t
+    t, n = s.t, s.n
+    placed0, count0, pairs = _tables(s)
     cand, values = s.cand[:], s.values[:]
+    placed, count = placed0[:], count0[:]
     start = s.cand
+    houses, houses_of, is_full, peers = t.houses, t.houses_of, t.is_full, t.peers
     root = (cell, value, on)
     cause: dict = {root: ()}
     queue = deque([root])
     only = value if mode == "x" else 0
+    static = mode == "static"
 
     def add(ev, parents):
         if ev in cause:
             return None
-        opposite = (ev[0], ev[1], not ev[2])
         cause[ev] = parents
-        if opposite in cause:
-            return (ev, opposite)
+        if (ev[0], ev[1], not ev[2]) in cause:
+            return (ev, (ev[0], ev[1], not ev[2]))
         queue.append(ev)
         return None
 
@@ -80,19 +104,21 @@ def propagate(s: State, cell: int, value: int, on: bool, mode: str = "dynamic") 
         c, v, is_on = ev
         bit = 1 << (v - 1)
         if is_on:
-            if values[c] and values[c] != v:
-                return Branch(root, cause, (ev, (c, values[c], True)))
-            if not cand[c] & bit and not values[c]:
-                return Branch(root, cause, (ev, (c, v, False)))
             if values[c]:
+                if values[c] != v:
+                    return Branch(root, cause, (ev, (c, values[c], True)))
                 continue
+            if not cand[c] & bit:
+                return Branch(root, cause, (ev, (c, v, False)))
+            values[c] = v
+            for h in houses_of[c]:
+                placed[h] |= bit
             if not only:
-                for w in _vals(cand[c] & ~bit):
+                for w in bits(cand[c] & ~bit):
                     bad = add((c, w, False), (ev,))
                     if bad:
                         return Branch(root, cause, bad)
-            values[c], cand[c] = v, 0
-            for p in t.peers[c]:
+            for p in peers[c]:
                 if cand[p] & bit:
                     bad = add((p, v, False), (ev,))
                     if bad:
@@ -103,41 +129,42 @@ def propagate(s: State, cell: int, value: int, on: bool, mode: str = "dynamic") 
         cand[c] &= ~bit
         m = cand[c]
         if not only and not values[c]:
-            if mode == "static":
+            if static:
                 rest = start[c] & ~bit
                 if rest and not rest & (rest - 1):
                     bad = add((c, rest.bit_length(), True), (ev,))
                     if bad:
                         return Branch(root, cause, bad)
             elif not m:
-                return Branch(root, cause, tuple((c, w, False) for w in _vals(start[c])))
+                return Branch(root, cause, tuple((c, w, False) for w in bits(start[c])))
             elif not m & (m - 1):
                 bad = add((c, m.bit_length(), True),
-                          tuple((c, w, False) for w in _vals(start[c] & ~m)))
+                          tuple((c, w, False) for w in bits(start[c] & ~m)))
                 if bad:
                     return Branch(root, cause, bad)
-        for h in t.houses_of[c]:
-            if not t.is_full[h]:
+        for h in houses_of[c]:
+            k = h * n + v - 1
+            count[k] -= 1
+            if not is_full[h]:
                 continue
-            house = t.houses[h]
-            if mode == "static":
-                two = [x for x in house if start[x] & bit]
-                if len(two) == 2:
-                    other = two[0] if two[1] == c else two[1]
-                    bad = add((other, v, True), (ev,))
+            if static:
+                two = pairs.get((h, v))
+                if two:
+                    bad = add((two[0] if two[1] == c else two[1], v, True), (ev,))
                     if bad:
                         return Branch(root, cause, bad)
                 continue
-            if any(values[x] == v for x in house):
+            if placed[h] & bit or count[k] > 1:
                 continue
-            left = [x for x in house if cand[x] & bit]
-            if len(left) == 1:
-                bad = add((left[0], v, True),
-                          tuple((x, v, False) for x in house if start[x] & bit and x != left[0]))
+            house = houses[h]
+            if count[k] == 1:
+                x = next(x for x in house if cand[x] & bit)
+                bad = add((x, v, True),
+                          tuple((y, v, False) for y in house if start[y] & bit and y != x))
                 if bad:
                     return Branch(root, cause, bad)
-            elif not left:
-                return Branch(root, cause, tuple((x, v, False) for x in house if start[x] & bit))
+            else:
+                return Branch(root, cause, tuple((y, v, False) for y in house if start[y] & bit))
     return Branch(root, cause, None)
 
 
@@ -171,8 +198,15 @@ def forcing(s: State, deadline: float | None = None) -> list:
             break
     if not found:
         return []
-    rating, tech, placements, elims, cells, houses, text = min(found, key=lambda f: f[0])
-    return [make(tech, placements, elims, cells, houses, (), text, rating=round(rating, 1))]
+    # every conclusion at the lowest rating (the solver applies those still valid in turn)
+    low = round(min(f[0] for f in found), 1)
+    out, seen = [], set()
+    for rating, tech, placements, elims, cells, houses, text in sorted(found, key=lambda f: f[0]):
+        key = (tuple(placements), tuple(elims))
+        if round(rating, 1) == low and key not in seen:
+            seen.add(key)
+            out.append(make(tech, placements, elims, cells, houses, (), text, rating=low))
+    return out
 
 
 def _contradictions(s, branches, tech, found) -> None:

@@ -89,7 +89,7 @@ def next_step(s: State, assume_unique: bool = False, deadline: float | None = No
                 best = [st for st in found if st.rating == found[0].rating]
                 if low < 2.5:  # singles and direct steps: take the sweep
                     break
-            if low >= 6.6:
+            if _family == "chains":
                 best = best[:1]
     return best
 
