@@ -183,12 +183,12 @@ def naked_subset(s: State, k: int) -> list[Step]:
         open_ = [c for c in house if s.cand[c]]
         if len(open_) <= k:
             continue
-        small = [c for c in open_ if bin(s.cand[c]).count("1") <= k]
+        small = [c for c in open_ if s.cand[c].bit_count() <= k]
         for group in combinations(small, k):
             union = 0
             for c in group:
                 union |= s.cand[c]
-            if bin(union).count("1") != k:
+            if union.bit_count() != k:
                 continue
             elims = [(c, v) for c in open_ if c not in group for v in bits(s.cand[c] & union)]
             if elims:
@@ -210,16 +210,9 @@ def hidden_subsets(s: State, k: int) -> list[Step]:
 def _hidden_subsets(s: State, k: int) -> list[Step]:
     """k values of a full house that fit in only k cells: those cells keep only them."""
     t, out = s.t, []
-    for h in t.full:
+    for h, where in positions(s).items():
         house = t.houses[h]
-        where: dict[int, int] = {}
-        for i, c in enumerate(house):
-            m = s.cand[c]
-            while m:
-                bit = m & -m
-                m ^= bit
-                where[bit] = where.get(bit, 0) | 1 << i
-        few = [bit for bit, w in where.items() if bin(w).count("1") <= k]
+        few = [bit for bit, w in where.items() if w.bit_count() <= k]
         if len(where) <= k:
             continue
         for group in combinations(few, k):
@@ -227,7 +220,7 @@ def _hidden_subsets(s: State, k: int) -> list[Step]:
             for bit in group:
                 pos |= where[bit]
                 keep |= bit
-            if bin(pos).count("1") != k:
+            if pos.bit_count() != k:
                 continue
             cells = [house[i] for i in range(len(house)) if pos >> i & 1]
             elims = [(c, v) for c in cells for v in bits(s.cand[c] & ~keep)]
@@ -240,6 +233,25 @@ def _hidden_subsets(s: State, k: int) -> list[Step]:
                 if k > 3:
                     return out
     return out
+
+
+def positions(s: State) -> dict[int, dict[int, int]]:
+    """For each full house, value bit -> bitmask of the positions (in the house) where
+    it is a candidate; shared by the techniques at one position."""
+    got = s.memo.get("positions")
+    if got is None:
+        got = {}
+        for h in s.t.full:
+            where: dict[int, int] = {}
+            for i, c in enumerate(s.t.houses[h]):
+                m = s.cand[c]
+                while m:
+                    bit = m & -m
+                    m ^= bit
+                    where[bit] = where.get(bit, 0) | 1 << i
+            got[h] = where
+        s.memo["positions"] = got
+    return got
 
 
 def naked_pair(s):
@@ -285,14 +297,12 @@ def fish(s: State, k: int) -> list[Step]:
     t, n = s.t, s.n
     for v in range(1, n + 1):
         bit = 1 << (v - 1)
+        where = positions(s)
         for base, cover in ((t.rows, t.cols), (t.cols, t.rows)):
             pos = {}
             for i, h in enumerate(base):
-                p = 0
-                for j, c in enumerate(t.houses[h]):
-                    if s.cand[c] & bit:
-                        p |= 1 << j
-                if 2 <= bin(p).count("1") <= k:
+                p = where[h].get(bit, 0)
+                if 2 <= p.bit_count() <= k:
                     pos[i] = p
             if len(pos) < k:
                 continue
@@ -300,7 +310,7 @@ def fish(s: State, k: int) -> list[Step]:
                 union = 0
                 for i in group:
                     union |= pos[i]
-                if bin(union).count("1") != k:
+                if union.bit_count() != k:
                     continue
                 covers = [j for j in range(n) if union >> j & 1]
                 elims = [(c, v) for j in covers for i, c in enumerate(t.houses[cover[j]])

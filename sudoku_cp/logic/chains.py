@@ -29,22 +29,18 @@ class Graph:
         self.strong: dict[int, list[tuple[int, int]]] = {}  # node -> [(partner, house or -1)]
         if mode in ("xy", "aic"):
             for c, m in enumerate(s.cand):
-                if m and bin(m).count("1") == 2:
+                if m and m.bit_count() == 2:
                     a = m & -m
                     x, y = c * n + a.bit_length() - 1, c * n + (m ^ a).bit_length() - 1
                     self.strong.setdefault(x, []).append((y, -1))
                     self.strong.setdefault(y, []).append((x, -1))
         if mode in ("x", "aic"):
-            for h in t.full:
-                house = t.houses[h]
-                for v in range(n):
-                    bit = 1 << v
-                    where = [c for c in house if s.cand[c] & bit]
-                    if len(where) == 2:
-                        x, y = where[0] * n + v, where[1] * n + v
-                        if (y, h) not in self.strong.get(x, ()):
-                            self.strong.setdefault(x, []).append((y, h))
-                            self.strong.setdefault(y, []).append((x, h))
+            from .forcing import _tables
+
+            for (h, v), (a, b) in sorted(_tables(s)[2].items()):
+                x, y = a * n + v - 1, b * n + v - 1
+                self.strong.setdefault(x, []).append((y, h))
+                self.strong.setdefault(y, []).append((x, h))
         self.mode = mode
         self._sees: dict[int, int] = s.memo.setdefault("sees", {})
         self.strong_bits = 0

@@ -156,7 +156,7 @@ def trial(s: State, counter: list) -> list | None:
         return None
     if s.solved:
         return s.values
-    c = min((c for c in range(s.t.ncells) if s.cand[c]), key=lambda c: bin(s.cand[c]).count("1"))
+    c = min((c for c in range(s.t.ncells) if s.cand[c]), key=lambda c: s.cand[c].bit_count())
     for v in basic.bits(s.cand[c]):
         trial_state = s.copy()
         try:
@@ -171,7 +171,7 @@ def trial(s: State, counter: list) -> list | None:
 
 def guess(s: State, path: Path):
     """One counted guess: the smallest candidate of a cell with the fewest candidates."""
-    c = min((c for c in range(s.t.ncells) if s.cand[c]), key=lambda c: (bin(s.cand[c]).count("1"), c))
+    c = min((c for c in range(s.t.ncells) if s.cand[c]), key=lambda c: (s.cand[c].bit_count(), c))
     v = basic.bits(s.cand[c])[0]
     trial_state = s.copy()
     counter = [0]

@@ -12,23 +12,18 @@ from .basic import make, removes
 from .state import State, bits, cname, hname
 
 
-def _bivalue(s: State) -> list[int]:
-    return [c for c, m in enumerate(s.cand) if m and not m & (m - 1) & ((m & (m - 1)) - 1)
-            and bin(m).count("1") == 2]
-
-
 def xy_wing(s: State) -> list[Step]:
     """Pivot {x,y} sees pincers {x,z} and {y,z}: z leaves every cell seeing both pincers."""
     t, cand, n = s.t, s.cand, s.n
-    two = [c for c in range(t.ncells) if bin(cand[c]).count("1") == 2]
+    two = [c for c in range(t.ncells) if cand[c].bit_count() == 2]
     for pivot in two:
         pm = cand[pivot]
-        wings = [c for c in t.peers[pivot] if bin(cand[c]).count("1") == 2
-                 and cand[c] != pm and bin(cand[c] & pm).count("1") == 1]
+        wings = [c for c in t.peers[pivot] if cand[c].bit_count() == 2
+                 and cand[c] != pm and (cand[c] & pm).bit_count() == 1]
         for i, a in enumerate(wings):
             for b in wings[i + 1:]:
                 z = cand[a] & cand[b] & ~pm
-                if not z or (cand[a] | cand[b]) & pm != pm or bin(cand[a] & cand[b]).count("1") != 1:
+                if not z or (cand[a] | cand[b]) & pm != pm or (cand[a] & cand[b]).bit_count() != 1:
                     continue
                 elims = [(c, z.bit_length()) for c in t.peer_set[a] & t.peer_set[b]
                          if cand[c] & z and c != pivot]
@@ -45,13 +40,13 @@ def xyz_wing(s: State) -> list[Step]:
     t, cand, n = s.t, s.cand, s.n
     for pivot in range(t.ncells):
         pm = cand[pivot]
-        if bin(pm).count("1") != 3:
+        if pm.bit_count() != 3:
             continue
-        wings = [c for c in t.peers[pivot] if bin(cand[c]).count("1") == 2 and cand[c] & pm == cand[c]]
+        wings = [c for c in t.peers[pivot] if cand[c].bit_count() == 2 and cand[c] & pm == cand[c]]
         for i, a in enumerate(wings):
             for b in wings[i + 1:]:
                 z = cand[a] & cand[b]
-                if bin(z).count("1") != 1 or cand[a] | cand[b] != pm:
+                if z.bit_count() != 1 or cand[a] | cand[b] != pm:
                     continue
                 elims = [(c, z.bit_length()) for c in t.peer_set[a] & t.peer_set[b] & t.peer_set[pivot]
                          if cand[c] & z]
@@ -78,12 +73,12 @@ def _rectangles(s: State):
         for r2 in range(r1 + 1, n):
             for c1 in range(n):
                 a, b = r1 * n + c1, r2 * n + c1
-                if bin(cand[a]).count("1") < 2 or bin(cand[b]).count("1") < 2:
+                if cand[a].bit_count() < 2 or cand[b].bit_count() < 2:
                     continue
                 for c2 in range(c1 + 1, n):
                     c, d = r1 * n + c2, r2 * n + c2
                     common = cand[a] & cand[b] & cand[c] & cand[d]
-                    if bin(common).count("1") < 2:
+                    if common.bit_count() < 2:
                         continue
                     if len({box_of[a], box_of[b], box_of[c], box_of[d]}) != 2:
                         continue
@@ -122,7 +117,7 @@ def unique_rectangle(s: State) -> list[Step]:
             continue
         x, y = extra
         more = (cand[x] | cand[y]) & ~pair
-        if cand[x] == cand[y] and bin(more).count("1") == 1:
+        if cand[x] == cand[y] and more.bit_count() == 1:
             elims = [(c, more.bit_length()) for c in t.peer_set[x] & t.peer_set[y] if cand[c] & more]
             if elims:
                 return [make("unique_rectangle", (), elims, cells, (), (),
@@ -153,7 +148,7 @@ def bug_plus_one(s: State) -> list[Step]:
         return []
     odd = None
     for c, m in enumerate(cand):
-        k = bin(m).count("1")
+        k = m.bit_count()
         if k > 2:
             if k > 3 or odd is not None:
                 return []
