@@ -11,9 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from sudoku_cp import Board, PuzzleError, geometry, solve
-from sudoku_cp.logic import LEVELS, TECHNIQUES, State, Step, explain, level_of, rate_board
+from sudoku_cp.logic import (LEVELS, TECHNIQUES, NoSolutionError, SeveralSolutionsError, State,
+                             WrongValueError, explain, level_of, rate_board)
 from sudoku_cp.logic import basic, chains, solver, wings
-from conftest import DATA, board_of, load
+from conftest import board_of, load
 
 
 def empty(box=(3, 3), without=None) -> State:
@@ -138,7 +139,8 @@ def test_extra_houses_hold_distinct_values_but_not_every_value():
     for c in (0, 5):
         s.eliminate(c, 1)
     # 1 fits only r3c3 in the short house, but it need not be there: no hidden single
-    assert not any(st.placements == ((10, 1),) for st in basic.hidden_singles(s, range(len(g.houses))))
+    every_house = range(len(g.houses))
+    assert not any(st.placements == ((10, 1),) for st in basic.hidden_singles(s, every_house))
     assert not any(st.placements == ((10, 1),) for st in basic.hidden_single_line(s))
 
 
@@ -212,7 +214,7 @@ def test_every_step_is_sound_on_the_shared_sets(name):
 
 def test_puzzles_with_several_solutions_are_not_explained():
     for line in load("serg_sample.txt")[:3]:  # serg's benchmark puzzles have many solutions
-        with pytest.raises(PuzzleError, match="several solutions"):
+        with pytest.raises(SeveralSolutionsError, match="several solutions"):
             explain(board_of(line))
 
 
@@ -277,12 +279,14 @@ def test_a_players_position():
     steps = explain(board, position=position)
     assert all(c != 0 for st in steps for c, _ in st.placements)
     position[0] = solution[0] % 9 + 1
-    with pytest.raises(PuzzleError, match=f"r1c1 holds {position[0]}, which is wrong"):
+    with pytest.raises(WrongValueError, match=f"r1c1 holds {position[0]}, which is wrong") as exc:
         explain(board, position=position)
+    assert (exc.value.cell, exc.value.value) == (0, position[0])
+    assert isinstance(exc.value, PuzzleError)
 
 
 def test_a_puzzle_without_solution_is_refused():
-    with pytest.raises(PuzzleError, match="no solution"):
+    with pytest.raises(NoSolutionError, match="no solution"):
         explain(Board.from_values([1, 1] + [0] * 14))
 
 

@@ -17,6 +17,22 @@ from .solver import Path, solve_path
 from .state import Contradiction, State
 
 
+class NoSolutionError(PuzzleError):
+    """The puzzle (or the position) has no solution."""
+
+
+class SeveralSolutionsError(PuzzleError):
+    """The puzzle has more than one solution: nothing to explain or rate."""
+
+
+class WrongValueError(PuzzleError):
+    """A player's placed value differs from the solution (``cell``, ``value``)."""
+
+    def __init__(self, message: str, cell: int, value: int) -> None:
+        super().__init__(message)
+        self.cell, self.value = cell, value
+
+
 @dataclass(frozen=True)
 class Rating:
     """A puzzle's rating on SE's scale, its level, and the solve path's evidence."""
@@ -53,7 +69,7 @@ def _start(board: Board, position) -> State:
     try:
         return State.from_values(board.geometry, values)
     except Contradiction as exc:
-        raise PuzzleError(f"the position has no solution: {exc}") from None
+        raise NoSolutionError(f"the position has no solution: {exc}") from None
 
 
 def _merge(board: Board, position) -> list[int]:
@@ -79,7 +95,7 @@ def _path(board, position, *, record=None, **options) -> Path:
     try:
         return solve_path(s, record=record, **options)
     except Contradiction as exc:
-        raise PuzzleError(f"the puzzle has no solution: {exc}") from None
+        raise NoSolutionError(f"the puzzle has no solution: {exc}") from None
 
 
 def solution_of(board: Board) -> tuple[int, ...]:
@@ -94,13 +110,13 @@ def unique_solution(board: Board):
 
     found = clashes(board)
     if found:
-        raise PuzzleError(f"the puzzle has no solution: {found[0]}")
+        raise NoSolutionError(f"the puzzle has no solution: {found[0]}")
     result = solve(board, "backtrack", limit=2)
     if not result.solutions:
-        raise PuzzleError("the puzzle has no solution")
+        raise NoSolutionError("the puzzle has no solution")
     if len(result.solutions) > 1:
-        raise PuzzleError("the puzzle has several solutions; a rating or an explanation "
-                          "assumes exactly one")
+        raise SeveralSolutionsError("the puzzle has several solutions; a rating or an "
+                                    "explanation assumes exactly one")
     solution = tuple(result.solutions[0])
     if not is_solution(board, solution):
         raise RuntimeError(f"the backtracker returned a non-solution for {board.to_text()}")
@@ -114,8 +130,8 @@ def check_position(board: Board, position, solution) -> None:
     n = board.n
     for cell, (given, v) in enumerate(zip(board.givens, position)):
         if v and not given and v != solution[cell]:
-            raise PuzzleError(f"the position contradicts the solution: {cell_name(cell, n)} "
-                              f"holds {v}, which is wrong")
+            raise WrongValueError(f"the position contradicts the solution: "
+                                  f"{cell_name(cell, n)} holds {v}, which is wrong", cell, v)
 
 
 def explain(board: Board, *, position: Sequence[int] | None = None, assume_unique: bool = False,

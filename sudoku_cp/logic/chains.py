@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from .basic import make, removes
 from .ratings import length_bonus, score, title
-from .state import State, cname, hname
+from .state import State, cname
 
 
 class Graph:
     """The strong links of a position, and who sees whom."""
 
     def __init__(self, s: State, mode: str) -> None:
-        t, n = s.t, s.n
+        n = s.n
         self.s, self.n = s, n
         self.strong: dict[int, list[tuple[int, int]]] = {}  # node -> [(partner, house or -1)]
         if mode in ("xy", "aic"):
@@ -164,7 +164,7 @@ def chains(s: State) -> list:
 
 
 def _step(s: State, rating, path, houses, elim_bits):
-    n, t = s.n, s.t
+    n = s.n
     nodes = [divmod(x, n) for x in path]
     nodes = [(c, v + 1) for c, v in nodes]
     if path[0] == path[-1]:
@@ -215,6 +215,7 @@ def _name(s: State, nodes, houses) -> str:
     if all(h == -1 for h in houses):
         return "xy_chain"
     if (len(nodes) == 6 and houses[0] == -1 and houses[2] == -1 and houses[1] >= 0
-            and nodes[0][1] == nodes[5][1] and nodes[1][1] == nodes[2][1] == nodes[3][1] == nodes[4][1]):
+            and nodes[0][1] == nodes[5][1]
+            and nodes[1][1] == nodes[2][1] == nodes[3][1] == nodes[4][1]):
         return "w_wing"
     return "aic"

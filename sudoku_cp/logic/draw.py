@@ -87,4 +87,5 @@ def step_svg(step, *, cell_size: float = 44, candidates: bool = True) -> str:
                    f'font-weight="bold">{symbol(v, n)}</text>')
     caption = escape(step.text)
     body = base.rstrip().removesuffix("</svg>")
-    return body + '<g class="step">\n' + "\n".join(out) + f"\n</g>\n<desc>{caption}</desc>\n</svg>\n"
+    overlay = '<g class="step">\n' + "\n".join(out) + "\n</g>\n"
+    return body + overlay + f"<desc>{caption}</desc>\n</svg>\n"

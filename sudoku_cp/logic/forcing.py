@@ -299,8 +299,8 @@ def _common(s: State, branches, tech, what, cells, houses, found, exact: int = 2
     for b in branches[1:]:
         shared &= b.cause.keys()
     shared -= {b.root for b in branches}
-    useful = [ev for ev in shared
-              if (ev[2] and not s.values[ev[0]]) or (not ev[2] and s.cand[ev[0]] >> (ev[1] - 1) & 1)]
+    useful = [ev for ev in shared if (ev[2] and not s.values[ev[0]])
+              or (not ev[2] and s.cand[ev[0]] >> (ev[1] - 1) & 1)]
     if not useful:
         return
     useful.sort(key=lambda ev: (sum(b.order(ev) for b in branches), ev))

@@ -17,7 +17,6 @@ from typing import Callable
 
 from . import basic, chains, forcing, wings
 from .basic import make, removes
-from .ratings import score
 from .state import Contradiction, State, TimeUp, cname
 
 #: (technique family, its lowest score, finder, needs uniqueness), easiest first.

@@ -48,8 +48,8 @@ def xyz_wing(s: State) -> list[Step]:
                 z = cand[a] & cand[b]
                 if z.bit_count() != 1 or cand[a] | cand[b] != pm:
                     continue
-                elims = [(c, z.bit_length()) for c in t.peer_set[a] & t.peer_set[b] & t.peer_set[pivot]
-                         if cand[c] & z]
+                seeing = t.peer_set[a] & t.peer_set[b] & t.peer_set[pivot]
+                elims = [(c, z.bit_length()) for c in seeing if cand[c] & z]
                 if elims:
                     return [make("xyz_wing", (), elims, [pivot, a, b], (), (),
                                  f"XYZ-wing: {cname(pivot, n)} ({_vs(pm)}) sees {cname(a, n)} "
@@ -118,7 +118,8 @@ def unique_rectangle(s: State) -> list[Step]:
         x, y = extra
         more = (cand[x] | cand[y]) & ~pair
         if cand[x] == cand[y] and more.bit_count() == 1:
-            elims = [(c, more.bit_length()) for c in t.peer_set[x] & t.peer_set[y] if cand[c] & more]
+            seeing = t.peer_set[x] & t.peer_set[y]
+            elims = [(c, more.bit_length()) for c in seeing if cand[c] & more]
             if elims:
                 return [make("unique_rectangle", (), elims, cells, (), (),
                              f"Unique rectangle type 2: {names} would be a deadly {ab} pattern "
