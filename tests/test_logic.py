@@ -59,12 +59,16 @@ def test_pointing_and_its_direct_form():
     assert step.technique == "pointing" and step.rating == 2.6
     assert {c for c, v in step.eliminations} == set(range(3, 9)) and step.cells == (0, 1, 2)
     assert basic.direct_pointing(s) == []  # nothing becomes a single yet
-    # with 5 left in column 5 only at r1c5 and r5c5, pointing leaves r5c5 alone: direct
-    for r in range(1, 9):
-        if r != 4:
-            s.eliminate(r * 9 + 4, 5)
+    # box 2 keeps 5 only at r1c6 and r2c4: the pointing leaves it r2c4 alone (SE's
+    # direct pointing: a single in another box along the line)
+    for c in (3, 4, 13, 14, 21, 22, 23):
+        s.eliminate(c, 5)
+    s.memo = {}
     direct = basic.direct_pointing(s)
-    assert direct and direct[0].placements == ((40, 5),) and direct[0].rating == 1.7
+    assert direct and direct[0].placements == ((12, 5),) and direct[0].rating == 1.7
+    # a single in a column (not a box) does not make the pointing direct
+    s = empty(without={5: [9, 10, 11, 18, 19, 20] + [r * 9 + 4 for r in range(1, 9) if r != 4]})
+    assert basic.pointing(s) and basic.direct_pointing(s) == []
 
 
 def test_naked_and_hidden_subsets():

@@ -95,14 +95,17 @@ def naked_single(s: State) -> list[Step]:
     return out
 
 
-def _direct(s: State, elims) -> tuple[int, int, int] | None:
-    """The hidden single (cell, value, house) that these eliminations would make, if any."""
+def _direct(s: State, elims, where) -> tuple[int, int, int] | None:
+    """The hidden single (cell, value, house) that these eliminations would make in one
+    of the houses ``where``, if any."""
     t = s.t
     gone = set(elims)
-    for cell, v in sorted(gone):
-        bit = 1 << (v - 1)
-        for h in t.houses_of[cell]:
-            if not t.is_full[h] or s.placed_in(h) & bit:
+    for h in where:
+        if not t.is_full[h]:
+            continue
+        for v in sorted({v for _, v in gone}):
+            bit = 1 << (v - 1)
+            if s.placed_in(h) & bit:
                 continue
             left = [c for c in t.houses[h] if s.cand[c] & bit and (c, v) not in gone]
             if len(left) == 1:
@@ -110,14 +113,25 @@ def _direct(s: State, elims) -> tuple[int, int, int] | None:
     return None
 
 
-def _with_direct(s: State, step: Step, tech: str) -> Step | None:
-    """The same step as its 'direct' form when it ends in a hidden single."""
-    found = _direct(s, step.eliminations)
+def _with_direct(s: State, step: Step, tech: str, where) -> Step | None:
+    """The same step as its 'direct' form when it leaves a hidden single in one of the
+    houses ``where`` (SE's rule: for locked candidates another house of the same kind
+    as the first, crossing the second; for hidden subsets the subset's own house)."""
+    found = _direct(s, step.eliminations, where)
     if found is None:
         return None
     c, v, h = found
     return make(tech, [(c, v)], step.eliminations, step.cells, step.houses + (h,), (),
                 f"{step.text}; then in {hname(s.t, h)}, {v} fits only {cname(c, s.n)}")
+
+
+def _crossing(s: State, step: Step) -> list[int]:
+    """Houses of the same kind as the step's first house that cross its second."""
+    t = s.t
+    a, b = step.houses[:2]
+    inside = set(t.houses[b])
+    return [h for h in range(3 * t.n) if h != a and t.kind[h] == t.kind[a]
+            and inside & set(t.houses[h])]
 
 
 # -- locked candidates ----------------------------------------------------------------------
@@ -156,11 +170,13 @@ def _locked(s: State, box_first: bool) -> list[Step]:
 
 
 def direct_pointing(s):
-    return [d for st in locked(s, True) if (d := _with_direct(s, st, "direct_pointing"))]
+    return [d for st in locked(s, True)
+            if (d := _with_direct(s, st, "direct_pointing", _crossing(s, st)))]
 
 
 def direct_claiming(s):
-    return [d for st in locked(s, False) if (d := _with_direct(s, st, "direct_claiming"))]
+    return [d for st in locked(s, False)
+            if (d := _with_direct(s, st, "direct_claiming", _crossing(s, st)))]
 
 
 def pointing(s):
@@ -279,12 +295,13 @@ def hidden_quad(s):
 
 
 def direct_hidden_pair(s):
-    return [d for st in hidden_subsets(s, 2) if (d := _with_direct(s, st, "direct_hidden_pair"))]
+    return [d for st in hidden_subsets(s, 2)
+            if (d := _with_direct(s, st, "direct_hidden_pair", st.houses))]
 
 
 def direct_hidden_triple(s):
     return [d for st in hidden_subsets(s, 3)
-            if (d := _with_direct(s, st, "direct_hidden_triple"))]
+            if (d := _with_direct(s, st, "direct_hidden_triple", st.houses))]
 
 
 # -- fish -------------------------------------------------------------------------------
