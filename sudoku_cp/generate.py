@@ -103,6 +103,10 @@ class Puzzle:
         }
 
 
+#: Seconds the grader may spend on a puzzle larger than 9x9 (its rating is then a lower bound).
+GRADE_TIME_LIMIT = 5.0
+
+
 # -- choices -----------------------------------------------------------------------------
 def removal_backend(box: tuple[int, int]) -> str:
     """The backend for uniqueness checks while digging, chosen by measurement
@@ -328,7 +332,9 @@ def make_puzzle(seed: int, *, box: tuple[int, int] = (3, 3), symmetry: str = "no
         known_minimal: bool | None = minimal_for_symmetry if (complete or minimal) else None
     else:  # a symmetric pattern is seldom minimal clue by clue: say which it is
         known_minimal = is_minimal(board, backend) if minimal else None
-    rating = grade(board)
+    # Boards above 9x9 can need long forcing chains: the rating found within the limit
+    # is a lower bound there (``puzzle.grade.complete`` says which).
+    rating = grade(board, time_limit=GRADE_TIME_LIMIT if g.n > 9 else None)
     missed = []
     if clues is not None and board.clues != clues:
         missed.append(f"{clues} clues (got {board.clues})")
