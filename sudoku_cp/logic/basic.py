@@ -26,6 +26,10 @@ def make(tech, placements=(), eliminations=(), cells=(), houses=(), links=(), te
 
 def removes(elims, n: int) -> str:
     """'removes 5 from r1c4, r1c7 and 6 from r2c2' for a list of (cell, value)."""
+    cells = {cell for cell, _ in elims}
+    if len(cells) == 1 and len(set(elims)) > 1:
+        values = sorted({v for _, v in elims})
+        return f"removes {', '.join(map(str, values))} from {cname(cells.pop(), n)}"
     by_value: dict[int, list[int]] = {}
     for cell, v in sorted(set(elims), key=lambda e: (e[1], e[0])):
         by_value.setdefault(v, []).append(cell)
@@ -121,8 +125,9 @@ def _with_direct(s: State, step: Step, tech: str, where) -> Step | None:
     if found is None:
         return None
     c, v, h = found
+    text = title(tech) + step.text[len(title(step.technique)):]
     return make(tech, [(c, v)], step.eliminations, step.cells, step.houses + (h,), (),
-                f"{step.text}; then in {hname(s.t, h)}, {v} fits only {cname(c, s.n)}")
+                f"{text}; then in {hname(s.t, h)}, {v} fits only {cname(c, s.n)}")
 
 
 def _crossing(s: State, step: Step) -> list[int]:

@@ -310,8 +310,8 @@ def _common(s: State, branches, tech, what, cells, houses, found, exact: int = 2
         k = sum(b.length([ev]) for b in branches)
         rating = score(tech) + length_bonus(k)
         if is_on:
-            text = f"{title(tech)}: {what} leads to {v} in {cname(c, n)}, so it goes there"
+            text = f"{title(tech)}: {what} leads to {v} in {cname(c, n)}, so {cname(c, n)} is {v}"
             found.append((rating, tech, [(c, v)], [], cells, houses, text))
         else:
-            text = f"{title(tech)}: {what} removes {v} from {cname(c, n)}, so it goes"
+            text = f"{title(tech)}: {what} removes {v} from {cname(c, n)}, so {v} leaves it"
             found.append((rating, tech, [], [(c, v)], cells, houses, text))
