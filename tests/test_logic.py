@@ -327,3 +327,16 @@ def test_cli_explain_draws_steps(tmp_path):
 
     assert main(["explain", HARD, "--first", "--image", str(tmp_path / "s.svg")]) == 0
     assert (tmp_path / "s.svg").read_text().startswith("<svg")
+
+
+def test_simple_colouring_finds_a_colour_wrap():
+    # strong links on 1: row 1 (r1c1-r1c4), column 4 (r1c4-r4c4), row 4 (r4c4-r4c3),
+    # column 3 (r4c3-r3c3): r1c1 and r3c3 take one colour and share box 1
+    gone = [1, 2, 4, 5, 6, 7, 8] + [12, 21, 39, 48, 57, 66, 75] + [27, 28, 31, 32, 33, 34, 35] \
+        + [11, 38, 47, 56, 65, 74]
+    s = empty(without={1: gone})
+    step = chains.simple_colouring(s)[0]
+    assert step.technique == "simple_colouring" and step.houses == (18,)
+    assert {(0, 1), (20, 1), (30, 1)} <= set(step.eliminations)
+    assert not {(3, 1), (29, 1)} & set(step.eliminations)  # the other colour stays
+    assert all(kind == "strong" for *_, kind in step.links)

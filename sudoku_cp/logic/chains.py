@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from .basic import make, removes
 from .ratings import length_bonus, score, title
-from .state import State, cname
+from .state import State, cname, hname
 
 
 class Graph:
@@ -219,3 +219,67 @@ def _name(s: State, nodes, houses) -> str:
             and nodes[1][1] == nodes[2][1] == nodes[3][1] == nodes[4][1]):
         return "w_wing"
     return "aic"
+
+
+def simple_colouring(s: State) -> list:
+    """Colour wrap: the cells joined by strong links on one value take two colours in
+    turn, one of which holds the value everywhere. Two cells of one colour in a house
+    cannot both hold it, so that colour is false and the value leaves all its cells."""
+    from .forcing import _tables
+
+    t, n = s.t, s.n
+    pairs = _tables(s)[2]
+    best = None
+    for v in range(1, n + 1):
+        adj: dict[int, list[int]] = {}
+        for (h, value), (a, b) in pairs.items():
+            if value == v:
+                adj.setdefault(a, []).append(b)
+                adj.setdefault(b, []).append(a)
+        colour: dict[int, tuple[int, int, int]] = {}  # cell -> (colour, depth, parent)
+        for root in sorted(adj):
+            if root in colour:
+                continue
+            colour[root] = (0, 0, -1)
+            queue, component = [root], [root]
+            for cell in queue:
+                k, d, _ = colour[cell]
+                for other in adj[cell]:
+                    if other not in colour:
+                        colour[other] = (1 - k, d + 1, cell)
+                        queue.append(other)
+                        component.append(other)
+            found = _wrap(t, component, colour)
+            if found:
+                a, b = found
+                length = 2 * (colour[a][1] + colour[b][1])
+                rating = round(score("simple_colouring") + length_bonus(length), 1)
+                if best is None or rating < best[0]:
+                    best = (rating, v, a, b, component, colour)
+    if best is None:
+        return []
+    rating, v, a, b, component, colour = best
+    bad = colour[a][0]
+    elims = [(c, v) for c in component if colour[c][0] == bad]
+    links = []
+    for c in component:
+        parent = colour[c][2]
+        if parent >= 0:
+            links.append(((parent, v), (c, v), "strong"))
+    house = next(h for h in t.houses_of[a] if b in t.houses[h])
+    return [make("simple_colouring", (), elims, sorted(component), [house], links,
+                 f"Simple colouring: colouring the strong links on {v} gives {cname(a, n)} "
+                 f"and {cname(b, n)} the same colour in {hname(t, house)}, so that colour is "
+                 f"false and {removes(elims, n)}", rating=rating)]
+
+
+def _wrap(t, component, colour):
+    """Two cells of one colour that share a house, or None."""
+    seen: dict[tuple[int, int], int] = {}
+    for c in component:
+        for h in t.houses_of[c]:
+            key = (h, colour[c][0])
+            if key in seen:
+                return seen[key], c
+            seen[key] = c
+    return None

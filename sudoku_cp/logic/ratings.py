@@ -36,6 +36,7 @@ TECHNIQUES: dict[str, tuple[float, str]] = {
     "two_string_kite": (6.6, "Two-string kite"),
     "turbot_fish": (6.6, "Turbot fish"),
     "x_chain": (6.6, "X-chain"),
+    "simple_colouring": (6.6, "Simple colouring"),  # a colour wrap: 6.6 plus its length
     "w_wing": (7.0, "W-wing"),
     "xy_chain": (7.0, "XY-chain"),
     "aic": (7.0, "Alternating inference chain"),

@@ -45,6 +45,7 @@ LADDER: tuple[tuple[str, float, Callable, bool], ...] = (
     ("hidden_quad", 5.4, basic.hidden_quad, False),
     ("bug_plus_one", 5.6, wings.bug_plus_one, True),
     ("chains", 6.6, chains.chains, False),
+    ("simple_colouring", 6.6, chains.simple_colouring, False),
     ("forcing", 7.5, forcing.forcing, False),
 )
 
