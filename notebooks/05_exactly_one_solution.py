@@ -124,7 +124,7 @@ assert all(is_solution(fewer, s) for s in r.solutions)
 made = next(generate(1, seed=2024))
 again = next(generate(1, seed=2024))
 assert made.board == again.board
-print(f"{made.clues} givens, level {made.difficulty}, minimal: {made.minimal}")
+print(f"{made.clues} givens, level {made.level}, minimal: {made.minimal}")
 print(f"its own seed (drawn from 2024): {made.seed}")
 print(made.board.to_text())
 assert crosscheck(made.board).verdict is Verdict.UNIQUE
@@ -135,14 +135,15 @@ side_by_side(picture(made.board, title="generated, seed 2024"),
 # ## Grading it
 #
 # `sudoku_cp.grade.grade` solves the puzzle the way a person would, always with the easiest
-# technique that makes progress (naked single, hidden single, locked candidates, pairs,
-# triples, X-wing, and a guess when nothing else applies), and names the level of the
-# hardest one used. Beside it, the reference backtracker's search nodes.
+# technique that makes progress (singles, locked candidates, subsets, fish, wings, chains,
+# forcing chains, and real trial and error when nothing else applies). The rating is the
+# hardest step's score on Sudoku Explainer's scale and the level its band (notebook 06
+# follows a hard puzzle step by step). Beside it, the reference backtracker's search nodes.
 
 # %%
 rating = grade(made.board)
-print("level:", rating.level, " solved by logic:", rating.solved_by_logic,
-      " backtracker nodes:", rating.nodes)
+print("rating:", rating.rating, " level:", rating.level, " hardest:", rating.hardest,
+      " solved by logic:", rating.solved_by_logic, " backtracker nodes:", rating.nodes)
 for technique, times in rating.techniques.items():
     print(f"  {technique:14} {times:3}")
 
@@ -152,6 +153,6 @@ for technique, times in rating.techniques.items():
 
 # %%
 small = next(generate(1, box=(2, 3), symmetry="rot180", seed=7))
-print(f"{small.clues} givens, level {small.difficulty}:", grade(small.board).techniques)
+print(f"{small.clues} givens, level {small.level}:", grade(small.board).techniques)
 side_by_side(picture(small.board, title="6x6, rot180"),
              picture(small.board, small.solution, title="its solution"))

@@ -28,6 +28,7 @@ __version__ = "0.1.0"
 _LAZY = {
     "generate": ("sudoku_cp.generate", "generate"),
     "grade": ("sudoku_cp.grade", "grade"),
+    "explain": ("sudoku_cp.logic.api", "explain"),
 }
 
 __all__ = [

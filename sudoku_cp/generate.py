@@ -18,7 +18,7 @@ Every puzzle that leaves ``generate`` (unless ``verify=False``) has been cross-c
 by all registered backends; a disagreement raises ``VerificationError``.
 
 >>> p = next(generate(1, box=(2, 2), seed=7))
->>> p.board.n, p.clues == p.board.clues, p.difficulty in ("easy", "medium", "hard", "expert")
+>>> p.board.n, p.clues == p.board.clues, p.level in LEVELS
 (4, True, True)
 """
 
@@ -30,7 +30,7 @@ from typing import Callable, Iterator, Sequence
 
 from .board import Board, Geometry, geometry
 from .check import is_solution
-from .grade import LEVELS, Grade, grade
+from .grade import LEVELS, Grade, band, grade
 
 #: Clue-pattern symmetries: each maps (row, col) on an n×n board to its image.
 SYMMETRIES: dict[str, Callable[[int, int, int], tuple[int, int]] | None] = {
@@ -67,7 +67,7 @@ class Puzzle:
     board: Board
     solution: tuple[int, ...]
     clues: int
-    difficulty: str
+    level: str
     techniques: dict[str, int]
     seed: int
     symmetry: str = "none"
@@ -76,13 +76,23 @@ class Puzzle:
     missed: tuple[str, ...] = ()  # targets not reached, in words
     grade: Grade | None = field(default=None, repr=False, compare=False)
 
+    @property
+    def difficulty(self) -> str:
+        """The level (its name before issue 10; ``level`` everywhere now)."""
+        return self.level
+
+    @property
+    def rating(self) -> float | None:
+        return self.grade.rating if self.grade else None
+
     def to_dict(self) -> dict:
         """A JSON-ready summary (what ``sudoku-cp generate --json`` prints)."""
         return {
             "puzzle": self.board.to_text(),
             "solution": self.board.to_text(self.solution),
             "clues": self.clues,
-            "difficulty": self.difficulty,
+            "level": self.level,
+            "rating": self.rating,
             "techniques": self.techniques,
             "seed": self.seed,
             "box": f"{self.board.box[0]}x{self.board.box[1]}",
@@ -91,6 +101,10 @@ class Puzzle:
             "nodes": self.nodes,
             "missed": list(self.missed),
         }
+
+
+#: Seconds the grader may spend on a puzzle larger than 9x9 (its rating is then a lower bound).
+GRADE_TIME_LIMIT = 5.0
 
 
 # -- choices -----------------------------------------------------------------------------
@@ -114,7 +128,8 @@ def removal_backend(box: tuple[int, int]) -> str:
     return "sat"
 
 
-def _check_options(box, symmetry, clues, minimal, difficulty, attempts) -> Geometry:
+def _check_options(box, symmetry, clues, minimal, difficulty, attempts, min_rating=None,
+                   max_rating=None) -> Geometry:
     g = geometry(*box)
     if symmetry not in SYMMETRIES:
         raise ValueError(f"unknown symmetry {symmetry!r}; choose from: {', '.join(SYMMETRIES)}")
@@ -122,6 +137,8 @@ def _check_options(box, symmetry, clues, minimal, difficulty, attempts) -> Geome
         raise ValueError(f"a {g.n}x{g.n} board has 0..{g.ncells} clues, not {clues}")
     if difficulty is not None and difficulty not in LEVELS:
         raise ValueError(f"unknown difficulty {difficulty!r}; choose from: {', '.join(LEVELS)}")
+    if min_rating is not None and max_rating is not None and min_rating > max_rating:
+        raise ValueError(f"min_rating {min_rating} is above max_rating {max_rating}")
     if attempts < 1:
         raise ValueError(f"attempts must be at least 1, not {attempts}")
     return g
@@ -307,13 +324,14 @@ def dig(grid: Sequence[int], g: Geometry, rng: random.Random, *, symmetry: str =
 # -- puzzles ---------------------------------------------------------------------------------
 def make_puzzle(seed: int, *, box: tuple[int, int] = (3, 3), symmetry: str = "none",
                 clues: int | None = None, minimal: bool = False, difficulty: str | None = None,
-                backend: str | None = None) -> Puzzle:
+                backend: str | None = None, min_rating: float | None = None,
+                max_rating: float | None = None) -> Puzzle:
     """The one puzzle that ``seed`` makes (unverified): a full grid, dug, graded.
 
     Targets that the puzzle misses (clue count, minimality, level) are listed in
     ``missed``; ``generate`` tries other seeds until none is missed.
     """
-    g = _check_options(box, symmetry, clues, minimal, difficulty, 1)
+    g = _check_options(box, symmetry, clues, minimal, difficulty, 1, min_rating, max_rating)
     rng = random.Random(seed)
     grid = full_grid(box, rng)
     givens, complete = dig(grid, g, rng, symmetry=symmetry, clues=clues, backend=backend)
@@ -325,14 +343,20 @@ def make_puzzle(seed: int, *, box: tuple[int, int] = (3, 3), symmetry: str = "no
         known_minimal: bool | None = minimal_for_symmetry if (complete or minimal) else None
     else:  # a symmetric pattern is seldom minimal clue by clue: say which it is
         known_minimal = is_minimal(board, backend) if minimal else None
-    rating = grade(board)
+    # Boards above 9x9 can need long forcing chains: the rating found within the limit
+    # is a lower bound there (``puzzle.grade.complete`` says which).
+    rating = grade(board, time_limit=GRADE_TIME_LIMIT if g.n > 9 else None)
     missed = []
     if clues is not None and board.clues != clues:
         missed.append(f"{clues} clues (got {board.clues})")
     if minimal and not minimal_for_symmetry:
         missed.append("minimal" if symmetry == "none" else f"minimal for {symmetry} symmetry")
     if difficulty is not None and rating.level != difficulty:
-        missed.append(f"difficulty {difficulty} (got {rating.level})")
+        missed.append(f"level {difficulty} (got {rating.level}, rating {rating.rating})")
+    if min_rating is not None and rating.rating < min_rating:
+        missed.append(f"rating at least {min_rating} (got {rating.rating})")
+    if max_rating is not None and rating.rating > max_rating:
+        missed.append(f"rating at most {max_rating} (got {rating.rating})")
     return Puzzle(board, tuple(grid), board.clues, rating.level, rating.techniques, seed,
                   symmetry, rating.nodes, known_minimal, tuple(missed), rating)
 
@@ -357,25 +381,30 @@ def verify(puzzle: Puzzle, backends: Sequence[str] | None = None):
 def generate(count: int | None = None, *, box: tuple[int, int] = (3, 3), symmetry: str = "none",
              clues: int | None = None, minimal: bool = False, difficulty: str | None = None,
              seed: int | None = None, verify: bool = True, backend: str | None = None,
-             attempts: int = ATTEMPTS) -> Iterator[Puzzle]:
+             attempts: int = ATTEMPTS, min_rating: float | None = None,
+             max_rating: float | None = None) -> Iterator[Puzzle]:
     """Yield ``count`` puzzles (forever when None), each with exactly one solution.
 
     ``symmetry`` is one of ``SYMMETRIES``; ``clues`` a target clue count (removal stops
     there); ``minimal`` asks that no clue can be removed; ``difficulty`` one of
-    ``grade.LEVELS``. A puzzle that misses a target is retried with a fresh grid up to
-    ``attempts`` times, then the closest attempt is yielded with ``missed`` filled in.
+    ``grade.LEVELS`` (a band of the rating); ``min_rating`` / ``max_rating`` bound the
+    rating itself. A puzzle that misses a target is retried with a fresh grid up to
+    ``attempts`` times, then the attempt nearest the targets (fewest missed, then the
+    rating nearest the asked band, then the clue count nearest) is yielded with
+    ``missed`` filled in.
     ``backend`` names the backend for uniqueness checks while digging (default
     ``removal_backend(box)``). Same ``seed``, same puzzles.
     """
-    _check_options(box, symmetry, clues, minimal, difficulty, attempts)
+    _check_options(box, symmetry, clues, minimal, difficulty, attempts, min_rating, max_rating)
     if count is not None and count < 0:
         raise ValueError(f"count must not be negative, not {count}")
     return _generate(count, box, symmetry, clues, minimal, difficulty, seed, verify, backend,
-                     attempts)
+                     attempts, min_rating, max_rating)
 
 
 def _generate(count, box, symmetry, clues, minimal, difficulty, seed, check, backend,
-              attempts) -> Iterator[Puzzle]:
+              attempts, min_rating=None, max_rating=None) -> Iterator[Puzzle]:
+    target = _rating_target(difficulty, min_rating, max_rating)
     master = random.Random(seed)
     made = 0
     while count is None or made < count:
@@ -383,8 +412,9 @@ def _generate(count, box, symmetry, clues, minimal, difficulty, seed, check, bac
         for _ in range(attempts):
             puzzle = make_puzzle(master.getrandbits(63), box=box, symmetry=symmetry,
                                  clues=clues, minimal=minimal, difficulty=difficulty,
-                                 backend=backend)
-            if best is None or _distance(puzzle, clues) < _distance(best, clues):
+                                 backend=backend, min_rating=min_rating,
+                                 max_rating=max_rating)
+            if best is None or _distance(puzzle, clues, target) < _distance(best, clues, target):
                 best = puzzle
             if not puzzle.missed:
                 break
@@ -394,9 +424,24 @@ def _generate(count, box, symmetry, clues, minimal, difficulty, seed, check, bac
         made += 1
 
 
-def _distance(puzzle: Puzzle, clues: int | None) -> tuple[int, int]:
-    """How far a puzzle is from its targets: targets missed, then clues off the mark."""
-    return len(puzzle.missed), abs(puzzle.clues - clues) if clues is not None else 0
+def _rating_target(difficulty, min_rating, max_rating) -> tuple[float, float]:
+    """The ratings ``[low, high]`` the targets ask for (the level's band within the bounds)."""
+    low, high = band(difficulty) if difficulty is not None else (0.0, float("inf"))
+    if min_rating is not None:
+        low = max(low, min_rating)
+    if max_rating is not None:
+        high = min(high, max_rating)
+    return low, high
+
+
+def _distance(puzzle: Puzzle, clues: int | None,
+              target: tuple[float, float] = (0.0, float("inf"))) -> tuple[int, float, int]:
+    """How far a puzzle is from its targets: targets missed, then how far its rating is
+    from the asked band, then clues off the mark."""
+    low, high = target
+    rating = puzzle.rating or 0.0
+    gap = low - rating if rating < low else rating - high if rating > high else 0.0
+    return len(puzzle.missed), round(gap, 2), abs(puzzle.clues - clues) if clues is not None else 0
 
 
 verify_puzzle = verify  # the name ``generate`` uses, since its ``verify`` flag shadows it

@@ -14,7 +14,7 @@ from sudoku_cp.crosscheck import Verdict, crosscheck
 from sudoku_cp.cli import main
 from sudoku_cp.generate import (SYMMETRIES, VerificationError, full_grid, generate,
                                 is_minimal, is_symmetric, make_puzzle, orbits, verify)
-from sudoku_cp.grade import LEVELS
+from sudoku_cp.grade import LEVELS, band
 from conftest import DATA, pattern_grid
 
 BOXES = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (3, 4), (4, 4), (5, 5)]
@@ -26,7 +26,7 @@ def assert_unique(puzzle) -> None:
     assert report.verdict is Verdict.UNIQUE, report.evidence
     assert report.solution == puzzle.solution
     assert puzzle.clues == puzzle.board.clues
-    assert puzzle.difficulty in LEVELS
+    assert puzzle.level in LEVELS
 
 
 def one_more_solution_without_each_clue(board: Board) -> bool:
@@ -125,11 +125,33 @@ def test_a_clue_target_is_reached_or_reported():
     assert missed.clues > 2 and missed.missed == ("2 clues (got %d)" % missed.clues,)
 
 
-@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("level", ["beginner", "easy", "hard"])
 def test_a_difficulty_target(level):
     puzzle = next(generate(1, difficulty=level, seed=6))
     assert_unique(puzzle)
-    assert puzzle.difficulty == level and puzzle.grade.level == level and not puzzle.missed
+    assert puzzle.level == level and puzzle.grade.level == level and not puzzle.missed
+    low, high = band(level)
+    assert low <= puzzle.rating < high
+
+
+def test_a_rating_target():
+    puzzle = next(generate(1, min_rating=4.0, max_rating=6.0, seed=1, attempts=10))
+    assert_unique(puzzle)
+    assert 4.0 <= puzzle.rating <= 6.0 and not puzzle.missed
+    with pytest.raises(ValueError, match="min_rating"):
+        generate(1, min_rating=5, max_rating=4)
+
+
+def test_after_too_many_misses_the_attempt_nearest_the_level_is_returned():
+    import random
+
+    from sudoku_cp.generate import make_puzzle
+
+    puzzle = next(generate(1, difficulty="master", seed=6, attempts=4, verify=False))
+    master = random.Random(6)
+    tried = [make_puzzle(master.getrandbits(63)) for _ in range(4)]
+    assert all(p.level != "master" for p in tried)  # all missed: the fallback is used
+    assert puzzle.missed and puzzle.rating == max(p.rating for p in tried)
 
 
 def test_bad_options_are_refused_at_once():
@@ -183,9 +205,9 @@ def test_cli_generate_json(capsys):
     assert len(lines) == 2
     for line in lines:
         obj = json.loads(line)
-        assert {"puzzle", "solution", "clues", "difficulty", "techniques", "seed"} <= set(obj)
+        assert {"puzzle", "solution", "clues", "level", "rating", "techniques", "seed"} <= set(obj)
         board = Board.from_values([0 if ch == "." else int(ch) for ch in obj["puzzle"]], (2, 3))
-        assert board.clues == obj["clues"] and obj["difficulty"] in LEVELS
+        assert board.clues == obj["clues"] and obj["level"] in LEVELS
         assert is_symmetric(board, "rot180")
 
 
@@ -212,12 +234,14 @@ def test_cli_grade(capsys):
     easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
     assert main(["grade", easy, "--json"]) == 0
     obj = json.loads(capsys.readouterr().out)
-    assert obj["level"] == "easy" and obj["solved_by_logic"] and obj["nodes"] == 1
-    assert set(obj["techniques"]) <= {"naked_single", "hidden_single"}
+    assert obj["level"] == "beginner" and obj["solved_by_logic"] and obj["nodes"] == 1
+    assert obj["rating"] == 1.2 and obj["hardest"] == "hidden_single" and obj["guesses"] == 0
+    assert set(obj["techniques"]) <= {"full_house", "hidden_single"}
+    assert sum(obj["techniques"].values()) == obj["steps"] == 81 - 32
     assert main(["grade", "-f", str(DATA / "norvig_hardest.txt")]) == 0
     out = capsys.readouterr().out
-    assert out.count("expert") == 7 and len(out.splitlines()) == 11
+    assert len(out.splitlines()) == 11 and out.count("extreme 10.0, hardest guess") == 2
     assert main(["grade", easy, "12x"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
     assert main(["grade", "1......1" + "." * 8]) == 1  # two solutions
-    assert "not unique" in capsys.readouterr().out
+    assert "several solutions" in capsys.readouterr().err

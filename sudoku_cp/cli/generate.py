@@ -4,25 +4,27 @@ Imports of the solvers stay inside the run functions, so ``sudoku-cp --help`` st
 fast. Exit codes follow ``sudoku_cp.cli.common``:
 
 - ``generate``: 0 ok; 1 some puzzle missed a target (``--clues``, ``--minimal``,
-  ``--difficulty``), still written, with a note on standard error; 3 the backends
-  disagreed about a generated puzzle (the evidence goes to standard error).
-- ``grade``: 0 every puzzle graded; 1 some puzzle has no solution or several (those
-  with several are still graded); 2 some line is not a puzzle.
+  ``--difficulty``, ``--min-rating``, ``--max-rating``), still written, with a note on
+  standard error; 3 the backends disagreed about a generated puzzle (the evidence goes to
+  standard error).
+- ``grade``: 0 every puzzle graded; 1 some puzzle has no solution or several (not
+  graded: a rating assumes one solution); 2 some line is not a puzzle.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from .common import (EXIT_DISAGREE, EXIT_NOT_UNIQUE, EXIT_OK, Outcome, UsageError, add_input,
-                     box_arg, box_text, count_arg, emit, where)
+                     box_arg, box_text, count_arg, emit, positive_float, where)
 from .output import OutputFile, add_force, check_output, header_comment
 
 
 def register(sub) -> None:
     """Add the ``generate`` and ``grade`` subcommands to the CLI's subparsers."""
     from ..generate import SYMMETRIES
-    from ..grade import LEVELS
+    from ..logic.ratings import LEVELS  # light: no solver behind it
 
     p = sub.add_parser("generate", help="make puzzles with exactly one solution",
                        description="Make puzzles with exactly one solution: a random full "
@@ -41,7 +43,12 @@ def register(sub) -> None:
     p.add_argument("--minimal", action="store_true",
                    help="no clue can be removed without losing uniqueness")
     p.add_argument("--difficulty", choices=[*LEVELS, ANY_LEVEL],
-                   help="keep only puzzles of this level (any: every level, as in QQWing)")
+                   help="keep only puzzles of this level, a band of the rating (docs/logic.md; "
+                        "any: every level, as in QQWing)")
+    p.add_argument("--min-rating", type=_rating, metavar="R",
+                   help="keep only puzzles rated at least R (Sudoku Explainer's scale)")
+    p.add_argument("--max-rating", type=_rating, metavar="R",
+                   help="keep only puzzles rated at most R")
     p.add_argument("--seed", type=int, metavar="S",
                    help="master seed: same seed, same puzzles (default: drawn at random and "
                         "written in the header of -o FILE)")
@@ -59,12 +66,26 @@ def register(sub) -> None:
     p.set_defaults(run=cmd_generate)
 
     p = sub.add_parser("grade", help="rate puzzles by the techniques a person needs",
-                       description="Rate puzzles by the techniques they need: easy (singles), "
-                                   "medium (locked candidates, pairs), hard (triples, X-wing, "
-                                   "or one guess), expert (two or more guesses).")
+                       description="Rate puzzles by the techniques a person needs, easiest "
+                                   "first: the rating (Sudoku Explainer's scale) is the "
+                                   "hardest step's score, the level its band: "
+                                   f"{', '.join(LEVELS)} (docs/logic.md).")
     add_input(p)
+    p.add_argument("--time-limit", type=positive_float, metavar="S",
+                   help="seconds per puzzle; a puzzle cut short reports its rating so far "
+                        "as a lower bound")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     p.set_defaults(run=cmd_grade)
+
+
+def _rating(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if value != value or value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a rating such as 4.2")
+    return value
 
 
 #: QQWing's names for the same symmetries, and ``random`` (a symmetry drawn per puzzle).
@@ -83,8 +104,12 @@ def cmd_generate(args) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
     symmetry = SYMMETRY_ALIASES.get(args.symmetry, args.symmetry)
     difficulty = None if args.difficulty == ANY_LEVEL else args.difficulty
+    if args.min_rating is not None and args.max_rating is not None \
+            and args.min_rating > args.max_rating:
+        raise UsageError(f"--min-rating {args.min_rating} is above --max-rating {args.max_rating}")
     options = dict(box=box, clues=args.clues, minimal=args.minimal, difficulty=difficulty,
-                   verify=args.verify, backend=args.backend)
+                   verify=args.verify, backend=args.backend, min_rating=args.min_rating,
+                   max_rating=args.max_rating)
     puzzles = _puzzles(args.count, symmetry, seed, args.attempts, options)
     to_file = args.output and args.output != "-"
     out = None
@@ -92,7 +117,8 @@ def cmd_generate(args) -> int:
         check_output(args.output, force=args.force, what="-o FILE")
         settings = {"count": args.count, "box": f"{box[0]}x{box[1]}", "symmetry": args.symmetry,
                     "clues": args.clues, "minimal": args.minimal,
-                    "difficulty": args.difficulty, "seed": seed, "attempts": args.attempts,
+                    "difficulty": args.difficulty, "min_rating": args.min_rating,
+                    "max_rating": args.max_rating, "seed": seed, "attempts": args.attempts,
                     "backend": args.backend, "no_verify": not args.verify,
                     "json": args.json}
         out = OutputFile(args.output, force=args.force,
@@ -170,23 +196,26 @@ def cmd_grade(args) -> int:
         head = dict(line=entry.line, source=source, index=index, puzzle=board.to_text(),
                     box=box_text(board))
         try:
-            rating = grade(board)
-        except PuzzleError as exc:  # no solution
+            rating = grade(board, time_limit=args.time_limit)
+        except PuzzleError as exc:  # no solution, or several: a rating assumes one
             run.add(EXIT_NOT_UNIQUE)
             print(f"{where(source, entry)}: {exc}", file=sys.stderr)
             if args.json:
-                emit(record(verdict="none", error=str(exc), level=None, **head))
+                several = "several" in str(exc) or "more than one" in str(exc)
+                emit(record(verdict="multiple" if several else "none", error=str(exc),
+                            level=None, **head))
             continue
-        if not rating.unique:
-            run.add(EXIT_NOT_UNIQUE)
         if args.json:
-            emit(record(verdict="unique" if rating.unique else "multiple", level=rating.level,
-                        techniques=rating.techniques, nodes=rating.nodes,
-                        solved_by_logic=rating.solved_by_logic, **head))
+            fields = rating.to_dict()
+            fields.pop("unique", None)  # the verdict says it
+            emit(record(verdict="unique", **fields, **head))
             continue
         used = ", ".join(f"{name} {k}" for name, k in rating.techniques.items())
-        note = "" if rating.unique else "  (not unique: graded along one solution)"
+        bound = "" if rating.complete else "  (time limit: a lower bound)"
+        guesses = (f", {rating.guesses} guess{'es' if rating.guesses > 1 else ''}"
+                   if rating.guesses else "")
         print(f"puzzle {index} ({where(source, entry)}), {board.n}x{board.n}, "
-              f"{board.clues} givens: {rating.level}  [{used}]  nodes {rating.nodes}{note}")
+              f"{board.clues} givens: {rating.level} {rating.rating}{bound}, hardest "
+              f"{rating.hardest}{guesses}  [{used}]  nodes {rating.nodes}")
     return run.code
 

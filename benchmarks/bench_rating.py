@@ -1,0 +1,130 @@
+"""How well the logic engine's rating tracks Sudoku Explainer's, and how fast it is.
+
+Reads puzzles with their SE rating (``../shared/data/berthier_cb002_rated.txt``: puzzle,
+SE rating, W rating per line), rates each with ``sudoku_cp.logic`` (uniqueness assumed,
+as SE does), and prints Spearman's rho overall and for SE >= 4.2, the confusion table of
+SE bands x levels, and the time per puzzle (median, p90, p99, max) and in all.
+
+    nice -n 10 python benchmarks/bench_rating.py --sample 2000 --seed 1 --workers 2
+    nice -n 10 python benchmarks/bench_rating.py ../shared/data/forum_hardest_1106.txt --sample 50 --time-limit 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+DEFAULT = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "berthier_cb002_rated.txt"
+SE_BANDS = ((1.0, 2.0), (2.0, 2.6), (2.6, 3.0), (3.0, 4.2), (4.2, 5.6), (5.6, 6.6), (6.6, 7.5),
+            (7.5, 8.5), (8.5, 12.0))
+
+
+def read(path: Path) -> list[tuple[str, float | None]]:
+    out = []
+    for line in path.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        parts = line.split()
+        se = float(parts[1]) if len(parts) > 1 else None
+        out.append((parts[0], se))
+    return out
+
+
+def rate(job):
+    puzzle, time_limit = job
+    from sudoku_cp import Board
+    from sudoku_cp.logic import rate_board
+
+    start, cpu = time.perf_counter(), time.process_time()
+    r = rate_board(Board.parse(puzzle), assume_unique=True, time_limit=time_limit)
+    return (r.rating, r.level, r.hardest, r.complete, time.perf_counter() - start,
+            time.process_time() - cpu)
+
+
+def ranks(xs):
+    order = sorted(range(len(xs)), key=lambda i: xs[i])
+    out = [0.0] * len(xs)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2
+        i = j + 1
+    return out
+
+
+def spearman(a, b) -> float:
+    ra, rb = ranks(a), ranks(b)
+    ma, mb = statistics.fmean(ra), statistics.fmean(rb)
+    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
+    va = sum((x - ma) ** 2 for x in ra) ** 0.5
+    vb = sum((y - mb) ** 2 for y in rb) ** 0.5
+    return cov / (va * vb) if va and vb else float("nan")
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("path", nargs="?", default=str(DEFAULT))
+    p.add_argument("--sample", type=int, default=2000, help="puzzles drawn (0: all)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--time-limit", type=float, default=None, help="seconds per puzzle")
+    args = p.parse_args(argv)
+
+    from sudoku_cp.logic import LEVELS
+
+    puzzles = read(Path(args.path))
+    if args.sample and args.sample < len(puzzles):
+        puzzles = random.Random(args.seed).sample(puzzles, args.sample)
+    start = time.perf_counter()
+    jobs = [(pz, args.time_limit) for pz, _ in puzzles]
+    with ProcessPoolExecutor(args.workers) as pool:
+        results = list(pool.map(rate, jobs, chunksize=8))
+    wall = time.perf_counter() - start
+    print(f"{len(results)} puzzles from {args.path} (seed {args.seed}), {args.workers} workers, "
+          f"{wall:.1f} s wall, {sum(r[5] for r in results):.1f} s CPU in the workers")
+    for label, k in (("wall", 4), ("CPU", 5)):
+        times = sorted(r[k] for r in results)
+        q = lambda f: times[min(len(times) - 1, int(f * len(times)))] * 1000  # noqa: E731
+        print(f"{label} time per puzzle: median {q(0.5):.1f} ms, p90 {q(0.9):.1f} ms, "
+              f"p99 {q(0.99):.1f} ms, max {times[-1] * 1000:.0f} ms")
+    slow = sorted(range(len(results)), key=lambda i: -results[i][4])[:3]
+    print("slowest:", "; ".join(f"{puzzles[i][0]} {results[i][4]:.1f} s" for i in slow))
+    cut = sum(1 for r in results if not r[3])
+    if cut:
+        print(f"{cut} puzzles stopped at the time limit (their rating is a lower bound)")
+    hardest: dict[str, int] = {}
+    for r in results:
+        hardest[r[2] or "-"] = hardest.get(r[2] or "-", 0) + 1
+    print("hardest technique:", ", ".join(f"{k} {v}" for k, v in
+                                          sorted(hardest.items(), key=lambda kv: -kv[1])))
+    se = [s for _, s in puzzles]
+    if None in se:
+        print("ratings:", statistics.quantiles([r[0] for r in results], n=4))
+        return 0
+    ours = [r[0] for r in results]
+    print(f"Spearman rho, all: {spearman(ours, se):.3f} (n={len(se)})")
+    hi = [(o, s) for o, s in zip(ours, se) if s >= 4.2]
+    if len(hi) > 2:
+        print(f"Spearman rho, SE >= 4.2: {spearman(*zip(*hi)):.3f} (n={len(hi)})")
+    exact = sum(1 for o, s in zip(ours, se) if abs(o - s) < 0.05)
+    close = sum(1 for o, s in zip(ours, se) if abs(o - s) <= 0.3)
+    print(f"same rating as SE: {exact / len(se):.1%}; within 0.3: {close / len(se):.1%}")
+    print("\nSE band x level (counts)")
+    print(f"{'SE':>10} " + " ".join(f"{lv:>8}" for lv in LEVELS))
+    for lo, hi_ in SE_BANDS:
+        row = [sum(1 for r, s in zip(results, se) if lo <= s < hi_ and r[1] == lv) for lv in LEVELS]
+        if sum(row):
+            print(f"{lo:>4}-{hi_:<5} " + " ".join(f"{k:>8}" for k in row))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

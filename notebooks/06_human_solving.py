@@ -1,0 +1,164 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # How a person solves a hard puzzle
+#
+# The solvers of the earlier notebooks search; a person reasons. This notebook follows
+# the logic engine (`sudoku_cp.logic`) through a hard puzzle the way a person would:
+# it always takes the **easiest** step that makes progress and starts again from the
+# easiest after every step. Each step is a `Step`: the technique, what it places or
+# removes, the cells, houses and links that justify it, and one sentence. In Jupyter a
+# step draws itself: the board before the step, candidates in small type, the evidence
+# shaded yellow, houses outlined, removed candidates red and struck, placed values green,
+# strong links solid and weak links dashed.
+#
+# The **rating** is on Sudoku Explainer's scale (SE, the rating the puzzle community
+# uses): every technique has a score, and a puzzle's rating is its hardest step's.
+
+# %%
+from collections import Counter
+
+from sudoku_cp import Board, PuzzleError, explain, grade
+from sudoku_cp.logic import BANDS, TECHNIQUES
+
+# A minimal puzzle from Berthier's controlled-bias collection (tests/data/cb002_sample.txt);
+# Sudoku Explainer rates it 7.1.
+puzzle = Board.parse(
+    "1..45..8.....8.2.6.8.....5............8..794.9...62...315.9.4...4.63............1")
+puzzle
+
+# %% [markdown]
+# ## The grade
+#
+# `grade` proves the solution unique with the reference backtracker, then walks the
+# puzzle with the logic engine. Unique rectangles are allowed here, since the
+# backtracker has just proved that there is one solution.
+
+# %%
+g = grade(puzzle)
+print(f"rating {g.rating} ({g.level}), hardest step: {g.hardest}, {g.steps} steps, "
+      f"{g.guesses} guesses")
+print(g.techniques)
+
+# %% [markdown]
+# ## The steps
+#
+# `explain` returns the steps in order. Most of them are singles; the interesting ones
+# are the few that unlock the next singles.
+
+# %%
+steps = explain(puzzle, assume_unique=True)
+print(Counter(step.technique for step in steps))
+for number, step in enumerate(steps, 1):
+    if step.rating > 2.5:
+        print(f"{number:3}. ({step.rating}) {step.text}")
+
+# %% [markdown]
+# The first step is a hidden single in a box, the easiest thing a person looks for:
+
+# %%
+steps[0]
+
+# %% [markdown]
+# Singles run dry after a while, and locked candidates (pointing) are next on the ladder:
+# a value that lies in one row of a box cannot be elsewhere in that row.
+
+# %%
+hard = [step for step in steps if step.rating > 2.5]
+hard[0]
+
+# %% [markdown]
+# A turbot fish is a chain on one value: two strong links (a house where the value has
+# just two places) joined by a weak link (two cells that see each other). One of the
+# chain's two ends holds the value, so every cell that sees both ends loses it.
+
+# %%
+next(step for step in steps if step.technique == "turbot_fish")
+
+# %% [markdown]
+# An XY-wing: the pivot has two candidates, each shared with one pincer; whichever the
+# pivot takes, one pincer holds the third value, so cells seeing both pincers lose it.
+
+# %%
+next(step for step in steps if step.technique == "xy_wing")
+
+# %% [markdown]
+# The hardest step, a W-wing: two cells with the same two candidates, joined by a strong
+# link on one of the values. It is scored as the alternating chain Sudoku Explainer would
+# use in its place (7.0 plus a tenth for its length).
+
+# %%
+next(step for step in steps if step.technique == "w_wing")
+
+# %% [markdown]
+# A unique rectangle reasons from the promise that the puzzle has one solution: four
+# cells in two rows, two columns and two boxes can never end as the same two values,
+# since swapping them would give a second solution. Such steps say so
+# (`assumes_uniqueness`) and are used only when the caller allows it.
+
+# %%
+ur = next(step for step in steps if step.technique == "unique_rectangle")
+print(ur.assumes_uniqueness)
+ur
+
+# %% [markdown]
+# ## A hint from a player's position
+#
+# A player who has filled in some cells asks for the next step: `first=True` gives only
+# that step. A wrong value in the position is named instead.
+
+# %%
+values = list(puzzle.givens)
+for step in steps[:20]:
+    for cell, value in step.placements:
+        values[cell] = value
+hint = explain(puzzle, position=values, first=True)[0]
+print(hint.text)
+hint
+
+# %%
+solution = {cell: value for step in steps for cell, value in step.placements}
+cell = values.index(0)
+wrong = list(values)
+wrong[cell] = next(v for v in range(1, 10) if v != solution[cell]
+                   and all(values[p] != v for p in puzzle.geometry.peers[cell]))
+try:
+    explain(puzzle, position=wrong, first=True)
+except PuzzleError as exc:
+    print(exc)
+
+# %% [markdown]
+# ## The ladder and the levels
+#
+# Every technique with its score, easiest first. Chains add SE's length increment
+# (a tenth each time the length passes 4, 6, 8, 12, 16, ...); the levels are bands of
+# the rating.
+
+# %%
+for name, (score, title) in TECHNIQUES.items():
+    print(f"{score:5.1f}  {title}")
+print()
+print(", ".join(f"{level} from {low}" for level, low in BANDS))
+
+# %% [markdown]
+# ## Ratings against Sudoku Explainer
+#
+# Four puzzles from each SE band of the collection's sample, rated here and by SE:
+
+# %%
+rows = [line.split() for line in open("../tests/data/cb002_sample.txt")
+        if line.strip() and not line.startswith("#")]
+for text, se, _ in rows[::3]:
+    ours = grade(Board.parse(text))
+    print(f"SE {se:>4}  ours {ours.rating:>4}  {ours.level:<9} {ours.hardest}")

@@ -1,0 +1,159 @@
+"""The public face of the logic engine: ``explain`` (the steps) and ``rate_board``.
+
+Both assume the puzzle has one solution: ``explain`` checks that first with the
+reference backtracker (and that a player's position agrees with that solution), since
+a rating, a hint or a uniqueness technique means nothing otherwise.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from ..board import Board, PuzzleError, cell_name
+from .ratings import level_of
+from .solver import Path, solve_path
+from .state import Contradiction, State
+
+
+class NoSolutionError(PuzzleError):
+    """The puzzle (or the position) has no solution."""
+
+
+class SeveralSolutionsError(PuzzleError):
+    """The puzzle has more than one solution: nothing to explain or rate."""
+
+
+class WrongValueError(PuzzleError):
+    """A player's placed value differs from the solution (``cell``, ``value``)."""
+
+    def __init__(self, message: str, cell: int, value: int) -> None:
+        super().__init__(message)
+        self.cell, self.value = cell, value
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A puzzle's rating on SE's scale, its level, and the solve path's evidence."""
+
+    rating: float
+    level: str
+    hardest: str | None
+    counts: dict  # technique -> steps that used it
+    guesses: int
+    complete: bool  # False: a time limit stopped the path, the rating is a lower bound
+    steps: list = field(repr=False, default_factory=list)
+    values: tuple = field(repr=False, default=())
+
+
+def rate_board(board: Board, *, assume_unique: bool = False, time_limit: float | None = None,
+               position: Sequence[int] | None = None) -> Rating:
+    """Solve like a person, easiest step first, and rate by the hardest step.
+
+    Raises ``PuzzleError`` when the givens contradict themselves on the way.
+    """
+    path = _path(board, position, assume_unique=assume_unique, time_limit=time_limit)
+    return _rating(path)
+
+
+def _rating(path: Path) -> Rating:
+    counts = Counter(st.technique for st in path.steps)
+    rating = round(path.rating, 1)
+    return Rating(rating, level_of(rating), path.hardest, dict(counts), path.guesses,
+                  path.complete, path.steps, tuple(path.values))
+
+
+def _start(board: Board, position) -> State:
+    values = _merge(board, position)
+    try:
+        return State.from_values(board.geometry, values)
+    except Contradiction as exc:
+        raise NoSolutionError(f"the position has no solution: {exc}") from None
+
+
+def _merge(board: Board, position) -> list[int]:
+    """The givens with a player's values on top (checked for range and givens)."""
+    values = list(board.givens)
+    if position is not None:
+        position = list(position)
+        if len(position) != len(values):
+            raise PuzzleError(f"a position has {len(values)} values, not {len(position)}")
+        n = board.n
+        for cell, (given, v) in enumerate(zip(board.givens, position)):
+            if not 0 <= v <= n:
+                raise PuzzleError(f"value {v} at {cell_name(cell, n)} is outside 1..{n}")
+            if given and v and v != given:
+                raise PuzzleError(f"{cell_name(cell, n)} holds the given {given}, not {v}")
+            if v:
+                values[cell] = v
+    return values
+
+
+def _path(board, position, *, record=None, **options) -> Path:
+    s = _start(board, position)
+    try:
+        return solve_path(s, record=record, **options)
+    except Contradiction as exc:
+        raise NoSolutionError(f"the puzzle has no solution: {exc}") from None
+
+
+def solution_of(board: Board) -> tuple[int, ...]:
+    """The one solution, by the reference backtracker; PuzzleError for none or several."""
+    return unique_solution(board)[0]
+
+
+def unique_solution(board: Board):
+    """(solution, the backtracker's Result); PuzzleError for no solution or several."""
+    from ..backends import solve
+    from ..check import clashes, is_solution
+
+    found = clashes(board)
+    if found:
+        raise NoSolutionError(f"the puzzle has no solution: {found[0]}")
+    result = solve(board, "backtrack", limit=2)
+    if not result.solutions:
+        raise NoSolutionError("the puzzle has no solution")
+    if len(result.solutions) > 1:
+        raise SeveralSolutionsError("the puzzle has several solutions; a rating or an "
+                                    "explanation assumes exactly one")
+    solution = tuple(result.solutions[0])
+    if not is_solution(board, solution):
+        raise RuntimeError(f"the backtracker returned a non-solution for {board.to_text()}")
+    return solution, result
+
+
+def check_position(board: Board, position, solution) -> None:
+    """Name the first placed value of a player that differs from the solution."""
+    if position is None:
+        return
+    n = board.n
+    for cell, (given, v) in enumerate(zip(board.givens, position)):
+        if v and not given and v != solution[cell]:
+            raise WrongValueError(f"the position contradicts the solution: "
+                                  f"{cell_name(cell, n)} holds {v}, which is wrong", cell, v)
+
+
+def explain(board: Board, *, position: Sequence[int] | None = None, assume_unique: bool = False,
+            first: bool = False, time_limit: float | None = None) -> list:
+    """The steps a person takes from the givens (or ``position``) to the solution,
+    easiest technique first at every point; ``first`` gives only the next step (a hint).
+
+    Raises ``PuzzleError`` (a subclass of it for each case, with a readable message)
+    when the puzzle has no solution or several, or the position contradicts it.
+    """
+    solution = solution_of(board)
+    if position is not None:
+        _merge(board, position)  # range and given checks first
+        check_position(board, position, solution)
+
+    def record(s: State):
+        return (board, tuple(s.values), tuple(s.cand))
+
+    path = _path(board, position, record=record, assume_unique=assume_unique, first=first,
+                 time_limit=time_limit)
+    for st in path.steps:  # never trust a step: each agrees with the checked solution
+        if any(solution[c] != v for c, v in st.placements) or \
+                any(solution[c] == v for c, v in st.eliminations):
+            raise RuntimeError(f"unsound step on {board.to_text()}: {st.text}")
+    return path.steps

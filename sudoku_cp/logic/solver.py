@@ -1,0 +1,230 @@
+"""The ladder: always the easiest step first, restarting from the bottom after each.
+
+``solve_path`` walks a puzzle from its givens (or a player's position) to the end and
+returns the steps; the puzzle's rating is the hardest step's (SE's rule). When no
+technique applies, **trial and error** takes over: it tries the smallest candidate of
+a cell with the fewest candidates, follows singles and further trials until the board
+is full or contradicts itself, and undoes the trial. A trial that contradicts removes
+that candidate; one that fills the board places it. Either way it is a counted guess,
+found by search on the position, never by looking at the solution.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from typing import Callable
+
+from . import basic, chains, forcing, wings
+from .basic import make, removes
+from .state import Contradiction, State, TimeUp, cname
+
+#: (technique family, its lowest score, finder, needs uniqueness), easiest first.
+LADDER: tuple[tuple[str, float, Callable, bool], ...] = (
+    ("full_house", 1.0, basic.full_house, False),
+    ("hidden_single", 1.2, basic.hidden_single_box, False),
+    ("hidden_single", 1.5, basic.hidden_single_line, False),
+    ("direct_pointing", 1.7, basic.direct_pointing, False),
+    ("direct_claiming", 1.9, basic.direct_claiming, False),
+    ("direct_hidden_pair", 2.0, basic.direct_hidden_pair, False),
+    ("naked_single", 2.3, basic.naked_single, False),
+    ("direct_hidden_triple", 2.5, basic.direct_hidden_triple, False),
+    ("pointing", 2.6, basic.pointing, False),
+    ("claiming", 2.8, basic.claiming, False),
+    ("naked_pair", 3.0, basic.naked_pair, False),
+    ("x_wing", 3.2, basic.x_wing, False),
+    ("hidden_pair", 3.4, basic.hidden_pair, False),
+    ("naked_triple", 3.6, basic.naked_triple, False),
+    ("swordfish", 3.8, basic.swordfish, False),
+    ("hidden_triple", 4.0, basic.hidden_triple, False),
+    ("xy_wing", 4.2, wings.xy_wing, False),
+    ("xyz_wing", 4.4, wings.xyz_wing, False),
+    ("unique_rectangle", 4.5, wings.unique_rectangle, True),
+    ("naked_quad", 5.0, basic.naked_quad, False),
+    ("jellyfish", 5.2, basic.jellyfish, False),
+    ("hidden_quad", 5.4, basic.hidden_quad, False),
+    ("bug_plus_one", 5.6, wings.bug_plus_one, True),
+    ("chains", 6.6, chains.chains, False),
+    ("simple_colouring", 6.6, chains.simple_colouring, False),
+    ("forcing", 7.5, forcing.forcing, False),
+)
+
+
+@dataclass
+class Path:
+    """A solve path: the steps, the guesses, and whether it reached the end."""
+
+    steps: list = field(default_factory=list)
+    guesses: int = 0
+    trial_nodes: int = 0
+    complete: bool = True  # False when a time limit stopped it
+    values: list = field(default_factory=list)
+
+    @property
+    def rating(self) -> float:
+        return max((st.rating for st in self.steps), default=0.0)
+
+    @property
+    def hardest(self) -> str | None:
+        if not self.steps:
+            return None
+        return max(self.steps, key=lambda st: st.rating).technique
+
+
+def next_step(s: State, assume_unique: bool = False, deadline: float | None = None):
+    """The easiest step at this position (a list: singles come all found in one sweep),
+    or [] when no technique applies."""
+    best: list = []
+    for _family, low, find, unique in LADDER:
+        if best and best[0].rating <= low:
+            break
+        if unique and not assume_unique:
+            continue
+        if deadline is not None and low >= 6.6 and time.perf_counter() > deadline:
+            raise TimeUp
+        found = find(s, deadline) if _family == "forcing" else find(s)
+        if found:
+            found = sorted(found, key=lambda st: st.rating)
+            if not best or found[0].rating < best[0].rating:
+                best = [st for st in found if st.rating == found[0].rating]
+                if low < 2.5:  # singles and direct steps: take the sweep
+                    break
+            if _family == "chains":
+                best = best[:1]
+    return best
+
+
+def apply(s: State, st) -> bool:
+    """Apply a step if it still holds at this position; True if it changed anything."""
+    changed = False
+    for c, v in st.placements:
+        if s.values[c] == v:
+            continue
+        if s.values[c] or not s.cand[c] >> (v - 1) & 1:
+            return changed
+        s.place(c, v)
+        changed = True
+    for c, v in st.eliminations:
+        if s.cand[c] >> (v - 1) & 1:
+            s.eliminate(c, v)
+            changed = True
+    return changed
+
+
+def settle(s: State) -> None:
+    """Singles until none is left (raises Contradiction): the trial's fast propagation."""
+    t = s.t
+    while True:
+        progress = False
+        for c, m in enumerate(s.cand):
+            if m and not m & (m - 1):
+                s.place(c, m.bit_length())
+                progress = True
+        for h in t.full:
+            once = twice = 0
+            house = t.houses[h]
+            for c in house:
+                m = s.cand[c]
+                twice |= once & m
+                once |= m
+            missing = t.all & ~once & ~s.placed_in(h)
+            if missing:
+                raise Contradiction("a value has no place left")
+            single = once & ~twice
+            while single:
+                bit = single & -single
+                single ^= bit
+                for c in house:
+                    if s.cand[c] & bit:
+                        s.place(c, bit.bit_length())
+                        progress = True
+                        break
+        if not progress:
+            return
+        for c in range(t.ncells):
+            if not s.values[c] and not s.cand[c]:
+                raise Contradiction("a cell has no candidate left")
+
+
+def trial(s: State, counter: list) -> list | None:
+    """Depth-first trial and error from this position: a full board, or None."""
+    counter[0] += 1
+    try:
+        settle(s)
+        s.check()
+    except Contradiction:
+        return None
+    if s.solved:
+        return s.values
+    c = min((c for c in range(s.t.ncells) if s.cand[c]), key=lambda c: s.cand[c].bit_count())
+    for v in basic.bits(s.cand[c]):
+        trial_state = s.copy()
+        try:
+            trial_state.place(c, v)
+        except Contradiction:
+            continue
+        found = trial(trial_state, counter)
+        if found:
+            return found
+    return None
+
+
+def guess(s: State, path: Path):
+    """One counted guess: the smallest candidate of a cell with the fewest candidates."""
+    c = min((c for c in range(s.t.ncells) if s.cand[c]), key=lambda c: (s.cand[c].bit_count(), c))
+    v = basic.bits(s.cand[c])[0]
+    trial_state = s.copy()
+    counter = [0]
+    try:
+        trial_state.place(c, v)
+        found = trial(trial_state, counter)
+    except Contradiction:
+        found = None
+    path.trial_nodes += counter[0]
+    path.guesses += 1
+    n = s.n
+    if found:
+        return make("guess", [(c, v)], (), [c], (), (),
+                    f"Trial and error: no technique applies; trying {v} in {cname(c, n)} "
+                    f"fills the board, so {cname(c, n)} is {v}")
+    return make("guess", (), [(c, v)], [c], (), (),
+                f"Trial and error: no technique applies; {v} in {cname(c, n)} leads to a "
+                f"contradiction, so it {removes([(c, v)], n)}")
+
+
+def solve_path(s: State, *, assume_unique: bool = False, first: bool = False,
+               time_limit: float | None = None, record=None) -> Path:
+    """Walk from position ``s`` (changed in place) to the end, easiest step first.
+
+    ``record(state)`` is called before each step is applied and returns what the step
+    keeps as ``before`` (for pictures); ``first`` stops after the first step.
+    """
+    path = Path()
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    while not s.solved:
+        try:
+            found = next_step(s, assume_unique, deadline)
+        except TimeUp:
+            path.complete = False
+            break
+        if not found:
+            if deadline is not None and time.perf_counter() > deadline:
+                path.complete = False
+                break
+            found = [guess(s, path)]
+        snapshot = record(s) if record else None
+        progress = False
+        for st in found:
+            if apply(s, st):
+                path.steps.append(replace(st, before=snapshot) if record else st)
+                progress = True
+                if first:
+                    break
+                if record and len(found) > 1:
+                    snapshot = record(s)
+        if not progress:
+            raise RuntimeError(f"a step changed nothing: {found[0].text}")
+        if first:
+            break
+    path.values = s.values
+    return path
