@@ -73,7 +73,9 @@ class Geometry:
     """Cells and houses of an n×n board with ``box_rows × box_cols`` boxes.
 
     ``extra`` holds additional houses (a variant such as Sudoku-X adds its two
-    diagonals); every backend reads ``houses`` and so supports them unchanged.
+    diagonals); every backend reads ``houses`` and so supports them unchanged. An
+    extra house has 1..n cells; one of n cells holds every value, a smaller one only
+    values that differ (so "each value somewhere in the house" holds for full houses only).
 
     >>> g = Geometry(3, 3)
     >>> g.n, g.ncells, len(g.houses), len(g.peers[0])
@@ -87,9 +89,14 @@ class Geometry:
     def __post_init__(self) -> None:
         if self.box_rows < 1 or self.box_cols < 1:
             raise PuzzleError(f"box shape {self.box_rows}x{self.box_cols} needs positive sides")
-        for house in self.extra:
+        for i, house in enumerate(self.extra, 1):
+            if not house:
+                raise PuzzleError(f"extra house {i} is empty")
             if len(house) != len(set(house)) or not all(0 <= c < self.ncells for c in house):
-                raise PuzzleError(f"extra house {house} names a cell twice or off the board")
+                raise PuzzleError(f"extra house {i} {house} names a cell twice or off the board")
+            if len(house) > self.n:
+                raise PuzzleError(f"extra house {i} has {len(house)} cells; a house of a "
+                                  f"{self.n}x{self.n} board holds at most {self.n} different values")
 
     @property
     def n(self) -> int:

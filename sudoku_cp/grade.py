@@ -5,7 +5,9 @@ QQWing and HoDoKu: it always applies the easiest technique that makes progress,
 starting again from the easiest after each step. The techniques, easiest first:
 
 - **naked single**: a cell with one candidate takes it.
-- **hidden single**: a value with one possible cell in a house goes there.
+- **hidden single**: a value with one possible cell in a full house goes there (a
+  house is *full* when it has n cells and so holds every value; a smaller extra house
+  only keeps its values apart, so naked subsets apply to it, hidden ones do not).
 - **pointing**: a value whose candidates in a box all lie on one row (or column)
   leaves the rest of that row (column).
 - **box-line**: a value whose candidates in a row (or column) all lie in one box
@@ -108,6 +110,8 @@ class _Tables:
     def __init__(self, g: Geometry) -> None:
         self.n, self.ncells = g.n, g.ncells
         self.houses, self.peers = g.houses, g.peers
+        # Hidden singles and subsets assume every value is somewhere in the house.
+        self.full_houses = tuple(h for h in g.houses if len(h) == g.n)
         self.rows, self.cols = g.rows, g.cols
         # (A, B): if a value's candidates in house A all lie in A ∩ B, it leaves B \ A.
         self.pointing, self.box_line = [], []
@@ -202,7 +206,7 @@ def naked_single(s: Candidates) -> int:
 
 def hidden_single(s: Candidates) -> int:
     used = 0
-    for house in s.t.houses:
+    for house in s.t.full_houses:
         once = twice = 0
         for c in s.open(house):
             twice |= once & s.masks[c]
@@ -254,7 +258,7 @@ def _naked(s: Candidates, k: int) -> int:
 
 
 def _hidden(s: Candidates, k: int) -> int:
-    for house in s.t.houses:
+    for house in s.t.full_houses:
         open_ = s.open(house)
         if len(open_) <= k:
             continue

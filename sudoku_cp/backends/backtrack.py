@@ -7,9 +7,10 @@ Glossary of the steps (the words of ``sudoku_cp.board`` plus these):
   ``mask.bit_length()`` is its value.
 - **eliminate**: once a cell is fixed, remove its value from the masks of its peers.
 - **naked single**: a cell left with one candidate; it becomes fixed, which eliminates.
-- **hidden single**: a value with one possible cell in a house; that cell is fixed.
-- **contradiction**: a cell with no candidate left, a house in which some value has
-  no cell left, or one cell that is the only place for two values. The branch dies.
+- **hidden single**: a value with one possible cell in a full house (one of n
+  cells, which must hold every value); that cell is fixed.
+- **contradiction**: a cell with no candidate left, a full house in which some value
+  has no cell left, or one cell that is the only place for two values. The branch dies.
 - **propagate**: apply naked and hidden singles until nothing changes (a fixed point)
   or a contradiction appears. Only *dirty* houses, in which some mask changed since
   they were last searched, are searched again for hidden singles.
@@ -50,8 +51,12 @@ class Tables:
     """What the search needs from a geometry, as plain tuples and ints.
 
     ``full`` is the mask with every value; ``houses`` the cells of each house;
-    ``peers[cell]`` the peers of a cell; ``house_bits[cell]`` the houses of a cell
-    as a bitmask over house numbers (bit h for house h), ``all_houses`` every house.
+    ``peers[cell]`` the peers of a cell; ``house_bits[cell]`` the *full* houses of a
+    cell as a bitmask over house numbers (bit h for house h), ``all_houses`` every
+    full house. A house is full when it has n cells: only then must it hold every
+    value, so only full houses are searched for hidden singles. A smaller extra house
+    (a variant's 2-cell group) only says its values differ, which peer elimination
+    already enforces, since its cells are peers.
     """
 
     __slots__ = ("n", "full", "houses", "peers", "house_bits", "all_houses")
@@ -61,8 +66,9 @@ class Tables:
         self.full = (1 << g.n) - 1
         self.houses = g.houses
         self.peers = g.peers
-        self.house_bits = tuple(sum(1 << h for h in hs) for hs in g.houses_of)
-        self.all_houses = (1 << len(g.houses)) - 1
+        full_house = [len(house) == g.n for house in g.houses]
+        self.house_bits = tuple(sum(1 << h for h in hs if full_house[h]) for hs in g.houses_of)
+        self.all_houses = sum(1 << h for h, full in enumerate(full_house) if full)
 
 
 _TABLES: dict[Geometry, Tables] = {}
