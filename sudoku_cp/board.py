@@ -28,6 +28,9 @@ from typing import Iterable, Sequence
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: Largest n that the compact text form can write (larger boards use integers).
 MAX_COMPACT_N = len(SYMBOLS)
+#: Largest n that input is read for unless the caller raises it (``--max-size``): a
+#: 64x64 board's extended CNF already has about 16 million clauses.
+MAX_SIZE = 64
 
 
 class PuzzleError(ValueError):
