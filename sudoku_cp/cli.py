@@ -49,20 +49,22 @@ def entries(args) -> Iterator[tuple[str, object]]:
     from .parse import parse_many, read_puzzles
 
     box = args.box
+    limit = {"max_size": args.max_size} if getattr(args, "max_size", None) else {}
     puzzles = list(args.puzzles or [])
     files = list(args.file or [])
     if not puzzles and not files:
         puzzles = ["-"]
     seen = 0
     for text in puzzles:
-        found = read_puzzles("-", box=box) if text == "-" else parse_many(text, box=box)
+        found = (read_puzzles("-", box=box, **limit) if text == "-"
+                 else parse_many(text, box=box, **limit))
         source = "<stdin>" if text == "-" else "<argument>"
         for entry in found:
             seen += 1
             yield source, entry
     for path in files:
         try:
-            for entry in read_puzzles(path, box=box):
+            for entry in read_puzzles(path, box=box, **limit):
                 seen += 1
                 yield path, entry
         except OSError as exc:
@@ -279,6 +281,12 @@ def _positive_float(text: str) -> float:
     return value
 
 
+def _positive_int_arg(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return int(text)
+
+
 def _add_input(p: argparse.ArgumentParser, many: bool = True) -> None:
     p.add_argument("puzzles", nargs="*" if many else "?", metavar="PUZZLE",
                    help="puzzle text (one line, '.' or '0' empty); '-' or none reads stdin")
@@ -286,6 +294,8 @@ def _add_input(p: argparse.ArgumentParser, many: bool = True) -> None:
                    help="file with one puzzle per line ('#' comments and blank lines skipped)")
     p.add_argument("--box", type=_box_arg, metavar="RxC",
                    help="box shape, e.g. 3x2 (default: square, or the widest box not above sqrt(n) rows)")
+    p.add_argument("--max-size", type=_positive_int_arg, default=None, metavar="N",
+                   help="largest board side read (default 64); a larger board is an invalid line")
 
 
 def build_parser() -> argparse.ArgumentParser:
