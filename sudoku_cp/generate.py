@@ -142,50 +142,57 @@ def full_grid(box: tuple[int, int] = (3, 3), rng: random.Random | None = None,
     return grid
 
 
-class _OverBudget(Exception):
-    pass
-
-
 def _random_fill(g: Geometry, rng: random.Random, budget: int) -> list[int] | None:
     """Depth-first search on the empty board: fewest candidates first (ties broken at
-    random), candidates in random order, naked and hidden singles after each choice."""
+    random), candidates in random order, naked and hidden singles after each choice.
+
+    The search keeps its own stack of (masks, cell, candidates still to try) instead of
+    recursing, so a 36x36 board (over a thousand levels deep) cannot overflow Python's
+    stack. Returns None after ``budget`` nodes: the caller restarts with fresh choices.
+    """
     from .backends.backtrack import propagate, tables
 
     t = tables(g)
-    full = t.full
-    nodes = 0
-
-    def search(masks: list[int]) -> list[int] | None:
-        nonlocal nodes
+    root = [t.full] * g.ncells
+    stack = [(root, *_branch(root, g.n, rng))]
+    nodes = 1
+    while stack:
+        masks, cell, bits = stack[-1]
+        if not bits:
+            stack.pop()
+            continue
+        child = list(masks)
+        child[cell] = bits.pop()
+        if not propagate(child, [cell], t.house_bits[cell], t):  # the backtracker's singles
+            continue
         nodes += 1
         if nodes > budget:
-            raise _OverBudget
-        fewest, choices = g.n + 1, []
-        for cell, m in enumerate(masks):
-            if m & (m - 1):
-                k = m.bit_count()
-                if k < fewest:
-                    fewest, choices = k, [cell]
-                elif k == fewest:
-                    choices.append(cell)
-        if not choices:
-            return [m.bit_length() for m in masks]
-        cell = rng.choice(choices)
-        bits = [1 << i for i in range(g.n) if masks[cell] >> i & 1]
-        rng.shuffle(bits)
-        for bit in bits:
-            child = list(masks)
-            child[cell] = bit
-            if propagate(child, [cell], t.house_bits[cell], t):  # the backtracker's singles
-                found = search(child)
-                if found:
-                    return found
-        return None
+            return None
+        cell, bits = _branch(child, g.n, rng)
+        if cell < 0:
+            return [m.bit_length() for m in child]
+        stack.append((child, cell, bits))
+    return None
 
-    try:
-        return search([full] * g.ncells)
-    except _OverBudget:
-        return None
+
+def _branch(masks: list[int], n: int, rng: random.Random) -> tuple[int, list[int]]:
+    """A random cell among those with the fewest candidates, and its candidate bits in
+    random order (popped from the end); cell -1 when every cell is fixed."""
+    fewest, choices = n + 1, []
+    for cell, m in enumerate(masks):
+        if m & (m - 1):
+            k = m.bit_count()
+            if k < fewest:
+                fewest, choices = k, [cell]
+            elif k == fewest:
+                choices.append(cell)
+    if not choices:
+        return -1, []
+    cell = rng.choice(choices)
+    bits = [1 << i for i in range(n) if masks[cell] >> i & 1]
+    rng.shuffle(bits)
+    bits.reverse()  # popped from the end: the shuffled order is tried first
+    return cell, bits
 
 
 def _shuffle(values: Sequence[int], g: Geometry, rng: random.Random) -> tuple[int, ...]:

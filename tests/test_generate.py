@@ -219,3 +219,23 @@ def test_cli_grade(capsys):
     assert capsys.readouterr().err.count("\n") == 1
     assert main(["grade", "1......1" + "." * 8]) == 1  # two solutions
     assert "not unique" in capsys.readouterr().out
+
+
+def test_full_grid_does_not_recurse():
+    """Issue 8, defect 3: ``generate --size 36`` ended in RecursionError. The fill keeps
+    its own stack, so a 16x16 grid fills with only a few frames of Python stack to spare
+    (the recursive fill needed one frame per choice)."""
+    import inspect
+    import sys
+
+    from sudoku_cp.board import Board
+    from sudoku_cp.check import is_solution
+    from sudoku_cp.generate import full_grid
+
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(inspect.stack()) + 40)
+    try:
+        grid = full_grid((4, 4), seed=5)
+    finally:
+        sys.setrecursionlimit(old)
+    assert is_solution(Board.empty((4, 4)), grid)
