@@ -8,7 +8,9 @@ Glossary (the words of ``sudoku_cp.board`` plus these):
 - **dig**: remove the clues of one orbit and keep the removal only if the puzzle
   still has exactly one solution (``solve(board, backend, limit=2)`` finds one
   solution and exhausts its search).
-- **minimal**: no remaining clue can be removed without losing uniqueness.
+- **minimal**: no remaining clue can be removed without losing uniqueness (checked
+  clue by clue, whatever the symmetry). **Orbit-minimal**: no *orbit* can be removed;
+  a symmetric pattern is that after one complete dig, but seldom minimal clue by clue.
 - **target**: what a caller asked of a puzzle (a clue count, minimality, a level);
   a puzzle that misses one says so in ``Puzzle.missed``.
 
@@ -45,6 +47,10 @@ SYMMETRIES: dict[str, Callable[[int, int, int], tuple[int, int]] | None] = {
 FILL_BUDGET_PER_CELL = 4
 #: Default attempts (fresh full grids) per puzzle before giving up on a target.
 ATTEMPTS = 30
+#: Attempts for a puzzle that must be minimal clue by clue with a symmetry: the search
+#: goes on until one is found (about 1 in 50 orbit-minimal 9x9 patterns is), this only
+#: bounds a target that cannot be met (say, with a clue count no minimal puzzle has).
+MINIMAL_ATTEMPTS = 5000
 
 
 class GenerationError(RuntimeError):
@@ -107,7 +113,7 @@ def removal_backend(box: tuple[int, int]) -> str:
     return "sat"
 
 
-def _check_options(box, symmetry, clues, minimal, difficulty, attempts) -> Geometry:
+def _check_options(box, symmetry, clues, difficulty, attempts) -> Geometry:
     g = geometry(*box)
     if symmetry not in SYMMETRIES:
         raise ValueError(f"unknown symmetry {symmetry!r}; choose from: {', '.join(SYMMETRIES)}")
@@ -303,30 +309,35 @@ def dig(grid: Sequence[int], g: Geometry, rng: random.Random, *, symmetry: str =
 # -- puzzles ---------------------------------------------------------------------------------
 def make_puzzle(seed: int, *, box: tuple[int, int] = (3, 3), symmetry: str = "none",
                 clues: int | None = None, minimal: bool = False, difficulty: str | None = None,
-                backend: str | None = None) -> Puzzle:
+                backend: str | None = None, orbit_minimal: bool = False) -> Puzzle:
     """The one puzzle that ``seed`` makes (unverified): a full grid, dug, graded.
 
     Targets that the puzzle misses (clue count, minimality, level) are listed in
-    ``missed``; ``generate`` tries other seeds until none is missed.
+    ``missed``; ``generate`` tries other seeds until none is missed. ``minimal`` asks
+    for minimal clue by clue, ``orbit_minimal`` for no removable orbit of the symmetry
+    (the same thing without a symmetry).
     """
-    g = _check_options(box, symmetry, clues, minimal, difficulty, 1)
+    g = _check_options(box, symmetry, clues, difficulty, 1)
     rng = random.Random(seed)
     grid = full_grid(box, rng)
     givens, complete = dig(grid, g, rng, symmetry=symmetry, clues=clues, backend=backend)
     board = Board(g, givens)
     # After a complete pass no orbit can be removed (see dig); with no symmetry the
     # orbits are single clues, so the puzzle is minimal without further checks.
-    minimal_for_symmetry = complete or (minimal and is_minimal(board, backend, symmetry))
+    orbit_ok = complete or ((minimal or orbit_minimal) and is_minimal(board, backend, symmetry))
+    known_minimal: bool | None = None
     if symmetry == "none":
-        known_minimal: bool | None = minimal_for_symmetry if (complete or minimal) else None
-    else:  # a symmetric pattern is seldom minimal clue by clue: say which it is
-        known_minimal = is_minimal(board, backend) if minimal else None
-    rating = grade(board)
+        known_minimal = orbit_ok if (complete or minimal or orbit_minimal) else None
+    elif minimal or orbit_minimal:  # clue by clue: only worth asking of an orbit-minimal one
+        known_minimal = orbit_ok and is_minimal(board, backend)
     missed = []
     if clues is not None and board.clues != clues:
         missed.append(f"{clues} clues (got {board.clues})")
-    if minimal and not minimal_for_symmetry:
+    if minimal and not known_minimal:
+        missed.append("minimal")
+    elif orbit_minimal and not orbit_ok:
         missed.append("minimal" if symmetry == "none" else f"minimal for {symmetry} symmetry")
+    rating = grade(board)
     if difficulty is not None and rating.level != difficulty:
         missed.append(f"difficulty {difficulty} (got {rating.level})")
     return Puzzle(board, tuple(grid), board.clues, rating.level, rating.techniques, seed,
@@ -353,33 +364,37 @@ def verify(puzzle: Puzzle, backends: Sequence[str] | None = None):
 def generate(count: int | None = None, *, box: tuple[int, int] = (3, 3), symmetry: str = "none",
              clues: int | None = None, minimal: bool = False, difficulty: str | None = None,
              seed: int | None = None, verify: bool = True, backend: str | None = None,
-             attempts: int = ATTEMPTS) -> Iterator[Puzzle]:
+             attempts: int = ATTEMPTS, orbit_minimal: bool = False) -> Iterator[Puzzle]:
     """Yield ``count`` puzzles (forever when None), each with exactly one solution.
 
     ``symmetry`` is one of ``SYMMETRIES``; ``clues`` a target clue count (removal stops
-    there); ``minimal`` asks that no clue can be removed; ``difficulty`` one of
-    ``grade.LEVELS``. A puzzle that misses a target is retried with a fresh grid up to
-    ``attempts`` times, then the closest attempt is yielded with ``missed`` filled in.
+    there); ``minimal`` asks that no clue can be removed, checked clue by clue, whatever
+    the symmetry; ``orbit_minimal`` only that no orbit of the symmetry can be removed;
+    ``difficulty`` one of ``grade.LEVELS``. A puzzle that misses a target is retried with
+    a fresh grid up to ``attempts`` times (``MINIMAL_ATTEMPTS`` for ``minimal`` with a
+    symmetry: the search goes on until one is found), then the closest attempt is
+    yielded with ``missed`` filled in.
     ``backend`` names the backend for uniqueness checks while digging (default
     ``removal_backend(box)``). Same ``seed``, same puzzles.
     """
-    _check_options(box, symmetry, clues, minimal, difficulty, attempts)
+    _check_options(box, symmetry, clues, difficulty, attempts)
     if count is not None and count < 0:
         raise ValueError(f"count must not be negative, not {count}")
-    return _generate(count, box, symmetry, clues, minimal, difficulty, seed, verify, backend,
-                     attempts)
+    if minimal and symmetry != "none":
+        attempts = max(attempts, MINIMAL_ATTEMPTS)
+    targets = dict(box=box, symmetry=symmetry, clues=clues, minimal=minimal,
+                   difficulty=difficulty, backend=backend, orbit_minimal=orbit_minimal)
+    return _generate(count, seed, verify, attempts, targets)
 
 
-def _generate(count, box, symmetry, clues, minimal, difficulty, seed, check, backend,
-              attempts) -> Iterator[Puzzle]:
+def _generate(count, seed, check, attempts, targets) -> Iterator[Puzzle]:
     master = random.Random(seed)
     made = 0
+    clues = targets["clues"]
     while count is None or made < count:
         best = None
         for _ in range(attempts):
-            puzzle = make_puzzle(master.getrandbits(63), box=box, symmetry=symmetry,
-                                 clues=clues, minimal=minimal, difficulty=difficulty,
-                                 backend=backend)
+            puzzle = make_puzzle(master.getrandbits(63), **targets)
             if best is None or _distance(puzzle, clues) < _distance(best, clues):
                 best = puzzle
             if not puzzle.missed:

@@ -36,7 +36,10 @@ def register(sub) -> None:
                    help="symmetry of the clue pattern (default none)")
     p.add_argument("--clues", type=_count, metavar="K", help="stop removing clues at K")
     p.add_argument("--minimal", action="store_true",
-                   help="no clue can be removed without losing uniqueness")
+                   help="no clue can be removed without losing uniqueness, checked clue by "
+                        "clue with any symmetry (searches until found)")
+    p.add_argument("--orbit-minimal", action="store_true",
+                   help="no orbit of the symmetry can be removed (weaker than --minimal)")
     p.add_argument("--difficulty", choices=LEVEL_CHOICES, help="keep only puzzles of this level")
     p.add_argument("--seed", type=int, metavar="S", help="master seed: same seed, same puzzles")
     p.add_argument("--attempts", type=_count, default=None, metavar="A",
@@ -77,7 +80,7 @@ def cmd_generate(args) -> int:
     box = args.box or (default_box(args.size) if args.size else (3, 3))
     puzzles = generate(args.count, box=box, symmetry=args.symmetry, clues=args.clues,
                        minimal=args.minimal, difficulty=args.difficulty, seed=args.seed,
-                       verify=args.verify, backend=args.backend,
+                       verify=args.verify, backend=args.backend, orbit_minimal=args.orbit_minimal,
                        attempts=args.attempts or ATTEMPTS)
     out = None
     if args.output and args.output != "-":

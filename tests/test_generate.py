@@ -87,12 +87,23 @@ def test_orbits_cover_every_cell_once():
     assert is_symmetric(Board.from_values(pattern_grid(2, 2)), "rot90")
 
 
-def test_minimal_with_a_symmetry_means_no_orbit_can_be_removed():
-    puzzle = next(generate(1, symmetry="rot180", minimal=True, seed=2))
+def test_orbit_minimal_with_a_symmetry_means_no_orbit_can_be_removed():
+    puzzle = next(generate(1, symmetry="rot180", orbit_minimal=True, seed=2))
     assert_unique(puzzle)
     assert is_symmetric(puzzle.board, "rot180") and not puzzle.missed
     assert is_minimal(puzzle.board, "backtrack", "rot180")
     assert puzzle.minimal == is_minimal(puzzle.board, "backtrack")  # clue by clue, as reported
+
+
+@pytest.mark.parametrize("symmetry", ["rot180", "mirror"])
+def test_minimal_with_a_symmetry_is_minimal_clue_by_clue(symmetry):
+    """Issue 8, defect 18: --minimal means clue by clue with every symmetry; the search
+    goes on until such a puzzle is found (seed 2 needs several grids for both)."""
+    puzzle = next(generate(1, symmetry=symmetry, minimal=True, seed=2))
+    assert_unique(puzzle)
+    assert is_symmetric(puzzle.board, symmetry) and not puzzle.missed
+    assert puzzle.minimal is True
+    assert one_more_solution_without_each_clue(puzzle.board)
 
 
 def test_same_seed_same_puzzles_and_each_puzzle_regenerates_alone():
