@@ -76,9 +76,10 @@ class Geometry:
     """Cells and houses of an n×n board with ``box_rows × box_cols`` boxes.
 
     ``extra`` holds additional houses (a variant such as Sudoku-X adds its two
-    diagonals); every backend reads ``houses`` and so supports them unchanged. An
-    extra house has 1..n cells; one of n cells holds every value, a smaller one only
-    values that differ (so "each value somewhere in the house" holds for full houses only).
+    diagonals); every backend reads ``houses`` and so supports them unchanged. A house
+    of n cells holds every value; a smaller one only values that differ (so "each value
+    somewhere in the house" holds for full houses only); a larger one cannot be filled
+    (a pigeonhole: a hard unsatisfiable test case). An empty house is refused.
 
     >>> g = Geometry(3, 3)
     >>> g.n, g.ncells, len(g.houses), len(g.peers[0])
@@ -97,9 +98,6 @@ class Geometry:
                 raise PuzzleError(f"extra house {i} is empty")
             if len(house) != len(set(house)) or not all(0 <= c < self.ncells for c in house):
                 raise PuzzleError(f"extra house {i} {house} names a cell twice or off the board")
-            if len(house) > self.n:
-                raise PuzzleError(f"extra house {i} has {len(house)} cells; a house of a "
-                                  f"{self.n}x{self.n} board holds at most {self.n} different values")
 
     @property
     def n(self) -> int:

@@ -55,6 +55,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..board import Board, Geometry
+from ..encode.amo import check_encoding
 from ..encode.cnf import ENCODINGS, Encoding, encode, givens_literals
 from ..result import Result, Status
 from . import require
@@ -123,6 +124,24 @@ def canonical_solver(name: str) -> str:
     )
 
 
+#: From this board side on, ``amo="auto"`` writes "at most one" as a sequential counter
+#: (3k clauses for k literals) instead of pairwise (k²/2): a 36x36 board's formula
+#: shrinks from 3.3 million clauses to about half a million
+#: (``python3 benchmarks/bench_large.py``, docs/large_boards.md).
+SEQUENTIAL_FROM = 25
+
+
+def amo_for(n: int, amo: str = "auto") -> str:
+    """The at-most-one encoding for an n×n board: ``amo`` itself unless it is ``auto``.
+
+    >>> amo_for(9), amo_for(36), amo_for(36, "pairwise")
+    ('pairwise', 'sequential', 'pairwise')
+    """
+    if amo != "auto":
+        return amo
+    return "sequential" if n >= SEQUENTIAL_FROM else "pairwise"
+
+
 @dataclass
 class _Live:
     """The base formula of one geometry and the solver loaded with it."""
@@ -137,19 +156,23 @@ class SatBackend:
     """Solve boards with a PySAT solver on the CNF encoding, one live solver per shape."""
 
     name = "sat"
-    SPEC_OPTIONS = ("solver", "encoding")
+    SPEC_OPTIONS = ("solver", "encoding", "amo")
     #: Rebuild a geometry's solver after this many retired activation literals; None
     #: means as many as there are cell-value variables (n³). Every model PySAT returns
     #: lists all variables, so retired ones slow each solution down: on 9×9, rebuilding
     #: every 729 puzzles (~8 ms a load) beat every 10,000 by ~10% in checks/s.
     REBUILD_AFTER: int | None = None
 
-    def __init__(self, solver: str = DEFAULT_SOLVER, encoding: str = "extended"):
+    def __init__(self, solver: str = DEFAULT_SOLVER, encoding: str = "extended",
+                 amo: str = "auto"):
         self.pysat = require("pysat.solvers", "python-sat", self.name)
         self.solver = canonical_solver(solver)
         if encoding not in ENCODINGS:
             raise ValueError(f"unknown encoding {encoding!r}; choose from: {', '.join(ENCODINGS)}")
         self.encoding = encoding
+        if amo != "auto":
+            check_encoding(amo)
+        self.amo = amo
         self._live: dict[Geometry, _Live] = {}
         _OPEN.add(self)
 
@@ -157,7 +180,8 @@ class SatBackend:
     def _state(self, geometry: Geometry) -> _Live:
         live = self._live.get(geometry)
         if live is None:
-            live = self._live[geometry] = _Live(encode(geometry, self.encoding))
+            live = self._live[geometry] = _Live(encode(geometry, self.encoding,
+                                                       amo_for(geometry.n, self.amo)))
         if live.solver is None or live.retired >= (self.REBUILD_AFTER or live.encoding.nv):
             self._rebuild(live)
         return live
@@ -226,7 +250,8 @@ class SatBackend:
         stats = {key: after.get(key, 0) - before.get(key, 0) for key in NATIVE_STATS}
         stats.update(
             calls=calls, blocking_clauses=blocking,
-            solver=self.solver, encoding=self.encoding, variables=nv,
+            solver=self.solver, encoding=self.encoding, amo=amo_for(board.n, self.amo),
+            variables=nv,
             clauses=len(enc.cnf.clauses), assumptions=len(assumptions) - (1 if act else 0),
         )
         if solutions:
