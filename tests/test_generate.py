@@ -250,3 +250,20 @@ def test_full_grid_does_not_recurse():
     finally:
         sys.setrecursionlimit(old)
     assert is_solution(Board.empty((4, 4)), grid)
+
+
+def test_cli_minimal_and_orbit_minimal(capsys):
+    """--minimal is minimal clue by clue with a symmetry; --orbit-minimal per orbit only."""
+    import json
+
+    from sudoku_cp.cli import main
+
+    assert main(["generate", "-n", "1", "--box", "2x3", "--symmetry", "rot180", "--minimal",
+                 "--seed", "3", "--json", "-q"]) == 0
+    strict = json.loads(capsys.readouterr().out)
+    board = Board.parse(strict["puzzle"], box=(2, 3))
+    assert strict["minimal"] is True and one_more_solution_without_each_clue(board)
+    assert main(["generate", "-n", "1", "--box", "2x3", "--symmetry", "rot180",
+                 "--orbit-minimal", "--seed", "3", "--json", "-q"]) == 0
+    loose = json.loads(capsys.readouterr().out)
+    assert is_minimal(Board.parse(loose["puzzle"], box=(2, 3)), "sat", "rot180")
