@@ -194,6 +194,8 @@ def cmd_check(args) -> int:
         if report.verdict is not Verdict.DISAGREE:
             for line in report.evidence:
                 print(f"  {line}")
+        for line in getattr(report, "notes", ()):  # e.g. backends left out on a large board
+            print(f"  note: {line}")
     return run.code
 
 

@@ -10,6 +10,12 @@ by the independent ``is_solution`` before it counts. From what each backend *cla
 - ``disagree``: some backend contradicts the evidence (says none or unique while a
   valid second solution exists, or returns a non-solution): a bug, shown loudly;
 - ``unknown``: a time limit stopped some backend before the question was settled.
+
+**Large boards.** Above ``LARGE_ABOVE`` (25×25) a default cross-check leaves out the
+backends of ``SLOW_ON_LARGE`` and says so in ``Report.notes``: the backtracker has no
+clause learning, and on a 36×36 puzzle with half its cells given it met 9,556 dead ends
+in 27 CPU seconds without reaching a solution (docs/large_boards.md). Naming backends
+explicitly (``backends=[...]``, ``--backends``) runs exactly those.
 """
 
 from __future__ import annotations
@@ -22,6 +28,12 @@ from typing import Iterable, Sequence
 from .board import Board, cell_name
 from .check import clashes, is_solution
 from .result import Result
+
+
+#: Board side above which a default cross-check leaves out ``SLOW_ON_LARGE``.
+LARGE_ABOVE = 25
+#: Backends left out of a default cross-check of a large board, with the reason.
+SLOW_ON_LARGE = {"backtrack": "no clause learning: its search on large boards can run for hours"}
 
 
 class Verdict(str, Enum):
@@ -58,6 +70,7 @@ class Report:
     results: dict[str, Result]
     evidence: list[str] = field(default_factory=list)  # why: disagreements, clashes
     time_s: float = 0.0
+    notes: list[str] = field(default_factory=list)  # how: e.g. backends left out by size
 
     @property
     def solution(self) -> tuple[int, ...] | None:
@@ -80,6 +93,7 @@ class Report:
                 name: {**r.to_dict(), "claim": claim(r)} for name, r in self.results.items()
             },
             "evidence": self.evidence,
+            "notes": self.notes,
         }
 
 
@@ -93,16 +107,37 @@ def crosscheck(board: Board, backends: Sequence[str] | None = None, *,
     >>> report.verdict, report.board.to_text(report.solution)
     (<Verdict.UNIQUE: 'unique'>, '1234341221434321')
     """
-    from .backends import BACKENDS, get_backend
+    from .backends import get_backend
 
     start = time.perf_counter()
-    specs = list(backends) if backends else list(BACKENDS)
+    specs, notes = (list(backends), []) if backends else default_backends(board)
     results = {}
     for spec in specs:
         results[spec] = get_backend(spec).solve(board, limit=2, time_limit=time_limit)
     report = judge(board, results)
     report.time_s = time.perf_counter() - start
+    report.notes = notes
     return report
+
+
+def default_backends(board: Board) -> tuple[list[str], list[str]]:
+    """Every registered backend, less ``SLOW_ON_LARGE`` above ``LARGE_ABOVE``; and notes
+    saying which were left out and why.
+
+    >>> default_backends(Board.empty((3, 3)))
+    (['sat', 'cpsat', 'backtrack'], [])
+    >>> default_backends(Board.empty((5, 6)))[0]
+    ['sat', 'cpsat']
+    """
+    from .backends import BACKENDS
+
+    specs = list(BACKENDS)
+    if board.n <= LARGE_ABOVE:
+        return specs, []
+    left = [s for s in specs if s in SLOW_ON_LARGE]
+    notes = [f"{s} left out on a {board.n}x{board.n} board ({SLOW_ON_LARGE[s]}); "
+             f"name it in --backends to run it" for s in left]
+    return [s for s in specs if s not in SLOW_ON_LARGE], notes
 
 
 def judge(board: Board, results: dict[str, Result]) -> Report:

@@ -48,3 +48,17 @@ def test_a_25x25_check_uses_the_sequential_counter():
 def test_unknown_amo_is_refused():
     with pytest.raises(ValueError, match="at-most-one"):
         get_backend("sat:amo=nonsense")
+
+
+def test_default_crosscheck_leaves_backtrack_out_above_25_and_says_so():
+    from sudoku_cp.crosscheck import crosscheck, default_backends
+
+    specs, notes = default_backends(Board.empty((5, 6)))
+    assert "backtrack" not in specs and "sat" in specs and "cpsat" in specs
+    assert len(notes) == 1 and "backtrack left out on a 30x30 board" in notes[0]
+    assert default_backends(Board.empty((5, 5))) == (["sat", "cpsat", "backtrack"], [])
+    board = holey((5, 6), 0.9, 1)  # 30x30, 90% given: quick for sat and cpsat
+    report = crosscheck(board)
+    assert set(report.results) == {"sat", "cpsat"} and report.notes == notes
+    assert report.to_dict()["notes"] == notes
+    assert set(crosscheck(board, ["backtrack"]).results) == {"backtrack"}
