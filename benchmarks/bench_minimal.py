@@ -34,13 +34,15 @@ def main(argv=None) -> int:
         for i in range(args.count):
             puzzle = make_puzzle(args.seed + i, symmetry=symmetry, orbit_minimal=True)
             strict += is_minimal(puzzle.board)
-        start = time.perf_counter()
-        made = list(generate(args.make, symmetry=symmetry, minimal=True, seed=args.seed,
-                             verify=False))
-        per = (time.perf_counter() - start) / max(1, len(made))
-        missed = sum(bool(p.missed) for p in made)
-        print(f"{symmetry:9} {strict:4} of {args.count} ({100 * strict / args.count:.1f}%); "
-              f"--minimal: {per:.2f} s per puzzle over {len(made)}, {missed} missed")
+        line = f"{symmetry:9} {strict:4} of {args.count} ({100 * strict / args.count:.1f}%)"
+        if args.make:
+            start = time.perf_counter()
+            made = list(generate(args.make, symmetry=symmetry, minimal=True, seed=args.seed,
+                                 verify=False))
+            per = (time.perf_counter() - start) / len(made)
+            missed = sum(bool(p.missed) for p in made)
+            line += f"; --minimal: {per:.2f} s per puzzle over {len(made)}, {missed} missed"
+        print(line, flush=True)
     return 0
 
 
