@@ -10,7 +10,7 @@ which sees at most two solutions. No code is shared with ``sudoku_cp.encode``.
 - unique: the counter finds exactly one solution, and it is the cross-checker's;
 - multiple / none: the counter finds two / zero;
 - anything else is a **disagreement**, printed at once with the board, and kept in
-  ``STATE.disagreements.jsonl``.
+  ``STATE.disagreements.jsonl`` (so is a check a time limit left ``unknown``).
 
 The boards: shapes 2x2 to 4x4 boxes (4x4 to 16x16 boards), classic, Sudoku-X (both
 diagonals) or 1-3 random extra houses of 2..n cells; givens kept from a grid of that
@@ -222,11 +222,11 @@ def main(argv=None) -> int:
             outcomes[outcome] += 1
             kinds[label] += 1
             state["next"] += 1
-            if outcome == "DISAGREE":
-                print("DISAGREE", json.dumps(record), flush=True)
+            if outcome in ("DISAGREE", "unknown"):  # kept, so each can be looked at again
+                print(outcome, json.dumps(record), flush=True)
                 if bad_log:
                     with open(bad_log, "a") as f:
-                        f.write(json.dumps(record) + "\n")
+                        f.write(json.dumps({"outcome": outcome, **record}) + "\n")
             now = time.perf_counter()
             state["seconds"] = spent_before + now - start
             if now - last_save > 30:
