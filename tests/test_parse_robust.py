@@ -161,3 +161,24 @@ def test_solve_and_check_report_headers_are_skipped():
              *board.grid().splitlines(), ""]
     entries = list(iter_puzzles(lines))
     assert [e.board.to_text() for e in entries] == [PUZZLES[0], PUZZLES[0]]
+
+
+# -- the rule itself, on random files -------------------------------------------------------
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+JUNK = st.text(alphabet="0123456789.|-+ ,;\t\u00a0\u3000#ABCxyz=/", max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(PUZZLES), JUNK), min_size=1, max_size=25))
+def test_no_valid_puzzle_line_ever_disappears(lines):
+    """Whatever junk surrounds them, every line holding a 9x9 puzzle gives that puzzle.
+
+    (The first line is kept a puzzle or junk that is no CSV header: a header line names
+    columns, and then every line is a record, which keeps puzzle lines too.)"""
+    entries = list(iter_puzzles(lines))
+    got = {(e.line, e.board.to_text()) for e in entries if e.ok}
+    for number, text in enumerate(lines, 1):
+        if text in PUZZLES:
+            assert (number, text) in got, (number, lines, entries)
