@@ -128,7 +128,7 @@ def _pair(a, b, common):
             tuple(c for c in b if c not in common))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=32)  # variants bring a geometry each: keep a few
 def tables(g: Geometry) -> _Tables:
     return _Tables(g)
 

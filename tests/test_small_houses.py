@@ -101,3 +101,19 @@ def test_all_backends_agree_on_random_small_houses(board):
     assert len(set(claims.values())) == 1, (board.to_text(), board.geometry.extra, claims)
     if claims["sat"] == "unique":  # the grader's logic must end on that solution too
         assert grade(board).unique
+
+
+def test_many_variant_shapes_do_not_pile_up_solvers():
+    """Each set of extra houses is its own shape; a long run of variants must not keep a
+    formula, model and solver for every one (a soak run grew to 24 GB before this)."""
+    from sudoku_cp.backends import get_backend
+    from sudoku_cp.backends import backtrack, cpsat, sat
+
+    grid = full_grid((2, 2), seed=1)
+    for i in range(20):
+        board = Board.from_values(grid, (2, 2), houses=[[i % 16, (i + 5) % 16]])
+        for spec in ("sat", "cpsat", "backtrack"):
+            solve(board, spec, limit=2)
+    assert len(get_backend("sat")._live) <= sat.KEEP_SHAPES
+    assert len(get_backend("cpsat")._models) <= cpsat.KEEP_SHAPES
+    assert len(backtrack._TABLES) <= backtrack.KEEP_SHAPES

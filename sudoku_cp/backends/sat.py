@@ -142,6 +142,12 @@ def amo_for(n: int, amo: str = "auto") -> str:
     return "sequential" if n >= SEQUENTIAL_FROM else "pairwise"
 
 
+#: Live solvers kept, one per board shape, least recently used dropped first. A batch
+#: of variant puzzles (each with its own extra houses) would otherwise keep a formula
+#: and a solver for every puzzle: a soak run of 28,000 such checks grew to 24 GB.
+KEEP_SHAPES = 8
+
+
 @dataclass
 class _Live:
     """The base formula of one geometry and the solver loaded with it."""
@@ -178,10 +184,14 @@ class SatBackend:
 
     # -- per-geometry state ---------------------------------------------------------------
     def _state(self, geometry: Geometry) -> _Live:
-        live = self._live.get(geometry)
+        live = self._live.pop(geometry, None)
         if live is None:
-            live = self._live[geometry] = _Live(encode(geometry, self.encoding,
-                                                       amo_for(geometry.n, self.amo)))
+            live = _Live(encode(geometry, self.encoding, amo_for(geometry.n, self.amo)))
+        self._live[geometry] = live  # most recently used last
+        while len(self._live) > KEEP_SHAPES:  # variants: each extra-house set is a shape
+            oldest = self._live.pop(next(iter(self._live)))
+            if oldest.solver is not None:
+                oldest.solver.delete()
         if live.solver is None or live.retired >= (self.REBUILD_AFTER or live.encoding.nv):
             self._rebuild(live)
         return live
