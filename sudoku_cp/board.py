@@ -32,6 +32,9 @@ SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _DOT_SYMBOLS = "." + SYMBOLS
 #: Largest n that the compact text form can write (larger boards use integers).
 MAX_COMPACT_N = len(SYMBOLS)
+#: Largest n that input is read for unless the caller raises it (``--max-size``): a
+#: 64x64 board's extended CNF already has about 16 million clauses.
+MAX_SIZE = 64
 
 
 #: The smallest side a board may have without an explicit box shape.
@@ -91,7 +94,10 @@ class Geometry:
     """Cells and houses of an n×n board with ``box_rows × box_cols`` boxes.
 
     ``extra`` holds additional houses (a variant such as Sudoku-X adds its two
-    diagonals); every backend reads ``houses`` and so supports them unchanged.
+    diagonals); every backend reads ``houses`` and so supports them unchanged. A house
+    of n cells holds every value; a smaller one only values that differ (so "each value
+    somewhere in the house" holds for full houses only); a larger one cannot be filled
+    (a pigeonhole: a hard unsatisfiable test case). An empty house is refused.
 
     >>> g = Geometry(3, 3)
     >>> g.n, g.ncells, len(g.houses), len(g.peers[0])
@@ -105,9 +111,11 @@ class Geometry:
     def __post_init__(self) -> None:
         if self.box_rows < 1 or self.box_cols < 1:
             raise PuzzleError(f"box shape {self.box_rows}x{self.box_cols} needs positive sides")
-        for house in self.extra:
+        for i, house in enumerate(self.extra, 1):
+            if not house:
+                raise PuzzleError(f"extra house {i} is empty")
             if len(house) != len(set(house)) or not all(0 <= c < self.ncells for c in house):
-                raise PuzzleError(f"extra house {house} names a cell twice or off the board")
+                raise PuzzleError(f"extra house {i} {house} names a cell twice or off the board")
 
     @property
     def n(self) -> int:

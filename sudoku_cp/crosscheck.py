@@ -10,6 +10,12 @@ by the independent ``is_solution`` before it counts. From what each backend *cla
 - ``disagree``: some backend contradicts the evidence (says none or unique while a
   valid second solution exists, or returns a non-solution): a bug, shown loudly;
 - ``unknown``: a time limit stopped some backend before the question was settled.
+
+**Large boards.** Above ``LARGE_ABOVE`` (25×25) a default cross-check leaves out the
+backends of ``SLOW_ON_LARGE`` and says so in ``Report.notes``: the backtracker has no
+clause learning, and on a 36×36 puzzle with half its cells given it met 9,556 dead ends
+in 27 CPU seconds without reaching a solution (docs/large_boards.md). Naming backends
+explicitly (``backends=[...]``, ``--backends``) runs exactly those.
 """
 
 from __future__ import annotations
@@ -22,6 +28,11 @@ from .board import Board, cell_name
 from .check import clashes, is_solution
 from .result import Result
 from .verdicts import Verdict
+
+#: Board side above which a default cross-check leaves out ``SLOW_ON_LARGE``.
+LARGE_ABOVE = 25
+#: Backends left out of a default cross-check of a large board, with the reason.
+SLOW_ON_LARGE = {"backtrack": "no clause learning: its search on large boards can run for hours"}
 
 
 def claim(result: Result) -> str:
@@ -47,6 +58,7 @@ class Report:
     results: dict[str, Result]
     evidence: list[str] = field(default_factory=list)  # why: disagreements, clashes
     time_s: float = 0.0
+    notes: list[str] = field(default_factory=list)  # how: e.g. backends left out by size
 
     @property
     def solution(self) -> tuple[int, ...] | None:
@@ -69,12 +81,13 @@ class Report:
                 name: {**r.to_dict(), "claim": claim(r)} for name, r in self.results.items()
             },
             "evidence": self.evidence,
+            "notes": self.notes,
         }
 
 
 def crosscheck(board: Board, backends: Sequence[str] | None = None, *,
                time_limit: float | None = None) -> Report:
-    """Run ``backends`` (default: all registered) with ``limit=2`` and compare.
+    """Run ``backends`` (default: ``backends.DEFAULT_CHECK``) with ``limit=2`` and compare.
 
     ``backends`` is a list of names or specs, or one string of them separated by
     commas. ``time_limit`` applies to each backend separately. A backend stopped
@@ -85,13 +98,13 @@ def crosscheck(board: Board, backends: Sequence[str] | None = None, *,
     >>> report.verdict, report.board.to_text(report.solution)
     (<Verdict.UNIQUE: 'unique'>, '1234341221434321')
     """
-    from .backends import DEFAULT_CHECK, check_limits, get_backend
+    from .backends import check_limits, get_backend
 
     check_limits(2, time_limit)
     start = time.perf_counter()
     if isinstance(backends, str):
         backends = [part.strip() for part in backends.split(",") if part.strip()]
-    specs = list(backends) if backends else list(DEFAULT_CHECK)
+    specs, notes = (list(backends), []) if backends else default_backends(board)
     results = {}
     for spec in specs:
         result = get_backend(spec).solve(board, limit=2, time_limit=time_limit)
@@ -100,7 +113,28 @@ def crosscheck(board: Board, backends: Sequence[str] | None = None, *,
         results[spec] = result
     report = judge(board, results)
     report.time_s = time.perf_counter() - start
+    report.notes = notes
     return report
+
+
+def default_backends(board: Board) -> tuple[list[str], list[str]]:
+    """The default check list, less ``SLOW_ON_LARGE`` above ``LARGE_ABOVE``; and notes
+    saying which were left out and why.
+
+    >>> default_backends(Board.empty((3, 3)))
+    (['sat', 'cpsat', 'backtrack'], [])
+    >>> default_backends(Board.empty((5, 6)))[0]
+    ['sat', 'cpsat']
+    """
+    from .backends import DEFAULT_CHECK
+
+    specs = list(DEFAULT_CHECK)
+    if board.n <= LARGE_ABOVE:
+        return specs, []
+    left = [s for s in specs if s in SLOW_ON_LARGE]
+    notes = [f"{s} left out on a {board.n}x{board.n} board ({SLOW_ON_LARGE[s]}); "
+             f"name it in --backends to run it" for s in left]
+    return [s for s in specs if s not in SLOW_ON_LARGE], notes
 
 
 def judge(board: Board, results: dict[str, Result]) -> Report:

@@ -8,7 +8,9 @@ Glossary (the words of ``sudoku_cp.board`` plus these):
 - **dig**: remove the clues of one orbit and keep the removal only if the puzzle
   still has exactly one solution (``solve(board, backend, limit=2)`` finds one
   solution and exhausts its search).
-- **minimal**: no remaining clue can be removed without losing uniqueness.
+- **minimal**: no remaining clue can be removed without losing uniqueness (checked
+  clue by clue, whatever the symmetry). **Orbit-minimal**: no *orbit* can be removed;
+  a symmetric pattern is that after one complete dig, but seldom minimal clue by clue.
 - **target**: what a caller asked of a puzzle (a clue count, minimality, a level);
   a puzzle that misses one says so in ``Puzzle.missed``.
 
@@ -45,6 +47,10 @@ SYMMETRIES: dict[str, Callable[[int, int, int], tuple[int, int]] | None] = {
 FILL_BUDGET_PER_CELL = 4
 #: Default attempts (fresh full grids) per puzzle before giving up on a target.
 ATTEMPTS = 30
+#: Attempts for a puzzle that must be minimal clue by clue with a symmetry: the search
+#: goes on until one is found (about 1 in 50 orbit-minimal 9x9 patterns is), this only
+#: bounds a target that cannot be met (say, with a clue count no minimal puzzle has).
+MINIMAL_ATTEMPTS = 5000
 
 
 class GenerationError(RuntimeError):
@@ -128,7 +134,7 @@ def removal_backend(box: tuple[int, int]) -> str:
     return "sat"
 
 
-def _check_options(box, symmetry, clues, minimal, difficulty, attempts, min_rating=None,
+def _check_options(box, symmetry, clues, difficulty, attempts, min_rating=None,
                    max_rating=None) -> Geometry:
     g = geometry(*box)
     if symmetry not in SYMMETRIES:
@@ -166,50 +172,57 @@ def full_grid(box: tuple[int, int] = (3, 3), rng: random.Random | None = None,
     return grid
 
 
-class _OverBudget(Exception):
-    pass
-
-
 def _random_fill(g: Geometry, rng: random.Random, budget: int) -> list[int] | None:
     """Depth-first search on the empty board: fewest candidates first (ties broken at
-    random), candidates in random order, naked and hidden singles after each choice."""
+    random), candidates in random order, naked and hidden singles after each choice.
+
+    The search keeps its own stack of (masks, cell, candidates still to try) instead of
+    recursing, so a 36x36 board (over a thousand levels deep) cannot overflow Python's
+    stack. Returns None after ``budget`` nodes: the caller restarts with fresh choices.
+    """
     from .search import propagate, tables
 
     t = tables(g)
-    full = t.full
-    nodes = 0
-
-    def search(masks: list[int]) -> list[int] | None:
-        nonlocal nodes
+    root = [t.full] * g.ncells
+    stack = [(root, *_branch(root, g.n, rng))]
+    nodes = 1
+    while stack:
+        masks, cell, bits = stack[-1]
+        if not bits:
+            stack.pop()
+            continue
+        child = list(masks)
+        child[cell] = bits.pop()
+        if not propagate(child, [cell], t.house_bits[cell], t):  # the backtracker's singles
+            continue
         nodes += 1
         if nodes > budget:
-            raise _OverBudget
-        fewest, choices = g.n + 1, []
-        for cell, m in enumerate(masks):
-            if m & (m - 1):
-                k = m.bit_count()
-                if k < fewest:
-                    fewest, choices = k, [cell]
-                elif k == fewest:
-                    choices.append(cell)
-        if not choices:
-            return [m.bit_length() for m in masks]
-        cell = rng.choice(choices)
-        bits = [1 << i for i in range(g.n) if masks[cell] >> i & 1]
-        rng.shuffle(bits)
-        for bit in bits:
-            child = list(masks)
-            child[cell] = bit
-            if propagate(child, [cell], t.house_bits[cell], t):  # the backtracker's singles
-                found = search(child)
-                if found:
-                    return found
-        return None
+            return None
+        cell, bits = _branch(child, g.n, rng)
+        if cell < 0:
+            return [m.bit_length() for m in child]
+        stack.append((child, cell, bits))
+    return None
 
-    try:
-        return search([full] * g.ncells)
-    except _OverBudget:
-        return None
+
+def _branch(masks: list[int], n: int, rng: random.Random) -> tuple[int, list[int]]:
+    """A random cell among those with the fewest candidates, and its candidate bits in
+    random order (popped from the end); cell -1 when every cell is fixed."""
+    fewest, choices = n + 1, []
+    for cell, m in enumerate(masks):
+        if m & (m - 1):
+            k = m.bit_count()
+            if k < fewest:
+                fewest, choices = k, [cell]
+            elif k == fewest:
+                choices.append(cell)
+    if not choices:
+        return -1, []
+    cell = rng.choice(choices)
+    bits = [1 << i for i in range(n) if masks[cell] >> i & 1]
+    rng.shuffle(bits)
+    bits.reverse()  # popped from the end: the shuffled order is tried first
+    return cell, bits
 
 
 def _shuffle(values: Sequence[int], g: Geometry, rng: random.Random) -> tuple[int, ...]:
@@ -324,33 +337,38 @@ def dig(grid: Sequence[int], g: Geometry, rng: random.Random, *, symmetry: str =
 # -- puzzles ---------------------------------------------------------------------------------
 def make_puzzle(seed: int, *, box: tuple[int, int] = (3, 3), symmetry: str = "none",
                 clues: int | None = None, minimal: bool = False, difficulty: str | None = None,
-                backend: str | None = None, min_rating: float | None = None,
-                max_rating: float | None = None) -> Puzzle:
+                backend: str | None = None, orbit_minimal: bool = False,
+                min_rating: float | None = None, max_rating: float | None = None) -> Puzzle:
     """The one puzzle that ``seed`` makes (unverified): a full grid, dug, graded.
 
     Targets that the puzzle misses (clue count, minimality, level) are listed in
-    ``missed``; ``generate`` tries other seeds until none is missed.
+    ``missed``; ``generate`` tries other seeds until none is missed. ``minimal`` asks
+    for minimal clue by clue, ``orbit_minimal`` for no removable orbit of the symmetry
+    (the same thing without a symmetry).
     """
-    g = _check_options(box, symmetry, clues, minimal, difficulty, 1, min_rating, max_rating)
+    g = _check_options(box, symmetry, clues, difficulty, 1, min_rating, max_rating)
     rng = random.Random(seed)
     grid = full_grid(box, rng)
     givens, complete = dig(grid, g, rng, symmetry=symmetry, clues=clues, backend=backend)
     board = Board(g, givens)
     # After a complete pass no orbit can be removed (see dig); with no symmetry the
     # orbits are single clues, so the puzzle is minimal without further checks.
-    minimal_for_symmetry = complete or (minimal and is_minimal(board, backend, symmetry))
+    orbit_ok = complete or ((minimal or orbit_minimal) and is_minimal(board, backend, symmetry))
+    known_minimal: bool | None = None
     if symmetry == "none":
-        known_minimal: bool | None = minimal_for_symmetry if (complete or minimal) else None
-    else:  # a symmetric pattern is seldom minimal clue by clue: say which it is
-        known_minimal = is_minimal(board, backend) if minimal else None
-    # Boards above 9x9 can need long forcing chains: the rating found within the limit
-    # is a lower bound there (``puzzle.grade.complete`` says which).
-    rating = grade(board, time_limit=GRADE_TIME_LIMIT if g.n > 9 else None)
+        known_minimal = orbit_ok if (complete or minimal or orbit_minimal) else None
+    elif minimal or orbit_minimal:  # clue by clue: only worth asking of an orbit-minimal one
+        known_minimal = orbit_ok and is_minimal(board, backend)
     missed = []
     if clues is not None and board.clues != clues:
         missed.append(f"{clues} clues (got {board.clues})")
-    if minimal and not minimal_for_symmetry:
+    if minimal and not known_minimal:
+        missed.append("minimal")
+    elif orbit_minimal and not orbit_ok:
         missed.append("minimal" if symmetry == "none" else f"minimal for {symmetry} symmetry")
+    # Boards above 9x9 can need long forcing chains: the rating found within the limit
+    # is a lower bound there (``puzzle.grade.complete`` says which).
+    rating = grade(board, time_limit=GRADE_TIME_LIMIT if g.n > 9 else None)
     if difficulty is not None and rating.level != difficulty:
         missed.append(f"level {difficulty} (got {rating.level}, rating {rating.rating})")
     if min_rating is not None and rating.rating < min_rating:
@@ -381,45 +399,49 @@ def verify(puzzle: Puzzle, backends: Sequence[str] | None = None):
 def generate(count: int | None = None, *, box: tuple[int, int] = (3, 3), symmetry: str = "none",
              clues: int | None = None, minimal: bool = False, difficulty: str | None = None,
              seed: int | None = None, verify: bool = True, backend: str | None = None,
-             attempts: int = ATTEMPTS, min_rating: float | None = None,
-             max_rating: float | None = None) -> Iterator[Puzzle]:
+             attempts: int = ATTEMPTS, orbit_minimal: bool = False,
+             min_rating: float | None = None, max_rating: float | None = None
+             ) -> Iterator[Puzzle]:
     """Yield ``count`` puzzles (forever when None), each with exactly one solution.
 
     ``symmetry`` is one of ``SYMMETRIES``; ``clues`` a target clue count (removal stops
-    there); ``minimal`` asks that no clue can be removed; ``difficulty`` one of
-    ``grade.LEVELS`` (a band of the rating); ``min_rating`` / ``max_rating`` bound the
-    rating itself. A puzzle that misses a target is retried with a fresh grid up to
-    ``attempts`` times, then the attempt nearest the targets (fewest missed, then the
-    rating nearest the asked band, then the clue count nearest) is yielded with
-    ``missed`` filled in.
+    there); ``minimal`` asks that no clue can be removed, checked clue by clue, whatever
+    the symmetry; ``orbit_minimal`` only that no orbit of the symmetry can be removed;
+    ``difficulty`` one of ``grade.LEVELS`` (a band of the rating); ``min_rating`` /
+    ``max_rating`` bound the rating itself. A puzzle that misses a target is retried with
+    a fresh grid up to ``attempts`` times (``MINIMAL_ATTEMPTS`` for ``minimal`` with a
+    symmetry: the search goes on until one is found), then the attempt nearest the
+    targets (fewest missed, then the rating nearest the asked band, then the clue count
+    nearest) is yielded with ``missed`` filled in.
     ``backend`` names the backend for uniqueness checks while digging (default
     ``removal_backend(box)``). Same ``seed``, same puzzles.
     """
-    _check_options(box, symmetry, clues, minimal, difficulty, attempts, min_rating, max_rating)
+    _check_options(box, symmetry, clues, difficulty, attempts, min_rating, max_rating)
     if count is not None and count < 0:
         raise ValueError(f"count must not be negative, not {count}")
-    return _generate(count, box, symmetry, clues, minimal, difficulty, seed, verify, backend,
-                     attempts, min_rating, max_rating)
+    if minimal and symmetry != "none":
+        attempts = max(attempts, MINIMAL_ATTEMPTS)
+    targets = dict(box=box, symmetry=symmetry, clues=clues, minimal=minimal,
+                   difficulty=difficulty, backend=backend, orbit_minimal=orbit_minimal,
+                   min_rating=min_rating, max_rating=max_rating)
+    return _generate(count, seed, verify, attempts, targets)
 
 
-def _generate(count, box, symmetry, clues, minimal, difficulty, seed, check, backend,
-              attempts, min_rating=None, max_rating=None) -> Iterator[Puzzle]:
-    target = _rating_target(difficulty, min_rating, max_rating)
+def _generate(count, seed, check, attempts, targets) -> Iterator[Puzzle]:
+    target = _rating_target(targets["difficulty"], targets["min_rating"], targets["max_rating"])
     master = random.Random(seed)
     made = 0
+    clues = targets["clues"]
     while count is None or made < count:
         best = None
         for _ in range(attempts):
-            puzzle = make_puzzle(master.getrandbits(63), box=box, symmetry=symmetry,
-                                 clues=clues, minimal=minimal, difficulty=difficulty,
-                                 backend=backend, min_rating=min_rating,
-                                 max_rating=max_rating)
+            puzzle = make_puzzle(master.getrandbits(63), **targets)
             if best is None or _distance(puzzle, clues, target) < _distance(best, clues, target):
                 best = puzzle
             if not puzzle.missed:
                 break
         if check:
-            verify_puzzle(best)
+            verify(best)
         yield best
         made += 1
 
@@ -444,4 +466,3 @@ def _distance(puzzle: Puzzle, clues: int | None,
     return len(puzzle.missed), round(gap, 2), abs(puzzle.clues - clues) if clues is not None else 0
 
 
-verify_puzzle = verify  # the name ``generate`` uses, since its ``verify`` flag shadows it

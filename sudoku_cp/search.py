@@ -61,12 +61,16 @@ class Tables:
 
 
 _TABLES: dict[Geometry, Tables] = {}
+#: Geometries whose tables are kept (oldest dropped first): variant boards each bring one.
+KEEP_SHAPES = 32
 
 
 def tables(g: Geometry) -> Tables:
     """The tables for a geometry, built on first use and then cached."""
     t = _TABLES.get(g)
     if t is None:
+        if len(_TABLES) >= KEEP_SHAPES:  # variants: each extra-house set is a geometry
+            del _TABLES[next(iter(_TABLES))]
         t = _TABLES[g] = Tables(g)
     return t
 

@@ -87,12 +87,23 @@ def test_orbits_cover_every_cell_once():
     assert is_symmetric(Board.from_values(pattern_grid(2, 2)), "rot90")
 
 
-def test_minimal_with_a_symmetry_means_no_orbit_can_be_removed():
-    puzzle = next(generate(1, symmetry="rot180", minimal=True, seed=2))
+def test_orbit_minimal_with_a_symmetry_means_no_orbit_can_be_removed():
+    puzzle = next(generate(1, symmetry="rot180", orbit_minimal=True, seed=2))
     assert_unique(puzzle)
     assert is_symmetric(puzzle.board, "rot180") and not puzzle.missed
     assert is_minimal(puzzle.board, "backtrack", "rot180")
     assert puzzle.minimal == is_minimal(puzzle.board, "backtrack")  # clue by clue, as reported
+
+
+@pytest.mark.parametrize("symmetry", ["rot180", "mirror"])
+def test_minimal_with_a_symmetry_is_minimal_clue_by_clue(symmetry):
+    """Issue 8, defect 18: --minimal means clue by clue with every symmetry; the search
+    goes on until such a puzzle is found (seed 2 needs several grids for both)."""
+    puzzle = next(generate(1, symmetry=symmetry, minimal=True, seed=2))
+    assert_unique(puzzle)
+    assert is_symmetric(puzzle.board, symmetry) and not puzzle.missed
+    assert puzzle.minimal is True
+    assert one_more_solution_without_each_clue(puzzle.board)
 
 
 def test_same_seed_same_puzzles_and_each_puzzle_regenerates_alone():
@@ -245,3 +256,40 @@ def test_cli_grade(capsys):
     assert capsys.readouterr().err.count("\n") == 1
     assert main(["grade", "1......1" + "." * 8]) == 1  # two solutions
     assert "several solutions" in capsys.readouterr().err
+
+
+def test_full_grid_does_not_recurse():
+    """Issue 8, defect 3: ``generate --size 36`` ended in RecursionError. The fill keeps
+    its own stack, so a 16x16 grid fills with only a few frames of Python stack to spare
+    (the recursive fill needed one frame per choice)."""
+    import inspect
+    import sys
+
+    from sudoku_cp.board import Board
+    from sudoku_cp.check import is_solution
+    from sudoku_cp.generate import full_grid
+
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(inspect.stack()) + 40)
+    try:
+        grid = full_grid((4, 4), seed=5)
+    finally:
+        sys.setrecursionlimit(old)
+    assert is_solution(Board.empty((4, 4)), grid)
+
+
+def test_cli_minimal_and_orbit_minimal(capsys):
+    """--minimal is minimal clue by clue with a symmetry; --orbit-minimal per orbit only."""
+    import json
+
+    from sudoku_cp.cli import main
+
+    assert main(["generate", "-n", "1", "--box", "2x3", "--symmetry", "rot180", "--minimal",
+                 "--seed", "3", "--json", "-q"]) == 0
+    strict = json.loads(capsys.readouterr().out)
+    board = Board.parse(strict["puzzle"], box=(2, 3))
+    assert strict["minimal"] is True and one_more_solution_without_each_clue(board)
+    assert main(["generate", "-n", "1", "--box", "2x3", "--symmetry", "rot180",
+                 "--orbit-minimal", "--seed", "3", "--json", "-q"]) == 0
+    loose = json.loads(capsys.readouterr().out)
+    assert is_minimal(Board.parse(loose["puzzle"], box=(2, 3)), "sat", "rot180")

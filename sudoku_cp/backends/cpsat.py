@@ -20,6 +20,10 @@ from ..result import Result
 from . import require
 
 
+#: Models kept, one per board shape, least recently used dropped first (see sat.KEEP_SHAPES).
+KEEP_SHAPES = 8
+
+
 class CpSatBackend:
     """Solve boards with CP-SAT; ``workers`` other than 1 is for experiments only."""
 
@@ -34,9 +38,12 @@ class CpSatBackend:
         self._models: dict = {}
 
     def _encoding(self, board: Board) -> CpEncoding:
-        enc = self._models.get(board.geometry)
+        enc = self._models.pop(board.geometry, None)
         if enc is None:
-            enc = self._models[board.geometry] = encode(board.geometry)
+            enc = encode(board.geometry)
+        self._models[board.geometry] = enc  # most recently used last
+        while len(self._models) > KEEP_SHAPES:  # variants: each extra-house set is a shape
+            del self._models[next(iter(self._models))]
         return enc
 
     def solve(self, board: Board, *, limit: int = 1, time_limit: float | None = None) -> Result:

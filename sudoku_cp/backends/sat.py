@@ -55,6 +55,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..board import Board, Geometry
+from ..encode.amo import check_encoding
 from ..encode.cnf import ENCODINGS, Encoding, encode, givens_literals
 from ..result import Result
 from . import require
@@ -125,6 +126,30 @@ def canonical_solver(name: str) -> str:
     )
 
 
+#: From this board side on, ``amo="auto"`` writes "at most one" as a sequential counter
+#: (3k clauses for k literals) instead of pairwise (k²/2): a 36x36 board's formula
+#: shrinks from 3.3 million clauses to about half a million
+#: (``python3 benchmarks/bench_large.py``, docs/large_boards.md).
+SEQUENTIAL_FROM = 25
+
+
+def amo_for(n: int, amo: str = "auto") -> str:
+    """The at-most-one encoding for an n×n board: ``amo`` itself unless it is ``auto``.
+
+    >>> amo_for(9), amo_for(36), amo_for(36, "pairwise")
+    ('pairwise', 'sequential', 'pairwise')
+    """
+    if amo != "auto":
+        return amo
+    return "sequential" if n >= SEQUENTIAL_FROM else "pairwise"
+
+
+#: Live solvers kept, one per board shape, least recently used dropped first. A batch
+#: of variant puzzles (each with its own extra houses) would otherwise keep a formula
+#: and a solver for every puzzle: a soak run of 28,000 such checks grew to 24 GB.
+KEEP_SHAPES = 8
+
+
 @dataclass
 class _Live:
     """The base formula of one geometry and the solver loaded with it."""
@@ -140,19 +165,23 @@ class SatBackend:
     """Solve boards with a PySAT solver on the CNF encoding, one live solver per shape."""
 
     name = "sat"
-    SPEC_OPTIONS = ("solver", "encoding")
+    SPEC_OPTIONS = ("solver", "encoding", "amo")
     #: Rebuild a geometry's solver after this many retired activation literals; None
     #: means as many as there are cell-value variables (n³). Every model PySAT returns
     #: lists all variables, so retired ones slow each solution down: on 9×9, rebuilding
     #: every 729 puzzles (~8 ms a load) beat every 10,000 by ~10% in checks/s.
     REBUILD_AFTER: int | None = None
 
-    def __init__(self, solver: str = DEFAULT_SOLVER, encoding: str = "extended"):
+    def __init__(self, solver: str = DEFAULT_SOLVER, encoding: str = "extended",
+                 amo: str = "auto"):
         self.pysat = require("pysat.solvers", "python-sat", self.name)
         self.solver = canonical_solver(solver)
         if encoding not in ENCODINGS:
             raise ValueError(f"unknown encoding {encoding!r}; choose from: {', '.join(ENCODINGS)}")
         self.encoding = encoding
+        if amo != "auto":
+            check_encoding(amo)
+        self.amo = amo
         self._live: dict[Geometry, _Live] = {}
         self._last: tuple = (None, None)  # the geometry of the last puzzle and its state
         _OPEN.add(self)
@@ -163,10 +192,16 @@ class SatBackend:
             live = self._last[1]
             if live.solver is not None and live.retired < (self.REBUILD_AFTER or live.nv):
                 return live
-        live = self._live.get(geometry)
+        live = self._live.pop(geometry, None)
         if live is None:
-            enc = encode(geometry, self.encoding)
-            live = self._live[geometry] = _Live(enc, nv=enc.nv)
+            enc = encode(geometry, self.encoding, amo_for(geometry.n, self.amo))
+            live = _Live(enc, nv=enc.nv)
+        self._live[geometry] = live  # most recently used last
+        while len(self._live) > KEEP_SHAPES:  # variants: each extra-house set is a shape
+            oldest = self._live.pop(next(iter(self._live)))
+            if oldest.solver is not None:
+                oldest.solver.delete()
+                oldest.solver = None
         if live.solver is None or live.retired >= (self.REBUILD_AFTER or live.nv):
             self._rebuild(live)
         self._last = (geometry, live)
@@ -263,7 +298,8 @@ class SatBackend:
         stats = {key: after.get(key, 0) - before.get(key, 0) for key in NATIVE_STATS}
         stats.update(
             calls=calls, blocking_clauses=blocking, forced_by_propagation=forced,
-            solver=self.solver, encoding=self.encoding, variables=nv,
+            solver=self.solver, encoding=self.encoding, amo=amo_for(board.n, self.amo),
+            variables=nv,
             clauses=len(enc.cnf.clauses), assumptions=len(assumptions) - (1 if act else 0),
         )
         return Result.of(self.name, solutions, exhausted, time.perf_counter() - start,

@@ -182,6 +182,8 @@ def _print_grid(rec: dict, report) -> None:
     if rec["verdict"] not in ("disagree", "mismatch"):
         for line in rec["evidence"]:
             print(f"  {line}")
+    for line in rec.get("notes", ()):  # e.g. backends left out on a large board
+        print(f"  note: {line}")
 
 
 # -- the batch ---------------------------------------------------------------------------------

@@ -99,6 +99,7 @@ def entries(args) -> Iterator[tuple[str, object]]:
     from ..parse import parse_many, read_puzzles
 
     box = args.box
+    limit = {"max_size": args.max_size} if getattr(args, "max_size", None) else {}
     puzzles = list(args.puzzles or [])
     files = list(args.file or [])
     if not puzzles and not files:
@@ -107,7 +108,8 @@ def entries(args) -> Iterator[tuple[str, object]]:
         raise UsageError("standard input is closed: give PUZZLE arguments or -f FILE")
     seen = 0
     for text in puzzles:
-        found = read_puzzles("-", box=box) if text == "-" else parse_many(text, box=box)
+        found = (read_puzzles("-", box=box, **limit) if text == "-"
+                 else parse_many(text, box=box, **limit))
         source = "<stdin>" if text == "-" else "<argument>"
         for entry in found:
             seen += 1
@@ -115,7 +117,7 @@ def entries(args) -> Iterator[tuple[str, object]]:
     for path in files:
         path = find_data(path, getattr(args, "data", None))
         try:
-            for entry in read_puzzles(path, box=box):
+            for entry in read_puzzles(path, box=box, **limit):
                 seen += 1
                 yield path, entry
         except OSError as exc:
@@ -251,3 +253,5 @@ def add_input(p: argparse.ArgumentParser, many: bool = True) -> None:
     p.add_argument("--box", type=box_arg, metavar="RxC",
                    help="box shape, e.g. 3x2 (default: square, or the widest box not above "
                         "sqrt(n) rows)")
+    p.add_argument("--max-size", type=positive_int, default=None, metavar="N",
+                   help="largest board side read (default 64); a larger board is an invalid line")

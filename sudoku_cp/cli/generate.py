@@ -41,7 +41,10 @@ def register(sub) -> None:
                         "rotate180 and rotate90 also work, and random draws one per puzzle")
     p.add_argument("--clues", type=count_arg, metavar="K", help="stop removing clues at K")
     p.add_argument("--minimal", action="store_true",
-                   help="no clue can be removed without losing uniqueness")
+                   help="no clue can be removed without losing uniqueness, checked clue by "
+                        "clue with any symmetry (searches until found)")
+    p.add_argument("--orbit-minimal", action="store_true",
+                   help="no orbit of the symmetry can be removed (weaker than --minimal)")
     p.add_argument("--difficulty", choices=[*LEVELS, ANY_LEVEL],
                    help="keep only puzzles of this level, a band of the rating (docs/logic.md; "
                         "any: every level, as in QQWing)")
@@ -107,7 +110,8 @@ def cmd_generate(args) -> int:
     if args.min_rating is not None and args.max_rating is not None \
             and args.min_rating > args.max_rating:
         raise UsageError(f"--min-rating {args.min_rating} is above --max-rating {args.max_rating}")
-    options = dict(box=box, clues=args.clues, minimal=args.minimal, difficulty=difficulty,
+    options = dict(box=box, clues=args.clues, minimal=args.minimal,
+                   orbit_minimal=args.orbit_minimal, difficulty=difficulty,
                    verify=args.verify, backend=args.backend, min_rating=args.min_rating,
                    max_rating=args.max_rating)
     puzzles = _puzzles(args.count, symmetry, seed, args.attempts, options)
@@ -117,6 +121,7 @@ def cmd_generate(args) -> int:
         check_output(args.output, force=args.force, what="-o FILE")
         settings = {"count": args.count, "box": f"{box[0]}x{box[1]}", "symmetry": args.symmetry,
                     "clues": args.clues, "minimal": args.minimal,
+                    "orbit_minimal": args.orbit_minimal,
                     "difficulty": args.difficulty, "min_rating": args.min_rating,
                     "max_rating": args.max_rating, "seed": seed, "attempts": args.attempts,
                     "backend": args.backend, "no_verify": not args.verify,

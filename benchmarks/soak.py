@@ -1,0 +1,248 @@
+"""Soak test: the cross-checker against an independent solution counter, for hours.
+
+Each *check* draws one random board (deterministic from ``--seed`` and its index),
+cross-checks it the way a batch run does (the batch runner's worker function
+``sudoku_cp.batch.check_chunk``, which writes the JSON results line), and compares the
+verdict with an independent counter written here: its own CNF (one variable per
+cell and value, its own house lists, givens as unit clauses) solved by ``pycosat``,
+which sees at most two solutions. No code is shared with ``sudoku_cp.encode``.
+
+- unique: the counter finds exactly one solution, and it is the cross-checker's;
+- multiple / none: the counter finds two / zero;
+- anything else is a **disagreement**, printed at once with the board, and kept in
+  ``STATE.disagreements.jsonl`` (so is a check a time limit left ``unknown``).
+
+The boards: shapes 2x2 to 4x4 boxes (4x4 to 16x16 boards), classic, Sudoku-X (both
+diagonals) or 1-3 random extra houses of 2..n cells; givens kept from a grid of that
+variant at a random density, sometimes with a wrong value planted, so the cases are
+unique, multiple and none. Large boards are drawn less often (they cost far more).
+
+The run stops by itself at ``--checks`` checks or after ``--minutes``, prints its
+count, and saves its position in ``--state``; running again with the same state file
+resumes where it stopped (same seed, next index)::
+
+    nice -n 15 python3 benchmarks/soak.py --checks 1000000 --minutes 90 --state soak.json
+    python3 benchmarks/soak.py --checks 300          # a quick look: a few seconds
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+#: (box rows, box cols) and how often each is drawn.
+SHAPES = {(2, 2): 30, (2, 3): 25, (3, 2): 5, (2, 4): 10, (3, 3): 24, (3, 4): 4, (4, 4): 2}
+#: How often each variant is drawn.
+VARIANTS = {"classic": 45, "x": 20, "houses": 35}
+
+
+# -- the independent counter -------------------------------------------------------------------
+def house_lists(br: int, bc: int, extra: list[list[int]]) -> list[list[int]]:
+    """Rows, columns and boxes of the shape, then the extra houses."""
+    n = br * bc
+    rows = [[r * n + c for c in range(n)] for r in range(n)]
+    cols = [[r * n + c for r in range(n)] for c in range(n)]
+    boxes = [[(top + i) * n + left + j for i in range(br) for j in range(bc)]
+             for top in range(0, n, br) for left in range(0, n, bc)]
+    return rows + cols + boxes + [list(h) for h in extra]
+
+
+_BASE: dict[tuple[int, int], list[list[int]]] = {}
+
+
+def _house_clauses(n: int, house, clauses: list[list[int]]) -> None:
+    """Each value at most once in the house; at least once when it has n cells."""
+    for v in range(1, n + 1):
+        for i, a in enumerate(house):
+            for b in house[i + 1:]:
+                clauses.append([-(a * n + v), -(b * n + v)])
+        if len(house) == n:  # a house of n cells holds every value
+            clauses.append([cell * n + v for cell in house])
+
+
+def base_clauses(br: int, bc: int) -> list[list[int]]:
+    """The classic board's clauses (variable cell*n + v, v in 1..n), built once per shape."""
+    clauses = _BASE.get((br, bc))
+    if clauses is None:
+        n = br * bc
+        clauses = []
+        for cell in range(n * n):
+            clauses.append([cell * n + v for v in range(1, n + 1)])
+            for v in range(1, n + 1):
+                for w in range(v + 1, n + 1):
+                    clauses.append([-(cell * n + v), -(cell * n + w)])
+        for house in house_lists(br, bc, []):
+            _house_clauses(n, house, clauses)
+        _BASE[(br, bc)] = clauses
+    return clauses
+
+
+def count_solutions(br: int, bc: int, extra, givens) -> list[tuple[int, ...]]:
+    """Up to two solutions, by pycosat on the CNF written here."""
+    import pycosat
+
+    n = br * bc
+    clauses = list(base_clauses(br, bc))
+    for house in extra:
+        _house_clauses(n, list(house), clauses)
+    clauses.extend([cell * n + v] for cell, v in enumerate(givens) if v)
+    found = []
+    for model in pycosat.itersolve(clauses):
+        found.append(tuple((x - 1) % n + 1 for x in model if 0 < x <= n ** 3))
+        if len(found) == 2:
+            break
+    return found
+
+
+def valid(br: int, bc: int, extra, givens, grid) -> bool:
+    """The counter's own check of a solution: givens kept, every house different."""
+    n = br * bc
+    if len(grid) != n * n or any(g and g != v for g, v in zip(givens, grid)):
+        return False
+    return all(len({grid[c] for c in h}) == len(h) for h in house_lists(br, bc, extra))
+
+
+# -- the boards ---------------------------------------------------------------------------------
+def pattern_grid(br: int, bc: int, rng: random.Random) -> list[int]:
+    """A classic solution grid: the shifted pattern, then random relabelling and
+    permutations of bands, stacks, and rows and columns within them."""
+    n = br * bc
+    base = [[(bc * (r % br) + r // br + c) % n + 1 for c in range(n)] for r in range(n)]
+    rows = [b * br + r for b in rng.sample(range(bc), bc) for r in rng.sample(range(br), br)]
+    cols = [s * bc + c for s in rng.sample(range(br), br) for c in rng.sample(range(bc), bc)]
+    label = [0] + rng.sample(range(1, n + 1), n)
+    return [label[base[r][c]] for r in rows for c in cols]
+
+
+def variant_grid(br: int, bc: int, extra, rng: random.Random) -> list[int] | None:
+    """A solution of the empty variant board, pushed apart by a few random givens."""
+    n = br * bc
+    for _ in range(5):
+        seed = [0] * (n * n)
+        for cell in rng.sample(range(n * n), n):
+            seed[cell] = rng.randint(1, n)
+        found = count_solutions(br, bc, extra, seed)
+        if found:
+            return list(found[0])
+    return None
+
+
+def draw_board(rng: random.Random):
+    """One random case: (box, variant, extra houses, givens)."""
+    br, bc = rng.choices(list(SHAPES), weights=list(SHAPES.values()))[0]
+    n = br * bc
+    variant = rng.choices(list(VARIANTS), weights=list(VARIANTS.values()))[0]
+    extra: list[list[int]] = []
+    if variant == "x":
+        extra = [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
+    elif variant == "houses":
+        extra = [rng.sample(range(n * n), rng.randint(2, n)) for _ in range(rng.randint(1, 3))]
+    grid = pattern_grid(br, bc, rng) if variant == "classic" else variant_grid(br, bc, extra, rng)
+    if grid is None:  # no solution found quickly: an unseeded pattern grid makes 'none' cases
+        grid = pattern_grid(br, bc, rng)
+    low = 0.3 if n <= 9 else 0.55
+    density = rng.uniform(low, 0.85)
+    givens = [v if rng.random() < density else 0 for v in grid]
+    if rng.random() < 0.1:  # plant a wrong value: mostly 'none'
+        cell = rng.randrange(n * n)
+        givens[cell] = rng.randint(1, n)
+    return (br, bc), variant, extra, givens
+
+
+# -- the run ------------------------------------------------------------------------------------
+def check_one(index: int, seed: int, time_limit: float) -> tuple[str, str, dict]:
+    """Cross-check case ``index`` through the batch worker and compare with the counter.
+
+    Returns (outcome, shape-variant label, record); outcome is the agreed verdict,
+    'unknown' (a time limit cut the cross-check short) or 'DISAGREE'.
+    """
+    from sudoku_cp.batch import check_chunk
+
+    rng = random.Random(f"{seed}:{index}")
+    (br, bc), variant, extra, givens = draw_board(rng)
+    item = ("soak", index, index, tuple(givens), (br, bc), tuple(map(tuple, extra)), None)
+    [(verdict, line)] = check_chunk([item], None, time_limit)
+    record = json.loads(line)
+    found = count_solutions(br, bc, extra, givens)
+    if not all(valid(br, bc, extra, givens, s) for s in found):
+        return "DISAGREE", "", {**record, "why": "the counter returned a non-solution"}
+    expected = ("none", "unique", "multiple")[len(found)]
+    label = f"{br * bc}x{br * bc} {variant}"
+    if verdict == "unknown":
+        return "unknown", label, record
+    if verdict != expected:
+        return "DISAGREE", label, {**record, "extra": extra, "why": f"counter says {expected}"}
+    if expected == "unique" and record.get("solution") is not None:
+        from sudoku_cp.board import Board
+
+        mine = Board.from_values(found[0], (br, bc)).to_text()
+        if record["solution"] != mine:
+            return "DISAGREE", label, {**record, "why": "another unique solution"}
+    return verdict, label, record
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--checks", type=int, default=1000, help="stop after this many (total)")
+    p.add_argument("--minutes", type=float, default=None, help="stop after this long")
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--time-limit", type=float, default=60.0, help="seconds per backend")
+    p.add_argument("--state", default=None, help="JSON file to resume from and save to")
+    args = p.parse_args(argv)
+
+    state = {"seed": args.seed, "next": 0, "outcomes": {}, "kinds": {}, "seconds": 0.0}
+    state_path = Path(args.state) if args.state else None
+    if state_path and state_path.exists():
+        state = json.loads(state_path.read_text())
+        if state["seed"] != args.seed:
+            sys.exit(f"{state_path} was made with --seed {state['seed']}, not {args.seed}")
+    outcomes, kinds = Counter(state["outcomes"]), Counter(state["kinds"])
+    bad_log = state_path.with_suffix(".disagreements.jsonl") if state_path else None
+
+    def save() -> None:
+        state.update(outcomes=dict(outcomes), kinds=dict(kinds))
+        if state_path:
+            tmp = state_path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(state, indent=1))
+            tmp.replace(state_path)
+
+    start = last_save = time.perf_counter()
+    deadline = start + args.minutes * 60 if args.minutes else None
+    spent_before = state["seconds"]
+    try:
+        while state["next"] < args.checks:
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            outcome, label, record = check_one(state["next"], args.seed, args.time_limit)
+            outcomes[outcome] += 1
+            kinds[label] += 1
+            state["next"] += 1
+            if outcome in ("DISAGREE", "unknown"):  # kept, so each can be looked at again
+                print(outcome, json.dumps(record), flush=True)
+                if bad_log:
+                    with open(bad_log, "a") as f:
+                        f.write(json.dumps({"outcome": outcome, **record}) + "\n")
+            now = time.perf_counter()
+            state["seconds"] = spent_before + now - start
+            if now - last_save > 30:
+                save()
+                last_save = now
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+    save()
+    total = state["next"]
+    print(f"soak: {total} checks (seed {args.seed}), {outcomes['DISAGREE']} disagreements, "
+          f"{outcomes['unknown']} unknown; verdicts "
+          + ", ".join(f"{v} {outcomes[v]}" for v in ("unique", "multiple", "none"))
+          + f"; {state['seconds']:.0f} s in all")
+    print("by board: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items()) if k))
+    return 1 if outcomes["DISAGREE"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
