@@ -272,7 +272,9 @@ def test_time_limit_stops_a_hard_search(name):
 
 def test_time_limit_during_enumeration_keeps_what_was_found():
     board = Board.empty((3, 3))
-    r = SatBackend().solve(board, limit=10 ** 9, time_limit=0.2)
+    backend = SatBackend()
+    backend.solve(board)  # encode and load the solver first: the limit is for the search
+    r = backend.solve(board, limit=10 ** 9, time_limit=1.0)
     assert r.status is Status.SOLVED and not r.exhausted and r.timed_out
     assert 0 < len(r.solutions) == len(set(r.solutions))
     assert all(is_solution(board, s) for s in r.solutions[:20])
