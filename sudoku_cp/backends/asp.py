@@ -35,7 +35,7 @@ from typing import Any
 
 from ..board import Board, Geometry, PuzzleError
 from ..encode.asp import MODEL, facts
-from ..result import Result, Status
+from ..result import Result
 from . import require
 
 #: Largest board (n) the backend grounds: 36×36 grounds in a few seconds.
@@ -124,9 +124,5 @@ class AspBackend:
             "ground_once_s": round(grounded.ground_s, 6),
             "atoms": int(tree["problem"]["lp"]["atoms"]),
         }
-        if solutions:
-            status = Status.SOLVED
-        else:
-            status = Status.NONE if exhausted else Status.UNKNOWN
-        return Result(self.name, status, tuple(solutions), exhausted,
-                      time.perf_counter() - start, stats, limit)
+        return Result.of(self.name, solutions, exhausted, time.perf_counter() - start,
+                         stats, limit)

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 from ..board import Board, Geometry, PuzzleError
 from ..encode.exact_cover import ExactCover, encode
-from ..result import Result, Status
+from ..result import Result
 
 #: Read the clock once every this many nodes (a node costs a few microseconds).
 CLOCK_EVERY = 4096
@@ -273,9 +273,5 @@ class DlxBackend:
                 cell, v = matrix.rows[row]
                 values[cell] = v
             solutions.append(tuple(values))
-        if solutions:
-            status = Status.SOLVED
-        else:
-            status = Status.NONE if exhausted else Status.UNKNOWN
-        return Result(self.name, status, tuple(solutions), exhausted,
-                      time.perf_counter() - start, stats, limit)
+        return Result.of(self.name, solutions, exhausted, time.perf_counter() - start,
+                         stats, limit)

@@ -34,7 +34,7 @@ from typing import Any
 
 from ..board import Board, Geometry, PuzzleError
 from ..encode.mip import MipModel, encode
-from ..result import Result, Status
+from ..result import Result
 from . import MissingDependencyError, require
 
 #: Largest number of binaries (n³) the backend builds: 36×36 is 46,656.
@@ -188,9 +188,5 @@ class MipBackend:
             h.addRow(-self.np.inf, len(chosen) - 1, len(chosen),
                      self.np.array(chosen, dtype=self.np.int32), self.np.ones(len(chosen)))
             stats["cuts"] += 1
-        if solutions:
-            result_status = Status.SOLVED
-        else:
-            result_status = Status.NONE if exhausted else Status.UNKNOWN
-        return Result(self.name, result_status, tuple(solutions), exhausted,
-                      time.perf_counter() - start, stats, limit)
+        return Result.of(self.name, solutions, exhausted, time.perf_counter() - start,
+                         stats, limit)
