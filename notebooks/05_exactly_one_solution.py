@@ -35,32 +35,8 @@ TESTS = Path("..") / "tests" / "data"  # notebooks run with notebooks/ as the wo
 puzzles = [e.board for e in read_puzzles(TESTS / "17clue_sample.txt")]
 
 # %%
-# Pictures of boards: SVG from sudoku_cp.display, or the text grid if it is missing.
-from html import escape
-
-try:
-    from sudoku_cp.display import to_html
-except ImportError:
-    to_html = None
-
-
-class HTML(str):
-    """A string that the notebook shows as HTML."""
-
-    def _repr_html_(self):
-        return str(self)
-
-
-def picture(board, solution=None, title=None, highlight=None, cell_size=26):
-    """A board as a picture: givens bold, other values of ``solution`` blue."""
-    if to_html is None:
-        return HTML(f"<pre>{escape(title or '')}\n{escape(board.grid(solution))}</pre>")
-    return HTML(to_html(board, solution, cell_size=cell_size, title=title, highlight=highlight))
-
-
-def side_by_side(*pictures):
-    style = "display:flex; gap:2em; flex-wrap:wrap; align-items:flex-start"
-    return HTML(f'<div style="{style}">' + "".join(pictures) + "</div>")
+# Pictures of boards: SVG from sudoku_cp.display (givens bold, solved values blue).
+from sudoku_cp.display import picture, side_by_side
 
 
 # %% [markdown]

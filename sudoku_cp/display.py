@@ -215,6 +215,30 @@ def to_html(board: Board, solution: Sequence[int] | None = None, **options) -> s
     return f'<div class="sudoku-cp">\n{to_svg(board, solution, **options)}</div>\n'
 
 
+class HTML(str):
+    """A string that Jupyter shows as HTML (what ``picture`` and ``side_by_side`` return)."""
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+
+def picture(board: Board, solution: Sequence[int] | None = None, title: str | None = None,
+            highlight=None, cell_size: float = 26) -> HTML:
+    """A board as a picture for a notebook: givens bold, other values of ``solution`` blue.
+
+    >>> from sudoku_cp import Board
+    >>> picture(Board.parse("1..." "...2" "..4." ".3.."), title="4x4")._repr_html_()[:24]
+    '<div class="sudoku-cp">\\n'
+    """
+    return HTML(to_html(board, solution, cell_size=cell_size, title=title, highlight=highlight))
+
+
+def side_by_side(*pictures: str) -> HTML:
+    """Pictures in one row (wrapping when the page is narrow)."""
+    style = "display:flex; gap:2em; flex-wrap:wrap; align-items:flex-start"
+    return HTML(f'<div style="{style}">' + "".join(pictures) + "</div>")
+
+
 def _num(x: float) -> str:
     """A coordinate without needless digits: 40.0 -> '40', 1/3 -> '0.33'."""
     text = f"{x:.2f}".rstrip("0").rstrip(".")
