@@ -13,15 +13,18 @@ which sees at most two solutions. No code is shared with ``sudoku_cp.encode``.
   ``STATE.disagreements.jsonl`` (so is a check a time limit left ``unknown``).
 
 The boards: shapes 2x2 to 4x4 boxes (4x4 to 16x16 boards), classic, Sudoku-X (both
-diagonals) or 1-3 random extra houses of 2..n cells; givens kept from a grid of that
-variant at a random density, sometimes with a wrong value planted, so the cases are
-unique, multiple and none. Large boards are drawn less often (they cost far more).
+diagonals) or 1-3 extra houses of 2..n cells (half of them drawn at random, half drawn
+to fit a known grid); givens kept from a grid of that variant at a random density,
+sometimes with a wrong value planted, so the cases are unique, multiple and none.
+Large boards are drawn less often (they cost far more).
 
-The run stops by itself at ``--checks`` checks or after ``--minutes``, prints its
-count, and saves its position in ``--state``; running again with the same state file
-resumes where it stopped (same seed, next index)::
+The cases run in chunks on ``--workers`` processes (one per core by default), each
+process keeping its backends between cases like a batch worker. The run stops by
+itself at ``--checks`` checks or after ``--minutes``, prints its count, and saves its
+position in ``--state`` (only past cases whose chunk has finished); running again
+with the same state file resumes where it stopped (same seed, next index)::
 
-    nice -n 15 python3 benchmarks/soak.py --checks 1000000 --minutes 90 --state soak.json
+    nice -n 19 python3 benchmarks/soak.py --checks 1000000 --minutes 150 --state soak.json
     python3 benchmarks/soak.py --checks 300          # a quick look: a few seconds
 """
 
@@ -29,10 +32,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import os
 import random
 import sys
 import time
-from collections import Counter
+from collections import Counter, deque
+from concurrent.futures import ProcessPoolExecutor
+from itertools import chain
 from pathlib import Path
 
 #: (box rows, box cols) and how often each is drawn.
@@ -87,12 +94,12 @@ def count_solutions(br: int, bc: int, extra, givens) -> list[tuple[int, ...]]:
     import pycosat
 
     n = br * bc
-    clauses = list(base_clauses(br, bc))
+    clauses: list[list[int]] = []
     for house in extra:
         _house_clauses(n, list(house), clauses)
     clauses.extend([cell * n + v] for cell, v in enumerate(givens) if v)
     found = []
-    for model in pycosat.itersolve(clauses):
+    for model in pycosat.itersolve(chain(base_clauses(br, bc), clauses)):
         found.append(tuple((x - 1) % n + 1 for x in model if 0 < x <= n ** 3))
         if len(found) == 2:
             break
@@ -120,16 +127,33 @@ def pattern_grid(br: int, bc: int, rng: random.Random) -> list[int]:
 
 
 def variant_grid(br: int, bc: int, extra, rng: random.Random) -> list[int] | None:
-    """A solution of the empty variant board, pushed apart by a few random givens."""
+    """A solution of the empty variant board, pushed apart by n random givens that
+    differ from the givens already placed in their houses (so the seed rarely clashes)."""
     n = br * bc
+    houses = house_lists(br, bc, extra)
+    houses_of: list[list[int]] = [[] for _ in range(n * n)]
+    for house in houses:
+        for cell in house:
+            houses_of[cell].append(house)
     for _ in range(5):
         seed = [0] * (n * n)
         for cell in rng.sample(range(n * n), n):
-            seed[cell] = rng.randint(1, n)
+            used = {seed[c] for h in houses_of[cell] for c in h}
+            free = [v for v in range(1, n + 1) if v not in used]
+            if free:
+                seed[cell] = rng.choice(free)
         found = count_solutions(br, bc, extra, seed)
         if found:
             return list(found[0])
     return None
+
+
+def fitting_house(grid: list[int], size: int, rng: random.Random) -> list[int]:
+    """``size`` random cells holding different values in ``grid`` (a house it satisfies)."""
+    by_value: dict[int, list[int]] = {}
+    for cell, v in enumerate(grid):
+        by_value.setdefault(v, []).append(cell)
+    return [rng.choice(by_value[v]) for v in rng.sample(sorted(by_value), size)]
 
 
 def draw_board(rng: random.Random):
@@ -138,11 +162,16 @@ def draw_board(rng: random.Random):
     n = br * bc
     variant = rng.choices(list(VARIANTS), weights=list(VARIANTS.values()))[0]
     extra: list[list[int]] = []
+    grid: list[int] | None = pattern_grid(br, bc, rng) if variant == "classic" else None
     if variant == "x":
         extra = [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
-    elif variant == "houses":
+    elif variant == "houses" and rng.random() < 0.5:  # houses the grid below satisfies
+        grid = pattern_grid(br, bc, rng)
+        extra = [fitting_house(grid, rng.randint(2, n), rng) for _ in range(rng.randint(1, 3))]
+    elif variant == "houses":  # houses at random: a grid of them is searched for
         extra = [rng.sample(range(n * n), rng.randint(2, n)) for _ in range(rng.randint(1, 3))]
-    grid = pattern_grid(br, bc, rng) if variant == "classic" else variant_grid(br, bc, extra, rng)
+    if grid is None:
+        grid = variant_grid(br, bc, extra, rng)
     if grid is None:  # no solution found quickly: an unseeded pattern grid makes 'none' cases
         grid = pattern_grid(br, bc, rng)
     low = 0.3 if n <= 9 else 0.55
@@ -186,6 +215,24 @@ def check_one(index: int, seed: int, time_limit: float) -> tuple[str, str, dict]
     return verdict, label, record
 
 
+def check_range(begin: int, end: int, seed: int, time_limit: float) -> list[tuple]:
+    """Cases ``begin .. end-1`` in one worker: ``(outcome, label, record or None)`` each
+    (the record only for a disagreement or an unknown, which are kept)."""
+    out = []
+    for index in range(begin, end):
+        outcome, label, record = check_one(index, seed, time_limit)
+        keep = outcome in ("DISAGREE", "unknown")
+        out.append((outcome, label, record if keep else None))
+    return out
+
+
+def _quiet_worker() -> None:
+    """Workers leave Ctrl-C to the parent, which saves the state and stops them."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--checks", type=int, default=1000, help="stop after this many (total)")
@@ -193,6 +240,9 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--time-limit", type=float, default=60.0, help="seconds per backend")
     p.add_argument("--state", default=None, help="JSON file to resume from and save to")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                   help="worker processes (default: one per core)")
+    p.add_argument("--chunk", type=int, default=200, help="cases per task")
     args = p.parse_args(argv)
 
     state = {"seed": args.seed, "next": 0, "outcomes": {}, "kinds": {}, "seconds": 0.0}
@@ -211,22 +261,35 @@ def main(argv=None) -> int:
             tmp.write_text(json.dumps(state, indent=1))
             tmp.replace(state_path)
 
-    start = last_save = time.perf_counter()
-    deadline = start + args.minutes * 60 if args.minutes else None
-    spent_before = state["seconds"]
-    try:
-        while state["next"] < args.checks:
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-            outcome, label, record = check_one(state["next"], args.seed, args.time_limit)
+    def take(results: list[tuple]) -> None:
+        for outcome, label, record in results:
             outcomes[outcome] += 1
             kinds[label] += 1
-            state["next"] += 1
-            if outcome in ("DISAGREE", "unknown"):  # kept, so each can be looked at again
+            if record is not None:  # kept, so each can be looked at again
                 print(outcome, json.dumps(record), flush=True)
                 if bad_log:
                     with open(bad_log, "a") as f:
                         f.write(json.dumps({"outcome": outcome, **record}) + "\n")
+        state["next"] += len(results)
+
+    start = last_save = time.perf_counter()
+    deadline = start + args.minutes * 60 if args.minutes else None
+    spent_before = state["seconds"]
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    pool = ProcessPoolExecutor(args.workers, multiprocessing.get_context(method),
+                               initializer=_quiet_worker)
+    pending: deque = deque()  # futures in case order: the state only moves past finished ones
+    queued = state["next"]
+    try:
+        while state["next"] < args.checks:
+            out_of_time = deadline is not None and time.perf_counter() > deadline
+            while not out_of_time and queued < args.checks and len(pending) < 2 * args.workers:
+                end = min(queued + args.chunk, args.checks)
+                pending.append(pool.submit(check_range, queued, end, args.seed, args.time_limit))
+                queued = end
+            if not pending:
+                break
+            take(pending.popleft().result())
             now = time.perf_counter()
             state["seconds"] = spent_before + now - start
             if now - last_save > 30:
@@ -234,12 +297,15 @@ def main(argv=None) -> int:
                 last_save = now
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
+    for future in pending:
+        future.cancel()
+    pool.shutdown(wait=False, cancel_futures=True)
     save()
     total = state["next"]
     print(f"soak: {total} checks (seed {args.seed}), {outcomes['DISAGREE']} disagreements, "
           f"{outcomes['unknown']} unknown; verdicts "
           + ", ".join(f"{v} {outcomes[v]}" for v in ("unique", "multiple", "none"))
-          + f"; {state['seconds']:.0f} s in all")
+          + f"; {state['seconds']:.0f} s of wall time in all, {args.workers} workers")
     print("by board: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items()) if k))
     return 1 if outcomes["DISAGREE"] else 0
 

@@ -335,3 +335,49 @@ def test_the_zero_decision_shortcut_is_sound():
         r = backend.solve(board.with_givens(fewer), limit=2)
         assert len(r.solutions) == 2 and not r.stats["forced_by_propagation"]
     assert forced > 0  # the shortcut is taken on some of them
+
+
+# -- variants on the classic solver (one-off extra houses ride under an activation literal) --
+def _variant_cases():
+    """Puzzles of one 4x4 grid with extra houses that keep, break or split the solution."""
+    from sudoku_cp.generate import full_grid
+
+    grid = full_grid((2, 2), seed=7)
+    few = list(grid[:4]) + [0] * 12  # the first row: several solutions
+    # a 2-cell house over two cells of the same value: no solution of the grid fits
+    same = next((a, b) for a in range(16) for b in range(a + 1, 16)
+                if grid[a] == grid[b] and b // 4 != a // 4 and b % 4 != a % 4)
+    return grid, few, same
+
+
+def test_one_off_variants_ride_on_the_classic_solver_and_leave_nothing_behind():
+    from sudoku_cp.backends import sat
+    from sudoku_cp.crosscheck import claim
+
+    grid, few, same = _variant_cases()
+    backend = sat.SatBackend()
+    fresh = lambda board: sat.SatBackend().solve(board, limit=2)  # noqa: E731
+    classic = Board.from_values(few, (2, 2))
+    before = claim(backend.solve(classic, limit=2))
+    for houses in ([list(same)], [[0, 5, 10, 15]], [[0, 1, 2, 3, 4]], [[3, 6, 9, 12], [0, 5]]):
+        board = Board.from_values(few, (2, 2), houses=houses)
+        result = backend.solve(board, limit=2)
+        assert result.stats["extra_houses_added"] is True  # served by the 2x2 classic solver
+        assert claim(result) == claim(fresh(board)), houses
+        assert all(is_solution(board, s) for s in result.solutions)
+    # the extra houses were retired with their puzzles: the classic board answers as before
+    assert claim(backend.solve(classic, limit=2)) == before == "multiple"
+    full = Board.from_values(grid, (2, 2), houses=[list(same)])
+    assert claim(backend.solve(full, limit=2)) == "none"
+    assert claim(backend.solve(Board.from_values(grid, (2, 2)), limit=2)) == "unique"
+
+
+def test_a_variant_that_repeats_gets_a_solver_of_its_own():
+    from sudoku_cp.backends import sat
+
+    _, few, _ = _variant_cases()
+    backend = sat.SatBackend()
+    diagonals = [[0, 5, 10, 15], [3, 6, 9, 12]]
+    added = [backend.solve(Board.from_values(few, (2, 2), houses=diagonals), limit=2)
+             .stats["extra_houses_added"] for _ in range(sat.OWN_SOLVER_AFTER + 2)]
+    assert added == [True] * (sat.OWN_SOLVER_AFTER - 1) + [False] * 3

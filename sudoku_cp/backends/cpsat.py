@@ -21,7 +21,7 @@ from . import require
 
 
 #: Models kept, one per board shape, least recently used dropped first (see sat.KEEP_SHAPES).
-KEEP_SHAPES = 8
+KEEP_SHAPES = 16
 
 
 class CpSatBackend:

@@ -14,8 +14,11 @@ a clause ``[-act, -x1, -x2, ...]`` over the non-given cells' true literals, wher
 ``act`` is a fresh activation literal assumed true for the rest of this puzzle
 only; when the puzzle is done ``act`` is retired with the unit clause ``[-act]``,
 which satisfies its blocking clauses for good, so nothing leaks into the next
-puzzle. Once the retired activation literals outnumber the n³ cell-value variables
-(``REBUILD_AFTER``) the solver is rebuilt from the base formula, so that millions of
+puzzle. A variant board met once or twice (its own extra houses) is solved the
+same way on the classic solver of its box shape: its houses' clauses are added
+under the puzzle's activation literal and retired with it. Once the retired
+activation literals outnumber the n³ cell-value variables (``REBUILD_AFTER``) the
+solver is rebuilt from the base formula, so that millions of
 puzzles neither bloat it nor slow down reading its models.
 
 **Default solver: CaDiCaL 1.9.5** (``cadical195``), chosen by measurement:
@@ -55,8 +58,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..board import Board, Geometry
+from ..board import geometry as board_geometry
 from ..encode.amo import check_encoding
-from ..encode.cnf import ENCODINGS, Encoding, encode, givens_literals
+from ..encode.cnf import ENCODINGS, Encoding, encode, givens_literals, house_clauses
 from ..result import Result
 from . import require
 
@@ -147,7 +151,14 @@ def amo_for(n: int, amo: str = "auto") -> str:
 #: Live solvers kept, one per board shape, least recently used dropped first. A batch
 #: of variant puzzles (each with its own extra houses) would otherwise keep a formula
 #: and a solver for every puzzle: a soak run of 28,000 such checks grew to 24 GB.
-KEEP_SHAPES = 8
+KEEP_SHAPES = 16
+#: ... and at most this many clauses in all of them (a 9x9 formula has 12k, a 16x16
+#: one 130k, a 36x36 one about half a million).
+KEEP_CLAUSES = 3_000_000
+#: A variant (extra houses) gets a solver of its own once this many of its puzzles
+#: have been seen; before that its extra houses ride on the classic solver of its box
+#: shape, under an activation literal (see ``SatBackend._state``).
+OWN_SOLVER_AFTER = 3
 
 
 @dataclass
@@ -183,29 +194,65 @@ class SatBackend:
             check_encoding(amo)
         self.amo = amo
         self._live: dict[Geometry, _Live] = {}
+        self._seen: dict[Geometry, int] = {}  # variants met so far (see _one_off)
         self._last: tuple = (None, None)  # the geometry of the last puzzle and its state
         _OPEN.add(self)
 
     # -- per-geometry state ---------------------------------------------------------------
     def _state(self, geometry: Geometry) -> _Live:
+        """The live solver for ``geometry``'s puzzles, loading it if needed.
+
+        A variant seen fewer than ``OWN_SOLVER_AFTER`` times is served by the classic
+        solver of its box shape (``_Live.encoding.geometry`` is then not ``geometry``):
+        ``solve`` adds the extra houses' clauses under an activation literal and
+        retires them with the puzzle. Loading a 9x9 formula costs ~20 ms and adding two
+        houses ~0.3 ms, so a batch whose every puzzle has houses of its own (a soak
+        run, generated variants) does not rebuild a solver per puzzle, while a variant
+        that repeats (Sudoku-X) soon gets a formula of its own and pays nothing.
+        """
         if geometry is self._last[0]:  # the same shape as the last puzzle: no hashing
             live = self._last[1]
-            if live.solver is not None and live.retired < (self.REBUILD_AFTER or live.nv):
+            if (live.solver is not None and live.retired < (self.REBUILD_AFTER or live.nv)
+                    and _same(live.encoding.geometry, geometry)):  # (a one-off variant counts on)
                 return live
-        live = self._live.pop(geometry, None)
+        key = geometry
+        if geometry.extra and geometry not in self._live and self._one_off(geometry):
+            key = board_geometry(geometry.box_rows, geometry.box_cols)
+        live = self._live.pop(key, None)
         if live is None:
-            enc = encode(geometry, self.encoding, amo_for(geometry.n, self.amo))
+            enc = encode(key, self.encoding, amo_for(key.n, self.amo))
             live = _Live(enc, nv=enc.nv)
-        self._live[geometry] = live  # most recently used last
-        while len(self._live) > KEEP_SHAPES:  # variants: each extra-house set is a shape
-            oldest = self._live.pop(next(iter(self._live)))
-            if oldest.solver is not None:
-                oldest.solver.delete()
-                oldest.solver = None
+        self._live[key] = live  # most recently used last
+        self._evict()
         if live.solver is None or live.retired >= (self.REBUILD_AFTER or live.nv):
             self._rebuild(live)
         self._last = (geometry, live)
         return live
+
+    def _one_off(self, geometry: Geometry) -> bool:
+        """True while a variant has been seen fewer than ``OWN_SOLVER_AFTER`` times.
+
+        Only pairwise "at most one" can be added later without auxiliary variables,
+        so boards that use another encoding always get a solver of their own.
+        """
+        if amo_for(geometry.n, self.amo) != "pairwise":
+            return False
+        seen = self._seen.pop(geometry, 0) + 1
+        self._seen[geometry] = seen
+        while len(self._seen) > 4 * KEEP_SHAPES:  # bounded: oldest first
+            self._seen.pop(next(iter(self._seen)))
+        return seen < OWN_SOLVER_AFTER
+
+    def _evict(self) -> None:
+        """Drop least recently used solvers beyond ``KEEP_SHAPES`` or ``KEEP_CLAUSES``."""
+        while len(self._live) > 1 and (
+                len(self._live) > KEEP_SHAPES
+                or sum(len(live.encoding.cnf.clauses) for live in self._live.values())
+                > KEEP_CLAUSES):
+            oldest = self._live.pop(next(iter(self._live)))
+            if oldest.solver is not None:
+                oldest.solver.delete()
+                oldest.solver = None
 
     def _rebuild(self, live: _Live) -> None:
         if live.solver is not None:
@@ -251,12 +298,18 @@ class SatBackend:
         enc, solver = live.encoding, live.solver
         nv, value_of = enc.nv, enc.value_of
         assumptions = givens_literals(enc, board)
-        free: list[int] = []  # the non-given cells, listed when a blocking clause needs them
+        free: list[int] | None = None  # the non-given cells, once a blocking clause needs them
+        act = 0  # this puzzle's activation literal, once it needs one
+        variant = not _same(enc.geometry, board.geometry)  # extra houses on the classic solver
+        if variant:
+            act = self._activate(live, assumptions)
+            for clause in house_clauses(enc.x, board.n, board.geometry.extra,
+                                        self.encoding == "extended"):
+                solver.add_clause([-act] + clause)
         before = solver.accum_stats()
 
         solutions: list[tuple[int, ...]] = []
         exhausted = False
-        act = 0
         calls = blocking = 0
         broken = True  # until the loop ends normally: Ctrl-C inside a solver call
         forced = False
@@ -279,10 +332,9 @@ class SatBackend:
                     exhausted = forced = True  # unique without a second call: see _forced
                     break
                 if not act:
+                    act = self._activate(live, assumptions)
+                if free is None:
                     free = [cell for cell, v in enumerate(board.givens) if not v]
-                    act = live.next_var
-                    live.next_var += 1
-                    assumptions.append(act)
                 solver.add_clause([-act] + [-true_lits[cell] for cell in free])
                 blocking += 1
             broken = False
@@ -301,9 +353,18 @@ class SatBackend:
             solver=self.solver, encoding=self.encoding, amo=amo_for(board.n, self.amo),
             variables=nv,
             clauses=len(enc.cnf.clauses), assumptions=len(assumptions) - (1 if act else 0),
+            extra_houses_added=variant,
         )
         return Result.of(self.name, solutions, exhausted, time.perf_counter() - start,
                          stats, limit)
+
+    @staticmethod
+    def _activate(live: _Live, assumptions: list[int]) -> int:
+        """A fresh activation literal for this puzzle, assumed true until it is retired."""
+        act = live.next_var
+        live.next_var += 1
+        assumptions.append(act)
+        return act
 
     def _forced(self, before: dict, after: dict, assumptions: list[int]) -> bool:
         """True when the first call's model was forced by propagation from the givens,
@@ -316,9 +377,10 @@ class SatBackend:
            its "lucky phases", which assign without counting, are skipped whenever there
            are assumptions; so we require at least one given.
         2. So with zero new decisions every variable of the model was assigned by unit
-           propagation from the givens, over the base formula plus learned clauses,
-           all implied by the base formula (retired blocking clauses only mention
-           activation literals that are false for good). Every literal unit
+           propagation from the givens (and this puzzle's activation literal), over the
+           base formula, this puzzle's extra houses and learned clauses, all implied by
+           them (retired blocking and extra-house clauses only mention activation
+           literals that are false for good). Every literal unit
            propagation implies holds in every solution, so every solution equals this
            model: it is unique.
         3. The one way a variable escapes both decision and propagation is variable
@@ -341,6 +403,10 @@ class SatBackend:
         first_budget = max(100, FIRST_SLICE // live.encoding.geometry.ncells)
         return _solve_until(live.solver, assumptions, deadline, first_budget,
                             interruptible=self.solver not in BUDGET_ONLY)
+
+
+def _same(a: Geometry, b: Geometry) -> bool:
+    return a is b or a == b
 
 
 #: Solvers left mid-call by Ctrl-C: kept alive so that no destructor calls into them.

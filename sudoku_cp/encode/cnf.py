@@ -156,19 +156,40 @@ def encode(geometry: Geometry, encoding: str = "extended", amo: str = "pairwise"
         for cell in range(geometry.ncells):
             clauses.extend(at_most_one([x[cell][v] for v in values], pool, amo))
 
-    # Houses, each value at most once: not both x[a][v] and x[b][v] for cells a, b.
-    for house in geometry.houses:
+    # Houses, each value at most once: not both x[a][v] and x[b][v] for cells a, b;
+    # houses of n cells, each value at least once (extended).
+    clauses.extend(house_clauses(x, n, geometry.houses, extended, pool, amo))
+
+    return Encoding(geometry, encoding, CNF(from_clauses=clauses, by_ref=True), pool, x)
+
+
+def house_clauses(x, n: int, houses, extended: bool = True, pool: Any = None,
+                  amo: str = "pairwise") -> list[list[int]]:
+    """The clauses of ``houses`` over the cell-value variables ``x`` (``Encoding.x``).
+
+    Each value at most once per house; with ``extended``, each value at least once in
+    every house of n cells (a smaller house holds distinct values, not every value).
+    ``encode`` writes every house with it; the ``sat`` backend also writes a one-off
+    variant's extra houses with it, on top of the classic formula of the same shape.
+
+    >>> from sudoku_cp.board import geometry
+    >>> x = encode(geometry(2, 2)).x
+    >>> house_clauses(x, 4, [(0, 5)])[:2], len(house_clauses(x, 4, [(0, 5, 10, 15)]))
+    ([[-1, -21], [-2, -22]], 28)
+    """
+    from .amo import at_most_one
+
+    values = range(1, n + 1)
+    clauses: list[list[int]] = []
+    for house in houses:
         for v in values:
             clauses.extend(at_most_one([x[cell][v] for cell in house], pool, amo))
-
-    # Houses of n cells, each value at least once (extended).
     if extended:
-        for house in geometry.houses:
+        for house in houses:
             if len(house) == n:
                 for v in values:
                     clauses.append([x[cell][v] for cell in house])
-
-    return Encoding(geometry, encoding, CNF(from_clauses=clauses, by_ref=True), pool, x)
+    return clauses
 
 
 def givens_literals(encoding: Encoding, board: Board) -> list[int]:
