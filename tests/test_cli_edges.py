@@ -57,6 +57,30 @@ def test_api_refuses_limits_that_cannot_work():
         solve(board, "backtrack", limit=0)
 
 
+@pytest.mark.parametrize("command", ["solve", "check", "batch", "bench"])
+def test_a_solver_that_cannot_be_stopped_refuses_a_time_limit_up_front(tmp_path, capsys,
+                                                                          command):
+    """Issue 9: ``--backends sat:lingeling --time-limit 1`` made every puzzle of a batch an
+    'error' record and exited 3; it is one usage error before any puzzle is read."""
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text(f"{SMALL}\n{UNIQUE}\n")
+    out = tmp_path / "r.jsonl"
+    argv = {"solve": ["solve", SMALL, "--backend", "sat:lingeling"],
+            "check": ["check", SMALL, "--backends", "sat:lingeling"],
+            "batch": ["check", "-f", str(puzzles), "--workers", "1", "--out", str(out),
+                      "--backends", "sat:lingeling"],
+            "bench": ["bench", str(puzzles), "--out", str(tmp_path / "b"),
+                      "--backends", "sat:lingeling"]}[command]
+    try:
+        code, _, err = run(capsys, *argv, "--time-limit", "1")
+    except SystemExit as exc:  # argparse-style exit
+        code, err = exc.code, capsys.readouterr()[1]
+    assert code == 2 and "Traceback" not in err
+    assert "lingeling" in err and "time limit" in err and len(err.strip().splitlines()) == 1
+    assert not out.exists() and not (tmp_path / "b").exists()
+    assert command == "bench" or run(capsys, *argv)[0] == 0  # without a time limit it runs
+
+
 def test_crosscheck_takes_a_bare_backend_string():
     board = Board.parse(SMALL)
     assert list(crosscheck(board, "backtrack").results) == ["backtrack"]

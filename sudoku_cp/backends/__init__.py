@@ -82,6 +82,24 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name, options
 
 
+def check_spec(spec: str, time_limit: float | None = None) -> str:
+    """Refuse, before any puzzle is read, a spec that is unknown or cannot run with
+    ``time_limit``; returns the backend's name. Builds no backend and loads no solver
+    package beyond what the backend's ``refuses`` needs.
+
+    >>> check_spec("sat:lingeling", time_limit=1)
+    Traceback (most recent call last):
+    ...
+    sudoku_cp.errors.UsageError: backend spec 'sat:lingeling': the lingeling solver cannot be stopped early, so --time-limit cannot be honoured: choose another solver (e.g. sat:cadical195) or drop the time limit
+    """
+    name, options = parse_spec(spec)
+    refuses = getattr(backend_class(name), "refuses", None)
+    why = refuses(options, time_limit) if refuses is not None else None
+    if why:
+        raise UsageError(f"backend spec {spec!r}: {why}")
+    return name
+
+
 def get_backend(spec: str = DEFAULT_BACKEND, **options: Any):
     """A shared backend instance for a name or spec, with its options.
 
@@ -116,6 +134,8 @@ def solve(board: Board, backend: str = DEFAULT_BACKEND, *, limit: int = 1,
     ('solved', 1, True)
     """
     check_limits(limit, time_limit)
+    if time_limit is not None and not options:
+        check_spec(backend, time_limit)
     return get_backend(backend, **options).solve(board, limit=limit, time_limit=time_limit)
 
 

@@ -198,6 +198,22 @@ class SatBackend:
         self._last: tuple = (None, None)  # the geometry of the last puzzle and its state
         _OPEN.add(self)
 
+    @staticmethod
+    def refuses(options: dict, time_limit: float | None) -> str | None:
+        """Why a spec with these options cannot run with ``time_limit``, or None
+        (``backends.check_spec`` asks before any puzzle is read)."""
+        if time_limit is None or "solver" not in options:
+            return None
+        try:
+            solver = canonical_solver(options["solver"])
+        except ValueError:
+            return None  # an unknown solver is refused when the backend is built
+        if solver in NO_LIMIT:
+            return (f"the {solver} solver cannot be stopped early, so --time-limit cannot be "
+                    f"honoured: choose another solver (e.g. sat:{DEFAULT_SOLVER}) or drop the "
+                    "time limit")
+        return None
+
     # -- per-geometry state ---------------------------------------------------------------
     def _state(self, geometry: Geometry) -> _Live:
         """The live solver for ``geometry``'s puzzles, loading it if needed.
@@ -289,10 +305,7 @@ class SatBackend:
         """Up to ``limit`` distinct solutions of ``board``; see ``sudoku_cp.backends``."""
         start = time.perf_counter()
         if time_limit is not None and self.solver in NO_LIMIT:
-            raise ValueError(
-                f"the {self.solver} solver cannot be stopped early, so time_limit is not "
-                f"supported: choose another solver (e.g. sat:{DEFAULT_SOLVER}) or drop time_limit"
-            )
+            raise ValueError(self.refuses({"solver": self.solver}, time_limit))
         deadline = None if time_limit is None else start + time_limit
         live = self._state(board.geometry)
         enc, solver = live.encoding, live.solver

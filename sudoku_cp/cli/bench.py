@@ -64,7 +64,7 @@ def register(sub) -> None:
 
 def cmd_bench(args) -> int:
     from .. import bench
-    from ..backends import parse_spec
+    from ..backends import check_spec
 
     specs = split_list(args.backends) or []
     if not specs:
@@ -72,7 +72,7 @@ def cmd_bench(args) -> int:
     if len(set(specs)) != len(specs):
         raise UsageError("--backends names a spec twice")
     for spec in specs:
-        parse_spec(spec)
+        check_spec(spec, args.time_limit)
     if args.repeat < 1 or (args.limit is not None and args.limit < 1):
         raise UsageError("--repeat and --limit must be at least 1")
     pair = (split_list(args.scatter) or []) if args.scatter else specs[:2]

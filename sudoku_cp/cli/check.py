@@ -79,7 +79,7 @@ CSV_COLUMNS = ("index", "source", "line", "verdict", "puzzle", "solution", "time
 
 def cmd_check(args) -> int:
     """Check each puzzle in this process and print it in ``--format``; a summary closes."""
-    from ..backends import DEFAULT_CHECK, parse_spec
+    from ..backends import DEFAULT_CHECK, check_spec
     from ..batch import summarize, summary_line
     from ..crosscheck import crosscheck
     from ..records import check_record, invalid_record
@@ -89,7 +89,7 @@ def cmd_check(args) -> int:
     fmt = "json" if args.json else args.format
     backends = split_list(args.backends)
     for spec in backends or DEFAULT_CHECK:
-        parse_spec(spec)  # an unknown name fails before the first puzzle
+        check_spec(spec, args.time_limit)  # an unknown or unfit spec fails before the first puzzle
     show = _printer(fmt, args.quiet)
     certifier = _certifier(args)
     bar = _progress_bar(args, 0)
@@ -194,7 +194,7 @@ def cmd_batch(args) -> int:
     """
     from concurrent.futures import BrokenExecutor
 
-    from ..backends import DEFAULT_CHECK, parse_spec
+    from ..backends import DEFAULT_CHECK, check_spec
     from ..batch import ENGINES, Batch, DaskEngine, LocalEngine, summary_line
     from ..errors import OutputError
     from ..results import Sink, header
@@ -209,7 +209,7 @@ def cmd_batch(args) -> int:
         check_scheduler(args.scheduler)
     backends = split_list(args.backends)
     for spec in backends or DEFAULT_CHECK:
-        parse_spec(spec)  # unknown names fail here, before any worker starts
+        check_spec(spec, args.time_limit)  # unknown or unfit specs fail here, before any worker starts
     workers = _workers(args)
     if out:
         check_output(out, force=args.force, append=args.resume, what="--out",
