@@ -283,7 +283,7 @@ def test_time_limit_during_enumeration_keeps_what_was_found():
 def test_lingeling_refuses_a_time_limit():
     if "lingeling" not in available_solvers():
         pytest.skip("lingeling not built")
-    with pytest.raises(ValueError, match="time_limit"):
+    with pytest.raises(ValueError, match="time limit"):
         SatBackend("lingeling").solve(Board.empty((2, 2)), time_limit=1)
 
 
