@@ -192,6 +192,10 @@ class Geometry:
         return Geometry(self.box_rows, self.box_cols, self.extra + tuple(tuple(h) for h in houses))
 
 
+#: The type of values ``Board.from_values`` takes without looking at each one.
+_PLAIN_INT = frozenset({int})
+
+
 def _integer(v, what: str, where: int, n: int) -> int:
     """``v`` as an int, or a PuzzleError: bools, floats and strings are not integers."""
     try:
@@ -280,6 +284,8 @@ class Board:
         extra = tuple(tuple(_integer(c, "cell", i, n) for c in h) for i, h in enumerate(houses))
         if extra:
             g = g.with_houses(extra)
+        if set(map(type, values)) <= _PLAIN_INT:  # the common case, checked at C speed
+            return cls(g, tuple(values))
         return cls(g, tuple(_integer(v, "value", i, n) for i, v in enumerate(values)))
 
     @classmethod

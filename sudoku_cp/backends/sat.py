@@ -336,8 +336,8 @@ class SatBackend:
                     exhausted = True
                     break
                 # one true cell-value literal per cell, in cell order (see encode.cnf.decode)
-                true_lits = [lit for lit in solver.get_model()[:nv] if lit > 0]
-                solutions.append(tuple([value_of[lit] for lit in true_lits]))
+                solution = tuple([value_of[lit] for lit in solver.get_model()[:nv] if lit > 0])
+                solutions.append(solution)
                 if len(solutions) >= limit:
                     break
                 after = solver.accum_stats()
@@ -348,7 +348,8 @@ class SatBackend:
                     act = self._activate(live, assumptions)
                 if free is None:
                     free = [cell for cell, v in enumerate(board.givens) if not v]
-                solver.add_clause([-act] + [-true_lits[cell] for cell in free])
+                x = enc.x
+                solver.add_clause([-act] + [-x[cell][solution[cell]] for cell in free])
                 blocking += 1
             broken = False
         finally:
