@@ -75,9 +75,13 @@ def test_dlx_reads_the_clock_and_answers_unknown(monkeypatch):
 
 @pytest.mark.parametrize("name", [backend_param("mip"), backend_param("asp")])
 def test_own_time_limit_gives_unknown(name):
-    board = Board.empty((4, 4))  # 16x16: nothing to start from, no answer in a millisecond
-    result = solve(board, name, limit=1, time_limit=1e-3)
-    assert result.status is Status.UNKNOWN and not result.exhausted and not result.solutions
+    """The backend's own clock stops it: asked for a million solutions of an empty 16x16
+    board, it can neither find them all nor exhaust the search within the limit. (Asked
+    for one, clasp found it in 3 ms and sometimes beat its own cancel under load.)"""
+    board = Board.empty((4, 4))
+    result = solve(board, name, limit=10**6, time_limit=0.05)
+    assert result.timed_out and not result.exhausted
+    assert all(is_solution(board, s) for s in result.solutions)
     assert result.time_s < 20
 
 
