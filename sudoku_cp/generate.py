@@ -43,8 +43,6 @@ SYMMETRIES: dict[str, Callable[[int, int, int], tuple[int, int]] | None] = {
     "diagonal": lambda r, c, n: (c, r),                 # reflection in the main diagonal
 }
 
-#: Nodes a random fill may visit before it restarts from an empty board.
-FILL_BUDGET_PER_CELL = 4
 #: Default attempts (fresh full grids) per puzzle before giving up on a target.
 ATTEMPTS = 30
 #: Attempts for a puzzle that must be minimal clue by clue with a symmetry: the search
@@ -152,90 +150,26 @@ def _check_options(box, symmetry, clues, difficulty, attempts, min_rating=None,
 
 # -- full grids ----------------------------------------------------------------------------
 def full_grid(box: tuple[int, int] = (3, 3), rng: random.Random | None = None,
-              *, seed: int | None = None) -> tuple[int, ...]:
-    """A random solution grid of the empty board: a randomized fill, then a random
-    relabelling of values and permutation of bands, stacks, rows within bands and
-    columns within stacks (and a transposition when the box is square).
+              *, seed: int | None = None, compiled: bool | None = None) -> tuple[int, ...]:
+    """A random solution grid of the empty board: a randomized fill driven by a 64-bit
+    seed drawn from ``rng`` (``sudoku_cp.fill``), then a random relabelling of values
+    and permutation of bands, stacks, rows within bands and columns within stacks (and
+    a transposition when the box is square), drawn from ``rng``. ``compiled`` picks the
+    fill (default: the ``fast`` kernel when numba is installed); both give the same grid.
 
     >>> g = full_grid((2, 3), seed=1)
-    >>> is_solution(Board.empty((2, 3)), g), g == full_grid((2, 3), seed=1)
+    >>> is_solution(Board.empty((2, 3)), g), g == full_grid((2, 3), seed=1, compiled=False)
     (True, True)
     """
+    from .fill import random_values, shuffle
+
     rng = rng if rng is not None else random.Random(seed)
     g = geometry(*box)
-    values = None
-    while values is None:  # a fill that runs over its budget restarts with fresh choices
-        values = _random_fill(g, rng, FILL_BUDGET_PER_CELL * g.ncells)
-    grid = _shuffle(values, g, rng)
+    values = random_values(g, rng.getrandbits(64), compiled=compiled)
+    grid = shuffle(values, g, rng)
     if not is_solution(Board(g, (0,) * g.ncells), grid):
         raise GenerationError(f"the random fill made a {g.n}x{g.n} grid that is no solution")
     return grid
-
-
-def _random_fill(g: Geometry, rng: random.Random, budget: int) -> list[int] | None:
-    """Depth-first search on the empty board: fewest candidates first (ties broken at
-    random), candidates in random order, naked and hidden singles after each choice.
-
-    The search keeps its own stack of (masks, cell, candidates still to try) instead of
-    recursing, so a 36x36 board (over a thousand levels deep) cannot overflow Python's
-    stack. Returns None after ``budget`` nodes: the caller restarts with fresh choices.
-    """
-    from .search import propagate, tables
-
-    t = tables(g)
-    root = [t.full] * g.ncells
-    stack = [(root, *_branch(root, g.n, rng))]
-    nodes = 1
-    while stack:
-        masks, cell, bits = stack[-1]
-        if not bits:
-            stack.pop()
-            continue
-        child = list(masks)
-        child[cell] = bits.pop()
-        if not propagate(child, [cell], t.house_bits[cell], t):  # the backtracker's singles
-            continue
-        nodes += 1
-        if nodes > budget:
-            return None
-        cell, bits = _branch(child, g.n, rng)
-        if cell < 0:
-            return [m.bit_length() for m in child]
-        stack.append((child, cell, bits))
-    return None
-
-
-def _branch(masks: list[int], n: int, rng: random.Random) -> tuple[int, list[int]]:
-    """A random cell among those with the fewest candidates, and its candidate bits in
-    random order (popped from the end); cell -1 when every cell is fixed."""
-    fewest, choices = n + 1, []
-    for cell, m in enumerate(masks):
-        if m & (m - 1):
-            k = m.bit_count()
-            if k < fewest:
-                fewest, choices = k, [cell]
-            elif k == fewest:
-                choices.append(cell)
-    if not choices:
-        return -1, []
-    cell = rng.choice(choices)
-    bits = [1 << i for i in range(n) if masks[cell] >> i & 1]
-    rng.shuffle(bits)
-    bits.reverse()  # popped from the end: the shuffled order is tried first
-    return cell, bits
-
-
-def _shuffle(values: Sequence[int], g: Geometry, rng: random.Random) -> tuple[int, ...]:
-    """The grid under a random validity-preserving transformation."""
-    n, br, bc = g.n, g.box_rows, g.box_cols
-    bands = rng.sample(range(n // br), n // br)
-    rows = [band * br + r for band in bands for r in rng.sample(range(br), br)]
-    stacks = rng.sample(range(n // bc), n // bc)
-    cols = [stack * bc + c for stack in stacks for c in rng.sample(range(bc), bc)]
-    relabel = [0] + rng.sample(range(1, n + 1), n)
-    if br == bc and rng.random() < 0.5:  # transposing keeps boxes as boxes only when square
-        return tuple(relabel[values[rows[c] * n + cols[r]]] for r in range(n) for c in range(n))
-    return tuple(relabel[values[rows[r] * n + cols[c]]] for r in range(n) for c in range(n))
 
 
 # -- symmetry --------------------------------------------------------------------------------

@@ -138,7 +138,8 @@ def test_a_clue_target_is_reached_or_reported():
 
 @pytest.mark.parametrize("level", ["beginner", "easy", "hard"])
 def test_a_difficulty_target(level):
-    puzzle = next(generate(1, difficulty=level, seed=6))
+    # hard is a narrow band of the rating: allow as many grids as docs/generator.md does
+    puzzle = next(generate(1, difficulty=level, seed=6, attempts=200))
     assert_unique(puzzle)
     assert puzzle.level == level and puzzle.grade.level == level and not puzzle.missed
     low, high = band(level)
