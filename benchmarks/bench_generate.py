@@ -59,6 +59,7 @@ def bench_9x9(count: int, seed: int) -> None:
     levels: Counter = Counter()
     techniques: Counter = Counter()
     guessing_nodes = []
+    boards = []
     verify(make_puzzle(0, minimal=True))  # imports, compiled code, solvers: not timed
     bar = progress(count, "9x9")
     start = time.perf_counter()
@@ -73,6 +74,7 @@ def bench_9x9(count: int, seed: int) -> None:
         make_s += t1 - t0
         verify_s += t2 - t1
         grade_s += t3 - t2
+        boards.append(puzzle.board)
         clues[puzzle.clues] += 1
         levels[puzzle.level] += 1
         techniques.update(t for t, k in puzzle.techniques.items() if k)
@@ -88,6 +90,7 @@ def bench_9x9(count: int, seed: int) -> None:
           f"{count / total:.1f} puzzles/s graded too ({total:.1f} s)")
     print(f"per puzzle: make {make_s / count * 1000:.1f} ms [grid, dig], verify "
           f"{verify_s / count * 1000:.1f} ms, grade {grade_s / count * 1000:.1f} ms")
+    each_backend(boards)
     values = sorted(clues.elements())
     print(f"clues: min {values[0]}, median {statistics.median(values):g}, "
           f"mean {statistics.mean(values):.2f}, max {values[-1]}")
@@ -103,6 +106,20 @@ def bench_9x9(count: int, seed: int) -> None:
         print(f"expert puzzles: backtracker nodes median {statistics.median(guessing_nodes):g}, "
               f"max {max(guessing_nodes)}")
     print()
+
+
+def each_backend(boards) -> None:
+    """What each verifying backend costs on the generated puzzles (process time)."""
+    from sudoku_cp.backends import get_backend
+
+    parts = []
+    for spec in ("sat", "cpsat", "backtrack"):
+        backend = get_backend(spec)
+        start = time.process_time()
+        for board in boards:
+            backend.solve(board, limit=2)
+        parts.append(f"{spec} {(time.process_time() - start) / len(boards) * 1000:.2f} ms")
+    print("one uniqueness check (limit=2), CPU per puzzle: " + ", ".join(parts))
 
 
 def bench_16x16(count: int, seed: int) -> None:
