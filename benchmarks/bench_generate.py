@@ -91,6 +91,7 @@ def bench_9x9(count: int, seed: int) -> None:
     print(f"per puzzle: make {make_s / count * 1000:.1f} ms [grid, dig], verify "
           f"{verify_s / count * 1000:.1f} ms, grade {grade_s / count * 1000:.1f} ms")
     each_backend(boards)
+    fills()
     values = sorted(clues.elements())
     print(f"clues: min {values[0]}, median {statistics.median(values):g}, "
           f"mean {statistics.mean(values):.2f}, max {values[-1]}")
@@ -120,6 +121,23 @@ def each_backend(boards) -> None:
             backend.solve(board, limit=2)
         parts.append(f"{spec} {(time.process_time() - start) / len(boards) * 1000:.2f} ms")
     print("one uniqueness check (limit=2), CPU per puzzle: " + ", ".join(parts))
+
+
+def fills(count: int = 200) -> None:
+    """The 9x9 full-grid fill, compiled and in Python (the same grids; process time)."""
+    from sudoku_cp.fill import can_compile, random_values
+
+    g = geometry(3, 3)
+    ways = [True, False] if can_compile(g) else [False]
+    parts = []
+    for compiled in ways:
+        random_values(g, 0, compiled=compiled)
+        start = time.process_time()
+        for seed in range(count):
+            random_values(g, seed, compiled=compiled)
+        ms = (time.process_time() - start) / count * 1000
+        parts.append(f"{'compiled' if compiled else 'Python'} {ms:.2f} ms")
+    print("one 9x9 fill, CPU: " + ", ".join(parts))
 
 
 def bench_16x16(count: int, seed: int) -> None:
