@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from .board import Geometry, geometry
+from .board import Geometry
 
 #: Nodes a fill may visit, per cell, before it restarts from the empty board.
 FILL_BUDGET_PER_CELL = 4
@@ -41,6 +41,7 @@ def random_values(g: Geometry, seed: int, *, compiled: bool | None = None) -> li
     ``compiled`` picks the fill: True the ``fast`` kernel, False the Python one, None
     the kernel when numba is installed and n <= 64. Both give the same values.
 
+    >>> from sudoku_cp.board import geometry
     >>> g = geometry(2, 2)
     >>> random_values(g, 5, compiled=False) == random_values(g, 5, compiled=False)
     True
