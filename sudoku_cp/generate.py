@@ -17,7 +17,9 @@ Glossary (the words of ``sudoku_cp.board`` plus these):
 Every random choice comes from ``random.Random(seed)``. Each puzzle has its own seed,
 drawn from the master seed, and ``make_puzzle(puzzle.seed, ...)`` rebuilds it alone.
 Every puzzle that leaves ``generate`` (unless ``verify=False``) has been cross-checked
-by all registered backends; a disagreement raises ``VerificationError``.
+by the cross-checker's default backends (or those named by ``verify``), independently
+of the backend that dug it; a disagreement raises ``VerificationError``. Grading is
+lazy: ``Puzzle.grade`` is computed when first read, or at once for a level target.
 
 >>> p = next(generate(1, box=(2, 2), seed=7))
 >>> p.board.n, p.clues == p.board.clues, p.level in LEVELS
@@ -27,7 +29,8 @@ by all registered backends; a disagreement raises ``VerificationError``.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from functools import lru_cache
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator, Sequence
 
 from .board import Board, Geometry, geometry
@@ -43,8 +46,6 @@ SYMMETRIES: dict[str, Callable[[int, int, int], tuple[int, int]] | None] = {
     "diagonal": lambda r, c, n: (c, r),                 # reflection in the main diagonal
 }
 
-#: Nodes a random fill may visit before it restarts from an empty board.
-FILL_BUDGET_PER_CELL = 4
 #: Default attempts (fresh full grids) per puzzle before giving up on a target.
 ATTEMPTS = 30
 #: Attempts for a puzzle that must be minimal clue by clue with a symmetry: the search
@@ -68,19 +69,40 @@ class VerificationError(GenerationError):
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A generated puzzle and what is known about it."""
+    """A generated puzzle and what is known about it.
+
+    The grade (``level``, ``rating``, ``techniques``, ``nodes``) is computed on first
+    use and then kept: grading costs several times more than making and verifying a
+    9x9 puzzle, so a caller who never reads it never pays for it. A puzzle made for a
+    level or rating target was graded while it was made.
+    """
 
     board: Board
     solution: tuple[int, ...]
     clues: int
-    level: str
-    techniques: dict[str, int]
     seed: int
     symmetry: str = "none"
-    nodes: int = 0
     minimal: bool | None = None  # True/False when known (checked or implied), else None
     missed: tuple[str, ...] = ()  # targets not reached, in words
-    grade: Grade | None = field(default=None, repr=False, compare=False)
+    verified: tuple[str, ...] = ()  # backends that confirmed it unique with this solution
+    _grade: Grade | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def graded(self) -> bool:
+        """True once the grade is known (reading ``grade`` computes it)."""
+        return self._grade is not None
+
+    @property
+    def grade(self) -> Grade:
+        """The grader's verdict, computed on first use (a time limit above 9x9: then
+        ``grade.complete`` may be False and the rating a lower bound)."""
+        if self._grade is None:
+            _keep_grade(self, _grade_of(self.board))
+        return self._grade
+
+    @property
+    def level(self) -> str:
+        return self.grade.level
 
     @property
     def difficulty(self) -> str:
@@ -88,24 +110,36 @@ class Puzzle:
         return self.level
 
     @property
-    def rating(self) -> float | None:
-        return self.grade.rating if self.grade else None
+    def rating(self) -> float:
+        return self.grade.rating
 
-    def to_dict(self) -> dict:
-        """A JSON-ready summary (what ``sudoku-cp generate --json`` prints)."""
+    @property
+    def techniques(self) -> dict[str, int]:
+        return self.grade.techniques
+
+    @property
+    def nodes(self) -> int:
+        """The reference backtracker's nodes to solve and prove uniqueness (from the grade)."""
+        return self.grade.nodes
+
+    def to_dict(self, *, graded: bool = True) -> dict:
+        """A JSON-ready summary (what ``sudoku-cp generate --json`` prints); with
+        ``graded=False`` the grade's fields are None unless already known."""
+        known = graded or self.graded
         return {
             "puzzle": self.board.to_text(),
             "solution": self.board.to_text(self.solution),
             "clues": self.clues,
-            "level": self.level,
-            "rating": self.rating,
-            "techniques": self.techniques,
+            "level": self.level if known else None,
+            "rating": self.rating if known else None,
+            "techniques": self.techniques if known else None,
             "seed": self.seed,
             "box": f"{self.board.box[0]}x{self.board.box[1]}",
             "symmetry": self.symmetry,
             "minimal": self.minimal,
-            "nodes": self.nodes,
+            "nodes": self.nodes if known else None,
             "missed": list(self.missed),
+            "verified": list(self.verified),
         }
 
 
@@ -152,90 +186,26 @@ def _check_options(box, symmetry, clues, difficulty, attempts, min_rating=None,
 
 # -- full grids ----------------------------------------------------------------------------
 def full_grid(box: tuple[int, int] = (3, 3), rng: random.Random | None = None,
-              *, seed: int | None = None) -> tuple[int, ...]:
-    """A random solution grid of the empty board: a randomized fill, then a random
-    relabelling of values and permutation of bands, stacks, rows within bands and
-    columns within stacks (and a transposition when the box is square).
+              *, seed: int | None = None, compiled: bool | None = None) -> tuple[int, ...]:
+    """A random solution grid of the empty board: a randomized fill driven by a 64-bit
+    seed drawn from ``rng`` (``sudoku_cp.fill``), then a random relabelling of values
+    and permutation of bands, stacks, rows within bands and columns within stacks (and
+    a transposition when the box is square), drawn from ``rng``. ``compiled`` picks the
+    fill (default: the ``fast`` kernel when numba is installed); both give the same grid.
 
     >>> g = full_grid((2, 3), seed=1)
-    >>> is_solution(Board.empty((2, 3)), g), g == full_grid((2, 3), seed=1)
+    >>> is_solution(Board.empty((2, 3)), g), g == full_grid((2, 3), seed=1, compiled=False)
     (True, True)
     """
+    from .fill import random_values, shuffle
+
     rng = rng if rng is not None else random.Random(seed)
     g = geometry(*box)
-    values = None
-    while values is None:  # a fill that runs over its budget restarts with fresh choices
-        values = _random_fill(g, rng, FILL_BUDGET_PER_CELL * g.ncells)
-    grid = _shuffle(values, g, rng)
+    values = random_values(g, rng.getrandbits(64), compiled=compiled)
+    grid = shuffle(values, g, rng)
     if not is_solution(Board(g, (0,) * g.ncells), grid):
         raise GenerationError(f"the random fill made a {g.n}x{g.n} grid that is no solution")
     return grid
-
-
-def _random_fill(g: Geometry, rng: random.Random, budget: int) -> list[int] | None:
-    """Depth-first search on the empty board: fewest candidates first (ties broken at
-    random), candidates in random order, naked and hidden singles after each choice.
-
-    The search keeps its own stack of (masks, cell, candidates still to try) instead of
-    recursing, so a 36x36 board (over a thousand levels deep) cannot overflow Python's
-    stack. Returns None after ``budget`` nodes: the caller restarts with fresh choices.
-    """
-    from .search import propagate, tables
-
-    t = tables(g)
-    root = [t.full] * g.ncells
-    stack = [(root, *_branch(root, g.n, rng))]
-    nodes = 1
-    while stack:
-        masks, cell, bits = stack[-1]
-        if not bits:
-            stack.pop()
-            continue
-        child = list(masks)
-        child[cell] = bits.pop()
-        if not propagate(child, [cell], t.house_bits[cell], t):  # the backtracker's singles
-            continue
-        nodes += 1
-        if nodes > budget:
-            return None
-        cell, bits = _branch(child, g.n, rng)
-        if cell < 0:
-            return [m.bit_length() for m in child]
-        stack.append((child, cell, bits))
-    return None
-
-
-def _branch(masks: list[int], n: int, rng: random.Random) -> tuple[int, list[int]]:
-    """A random cell among those with the fewest candidates, and its candidate bits in
-    random order (popped from the end); cell -1 when every cell is fixed."""
-    fewest, choices = n + 1, []
-    for cell, m in enumerate(masks):
-        if m & (m - 1):
-            k = m.bit_count()
-            if k < fewest:
-                fewest, choices = k, [cell]
-            elif k == fewest:
-                choices.append(cell)
-    if not choices:
-        return -1, []
-    cell = rng.choice(choices)
-    bits = [1 << i for i in range(n) if masks[cell] >> i & 1]
-    rng.shuffle(bits)
-    bits.reverse()  # popped from the end: the shuffled order is tried first
-    return cell, bits
-
-
-def _shuffle(values: Sequence[int], g: Geometry, rng: random.Random) -> tuple[int, ...]:
-    """The grid under a random validity-preserving transformation."""
-    n, br, bc = g.n, g.box_rows, g.box_cols
-    bands = rng.sample(range(n // br), n // br)
-    rows = [band * br + r for band in bands for r in rng.sample(range(br), br)]
-    stacks = rng.sample(range(n // bc), n // bc)
-    cols = [stack * bc + c for stack in stacks for c in rng.sample(range(bc), bc)]
-    relabel = [0] + rng.sample(range(1, n + 1), n)
-    if br == bc and rng.random() < 0.5:  # transposing keeps boxes as boxes only when square
-        return tuple(relabel[values[rows[c] * n + cols[r]]] for r in range(n) for c in range(n))
-    return tuple(relabel[values[rows[r] * n + cols[c]]] for r in range(n) for c in range(n))
 
 
 # -- symmetry --------------------------------------------------------------------------------
@@ -245,6 +215,12 @@ def orbits(g: Geometry, symmetry: str = "none") -> list[tuple[int, ...]]:
     >>> orbits(geometry(2, 2), "rot180")[:2]
     [(0, 15), (1, 14)]
     """
+    return list(_orbits(g, symmetry))
+
+
+@lru_cache(maxsize=64)
+def _orbits(g: Geometry, symmetry: str) -> tuple[tuple[int, ...], ...]:
+    """``orbits`` computed once per geometry and symmetry (the generator asks per puzzle)."""
     image = SYMMETRIES[symmetry]
     n, seen, result = g.n, set(), []
     for cell in range(g.ncells):
@@ -260,7 +236,7 @@ def orbits(g: Geometry, symmetry: str = "none") -> list[tuple[int, ...]]:
                 orbit.append(r * n + c)
         seen.update(orbit)
         result.append(tuple(sorted(set(orbit))))
-    return result
+    return tuple(result)
 
 
 def is_symmetric(board: Board, symmetry: str) -> bool:
@@ -339,7 +315,8 @@ def make_puzzle(seed: int, *, box: tuple[int, int] = (3, 3), symmetry: str = "no
                 clues: int | None = None, minimal: bool = False, difficulty: str | None = None,
                 backend: str | None = None, orbit_minimal: bool = False,
                 min_rating: float | None = None, max_rating: float | None = None) -> Puzzle:
-    """The one puzzle that ``seed`` makes (unverified): a full grid, dug, graded.
+    """The one puzzle that ``seed`` makes (unverified): a full grid, dug; graded now
+    only for a level or rating target (otherwise on first use of ``puzzle.grade``).
 
     Targets that the puzzle misses (clue count, minimality, level) are listed in
     ``missed``; ``generate`` tries other seeds until none is missed. ``minimal`` asks
@@ -366,17 +343,30 @@ def make_puzzle(seed: int, *, box: tuple[int, int] = (3, 3), symmetry: str = "no
         missed.append("minimal")
     elif orbit_minimal and not orbit_ok:
         missed.append("minimal" if symmetry == "none" else f"minimal for {symmetry} symmetry")
-    # Boards above 9x9 can need long forcing chains: the rating found within the limit
-    # is a lower bound there (``puzzle.grade.complete`` says which).
-    rating = grade(board, time_limit=GRADE_TIME_LIMIT if g.n > 9 else None)
-    if difficulty is not None and rating.level != difficulty:
-        missed.append(f"level {difficulty} (got {rating.level}, rating {rating.rating})")
-    if min_rating is not None and rating.rating < min_rating:
-        missed.append(f"rating at least {min_rating} (got {rating.rating})")
-    if max_rating is not None and rating.rating > max_rating:
-        missed.append(f"rating at most {max_rating} (got {rating.rating})")
-    return Puzzle(board, tuple(grid), board.clues, rating.level, rating.techniques, seed,
-                  symmetry, rating.nodes, known_minimal, tuple(missed), rating)
+    rating = None
+    if difficulty is not None or min_rating is not None or max_rating is not None:
+        rating = _grade_of(board)
+        if difficulty is not None and rating.level != difficulty:
+            missed.append(f"level {difficulty} (got {rating.level}, rating {rating.rating})")
+        if min_rating is not None and rating.rating < min_rating:
+            missed.append(f"rating at least {min_rating} (got {rating.rating})")
+        if max_rating is not None and rating.rating > max_rating:
+            missed.append(f"rating at most {max_rating} (got {rating.rating})")
+    return _keep_grade(Puzzle(board, tuple(grid), board.clues, seed, symmetry, known_minimal,
+                              tuple(missed)), rating)
+
+
+def _grade_of(board: Board) -> Grade:
+    """The grade; boards above 9x9 can need long forcing chains, so their rating found
+    within ``GRADE_TIME_LIMIT`` is a lower bound (``Grade.complete`` says which)."""
+    return grade(board, time_limit=GRADE_TIME_LIMIT if board.n > 9 else None)
+
+
+def _keep_grade(puzzle: Puzzle, known: Grade | None) -> Puzzle:
+    """The puzzle with a grade already computed attached (so it is not computed again)."""
+    if known is not None:
+        object.__setattr__(puzzle, "_grade", known)
+    return puzzle
 
 
 def verify(puzzle: Puzzle, backends: Sequence[str] | None = None):
@@ -398,7 +388,8 @@ def verify(puzzle: Puzzle, backends: Sequence[str] | None = None):
 
 def generate(count: int | None = None, *, box: tuple[int, int] = (3, 3), symmetry: str = "none",
              clues: int | None = None, minimal: bool = False, difficulty: str | None = None,
-             seed: int | None = None, verify: bool = True, backend: str | None = None,
+             seed: int | None = None, verify: bool | str | Sequence[str] = True,
+             backend: str | None = None,
              attempts: int = ATTEMPTS, orbit_minimal: bool = False,
              min_rating: float | None = None, max_rating: float | None = None
              ) -> Iterator[Puzzle]:
@@ -415,10 +406,27 @@ def generate(count: int | None = None, *, box: tuple[int, int] = (3, 3), symmetr
     nearest) is yielded with ``missed`` filled in.
     ``backend`` names the backend for uniqueness checks while digging (default
     ``removal_backend(box)``). Same ``seed``, same puzzles.
+
+    ``verify`` says who confirms each puzzle before it is yielded: True (the default)
+    the cross-checker's default backends (``sat``, ``cpsat``, ``backtrack``; above 25x25
+    without the backtracker), a list of backend specs (or one string of them separated
+    by commas) exactly those, False nobody. ``Puzzle.verified`` names the backends that
+    confirmed it. Grading is lazy: a puzzle is graded when a level or rating target
+    asks for it or when its grade is first read.
     """
     _check_options(box, symmetry, clues, difficulty, attempts, min_rating, max_rating)
     if count is not None and count < 0:
         raise ValueError(f"count must not be negative, not {count}")
+    if isinstance(verify, str):
+        verify = [part.strip() for part in verify.split(",") if part.strip()]
+    if not isinstance(verify, bool):
+        verify = list(verify)
+        if not verify:
+            raise ValueError("verify names no backend: pass False to skip the check")
+        from .backends import get_backend
+
+        for spec in verify:
+            get_backend(spec)  # an unknown name fails here, with the valid ones
     if minimal and symmetry != "none":
         attempts = max(attempts, MINIMAL_ATTEMPTS)
     targets = dict(box=box, symmetry=symmetry, clues=clues, minimal=minimal,
@@ -441,7 +449,8 @@ def _generate(count, seed, check, attempts, targets) -> Iterator[Puzzle]:
             if not puzzle.missed:
                 break
         if check:
-            verify(best)
+            report = verify(best, None if check is True else check)
+            best = _keep_grade(replace(best, verified=tuple(report.results)), best._grade)
         yield best
         made += 1
 
@@ -461,7 +470,7 @@ def _distance(puzzle: Puzzle, clues: int | None,
     """How far a puzzle is from its targets: targets missed, then how far its rating is
     from the asked band, then clues off the mark."""
     low, high = target
-    rating = puzzle.rating or 0.0
+    rating = puzzle.rating if puzzle.graded else 0.0  # graded when a rating is a target
     gap = low - rating if rating < low else rating - high if rating > high else 0.0
     return len(puzzle.missed), round(gap, 2), abs(puzzle.clues - clues) if clues is not None else 0
 

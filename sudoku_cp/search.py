@@ -130,7 +130,7 @@ def propagate(masks: list[int], todo: list[int], dirty: int, t: Tables) -> bool:
                 for c in house:
                     m = masks[c]
                     h = m & hidden
-                    if h and h != m:
+                    if h and m & (m - 1):  # an unfixed cell holding a hidden value
                         if h & (h - 1):
                             return False  # two values need this one cell
                         masks[c] = h

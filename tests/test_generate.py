@@ -138,7 +138,8 @@ def test_a_clue_target_is_reached_or_reported():
 
 @pytest.mark.parametrize("level", ["beginner", "easy", "hard"])
 def test_a_difficulty_target(level):
-    puzzle = next(generate(1, difficulty=level, seed=6))
+    # hard is a narrow band of the rating: allow as many grids as docs/generator.md does
+    puzzle = next(generate(1, difficulty=level, seed=6, attempts=200))
     assert_unique(puzzle)
     assert puzzle.level == level and puzzle.grade.level == level and not puzzle.missed
     low, high = band(level)
@@ -146,7 +147,7 @@ def test_a_difficulty_target(level):
 
 
 def test_a_rating_target():
-    puzzle = next(generate(1, min_rating=4.0, max_rating=6.0, seed=1, attempts=10))
+    puzzle = next(generate(1, min_rating=4.0, max_rating=6.0, seed=1, attempts=100))
     assert_unique(puzzle)
     assert 4.0 <= puzzle.rating <= 6.0 and not puzzle.missed
     with pytest.raises(ValueError, match="min_rating"):
@@ -178,11 +179,11 @@ def test_bad_options_are_refused_at_once():
 def test_verify_refuses_a_wrong_solution_and_a_board_with_two():
     puzzle = make_puzzle(1, box=(2, 2))
     other = make_puzzle(2, box=(2, 2))
-    bad = type(puzzle)(puzzle.board, other.solution, puzzle.clues, "easy", {}, 0)
+    bad = type(puzzle)(puzzle.board, other.solution, puzzle.clues, 0)
     with pytest.raises(VerificationError, match="not confirm") as info:
         verify(bad)
     assert info.value.report.verdict is Verdict.UNIQUE
-    loose = type(puzzle)(puzzle.board.with_givens([0] * 16), puzzle.solution, 0, "easy", {}, 0)
+    loose = type(puzzle)(puzzle.board.with_givens([0] * 16), puzzle.solution, 0, 0)
     with pytest.raises(VerificationError) as info:
         verify(loose)
     assert info.value.report.verdict is Verdict.MULTIPLE

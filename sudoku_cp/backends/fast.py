@@ -254,6 +254,16 @@ def dig(grid, g: Geometry, order, target: int | None = None) -> tuple[tuple[int,
     return tuple(givens.tolist()), bool(tried_all)
 
 
+def fill(g: Geometry, seed: int, budget: int) -> list[int]:
+    """The generator's random fill in one compiled call: the values of a solution of
+    the empty board, the same as ``sudoku_cp.fill.fill(g, seed, budget)`` gives."""
+    t = tables(g)
+    np = t.np
+    stream = np.array([seed & ((1 << 64) - 1)], dtype=np.uint64)
+    values, _ = kernels().fill(stream, budget, *t.args())
+    return values.tolist()
+
+
 # -- the backend -----------------------------------------------------------------------------
 class _Work:
     """Buffers for one geometry's searches, reused between calls."""

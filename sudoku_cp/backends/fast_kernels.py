@@ -359,3 +359,112 @@ def dig(grid, order, orbit_cells, orbit_start, target, peers, npeers, houses, hl
             givens[:] = trial
             count -= size
     return givens, tried_all, checks, wrong
+
+
+# -- the generator's fill (issue 12): the same choices as sudoku_cp.fill.fill ----------------
+@njit(cache=True, nogil=True)
+def _below(stream, k):
+    """The next SplitMix64 number of ``stream`` (a one-element uint64 array), reduced
+    to 0..k-1 exactly as ``sudoku_cp.fill.Stream.below`` does."""
+    x = stream[0] + np.uint64(0x9E3779B97F4A7C15)
+    stream[0] = x
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    x = x ^ (x >> np.uint64(31))
+    return np.int64(x >> np.uint64(1)) % k
+
+
+@njit(cache=True, nogil=True)
+def _pick_cell(m, n, stream):
+    """A cell drawn among the unfixed cells with the fewest candidates (-1: none)."""
+    fewest = n + 1
+    ties = 0
+    for c in range(m.shape[0]):
+        k = popcount(m[c])
+        if k > 1:
+            if k < fewest:
+                fewest = k
+                ties = 1
+            elif k == fewest:
+                ties += 1
+    if ties == 0:
+        return -1
+    r = _below(stream, ties)
+    for c in range(m.shape[0]):
+        if popcount(m[c]) == fewest:
+            if r == 0:
+                return c
+            r -= 1
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _pick_bit(rem, stream):
+    """A set bit of ``rem`` drawn from the stream (the r-th lowest)."""
+    r = _below(stream, popcount(rem))
+    for _ in range(r):
+        rem &= rem - 1
+    return rem & -rem
+
+
+@njit(cache=True, nogil=True)
+def fill(seed, budget, peers, npeers, houses, hlen, chouses, nch, n, full):
+    """The values of a random solution of the empty board, drawn by the SplitMix64
+    stream from ``seed`` (a one-element uint64 array, advanced in place): depth-first,
+    the cell and then the value drawn at each choice, singles after each; a fill over
+    ``budget`` nodes restarts. Returns ``(values, restarts)``; values all zero when
+    the board has no solution."""
+    ncells = peers.shape[0]
+    frames = np.empty((min(ncells + 1, 64), ncells), dtype=np.int64)
+    cells = np.empty(ncells + 1, dtype=np.int64)
+    rems = np.empty(ncells + 1, dtype=np.int64)
+    todo = np.empty(ncells, dtype=np.int64)
+    dirty = np.zeros(hlen.shape[0], dtype=np.uint8)
+    out = np.zeros((1, ncells), dtype=np.int64)
+    restarts = 0
+    while True:
+        root = frames[0]
+        for c in range(ncells):
+            root[c] = full
+        c = _pick_cell(root, n, seed)
+        if c < 0:
+            _write(root, out, 0)
+            return out[0], restarts
+        cells[0] = c
+        rems[0] = root[c]
+        depth = 1
+        nodes = 1
+        while depth > 0:
+            d = depth - 1
+            rem = rems[d]
+            if rem == 0:
+                depth -= 1
+                continue
+            bit = _pick_bit(rem, seed)
+            rems[d] = rem ^ bit
+            if depth >= frames.shape[0]:
+                frames = _grow(frames)
+            child = frames[depth]
+            child[:] = frames[d]
+            cell = cells[d]
+            child[cell] = bit
+            todo[0] = cell
+            _mark(cell, dirty, chouses, nch)
+            if not propagate(child, todo, 1, dirty, peers, npeers, houses, hlen, chouses, nch,
+                             n, full):
+                for h in range(dirty.shape[0]):
+                    dirty[h] = 0
+                continue
+            nodes += 1
+            if nodes > budget:
+                break
+            c = _pick_cell(child, n, seed)
+            if c < 0:
+                _write(child, out, 0)
+                return out[0], restarts
+            cells[depth] = c
+            rems[depth] = child[c]
+            depth += 1
+        if depth == 0:
+            return out[0], restarts  # exhausted: no solution (zeros)
+        restarts += 1

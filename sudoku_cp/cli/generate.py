@@ -29,7 +29,9 @@ def register(sub) -> None:
     p = sub.add_parser("generate", help="make puzzles with exactly one solution",
                        description="Make puzzles with exactly one solution: a random full "
                                    "grid, clues removed while the solution stays unique, "
-                                   "graded, and cross-checked by every backend.")
+                                   "cross-checked by the default backends (sat, cpsat, "
+                                   "backtrack) before it is written; graded for --json "
+                                   "or a level target.")
     p.add_argument("-n", "--count", type=count_arg, default=1, metavar="COUNT",
                    help="how many puzzles (default 1)")
     size = p.add_mutually_exclusive_group()
@@ -60,8 +62,17 @@ def register(sub) -> None:
     p.add_argument("--backend", metavar="SPEC",
                    help="backend for uniqueness checks while removing clues (default fast "
                         "when numba is installed, else sat)")
-    p.add_argument("--no-verify", dest="verify", action="store_false",
-                   help="skip the cross-check of each puzzle by every backend")
+    check = p.add_mutually_exclusive_group()
+    check.add_argument("--verify-with", metavar="SPECS",
+                       help="backends that confirm each puzzle before it is written, "
+                            "separated by commas (default: the cross-checker's, sat, cpsat "
+                            "and backtrack)")
+    check.add_argument("--no-verify", dest="verify", action="store_false",
+                       help="skip the cross-check of each puzzle")
+    p.add_argument("--no-grade", dest="grade", action="store_false",
+                   help="with --json, leave level, rating, techniques and nodes null instead "
+                        "of grading each puzzle (grading costs more than making a 9x9 one); "
+                        "a level or rating target grades anyway")
     p.add_argument("-o", "--output", metavar="FILE", help="write puzzles here (each flushed as made)")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
@@ -112,7 +123,7 @@ def cmd_generate(args) -> int:
         raise UsageError(f"--min-rating {args.min_rating} is above --max-rating {args.max_rating}")
     options = dict(box=box, clues=args.clues, minimal=args.minimal,
                    orbit_minimal=args.orbit_minimal, difficulty=difficulty,
-                   verify=args.verify, backend=args.backend, min_rating=args.min_rating,
+                   verify=_verify(args), backend=args.backend, min_rating=args.min_rating,
                    max_rating=args.max_rating)
     puzzles = _puzzles(args.count, symmetry, seed, args.attempts, options)
     to_file = args.output and args.output != "-"
@@ -124,7 +135,8 @@ def cmd_generate(args) -> int:
                     "orbit_minimal": args.orbit_minimal,
                     "difficulty": args.difficulty, "min_rating": args.min_rating,
                     "max_rating": args.max_rating, "seed": seed, "attempts": args.attempts,
-                    "backend": args.backend, "no_verify": not args.verify,
+                    "backend": args.backend, "verify_with": args.verify_with,
+                    "no_verify": not args.verify, "no_grade": not args.grade,
                     "json": args.json}
         out = OutputFile(args.output, force=args.force,
                          header=None if args.json else header_comment("generate", settings))
@@ -137,9 +149,9 @@ def cmd_generate(args) -> int:
                 print(f"sudoku-cp: puzzle {index} (seed {puzzle.seed}) missed: "
                       f"{'; '.join(puzzle.missed)}", file=sys.stderr)
             if out is not None:
-                out.write(_line(puzzle, args.json) + "\n")
+                out.write(_line(puzzle, args.json, args.grade) + "\n")
             elif args.json:
-                emit(puzzle.to_dict())
+                emit(puzzle.to_dict(graded=args.grade))
             else:
                 print(puzzle.board.to_text(), flush=True)
             if bar is not None:
@@ -177,10 +189,22 @@ def _puzzles(count: int, symmetry: str, seed: int, attempts, options: dict):
             for p in generate(1, symmetry=sym, seed=s, attempts=attempts, **options))
 
 
-def _line(puzzle, as_json: bool) -> str:
+def _verify(args):
+    """``generate``'s ``verify``: False, the backends named by --verify-with, or True."""
+    if not args.verify:
+        return False
+    if args.verify_with is None:
+        return True
+    specs = [part.strip() for part in args.verify_with.split(",") if part.strip()]
+    if not specs:
+        raise UsageError("--verify-with names no backend (use --no-verify to skip the check)")
+    return specs
+
+
+def _line(puzzle, as_json: bool, graded: bool = True) -> str:
     import json
 
-    return json.dumps(puzzle.to_dict()) if as_json else puzzle.board.to_text()
+    return json.dumps(puzzle.to_dict(graded=graded)) if as_json else puzzle.board.to_text()
 
 
 def _progress(total: int, quiet: bool):
