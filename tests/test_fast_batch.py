@@ -143,3 +143,43 @@ def test_a_bad_item_is_named_not_checked():
     bad = ("in.txt", 2, 2, (10,) + good.givens[1:], (3, 3), (), None)
     with pytest.raises(PuzzleError, match="value 10 at r1c1 is outside 1..9"):
         check_chunk([("in.txt", 1, 1, good.givens, (3, 3), (), None), bad], None)
+
+
+def test_a_fast_batch_run_writes_the_records_of_a_sat_run_and_resumes(tmp_path):
+    """End to end: plain lines (the parser's short road), a grid, a bad line, a puzzle
+    with two solutions; --out, the exit code, the stderr line for the bad line, and a
+    --resume that finds nothing left to do."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    puzzles = load("17clue_sample.txt")[:6]
+    grid = "\n".join(board_of(puzzles[0]).to_text()[r * 9:r * 9 + 9] for r in range(9))
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join(puzzles[:3] + ["", grid, "", "1.3?" + "." * 77, "." * 81,
+                                            *puzzles[3:]]) + "\n")
+    runs = {}
+    for backend in ("fast", "sat"):
+        out = tmp_path / f"{backend}.jsonl"
+        cmd = [sys.executable, "-m", "sudoku_cp", "check", "-f", str(src), "--backends",
+               backend, "--workers", "2", "--out", str(out), "--no-progress"]
+        done = subprocess.run(cmd, cwd=root, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2, done.stderr  # the bad line
+        assert f"{src}:15: unknown symbol '?' at r1c4" in done.stderr
+        records = [json.loads(line) for line in out.read_text().splitlines()[1:]]
+        runs[backend] = {r["line"]: (r["verdict"], r["puzzle"], r["solution"], r["error"])
+                         for r in records}
+        again = subprocess.run(cmd + ["--resume"], cwd=root, capture_output=True, text=True,
+                               timeout=120)
+        assert again.returncode == 2 and "9 already in the results file were skipped" in \
+            again.stderr
+        assert out.read_text().count("\n") == 10  # the header and nine records, once each
+    fast_run, sat_run = runs["fast"], runs["sat"]
+    assert sorted(v for v, *_ in fast_run.values()) == \
+        ["invalid", "multiple"] + ["unique"] * 7
+    for line, (verdict, puzzle, solution, error) in fast_run.items():
+        theirs = sat_run[line]
+        assert (verdict, puzzle, error) == (theirs[0], theirs[1], theirs[3])
+        if verdict == "unique":
+            assert solution == theirs[2]
