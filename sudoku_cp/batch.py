@@ -76,8 +76,9 @@ def check_chunk(chunk: list[tuple], backends: list[str] | None,
                 time_limit: float | None) -> list[tuple[str, str]]:
     """Cross-check a chunk of puzzles; returns ``(verdict, json_line)`` for each.
 
-    A chunk item is ``(source, line, index, givens, box, extra_houses, expected)``.
-    Runs in a worker process; backends are cached there between chunks.
+    A chunk item is ``(source, line, index, givens, box, extra_houses, expected)``;
+    ``givens`` is a tuple of values, or ``bytes`` of them (see ``packed``). Runs in a
+    worker process; backends are cached there between chunks.
     """
     from .board import Board
     from .crosscheck import crosscheck
@@ -102,6 +103,14 @@ def check_chunk(chunk: list[tuple], backends: list[str] | None,
             record = check_record(report, expected=expected, **where)
         out.append((record["verdict"], json.dumps(record)))
     return out
+
+
+def packed(board) -> bytes | tuple[int, ...]:
+    """A board's givens as they travel to a worker: ``bytes`` (one byte a value) when
+    every value fits in a byte, else the tuple. Bytes pickle in one piece, where a
+    tuple pickles value by value, and ``fast`` reads a chunk of them as one array;
+    ``Board.from_values`` takes either."""
+    return bytes(board.givens) if board.n < 256 else board.givens
 
 
 def _init_worker(parent_pid: int) -> None:
@@ -278,7 +287,7 @@ class Batch:
                     error=entry.error)))])
                 continue
             board, expected = entry.board, getattr(entry, "solution", None)
-            chunk.append((source, entry.line, index, board.givens, board.box,
+            chunk.append((source, entry.line, index, packed(board), board.box,
                           board.geometry.extra, tuple(expected) if expected else None))
             if len(chunk) >= chunk_size:
                 engine.submit(chunk, backends, time_limit)

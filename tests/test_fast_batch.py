@@ -183,3 +183,25 @@ def test_a_fast_batch_run_writes_the_records_of_a_sat_run_and_resumes(tmp_path):
         assert (verdict, puzzle, error) == (theirs[0], theirs[1], theirs[3])
         if verdict == "unique":
             assert solution == theirs[2]
+
+
+def test_givens_travel_as_bytes_or_tuples_with_the_same_records():
+    from sudoku_cp.batch import packed
+
+    boards = [board_of(line) for line in load("17clue_sample.txt")[:3]]
+    big = Board.from_values(pattern_grid(16, 16)[:-1] + [0], box=(16, 16))  # n = 256: a tuple
+    assert packed(boards[0]) == bytes(boards[0].givens) and packed(big) == big.givens
+
+    def records(givens):
+        chunk = [("in.txt", i + 1, i + 1, g, (3, 3), (), None) for i, g in enumerate(givens)]
+        return [json.loads(line) for _, line in check_chunk(chunk, None)]
+
+    as_bytes = records([packed(b) for b in boards])
+    mixed = records([packed(boards[0]), boards[1].givens, list(boards[2].givens)])
+    for a, b in zip(as_bytes, mixed):
+        assert (a["verdict"], a["puzzle"], a["solution"]) == (b["verdict"], b["puzzle"], b["solution"])
+    short = ("in.txt", 4, 4, packed(boards[0])[:-1], (3, 3), (), None)
+    from sudoku_cp.board import PuzzleError
+
+    with pytest.raises(PuzzleError, match="81 cells, not 80|80 cells"):
+        check_chunk([("in.txt", 1, 1, packed(boards[0]), (3, 3), (), None), short], None)

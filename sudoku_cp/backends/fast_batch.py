@@ -69,10 +69,9 @@ def _run(items: list[tuple], backend: FastBackend) -> list[tuple[str, str]]:
 
     began = time.perf_counter()
     g = _board(items[0]).geometry  # the shape, checked
-    grid = np.array([item[3] for item in items], dtype=np.int64)
-    if grid.shape != (len(items), g.ncells) or grid.min() < 0 or grid.max() > g.n:
-        for item in items:
-            _board(item)  # raises, naming the puzzle's problem
+    grid = _grid([item[3] for item in items], g.ncells)
+    if grid is None or grid.min() < 0 or grid.max() > g.n:  # Board names the problem
+        grid = np.array([_board(item).givens for item in items], dtype=np.int64)
     counts, first, stats = check_array(grid, g, 2)
     each = (time.perf_counter() - began) / len(items)
     sure = (counts == 1) & (stats[:, 2] == 1)  # one solution, search exhausted
@@ -100,6 +99,21 @@ def _run(items: list[tuple], backend: FastBackend) -> list[tuple[str, str]]:
             result = _result(int(counts[i]), first[i], stats[i], 2, each)
         out.append(_generic(item, board, result, began))
     return out
+
+
+def _grid(givens: list, ncells: int):
+    """The givens of a run as one (P, ncells) int64 array, or None if some row has
+    another length (or is not a sequence of integers)."""
+    import numpy as np
+
+    if all(type(v) is bytes and len(v) == ncells for v in givens):  # as batch.packed sends
+        return np.frombuffer(b"".join(givens), dtype=np.uint8).astype(np.int64).reshape(
+            len(givens), ncells)
+    try:
+        grid = np.array(givens, dtype=np.int64)
+    except (TypeError, ValueError):
+        return None
+    return grid if grid.shape == (len(givens), ncells) else None
 
 
 def _generic(item: tuple, board: Board, result, began: float | None = None) -> tuple[str, str]:
