@@ -8,6 +8,7 @@ wall time for the commands run as subprocesses.
     python3 benchmarks/bench_fast.py                      # the issue 12 targets
     python3 benchmarks/bench_fast.py --agree              # + fast vs sat on every shared set
     python3 benchmarks/bench_fast.py --cold               # + first-ever compile time
+    python3 benchmarks/bench_fast.py --sections 1,2       # only some sections
 
 Sections:
 
@@ -16,7 +17,10 @@ Sections:
    call per block) and through ``solve``; ``backtrack`` through ``solve``; the ratios.
    Every verdict must agree and every solution pass ``is_solution``.
 2. ``sudoku-cp check -f royle_17_clue.txt --backends fast --workers 2`` over the whole
-   file: wall time, and wall time after start-up (minus the same command on one puzzle).
+   file: wall time, and wall time after start-up (minus the same command on one puzzle);
+   the CPU time of every process of the run (read from /proc), which a loaded machine
+   changes far less than the wall time; with ``--baseline DIR`` the same for another
+   source tree, in turn.
 3. the generator: verified minimal 9x9 puzzles per second, digging with ``fast`` and
    with ``sat``.
 4. the ``sat`` backend against a bare reused PySAT loop (CaDiCaL 1.9.5, the extended
@@ -135,11 +139,11 @@ def tree_cpu(root: int) -> dict[int, tuple[int, float]]:
     return found
 
 
-def timed_run(cmd: list[str], env: dict, stdout) -> tuple[float, float, float, int]:
+def timed_run(cmd: list[str], env: dict, stdout, cwd: Path = ROOT) -> tuple[float, float, float, int]:
     """Wall seconds, CPU seconds of the whole process tree and of the parent alone
     (sampled every 20 ms, so a little low), and the exit code."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, env=env, stdout=stdout, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(cmd, env=env, stdout=stdout, stderr=subprocess.DEVNULL, cwd=cwd)
     seen: dict[int, tuple[int, float]] = {}
     while proc.poll() is None:
         seen.update(tree_cpu(proc.pid))
@@ -149,17 +153,18 @@ def timed_run(cmd: list[str], env: dict, stdout) -> tuple[float, float, float, i
     return wall, sum(cpu for _, cpu in seen.values()), parent, proc.returncode
 
 
-def batch_command(path: Path, workers: int) -> dict:
+def batch_command(path: Path, workers: int, tree: Path = ROOT) -> dict:
+    """The batch command run from the source tree ``tree`` (this one, or a baseline)."""
     cmd = [sys.executable, "-m", "sudoku_cp", "check", "--backends", "fast",
            "--workers", str(workers), "--no-progress"]
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(tree)}
     with tempfile.TemporaryDirectory() as tmp:
         one = Path(tmp) / "one.txt"
         one.write_text(load(path, 1)[0] + "\n")
-        up = timed_run(cmd + ["-f", str(one)], env, subprocess.DEVNULL)
+        up = timed_run(cmd + ["-f", str(one)], env, subprocess.DEVNULL, tree)
         out = Path(tmp) / "out.jsonl"
         with open(out, "w") as f:
-            run = timed_run(cmd + ["-f", str(path)], env, f)
+            run = timed_run(cmd + ["-f", str(path.resolve())], env, f, tree)
         unique = out.read_text().count('"verdict": "unique"')
     assert run[3] == 0, run[3]
     return {"wall": run[0], "startup": up[0], "cpu": run[1], "cpu_startup": up[1],
@@ -294,6 +299,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--agree", action="store_true", help="also fast vs sat on every shared set")
     p.add_argument("--cold", action="store_true", help="also the first-ever compile time")
     p.add_argument("--sections", default="1,2,3,4,5", help="which sections to run (default all)")
+    p.add_argument("--baseline", type=Path, metavar="DIR",
+                   help="section 2 also runs the command from this source tree, in turn "
+                        "with this one (e.g. an older commit: git archive COMMIT | tar -x -C DIR)")
     args = p.parse_args(argv)
     data = args.data
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} "
@@ -335,13 +343,20 @@ def section1(args, data: Path) -> None:
 def section2(args, data: Path) -> None:
     print("\n2. sudoku-cp check -f royle_17_clue.txt --backends fast "
           f"--workers {args.workers} (wall time; CPU time of the process tree)")
-    r = batch_command(data / "royle_17_clue.txt", args.workers)
-    cpu, parent = r["cpu"] - r["cpu_startup"], r["parent"] - r["parent_startup"]
-    print(f"  {r['unique']} unique; {r['wall']:.2f} s in all, start-up {r['startup']:.2f} s (the "
-          f"same command on one puzzle), {r['wall'] - r['startup']:.2f} s after start-up\n"
-          f"  CPU after start-up: {cpu:.2f} s in all processes, {parent:.2f} s in the parent: "
-          f"on {args.workers} free cores at least {max(parent, cpu / args.workers):.2f} s of "
-          f"wall time", flush=True)
+    trees = [("this tree", ROOT)]
+    if args.baseline:  # another source tree (e.g. an older commit), run in turn with this one
+        trees.insert(0, ("baseline", args.baseline.resolve()))
+    for _, tree in trees:  # each tree's compiled code in its cache before any clock starts
+        batch_command(data / "norvig_easy50.txt", 1, tree)
+    for name, tree in trees * (2 if args.baseline else 1):
+        r = batch_command(data / "royle_17_clue.txt", args.workers, tree)
+        cpu, parent = r["cpu"] - r["cpu_startup"], r["parent"] - r["parent_startup"]
+        print(f"  {name}: {r['unique']} unique; {r['wall']:.2f} s in all, start-up "
+              f"{r['startup']:.2f} s (the same command on one puzzle), "
+              f"{r['wall'] - r['startup']:.2f} s after start-up\n"
+              f"    CPU after start-up: {cpu:.2f} s in all processes, {parent:.2f} s in the "
+              f"parent: on {args.workers} free cores at least "
+              f"{max(parent, cpu / args.workers):.2f} s of wall time", flush=True)
 
 
 def section3(args) -> None:
