@@ -205,3 +205,21 @@ def test_givens_travel_as_bytes_or_tuples_with_the_same_records():
 
     with pytest.raises(PuzzleError, match="81 cells, not 80|80 cells"):
         check_chunk([("in.txt", 1, 1, packed(boards[0]), (3, 3), (), None), short], None)
+
+
+def test_check_array_reads_rows_of_any_kind_alike():
+    from sudoku_cp.backends.fast import check_array
+    from sudoku_cp.board import geometry
+
+    rows = [board_of(line).givens for line in load("17clue_sample.txt")[:4]]
+    rows.append((5, 5) + (0,) * 79)  # clashing givens: no solution
+    g = geometry(3, 3)
+    want = check_array(np.array(rows, dtype=np.int64), g)
+    for given in (rows, [list(r) for r in rows], [bytes(r) for r in rows],
+                  [rows[0], list(rows[1]), bytes(rows[2]), list(rows[3]), rows[4]],
+                  [rows[0], list(rows[1]), rows[2], np.array(rows[3]), rows[4]],
+                  [v for r in rows for v in r]):  # a flat list: numpy reshapes it
+        got = check_array(given, g)
+        for a, b in zip(got, want):
+            assert (a == b).all()
+    assert check_array([tuple(rows[0])], g)[0].tolist() == [1]

@@ -190,7 +190,9 @@ def check_array(puzzles, geometry: Geometry, limit: int = 2):
     """
     t = tables(geometry)
     np = t.np
-    grid = np.ascontiguousarray(puzzles, dtype=np.int64).reshape(-1, t.ncells)
+    grid = _from_rows(puzzles, t) if isinstance(puzzles, list) else None
+    if grid is None:
+        grid = np.ascontiguousarray(puzzles, dtype=np.int64).reshape(-1, t.ncells)
     count = grid.shape[0]
     counts = np.zeros(count, dtype=np.int64)
     first = np.zeros((count, t.ncells), dtype=np.int64)
@@ -201,6 +203,23 @@ def check_array(puzzles, geometry: Geometry, limit: int = 2):
     if count:
         kernels().check_many(grid, limit, counts, first, stats, *t.args())
     return counts, first, stats
+
+
+def _from_rows(rows: list, t: Tables):
+    """A list of tuples (or lists, or bytes) of n*n values as one int64 array, through
+    bytes: several times faster than numpy reading the tuples value by value. None when
+    some row is not such a sequence, or some value is not an integer in 0..255."""
+    np = t.np
+    if t.n > 255 or not all(type(r) in _ROW_TYPES and len(r) == t.ncells for r in rows):
+        return None
+    try:
+        raw = b"".join(map(bytes, rows))
+    except (TypeError, ValueError):  # a float, a string, a value below 0 or above 255
+        return None
+    return np.frombuffer(raw, dtype=np.uint8).astype(np.int64).reshape(len(rows), t.ncells)
+
+
+_ROW_TYPES = (tuple, list, bytes)
 
 
 def check_boards(boards, limit: int = 2) -> list[Result]:
