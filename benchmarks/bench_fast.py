@@ -139,7 +139,8 @@ def tree_cpu(root: int) -> dict[int, tuple[int, float]]:
     return found
 
 
-def timed_run(cmd: list[str], env: dict, stdout, cwd: Path = ROOT) -> tuple[float, float, float, int]:
+def timed_run(cmd: list[str], env: dict, stdout,
+              cwd: Path = ROOT) -> tuple[float, float, float, int]:
     """Wall seconds, CPU seconds of the whole process tree and of the parent alone
     (sampled every 20 ms, so a little low), and the exit code."""
     start = time.perf_counter()

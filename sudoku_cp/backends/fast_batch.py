@@ -88,7 +88,8 @@ def _run(items: list[tuple], backend: FastBackend) -> list[tuple[str, str]]:
             if g.n <= MAX_COMPACT_N:
                 puzzle, text = puzzles[i * size:(i + 1) * size], solved[i * size:(i + 1) * size]
             else:
-                puzzle, text = format_line(grid[i].tolist(), g.n), format_line(first[i].tolist(), g.n)
+                puzzle = format_line(grid[i].tolist(), g.n)
+                text = format_line(first[i].tolist(), g.n)
             out.append(("unique", unique_line(item, puzzle, g.box, text, stats[i], each,
                                               each + time.perf_counter() - began)))
             continue
