@@ -5,16 +5,17 @@ each verdict; it knows nothing of the command line, which turns the counts into 
 exit code and a summary (``sudoku_cp.cli.check``).
 
 The input is streamed: puzzles are read and parsed one at a time in the parent,
-packed into small *chunks* (``--chunk-size``, default 32) and handed to worker
-processes, with at most a few chunks per worker in flight. Memory stays flat on a
-file of millions of lines; a uniqueness check takes a few milliseconds, so a chunk
-makes the cost of a round trip between processes small beside the work. Each worker
+packed into small *chunks* (``--chunk-size``, default 32; 1,000 for ``fast`` alone) and
+handed to worker processes, with at most a few chunks per worker in flight. Memory
+stays flat on a file of millions of lines; a uniqueness check takes a few
+milliseconds, so a chunk makes the cost of a round trip between processes small
+beside the work (``fast`` takes tens of microseconds, hence its larger chunks). Each worker
 process keeps its backends (``get_backend`` caches them), so every solver loads the
 formula or builds the model once per process, not once per puzzle.
 
-Each finished puzzle becomes one JSON line in RESULTS, written with a single
-``write()`` as soon as its chunk comes back (so lines are in completion order, not
-input order; ``line`` and ``index`` say where each puzzle came from)::
+Each finished puzzle becomes one JSON line in RESULTS; a chunk's lines are written
+with a single ``write()`` as soon as the chunk comes back (so lines are in completion
+order, not input order; ``line`` and ``index`` say where each puzzle came from)::
 
     {"line": 12, "source": "in.txt", "index": 11, "verdict": "unique", "puzzle": "...",
      "box": "3x3", "solution": "...", "solutions": [...], "backends": {...},
@@ -60,6 +61,14 @@ from .verdicts import VERDICTS
 ENGINES = ("local", "dask")
 #: Chunks in flight per worker: enough to keep every worker busy, few enough to bound memory.
 IN_FLIGHT_PER_WORKER = 4
+#: Puzzles per chunk by default; ``fast`` alone checks a puzzle in tens of microseconds,
+#: so its chunks are larger (fewer round trips between processes, one compiled call each).
+CHUNK_SIZE, CHUNK_SIZE_FAST = 32, 1000
+
+
+def default_chunk_size(backends: list[str] | None) -> int:
+    """The chunk size when ``--chunk-size`` is not given, for these backends."""
+    return CHUNK_SIZE_FAST if backends == ["fast"] else CHUNK_SIZE
 
 
 # -- the worker side ---------------------------------------------------------------------------
@@ -67,8 +76,9 @@ def check_chunk(chunk: list[tuple], backends: list[str] | None,
                 time_limit: float | None) -> list[tuple[str, str]]:
     """Cross-check a chunk of puzzles; returns ``(verdict, json_line)`` for each.
 
-    A chunk item is ``(source, line, index, givens, box, extra_houses, expected)``.
-    Runs in a worker process; backends are cached there between chunks.
+    A chunk item is ``(source, line, index, givens, box, extra_houses, expected)``;
+    ``givens`` is a tuple of values, or ``bytes`` of them (see ``packed``). Runs in a
+    worker process; backends are cached there between chunks.
     """
     from .board import Board
     from .crosscheck import crosscheck
@@ -93,6 +103,14 @@ def check_chunk(chunk: list[tuple], backends: list[str] | None,
             record = check_record(report, expected=expected, **where)
         out.append((record["verdict"], json.dumps(record)))
     return out
+
+
+def packed(board) -> bytes | tuple[int, ...]:
+    """A board's givens as they travel to a worker: ``bytes`` (one byte a value) when
+    every value fits in a byte, else the tuple. Bytes pickle in one piece, where a
+    tuple pickles value by value, and ``fast`` reads a chunk of them as one array;
+    ``Board.from_values`` takes either."""
+    return bytes(board.givens) if board.n < 256 else board.givens
 
 
 def _init_worker(parent_pid: int) -> None:
@@ -269,7 +287,7 @@ class Batch:
                     error=entry.error)))])
                 continue
             board, expected = entry.board, getattr(entry, "solution", None)
-            chunk.append((source, entry.line, index, board.givens, board.box,
+            chunk.append((source, entry.line, index, packed(board), board.box,
                           board.geometry.extra, tuple(expected) if expected else None))
             if len(chunk) >= chunk_size:
                 engine.submit(chunk, backends, time_limit)
@@ -287,9 +305,9 @@ class Batch:
             self.collect(results)
 
     def collect(self, results: list[tuple[str, str]]) -> None:
-        """Write finished puzzles' lines and count them."""
+        """Write finished puzzles' lines (one write for a chunk) and count them."""
+        self.sink.write_lines([line for _, line in results])
         for verdict, line in results:
-            self.sink.write(line)
             self.counts[verdict] += 1
             if self.on_record is not None:
                 self.on_record(verdict, line)

@@ -192,8 +192,8 @@ class Geometry:
         return Geometry(self.box_rows, self.box_cols, self.extra + tuple(tuple(h) for h in houses))
 
 
-#: The type of values ``Board.from_values`` takes without looking at each one.
-_PLAIN_INT = frozenset({int})
+#: The one type ``from_values`` takes without a check per value (bool is a subclass, not int).
+_INT = {int}
 
 
 def _integer(v, what: str, where: int, n: int) -> int:
@@ -284,9 +284,10 @@ class Board:
         extra = tuple(tuple(_integer(c, "cell", i, n) for c in h) for i, h in enumerate(houses))
         if extra:
             g = g.with_houses(extra)
-        if set(map(type, values)) <= _PLAIN_INT:  # the common case, checked at C speed
-            return cls(g, tuple(values))
-        return cls(g, tuple(_integer(v, "value", i, n) for i, v in enumerate(values)))
+        givens = tuple(values)
+        if not {*map(type, givens)} <= _INT:  # checked one by one only when some is not an int
+            givens = tuple(_integer(v, "value", i, n) for i, v in enumerate(givens))
+        return cls(g, givens)
 
     @classmethod
     def parse(cls, text: str, box: tuple[int, int] | str | None = None) -> "Board":

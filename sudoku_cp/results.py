@@ -188,7 +188,7 @@ def match_inputs(head: dict, current: dict[str, dict], path: str) -> dict[str, s
 
 # -- writing -----------------------------------------------------------------------------------
 class Sink:
-    """Where results lines go: RESULTS (one unbuffered write per line) or stdout.
+    """Where results lines go: RESULTS (one unbuffered write per chunk of lines) or stdout.
 
     The file is opened on the first write, so a run that fails before it has any
     result leaves nothing behind. ``keep`` cuts a partial last line before appending;
@@ -219,14 +219,22 @@ class Sink:
             raise OutputError(f"{self.path}: {exc.strerror or exc}") from None
 
     def write(self, line: str) -> None:
+        self.write_lines([line])
+
+    def write_lines(self, lines: list[str]) -> None:
+        """Write finished lines with one ``write()`` (a chunk's worth: a killed run
+        leaves at most a partial last line, which ``--resume`` cuts off)."""
+        if not lines:
+            return
+        text = "\n".join(lines) + "\n"
         if self.path is None:
-            sys.stdout.write(line + "\n")
+            sys.stdout.write(text)
             sys.stdout.flush()
             return
         if self.file is None:
             self._open()
         try:
-            self._put((line + "\n").encode())
+            self._put(text.encode())
             if time.monotonic() - self.last_sync > FSYNC_EVERY:
                 os.fsync(self.file.fileno())
                 self.last_sync = time.monotonic()

@@ -59,8 +59,9 @@ def add_batch_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--scheduler", metavar="ADDRESS",
                    help="Dask scheduler, e.g. tcp://127.0.0.1:8786 (default: a local "
                         "cluster of --workers processes)")
-    g.add_argument("--chunk-size", type=positive_int, default=32, metavar="K",
-                   help="puzzles per task sent to a worker (default 32)")
+    g.add_argument("--chunk-size", type=positive_int, metavar="K",
+                   help="puzzles per task sent to a worker (default 32; 1000 when "
+                        "--backends is fast alone)")
     g.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
     add_force(g)
@@ -195,7 +196,8 @@ def cmd_batch(args) -> int:
     from concurrent.futures import BrokenExecutor
 
     from ..backends import DEFAULT_CHECK, check_spec
-    from ..batch import ENGINES, Batch, DaskEngine, LocalEngine, summary_line
+    from ..batch import (ENGINES, Batch, DaskEngine, LocalEngine, default_chunk_size,
+                         summary_line)
     from ..errors import OutputError
     from ..results import Sink, header
 
@@ -255,7 +257,7 @@ def cmd_batch(args) -> int:
     try:
         with engine:
             batch.run(engine, renamed, existing.done, backends, args.time_limit,
-                      args.chunk_size)
+                      args.chunk_size or default_chunk_size(backends))
     except KeyboardInterrupt:
         print(summary_line(batch.summary(existing.verdicts), "batch")
               + " (interrupted: --resume continues)", file=sys.stderr)

@@ -15,6 +15,10 @@ line in the results. The modules, in the order a line meets them:
   rating columns after a puzzle;
 - ``cells``: the cells and values of one puzzle, and the board size limit
   (``board.MAX_SIZE``, 64, raised with ``max_size=``).
+
+A plain one-line puzzle outside a grid (n*n symbols, n >= 6) skips the grouping and the
+general parser: ``cells.plain_board`` reads it in two string operations, with the same
+result (a bulk check reads a million such lines).
 """
 
 from .cells import parse_puzzle, parse_solution

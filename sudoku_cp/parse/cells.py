@@ -30,7 +30,8 @@ import re
 import sys
 from collections import Counter
 
-from ..board import MAX_SIZE, SYMBOLS, Board, PuzzleError, cell_name, default_box
+from ..board import (MAX_COMPACT_N, MAX_SIZE, SYMBOLS, Board, PuzzleError, cell_name, default_box,
+                     geometry)
 
 #: Value of each one-character cell: ``.`` and ``0`` empty, then SYMBOLS in either case.
 VALUES: dict[str, int] = {".": 0, "0": 0}
@@ -72,6 +73,53 @@ def parse_puzzle(text: str, box: tuple[int, int] | None = None, *,
         cells, sizes = read_cells(rows, box)
     values, box = _values(cells, sizes, box, max_size)
     return Board.from_values(values, box)
+
+
+#: Per board side n: the symbols a compact line of that board may hold, the table that
+#: turns each one into its value, and the default geometry (``plain_board``).
+_PLAIN: dict[int, tuple] = {}
+
+
+def plain_board(line: str, box: tuple[int, int] | None = None, *,
+                max_size: int = MAX_SIZE) -> Board | None:
+    """The board of a plain one-line puzzle too long to be a grid row, or None.
+
+    Plain means: n*n symbols of ``VALUES`` (n >= 6, so more than ``MAX_COMPACT_N``
+    characters), each in range, no space or separator, and ``box``, if given, fits.
+    Such a line is a whole puzzle wherever it stands outside a grid (see
+    ``parse.grouping``), and ``parse_puzzle`` would give the same board; this is only
+    a faster road for files of one-line puzzles (a bulk check reads a million of
+    them). None sends the line down the general road, which also names any problem.
+
+    >>> plain_board("1" + "." * 80).givens[:3], plain_board("1 " + "." * 79)
+    ((1, 0, 0), None)
+    """
+    count = len(line)
+    if count <= MAX_COMPACT_N:
+        return None
+    n = math.isqrt(count)
+    if n * n != count or n > min(max_size, MAX_COMPACT_N):
+        return None
+    if box is not None and (box[0] < 1 or box[1] < 1 or box[0] * box[1] != n):
+        return None
+    plain = _PLAIN.get(n) or _plain(n)
+    if plain[2] is None and box is None or line.strip(plain[0]):
+        return None  # no default box (n is prime), or a character that is not a symbol here
+    g = plain[2] if box is None else geometry(*box)
+    return Board(g, tuple(line.encode("ascii").translate(plain[1])))
+
+
+def _plain(n: int) -> tuple:
+    symbols = ".0" + SYMBOLS[:n] + SYMBOLS[9:n].lower()
+    table = bytearray(256)
+    for ch in symbols:
+        table[ord(ch)] = VALUES[ch]
+    try:
+        g = geometry(*default_box(n))
+    except PuzzleError:  # a prime n: the general road asks for --box
+        g = None
+    _PLAIN[n] = (symbols, bytes(table), g)
+    return _PLAIN[n]
 
 
 def parse_solution(text: str, box: tuple[int, int] | None = None, *,

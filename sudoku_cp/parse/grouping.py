@@ -58,6 +58,13 @@ class Grouper:
         self.confirmed = False  # a grid for sure: a marker or a second row of the same size
         self.border = False  # the last line was a separator
 
+    def singles(self) -> None:
+        """A whole one-line puzzle was read outside a grid (``cells.plain_board``): what
+        ``start`` or ``line`` do with such a line, less the parsing."""
+        if self.mode != "singles":
+            self.reset()
+            self.mode = "singles"
+
     # -- entries -------------------------------------------------------------------------
     def parse(self, text: str):
         return parse_puzzle(text, self.box, max_size=self.max_size)

@@ -8,6 +8,7 @@ from typing import Iterable, Iterator
 
 from ..board import MAX_SIZE
 from .entry import Entry
+from .cells import plain_board
 from .grouping import Grouper
 from .lines import bad_bytes, clean, header_columns
 
@@ -58,6 +59,13 @@ def iter_puzzles(lines: Iterable[str], box: tuple[int, int] | None = None,
         raw = raw.rstrip("\r\n")
         if number == 1:
             raw = raw.lstrip("\ufeff")
+        if columns is None and grouper.mode in ("start", "singles"):
+            board = plain_board(raw, box, max_size=max_size)
+            if board is not None:  # the common case, on a short road: see plain_board
+                first = False
+                grouper.singles()
+                yield Entry(number, raw, board=board, source=source)
+                continue
         problem = bad_bytes(raw)
         if problem is not None:
             yield from grouper.end_run()

@@ -1,0 +1,226 @@
+"""The batch hook of ``fast`` (issue 12): records written from a template, and the
+whole-array ``is_solution_many`` it checks every first solution with.
+
+What must hold: a line from ``unique_line`` is the very text ``json.dumps`` makes of
+``check_record`` for the same puzzle and times; ``is_solution_many`` says exactly what
+``is_solution`` says, solution by solution; and a chunk through the hook gives the
+verdicts and records of the generic path, whatever the mix of puzzles.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from sudoku_cp import Board, Result, is_solution
+from sudoku_cp.check import is_solution_many
+from sudoku_cp.crosscheck import judge
+from sudoku_cp.records import check_record
+from conftest import board_of, load, pattern_grid
+
+pytest.importorskip("numba", reason="the fast backend needs numba (the 'fast' extra)")
+
+import numpy as np  # noqa: E402
+
+from sudoku_cp.backends.fast_batch import check_chunk, unique_line  # noqa: E402
+
+
+def generic_line(board, solution, source, line, index, stats, t_fast, t_all):
+    """The line the generic path writes for a unique puzzle, with the given times."""
+    result = Result.of("fast", [tuple(solution)], True, t_fast,
+                       {"nodes": stats[0], "guesses": stats[1], "count": 1}, 2)
+    report = judge(board, {"fast": result})
+    report.time_s = t_all
+    return json.dumps(check_record(report, line=line, source=source, index=index))
+
+
+def unique_boards():
+    """Unique puzzles of several sizes with their solutions (one cell emptied from a
+    full pattern grid is unique; 17-clue puzzles solved by the pattern of the sample)."""
+    out = []
+    for box in ((2, 2), (2, 3), (3, 3), (4, 4), (5, 5), (6, 6), (8, 8)):
+        grid = pattern_grid(*box)
+        givens = list(grid)
+        givens[len(grid) // 2] = 0
+        out.append((Board.from_values(givens, box=box), grid))
+    from sudoku_cp import solve
+
+    for line in load("17clue_sample.txt")[:3]:
+        board = board_of(line)
+        out.append((board, solve(board, "backtrack").solution))
+    return out
+
+
+@pytest.mark.parametrize("source", ["in.txt", "../shared/data/royle_17_clue.txt",
+                                    'odd "name"\\with\ttab.txt', "données/écrit ☃.txt",
+                                    "<stdin>"])
+def test_a_template_line_is_the_generic_record_byte_for_byte(source):
+    times = [(0.0, 0.0), (1e-07, 2.5e-06), (0.000123456789, 0.00012999), (12.5, 13.0000004)]
+    for k, (board, solution) in enumerate(unique_boards()):
+        t_fast, t_all = times[k % len(times)]
+        item = (source, 7 + k, 100 + k, board.givens, board.box, (), None)
+        stats = (3 + k, 5 * k, 1)
+        ours = unique_line(item, board.to_text(), board.box, board.to_text(solution), stats,
+                           t_fast, t_all)
+        assert ours == generic_line(board, solution, source, 7 + k, 100 + k, stats,
+                                    t_fast, t_all)
+
+
+def test_is_solution_many_says_what_is_solution_says():
+    rng = random.Random(12)
+    for box in ((2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 4)):
+        grid = pattern_grid(*box)
+        n = box[0] * box[1]
+        diagonal = {}  # an extra house the grid satisfies: diagonal cells of distinct values
+        for r in range(n):
+            diagonal.setdefault(grid[r * n + r], r * n + r)
+        extra = (tuple(diagonal.values())[:3],) if box[0] != box[1] else ()
+        boards, sols = [], []
+        for _ in range(60):
+            givens = [v if rng.random() < 0.3 else 0 for v in grid]
+            sol = list(grid)
+            kind = rng.randrange(6)
+            if kind == 1:  # two cells swapped: rows or columns break (or a given)
+                a, b = rng.sample(range(n * n), 2)
+                sol[a], sol[b] = sol[b], sol[a]
+            elif kind == 2:  # a value out of range
+                sol[rng.randrange(n * n)] = rng.choice([0, n + 1, -1])
+            elif kind == 3:  # a given changed
+                cell = rng.randrange(n * n)
+                givens[cell] = sol[cell] % n + 1
+            elif kind == 4:  # two whole rows swapped: still a Latin square, maybe not boxes
+                r1, r2 = rng.sample(range(n), 2)
+                sol[r1 * n:(r1 + 1) * n], sol[r2 * n:(r2 + 1) * n] = \
+                    sol[r2 * n:(r2 + 1) * n], sol[r1 * n:(r1 + 1) * n]
+            board = Board(Board.from_values(givens, box=box).geometry.with_houses(extra),
+                          tuple(givens))
+            boards.append(board)
+            sols.append(sol)
+        ours = is_solution_many(box, [b.givens for b in boards], sols, extra).tolist()
+        theirs = [is_solution(b, s) for b, s in zip(boards, sols)]
+        assert ours == theirs, box
+        assert 0 < sum(theirs) < len(theirs)  # both kinds were tried
+
+
+def test_is_solution_many_refuses_wrong_shapes():
+    g = np.zeros((2, 16), dtype=np.int64)
+    assert is_solution_many((2, 2), g, np.ones((2, 15), dtype=np.int64)).tolist() == [False] * 2
+    assert is_solution_many((3, 3), g, np.ones((2, 16), dtype=np.int64)).tolist() == [False] * 2
+
+
+def test_a_mixed_chunk_gives_the_generic_verdicts_and_records():
+    from sudoku_cp.batch import check_chunk as generic_chunk
+
+    lines = load("17clue_sample.txt")[:4] + ["." * 81, "55" + "." * 79]
+    boards = [board_of(line) for line in lines]
+    sixteen = Board.from_values([0] + pattern_grid(4, 4)[1:], box=(4, 4))
+    chunk = [("in.txt", i + 1, i + 1, b.givens, b.box, b.geometry.extra,
+              b.givens if i == 1 else None) for i, b in enumerate(boards)]
+    chunk.insert(3, ("in.txt", 20, 20, sixteen.givens, (4, 4), (), None))  # another shape
+    chunk.append(("in.txt", 9, 9, boards[0].givens, (3, 3), ((0, 10, 20),), None))  # a variant
+    ours, theirs = check_chunk(chunk, None), generic_chunk(chunk, ["sat"], None)
+    assert [v for v, _ in ours] == [v for v, _ in theirs] == \
+        ["unique", "mismatch", "unique", "unique", "unique", "multiple", "none", "unique"]
+    for (_, a), (_, b) in zip(ours, theirs):
+        a, b = json.loads(a), json.loads(b)
+        del a["time_s"], b["time_s"]
+        a["backends"] = {"x": {k: v for k, v in a["backends"]["fast"].items()
+                               if k not in ("time_s", "stats")}}
+        b["backends"] = {"x": {k: v for k, v in b["backends"]["sat"].items()
+                               if k not in ("time_s", "stats")}}
+        if a["verdict"] == "multiple":  # each backend finds its own two solutions
+            for key in ("solution", "solutions", "evidence"):
+                del a[key], b[key]
+        assert a == b and list(a) == list(b)
+
+
+def test_a_bad_item_is_named_not_checked():
+    from sudoku_cp.board import PuzzleError
+
+    good = board_of(load("17clue_sample.txt")[0])
+    bad = ("in.txt", 2, 2, (10,) + good.givens[1:], (3, 3), (), None)
+    with pytest.raises(PuzzleError, match="value 10 at r1c1 is outside 1..9"):
+        check_chunk([("in.txt", 1, 1, good.givens, (3, 3), (), None), bad], None)
+
+
+def test_a_fast_batch_run_writes_the_records_of_a_sat_run_and_resumes(tmp_path):
+    """End to end: plain lines (the parser's short road), a grid, a bad line, a puzzle
+    with two solutions; --out, the exit code, the stderr line for the bad line, and a
+    --resume that finds nothing left to do."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    puzzles = load("17clue_sample.txt")[:6]
+    grid = "\n".join(board_of(puzzles[0]).to_text()[r * 9:r * 9 + 9] for r in range(9))
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join(puzzles[:3] + ["", grid, "", "1.3?" + "." * 77, "." * 81,
+                                            *puzzles[3:]]) + "\n")
+    runs = {}
+    for backend in ("fast", "sat"):
+        out = tmp_path / f"{backend}.jsonl"
+        cmd = [sys.executable, "-m", "sudoku_cp", "check", "-f", str(src), "--backends",
+               backend, "--workers", "2", "--out", str(out), "--no-progress"]
+        done = subprocess.run(cmd, cwd=root, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2, done.stderr  # the bad line
+        assert f"{src}:15: unknown symbol '?' at r1c4" in done.stderr
+        records = [json.loads(line) for line in out.read_text().splitlines()[1:]]
+        runs[backend] = {r["line"]: (r["verdict"], r["puzzle"], r["solution"], r["error"])
+                         for r in records}
+        again = subprocess.run(cmd + ["--resume"], cwd=root, capture_output=True, text=True,
+                               timeout=120)
+        assert again.returncode == 2 and "9 already in the results file were skipped" in \
+            again.stderr
+        assert out.read_text().count("\n") == 10  # the header and nine records, once each
+    fast_run, sat_run = runs["fast"], runs["sat"]
+    assert sorted(v for v, *_ in fast_run.values()) == \
+        ["invalid", "multiple"] + ["unique"] * 7
+    for line, (verdict, puzzle, solution, error) in fast_run.items():
+        theirs = sat_run[line]
+        assert (verdict, puzzle, error) == (theirs[0], theirs[1], theirs[3])
+        if verdict == "unique":
+            assert solution == theirs[2]
+
+
+def test_givens_travel_as_bytes_or_tuples_with_the_same_records():
+    from sudoku_cp.batch import packed
+
+    boards = [board_of(line) for line in load("17clue_sample.txt")[:3]]
+    big = Board.from_values(pattern_grid(16, 16)[:-1] + [0], box=(16, 16))  # n = 256: a tuple
+    assert packed(boards[0]) == bytes(boards[0].givens) and packed(big) == big.givens
+
+    def records(givens):
+        chunk = [("in.txt", i + 1, i + 1, g, (3, 3), (), None) for i, g in enumerate(givens)]
+        return [json.loads(line) for _, line in check_chunk(chunk, None)]
+
+    as_bytes = records([packed(b) for b in boards])
+    mixed = records([packed(boards[0]), boards[1].givens, list(boards[2].givens)])
+    for a, b in zip(as_bytes, mixed):
+        assert [a[k] for k in ("verdict", "puzzle", "solution")] == \
+            [b[k] for k in ("verdict", "puzzle", "solution")]
+    short = ("in.txt", 4, 4, packed(boards[0])[:-1], (3, 3), (), None)
+    from sudoku_cp.board import PuzzleError
+
+    with pytest.raises(PuzzleError, match="81 cells, not 80|80 cells"):
+        check_chunk([("in.txt", 1, 1, packed(boards[0]), (3, 3), (), None), short], None)
+
+
+def test_check_array_reads_rows_of_any_kind_alike():
+    from sudoku_cp.backends.fast import check_array
+    from sudoku_cp.board import geometry
+
+    rows = [board_of(line).givens for line in load("17clue_sample.txt")[:4]]
+    rows.append((5, 5) + (0,) * 79)  # clashing givens: no solution
+    g = geometry(3, 3)
+    want = check_array(np.array(rows, dtype=np.int64), g)
+    for given in (rows, [list(r) for r in rows], [bytes(r) for r in rows],
+                  [rows[0], list(rows[1]), bytes(rows[2]), list(rows[3]), rows[4]],
+                  [rows[0], list(rows[1]), rows[2], np.array(rows[3]), rows[4]],
+                  [v for r in rows for v in r]):  # a flat list: numpy reshapes it
+        got = check_array(given, g)
+        for a, b in zip(got, want):
+            assert (a == b).all()
+    assert check_array([tuple(rows[0])], g)[0].tolist() == [1]
