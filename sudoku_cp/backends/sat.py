@@ -133,6 +133,20 @@ def canonical_solver(name: str) -> str:
 SEQUENTIAL_FROM = 25
 
 
+#: Above this board side the backend writes one pre-propagated formula per puzzle
+#: (``encode.reduced``) instead of solving under assumptions on the shape's formula
+#: (see the module docstring; ``sat:reduced_above=N`` moves the line).
+REDUCED_ABOVE = 25
+
+
+def _side(value: int | str) -> int:
+    """A board side from a spec option (``sat:reduced_above=0`` reduces every board)."""
+    side = int(value)
+    if side < 0:
+        raise ValueError(f"reduced_above must be 0 or more, not {value}")
+    return side
+
+
 def amo_for(n: int, amo: str = "auto") -> str:
     """The at-most-one encoding for an n×n board: ``amo`` itself unless it is ``auto``.
 
@@ -165,7 +179,7 @@ class SatBackend:
     """Solve boards with a PySAT solver on the CNF encoding, one live solver per shape."""
 
     name = "sat"
-    SPEC_OPTIONS = ("solver", "encoding", "amo")
+    SPEC_OPTIONS = ("solver", "encoding", "amo", "reduced_above")
     #: Rebuild a geometry's solver after this many retired activation literals; None
     #: means as many as there are cell-value variables (n³). Every model PySAT returns
     #: lists all variables, so retired ones slow each solution down: on 9×9, rebuilding
@@ -173,7 +187,7 @@ class SatBackend:
     REBUILD_AFTER: int | None = None
 
     def __init__(self, solver: str = DEFAULT_SOLVER, encoding: str = "extended",
-                 amo: str = "auto"):
+                 amo: str = "auto", reduced_above: int | str = REDUCED_ABOVE):
         self.pysat = require("pysat.solvers", "python-sat", self.name)
         self.solver = canonical_solver(solver)
         if encoding not in ENCODINGS:
@@ -182,6 +196,7 @@ class SatBackend:
         if amo != "auto":
             check_encoding(amo)
         self.amo = amo
+        self.reduced_above = _side(reduced_above)
         self._live: dict[Geometry, _Live] = {}
         self._last: tuple = (None, None)  # the geometry of the last puzzle and its state
         _OPEN.add(self)
@@ -247,6 +262,8 @@ class SatBackend:
                 f"supported: choose another solver (e.g. sat:{DEFAULT_SOLVER}) or drop time_limit"
             )
         deadline = None if time_limit is None else start + time_limit
+        if board.n > self.reduced_above:  # large boards: one pre-propagated formula each
+            return self._solve_reduced(board, limit, deadline, start)
         live = self._state(board.geometry)
         enc, solver = live.encoding, live.solver
         nv, value_of = enc.nv, enc.value_of
@@ -341,6 +358,76 @@ class SatBackend:
         first_budget = max(100, FIRST_SLICE // live.encoding.geometry.ncells)
         return _solve_until(live.solver, assumptions, deadline, first_budget,
                             interruptible=self.solver not in BUDGET_ONLY)
+
+
+    # -- large boards: one reduced formula per puzzle ------------------------------------------
+    def _solve_reduced(self, board: Board, limit: int, deadline: float | None,
+                       start: float) -> Result:
+        """``solve`` on the puzzle's own pre-propagated formula (``encode.reduced``).
+
+        The formula is built, solved and dropped per puzzle, so the givens are not
+        assumptions and a blocking clause needs no retiring. One fresh variable ``act``
+        is still assumed in every call and guards the blocking clauses: with an
+        assumption, CaDiCaL's zero-decision shortcut (``_forced``) stays sound, since a
+        model found without a decision was propagated from the formula, whose
+        solutions are exactly the puzzle's. A puzzle the reduction settles completely
+        needs no solver (unique); one it refutes (``contradiction``) has no solution.
+        """
+        from ..encode.reduced import PAIRWISE_UP_TO, reduce_board
+
+        red = reduce_board(board, self.encoding, self.amo)
+        stats: dict[str, Any] = dict.fromkeys(NATIVE_STATS, 0)
+        stats.update(red.stats(), reduced=True, solver=self.solver, encoding=self.encoding,
+                     amo=self.amo if self.amo != "auto"
+                     else f"pairwise up to {PAIRWISE_UP_TO} literals, then sequential",
+                     encode_s=time.perf_counter() - start, calls=0, blocking_clauses=0,
+                     forced_by_propagation=False, assumptions=0)
+        if red.contradiction is not None:
+            return Result.of(self.name, (), True, time.perf_counter() - start, stats, limit)
+        if red.nv == 0:  # every cell settled by the reduction's own singles
+            stats["forced_by_propagation"] = True
+            return Result.of(self.name, (red.settled,), True, time.perf_counter() - start,
+                             stats, limit)
+        if deadline is not None and time.perf_counter() >= deadline:  # spent on reducing
+            return Result.of(self.name, (), False, time.perf_counter() - start, stats, limit)
+        solver = self.pysat.Solver(name=self.solver, bootstrap_with=red.clauses)
+        if self.solver in ZERO_DECISION_SOLVERS:
+            solver.configure({"elim": 0})  # as in _rebuild: _forced relies on it
+        act = red.top + 1
+        first_budget = max(100, FIRST_SLICE // board.geometry.ncells)
+        solutions: list[tuple[int, ...]] = []
+        exhausted = broken = True
+        try:
+            while len(solutions) < limit:
+                stats["calls"] += 1
+                if deadline is None:
+                    found = solver.solve(assumptions=[act])
+                else:
+                    found = _solve_until(solver, [act], deadline, first_budget,
+                                         interruptible=self.solver not in BUDGET_ONLY)
+                if not found:
+                    exhausted = found is not None  # None: stopped by the time limit
+                    break
+                true_lits = [lit for lit in solver.get_model()[:red.nv] if lit > 0]
+                solutions.append(red.solution(true_lits))
+                if len(solutions) >= limit:
+                    exhausted = False
+                    break
+                if stats["calls"] == 1 and self._forced({}, solver.accum_stats(), [act]):
+                    stats["forced_by_propagation"] = True
+                    break  # unique: see _forced
+                solver.add_clause([-act] + [-lit for lit in true_lits])
+                stats["blocking_clauses"] += 1
+            broken = False
+        finally:
+            if broken:  # Ctrl-C inside the solver: never call it again (see _abandon)
+                _ABANDONED.append(solver)
+        native = solver.accum_stats()
+        solver.delete()
+        stats.update({key: native.get(key, 0) for key in NATIVE_STATS})
+        stats["assumptions"] = 1
+        return Result.of(self.name, solutions, exhausted, time.perf_counter() - start,
+                         stats, limit)
 
 
 #: Solvers left mid-call by Ctrl-C: kept alive so that no destructor calls into them.
