@@ -171,3 +171,40 @@ def test_the_reduced_formula_is_small_on_a_large_board():
     assert reduced.stats["variables"] == red.nv and reduced.stats["clauses"] == len(red.clauses)
     assert reduced.status is full.status is Status.SOLVED
     assert len(reduced.solutions) == len(full.solutions)
+
+
+# -- cpsat on large boards: one solve per solution, the ones found forbidden -------------
+@pytest.fixture
+def cpsat_one_at_a_time(monkeypatch):
+    from sudoku_cp.backends import cpsat
+
+    monkeypatch.setattr(cpsat, "LARGE_ABOVE", 0)
+    return cpsat.CpSatBackend()
+
+
+def test_cpsat_one_solve_at_a_time_finds_what_enumeration_finds(cpsat_one_at_a_time):
+    rng = random.Random(5)
+    for box in [(2, 2), (2, 3), (3, 3)]:
+        for density in (0.2, 0.4, 0.6):
+            board = random_board(rng, box, density)
+            result = cpsat_one_at_a_time.solve(board, limit=20)
+            assert result.stats.get("clash") or result.stats["solves"] >= 1
+            assert all(is_solution(board, s) for s in result.solutions)
+            assert len(set(result.solutions)) == len(result.solutions)
+            full, done = solutions_of(board, FULL, 20)
+            assert result.exhausted == done
+            if done:
+                assert set(result.solutions) == full
+
+
+def test_cpsat_one_solve_at_a_time_counts_and_stops(cpsat_one_at_a_time):
+    first_row = Board.from_values([1, 2, 3, 4] + [0] * 12)
+    result = cpsat_one_at_a_time.solve(first_row, limit=100)
+    assert result.exhausted and len(set(result.solutions)) == 12
+    given = Board.from_values(full_grid((2, 2), random.Random(1)))
+    result = cpsat_one_at_a_time.solve(given, limit=2)
+    assert result.exhausted and len(result.solutions) == 1 and result.stats["solves"] == 1
+    clash = Board.parse("11" + "." * 14)
+    assert cpsat_one_at_a_time.solve(clash, limit=2).status is Status.NONE
+    timed = cpsat_one_at_a_time.solve(Board.empty((6, 6)), limit=10**6, time_limit=0.5)
+    assert not timed.exhausted and timed.time_s < 20
