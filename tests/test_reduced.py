@@ -90,10 +90,10 @@ def enumerate_reduced(board: Board, singles: bool, limit: int) -> set:
 
 
 def test_large_boards_take_the_reduced_path_and_small_ones_do_not():
-    assert REDUCED_ABOVE >= 25
-    small = solve(Board.empty((3, 3)), "sat", limit=1)
+    assert 16 <= REDUCED_ABOVE < 25
+    small = solve(Board.empty((4, 4)), "sat", limit=1)
     assert "reduced" not in small.stats
-    large = Board.from_values(pattern := full_grid((5, 6), random.Random(3)), (5, 6))
+    large = Board.from_values(pattern := full_grid((5, 5), random.Random(3)), (5, 5))
     result = solve(large, "sat", limit=2)
     assert result.stats["reduced"] and result.stats["forced_by_propagation"]
     assert result.solutions == (tuple(pattern),) and result.exhausted

@@ -135,8 +135,10 @@ SEQUENTIAL_FROM = 25
 
 #: Above this board side the backend writes one pre-propagated formula per puzzle
 #: (``encode.reduced``) instead of solving under assumptions on the shape's formula
-#: (see the module docstring; ``sat:reduced_above=N`` moves the line).
-REDUCED_ABOVE = 25
+#: (see the module docstring; ``sat:reduced_above=N`` moves the line). Measured with
+#: ``benchmarks/bench_reduced.py``: on 16x16 batches the shape's formula is as fast
+#: or faster (4.5x at 35% given); from 25x25 on the reduced one is 2-10x faster.
+REDUCED_ABOVE = 16
 
 
 def _side(value: int | str) -> int:
@@ -365,13 +367,14 @@ class SatBackend:
                        start: float) -> Result:
         """``solve`` on the puzzle's own pre-propagated formula (``encode.reduced``).
 
-        The formula is built, solved and dropped per puzzle, so the givens are not
-        assumptions and a blocking clause needs no retiring. One fresh variable ``act``
-        is still assumed in every call and guards the blocking clauses: with an
-        assumption, CaDiCaL's zero-decision shortcut (``_forced``) stays sound, since a
-        model found without a decision was propagated from the formula, whose
-        solutions are exactly the puzzle's. A puzzle the reduction settles completely
-        needs no solver (unique); one it refutes (``contradiction``) has no solution.
+        The formula is built, solved and dropped per puzzle: no assumptions, and each
+        solution found is blocked by a plain clause over the free cells' true literals.
+        The solver runs with its default options (variable elimination on), since the
+        zero-decision shortcut ``_forced`` is not used here: the reduction already ran
+        naked and hidden singles to a fixed point, which is all unit propagation can do
+        on this encoding, so a first call without a decision could only happen on a
+        board the reduction settled completely. Such a board needs no solver (its one
+        solution is unique); one the reduction refutes (``contradiction``) has none.
         """
         from ..encode.reduced import PAIRWISE_UP_TO, reduce_board
 
@@ -391,33 +394,25 @@ class SatBackend:
         if deadline is not None and time.perf_counter() >= deadline:  # spent on reducing
             return Result.of(self.name, (), False, time.perf_counter() - start, stats, limit)
         solver = self.pysat.Solver(name=self.solver, bootstrap_with=red.clauses)
-        if self.solver in ZERO_DECISION_SOLVERS:
-            solver.configure({"elim": 0})  # as in _rebuild: _forced relies on it
-        act = red.top + 1
         first_budget = max(100, FIRST_SLICE // board.geometry.ncells)
         solutions: list[tuple[int, ...]] = []
-        exhausted = broken = True
+        exhausted, broken = False, True
         try:
             while len(solutions) < limit:
                 stats["calls"] += 1
                 if deadline is None:
-                    found = solver.solve(assumptions=[act])
+                    found = solver.solve()
                 else:
-                    found = _solve_until(solver, [act], deadline, first_budget,
+                    found = _solve_until(solver, [], deadline, first_budget,
                                          interruptible=self.solver not in BUDGET_ONLY)
                 if not found:
                     exhausted = found is not None  # None: stopped by the time limit
                     break
                 true_lits = [lit for lit in solver.get_model()[:red.nv] if lit > 0]
                 solutions.append(red.solution(true_lits))
-                if len(solutions) >= limit:
-                    exhausted = False
-                    break
-                if stats["calls"] == 1 and self._forced({}, solver.accum_stats(), [act]):
-                    stats["forced_by_propagation"] = True
-                    break  # unique: see _forced
-                solver.add_clause([-act] + [-lit for lit in true_lits])
-                stats["blocking_clauses"] += 1
+                if len(solutions) < limit:
+                    solver.add_clause([-lit for lit in true_lits])
+                    stats["blocking_clauses"] += 1
             broken = False
         finally:
             if broken:  # Ctrl-C inside the solver: never call it again (see _abandon)
@@ -425,7 +420,6 @@ class SatBackend:
         native = solver.accum_stats()
         solver.delete()
         stats.update({key: native.get(key, 0) for key in NATIVE_STATS})
-        stats["assumptions"] = 1
         return Result.of(self.name, solutions, exhausted, time.perf_counter() - start,
                          stats, limit)
 
