@@ -18,6 +18,17 @@ puzzle. Once the retired activation literals outnumber the n³ cell-value variab
 (``REBUILD_AFTER``) the solver is rebuilt from the base formula, so that millions of
 puzzles neither bloat it nor slow down reading its models.
 
+**Large boards: one reduced formula per puzzle.** Above ``REDUCED_ABOVE`` (16x16)
+the shape's formula is mostly dead weight: a 36x36 puzzle with half its cells given
+leaves about 4,000 of its 46,656 cell-value pairs possible. There ``solve`` encodes
+the puzzle itself with ``encode.reduced`` (givens eliminated from their peers, naked
+and hidden singles to a fixed point, variables only for the candidates left), loads
+it into a fresh solver and drops it after the puzzle. The encoder's reduction refutes
+a puzzle with clashing givens or a cell without candidates before any solver runs,
+and settles a puzzle that singles solve (unique, no solver call). Blocking clauses
+need no activation literal, and the zero-decision shortcut is not used (see
+``_solve_reduced``). ``sat:reduced_above=N`` moves the line (0: every board).
+
 **Default solver: CaDiCaL 1.9.5** (``cadical195``), chosen by measurement:
 ``python3 benchmarks/bench_sat.py --count 1000 --repeat 4``, uniqueness checks per CPU second,
 one reused solver, extended encoding, best of 4 interleaved rounds on a shared
