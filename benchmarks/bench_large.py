@@ -86,11 +86,16 @@ def main(argv=None) -> int:
     givens = puzzle(box, args.density, args.seed)
     n = box[0] * box[1]
     if args.write:
-        from sudoku_cp.board import Board
-
         Path(args.write).write_text(Board.from_values(givens, box).to_text() + "\n")
     print(f"{n}x{n}, {sum(1 for v in givens if v)} givens of {n * n} (seed {args.seed}), "
           f"time limit {args.time_limit:g} s per backend")
+    from sudoku_cp.board import Board
+    from sudoku_cp.encode.reduced import reduce_board
+
+    red = reduce_board(Board.from_values(givens, box))
+    print(f"  reduced formula (sat above 16x16): {red.nv:,} candidate variables "
+          f"(of {n ** 3:,}), {red.top - red.nv:,} auxiliary, {len(red.clauses):,} clauses; "
+          f"{red.settled_by_singles} cells settled by singles")
     for spec in filter(None, args.specs.split(",")):
         if spec.startswith("sat:amo="):
             amo = spec.split("=", 1)[1]
