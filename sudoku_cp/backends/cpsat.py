@@ -7,6 +7,12 @@ Enumeration uses **one worker**: with several workers CP-SAT can report the same
 solution twice, and on these models the default worker count is slower anyway
 (measured on the benchmark sets, see docs/benchmarks.md). The base model is built once per board shape and reused: each
 puzzle only narrows the given cells' domains.
+
+**Large boards** (above ``LARGE_ABOVE``, 25x25): solutions are found one plain solve
+at a time with ``LARGE_WORKERS`` (2) workers, each next solve on the puzzle's own model
+with the solutions found forbidden (``_solve_large``). On the 36x36 puzzle with half
+its cells given of docs/large_boards.md, that settled what neither enumeration nor a
+plain one-worker solve did in minutes.
 """
 
 from __future__ import annotations
