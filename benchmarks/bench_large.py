@@ -9,6 +9,7 @@ the encoding alone is timed as well (clause count, seconds, peak memory).
 
     nice -n 10 python3 benchmarks/bench_large.py --box 6x6 --time-limit 300
     nice -n 10 python3 benchmarks/bench_large.py --box 5x5 --specs sat:amo=pairwise,sat:amo=sequential
+    python3 benchmarks/bench_large.py --box 6x6 --specs '' --write /tmp/p36.txt
 """
 
 from __future__ import annotations
@@ -77,14 +78,25 @@ def main(argv=None) -> int:
     p.add_argument("--density", type=float, default=0.5)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--time-limit", type=float, default=300.0)
-    p.add_argument("--specs", default=SPECS)
+    p.add_argument("--specs", default=SPECS, help="backend specs to time; '' for none")
+    p.add_argument("--write", metavar="FILE",
+                   help="also write the puzzle to FILE, one line (for `sudoku-cp check FILE`)")
     args = p.parse_args(argv)
     box = tuple(int(x) for x in args.box.split("x"))
     givens = puzzle(box, args.density, args.seed)
     n = box[0] * box[1]
+    if args.write:
+        Path(args.write).write_text(Board.from_values(givens, box).to_text() + "\n")
     print(f"{n}x{n}, {sum(1 for v in givens if v)} givens of {n * n} (seed {args.seed}), "
           f"time limit {args.time_limit:g} s per backend")
-    for spec in args.specs.split(","):
+    from sudoku_cp.board import Board
+    from sudoku_cp.encode.reduced import reduce_board
+
+    red = reduce_board(Board.from_values(givens, box))
+    print(f"  reduced formula (sat above 16x16): {red.nv:,} candidate variables "
+          f"(of {n ** 3:,}), {red.top - red.nv:,} auxiliary, {len(red.clauses):,} clauses; "
+          f"{red.settled_by_singles} cells settled by singles")
+    for spec in filter(None, args.specs.split(",")):
         if spec.startswith("sat:amo="):
             amo = spec.split("=", 1)[1]
             r = run("encode", givens, box, None, amo)

@@ -15,7 +15,8 @@ by the independent ``is_solution`` before it counts. From what each backend *cla
 backends of ``SLOW_ON_LARGE`` and says so in ``Report.notes``: the backtracker has no
 clause learning, and on a 36×36 puzzle with half its cells given it met 9,556 dead ends
 in 27 CPU seconds without reaching a solution (docs/large_boards.md). Naming backends
-explicitly (``backends=[...]``, ``--backends``) runs exactly those.
+explicitly (``backends=[...]``, ``--backends``) runs exactly those. A last note says
+how the others search a large board (``LARGE_NOTE``).
 """
 
 from __future__ import annotations
@@ -33,6 +34,10 @@ from .verdicts import Verdict
 LARGE_ABOVE = 25
 #: Backends left out of a default cross-check of a large board, with the reason.
 SLOW_ON_LARGE = {"backtrack": "no clause learning: its search on large boards can run for hours"}
+#: The note a default cross-check of a large board ends with: how the rest search.
+LARGE_NOTE = ("sat solves the puzzle's own pre-propagated formula and cpsat runs 2 workers; "
+              "a large board with about half its cells given can still take minutes "
+              "(docs/large_boards.md): --time-limit S bounds each backend")
 
 
 def claim(result: Result) -> str:
@@ -133,7 +138,7 @@ def default_backends(board: Board) -> tuple[list[str], list[str]]:
         return specs, []
     left = [s for s in specs if s in SLOW_ON_LARGE]
     notes = [f"{s} left out on a {board.n}x{board.n} board ({SLOW_ON_LARGE[s]}); "
-             f"name it in --backends to run it" for s in left]
+             f"name it in --backends to run it" for s in left] + [LARGE_NOTE]
     return [s for s in specs if s not in SLOW_ON_LARGE], notes
 
 

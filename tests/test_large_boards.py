@@ -40,7 +40,7 @@ def test_every_amo_gives_the_same_answer(amo):
 
 def test_a_25x25_check_uses_the_sequential_counter():
     board = holey((5, 5), 0.7, 4)
-    result = solve(board, "sat", limit=2)
+    result = solve(board, "sat:reduced_above=25", limit=2)  # the shape's formula, not reduced
     assert result.stats["amo"] == "sequential"
     assert claim(result) == claim(solve(board, "backtrack", limit=2))
 
@@ -55,7 +55,8 @@ def test_default_crosscheck_leaves_backtrack_out_above_25_and_says_so():
 
     specs, notes = default_backends(Board.empty((5, 6)))
     assert "backtrack" not in specs and "sat" in specs and "cpsat" in specs
-    assert len(notes) == 1 and "backtrack left out on a 30x30 board" in notes[0]
+    assert len(notes) == 2 and "backtrack left out on a 30x30 board" in notes[0]
+    assert "pre-propagated" in notes[1] and "--time-limit" in notes[1]
     assert default_backends(Board.empty((5, 5))) == (["sat", "cpsat", "backtrack"], [])
     board = holey((5, 6), 0.9, 1)  # 30x30, 90% given: quick for sat and cpsat
     report = crosscheck(board)

@@ -7,6 +7,12 @@ Enumeration uses **one worker**: with several workers CP-SAT can report the same
 solution twice, and on these models the default worker count is slower anyway
 (measured on the benchmark sets, see docs/benchmarks.md). The base model is built once per board shape and reused: each
 puzzle only narrows the given cells' domains.
+
+**Large boards** (above ``LARGE_ABOVE``, 25x25): solutions are found one plain solve
+at a time with ``LARGE_WORKERS`` (2) workers, each next solve on the puzzle's own model
+with the solutions found forbidden (``_solve_large``). On the 36x36 puzzle with half
+its cells given of docs/large_boards.md, that settled what neither enumeration nor a
+plain one-worker solve did in minutes.
 """
 
 from __future__ import annotations
@@ -20,6 +26,11 @@ from ..result import Result
 from . import require
 
 
+#: Above this board side, solutions are found one solve at a time (see ``_solve_large``).
+LARGE_ABOVE = 25
+#: CP-SAT workers for a large board unless ``cpsat:workers=N`` says otherwise.
+LARGE_WORKERS = 2
+
 #: Models kept, one per board shape, least recently used dropped first (see sat.KEEP_SHAPES).
 KEEP_SHAPES = 16
 
@@ -30,10 +41,10 @@ class CpSatBackend:
     name = "cpsat"
     SPEC_OPTIONS = ("workers",)
 
-    def __init__(self, workers: int | str = 1):
+    def __init__(self, workers: int | str | None = None):
         self.cp_model = require("ortools.sat.python.cp_model", "ortools", self.name)
-        self.workers = int(workers)
-        if self.workers < 1:
+        self.workers = None if workers is None else int(workers)  # None: 1, or LARGE_WORKERS
+        if self.workers is not None and self.workers < 1:
             raise ValueError(f"cpsat workers must be at least 1, not {workers}")
         self._models: dict = {}
 
@@ -51,6 +62,8 @@ class CpSatBackend:
         if clashes(board):  # CP-SAT would say INFEASIBLE too; this is quicker and certain
             return Result.of(self.name, (), True, time.perf_counter() - start,
                              {"clash": True}, limit)
+        if board.n > LARGE_ABOVE:
+            return self._solve_large(board, limit, time_limit, start)
         cp_model = self.cp_model
         enc = self._encoding(board)
         enc.set_givens(board)
@@ -58,7 +71,7 @@ class CpSatBackend:
         solver = cp_model.CpSolver()
         params = solver.parameters
         params.enumerate_all_solutions = True
-        params.num_workers = self.workers
+        params.num_workers = self.workers or 1
         if time_limit is not None:
             params.max_time_in_seconds = max(float(time_limit), 1e-3)
 
@@ -88,6 +101,62 @@ class CpSatBackend:
         if status in (cp_model.FEASIBLE, cp_model.UNKNOWN):  # stopped at the limit or clock
             return Result.of(self.name, solutions, False, elapsed, stats, limit)
         raise RuntimeError(f"CP-SAT answered {solver.status_name(status)} for a sudoku model")
+
+
+    def _solve_large(self, board: Board, limit: int, time_limit: float | None,
+                     start: float) -> Result:
+        """Solutions of a large board found one solve at a time, each next one on a
+        model that forbids the ones found (a table constraint over the free cells).
+
+        ``enumerate_all_solutions`` keeps every solution through presolve, which
+        weakens it, and allows one worker only (more can report a solution twice);
+        a plain solve may use ``LARGE_WORKERS`` (a portfolio of strategies). On the
+        36x36 board of docs/large_boards.md that found a solution where one
+        enumerating worker had found none.
+        """
+        cp_model = self.cp_model
+        enc = encode(board.geometry)  # its own model: constraints are added to it
+        enc.set_givens(board)
+        free_cells = [cell for cell, value in enumerate(board.givens) if not value]
+        free = [enc.x[cell] for cell in free_cells]
+        deadline = None if time_limit is None else start + time_limit
+        solutions: list[tuple[int, ...]] = []
+        stats = {"conflicts": 0, "branches": 0, "wall_time": 0.0, "deterministic_time": 0.0,
+                 "solves": 0, "workers": self.workers or LARGE_WORKERS}
+        exhausted = False
+        while len(solutions) < limit:
+            left = None if deadline is None else deadline - time.perf_counter()
+            if left is not None and left <= 0:
+                break
+            solver = cp_model.CpSolver()
+            solver.parameters.num_workers = stats["workers"]
+            if left is not None:
+                solver.parameters.max_time_in_seconds = max(left, 1e-3)
+            with _sigint_guard(solver.parameters) as guard:
+                status = solver.solve(enc.model)
+            stats["solves"] += 1
+            for key in ("conflicts", "branches"):
+                stats[key] += getattr(solver, f"num_{key}")
+            stats["wall_time"] += solver.wall_time
+            stats["deterministic_time"] += solver.deterministic_time
+            stats["cp_status"] = solver.status_name(status)
+            if status == cp_model.INFEASIBLE:
+                exhausted = True
+                break
+            if status == cp_model.UNKNOWN:
+                if guard.caught and (left is None or solver.wall_time < 0.9 * left):
+                    raise KeyboardInterrupt("cpsat was interrupted")  # Ctrl-C, not the clock
+                break
+            if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                raise RuntimeError(f"CP-SAT answered {solver.status_name(status)} "
+                                   f"for a sudoku model")
+            solutions.append(tuple(solver.value(v) for v in enc.x))
+            if not free:  # every cell given: that was the only solution
+                exhausted = True
+                break
+            enc.model.add_forbidden_assignments(free, [[solutions[-1][c] for c in free_cells]])
+        return Result.of(self.name, solutions, exhausted, time.perf_counter() - start,
+                         stats, limit)
 
 
 class _sigint_guard:
