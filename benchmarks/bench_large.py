@@ -82,6 +82,9 @@ def main(argv=None) -> int:
     p.add_argument("--write", metavar="FILE",
                    help="also write the puzzle to FILE, one line (for `sudoku-cp check FILE`)")
     args = p.parse_args(argv)
+    from sudoku_cp.board import Board
+    from sudoku_cp.encode.reduced import reduce_board
+
     box = tuple(int(x) for x in args.box.split("x"))
     givens = puzzle(box, args.density, args.seed)
     n = box[0] * box[1]
@@ -89,9 +92,6 @@ def main(argv=None) -> int:
         Path(args.write).write_text(Board.from_values(givens, box).to_text() + "\n")
     print(f"{n}x{n}, {sum(1 for v in givens if v)} givens of {n * n} (seed {args.seed}), "
           f"time limit {args.time_limit:g} s per backend")
-    from sudoku_cp.board import Board
-    from sudoku_cp.encode.reduced import reduce_board
-
     red = reduce_board(Board.from_values(givens, box))
     print(f"  reduced formula (sat above 16x16): {red.nv:,} candidate variables "
           f"(of {n ** 3:,}), {red.top - red.nv:,} auxiliary, {len(red.clauses):,} clauses; "

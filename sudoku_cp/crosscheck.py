@@ -16,7 +16,12 @@ backends of ``SLOW_ON_LARGE`` and says so in ``Report.notes``: the backtracker h
 clause learning, and on a 36×36 puzzle with half its cells given it met 9,556 dead ends
 in 27 CPU seconds without reaching a solution (docs/large_boards.md). Naming backends
 explicitly (``backends=[...]``, ``--backends``) runs exactly those. A last note says
-how the others search a large board (``LARGE_NOTE``).
+how the others search a large board (``LARGE_NOTE``). And there a default check runs
+``cpsat`` first and stops as soon as one backend returns two distinct solutions that
+both pass ``is_solution``: they prove ``multiple`` whatever the other backends would
+claim, and ``sat`` can search a half-given 36×36 board for many minutes without a first
+solution where ``cpsat`` finds two in well under one (docs/large_boards.md). A note names
+the backends not run; ``unique`` and ``none`` still need every backend.
 """
 
 from __future__ import annotations
@@ -35,6 +40,8 @@ LARGE_ABOVE = 25
 #: Backends left out of a default cross-check of a large board, with the reason.
 SLOW_ON_LARGE = {"backtrack": "no clause learning: its search on large boards can run for hours"}
 #: The note a default cross-check of a large board ends with: how the rest search.
+#: Run first in a default check of a large board (it finds witnesses of 'multiple' soonest).
+FIRST_ON_LARGE = "cpsat"
 LARGE_NOTE = ("sat solves the puzzle's own pre-propagated formula and cpsat runs 2 workers; "
               "a large board with about half its cells given can still take minutes "
               "(docs/large_boards.md): --time-limit S bounds each backend")
@@ -110,12 +117,18 @@ def crosscheck(board: Board, backends: Sequence[str] | None = None, *,
     if isinstance(backends, str):
         backends = [part.strip() for part in backends.split(",") if part.strip()]
     specs, notes = (list(backends), []) if backends else default_backends(board)
+    settle_early = not backends and board.n > LARGE_ABOVE
     results = {}
-    for spec in specs:
+    for i, spec in enumerate(specs):
         result = get_backend(spec).solve(board, limit=2, time_limit=time_limit)
         if time_limit is None and result.timed_out:
             raise KeyboardInterrupt(f"{spec} was interrupted")
         results[spec] = result
+        rest = specs[i + 1:]
+        if settle_early and rest and _two_solutions(board, result):
+            notes.append(f"{', '.join(rest)} not run: {spec} found two different solutions, "
+                         f"both checked by is_solution, which settles 'multiple'")
+            break
     report = judge(board, results)
     report.time_s = time.perf_counter() - start
     report.notes = notes
@@ -123,13 +136,13 @@ def crosscheck(board: Board, backends: Sequence[str] | None = None, *,
 
 
 def default_backends(board: Board) -> tuple[list[str], list[str]]:
-    """The default check list, less ``SLOW_ON_LARGE`` above ``LARGE_ABOVE``; and notes
-    saying which were left out and why.
+    """The default check list, less ``SLOW_ON_LARGE`` and with ``FIRST_ON_LARGE`` first
+    above ``LARGE_ABOVE``; and notes saying which were left out and why.
 
     >>> default_backends(Board.empty((3, 3)))
     (['sat', 'cpsat', 'backtrack'], [])
     >>> default_backends(Board.empty((5, 6)))[0]
-    ['sat', 'cpsat']
+    ['cpsat', 'sat']
     """
     from .backends import DEFAULT_CHECK
 
@@ -139,7 +152,14 @@ def default_backends(board: Board) -> tuple[list[str], list[str]]:
     left = [s for s in specs if s in SLOW_ON_LARGE]
     notes = [f"{s} left out on a {board.n}x{board.n} board ({SLOW_ON_LARGE[s]}); "
              f"name it in --backends to run it" for s in left] + [LARGE_NOTE]
-    return [s for s in specs if s not in SLOW_ON_LARGE], notes
+    kept = [s for s in specs if s not in SLOW_ON_LARGE]
+    return sorted(kept, key=lambda s: s != FIRST_ON_LARGE), notes
+
+
+def _two_solutions(board: Board, result: Result) -> bool:
+    """True when ``result`` holds two different solutions that pass ``is_solution``."""
+    valid = {tuple(s) for s in result.solutions if is_solution(board, s)}
+    return len(valid) >= 2
 
 
 def judge(board: Board, results: dict[str, Result]) -> Report:

@@ -63,3 +63,25 @@ def test_default_crosscheck_leaves_backtrack_out_above_25_and_says_so():
     assert set(report.results) == {"sat", "cpsat"} and report.notes == notes
     assert report.to_dict()["notes"] == notes
     assert set(crosscheck(board, ["backtrack"]).results) == {"backtrack"}
+
+
+def test_a_default_check_of_a_large_board_stops_at_two_verified_solutions(monkeypatch):
+    """Above LARGE_ABOVE, cpsat runs first, and two different solutions that pass
+    is_solution settle 'multiple' without waiting for sat (which can search a half-given
+    36x36 for many minutes); unique and none still need both. The threshold is lowered so
+    that 9x9 boards stand in for large ones."""
+    import importlib
+
+    cc = importlib.import_module("sudoku_cp.crosscheck")  # the module, not the function
+    monkeypatch.setattr(cc, "LARGE_ABOVE", 8)
+    report = cc.crosscheck(Board.parse("." * 80 + "1"))
+    assert report.verdict.value == "multiple" and set(report.results) == {"cpsat"}
+    assert any("sat not run" in note and "is_solution" in note for note in report.notes)
+    assert all(is_solution(report.board, s) for s in report.solutions)
+    unique = Board.parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2"
+                         ".....1.4......")
+    report = cc.crosscheck(unique)
+    assert report.verdict.value == "unique" and list(report.results) == ["cpsat", "sat"]
+    assert not any("not run" in note for note in report.notes)
+    named = cc.crosscheck(Board.parse("." * 80 + "1"), ["cpsat", "sat"])  # named: all run
+    assert set(named.results) == {"cpsat", "sat"} and named.verdict.value == "multiple"
