@@ -381,3 +381,14 @@ def test_a_variant_that_repeats_gets_a_solver_of_its_own():
     added = [backend.solve(Board.from_values(few, (2, 2), houses=diagonals), limit=2)
              .stats["extra_houses_added"] for _ in range(sat.OWN_SOLVER_AFTER + 2)]
     assert added == [True] * (sat.OWN_SOLVER_AFTER - 1) + [False] * 3
+
+
+def test_pysat_s_own_report_of_ctrl_c_becomes_a_keyboard_interrupt():
+    """PySAT raises its own error when Ctrl-C lands inside a solver call; the backend
+    turns it into KeyboardInterrupt (exit 130), and leaves other errors alone."""
+    from sudoku_cp.backends.sat import _interrupt_or
+
+    caught = _interrupt_or(RuntimeError("Caught keyboard interrupt"))
+    assert isinstance(caught, KeyboardInterrupt) and isinstance(caught.__cause__, RuntimeError)
+    other = ValueError("something else")
+    assert _interrupt_or(other) is other

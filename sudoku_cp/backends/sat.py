@@ -382,6 +382,8 @@ class SatBackend:
                 solver.add_clause([-act] + [-x[cell][solution[cell]] for cell in free])
                 blocking += 1
             broken = False
+        except Exception as exc:
+            raise _interrupt_or(exc)
         finally:
             if broken:  # PySAT left the solver mid-search (CaDiCaL then aborts on any call)
                 self._abandon(live)
@@ -501,6 +503,8 @@ class SatBackend:
                     solver.add_clause([-lit for lit in true_lits])
                     stats["blocking_clauses"] += 1
             broken = False
+        except Exception as exc:
+            raise _interrupt_or(exc)
         finally:
             if broken:  # Ctrl-C inside the solver: never call it again (see _abandon)
                 _ABANDONED.append(solver)
@@ -509,6 +513,16 @@ class SatBackend:
         stats.update({key: native.get(key, 0) for key in NATIVE_STATS})
         return Result.of(self.name, solutions, exhausted, time.perf_counter() - start,
                          stats, limit)
+
+
+def _interrupt_or(exc: Exception) -> BaseException:
+    """What to raise for ``exc``: PySAT reports a Ctrl-C that lands inside a solver call
+    as its own error ("Caught keyboard interrupt"), which is a ``KeyboardInterrupt``."""
+    if "keyboard interrupt" in str(exc).lower():
+        interrupt = KeyboardInterrupt(str(exc))
+        interrupt.__cause__ = exc
+        return interrupt
+    return exc
 
 
 def _same(a: Geometry, b: Geometry) -> bool:
