@@ -21,11 +21,16 @@ EASY4 = ".4.3" "3..." ".2.." "...4"
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def default_sigint() -> None:
+    """In the child: Ctrl-C as a terminal gives it, whatever the test runner inherited."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(*args: str, env=None) -> tuple[subprocess.Popen, str]:
     """Run ``sudoku-cp gui ARGS`` and return the process and the URL it printed."""
     proc = subprocess.Popen([sys.executable, "-m", "sudoku_cp", "gui", *args], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True,
+                            start_new_session=True, preexec_fn=default_sigint,
                             env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
     line = proc.stdout.readline()
     assert line.startswith("sudoku-cp gui: http://"), line + proc.stderr.read()

@@ -24,8 +24,15 @@ HARD = [line for line in (DATA / "forum_hardest_sample.txt").read_text().split("
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 
+def default_sigint() -> None:
+    """In the child: Ctrl-C as a terminal gives it, whatever the test runner inherited
+    (a runner started in the background ignores SIGINT, and its children would too)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(args, **kw) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent))
+    kw.setdefault("preexec_fn", default_sigint)
     return subprocess.Popen([sys.executable, "-m", "sudoku_cp", *args], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
 
