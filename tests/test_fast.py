@@ -173,14 +173,41 @@ def test_the_bit_intrinsics_match_python_on_every_bit_including_the_sign_bit():
 
 
 @pytest.mark.parametrize("extra", [(), ((0, 10, 20), (3, 4), tuple(range(0, 81, 10)))])
-def test_packed_tables_unpack_to_the_same_arrays(extra):
+def test_packed_tables_read_back_as_the_same_arrays(extra):
+    import ctypes
+
     import numpy as np
+    from numba import carray, cfunc, types
+
+    fast.kernels()
+    from sudoku_cp.backends.fast_kernels import tables
+
+    @cfunc(types.int64(types.CPointer(types.int64), types.CPointer(types.int64), types.int64))
+    def flatten(tab, out, size):  # the compiled reading of the pointer, written back flat
+        peers, npeers, houses, hlen, chouses, nch, n, full = tables(tab)
+        flat = carray(out, (size,))
+        k = 0
+        for table in (peers, houses, chouses):
+            for row in range(table.shape[0]):
+                for col in range(table.shape[1]):
+                    flat[k] = table[row, col]
+                    k += 1
+        for table in (npeers, hlen, nch):
+            for i in range(table.shape[0]):
+                flat[k] = table[i]
+                k += 1
+        flat[k] = n
+        flat[k + 1] = full
+        return k + 2
 
     t = fast.Tables(geometry(3, 3).with_houses(list(extra)))
-    got = fast.kernels().unpack(t.packed())
-    for ours, theirs in zip(got[:6], t.args()[:6]):
-        assert np.array_equal(ours, theirs)
-    assert (int(got[6]), int(got[7])) == (t.n, t.full)
+    peers, npeers, houses, hlen, chouses, nch, n, full = t.args()
+    want = np.concatenate([peers.ravel(), houses.ravel(), chouses.ravel(), npeers, hlen, nch,
+                           [n, full]])
+    out = np.zeros(len(want), dtype=np.int64)
+    call = ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64)
+    assert call(flatten.address)(t.tab.ctypes.data, out.ctypes.data, len(out)) == len(want)
+    assert out.tolist() == want.tolist()
 
 
 def test_stats_and_the_time_limit_in_slices():
@@ -214,6 +241,8 @@ def test_dig_leaves_a_unique_minimal_puzzle():
 def test_import_stays_light_and_the_cache_works_when_the_package_is_read_only(tmp_path):
     # A copy of the package whose directory counts as read-only: the compiled code must
     # be cached under the user's cache directory, and nothing written beside the code.
+    # The first process compiles with numba and stores the object code; the second loads
+    # it without importing numba at all (numba is made unimportable there) and solves.
     copy = tmp_path / "site"
     src = Path(fast.__file__).resolve().parents[2] / "sudoku_cp"
     subprocess.run(["cp", "-r", str(src), str(copy / "sudoku_cp")], check=False,
@@ -223,30 +252,41 @@ def test_import_stays_light_and_the_cache_works_when_the_package_is_read_only(tm
     cache_home = tmp_path / "cache"
     script = (
         "import sys\n"
+        "if sys.argv[1] == 'second':\n"
+        "    sys.modules['numba'] = None  # importing numba now fails\n"
         "import sudoku_cp\n"
-        "assert 'numba' not in sys.modules, 'import sudoku_cp imported numba'\n"
+        "assert sys.modules.get('numba') is None, 'import sudoku_cp imported numba'\n"
         "from sudoku_cp.backends import fast\n"
-        "assert 'numba' not in sys.modules\n"
+        "assert sys.modules.get('numba') is None\n"
         "if fast._writable(fast.Path(fast.__file__).parent):\n"
         "    fast._writable = lambda d: False  # root ignores chmod: say it is read-only\n"
-        "k = fast.kernels()\n"
-        "print(fast.cache_dir())\n"
-        "print(k.run._cache._cache_path)\n"
+        "from sudoku_cp import Board, is_solution, solve\n"
+        "board = Board.parse('.' * 17 + '1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...')\n"
+        "r = solve(board, 'fast', limit=2)\n"
+        "assert r.exhausted and len(r.solutions) == 1 and is_solution(board, r.solution)\n"
+        "print(fast.cache_dir(), fast.engine().source)\n"
+        "if sys.argv[1] == 'first':\n"
+        "    print(fast.kernels().run._cache._cache_path)\n"
     )
     env = {**os.environ, "PYTHONPATH": str(copy), "XDG_CACHE_HOME": str(cache_home)}
     env.pop("NUMBA_CACHE_DIR", None)
+    env.pop("SUDOKU_CP_FAST_NATIVE", None)
     os.chmod(copy / "sudoku_cp" / "backends", 0o555)
     try:
-        out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
-                             text=True, timeout=120)
+        first, second = (subprocess.run([sys.executable, "-c", script, which], env=env,
+                                        capture_output=True, text=True, timeout=300)
+                         for which in ("first", "second"))
     finally:
         os.chmod(copy / "sudoku_cp" / "backends", 0o755)
-    assert out.returncode == 0, out.stderr
-    where, numba_path = out.stdout.split()
-    assert Path(where) == cache_home / "sudoku_cp" / "numba"
+    assert first.returncode == 0, first.stderr
+    where, source, numba_path = first.stdout.split()
+    assert Path(where) == cache_home / "sudoku_cp" / "numba" and source == "numba"
     assert Path(numba_path).is_relative_to(cache_home / "sudoku_cp" / "numba")
+    assert len(list(Path(where).glob("fast-*.o"))) == 1  # the stored object code
+    assert second.returncode == 0, second.stderr
+    assert second.stdout.split() == [where, "cache"]  # loaded without numba
     assert not (copy / "sudoku_cp" / "backends" / "__pycache__").exists() or not any(
-        (copy / "sudoku_cp" / "backends" / "__pycache__").glob("*.nbi"))
+        (copy / "sudoku_cp" / "backends" / "__pycache__").glob("*.nb*"))
 
 
 def test_a_missing_numba_names_the_extra(monkeypatch):

@@ -114,6 +114,52 @@ def kernels():
     return _kernels
 
 
+class _Engine:
+    """The compiled entry points (ctypes callables, see ``fast_native.ENTRIES``) and
+    where they came from: ``"cache"`` (the stored object code, numba not imported) or
+    ``"numba"`` (compiled, or loaded from numba's own cache, in this process)."""
+
+    def __init__(self, functions: dict, source: str) -> None:
+        self.source = source
+        self.solve = functions["solve"]
+        self.check_many = functions["check_many"]
+        self.dig = functions["dig"]
+        self.fill = functions["fill"]
+
+    def solve_board(self, board: Board, limit: int) -> list[tuple[int, ...]]:
+        """Up to ``limit`` solutions of ``board`` (a self-test of the entry points)."""
+        return FastBackend(self).solve(board, limit=limit).solutions
+
+
+_engine: _Engine | None = None
+
+
+def engine() -> _Engine:
+    """The compiled entry points: from the stored object code when this machine has it
+    (no numba import), else compiled by numba, and then stored for later processes
+    (``fast_native``)."""
+    global _engine
+    if _engine is None:
+        from . import fast_native
+
+        directory = cache_dir()
+        functions = None
+        if fast_native.enabled():
+            try:
+                functions = fast_native.load(directory)
+            except Exception:  # a cache that cannot be used is a cache miss
+                functions = None
+        if functions is not None:
+            _engine = _Engine(functions, "cache")
+        else:
+            cfuncs = kernels().CFUNCS
+            _engine = _Engine(fast_native.functions(
+                {name: cf.address for name, cf in cfuncs.items()}), "numba")
+            if fast_native.enabled():
+                fast_native.store_once(cfuncs, directory)
+    return _engine
+
+
 # -- geometry as arrays ----------------------------------------------------------------------
 class Tables:
     """A geometry as the integer arrays the kernels read (built once per geometry).
@@ -139,6 +185,9 @@ class Tables:
         self.houses, self.hlen = _ragged(g.houses)
         self.chouses, self.nch = _ragged(g.houses_of)
         self.np = np
+        self.tab = self.packed()
+        self.tab_address = self.tab.ctypes.data
+        self.tab_args = (self.tab_address,)  # what the entry points take
 
     def args(self) -> tuple:
         """The table arguments every kernel takes, in order."""
@@ -146,7 +195,7 @@ class Tables:
                 self.n, self.full)
 
     def packed(self):
-        """The same tables as one int64 array (``fast_kernels.unpack`` reads it back)."""
+        """The same tables as one int64 array (``fast_kernels.tables`` reads it back)."""
         np = self.np
         head = [self.n, self.full, self.ncells, len(self.hlen), self.peers.shape[1],
                 self.houses.shape[1], self.chouses.shape[1]]
@@ -170,6 +219,45 @@ def tables(g: Geometry) -> Tables:
     if t is None:
         t = _TABLES[g] = Tables(g)
     return t
+
+
+# -- scratch --------------------------------------------------------------------------------------
+class _Scratch:
+    """The buffers of one search on one geometry, with the addresses the entry points
+    take. ``frames`` has a row per cell plus one, the deepest a search can go; numpy
+    leaves the pages of rows never reached untouched, so a 64x64 board's 134 MB of
+    frames cost only what the search uses.
+
+    The givens of ``FastBackend.solve`` go into ``given_bytes`` (values are at most 64,
+    so a byte each), which ``givens`` views: copying a Board's tuple into a bytearray
+    takes a tenth of the time of building a new array for every call.
+    """
+
+    def __init__(self, t: Tables, out_rows: int = 1) -> None:
+        np = t.np
+        self.t = t
+        self.given_bytes = bytearray(t.ncells)
+        self.givens = np.frombuffer(self.given_bytes, dtype=np.uint8)  # a writable view
+        self.givens_address = self.givens.ctypes.data
+        self.frames = np.empty((t.ncells + 1, t.ncells), dtype=np.int64)
+        self.work = np.zeros(3 * t.ncells + 6, dtype=np.int64)  # state, cells, rems, todo
+        self.state = self.work[:4]  # a view: the kernel writes it
+        self.dirty = np.zeros(len(t.hlen), dtype=np.uint8)
+        self.resize(out_rows)
+
+    def resize(self, out_rows: int) -> None:
+        """Room for ``out_rows`` solutions per call: int64 rows for the batch entry
+        points, and the same number of byte rows (``out_bytes``) for ``solve``, whose
+        solutions become tuples fastest from bytes."""
+        np = self.t.np
+        self.out = np.zeros((out_rows, self.t.ncells), dtype=np.int64)
+        self.out_bytes = bytearray(out_rows * self.t.ncells)
+        self.search = (self.frames.ctypes.data, self.work.ctypes.data, self.dirty.ctypes.data,
+                       self.out.ctypes.data)
+        self.solve_args = (self.givens_address, self.frames.ctypes.data, self.work.ctypes.data,
+                           self.dirty.ctypes.data,
+                           np.frombuffer(self.out_bytes, dtype=np.uint8).ctypes.data,
+                           self.t.ncells, out_rows)
 
 
 # -- the batch entry points ------------------------------------------------------------------
@@ -201,7 +289,9 @@ def check_array(puzzles, geometry: Geometry, limit: int = 2):
         stats[:, 2] = 1
         return counts, first, stats
     if count:
-        kernels().check_many(grid, limit, counts, first, stats, *t.args())
+        s = _Scratch(t)
+        engine().check_many(grid.ctypes.data, count, t.ncells, limit, counts.ctypes.data,
+                            first.ctypes.data, stats.ctypes.data, *s.search, *t.tab_args)
     return counts, first, stats
 
 
@@ -262,9 +352,16 @@ def dig(grid, g: Geometry, order, target: int | None = None) -> tuple[tuple[int,
     cells = np.array([c for orbit in order for c in orbit], dtype=np.int64)
     start = np.zeros(len(order) + 1, dtype=np.int64)
     np.cumsum([len(o) for o in order], out=start[1:])
-    givens, tried_all, _, wrong = kernels().dig(
-        np.asarray(grid, dtype=np.int64), np.arange(len(order), dtype=np.int64), cells, start,
-        -1 if target is None else target, *t.args())
+    grid_array = np.asarray(grid, dtype=np.int64)
+    order_array = np.arange(len(order), dtype=np.int64)
+    givens, trial = np.zeros(t.ncells, dtype=np.int64), np.zeros(t.ncells, dtype=np.int64)
+    result = np.zeros(3, dtype=np.int64)
+    s = _Scratch(t)
+    engine().dig(grid_array.ctypes.data, t.ncells, order_array.ctypes.data, len(order),
+                 cells.ctypes.data, len(cells), start.ctypes.data,
+                 -1 if target is None else target, givens.ctypes.data, trial.ctypes.data,
+                 result.ctypes.data, *s.search, *t.tab_args)
+    tried_all, _, wrong = result.tolist()
     if wrong:
         from ..generate import GenerationError
 
@@ -276,33 +373,23 @@ def dig(grid, g: Geometry, order, target: int | None = None) -> tuple[tuple[int,
 def fill(g: Geometry, seed: int, budget: int) -> list[int]:
     """The generator's random fill in one compiled call: the values of a solution of
     the empty board, the same as ``sudoku_cp.fill.fill(g, seed, budget)`` gives."""
+    return fill_counted(g, seed, budget)[0]
+
+
+def fill_counted(g: Geometry, seed: int, budget: int) -> tuple[list[int], int]:
+    """``fill``, and how many times the fill restarted (each fill over ``budget`` nodes)."""
     t = tables(g)
     np = t.np
     stream = np.array([seed & ((1 << 64) - 1)], dtype=np.uint64)
-    values, _ = kernels().fill(stream, budget, *t.args())
-    return values.tolist()
+    values = np.zeros(t.ncells, dtype=np.int64)
+    s = _Scratch(t)
+    frames, work, dirty, out = s.search
+    restarts = engine().fill(stream.ctypes.data, budget, values.ctypes.data, t.ncells, frames,
+                             work, dirty, out, *t.tab_args)
+    return values.tolist(), restarts
 
 
 # -- the backend -----------------------------------------------------------------------------
-class _Work:
-    """Buffers for one geometry's searches, reused between calls.
-
-    The givens go into ``given_bytes`` (values are at most 64, so a byte each), which
-    ``givens`` views as a uint8 array: copying a Board's tuple into a bytearray takes
-    a tenth of the time of building a new int64 array for every call.
-    """
-
-    def __init__(self, t: Tables) -> None:
-        np = t.np
-        self.given_bytes = bytearray(t.ncells)
-        self.givens = np.frombuffer(self.given_bytes, dtype=np.uint8)  # a writable view
-        self.frames = np.empty((min(t.ncells + 1, 64), t.ncells), dtype=np.int64)
-        self.work = np.zeros(4 + 3 * t.ncells + 2, dtype=np.int64)  # state, cells, rems, todo
-        self.state = self.work[:4]  # a view: the kernel writes it
-        self.dirty = np.zeros(len(t.hlen), dtype=np.uint8)
-        self.out = np.zeros((2, t.ncells), dtype=np.int64)
-
-
 class FastBackend:
     """Compiled bitmask search: singles to a fixed point, MRV branching, counting to ``limit``.
 
@@ -313,18 +400,18 @@ class FastBackend:
     name = "fast"
     SPEC_OPTIONS = ()
 
-    def __init__(self) -> None:
-        self.k = kernels()
-        self._shapes: dict[Geometry, tuple[Tables, _Work, tuple]] = {}
+    def __init__(self, compiled: _Engine | None = None) -> None:
+        self.engine = compiled or engine()
+        self._shapes: dict[Geometry, tuple[Tables, _Scratch]] = {}
         self._last: tuple = (None, None)  # the last geometry and its shape: no hashing
 
-    def _shape(self, g: Geometry) -> tuple[Tables, _Work, tuple]:
+    def _shape(self, g: Geometry) -> tuple[Tables, _Scratch]:
         if self._last[0] is g:
             return self._last[1]
         shape = self._shapes.get(g)
         if shape is None:
             t = tables(g)
-            shape = self._shapes[g] = (t, _Work(t), t.packed())
+            shape = self._shapes[g] = (t, _Scratch(t, 2))
         self._last = (g, shape)
         return shape
 
@@ -336,28 +423,27 @@ class FastBackend:
         ('solved', 288, True, True)
         """
         start = time.perf_counter()
-        t, w, tab = self._shape(board.geometry)
-        state = w.state
-        state.fill(0)
-        state[0] = -1  # not started
-        if t.impossible:
-            state[3] = 1  # a house of more than n cells: exhausted, no solution
+        t, w = self._shape(board.geometry)
+        if t.impossible:  # a house of more than n cells: no solution, nothing to search
+            return Result.of(self.name, (), True, time.perf_counter() - start,
+                             {"nodes": 0, "guesses": 0}, limit)
         w.given_bytes[:] = board.givens  # into the array the kernel reads (w.givens)
-        givens = w.givens
         rows = min(limit, OUT_ROWS)
         if w.out.shape[0] < rows:
-            w.out = t.np.zeros((rows, t.ncells), dtype=t.np.int64)
+            w.resize(rows)
         budget = (1 << 62) if time_limit is None else SLICE_NODES
         deadline = None if time_limit is None else start + time_limit
         solutions: list[tuple[int, ...]] = []
-        run = self.k.solve_one
-        while not state[3] and len(solutions) < limit:
-            want = min(limit - len(solutions), rows)
-            found, w.frames = run(givens, w.frames, w.work, w.dirty, w.out, want, budget, tab)
-            if found:
-                solutions.extend(map(tuple, w.out[:found].tolist()))
-            if deadline is not None and time.perf_counter() >= deadline:
+        run, args, out, size = self.engine.solve, w.solve_args, w.out_bytes, t.ncells
+        fresh = 1
+        while True:
+            found = run(*args, min(limit - len(solutions), rows), budget, fresh, t.tab_address)
+            fresh = 0
+            for k in range(found):
+                solutions.append(tuple(out[k * size:(k + 1) * size]))
+            _, nodes, guesses, exhausted = w.state.tolist()
+            if exhausted or len(solutions) >= limit or (
+                    deadline is not None and time.perf_counter() >= deadline):
                 break
-        _, nodes, guesses, exhausted = state.tolist()
         return Result.of(self.name, solutions, bool(exhausted), time.perf_counter() - start,
                          {"nodes": nodes, "guesses": guesses}, limit)

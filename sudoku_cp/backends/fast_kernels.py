@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, types
+from numba import carray, cfunc, njit, types
 from numba.extending import intrinsic
+
+from .fast_native import ENTRIES
 
 DEPTH, NODES, GUESSES, EXHAUSTED = 0, 1, 2, 3
 
@@ -39,6 +41,14 @@ def trailing_zeros(typingctx, x):
     def codegen(context, builder, sig, args):
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
     return types.int64(types.int64), codegen
+
+
+@intrinsic
+def _advance(typingctx, pointer, k):
+    """``pointer + k`` elements (a GEP): views into one buffer without numba's runtime."""
+    def codegen(context, builder, sig, args):
+        return builder.gep(args[0], [args[1]])
+    return pointer(pointer, types.int64), codegen
 
 
 @njit(cache=True, nogil=True)
@@ -203,9 +213,9 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty,
         bit = rem & -rem
         rems[d] = rem ^ bit
         if depth >= frames.shape[0]:
-            frames = _grow(frames)
+            return -2, frames  # cannot happen: every caller gives ncells + 1 frames
         child = frames[depth]
-        child[:] = frames[d]
+        _copy(child, frames[d])
         cell = cells[d]
         child[cell] = bit
         state[GUESSES] += 1
@@ -234,40 +244,66 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty,
 
 
 @njit(cache=True, nogil=True)
-def unpack(tab):
-    """The tables packed by ``fast.Tables.packed``, as views: (peers, npeers, houses,
-    hlen, chouses, nch, n, full). Header: n, full, cells, houses, and the widths of
-    the peer, house and houses-of-a-cell rows; then the six arrays, flattened."""
-    n, full, ncells, nhouses, wp, wh, wc = tab[0], tab[1], tab[2], tab[3], tab[4], tab[5], tab[6]
+def tables(tab):
+    """The tables packed by ``fast.Tables.packed`` (``tab`` points at them), as arrays:
+    (peers, npeers, houses, hlen, chouses, nch, n, full). Header: n, full, cells,
+    houses, and the widths of the peer, house and houses-of-a-cell rows; then the six
+    arrays, flattened. (``carray`` views, not reshapes: no numba runtime call.)"""
+    head = carray(tab, (7,))
+    n, full, ncells, nhouses, wp, wh, wc = head[0], head[1], head[2], head[3], head[4], \
+        head[5], head[6]
     a = 7
-    peers = tab[a:a + ncells * wp].reshape((ncells, wp))
+    peers = carray(_advance(tab, a), (ncells, wp))
     a += ncells * wp
-    npeers = tab[a:a + ncells]
+    npeers = carray(_advance(tab, a), (ncells,))
     a += ncells
-    houses = tab[a:a + nhouses * wh].reshape((nhouses, wh))
+    houses = carray(_advance(tab, a), (nhouses, wh))
     a += nhouses * wh
-    hlen = tab[a:a + nhouses]
+    hlen = carray(_advance(tab, a), (nhouses,))
     a += nhouses
-    chouses = tab[a:a + ncells * wc].reshape((ncells, wc))
+    chouses = carray(_advance(tab, a), (ncells, wc))
     a += ncells * wc
-    nch = tab[a:a + ncells]
+    nch = carray(_advance(tab, a), (ncells,))
     return peers, npeers, houses, hlen, chouses, nch, n, full
 
 
 @njit(cache=True, nogil=True)
-def solve_one(givens, frames, work, dirty, out, want, budget, tab):
-    """``run`` with its arguments packed into eight, for ``FastBackend.solve``: numba's
-    dispatch costs per argument, so this saves most of a call's fixed cost. ``work``
-    is state (4), cells and rems (n*n + 1 each) and todo (n*n), end to end; ``tab``
-    the packed tables."""
-    ncells = givens.shape[0]
+def _split(work, ncells):
+    """The scratch of one search, as views of ``work`` (``WORK_LEN(ncells)`` int64s):
+    state (4), branching cells and untried candidates (ncells + 1 each), todo (ncells)."""
     state = work[:4]
     cells = work[4:ncells + 5]
     rems = work[ncells + 5:2 * ncells + 6]
     todo = work[2 * ncells + 6:3 * ncells + 6]
-    peers, npeers, houses, hlen, chouses, nch, n, full = unpack(tab)
-    return run(givens, frames, cells, rems, state, out, want, budget, todo, dirty,
-               peers, npeers, houses, hlen, chouses, nch, n, full)
+    return state, cells, rems, todo
+
+
+@njit(cache=True, nogil=True)
+def solve_one(givens, frames, work, dirty, out, want, budget, fresh, peers, npeers, houses,
+              hlen, chouses, nch, n, full):
+    """``run`` for ``FastBackend.solve``: the search whose state is in ``work`` (a new
+    one when ``fresh`` is 1), on the tables. Returns how many solutions it found."""
+    state, cells, rems, todo = _split(work, givens.shape[0])
+    if fresh:
+        _zero(state)
+        state[DEPTH] = -1
+    found, _ = run(givens, frames, cells, rems, state, out, want, budget, todo, dirty,
+                   peers, npeers, houses, hlen, chouses, nch, n, full)
+    return found
+
+
+@njit(cache=True, nogil=True)
+def _copy(target, source):
+    """``target[:] = source`` as a loop: a slice assignment may call numba's runtime
+    (a temporary copy when the two might overlap), which the stored object cannot."""
+    for i in range(source.shape[0]):
+        target[i] = source[i]
+
+
+@njit(cache=True, nogil=True)
+def _zero(target):
+    for i in range(target.shape[0]):
+        target[i] = 0
 
 
 @njit(cache=True, nogil=True)
@@ -278,87 +314,72 @@ def _write(m, out, k):
 
 
 @njit(cache=True, nogil=True)
-def _grow(frames):
-    bigger = np.empty((2 * frames.shape[0], frames.shape[1]), dtype=np.int64)
-    bigger[:frames.shape[0]] = frames
-    return bigger
-
-
-@njit(cache=True, nogil=True)
-def check_many(puzzles, limit, counts, first, stats, peers, npeers, houses, hlen, chouses,
-               nch, n, full):
+def check_many(puzzles, limit, counts, first, stats, frames, work, dirty, out, peers, npeers,
+               houses, hlen, chouses, nch, n, full):
     """Count the solutions of every row of ``puzzles`` up to ``limit``.
 
-    Writes ``counts[i]`` (how many found, at most ``limit``; -1 if the search ended
-    early, which cannot happen without a budget), the first solution into ``first[i]``
-    (zeros when there is none) and ``stats[i] = (nodes, guesses, exhausted)``.
+    Writes ``counts[i]`` (how many found, at most ``limit``), the first solution into
+    ``first[i]`` (zeros when there is none) and ``stats[i] = (nodes, guesses,
+    exhausted)``. ``frames``, ``work``, ``dirty`` and ``out`` are scratch.
     """
     ncells = puzzles.shape[1]
-    frames = np.empty((min(ncells + 1, 64), ncells), dtype=np.int64)
-    cells = np.empty(ncells + 1, dtype=np.int64)
-    rems = np.empty(ncells + 1, dtype=np.int64)
-    todo = np.empty(ncells, dtype=np.int64)
-    dirty = np.zeros(hlen.shape[0], dtype=np.uint8)
-    state = np.zeros(4, dtype=np.int64)
-    out = np.zeros((1, ncells), dtype=np.int64)
+    state, cells, rems, todo = _split(work, ncells)
     for i in range(puzzles.shape[0]):
-        state[:] = 0
+        _zero(state)
         state[DEPTH] = -1
-        out[0, :] = 0
-        found, frames = run(puzzles[i], frames, cells, rems, state, out, limit,
-                            np.int64(1) << 62, todo, dirty, peers, npeers, houses, hlen,
-                            chouses, nch, n, full)
+        _zero(out[0])
+        found, _ = run(puzzles[i], frames, cells, rems, state, out, limit,
+                       np.int64(1) << 62, todo, dirty, peers, npeers, houses, hlen,
+                       chouses, nch, n, full)
         counts[i] = found
-        first[i] = out[0]
+        _copy(first[i], out[0])
         stats[i, 0] = state[NODES]
         stats[i, 1] = state[GUESSES]
         stats[i, 2] = state[EXHAUSTED]
+    return 0
 
 
 @njit(cache=True, nogil=True)
-def dig(grid, order, orbit_cells, orbit_start, target, peers, npeers, houses, hlen,
-        chouses, nch, n, full):
+def dig(grid, order, orbit_cells, orbit_start, target, givens, trial, result, frames, work,
+        dirty, out, peers, npeers, houses, hlen, chouses, nch, n, full):
     """Remove orbits of clues from ``grid`` in ``order`` while the puzzle stays unique.
 
-    An orbit whose removal would leave fewer than ``target`` clues is skipped. Returns
-    ``(givens, tried_all, checks, wrong)``: ``wrong`` is 1 if some check found a single
-    solution other than ``grid`` (a bug the caller must report).
+    An orbit whose removal would leave fewer than ``target`` clues is skipped. Writes
+    the puzzle into ``givens`` and ``(tried_all, checks, wrong)`` into ``result``:
+    ``wrong`` is 1 if some check found a single solution other than ``grid`` (a bug
+    the caller must report). ``trial`` and the rest are scratch.
     """
     ncells = grid.shape[0]
-    givens = grid.copy()
+    state, cells, rems, todo = _split(work, ncells)
+    _copy(givens, grid)
     count = ncells
-    frames = np.empty((min(ncells + 1, 64), ncells), dtype=np.int64)
-    cells = np.empty(ncells + 1, dtype=np.int64)
-    rems = np.empty(ncells + 1, dtype=np.int64)
-    todo = np.empty(ncells, dtype=np.int64)
-    dirty = np.zeros(hlen.shape[0], dtype=np.uint8)
-    state = np.zeros(4, dtype=np.int64)
-    out = np.zeros((1, ncells), dtype=np.int64)
-    trial = grid.copy()
-    tried_all = True
+    tried_all = 1
     checks = 0
     wrong = 0
     for k in range(order.shape[0]):
         o = order[k]
         size = orbit_start[o + 1] - orbit_start[o]
         if count - size < target:
-            tried_all = False
+            tried_all = 0
             continue
-        trial[:] = givens
+        _copy(trial, givens)
         for j in range(orbit_start[o], orbit_start[o + 1]):
             trial[orbit_cells[j]] = 0
-        state[:] = 0
+        _zero(state)
         state[DEPTH] = -1
-        found, frames = run(trial, frames, cells, rems, state, out, 2, np.int64(1) << 62,
-                            todo, dirty, peers, npeers, houses, hlen, chouses, nch, n, full)
+        found, _ = run(trial, frames, cells, rems, state, out, 2, np.int64(1) << 62,
+                       todo, dirty, peers, npeers, houses, hlen, chouses, nch, n, full)
         checks += 1
         if found == 1 and state[EXHAUSTED] == 1:
             for c in range(ncells):
                 if out[0, c] != grid[c]:
                     wrong = 1
-            givens[:] = trial
+            _copy(givens, trial)
             count -= size
-    return givens, tried_all, checks, wrong
+    result[0] = tried_all
+    result[1] = checks
+    result[2] = wrong
+    return 0
 
 
 # -- the generator's fill (issue 12): the same choices as sudoku_cp.fill.fill ----------------
@@ -408,19 +429,16 @@ def _pick_bit(rem, stream):
 
 
 @njit(cache=True, nogil=True)
-def fill(seed, budget, peers, npeers, houses, hlen, chouses, nch, n, full):
+def fill(seed, budget, values, frames, work, dirty, out, peers, npeers, houses, hlen, chouses,
+         nch, n, full):
     """The values of a random solution of the empty board, drawn by the SplitMix64
     stream from ``seed`` (a one-element uint64 array, advanced in place): depth-first,
     the cell and then the value drawn at each choice, singles after each; a fill over
-    ``budget`` nodes restarts. Returns ``(values, restarts)``; values all zero when
-    the board has no solution."""
-    ncells = peers.shape[0]
-    frames = np.empty((min(ncells + 1, 64), ncells), dtype=np.int64)
-    cells = np.empty(ncells + 1, dtype=np.int64)
-    rems = np.empty(ncells + 1, dtype=np.int64)
-    todo = np.empty(ncells, dtype=np.int64)
-    dirty = np.zeros(hlen.shape[0], dtype=np.uint8)
-    out = np.zeros((1, ncells), dtype=np.int64)
+    ``budget`` nodes restarts. Writes ``values`` (all zero when the board has no
+    solution) and returns the number of restarts."""
+    ncells = values.shape[0]
+    _, cells, rems, todo = _split(work, ncells)
+    _zero(values)
     restarts = 0
     while True:
         root = frames[0]
@@ -429,7 +447,8 @@ def fill(seed, budget, peers, npeers, houses, hlen, chouses, nch, n, full):
         c = _pick_cell(root, n, seed)
         if c < 0:
             _write(root, out, 0)
-            return out[0], restarts
+            _copy(values, out[0])
+            return restarts
         cells[0] = c
         rems[0] = root[c]
         depth = 1
@@ -442,10 +461,8 @@ def fill(seed, budget, peers, npeers, houses, hlen, chouses, nch, n, full):
                 continue
             bit = _pick_bit(rem, seed)
             rems[d] = rem ^ bit
-            if depth >= frames.shape[0]:
-                frames = _grow(frames)
-            child = frames[depth]
-            child[:] = frames[d]
+            child = frames[depth]  # depth <= ncells: the caller gives ncells + 1 frames
+            _copy(child, frames[d])
             cell = cells[d]
             child[cell] = bit
             todo[0] = cell
@@ -461,10 +478,71 @@ def fill(seed, budget, peers, npeers, houses, hlen, chouses, nch, n, full):
             c = _pick_cell(child, n, seed)
             if c < 0:
                 _write(child, out, 0)
-                return out[0], restarts
+                _copy(values, out[0])
+                return restarts
             cells[depth] = c
             rems[depth] = child[c]
             depth += 1
         if depth == 0:
-            return out[0], restarts  # exhausted: no solution (zeros)
+            return restarts  # exhausted: no solution (zeros)
         restarts += 1
+
+
+# -- the C entry points: what Python calls, through ctypes --------------------------------------
+# Each takes pointers to buffers the caller owns (nothing here allocates, so the object code
+# needs no numba runtime) and returns an int64. Their argument kinds are
+# ``fast_native.ENTRIES``; ``fast_native`` caches their object code so that a later
+# process loads it without importing numba.
+def _signature(kinds: str):
+    pointer = {"p": types.int64, "b": types.uint8, "u": types.uint64}
+    return types.int64(*[types.int64 if k == "i" else types.CPointer(pointer[k])
+                         for k in kinds])
+
+
+def _entry(name):
+    return cfunc(_signature(ENTRIES[name]), error_model="numpy")
+
+
+@_entry("solve")
+def c_solve(givens, frames, work, dirty, out, ncells, nout, want, budget, fresh, tab):
+    peers, npeers, houses, hlen, chouses, nch, n, full = tables(tab)
+    return solve_one(carray(givens, (ncells,)), carray(frames, (ncells + 1, ncells)),
+                     carray(work, (3 * ncells + 6,)), carray(dirty, (hlen.shape[0],)),
+                     carray(out, (nout, ncells)), want, budget, fresh,
+                     peers, npeers, houses, hlen, chouses, nch, n, full)
+
+
+@_entry("check_many")
+def c_check_many(puzzles, count, ncells, limit, counts, first, stats, frames, work, dirty, out,
+                 tab):
+    peers, npeers, houses, hlen, chouses, nch, n, full = tables(tab)
+    return check_many(carray(puzzles, (count, ncells)), limit, carray(counts, (count,)),
+                      carray(first, (count, ncells)), carray(stats, (count, 3)),
+                      carray(frames, (ncells + 1, ncells)), carray(work, (3 * ncells + 6,)),
+                      carray(dirty, (hlen.shape[0],)), carray(out, (1, ncells)),
+                      peers, npeers, houses, hlen, chouses, nch, n, full)
+
+
+@_entry("dig")
+def c_dig(grid, ncells, order, norbits, orbit_cells, norbit_cells, orbit_start, target,
+          givens, trial, result, frames, work, dirty, out, tab):
+    peers, npeers, houses, hlen, chouses, nch, n, full = tables(tab)
+    return dig(carray(grid, (ncells,)), carray(order, (norbits,)),
+               carray(orbit_cells, (norbit_cells,)), carray(orbit_start, (norbits + 1,)),
+               target, carray(givens, (ncells,)), carray(trial, (ncells,)),
+               carray(result, (3,)), carray(frames, (ncells + 1, ncells)),
+               carray(work, (3 * ncells + 6,)), carray(dirty, (hlen.shape[0],)),
+               carray(out, (1, ncells)), peers, npeers, houses, hlen, chouses, nch, n, full)
+
+
+@_entry("fill")
+def c_fill(seed, budget, values, ncells, frames, work, dirty, out, tab):
+    peers, npeers, houses, hlen, chouses, nch, n, full = tables(tab)
+    return fill(carray(seed, (1,)), budget, carray(values, (ncells,)),
+                carray(frames, (ncells + 1, ncells)), carray(work, (3 * ncells + 6,)),
+                carray(dirty, (hlen.shape[0],)), carray(out, (1, ncells)),
+                peers, npeers, houses, hlen, chouses, nch, n, full)
+
+
+#: The entry points by name, for ``fast_native``.
+CFUNCS = {"solve": c_solve, "check_many": c_check_many, "dig": c_dig, "fill": c_fill}
