@@ -26,7 +26,8 @@ Sections:
 4. the ``sat`` backend against a bare reused PySAT loop (CaDiCaL 1.9.5, the extended
    encoding, givens as assumptions, a blocking clause under an activation literal for
    the second call), interleaved puzzle by puzzle, both given the puzzle as text.
-5. start-up of a second process that solves with ``fast`` (cache warm).
+5. start-up of a second process that solves with ``fast`` (caches warm): with the stored
+   object code (no numba import), with numba's own cache, and the floor of importing numpy.
 """
 
 from __future__ import annotations
@@ -270,11 +271,12 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def startup(env_extra: dict | None = None) -> tuple[float, float]:
-    """Wall and CPU seconds of a fresh process that loads fast and solves once."""
+def startup(env_extra: dict | None = None, code: str = SOLVE_ONCE) -> tuple[float, float]:
+    """Wall and CPU seconds of a fresh process that runs ``code`` (by default: loads
+    fast and solves once)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), **(env_extra or {})}
     start, cpu = time.perf_counter(), children_cpu()
-    subprocess.run([sys.executable, "-c", SOLVE_ONCE], env=env, check=True)
+    subprocess.run([sys.executable, "-c", code], env=env, check=True)
     return time.perf_counter() - start, children_cpu() - cpu
 
 
@@ -391,10 +393,23 @@ def section4(args, data: Path) -> None:
 
 
 def section5(args) -> None:
-    print("\n5. start-up of a process that solves with fast (wall, cache warm)")
-    times = sorted(startup() for _ in range(3))
-    print(f"  median of 3: {times[1][0]:.2f} s wall, {times[1][1]:.2f} s CPU (python start, "
-          f"import, numba, the cached kernels, a solve, a batch call, a dig and a fill)")
+    print("\n5. start-up of a process that solves with fast (caches warm; median of 5, the "
+          "rows interleaved)")
+    rows = {
+        "stored object code (the default)": ("", {}),
+        "numba's own cache (SUDOKU_CP_FAST_NATIVE=0)": ("", {"SUDOKU_CP_FAST_NATIVE": "0"}),
+        "floor: python -c 'import numpy'": ("import numpy", {}),
+    }
+    startup()  # both caches warm before any clock starts
+    startup({"SUDOKU_CP_FAST_NATIVE": "0"})
+    times: dict[str, list] = {name: [] for name in rows}
+    for _ in range(5):
+        for name, (code, env) in rows.items():
+            times[name].append(startup(env, code or SOLVE_ONCE))
+    for name, got in times.items():
+        wall, cpu = sorted(got)[2]
+        print(f"  {name:45} {wall:5.2f} s wall, {cpu:5.2f} s CPU")
+    print("  (python start, import, the compiled code, a solve, a batch call, a dig and a fill)")
     if args.cold:
         with tempfile.TemporaryDirectory() as tmp:
             cold = startup({"NUMBA_CACHE_DIR": tmp})

@@ -152,11 +152,11 @@ def engine() -> _Engine:
         if functions is not None:
             _engine = _Engine(functions, "cache")
         else:
-            cfuncs = kernels().CFUNCS
+            compiled = kernels().compile_entries()
             _engine = _Engine(fast_native.functions(
-                {name: cf.address for name, cf in cfuncs.items()}), "numba")
+                {name: cf.address for name, cf in compiled.items()}), "numba")
             if fast_native.enabled():
-                fast_native.store_once(cfuncs, directory)
+                fast_native.store_once(kernels().compile_entries, directory)
     return _engine
 
 

@@ -499,11 +499,15 @@ def _signature(kinds: str):
                          for k in kinds])
 
 
-def _entry(name):
-    return cfunc(_signature(ENTRIES[name]), error_model="numpy")
+def compile_entries(cache: bool = True) -> dict:
+    """The entry points compiled as C functions, by name. ``cache=True`` uses numba's
+    on-disk cache (what a process without the stored object code calls); ``cache=False``
+    compiles afresh, which ``fast_native`` needs to read each one's LLVM module (numba
+    cannot show the module of code it loaded from its cache)."""
+    return {name: cfunc(_signature(ENTRIES[name]), cache=cache, error_model="numpy")(f)
+            for name, f in _PYTHON_ENTRIES.items()}
 
 
-@_entry("solve")
 def c_solve(givens, frames, work, dirty, out, ncells, nout, want, budget, fresh, tab):
     peers, npeers, houses, hlen, chouses, nch, n, full = tables(tab)
     return solve_one(carray(givens, (ncells,)), carray(frames, (ncells + 1, ncells)),
@@ -512,7 +516,6 @@ def c_solve(givens, frames, work, dirty, out, ncells, nout, want, budget, fresh,
                      peers, npeers, houses, hlen, chouses, nch, n, full)
 
 
-@_entry("check_many")
 def c_check_many(puzzles, count, ncells, limit, counts, first, stats, frames, work, dirty, out,
                  tab):
     peers, npeers, houses, hlen, chouses, nch, n, full = tables(tab)
@@ -523,7 +526,6 @@ def c_check_many(puzzles, count, ncells, limit, counts, first, stats, frames, wo
                       peers, npeers, houses, hlen, chouses, nch, n, full)
 
 
-@_entry("dig")
 def c_dig(grid, ncells, order, norbits, orbit_cells, norbit_cells, orbit_start, target,
           givens, trial, result, frames, work, dirty, out, tab):
     peers, npeers, houses, hlen, chouses, nch, n, full = tables(tab)
@@ -535,7 +537,6 @@ def c_dig(grid, ncells, order, norbits, orbit_cells, norbit_cells, orbit_start, 
                carray(out, (1, ncells)), peers, npeers, houses, hlen, chouses, nch, n, full)
 
 
-@_entry("fill")
 def c_fill(seed, budget, values, ncells, frames, work, dirty, out, tab):
     peers, npeers, houses, hlen, chouses, nch, n, full = tables(tab)
     return fill(carray(seed, (1,)), budget, carray(values, (ncells,)),
@@ -544,5 +545,4 @@ def c_fill(seed, budget, values, ncells, frames, work, dirty, out, tab):
                 peers, npeers, houses, hlen, chouses, nch, n, full)
 
 
-#: The entry points by name, for ``fast_native``.
-CFUNCS = {"solve": c_solve, "check_many": c_check_many, "dig": c_dig, "fill": c_fill}
+_PYTHON_ENTRIES = {"solve": c_solve, "check_many": c_check_many, "dig": c_dig, "fill": c_fill}

@@ -178,15 +178,16 @@ def _target_machine():
                                         opt=3, reloc="default", codemodel="jitdefault")
 
 
-def store(cfuncs: dict, directory: Path) -> Path | None:
-    """Write the object code of ``cfuncs`` (name -> numba cfunc) into ``directory``,
-    once a child process has loaded and used it; returns the index path, or None when
-    the object could not be made or did not pass (numba keeps serving this machine)."""
+def store(compile_entries, directory: Path) -> Path | None:
+    """Write the object code of the entry points into ``directory``, once a child process
+    has loaded and used it; returns the index path, or None when the object could not be
+    made or did not pass (numba keeps serving this machine). ``compile_entries(cache=False)``
+    gives the entry points as numba cfuncs, compiled afresh so their modules can be read."""
     llvm = _binding()
     key = cache_key()
     module = None
     symbols = {}
-    for name, cf in cfuncs.items():
+    for name, cf in compile_entries(cache=False).items():
         part = llvm.parse_assembly(cf.inspect_llvm())
         symbols[name] = cf.native_name
         if module is None:
@@ -218,7 +219,7 @@ def store(cfuncs: dict, directory: Path) -> Path | None:
     return index_path
 
 
-def store_once(cfuncs: dict, directory: Path) -> Path | None:
+def store_once(compile_entries, directory: Path) -> Path | None:
     """``store``, unless it already failed on this machine for these sources (then a
     marker file says so, and later processes do not try again); never raises: the
     cache only saves time."""
@@ -227,7 +228,7 @@ def store_once(cfuncs: dict, directory: Path) -> Path | None:
     if failed.exists():
         return None
     try:
-        stored = store(cfuncs, directory)
+        stored = store(compile_entries, directory)
     except Exception as exc:  # noqa: BLE001 - any failure means: no cache, numba serves
         stored, reason = None, f"{type(exc).__name__}: {exc}"
     else:
