@@ -65,7 +65,7 @@ import atexit
 import threading
 import time
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..board import Board, Geometry
@@ -197,6 +197,7 @@ class _Live:
     next_var: int = 0  # next unused activation variable
     retired: int = 0  # activation literals retired since the last rebuild
     nv: int = 0  # cell-value variables (n³), the default rebuild threshold
+    fixed: dict = field(default_factory=dict)  # the statistics every puzzle here reports alike
 
 
 class SatBackend:
@@ -264,8 +265,11 @@ class SatBackend:
             key = board_geometry(geometry.box_rows, geometry.box_cols)
         live = self._live.pop(key, None)
         if live is None:
-            enc = encode(key, self.encoding, amo_for(key.n, self.amo))
-            live = _Live(enc, nv=enc.nv)
+            amo = amo_for(key.n, self.amo)
+            enc = encode(key, self.encoding, amo)
+            live = _Live(enc, nv=enc.nv, fixed=dict(
+                solver=self.solver, encoding=self.encoding, amo=amo, variables=enc.nv,
+                clauses=len(enc.cnf.clauses)))
         self._live[key] = live  # most recently used last
         self._evict()
         if live.solver is None or live.retired >= (self.REBUILD_AFTER or live.nv):
@@ -343,8 +347,8 @@ class SatBackend:
         assumptions = givens_literals(enc, board)
         free: list[int] | None = None  # the non-given cells, once a blocking clause needs them
         act = 0  # this puzzle's activation literal, once it needs one
-        variant = not _same(enc.geometry, board.geometry)  # extra houses on the classic solver
-        if variant:
+        variant = enc.geometry is not board.geometry and enc.geometry != board.geometry
+        if variant:  # extra houses on the classic solver of the box shape
             act = self._activate(live, assumptions)
             for clause in house_clauses(enc.x, board.n, board.geometry.extra,
                                         self.encoding == "extended"):
@@ -359,9 +363,12 @@ class SatBackend:
         try:
             while True:
                 calls += 1
-                found = self._run(live, assumptions, deadline)
-                if found is None:  # stopped by the time limit
-                    break
+                if deadline is None:
+                    found = solver.solve(assumptions=assumptions)
+                else:
+                    found = self._run(live, assumptions, deadline)
+                    if found is None:  # stopped by the time limit
+                        break
                 if not found:
                     exhausted = True
                     break
@@ -394,13 +401,10 @@ class SatBackend:
         if not forced:  # (the shortcut read the statistics already)
             after = solver.accum_stats()
         stats = {key: after.get(key, 0) - before.get(key, 0) for key in NATIVE_STATS}
-        stats.update(
-            calls=calls, blocking_clauses=blocking, forced_by_propagation=forced,
-            solver=self.solver, encoding=self.encoding, amo=amo_for(board.n, self.amo),
-            variables=nv,
-            clauses=len(enc.cnf.clauses), assumptions=len(assumptions) - (1 if act else 0),
-            extra_houses_added=variant,
-        )
+        stats.update(live.fixed)
+        stats.update(calls=calls, blocking_clauses=blocking, forced_by_propagation=forced,
+                     assumptions=len(assumptions) - (1 if act else 0),
+                     extra_houses_added=variant)
         return Result.of(self.name, solutions, exhausted, time.perf_counter() - start,
                          stats, limit)
 
