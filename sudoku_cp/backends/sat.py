@@ -308,9 +308,8 @@ class SatBackend:
         live.solver = self.pysat.Solver(name=self.solver, bootstrap_with=live.encoding.cnf.clauses)
         if self.solver in ZERO_DECISION_SOLVERS:
             # No variable elimination: every variable of a model is then decided or
-            # propagated, which _forced relies on. (Not "ilb", lazy backtracking: it
-            # keeps the previous call's decisions on the trail without counting them
-            # again, so a zero count would no longer mean "no decision".)
+            # propagated, which _forced relies on. Lazy backtracking ("ilb") is left as
+            # PySAT builds it (on): see _forced, point 2, for why the count stays true.
             live.solver.configure({"elim": 0})
         live.next_var = live.encoding.pool.top + 1  # after any auxiliary variables
         live.retired = 0
@@ -432,7 +431,11 @@ class SatBackend:
            them (retired blocking and extra-house clauses only mention activation
            literals that are false for good). Every literal unit
            propagation implies holds in every solution, so every solution equals this
-           model: it is unique.
+           model: it is unique. Lazy backtracking, on in PySAT's CaDiCaL 1.9.5
+           (``ilb=1``, ``ilbassumptions=1``), keeps part of the previous call's trail,
+           but only the levels whose decisions are assumptions of this call
+           (``sort_and_reuse_assumptions`` backtracks to the first level that is not):
+           what it keeps was propagated from this puzzle's own givens too.
         3. The one way a variable escapes both decision and propagation is variable
            elimination, whose eliminated variables are set afterwards and could be
            free: so these solvers run with elimination off (``_rebuild`` sets
