@@ -10,7 +10,8 @@ is kept for comparison (``sat:<solver>:minimal``).
 checking a puzzle, so the backend keeps, per board geometry, the encoded base
 formula and one live solver. A puzzle's givens are passed as *assumptions*, never
 added as clauses. To find more than one solution, each solution found is blocked by
-a clause ``[-act, -x1, -x2, ...]`` over the non-given cells' true literals, where
+a clause ``[-act, -x1, -x2, ...]`` over the cells' true literals (the givens' ones
+are false under the assumptions, so they change nothing and save a pass), where
 ``act`` is a fresh activation literal assumed true for the rest of this puzzle
 only; when the puzzle is done ``act`` is retired with the unit clause ``[-act]``,
 which satisfies its blocking clauses for good, so nothing leaks into the next
@@ -65,6 +66,7 @@ import atexit
 import threading
 import time
 import weakref
+from operator import neg
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -344,7 +346,6 @@ class SatBackend:
         enc, solver = live.encoding, live.solver
         nv, value_of = enc.nv, enc.value_of
         assumptions = givens_literals(enc, board)
-        free: list[int] | None = None  # the non-given cells, once a blocking clause needs them
         act = 0  # this puzzle's activation literal, once it needs one
         variant = enc.geometry is not board.geometry and enc.geometry != board.geometry
         if variant:  # extra houses on the classic solver of the box shape
@@ -372,8 +373,8 @@ class SatBackend:
                     exhausted = True
                     break
                 # one true cell-value literal per cell, in cell order (see encode.cnf.decode)
-                solution = tuple([value_of[lit] for lit in solver.get_model()[:nv] if lit > 0])
-                solutions.append(solution)
+                true_lits = [lit for lit in solver.get_model()[:nv] if lit > 0]
+                solutions.append(tuple(map(value_of.__getitem__, true_lits)))
                 if len(solutions) >= limit:
                     break
                 after = solver.accum_stats()
@@ -382,10 +383,8 @@ class SatBackend:
                     break
                 if not act:
                     act = self._activate(live, assumptions)
-                if free is None:
-                    free = [cell for cell, v in enumerate(board.givens) if not v]
-                x = enc.x
-                solver.add_clause([-act] + [-x[cell][solution[cell]] for cell in free])
+                # (the givens' literals in it are false under the assumptions: harmless)
+                solver.add_clause([-act, *map(neg, true_lits)])
                 blocking += 1
             broken = False
         except Exception as exc:
