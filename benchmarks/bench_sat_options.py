@@ -1,15 +1,16 @@
 """CaDiCaL options and the rebuild interval of the ``sat`` backend, side by side.
 
 Each variant is a ``SatBackend`` whose solver gets extra CaDiCaL options (on top of
-the backend's own ``elim=0``) or another ``REBUILD_AFTER``. The variants take turns
+the backend's own, ``sat.SOLVER_OPTIONS``: ``elim=0``, ``chrono=0``; ``chrono=1`` puts
+PySAT's default back) or another ``REBUILD_AFTER``. The variants take turns
 block by block (the order alternating), each with a solver of its own, on the first
-``--count`` 17-clue puzzles, magictour_top1465 and forum_hardest_1106; uniqueness
+``--count`` 17-clue puzzles, norvig_top95, magictour_top1465 and forum_hardest_1106; uniqueness
 checks per CPU second and conflicts per check are printed. Every check must find the
 puzzle unique (every solution is checked by ``is_solution``). On a shared machine
 only differences well above a few percent mean anything: run it twice.
 
     python3 benchmarks/bench_sat_options.py          # restart=0 and other options
-    python3 benchmarks/bench_sat_options.py --variants 'base={}' 'norestart={"restart": 0}'
+    python3 benchmarks/bench_sat_options.py --variants 'base={}' 'chrono={"chrono": 1}'
     python3 benchmarks/bench_sat_options.py --rebuild --variants default=None every250=250
 
 A variant is ``NAME=JSON`` (CaDiCaL options, names as in CaDiCaL's ``options.hpp``), or
@@ -31,10 +32,11 @@ sys.path.insert(0, str(ROOT))
 from sudoku_cp import Board, is_solution  # noqa: E402
 from sudoku_cp.backends.sat import SatBackend  # noqa: E402
 
-DEFAULT_VARIANTS = ['base={}', 'norestart={"restart": 0}', 'noilb={"ilb": 0}',
-                    'nochrono={"chrono": 0}', 'nostabilize={"stabilize": 0}',
+DEFAULT_VARIANTS = ['base={}', 'chrono={"chrono": 1}', 'norestart={"restart": 0}',
+                    'noilb={"ilb": 0}', 'nostabilize={"stabilize": 0}',
                     'noinprocessing={"inprocessing": 0}']
-SETS = (("17-clue", "royle_17_clue.txt", True), ("top1465", "magictour_top1465.txt", False),
+SETS = (("17-clue", "royle_17_clue.txt", True), ("top95", "norvig_top95.txt", False),
+        ("top1465", "magictour_top1465.txt", False),
         ("forum_hardest_1106", "forum_hardest_1106.txt", False))
 
 

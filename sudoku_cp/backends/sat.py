@@ -81,8 +81,17 @@ from . import require
 DEFAULT_SOLVER = "cadical195"
 #: Solvers PySAT cannot interrupt but can limit by conflicts: time limits run in slices.
 BUDGET_ONLY = frozenset({"cadical103", "cadical153", "cadical195", "cadical300"})
-#: Solvers whose zero-decision first call proves uniqueness (see ``SatBackend._forced``).
-ZERO_DECISION_SOLVERS = frozenset({"cadical103", "cadical153", "cadical195"})
+#: CaDiCaL options the backend sets when it loads a solver. PySAT's ``configure`` reaches
+#: CaDiCaL 1.5.3 and 1.9.5 only (it ignores 1.0.3 without a word). ``elim=0``: the
+#: zero-decision shortcut needs it (``SatBackend._forced``, point 3). ``chrono=0`` (no
+#: chronological backtracking): 3-9% more checks per second on 17-clue,
+#: magictour_top1465 and forum_hardest_1106 alike, with fewer conflicts on the hard sets
+#: (``python3 benchmarks/bench_sat_options.py --variants 'base={}' 'chrono={"chrono": 1}'``,
+#: docs/fast.md); measured for 1.9.5, the default, only.
+SOLVER_OPTIONS = {"cadical153": {"elim": 0}, "cadical195": {"elim": 0, "chrono": 0}}
+#: Solvers whose zero-decision first call proves uniqueness (see ``SatBackend._forced``):
+#: CaDiCaL where elimination can be switched off (so not 1.0.3).
+ZERO_DECISION_SOLVERS = frozenset(SOLVER_OPTIONS)
 #: Solvers with neither interrupt nor budgets: no time limit possible.
 NO_LIMIT = frozenset({"lingeling"})
 #: Solvers PySAT builds that cannot serve this backend, and why.
@@ -308,11 +317,11 @@ class SatBackend:
         if live.solver is not None:
             live.solver.delete()
         live.solver = self.pysat.Solver(name=self.solver, bootstrap_with=live.encoding.cnf.clauses)
-        if self.solver in ZERO_DECISION_SOLVERS:
+        if self.solver in SOLVER_OPTIONS:
             # No variable elimination: every variable of a model is then decided or
             # propagated, which _forced relies on. Lazy backtracking ("ilb") is left as
             # PySAT builds it (on): see _forced, point 2, for why the count stays true.
-            live.solver.configure({"elim": 0})
+            live.solver.configure(SOLVER_OPTIONS[self.solver])
         live.next_var = live.encoding.pool.top + 1  # after any auxiliary variables
         live.retired = 0
 
@@ -418,7 +427,7 @@ class SatBackend:
         """True when the first call's model was forced by propagation from the givens,
         which proves it the only solution, so the second call can be skipped.
 
-        Why this is sound, for CaDiCaL 1.x (``ZERO_DECISION_SOLVERS``):
+        Why this is sound, for CaDiCaL 1.5.3 and 1.9.5 (``ZERO_DECISION_SOLVERS``):
 
         1. CaDiCaL counts in ``decisions`` only its own choices, not the assumptions it
            assigns first (its ``decide()`` takes the assumptions before it counts), and
