@@ -76,6 +76,7 @@ def race(variants: list[str], boards: list[Board], block: int, rebuild: bool) ->
     backends = dict(parse_variant(v, rebuild) for v in variants)
     spent = dict.fromkeys(backends, 0.0)
     conflicts = dict.fromkeys(backends, 0)
+    block = max(1, min(block, len(boards) // 8))  # small sets too take at least 8 turns
     for k, first in enumerate(range(0, len(boards), block)):
         chunk = boards[first:first + block]
         order = list(backends.items())
@@ -95,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     p.add_argument("--count", type=int, default=6000, help="17-clue puzzles (default 6000)")
-    p.add_argument("--block", type=int, default=100, help="puzzles per turn (default 100)")
+    p.add_argument("--block", type=int, default=100,
+                   help="puzzles per turn (default 100; at most an eighth of a set)")
     p.add_argument("--variants", nargs="+", default=DEFAULT_VARIANTS)
     p.add_argument("--rebuild", action="store_true",
                    help="variants are REBUILD_AFTER values, not CaDiCaL options")
