@@ -66,8 +66,8 @@ import atexit
 import threading
 import time
 import weakref
-from operator import neg
 from dataclasses import dataclass, field
+from operator import neg
 from typing import Any
 
 from ..board import Board, Geometry
@@ -356,8 +356,8 @@ class SatBackend:
         nv, value_of = enc.nv, enc.value_of
         assumptions = givens_literals(enc, board)
         act = 0  # this puzzle's activation literal, once it needs one
-        variant = enc.geometry is not board.geometry and enc.geometry != board.geometry
-        if variant:  # extra houses on the classic solver of the box shape
+        variant = not _same(enc.geometry, board.geometry)  # extra houses on the classic solver
+        if variant:
             act = self._activate(live, assumptions)
             for clause in house_clauses(enc.x, board.n, board.geometry.extra,
                                         self.encoding == "extended"):
@@ -408,10 +408,9 @@ class SatBackend:
         if not forced:  # (the shortcut read the statistics already)
             after = solver.accum_stats()
         stats = {key: after.get(key, 0) - before.get(key, 0) for key in NATIVE_STATS}
-        stats.update(live.fixed)
-        stats.update(calls=calls, blocking_clauses=blocking, forced_by_propagation=forced,
-                     assumptions=len(assumptions) - (1 if act else 0),
-                     extra_houses_added=variant)
+        stats.update(calls=calls, blocking_clauses=blocking, forced_by_propagation=forced)
+        stats.update(live.fixed)  # (in the order the statistics have always had)
+        stats.update(assumptions=len(assumptions) - (1 if act else 0), extra_houses_added=variant)
         return Result.of(self.name, solutions, exhausted, time.perf_counter() - start,
                          stats, limit)
 
