@@ -84,9 +84,10 @@ BUDGET_ONLY = frozenset({"cadical103", "cadical153", "cadical195", "cadical300"}
 #: CaDiCaL options the backend sets when it loads a solver. PySAT's ``configure`` reaches
 #: CaDiCaL 1.5.3 and 1.9.5 only (it ignores 1.0.3 without a word). ``elim=0``: the
 #: zero-decision shortcut needs it (``SatBackend._forced``, point 3). ``chrono=0`` (no
-#: chronological backtracking): 3-9% more checks per second on 17-clue,
-#: magictour_top1465 and forum_hardest_1106 alike, with fewer conflicts on the hard sets
-#: (``python3 benchmarks/bench_sat_options.py --variants 'base={}' 'chrono={"chrono": 1}'``,
+#: chronological backtracking): in two runs 3-4% more checks per second on 17-clue
+#: puzzles, 8-12% on top95, 6-7% on forum_hardest_1106, within noise on
+#: magictour_top1465, and fewer conflicts on all four (``python3
+#: benchmarks/bench_sat_options.py --variants 'base={}' 'chrono={"chrono": 1}'``,
 #: docs/fast.md); measured for 1.9.5, the default, only.
 SOLVER_OPTIONS = {"cadical153": {"elim": 0}, "cadical195": {"elim": 0, "chrono": 0}}
 #: Solvers whose zero-decision first call proves uniqueness (see ``SatBackend._forced``):
