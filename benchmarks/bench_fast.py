@@ -25,7 +25,12 @@ Sections:
    digging with ``fast`` (not graded, and graded too) and with ``sat``.
 4. the ``sat`` backend against a bare reused PySAT loop (CaDiCaL 1.9.5, the extended
    encoding, givens as assumptions, a blocking clause under an activation literal for
-   the second call), interleaved puzzle by puzzle, both given the puzzle as text.
+   the second call), interleaved puzzle by puzzle, the order rotating; the backend given
+   a Board and given the text; on the first ``--count`` 17-clue puzzles, norvig_top95
+   and forum_hardest_1106, ``--rounds4`` rounds each (the median shown, with every
+   round's ratio); then one run on the 17-clue puzzles with the solver's ``solve`` and
+   ``get_model`` timed apart: each check divided into first call, second call, model
+   and the Python around them.
 5. start-up of a second process that solves with ``fast`` (caches warm): with the stored
    object code (no numba import), with numba's own cache, and the floor of importing numpy.
 """
@@ -200,10 +205,17 @@ def generator(count: int, rounds: int) -> dict:
 
 
 # -- 4. sat vs the bare loop -----------------------------------------------------------------------
-def sat_vs_bare(lines: list[str]) -> dict:
+def sat_vs_bare(lines: list[str], split: bool = False) -> dict:
     """Checks per second of the bare loop and of the backend, from the puzzle's text
-    (the backend's time includes building the Board) and from a ready Board."""
-    from pysat.solvers import Solver
+    (the backend's time includes building the Board) and from a ready Board.
+
+    The three take turns puzzle by puzzle, the order rotating, each with a solver of its
+    own (learned clauses must not carry over). With ``split`` the solver's ``solve`` and
+    ``get_model`` are timed on their own as well (a wrapper around both, the same for
+    all three), so that each check's time divides into first call, second call, model
+    and the Python around them; the wrapper's own cost lands in "Python", alike for all.
+    """
+    from pysat.solvers import Cadical195, Solver
 
     from sudoku_cp.backends.sat import SatBackend
     from sudoku_cp.encode.cnf import encode
@@ -211,42 +223,89 @@ def sat_vs_bare(lines: list[str]) -> dict:
     g = geometry(3, 3)
     enc = encode(g, "extended")
     nv, n = enc.nv, g.n
-    bare, act = None, 0
     backend = SatBackend("cadical195")
     other = SatBackend("cadical195")  # its own solver: learned clauses must not carry over
     boards = [Board.from_values(values(line)) for line in lines]
-    forced = 0
-    t = {"bare": 0.0, "text": 0.0, "board": 0.0}
-    for i, line in enumerate(lines):
-        if i % nv == 0:  # rebuilt as often as the backend rebuilds (see SatBackend.REBUILD_AFTER)
+    state = {"bare": None, "act": 0, "second": None}
+    parts = {name: dict.fromkeys(("first", "second", "model"), 0.0)
+             for name in ("bare", "text", "board")}
+    timed = {"who": None}
+
+    def bare_check(i: int, line: str) -> None:
+        bare = state["bare"]
+        if i % nv == 0:  # rebuilt as often as the backend rebuilds (SatBackend.REBUILD_AFTER)
             if bare is not None:
                 bare.delete()
-            bare, act = Solver(name="cadical195", bootstrap_with=enc.cnf.clauses), nv + 1
-        start = clock()
+            bare = state["bare"] = Solver(name="cadical195", bootstrap_with=enc.cnf.clauses)
+            state["act"] = nv + 1
+        act = state["act"]
         assumptions = [c * n + int(ch) for c, ch in enumerate(line) if ch not in ".0"]
         bare.solve(assumptions=assumptions)
         model = bare.get_model()
         bare.add_clause([-act] + [-lit for lit in model[:nv] if lit > 0])
-        second = bare.solve(assumptions=assumptions + [act])
+        state["second"] = bare.solve(assumptions=assumptions + [act])
         bare.add_clause([-act])
-        act += 1
-        t1 = clock()
-        from_text = other.solve(Board.from_values(values(line)), limit=2)
-        t2 = clock()
-        result = backend.solve(boards[i], limit=2)
-        t3 = clock()
-        t["bare"] += t1 - start
-        t["text"] += t2 - t1
-        t["board"] += t3 - t2
-        assert not second and result.exhausted and len(result.solutions) == 1, line
-        assert from_text.solutions == result.solutions
-        assert is_solution(boards[i], result.solution)
-        forced += result.stats["forced_by_propagation"]
-    bare.delete()
-    backend.close()
-    other.close()
+        state["act"] = act + 1
+
+    results: dict = {}
+    contenders = {
+        "bare": lambda i, line: bare_check(i, line),
+        "text": lambda i, line: results.__setitem__(
+            "text", other.solve(Board.from_values(values(line)), limit=2)),
+        "board": lambda i, line: results.__setitem__("board", backend.solve(boards[i], limit=2)),
+    }
+    originals = Cadical195.solve, Cadical195.get_model
+    if split:  # time the two solver methods apart; "first" is a puzzle's first solve call
+        calls = {"n": 0}
+
+        def solve_timed(self, assumptions=[]):  # noqa: B006 (PySAT's own signature)
+            start = time.perf_counter()
+            try:
+                return originals[0](self, assumptions)
+            finally:
+                part = "first" if calls["n"] == 0 else "second"
+                calls["n"] += 1
+                parts[timed["who"]][part] += time.perf_counter() - start
+
+        def model_timed(self):
+            start = time.perf_counter()
+            try:
+                return originals[1](self)
+            finally:
+                parts[timed["who"]]["model"] += time.perf_counter() - start
+
+        Cadical195.solve, Cadical195.get_model = solve_timed, model_timed
+    t = dict.fromkeys(contenders, 0.0)
+    forced = 0
+    names = list(contenders)
+    clock_ = time.perf_counter if split else clock
+    try:
+        for i, line in enumerate(lines):
+            for name in names[i % 3:] + names[:i % 3]:
+                timed["who"] = name
+                if split:
+                    calls["n"] = 0
+                start = clock_()
+                contenders[name](i, line)
+                t[name] += clock_() - start
+            result = results["board"]
+            assert not state["second"] and result.exhausted and len(result.solutions) == 1, line
+            assert results["text"].solutions == result.solutions
+            assert is_solution(boards[i], result.solution)
+            forced += result.stats["forced_by_propagation"]
+    finally:
+        Cadical195.solve, Cadical195.get_model = originals
+        state["bare"].delete()
+        backend.close()
+        other.close()
     rates = {k: len(lines) / v for k, v in t.items()}
     rates["forced"] = forced / len(lines)
+    if split:  # microseconds per check: first call, second call, model, the rest (Python)
+        rates["split"] = {
+            name: {**{k: v / len(lines) * 1e6 for k, v in p.items()},
+                   "python": (t[name] - sum(p.values())) / len(lines) * 1e6,
+                   "total": t[name] / len(lines) * 1e6}
+            for name, p in parts.items()}
     return rates
 
 
@@ -311,6 +370,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--agree", action="store_true", help="also fast vs sat on every shared set")
     p.add_argument("--cold", action="store_true", help="also the first-ever compile time")
+    p.add_argument("--rounds4", type=int, default=3,
+                   help="section 4: rounds per set (each round interleaved; all ratios shown)")
     p.add_argument("--sections", default="1,2,3,4,5", help="which sections to run (default all)")
     p.add_argument("--baseline", type=Path, metavar="DIR",
                    help="section 2 also runs the command from this source tree, in turn "
@@ -383,13 +444,27 @@ def section3(args) -> None:
 
 def section4(args, data: Path) -> None:
     print("\n4. sat backend vs a bare reused PySAT loop (CaDiCaL 1.9.5), interleaved per "
-          "puzzle, process time")
-    s = sat_vs_bare(load(data / "royle_17_clue.txt", args.count))
-    print(f"  17-clue: bare loop {s['bare']:,.0f}/s; sat backend {s['board']:,.0f}/s given a "
-          f"Board ({s['board'] / s['bare']:.2f}x), {s['text']:,.0f}/s from the text "
-          f"({s['text'] / s['bare']:.2f}x); second call skipped for {s['forced']:.0%} "
-          f"(first call made no decision)", flush=True)
-
+          f"puzzle (order rotating), process time; the median of {args.rounds4} rounds per set")
+    sets = (("17-clue", load(data / "royle_17_clue.txt", args.count)),
+            ("top95", load(data / "norvig_top95.txt")),
+            ("forum_hardest_1106", load(data / "forum_hardest_1106.txt")))
+    for name, lines in sets:
+        runs = sorted((sat_vs_bare(lines) for _ in range(args.rounds4)),
+                      key=lambda r: r["board"] / r["bare"])
+        s = runs[len(runs) // 2]  # the median round
+        ratios = ", ".join(f"{r['board'] / r['bare']:.2f}x" for r in runs)  # (sorted)
+        print(f"  {name}: bare loop {s['bare']:,.0f}/s; sat backend {s['board']:,.0f}/s given a "
+              f"Board ({s['board'] / s['bare']:.2f}x; rounds: {ratios}), "
+              f"{s['text']:,.0f}/s from the text ({s['text'] / s['bare']:.2f}x); second call "
+              f"skipped for {s['forced']:.0%} (first call made no decision)", flush=True)
+    split = sat_vs_bare(sets[0][1], split=True)["split"]
+    print("  17-clue, microseconds per check (wall clock, a separate run with the two solver "
+          "methods timed apart):")
+    for name, label in (("bare", "bare loop"), ("board", "sat, Board"), ("text", "sat, text")):
+        p = split[name]
+        print(f"    {label:11} {p['total']:6.1f} = first call {p['first']:5.1f} + second call "
+              f"{p['second']:5.1f} + get_model {p['model']:5.1f} + Python {p['python']:5.1f}",
+              flush=True)
 
 
 def section5(args) -> None:

@@ -15,7 +15,9 @@ from pysat.solvers import Solver  # noqa: E402
 
 from sudoku_cp import Board, Status, clashes, is_solution, solve  # noqa: E402
 from sudoku_cp.backends import get_backend, parse_spec  # noqa: E402
-from sudoku_cp.backends.sat import DEFAULT_SOLVER, SatBackend, available_solvers  # noqa: E402
+from sudoku_cp.backends.sat import (  # noqa: E402
+    DEFAULT_SOLVER, SOLVER_OPTIONS, ZERO_DECISION_SOLVERS, SatBackend, available_solvers,
+)
 from sudoku_cp.board import geometry  # noqa: E402
 from sudoku_cp.encode.cnf import (  # noqa: E402
     decode, encode, givens_literals, key, to_dimacs, var,
@@ -392,3 +394,108 @@ def test_pysat_s_own_report_of_ctrl_c_becomes_a_keyboard_interrupt():
     assert isinstance(caught, KeyboardInterrupt) and isinstance(caught.__cause__, RuntimeError)
     other = ValueError("something else")
     assert _interrupt_or(other) is other
+
+
+# -- issue 12: the per-puzzle path after trimming ----------------------------------------------
+def test_lazy_backtracking_keeps_assumption_levels_between_calls():
+    """PySAT's CaDiCaL 1.9.5 reuses the trail of the previous call (``ilb``, on by
+    default) where its decisions are this call's assumptions: the same puzzle solved
+    again propagates far fewer literals. ``SatBackend._forced`` (point 2) explains why
+    the zero-decision shortcut stays sound with it; if a PySAT release turns it off,
+    this test says the explanation has gone stale (the shortcut holds either way)."""
+    enc = encode(geometry(3, 3))
+    solver = Solver(name="cadical195", bootstrap_with=enc.cnf.clauses)
+    try:
+        assumptions = givens_literals(enc, board_of(load("17clue_sample.txt")[0]))
+        assert solver.solve(assumptions=assumptions)
+        before = solver.accum_stats()["propagations"]
+        assert solver.solve(assumptions=assumptions)
+        assert solver.accum_stats()["propagations"] - before < enc.nv // 2
+    finally:
+        solver.delete()
+
+
+@pytest.mark.parametrize("name", sorted(ZERO_DECISION_SOLVERS))
+def test_puzzles_sharing_givens_in_a_row_keep_every_claim(name):
+    """Consecutive puzzles that share most givens are where reused trail levels matter:
+    each puzzle, a superset of its givens taken from its solution, the puzzle without
+    one given (two solutions or more) and the puzzle again, on one reused backend, must
+    each get the claim and solutions of ``backtrack``; the zero-decision shortcut may
+    only fire on a puzzle ``backtrack`` finds unique."""
+    from sudoku_cp.crosscheck import claim
+
+    rng = random.Random(12)
+    backend = SatBackend(name)
+    shortcut = 0
+    for line in load("17clue_sample.txt")[:12]:
+        board = board_of(line)
+        solution = solve(board, "backtrack", limit=1).solution
+        more = list(board.givens)
+        for cell in rng.sample([c for c, v in enumerate(more) if not v], 6):
+            more[cell] = solution[cell]
+        fewer = list(board.givens)
+        fewer[rng.choice([c for c, v in enumerate(fewer) if v])] = 0
+        for givens in (board.givens, more, fewer, board.givens):
+            puzzle = board.with_givens(givens)
+            ours = backend.solve(puzzle, limit=2)
+            theirs = solve(puzzle, "backtrack", limit=2)
+            assert claim(ours) == claim(theirs), (line, givens)
+            assert ours.solutions == theirs.solutions or len(ours.solutions) == 2
+            assert all(is_solution(puzzle, s) for s in ours.solutions)
+            if ours.stats["forced_by_propagation"]:
+                shortcut += 1
+                assert claim(theirs) == "unique" and ours.stats["calls"] == 1
+    assert shortcut > 0
+
+
+@pytest.mark.parametrize("box, amo, houses", [
+    ((2, 2), "auto", ()), ((3, 3), "auto", ()), ((3, 3), "sequential", ()),
+    ((2, 2), "auto", ([0, 5, 10, 15],)),  # a one-off variant, on the classic 4x4 solver
+])
+def test_statistics_name_the_formula_the_puzzle_was_solved_on(box, amo, houses):
+    """The statistics shared by every puzzle of a solver (built once per solver) name
+    that solver's formula, and the per-puzzle ones are the puzzle's own."""
+    from sudoku_cp.backends.sat import amo_for
+
+    backend = SatBackend(amo=amo)
+    board = Board.from_values(unique_puzzle(box).givens, box=box, houses=houses)
+    for _ in range(2):  # the second time on the solver state kept from the first
+        result = backend.solve(board, limit=2)
+        stats = result.stats
+        classic = encode(geometry(*box), "extended", amo_for(board.n, amo))
+        assert stats["variables"] == board.n ** 3
+        assert stats["clauses"] == len(classic.cnf.clauses)
+        assert stats["amo"] == amo_for(board.n, amo) and stats["solver"] == DEFAULT_SOLVER
+        assert stats["encoding"] == "extended"
+        assert stats["extra_houses_added"] is bool(houses)
+        assert stats["assumptions"] == board.clues
+        settled = stats["forced_by_propagation"] or not result.solutions  # one call
+        assert stats["calls"] == (1 if settled else 2)
+        assert stats["blocking_clauses"] == stats["calls"] - 1
+        assert list(stats) == [  # the order results files have always had
+            "conflicts", "decisions", "propagations", "restarts", "calls", "blocking_clauses",
+            "forced_by_propagation", "solver", "encoding", "amo", "variables", "clauses",
+            "assumptions", "extra_houses_added"]
+
+
+@pytest.mark.parametrize("name", [n for n in ("cadical103", "cadical153", "cadical195")
+                                  if n in available_solvers()])
+def test_the_shortcut_is_used_only_where_pysat_passes_options_on(name):
+    """The shortcut needs variable elimination off (``_forced``, point 3), and PySAT's
+    ``configure`` silently ignores CaDiCaL 1.0.3. Observed with lucky phases: on a
+    formula that "all false" satisfies, CaDiCaL finds the model without a decision
+    unless ``lucky=0`` reaches it."""
+    clauses = [[-1, -2], [-2, -3], [-3, -4, -5], [1, -5]]
+    decisions = []
+    for options in ({}, {"lucky": 0}):
+        solver = Solver(name=name, bootstrap_with=clauses)
+        solver.configure(options)
+        assert solver.solve()
+        decisions.append(solver.accum_stats()["decisions"])
+        solver.delete()
+    passed_on = decisions[0] == 0 and decisions[1] > 0
+    assert passed_on == (name in SOLVER_OPTIONS) == (name in ZERO_DECISION_SOLVERS)
+    backend = SatBackend(name)
+    forced = [backend.solve(board_of(line), limit=2).stats["forced_by_propagation"]
+              for line in load("17clue_sample.txt")]
+    assert any(forced) == passed_on  # the shortcut fires exactly where it is sound

@@ -10,7 +10,8 @@ is kept for comparison (``sat:<solver>:minimal``).
 checking a puzzle, so the backend keeps, per board geometry, the encoded base
 formula and one live solver. A puzzle's givens are passed as *assumptions*, never
 added as clauses. To find more than one solution, each solution found is blocked by
-a clause ``[-act, -x1, -x2, ...]`` over the non-given cells' true literals, where
+a clause ``[-act, -x1, -x2, ...]`` over the cells' true literals (the givens' ones
+are false under the assumptions, so they change nothing and save a pass), where
 ``act`` is a fresh activation literal assumed true for the rest of this puzzle
 only; when the puzzle is done ``act`` is retired with the unit clause ``[-act]``,
 which satisfies its blocking clauses for good, so nothing leaks into the next
@@ -65,7 +66,8 @@ import atexit
 import threading
 import time
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from operator import neg
 from typing import Any
 
 from ..board import Board, Geometry
@@ -79,8 +81,18 @@ from . import require
 DEFAULT_SOLVER = "cadical195"
 #: Solvers PySAT cannot interrupt but can limit by conflicts: time limits run in slices.
 BUDGET_ONLY = frozenset({"cadical103", "cadical153", "cadical195", "cadical300"})
-#: Solvers whose zero-decision first call proves uniqueness (see ``SatBackend._forced``).
-ZERO_DECISION_SOLVERS = frozenset({"cadical103", "cadical153", "cadical195"})
+#: CaDiCaL options the backend sets when it loads a solver. PySAT's ``configure`` reaches
+#: CaDiCaL 1.5.3 and 1.9.5 only (it ignores 1.0.3 without a word). ``elim=0``: the
+#: zero-decision shortcut needs it (``SatBackend._forced``, point 3). ``chrono=0`` (no
+#: chronological backtracking): in two runs 3-4% more checks per second on 17-clue
+#: puzzles, 8-12% on top95, 6-7% on forum_hardest_1106, within noise on
+#: magictour_top1465, and fewer conflicts on all four (``python3
+#: benchmarks/bench_sat_options.py --variants 'base={}' 'chrono={"chrono": 1}'``,
+#: docs/fast.md); measured for 1.9.5, the default, only.
+SOLVER_OPTIONS = {"cadical153": {"elim": 0}, "cadical195": {"elim": 0, "chrono": 0}}
+#: Solvers whose zero-decision first call proves uniqueness (see ``SatBackend._forced``):
+#: CaDiCaL where elimination can be switched off (so not 1.0.3).
+ZERO_DECISION_SOLVERS = frozenset(SOLVER_OPTIONS)
 #: Solvers with neither interrupt nor budgets: no time limit possible.
 NO_LIMIT = frozenset({"lingeling"})
 #: Solvers PySAT builds that cannot serve this backend, and why.
@@ -197,6 +209,7 @@ class _Live:
     next_var: int = 0  # next unused activation variable
     retired: int = 0  # activation literals retired since the last rebuild
     nv: int = 0  # cell-value variables (n³), the default rebuild threshold
+    fixed: dict = field(default_factory=dict)  # the statistics every puzzle here reports alike
 
 
 class SatBackend:
@@ -264,8 +277,11 @@ class SatBackend:
             key = board_geometry(geometry.box_rows, geometry.box_cols)
         live = self._live.pop(key, None)
         if live is None:
-            enc = encode(key, self.encoding, amo_for(key.n, self.amo))
-            live = _Live(enc, nv=enc.nv)
+            amo = amo_for(key.n, self.amo)
+            enc = encode(key, self.encoding, amo)
+            live = _Live(enc, nv=enc.nv, fixed=dict(
+                solver=self.solver, encoding=self.encoding, amo=amo, variables=enc.nv,
+                clauses=len(enc.cnf.clauses)))
         self._live[key] = live  # most recently used last
         self._evict()
         if live.solver is None or live.retired >= (self.REBUILD_AFTER or live.nv):
@@ -302,12 +318,11 @@ class SatBackend:
         if live.solver is not None:
             live.solver.delete()
         live.solver = self.pysat.Solver(name=self.solver, bootstrap_with=live.encoding.cnf.clauses)
-        if self.solver in ZERO_DECISION_SOLVERS:
+        if self.solver in SOLVER_OPTIONS:
             # No variable elimination: every variable of a model is then decided or
-            # propagated, which _forced relies on. (Not "ilb", lazy backtracking: it
-            # keeps the previous call's decisions on the trail without counting them
-            # again, so a zero count would no longer mean "no decision".)
-            live.solver.configure({"elim": 0})
+            # propagated, which _forced relies on. Lazy backtracking ("ilb") is left as
+            # PySAT builds it (on): see _forced, point 2, for why the count stays true.
+            live.solver.configure(SOLVER_OPTIONS[self.solver])
         live.next_var = live.encoding.pool.top + 1  # after any auxiliary variables
         live.retired = 0
 
@@ -341,7 +356,6 @@ class SatBackend:
         enc, solver = live.encoding, live.solver
         nv, value_of = enc.nv, enc.value_of
         assumptions = givens_literals(enc, board)
-        free: list[int] | None = None  # the non-given cells, once a blocking clause needs them
         act = 0  # this puzzle's activation literal, once it needs one
         variant = not _same(enc.geometry, board.geometry)  # extra houses on the classic solver
         if variant:
@@ -359,15 +373,18 @@ class SatBackend:
         try:
             while True:
                 calls += 1
-                found = self._run(live, assumptions, deadline)
-                if found is None:  # stopped by the time limit
-                    break
+                if deadline is None:
+                    found = solver.solve(assumptions=assumptions)
+                else:
+                    found = self._run(live, assumptions, deadline)
+                    if found is None:  # stopped by the time limit
+                        break
                 if not found:
                     exhausted = True
                     break
                 # one true cell-value literal per cell, in cell order (see encode.cnf.decode)
-                solution = tuple([value_of[lit] for lit in solver.get_model()[:nv] if lit > 0])
-                solutions.append(solution)
+                true_lits = [lit for lit in solver.get_model()[:nv] if lit > 0]
+                solutions.append(tuple(map(value_of.__getitem__, true_lits)))
                 if len(solutions) >= limit:
                     break
                 after = solver.accum_stats()
@@ -376,10 +393,8 @@ class SatBackend:
                     break
                 if not act:
                     act = self._activate(live, assumptions)
-                if free is None:
-                    free = [cell for cell, v in enumerate(board.givens) if not v]
-                x = enc.x
-                solver.add_clause([-act] + [-x[cell][solution[cell]] for cell in free])
+                # (the givens' literals in it are false under the assumptions: harmless)
+                solver.add_clause([-act, *map(neg, true_lits)])
                 blocking += 1
             broken = False
         except Exception as exc:
@@ -394,13 +409,9 @@ class SatBackend:
         if not forced:  # (the shortcut read the statistics already)
             after = solver.accum_stats()
         stats = {key: after.get(key, 0) - before.get(key, 0) for key in NATIVE_STATS}
-        stats.update(
-            calls=calls, blocking_clauses=blocking, forced_by_propagation=forced,
-            solver=self.solver, encoding=self.encoding, amo=amo_for(board.n, self.amo),
-            variables=nv,
-            clauses=len(enc.cnf.clauses), assumptions=len(assumptions) - (1 if act else 0),
-            extra_houses_added=variant,
-        )
+        stats.update(calls=calls, blocking_clauses=blocking, forced_by_propagation=forced)
+        stats.update(live.fixed)  # (in the order the statistics have always had)
+        stats.update(assumptions=len(assumptions) - (1 if act else 0), extra_houses_added=variant)
         return Result.of(self.name, solutions, exhausted, time.perf_counter() - start,
                          stats, limit)
 
@@ -416,7 +427,7 @@ class SatBackend:
         """True when the first call's model was forced by propagation from the givens,
         which proves it the only solution, so the second call can be skipped.
 
-        Why this is sound, for CaDiCaL 1.x (``ZERO_DECISION_SOLVERS``):
+        Why this is sound, for CaDiCaL 1.5.3 and 1.9.5 (``ZERO_DECISION_SOLVERS``):
 
         1. CaDiCaL counts in ``decisions`` only its own choices, not the assumptions it
            assigns first (its ``decide()`` takes the assumptions before it counts), and
@@ -428,7 +439,11 @@ class SatBackend:
            them (retired blocking and extra-house clauses only mention activation
            literals that are false for good). Every literal unit
            propagation implies holds in every solution, so every solution equals this
-           model: it is unique.
+           model: it is unique. Lazy backtracking, on in PySAT's CaDiCaL 1.9.5
+           (``ilb=1``, ``ilbassumptions=1``), keeps part of the previous call's trail,
+           but only the levels whose decisions are assumptions of this call
+           (``sort_and_reuse_assumptions`` backtracks to the first level that is not):
+           what it keeps was propagated from this puzzle's own givens too.
         3. The one way a variable escapes both decision and propagation is variable
            elimination, whose eliminated variables are set afterwards and could be
            free: so these solvers run with elimination off (``_rebuild`` sets
