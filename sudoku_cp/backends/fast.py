@@ -297,7 +297,8 @@ class _Work:
         self.given_bytes = bytearray(t.ncells)
         self.givens = np.frombuffer(self.given_bytes, dtype=np.uint8)  # a writable view
         self.frames = np.empty((min(t.ncells + 1, 64), t.ncells), dtype=np.int64)
-        self.work = np.zeros(4 + 3 * t.ncells + 2, dtype=np.int64)  # state, cells, rems, todo
+        # state, cells, rems, todo, chg (see fast_kernels.solve_one)
+        self.work = np.zeros(4 + 3 * t.ncells + 2 + t.peers.shape[1], dtype=np.int64)
         self.state = self.work[:4]  # a view: the kernel writes it
         self.dirty = np.zeros(len(t.hlen), dtype=np.uint8)
         self.out = np.zeros((2, t.ncells), dtype=np.int64)

