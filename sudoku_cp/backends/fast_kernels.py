@@ -64,10 +64,12 @@ def _mark(cell, dirty, chf, wc, nch):
 
 
 @njit(cache=True, nogil=True)
-def propagate(m, todo, ntodo, dirty, chg, peers, npeers, houses, hlen, chouses, nch, n, full):
+def propagate(m, todo, ntodo, dirty, chg, flat, npeers, hlen, nch, n, full):
     """Naked and hidden singles to a fixed point; False on a contradiction.
 
-    ``todo[:ntodo]`` are fixed cells whose value is not yet removed from their peers;
+    ``flat`` holds the tables of peers, houses and houses per cell as flat views with
+    their widths (``flatten``). ``todo[:ntodo]`` are fixed cells whose value is not
+    yet removed from their peers;
     ``dirty[h]`` marks houses to search for hidden singles; ``chg`` is scratch for
     one cell's changed peers (as many slots as the widest row of ``peers``). Hidden
     singles (and the check that every value still has a place) apply only to houses
@@ -82,12 +84,7 @@ def propagate(m, todo, ntodo, dirty, chg, peers, npeers, houses, hlen, chouses, 
     The house scan is branch-free the same way.
     """
     nhouses = hlen.shape[0]
-    pf = peers.reshape(peers.size)
-    wp = peers.shape[1]
-    hf = houses.reshape(houses.size)
-    wh = houses.shape[1]
-    chf = chouses.reshape(chouses.size)
-    wc = chouses.shape[1]
+    pf, wp, hf, wh, chf, wc = flat
     while True:
         while ntodo > 0:  # naked singles: a fixed value leaves every peer
             ntodo -= 1
@@ -152,12 +149,21 @@ def propagate(m, todo, ntodo, dirty, chg, peers, npeers, houses, hlen, chouses, 
 
 
 @njit(cache=True, nogil=True)
-def choose(m, n, peers, npeers):
+def flatten(peers, houses, chouses):
+    """The 2-D tables as flat views with their widths, made once per search (a view
+    costs a reference count, too much for the inner loops)."""
+    return (peers.reshape(peers.size), peers.shape[1], houses.reshape(houses.size),
+            houses.shape[1], chouses.reshape(chouses.size), chouses.shape[1])
+
+
+@njit(cache=True, nogil=True)
+def choose(m, n, pf, wp, npeers):
     """The cell to branch on, or -1 when every cell is fixed (the masks are a solution).
 
     Fewest candidates first; among those, the cell whose candidates appear in most
     peers, so that each guess removes the most candidates (this halves the nodes on
-    the hardest puzzles compared with taking the first such cell).
+    the hardest puzzles compared with taking the first such cell). ``pf`` is the peer
+    table, flat, ``wp`` its width.
     """
     fewest = n + 1
     for c in range(m.shape[0]):  # first pass: the fewest candidates of an open cell
@@ -170,8 +176,6 @@ def choose(m, n, peers, npeers):
         return -1
     best = -1
     most = -1
-    pf = peers.reshape(peers.size)
-    wp = peers.shape[1]
     for c in range(m.shape[0]):  # second pass: the first such cell with most shared peers
         x = m[c]
         if popcount(x) != fewest:
@@ -197,6 +201,8 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
     ``dirty`` (a byte per house), ``chg`` (the width of ``peers``).
     """
     ncells = givens.shape[0]
+    flat = flatten(peers, houses, chouses)
+    pf, wp, _, _, chf, wc = flat
     found = 0
     spent = 0
     depth = state[DEPTH]
@@ -214,11 +220,10 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
         for h in range(dirty.shape[0]):
             dirty[h] = 1
         depth = 0
-        if propagate(root, todo, ntodo, dirty, chg, peers, npeers, houses, hlen, chouses, nch,
-                     n, full):
+        if propagate(root, todo, ntodo, dirty, chg, flat, npeers, hlen, nch, n, full):
             state[NODES] += 1
             spent += 1
-            c = choose(root, n, peers, npeers)
+            c = choose(root, n, pf, wp, npeers)
             if c < 0:
                 _write(root, out, found)
                 found += 1
@@ -245,15 +250,14 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
         child[cell] = bit
         state[GUESSES] += 1
         todo[0] = cell
-        _mark(cell, dirty, chouses.reshape(chouses.size), chouses.shape[1], nch)
-        if not propagate(child, todo, 1, dirty, chg, peers, npeers, houses, hlen, chouses, nch,
-                         n, full):
+        _mark(cell, dirty, chf, wc, nch)
+        if not propagate(child, todo, 1, dirty, chg, flat, npeers, hlen, nch, n, full):
             for h in range(dirty.shape[0]):
                 dirty[h] = 0
             continue
         state[NODES] += 1
         spent += 1
-        c = choose(child, n, peers, npeers)
+        c = choose(child, n, pf, wp, npeers)
         if c < 0:
             _write(child, out, found)
             found += 1
@@ -461,6 +465,7 @@ def fill(seed, budget, peers, npeers, houses, hlen, chouses, nch, n, full):
     dirty = np.zeros(hlen.shape[0], dtype=np.uint8)
     chg = np.zeros(peers.shape[1], dtype=np.int64)
     out = np.zeros((1, ncells), dtype=np.int64)
+    flat = flatten(peers, houses, chouses)
     restarts = 0
     while True:
         root = frames[0]
@@ -489,9 +494,8 @@ def fill(seed, budget, peers, npeers, houses, hlen, chouses, nch, n, full):
             cell = cells[d]
             child[cell] = bit
             todo[0] = cell
-            _mark(cell, dirty, chouses.reshape(chouses.size), chouses.shape[1], nch)
-            if not propagate(child, todo, 1, dirty, chg, peers, npeers, houses, hlen, chouses, nch,
-                             n, full):
+            _mark(cell, dirty, flat[4], flat[5], nch)
+            if not propagate(child, todo, 1, dirty, chg, flat, npeers, hlen, nch, n, full):
                 for h in range(dirty.shape[0]):
                     dirty[h] = 0
                 continue
