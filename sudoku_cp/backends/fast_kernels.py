@@ -100,15 +100,16 @@ def propagate(m, todo, ntodo, dirty, chg, flat, npeers, hlen, nch, n, full):
                 m[np.uint64(p)] = y
                 chg[np.uint64(nchg)] = p
                 nchg += np.int64(x != y)
+            empty = False
             for i in range(nchg):
                 p = chg[np.uint64(i)]
                 y = m[np.uint64(p)]
-                if y & (y - 1) == 0:
-                    if y == 0:
-                        return False
-                    todo[ntodo] = p
-                    ntodo += 1
+                empty |= y == 0
+                todo[np.uint64(ntodo)] = p
+                ntodo += np.int64(y & (y - 1) == 0)
                 _mark(p, dirty, chf, wc, nch)
+            if empty:
+                return False
         for h in range(nhouses):  # hidden singles: a value with one place in a house
             if dirty[h] == 0:
                 continue
