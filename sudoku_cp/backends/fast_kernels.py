@@ -167,17 +167,19 @@ def choose(m, n, pf, wp, npeers):
     table, flat, ``wp`` its width.
     """
     fewest = n + 1
+    start = 0
     for c in range(m.shape[0]):  # first pass: the fewest candidates of an open cell
         k = popcount(m[c])
         if 1 < k < fewest:
             fewest = k
+            start = c  # no cell before this one has so few
             if k == 2:
                 break
     if fewest > n:
         return -1
     best = -1
     most = -1
-    for c in range(m.shape[0]):  # second pass: the first such cell with most shared peers
+    for c in range(start, m.shape[0]):  # second pass: the first with most shared peers
         x = m[c]
         if popcount(x) != fewest:
             continue
