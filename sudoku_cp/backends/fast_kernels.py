@@ -200,7 +200,9 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
     nodes; returns how many solutions it found (the first ``len(out)`` are written).
 
     ``frames`` must have at least two rows; it is grown (and returned as the second
-    value) when the search goes deeper than it has rows. Scratch: ``todo`` (ncells),
+    value) when the search goes deeper than it has rows. Row d holds the node whose
+    cell ``cells[d]`` is being tried; the last value of that cell is tried in row d
+    itself (the parent is not needed any more), which saves a copy per such guess. Scratch: ``todo`` (ncells),
     ``dirty`` (a byte per house), ``chg`` (the width of ``peers``).
     """
     ncells = givens.shape[0]
@@ -244,11 +246,16 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
             depth -= 1
             continue
         bit = rem & -rem
-        rems[d] = rem ^ bit
-        if depth >= frames.shape[0]:
-            frames = _grow(frames)
-        child = frames[depth]
-        child[:] = frames[d]
+        rem ^= bit
+        rems[d] = rem
+        if rem == 0:  # the cell's last value: the child takes over its parent's frame
+            at = d    # (no copy; a contradiction or a solution then pops this level)
+        else:
+            at = depth
+            if depth >= frames.shape[0]:
+                frames = _grow(frames)
+            frames[depth][:] = frames[d]
+        child = frames[at]
         cell = cells[d]
         child[cell] = bit
         state[GUESSES] += 1
@@ -265,11 +272,11 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
             _write(child, out, found)
             found += 1
             continue
-        if depth >= cells.shape[0]:
+        if at >= cells.shape[0]:
             return -1, frames  # cannot happen: depth is bounded by the number of cells
-        cells[depth] = c
-        rems[depth] = child[c]
-        depth += 1
+        cells[at] = c
+        rems[at] = child[c]
+        depth = at + 1
     state[DEPTH] = 0
     state[EXHAUSTED] = 1
     return found, frames
