@@ -240,7 +240,8 @@ class _Scratch:
         self.givens = np.frombuffer(self.given_bytes, dtype=np.uint8)  # a writable view
         self.givens_address = self.givens.ctypes.data
         self.frames = np.empty((t.ncells + 1, t.ncells), dtype=np.int64)
-        self.work = np.zeros(3 * t.ncells + 6, dtype=np.int64)  # state, cells, rems, todo
+        # state, cells, rems, todo, changed peers (see fast_kernels._split)
+        self.work = np.zeros(3 * t.ncells + 6 + t.peers.shape[1], dtype=np.int64)
         self.state = self.work[:4]  # a view: the kernel writes it
         self.dirty = np.zeros(len(t.hlen), dtype=np.uint8)
         self.resize(out_rows)
