@@ -33,6 +33,7 @@ processes.
 from __future__ import annotations
 
 import os
+import struct
 import sys
 import time
 from pathlib import Path
@@ -46,6 +47,8 @@ MAX_N = 64
 SLICE_NODES = 4096
 #: Solutions returned to Python per compiled call when ``limit`` is large.
 OUT_ROWS = 64
+#: The node budget of a search without a time limit: no limit.
+NO_BUDGET = 1 << 62
 
 _kernels = None  # the fast_kernels module, once imported
 _TABLES: dict[Geometry, "Tables"] = {}
@@ -252,13 +255,18 @@ class _Scratch:
         solutions become tuples fastest from bytes."""
         np = self.t.np
         self.out = np.zeros((out_rows, self.t.ncells), dtype=np.int64)
-        self.out_bytes = bytearray(out_rows * self.t.ncells)
+        self.rows = out_rows
+        self.out_bytes = out = bytearray(out_rows * self.t.ncells)
+        size = self.t.ncells
+        unpack = struct.Struct(f"{size}B").unpack_from  # bytes to a tuple, in C
+        self.solution = lambda k: unpack(out, k * size)  # the k-th solution found
         self.search = (self.frames.ctypes.data, self.work.ctypes.data, self.dirty.ctypes.data,
                        self.out.ctypes.data)
-        self.solve_args = (self.givens_address, self.frames.ctypes.data, self.work.ctypes.data,
-                           self.dirty.ctypes.data,
-                           np.frombuffer(self.out_bytes, dtype=np.uint8).ctypes.data,
-                           self.t.ncells, out_rows)
+        self.block = np.array([self.givens_address, self.frames.ctypes.data,
+                               self.work.ctypes.data, self.dirty.ctypes.data,
+                               np.frombuffer(self.out_bytes, dtype=np.uint8).ctypes.data,
+                               self.t.tab_address, self.t.ncells, out_rows], dtype=np.int64)
+        self.block_address = self.block.ctypes.data  # what solve's entry point reads
 
 
 # -- the batch entry points ------------------------------------------------------------------
@@ -429,22 +437,25 @@ class FastBackend:
             return Result.of(self.name, (), True, time.perf_counter() - start,
                              {"nodes": 0, "guesses": 0}, limit)
         w.given_bytes[:] = board.givens  # into the array the kernel reads (w.givens)
-        rows = min(limit, OUT_ROWS)
-        if w.out.shape[0] < rows:
-            w.resize(rows)
-        budget = (1 << 62) if time_limit is None else SLICE_NODES
-        deadline = None if time_limit is None else start + time_limit
-        solutions: list[tuple[int, ...]] = []
-        run, args, out, size = self.engine.solve, w.solve_args, w.out_bytes, t.ncells
-        fresh = 1
-        while True:
-            found = run(*args, min(limit - len(solutions), rows), budget, fresh, t.tab_address)
-            fresh = 0
-            for k in range(found):
-                solutions.append(tuple(out[k * size:(k + 1) * size]))
+        if limit > w.rows and w.rows < OUT_ROWS:
+            w.resize(min(limit, OUT_ROWS))
+        run, block, rows = self.engine.solve, w.block_address, w.rows
+        if time_limit is None and limit <= rows:  # the common case: one call does it all
+            found = run(block, limit, NO_BUDGET, 1)
+            solutions = list(map(w.solution, range(found)))
             _, nodes, guesses, exhausted = w.state.tolist()
-            if exhausted or len(solutions) >= limit or (
-                    deadline is not None and time.perf_counter() >= deadline):
-                break
+        else:  # in slices: at most ``rows`` solutions, or SLICE_NODES nodes, per call
+            budget = NO_BUDGET if time_limit is None else SLICE_NODES
+            deadline = None if time_limit is None else start + time_limit
+            solutions = []
+            fresh = 1
+            while True:
+                found = run(block, min(limit - len(solutions), rows), budget, fresh)
+                fresh = 0
+                solutions.extend(map(w.solution, range(found)))
+                _, nodes, guesses, exhausted = w.state.tolist()
+                if exhausted or len(solutions) >= limit or (
+                        deadline is not None and time.perf_counter() >= deadline):
+                    break
         return Result.of(self.name, solutions, bool(exhausted), time.perf_counter() - start,
                          {"nodes": nodes, "guesses": guesses}, limit)

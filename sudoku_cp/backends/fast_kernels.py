@@ -51,6 +51,22 @@ def _advance(typingctx, pointer, k):
     return pointer(pointer, types.int64), codegen
 
 
+@intrinsic
+def _int64s_at(typingctx, address):
+    """The int64 array at ``address`` (an integer) as a pointer."""
+    def codegen(context, builder, sig, args):
+        return builder.inttoptr(args[0], context.get_value_type(sig.return_type))
+    return types.CPointer(types.int64)(types.int64), codegen
+
+
+@intrinsic
+def _bytes_at(typingctx, address):
+    """The uint8 array at ``address`` (an integer) as a pointer."""
+    def codegen(context, builder, sig, args):
+        return builder.inttoptr(args[0], context.get_value_type(sig.return_type))
+    return types.CPointer(types.uint8)(types.int64), codegen
+
+
 @njit(cache=True, nogil=True)
 def _value_of(bit):
     """The value whose mask is the single bit ``bit``."""
@@ -551,12 +567,18 @@ def compile_entries(cache: bool = True) -> dict:
             for name, f in _PYTHON_ENTRIES.items()}
 
 
-def c_solve(givens, frames, work, dirty, out, ncells, nout, want, budget, fresh, tab):
-    tb = tables(tab)
+def c_solve(block, want, budget, fresh):
+    # block: the addresses of givens (bytes), frames, work, dirty (bytes), out (bytes) and
+    # the tables, then ncells and the rows of out; fixed per geometry, so a call passes
+    # four numbers (each argument costs ctypes a conversion)
+    b = carray(block, (8,))
+    ncells, nout = b[6], b[7]
+    tb = tables(_int64s_at(b[5]))
     nwork, nhouses = 3 * ncells + 6 + tb[0][1], tb[2].shape[0]
-    return solve_one(carray(givens, (ncells,)), carray(frames, (ncells + 1, ncells)),
-                     carray(work, (nwork,)), carray(dirty, (nhouses,)),
-                     carray(out, (nout, ncells)), want, budget, fresh, tb)
+    return solve_one(carray(_bytes_at(b[0]), (ncells,)),
+                     carray(_int64s_at(b[1]), (ncells + 1, ncells)),
+                     carray(_int64s_at(b[2]), (nwork,)), carray(_bytes_at(b[3]), (nhouses,)),
+                     carray(_bytes_at(b[4]), (nout, ncells)), want, budget, fresh, tb)
 
 
 def c_check_many(puzzles, count, ncells, limit, counts, first, stats, frames, work, dirty, out,
