@@ -262,9 +262,10 @@ class _Scratch:
         self.solution = lambda k: unpack(out, k * size)  # the k-th solution found
         self.search = (self.frames.ctypes.data, self.work.ctypes.data, self.dirty.ctypes.data,
                        self.out.ctypes.data)
+        self.out_array = np.frombuffer(out, dtype=np.uint8)  # pins the buffer: no resize
         self.block = np.array([self.givens_address, self.frames.ctypes.data,
                                self.work.ctypes.data, self.dirty.ctypes.data,
-                               np.frombuffer(self.out_bytes, dtype=np.uint8).ctypes.data,
+                               self.out_array.ctypes.data,
                                self.t.tab_address, self.t.ncells, out_rows], dtype=np.int64)
         self.block_address = self.block.ctypes.data  # what solve's entry point reads
 
