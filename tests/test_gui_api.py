@@ -14,7 +14,10 @@ import time
 import pytest
 
 pytest.importorskip("starlette", reason="the gui extra (starlette) is not installed")
-pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
+try:  # Starlette's test client: httpx2 since Starlette 1.x (httpx before, now deprecated)
+    import httpx2  # noqa: F401
+except ImportError:
+    pytest.importorskip("httpx", reason="Starlette's test client needs httpx2 or httpx")
 
 from starlette.testclient import TestClient  # noqa: E402
 
