@@ -197,7 +197,8 @@ def test_packed_tables_read_back_as_the_same_arrays(extra):
         return k
 
     t = fast.Tables(geometry(3, 3).with_houses(list(extra)))
-    peers, npeers, houses, hlen, chouses, nch, n, full = t.args()
+    peers, npeers, houses, hlen, chouses, nch, n, full = (
+        t.peers, t.npeers, t.houses, t.hlen, t.chouses, t.nch, t.n, t.full)
     want = np.concatenate([peers.ravel(), houses.ravel(), chouses.ravel(), npeers, hlen, nch,
                            [peers.shape[1], houses.shape[1], chouses.shape[1], n, full]])
     out = np.zeros(len(want), dtype=np.int64)

@@ -189,13 +189,7 @@ class Tables:
         self.chouses, self.nch = _ragged(g.houses_of)
         self.np = np
         self.tab = self.packed()
-        self.tab_address = self.tab.ctypes.data
-        self.tab_args = (self.tab_address,)  # what the entry points take
-
-    def args(self) -> tuple:
-        """The table arguments every kernel takes, in order."""
-        return (self.peers, self.npeers, self.houses, self.hlen, self.chouses, self.nch,
-                self.n, self.full)
+        self.tab_address = self.tab.ctypes.data  # what the entry points take
 
     def packed(self):
         """The same tables as one int64 array (``fast_kernels.tables`` reads it back)."""
@@ -301,7 +295,7 @@ def check_array(puzzles, geometry: Geometry, limit: int = 2):
     if count:
         s = _Scratch(t)
         engine().check_many(grid.ctypes.data, count, t.ncells, limit, counts.ctypes.data,
-                            first.ctypes.data, stats.ctypes.data, *s.search, *t.tab_args)
+                            first.ctypes.data, stats.ctypes.data, *s.search, t.tab_address)
     return counts, first, stats
 
 
@@ -370,7 +364,7 @@ def dig(grid, g: Geometry, order, target: int | None = None) -> tuple[tuple[int,
     engine().dig(grid_array.ctypes.data, t.ncells, order_array.ctypes.data, len(order),
                  cells.ctypes.data, len(cells), start.ctypes.data,
                  -1 if target is None else target, givens.ctypes.data, trial.ctypes.data,
-                 result.ctypes.data, *s.search, *t.tab_args)
+                 result.ctypes.data, *s.search, t.tab_address)
     tried_all, _, wrong = result.tolist()
     if wrong:
         from ..generate import GenerationError
@@ -395,7 +389,7 @@ def fill_counted(g: Geometry, seed: int, budget: int) -> tuple[list[int], int]:
     s = _Scratch(t)
     frames, work, dirty, out = s.search
     restarts = engine().fill(stream.ctypes.data, budget, values.ctypes.data, t.ncells, frames,
-                             work, dirty, out, *t.tab_args)
+                             work, dirty, out, t.tab_address)
     return values.tolist(), restarts
 
 

@@ -211,6 +211,21 @@ def choose(m, n, pf, wp, npeers):
     return best
 
 
+@njit(cache=True, nogil=True, inline="always")  # numba's own inlining: no call on the hot path
+def _try(child, cell, bit, todo, dirty, chg, flat, npeers, hlen, nch, n, full):
+    """Fix ``cell`` to the value ``bit`` in the frame ``child`` and propagate singles:
+    False on a contradiction (the house flags are then cleared for the next try). The
+    one step of every search here, the counting one and the fill."""
+    child[cell] = bit
+    todo[0] = cell
+    _mark(cell, dirty, flat[4], flat[5], nch)
+    if propagate(child, todo, 1, dirty, chg, flat, npeers, hlen, nch, n, full):
+        return True
+    for h in range(dirty.shape[0]):
+        dirty[h] = 0
+    return False
+
+
 @njit(cache=True, nogil=True)
 def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
         flat, npeers, hlen, nch, n, full):
@@ -223,7 +238,7 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
     ``dirty`` (a byte per house), ``chg`` (the width of ``peers``).
     """
     ncells = givens.shape[0]
-    pf, wp, _, _, chf, wc = flat
+    pf, wp = flat[0], flat[1]
     found = 0
     spent = 0
     depth = state[DEPTH]
@@ -272,14 +287,8 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
                 return -2, frames  # cannot happen: every caller gives ncells + 1 frames
             _copy(frames[depth], frames[d])
         child = frames[at]
-        cell = cells[d]
-        child[cell] = bit
         state[GUESSES] += 1
-        todo[0] = cell
-        _mark(cell, dirty, chf, wc, nch)
-        if not propagate(child, todo, 1, dirty, chg, flat, npeers, hlen, nch, n, full):
-            for h in range(dirty.shape[0]):
-                dirty[h] = 0
+        if not _try(child, cells[d], bit, todo, dirty, chg, flat, npeers, hlen, nch, n, full):
             continue
         state[NODES] += 1
         spent += 1
@@ -497,7 +506,6 @@ def fill(seed, budget, values, frames, work, dirty, out, tb):
     ncells = values.shape[0]
     flat, npeers, hlen, nch, n, full = tb
     _, cells, rems, todo, chg = _split(work, ncells, flat[1])
-    chf, wc = flat[4], flat[5]
     _zero(values)
     restarts = 0
     while True:
@@ -523,13 +531,8 @@ def fill(seed, budget, values, frames, work, dirty, out, tb):
             rems[d] = rem ^ bit
             child = frames[depth]  # depth <= ncells: the caller gives ncells + 1 frames
             _copy(child, frames[d])
-            cell = cells[d]
-            child[cell] = bit
-            todo[0] = cell
-            _mark(cell, dirty, chf, wc, nch)
-            if not propagate(child, todo, 1, dirty, chg, flat, npeers, hlen, nch, n, full):
-                for h in range(dirty.shape[0]):
-                    dirty[h] = 0
+            if not _try(child, cells[d], bit, todo, dirty, chg, flat, npeers, hlen, nch, n,
+                        full):
                 continue
             nodes += 1
             if nodes > budget:
