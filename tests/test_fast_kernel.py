@@ -53,11 +53,12 @@ def kernel_fixed_point(board: Board):
             m[c] = np.int64(1) << (v - 1)
             todo[ntodo] = c
             ntodo += 1
-    dirty = np.ones(len(t.hlen), dtype=np.uint8)
+    dirty = t.full_houses.view(np.int64).copy()  # every house of n cells
     chg = np.zeros(t.peers.shape[1], dtype=np.int64)
     flat = (t.peers.ravel(), t.peers.shape[1], t.houses.ravel(), t.houses.shape[1],
-            t.chouses.ravel(), t.chouses.shape[1])  # as fast_kernels.tables gives them
-    ok = k.propagate(m, todo, ntodo, dirty, chg, flat, t.npeers, t.hlen, t.nch, t.n, t.full)
+            t.house_bits.ravel().view(np.int64), t.words,
+            t.full_houses.view(np.int64))  # as fast_kernels.tables gives them
+    ok = k.propagate(m, todo, ntodo, dirty, chg, flat, t.npeers, t.n, t.full)
     if not ok:
         return None
     return [int(x) & ((1 << t.n) - 1) for x in m]  # as Python's unsigned masks

@@ -170,7 +170,10 @@ class Tables:
     ``peers[c, :npeers[c]]`` are the peers of cell c; ``houses[h, :hlen[h]]`` the cells
     of house h; ``chouses[c, :nch[c]]`` the houses of cell c; ``full`` the mask with
     every value (-1 when n = 64: all 64 bits); ``impossible`` is True when some house
-    has more than n cells.
+    has more than n cells. The kernels mark houses for the hidden-single search in a
+    bitset of ``words`` int64s: ``house_bits[c]`` holds the houses of exactly n cells
+    that contain cell c, ``full_houses`` all of them (smaller houses are never
+    searched: they need distinct values, not every value).
     """
 
     def __init__(self, g: Geometry) -> None:
@@ -187,6 +190,15 @@ class Tables:
         self.peers, self.npeers = _ragged(g.peers)
         self.houses, self.hlen = _ragged(g.houses)
         self.chouses, self.nch = _ragged(g.houses_of)
+        self.words = max(1, -(-len(self.hlen) // 64))
+        self.house_bits = np.zeros((self.ncells, self.words), dtype=np.uint64)
+        self.full_houses = np.zeros(self.words, dtype=np.uint64)
+        for h, cells in enumerate(g.houses):
+            if len(cells) == n:
+                bit = np.uint64(1) << np.uint64(h % 64)
+                self.full_houses[h // 64] |= bit
+                for c in cells:
+                    self.house_bits[c, h // 64] |= bit
         self.np = np
         self.tab = self.packed()
         self.tab_address = self.tab.ctypes.data  # what the entry points take
@@ -195,9 +207,10 @@ class Tables:
         """The same tables as one int64 array (``fast_kernels.tables`` reads it back)."""
         np = self.np
         head = [self.n, self.full, self.ncells, len(self.hlen), self.peers.shape[1],
-                self.houses.shape[1], self.chouses.shape[1]]
+                self.houses.shape[1], self.words]
         return np.concatenate([np.array(head, dtype=np.int64), self.peers.ravel(), self.npeers,
-                               self.houses.ravel(), self.hlen, self.chouses.ravel(), self.nch])
+                               self.houses.ravel(), self.house_bits.ravel().view(np.int64),
+                               self.full_houses.view(np.int64)])
 
 
 def _ragged(rows) -> tuple:
@@ -240,7 +253,7 @@ class _Scratch:
         # state, cells, rems, todo, changed peers (see fast_kernels._split)
         self.work = np.zeros(3 * t.ncells + 6 + t.peers.shape[1], dtype=np.int64)
         self.state = self.work[:4]  # a view: the kernel writes it
-        self.dirty = np.zeros(len(t.hlen), dtype=np.uint8)
+        self.dirty = np.zeros(t.words, dtype=np.int64)  # a bitset of houses
         self.resize(out_rows)
 
     def resize(self, out_rows: int) -> None:

@@ -40,9 +40,9 @@ from pathlib import Path
 #: signatures from these, ``load`` the ctypes prototypes.)
 ENTRIES = {
     "solve": "piii",
-    "check_many": "piiipppppbpp",
-    "dig": "pipipipipppppbpp",
-    "fill": "uipippbpp",
+    "check_many": "piiipppppppp",
+    "dig": "pipipipipppppppp",
+    "fill": "uipippppp",
 }
 #: The index file's format; bump when the layout of the files changes.
 FORMAT = 1
