@@ -48,10 +48,12 @@ def main() -> int:
     _, scratch = backend._shape(boards[0].geometry)
     entry, block = backend.engine.solve, scratch.block_address
 
+    scratch.aim(2, 1 << 62, 1)  # a whole search for up to two solutions, from the root
+
     def entry_alone():  # what FastBackend.solve does before any Python around the answer
         for b in boards:
             scratch.given_bytes[:] = b.givens
-            entry(block, 2, 1 << 62, 1)
+            entry(block)
 
     rows = {
         'solve(board, "fast", limit=2), garbage collector on': (

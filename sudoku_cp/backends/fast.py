@@ -37,6 +37,7 @@ import struct
 import sys
 import time
 from pathlib import Path
+from time import perf_counter
 
 from ..board import Board, Geometry, PuzzleError, format_line
 from ..result import Result
@@ -265,7 +266,7 @@ class _Scratch:
         self.rows = out_rows
         self.out_bytes = out = bytearray(out_rows * self.t.ncells)
         size = self.t.ncells
-        unpack = struct.Struct(f"{size}B").unpack_from  # bytes to a tuple, in C
+        self.unpack = unpack = struct.Struct(f"{size}B").unpack_from  # bytes to a tuple, in C
         self.solution = lambda k: unpack(out, k * size)  # the k-th solution found
         self.search = (self.frames.ctypes.data, self.work.ctypes.data, self.dirty.ctypes.data,
                        self.out.ctypes.data)
@@ -273,8 +274,16 @@ class _Scratch:
         self.block = np.array([self.givens_address, self.frames.ctypes.data,
                                self.work.ctypes.data, self.dirty.ctypes.data,
                                self.out_array.ctypes.data,
-                               self.t.tab_address, self.t.ncells, out_rows], dtype=np.int64)
+                               self.t.tab_address, self.t.ncells, out_rows, 0, 0, 0],
+                              dtype=np.int64)
         self.block_address = self.block.ctypes.data  # what solve's entry point reads
+        self.aimed = None  # the limit of a whole search the block is set for, if any
+
+    def aim(self, want: int, budget: int, fresh: int) -> None:
+        """Set the block for the next call of solve's entry point: ``want`` more
+        solutions in at most ``budget`` nodes, from the root when ``fresh`` is 1."""
+        self.block[8:11] = (want, budget, fresh)
+        self.aimed = want if budget == NO_BUDGET and fresh else None
 
 
 # -- the batch entry points ------------------------------------------------------------------
@@ -439,18 +448,21 @@ class FastBackend:
         >>> r.status.value, len(r.solutions), r.exhausted, r.stats["guesses"] > 0
         ('solved', 288, True, True)
         """
-        start = time.perf_counter()
+        start = perf_counter()
         t, w = self._shape(board.geometry)
         if t.impossible:  # a house of more than n cells: no solution, nothing to search
-            return Result.of(self.name, (), True, time.perf_counter() - start,
+            return Result.of(self.name, (), True, perf_counter() - start,
                              {"nodes": 0, "guesses": 0}, limit)
         w.given_bytes[:] = board.givens  # into the array the kernel reads (w.givens)
         if limit > w.rows and w.rows < OUT_ROWS:
             w.resize(min(limit, OUT_ROWS))
         run, block, rows = self.engine.solve, w.block_address, w.rows
         if time_limit is None and limit <= rows:  # the common case: one call does it all
-            found = run(block, limit, NO_BUDGET, 1)
-            solutions = list(map(w.solution, range(found)))
+            if w.aimed != limit:
+                w.aim(limit, NO_BUDGET, 1)
+            found = run(block)
+            solutions = (w.unpack(w.out_bytes),) if found == 1 else tuple(
+                map(w.solution, range(found)))
             _, nodes, guesses, exhausted = w.state.tolist()
         else:  # in slices: at most ``rows`` solutions, or SLICE_NODES nodes, per call
             budget = NO_BUDGET if time_limit is None else SLICE_NODES
@@ -458,12 +470,13 @@ class FastBackend:
             solutions = []
             fresh = 1
             while True:
-                found = run(block, min(limit - len(solutions), rows), budget, fresh)
+                w.aim(min(limit - len(solutions), rows), budget, fresh)
+                found = run(block)
                 fresh = 0
                 solutions.extend(map(w.solution, range(found)))
                 _, nodes, guesses, exhausted = w.state.tolist()
                 if exhausted or len(solutions) >= limit or (
-                        deadline is not None and time.perf_counter() >= deadline):
+                        deadline is not None and perf_counter() >= deadline):
                     break
-        return Result.of(self.name, solutions, bool(exhausted), time.perf_counter() - start,
+        return Result.of(self.name, solutions, exhausted == 1, perf_counter() - start,
                          {"nodes": nodes, "guesses": guesses}, limit)

@@ -587,18 +587,20 @@ def compile_entries(cache: bool = True) -> dict:
             for name, f in _PYTHON_ENTRIES.items()}
 
 
-def c_solve(block, want, budget, fresh):
-    # block: the addresses of givens (bytes), frames, work, dirty, out (bytes) and
-    # the tables, then ncells and the rows of out; fixed per geometry, so a call passes
-    # four numbers (each argument costs ctypes a conversion)
-    b = carray(block, (8,))
+def c_solve(block):
+    # block: the addresses of givens (bytes), frames, work, dirty, out (bytes) and the
+    # tables, then ncells and the rows of out (fixed per geometry), then want, budget
+    # and fresh (set by the caller when they change): one pointer per call, because
+    # ctypes converts each argument (one pointer: a quarter of a microsecond; four
+    # integers: eight tenths)
+    b = carray(block, (11,))
     ncells, nout = b[6], b[7]
     tb = tables(_int64s_at(b[5]))
     nwork, nw = 3 * ncells + 6 + tb[0][1], tb[0][5]
     return solve_one(carray(_bytes_at(b[0]), (ncells,)),
                      carray(_int64s_at(b[1]), (ncells + 1, ncells)),
                      carray(_int64s_at(b[2]), (nwork,)), carray(_int64s_at(b[3]), (nw,)),
-                     carray(_bytes_at(b[4]), (nout, ncells)), want, budget, fresh, tb)
+                     carray(_bytes_at(b[4]), (nout, ncells)), b[8], b[9], b[10], tb)
 
 
 def c_check_many(puzzles, count, ncells, limit, counts, first, stats, frames, work, dirty, out,

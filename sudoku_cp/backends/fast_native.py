@@ -39,7 +39,7 @@ from pathlib import Path
 #: ``i`` int64. Every entry returns an int64. (``fast_kernels`` builds the cfuncs'
 #: signatures from these, ``load`` the ctypes prototypes.)
 ENTRIES = {
-    "solve": "piii",
+    "solve": "p",
     "check_many": "piiipppppppp",
     "dig": "pipipipipppppppp",
     "fill": "uipippppp",
