@@ -44,6 +44,14 @@ def trailing_zeros(typingctx, x):
 
 
 @intrinsic
+def leading_zeros(typingctx, x):
+    """Zero bits above the highest set bit of the nonzero int64 ``x`` (LLVM's ctlz)."""
+    def codegen(context, builder, sig, args):
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 1))
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
 def _advance(typingctx, pointer, k):
     """``pointer + k`` elements (a GEP): views into one buffer without numba's runtime."""
     def codegen(context, builder, sig, args):
@@ -79,15 +87,52 @@ def _value_of(bit):
 # and fewer registers in the hot loops (together about 10% on 17-clue puzzles).
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _mark(cell, dirty, hb, nw):
     """Mark the houses of ``cell`` for a hidden-single search: ``dirty`` is a bitset of
     houses in ``nw`` int64 words, ``hb`` the same bitset per cell (flat: the houses of
     exactly n cells that hold the cell). Views are made once per propagate, not here:
     each view costs a reference count."""
+    if nw == 1:
+        dirty[0] |= hb[np.uint64(cell)]
+        return
     base = cell * nw
     for j in range(nw):
-        dirty[j] |= hb[np.uint64(base + j)]
+        dirty[np.uint64(j)] |= hb[np.uint64(base + j)]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _eliminate(m, pf, base, nb, chg, k):
+    """Remove the value ``~nb`` from the ``k`` peers at ``pf[base:]``, without a branch:
+    every peer is written and appended to ``chg``, whose length (returned) grows only
+    when the mask changed. Inlined, so that ``k`` can be a literal (see ``propagate``)."""
+    nchg = 0
+    for i in range(k):
+        p = pf[np.uint64(base + i)]
+        x = m[np.uint64(p)]
+        y = x & nb
+        m[np.uint64(p)] = y
+        chg[np.uint64(nchg)] = p
+        nchg += np.int64(x != y)
+    return nchg
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _scan(m, hf, base, n):
+    """The ``once``, ``twice`` and ``fixed`` masks of the ``n`` cells at ``hf[base:]``:
+    values open in one cell, in two or more, and the values of fixed cells. Branch-free
+    (a fixed cell folds in through a mask of all ones or all zeros)."""
+    once = np.int64(0)
+    twice = np.int64(0)
+    fixed = np.int64(0)
+    for i in range(n):
+        x = m[np.uint64(hf[np.uint64(base + i)])]
+        multi = -np.int64((x & (x - 1)) != 0)
+        xm = x & multi
+        twice |= once & xm
+        once |= xm
+        fixed |= x ^ xm
+    return once, twice, fixed
 
 
 @njit(cache=True, nogil=True)
@@ -113,24 +158,27 @@ def propagate(m, todo, ntodo, dirty, chg, flat, npeers, n, full):
     The dirty houses are bits, so the scan jumps from one to the next (a byte per
     house, tested one by one, cost a tenth of the time), and when the bitset is one
     word or two (up to 128 houses: boards to 36x36) the changed peers' houses are
-    gathered in registers and stored once per fixed cell.
+    gathered in registers and stored once per fixed cell. The highest dirty house is
+    searched first (on the classic board: boxes, then columns, then rows), which
+    finds the same fixed point with about a sixth fewer house scans.
+
+    The classic 9x9 board gets loops of constant length: the twenty peers of a cell
+    and the nine cells of a house are literals there, so LLVM unrolls both loops
+    completely; every other board runs the same code with its own lengths.
     """
     pf, wp, hf, wh, hb, nw, _ = flat
     while True:
         while ntodo > 0:  # naked singles: a fixed value leaves every peer
             ntodo -= 1
-            cell = todo[ntodo]
-            bit = m[cell]
+            cell = todo[np.uint64(ntodo)]
+            bit = m[np.uint64(cell)]
             base = cell * wp
             nb = ~bit
-            nchg = 0
-            for k in range(npeers[cell]):
-                p = pf[np.uint64(base + k)]
-                x = m[np.uint64(p)]
-                y = x & nb
-                m[np.uint64(p)] = y
-                chg[np.uint64(nchg)] = p
-                nchg += np.int64(x != y)
+            count = npeers[np.uint64(cell)]
+            if count == 20:  # a cell of the classic 9x9 board: a literal trip count
+                nchg = _eliminate(m, pf, base, nb, chg, 20)
+            else:
+                nchg = _eliminate(m, pf, base, nb, chg, count)
             empty = False
             low = np.int64(0)  # the changed peers' houses 0..63 and 64..127
             high = np.int64(0)
@@ -152,26 +200,19 @@ def propagate(m, todo, ntodo, dirty, chg, flat, npeers, n, full):
                 dirty[1] |= high
             if empty:
                 return False
-        j = 0
-        while j < nw:  # hidden singles: a value with one place in a house
-            bits = dirty[j]
+        j = nw - 1
+        while j >= 0:  # hidden singles: a value with one place in a house
+            bits = dirty[np.uint64(j)]
             if bits == 0:
-                j += 1
+                j -= 1
                 continue
-            low = bits & -bits
-            dirty[j] = bits ^ low
-            h = j * 64 + trailing_zeros(low)
-            once = np.int64(0)
-            twice = np.int64(0)
-            fixed = np.int64(0)
-            base = h * wh
-            for i in range(n):
-                x = m[np.uint64(hf[np.uint64(base + i)])]
-                multi = -np.int64((x & (x - 1)) != 0)
-                xm = x & multi
-                twice |= once & xm
-                once |= xm
-                fixed |= x ^ xm
+            top = 63 - leading_zeros(bits)  # the highest dirty house first
+            dirty[np.uint64(j)] = bits ^ (np.int64(1) << top)
+            base = (j * 64 + top) * wh
+            if n == 9:  # the classic board: a literal trip count, fully unrolled
+                once, twice, fixed = _scan(m, hf, base, 9)
+            else:
+                once, twice, fixed = _scan(m, hf, base, n)
             if (once | fixed) != full:
                 return False  # some value has no place left in this house
             hidden = once & ~(twice | fixed)
@@ -179,14 +220,14 @@ def propagate(m, todo, ntodo, dirty, chg, flat, npeers, n, full):
                 continue
             for i in range(n):
                 c = hf[np.uint64(base + i)]
-                x = m[c]
+                x = m[np.uint64(c)]
                 y = x & hidden
                 if y != 0 and x & (x - 1):
                     if y & (y - 1):
                         return False  # two values need this one cell
-                    m[c] = y
+                    m[np.uint64(c)] = y
                     _mark(c, dirty, hb, nw)
-                    todo[ntodo] = c
+                    todo[np.uint64(ntodo)] = c
                     ntodo += 1
             if ntodo > 0:
                 break  # eliminate first: later houses then see fresher masks (~10% faster)
@@ -206,7 +247,7 @@ def choose(m, n, pf, wp, npeers):
     fewest = n + 1
     start = 0
     for c in range(m.shape[0]):  # first pass: the fewest candidates of an open cell
-        k = popcount(m[c])
+        k = popcount(m[np.uint64(c)])
         if 1 < k < fewest:
             fewest = k
             start = c  # no cell before this one has so few
@@ -217,12 +258,12 @@ def choose(m, n, pf, wp, npeers):
     best = -1
     most = -1
     for c in range(start, m.shape[0]):  # second pass: the first with most shared peers
-        x = m[c]
+        x = m[np.uint64(c)]
         if popcount(x) != fewest:
             continue
         shared = 0
         base = c * wp
-        for j in range(npeers[c]):
+        for j in range(npeers[np.uint64(c)]):
             shared += np.int64((m[np.uint64(pf[np.uint64(base + j)])] & x) != 0)  # no branch
         if shared > most:
             best = c
@@ -235,7 +276,7 @@ def _try(child, cell, bit, todo, dirty, chg, flat, npeers, n, full):
     """Fix ``cell`` to the value ``bit`` in the frame ``child`` and propagate singles:
     False on a contradiction (the house flags are then cleared for the next try). The
     one step of every search here, the counting one and the fill."""
-    child[cell] = bit
+    child[np.uint64(cell)] = bit
     todo[0] = cell
     _mark(cell, dirty, flat[4], flat[5])
     if propagate(child, todo, 1, dirty, chg, flat, npeers, n, full):
@@ -291,23 +332,23 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
             state[DEPTH] = depth
             return found, frames
         d = depth - 1
-        rem = rems[d]
+        rem = rems[np.uint64(d)]
         if rem == 0:
             depth -= 1
             continue
         bit = rem & -rem
         rem ^= bit
-        rems[d] = rem
+        rems[np.uint64(d)] = rem
         if rem == 0:  # the cell's last value: the child takes over its parent's frame
             at = d    # (no copy; a contradiction or a solution then pops this level)
         else:
             at = depth
             if depth >= frames.shape[0]:
                 return -2, frames  # cannot happen: every caller gives ncells + 1 frames
-            _copy(frames[depth], frames[d])
-        child = frames[at]
+            _copy(frames[np.uint64(depth)], frames[np.uint64(d)])
+        child = frames[np.uint64(at)]
         state[GUESSES] += 1
-        if not _try(child, cells[d], bit, todo, dirty, chg, flat, npeers, n, full):
+        if not _try(child, cells[np.uint64(d)], bit, todo, dirty, chg, flat, npeers, n, full):
             continue
         state[NODES] += 1
         spent += 1
@@ -318,8 +359,8 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
             continue
         if at >= cells.shape[0]:
             return -1, frames  # cannot happen: depth is bounded by the number of cells
-        cells[at] = c
-        rems[at] = child[c]
+        cells[np.uint64(at)] = c
+        rems[np.uint64(at)] = child[np.uint64(c)]
         depth = at + 1
     state[DEPTH] = 0
     state[EXHAUSTED] = 1
@@ -383,7 +424,7 @@ def _copy(target, source):
     """``target[:] = source`` as a loop: a slice assignment may call numba's runtime
     (a temporary copy when the two might overlap), which the stored object cannot."""
     for i in range(source.shape[0]):
-        target[i] = source[i]
+        target[np.uint64(i)] = source[np.uint64(i)]
 
 
 @njit(cache=True, nogil=True)
@@ -549,7 +590,7 @@ def fill(seed, budget, values, frames, work, dirty, out, tb):
             rems[d] = rem ^ bit
             child = frames[depth]  # depth <= ncells: the caller gives ncells + 1 frames
             _copy(child, frames[d])
-            if not _try(child, cells[d], bit, todo, dirty, chg, flat, npeers, n, full):
+            if not _try(child, cells[np.uint64(d)], bit, todo, dirty, chg, flat, npeers, n, full):
                 continue
             nodes += 1
             if nodes > budget:
