@@ -318,3 +318,35 @@ def test_the_batch_hook_writes_the_records_of_the_generic_path():
             assert a["solution"] == b["solution"]
     timed = check_chunk_fast(chunk, 30.0)
     assert [v for v, _ in timed] == [v for v, _ in hooked]
+
+
+def test_more_than_128_houses_take_the_general_path_of_the_house_bitset():
+    """On a 6x6 board with 120 extra houses of six cells (138 in all: three words of
+    house bits, where boards up to 36x36 need one or two), every count agrees with
+    ``sat``, with houses of n cells in every word, the last included."""
+    import random
+
+    rng = random.Random(7)
+    box = (2, 3)
+    n = 6
+    grid = pattern_grid(*box)
+    where = {v: [c for c in range(n * n) if grid[c] == v] for v in range(1, n + 1)}
+    extra = set()
+    while len(extra) < 120:  # six cells, one of each value: the grid keeps them distinct
+        extra.add(tuple(sorted(rng.choice(where[v]) for v in range(1, n + 1))))
+    g = geometry(*box).with_houses(sorted(extra))
+    t = fast.tables(g)
+    assert t.words == 3 and t.full_houses[2] != 0
+    seen = set()
+    for k in range(12):
+        blank = (0.7, 0.85)[k % 2]  # the emptier boards need guesses
+        givens = [0 if rng.random() < blank else v for v in grid]
+        if k % 3 == 2:  # a planted wrong value: often no solution at all
+            c = rng.randrange(n * n)
+            givens[c] = grid[c] % n + 1
+        board = Board(g, tuple(givens))
+        ours = solve(board, "fast", limit=2)
+        assert all(is_solution(board, s) for s in ours.solutions)
+        assert counted(ours) == counted(solve(board, "sat", limit=2)), givens
+        seen.add((len(ours.solutions), ours.stats["guesses"] > 0))
+    assert {(0, False), (1, False), (2, True)} <= seen  # every verdict, and guessing

@@ -91,6 +91,35 @@ def boards():
         for s in lines("17clue_sample.txt")[:3]:
             givens = [0 if ch in ".0" else int(ch) for ch in s]
             out.append(Board.from_values(givens, houses=[house]))
+    # the house bitset in two words (25x25: 75 houses) and in three (6x6 with 110
+    # extra houses of two cells and then 10 of six, which fall in the third word; each
+    # extra house holds distinct values of a filled grid)
+    g = geometry(5, 5)
+    for fill_seed, counts in ((3, (250, 300, 330)), (4, (250,))):
+        grid = fast.fill(g, fill_seed, 4 * g.ncells)
+        for clues in counts:
+            for seed in range(3):
+                values = [0] * g.ncells
+                for c in random.Random(clues * 10 + seed).sample(range(g.ncells), clues):
+                    values[c] = grid[c]
+                out.append(Board.from_values(values, box=(5, 5)))
+    rng = random.Random(12)
+    g = geometry(2, 3)
+    grid = fast.fill(g, 5, 4 * g.ncells)
+    where = {v: [c for c in range(36) if grid[c] == v] for v in range(1, 7)}
+    for _ in range(6):
+        pairs, full = set(), set()
+        while len(pairs) < 110:
+            a, b = rng.sample(range(36), 2)
+            if grid[a] != grid[b]:
+                pairs.add(tuple(sorted((a, b))))
+        while len(full) < 10:
+            full.add(tuple(sorted(rng.choice(where[v]) for v in range(1, 7))))
+        for clues in range(1, 7):
+            values = [0] * 36
+            for c in rng.sample(range(36), clues):
+                values[c] = grid[c]
+            out.append(Board.from_values(values, box=(2, 3), houses=sorted(pairs) + sorted(full)))
     return out
 
 
