@@ -152,12 +152,16 @@ class LocalEngine:
         return self
 
     def __exit__(self, *exc) -> None:
-        if exc[0] is not None and issubclass(exc[0], KeyboardInterrupt):
+        interrupted = exc[0] is not None and issubclass(exc[0], KeyboardInterrupt)
+        if interrupted:
             # Ctrl-C: stop the workers now rather than wait for their chunks (nothing they
             # finish after this is recorded). Python 3.14 has terminate_workers() for this.
             for process in list(getattr(self.pool, "_processes", {}).values()):
                 process.terminate()
-        self.pool.shutdown(wait=exc[0] is None, cancel_futures=True)
+        # Any other error (a full disk, say) still waits for the running chunks, which are
+        # small: a pool left to shut down on its own races Python 3.11's exit hook, which
+        # can then write to the pool's closed wake-up pipe and print a traceback.
+        self.pool.shutdown(wait=not interrupted, cancel_futures=True)
 
     def submit(self, chunk, backends, time_limit) -> None:
         self.pending.add(self.pool.submit(check_chunk, chunk, backends, time_limit))
