@@ -108,3 +108,27 @@ def test_a_store_that_fails_is_not_tried_again(tmp_path, monkeypatch):
     assert calls == [False]  # the second process (call) saw the marker
     marker, = tmp_path.glob("fast-*.failed")
     assert "no compiler today" in marker.read_text()
+    # a day later the failure may have passed: the next process tries once more
+    old = marker.stat().st_mtime - fast_native.RETRY_AFTER - 60
+    os.utime(marker, (old, old))
+    assert fast_native.store_once(broken, tmp_path) is None
+    assert calls == [False, False]
+    assert marker.stat().st_mtime > old  # and the marker is fresh again
+
+
+def test_a_store_sweeps_the_trial_directories_of_killed_processes(tmp_path, monkeypatch):
+    """A process killed while storing leaves its ``.trial-*`` directory; the next store
+    removes such directories once they are an hour old, and no younger one."""
+    stale, live = tmp_path / ".trial-abc-1", tmp_path / ".trial-abc-2"
+    for trial in (stale, live):
+        trial.mkdir()
+        (trial / "fast-abc.o").write_bytes(b"half an object")
+    old = stale.stat().st_mtime - fast_native.STALE_TRIAL - 60
+    os.utime(stale, (old, old))
+
+    def broken(cache=True):
+        raise RuntimeError("no compiler today")
+
+    with pytest.raises(RuntimeError):  # store itself raises (store_once would not)
+        fast_native.store(broken, tmp_path)
+    assert not stale.exists() and live.exists()

@@ -33,6 +33,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 #: Argument kinds of each entry point: ``p`` int64*, ``b`` uint8*, ``u`` uint64*,
@@ -46,6 +47,13 @@ ENTRIES = {
 }
 #: The index file's format; bump when the layout of the files changes.
 FORMAT = 1
+#: A failed store is not tried again for this long (seconds): a failure may be passing
+#: (a child that timed out on a busy machine, a full disk), and a later try costs one
+#: compile in a process that compiles anyway.
+RETRY_AFTER = 24 * 3600
+#: A trial directory this old (seconds) was left by a process killed while storing:
+#: a store takes a minute or two.
+STALE_TRIAL = 3600
 
 _CTYPES = {"i": ctypes.c_int64}
 _llvm = None  # llvmlite.binding, once initialised
@@ -183,6 +191,8 @@ def store(compile_entries, directory: Path) -> Path | None:
     has loaded and used it; returns the index path, or None when the object could not be
     made or did not pass (numba keeps serving this machine). ``compile_entries(cache=False)``
     gives the entry points as numba cfuncs, compiled afresh so their modules can be read."""
+    if directory.is_dir():
+        _sweep(directory)
     llvm = _binding()
     key = cache_key()
     module = None
@@ -219,14 +229,32 @@ def store(compile_entries, directory: Path) -> Path | None:
     return index_path
 
 
+def _sweep(directory: Path) -> None:
+    """Remove trial directories older than ``STALE_TRIAL``: what a process killed in
+    the middle of a store left behind (a live store's directory is minutes old)."""
+    now = time.time()
+    for trial in directory.glob(".trial-*"):
+        try:
+            if now - trial.stat().st_mtime < STALE_TRIAL:
+                continue
+            for leftover in trial.glob("*"):
+                leftover.unlink()
+            trial.rmdir()
+        except OSError:  # another process swept it first, or it is not ours to remove
+            pass
+
+
 def store_once(compile_entries, directory: Path) -> Path | None:
-    """``store``, unless it already failed on this machine for these sources (then a
-    marker file says so, and later processes do not try again); never raises: the
-    cache only saves time."""
+    """``store``, unless it failed on this machine for these sources less than
+    ``RETRY_AFTER`` ago (a marker file says so, with the reason, and later processes
+    do not try again until it is that old); never raises: the cache only saves time."""
     key = cache_key()
     failed = directory / f"fast-{key}.failed"
-    if failed.exists():
-        return None
+    try:
+        if time.time() - failed.stat().st_mtime < RETRY_AFTER:
+            return None
+    except OSError:  # no marker
+        pass
     try:
         stored = store(compile_entries, directory)
     except Exception as exc:  # noqa: BLE001 - any failure means: no cache, numba serves
