@@ -76,8 +76,8 @@ class Result:
         """
         solutions = tuple(solutions)
         result = object.__new__(cls)  # the status comes from status_of: nothing to check,
-        fields = result.__dict__  # and filling the fields one by one is 7x faster than
-        fields["backend"] = backend  # __init__ (and twice as fast as update(**fields))
+        fields = result.__dict__  # and filling the fields one by one is faster than
+        fields["backend"] = backend  # __init__, and than __dict__.update(**fields)
         fields["status"] = status_of(solutions, exhausted)
         fields["solutions"] = solutions
         fields["exhausted"] = exhausted
