@@ -51,22 +51,9 @@ sys.path.insert(0, str(ROOT))
 from sudoku_cp import Board, is_solution, solve  # noqa: E402
 from sudoku_cp.board import geometry  # noqa: E402
 
+from puzzle_lines import load, values  # noqa: E402
+
 clock = time.process_time
-
-
-def load(path: Path, count: int | None = None) -> list[str]:
-    lines = []
-    for raw in path.read_text().splitlines():
-        raw = raw.strip()
-        if raw and not raw.startswith("#"):
-            lines.append(raw.split()[0])
-            if count is not None and len(lines) >= count:
-                break
-    return lines
-
-
-def values(line: str) -> list[int]:
-    return [0 if ch in ".0" else int(ch) for ch in line]
 
 
 # -- 1. fast vs backtrack ----------------------------------------------------------------------

@@ -33,23 +33,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from puzzle_lines import load, values
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def load(path: Path, count: int | None = None) -> list[str]:
-    """Puzzle lines of a shared data file (``#`` comments and blank lines skipped)."""
-    lines = []
-    for raw in path.read_text().splitlines():
-        raw = raw.strip()
-        if raw and not raw.startswith("#"):
-            lines.append(raw.split()[0])
-            if count is not None and len(lines) >= count:
-                break
-    return lines
-
-
-def values_9(line: str) -> list[int]:
-    return [0 if ch in ".0" else int(ch) for ch in line]
 
 
 # -- the worker: one tree, in its own process --------------------------------------------------
@@ -151,13 +137,13 @@ def main() -> int:
         p.error("--baseline DIR is required (a source tree to compare with)")
     sys.path.insert(0, str(ROOT))
     began = time.perf_counter()
-    seventeen = [values_9(s) for s in load(args.data / "royle_17_clue.txt", args.count)]
+    seventeen = [values(s) for s in load(args.data / "royle_17_clue.txt", args.count)]
     guessless = guesses_zero(seventeen)
     spec = {
         "17-clue": ((3, 3), seventeen),
         "17-clue, no guess": ((3, 3), [r for r, z in zip(seventeen, guessless) if z]),
         "17-clue, guessing": ((3, 3), [r for r, z in zip(seventeen, guessless) if not z]),
-        "forum_hardest": ((3, 3), [values_9(s) for s in
+        "forum_hardest": ((3, 3), [values(s) for s in
                                    load(args.data / "forum_hardest_1106.txt")]),
         "16x16 minimal": ((4, 4), sample((4, 4), args.count16, None)),
         f"25x25 {args.clues25} clues": ((5, 5), sample((5, 5), args.count25, args.clues25)),

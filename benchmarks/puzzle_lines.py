@@ -1,0 +1,27 @@
+"""Reading the shared puzzle sets, for the benchmark scripts beside this file.
+
+Imports nothing of ``sudoku_cp``, so a script that runs another source tree in a
+subprocess (``bench_kernel.py``) can use it without pulling in this tree's package.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def load(path: Path, count: int | None = None) -> list[str]:
+    """Puzzle lines of a shared data file (``#`` comments and blank lines skipped; a line's
+    first field only), at most ``count`` of them."""
+    lines = []
+    for raw in path.read_text().splitlines():
+        raw = raw.strip()
+        if raw and not raw.startswith("#"):
+            lines.append(raw.split()[0])
+            if count is not None and len(lines) >= count:
+                break
+    return lines
+
+
+def values(line: str) -> list[int]:
+    """The values of a one-line puzzle of single-digit symbols (``.`` or ``0`` empty)."""
+    return [0 if ch in ".0" else int(ch) for ch in line]
