@@ -8,7 +8,7 @@ the two stay independent witnesses for each other, and every solution is checked
 ``is_solution`` wherever the project shows one.
 
 **Houses are data.** ``Tables`` turns ``board.geometry.houses`` into integer arrays
-once per geometry: peers per cell, cells per house, houses per cell. Hidden singles
+once per geometry: peers per cell, cells per house, a bitset of houses per cell. Hidden singles
 apply to houses of exactly n cells; a smaller extra house only needs distinct values;
 a house of more than n cells cannot be filled, so such a board has no solution.
 
@@ -169,9 +169,8 @@ class Tables:
     """A geometry as the integer arrays the kernels read (built once per geometry).
 
     ``peers[c, :npeers[c]]`` are the peers of cell c; ``houses[h, :hlen[h]]`` the cells
-    of house h; ``chouses[c, :nch[c]]`` the houses of cell c; ``full`` the mask with
-    every value (-1 when n = 64: all 64 bits); ``impossible`` is True when some house
-    has more than n cells. The kernels mark houses for the hidden-single search in a
+    of house h; ``full`` the mask with every value (-1 when n = 64: all 64 bits);
+    ``impossible`` is True when some house has more than n cells. The kernels mark houses for the hidden-single search in a
     bitset of ``words`` int64s: ``house_bits[c]`` holds the houses of exactly n cells
     that contain cell c, ``full_houses`` all of them (smaller houses are never
     searched: they need distinct values, not every value).
@@ -190,7 +189,6 @@ class Tables:
         self.impossible = any(len(h) > n for h in g.houses)
         self.peers, self.npeers = _ragged(g.peers)
         self.houses, self.hlen = _ragged(g.houses)
-        self.chouses, self.nch = _ragged(g.houses_of)
         self.words = max(1, -(-len(self.hlen) // 64))
         self.house_bits = np.zeros((self.ncells, self.words), dtype=np.uint64)
         self.full_houses = np.zeros(self.words, dtype=np.uint64)
