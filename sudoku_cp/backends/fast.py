@@ -8,9 +8,10 @@ the two stay independent witnesses for each other, and every solution is checked
 ``is_solution`` wherever the project shows one.
 
 **Houses are data.** ``Tables`` turns ``board.geometry.houses`` into integer arrays
-once per geometry: peers per cell, cells per house, a bitset of houses per cell. Hidden singles
-apply to houses of exactly n cells; a smaller extra house only needs distinct values;
-a house of more than n cells cannot be filled, so such a board has no solution.
+once per geometry: peers per cell, cells per house, a bitset of houses per cell.
+Hidden singles apply to houses of exactly n cells; a smaller extra house only needs
+distinct values; a house of more than n cells cannot be filled, so such a board has
+no solution.
 
 **Limits.** n <= 64 (a mask is one int64); a larger board raises ``BoardTooLarge``.
 ``time_limit`` is honoured by running the compiled search in node-budget slices
