@@ -188,7 +188,7 @@ class DaskEngine:
         self.cluster = None
 
     def __enter__(self) -> "DaskEngine":
-        from .backends import require
+        from .backends.base import require
 
         require("distributed", "'dask[distributed]'", "dask engine")
         from distributed import Client, LocalCluster, as_completed

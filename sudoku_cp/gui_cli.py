@@ -42,7 +42,7 @@ def register(sub) -> None:
 
 def require_gui():
     """Import the web stack, or say which extra installs it."""
-    from .backends import MissingDependencyError
+    from .errors import MissingDependencyError
 
     try:
         import starlette  # noqa: F401

@@ -42,6 +42,7 @@ from time import perf_counter
 
 from ..board import Board, Geometry, PuzzleError, format_line
 from ..result import Result
+from .base import KEEP_SHAPES, Backend, ShapeCache
 
 #: Largest board side: one candidate mask is a 64-bit integer.
 MAX_N = 64
@@ -53,7 +54,6 @@ OUT_ROWS = 64
 NO_BUDGET = 1 << 62
 
 _kernels = None  # the fast_kernels module, once imported
-_TABLES: dict[Geometry, "Tables"] = {}
 
 
 class BoardTooLarge(PuzzleError):
@@ -106,7 +106,7 @@ def kernels():
             os.environ["NUMBA_CACHE_DIR"] = str(target)  # read by numba at import...
             if "numba" in sys.modules:  # ...or, if already imported, from its config
                 sys.modules["numba"].config.CACHE_DIR = str(target)
-        from . import MissingDependencyError
+        from ..errors import MissingDependencyError
 
         try:
             import numba  # noqa: F401
@@ -223,12 +223,8 @@ def _ragged(rows) -> tuple:
     return table, np.array([len(r) for r in rows], dtype=np.int64)
 
 
-def tables(g: Geometry) -> Tables:
-    """The arrays for a geometry, built on first use and then cached."""
-    t = _TABLES.get(g)
-    if t is None:
-        t = _TABLES[g] = Tables(g)
-    return t
+#: The arrays for a geometry, built on first use and then cached (a few shapes at a time).
+tables: ShapeCache[Geometry, Tables] = ShapeCache(Tables, KEEP_SHAPES)
 
 
 # -- scratch --------------------------------------------------------------------------------------
@@ -415,7 +411,7 @@ def fill_counted(g: Geometry, seed: int, budget: int) -> tuple[list[int], int]:
 
 
 # -- the backend -----------------------------------------------------------------------------
-class FastBackend:
+class FastBackend(Backend):
     """Compiled bitmask search: singles to a fixed point, MRV branching, counting to ``limit``.
 
     An instance keeps search buffers per geometry, so it is not thread-safe: use one
@@ -440,23 +436,23 @@ class FastBackend:
         self._last = (g, shape)
         return shape
 
-    def solve(self, board: Board, *, limit: int = 1, time_limit: float | None = None) -> Result:
-        """Up to ``limit`` distinct solutions of ``board``; see ``sudoku_cp.backends``.
+    def search(self, board: Board, limit: int, deadline: float | None,
+               stats: dict) -> tuple[tuple[tuple[int, ...], ...] | list, bool]:
+        """The compiled search counts to ``limit`` itself.
 
         >>> r = FastBackend().solve(Board.empty((2, 2)), limit=300)
         >>> r.status.value, len(r.solutions), r.exhausted, r.stats["guesses"] > 0
         ('solved', 288, True, True)
         """
-        start = perf_counter()
         t, w = self._shape(board.geometry)
         if t.impossible:  # a house of more than n cells: no solution, nothing to search
-            return Result.of(self.name, (), True, perf_counter() - start,
-                             {"nodes": 0, "guesses": 0}, limit)
+            stats.update(nodes=0, guesses=0)
+            return (), True
         w.given_bytes[:] = board.givens  # into the array the kernel reads (w.givens)
         if limit > w.rows and w.rows < OUT_ROWS:
             w.resize(min(limit, OUT_ROWS))
         run, block, rows = self.engine.solve, w.block_address, w.rows
-        if time_limit is None and limit <= rows:  # the common case: one call does it all
+        if deadline is None and limit <= rows:  # the common case: one call does it all
             if w.aimed != limit:
                 w.aim(limit, NO_BUDGET, 1)
             found = run(block)
@@ -464,8 +460,7 @@ class FastBackend:
                 map(w.solution, range(found)))
             _, nodes, guesses, exhausted = w.state.tolist()
         else:  # in slices: at most ``rows`` solutions, or SLICE_NODES nodes, per call
-            budget = NO_BUDGET if time_limit is None else SLICE_NODES
-            deadline = None if time_limit is None else start + time_limit
+            budget = NO_BUDGET if deadline is None else SLICE_NODES
             solutions = []
             fresh = 1
             while True:
@@ -477,5 +472,6 @@ class FastBackend:
                 if exhausted or len(solutions) >= limit or (
                         deadline is not None and perf_counter() >= deadline):
                     break
-        return Result.of(self.name, solutions, exhausted == 1, perf_counter() - start,
-                         {"nodes": nodes, "guesses": guesses}, limit)
+        stats["nodes"] = nodes
+        stats["guesses"] = guesses
+        return solutions, exhausted == 1

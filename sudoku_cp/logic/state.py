@@ -15,10 +15,10 @@ hidden subsets, fish, strong links between two cells) uses the *full* houses onl
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Sequence
 
 from ..board import Board, Geometry, cell_name
+from ..cache import ShapeCache
 
 
 class Contradiction(Exception):
@@ -56,9 +56,8 @@ class Tables:
                         self.intersections.append((a, b, tuple(sorted(common))))
 
 
-@lru_cache(maxsize=None)
-def tables(g: Geometry) -> Tables:
-    return Tables(g)
+#: The tables for a geometry, built on first use; a few shapes are kept (see ``cache``).
+tables: ShapeCache[Geometry, Tables] = ShapeCache(Tables, size=16)
 
 
 def bits(mask: int) -> list[int]:
