@@ -38,7 +38,7 @@ import time
 from typing import Any, Callable, Iterator
 
 from ..board import Board
-from ..cache import ShapeCache  # noqa: F401  (a backend's per-shape state)
+from ..cache import ShapeCache
 from ..errors import MissingDependencyError, SudokuCpError
 from ..result import Result
 
@@ -47,6 +47,10 @@ from ..result import Result
 KEEP_SHAPES = 16
 #: The optional methods a backend may declare (see the module docstring).
 CAPABILITIES = ("check_many", "check_chunk", "dig", "fill", "supports", "refuses")
+
+
+__all__ = ["CAPABILITIES", "KEEP_SHAPES", "Backend", "ShapeCache", "TimeUp", "capability",
+           "deadline_after", "passed", "require", "time_left"]
 
 
 class TimeUp(SudokuCpError):

@@ -114,10 +114,6 @@ def build_links(matrix: ExactCover) -> Links:
                  tuple(first))
 
 
-class _TimeUp(Exception):
-    """The clock ran out inside the search."""
-
-
 def search(links: Links, chosen: list[int], limit: int, stats: dict,
            deadline: float | None = None) -> tuple[list[list[int]], bool]:
     """Algorithm X from the state after ``chosen`` rows (the givens) are selected.

@@ -384,7 +384,7 @@ def dig(grid, g: Geometry, order, target: int | None = None) -> tuple[tuple[int,
                  result.ctypes.data, *s.search, t.tab_address)
     tried_all, _, wrong = result.tolist()
     if wrong:
-        from ..generate import GenerationError
+        from ..errors import GenerationError
 
         raise GenerationError("fast says unique with another solution than the grid",
                               [format_line(grid, g.n)])

@@ -22,6 +22,8 @@ docs/certify.md and ``benchmarks/bench_certify.py --solvers cadical195,glucose4`
 
 from __future__ import annotations
 
+from ..errors import SudokuCpError
+
 import json
 import os
 import time
@@ -44,7 +46,7 @@ MANIFEST = "manifest.jsonl"
 CERTIFIED = ("unique", "none", "multiple")
 
 
-class CertificateError(Exception):
+class CertificateError(SudokuCpError):
     """A certificate could not be made (the solver contradicts the verdict: a bug)."""
 
 

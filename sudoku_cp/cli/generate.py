@@ -217,6 +217,7 @@ def _progress(total: int, quiet: bool):
 def cmd_grade(args) -> int:
     from ..errors import PuzzleError
     from ..grade import grade
+    from ..logic.api import SeveralSolutionsError
     from ..records import record
 
     run = Outcome(args)
@@ -230,7 +231,7 @@ def cmd_grade(args) -> int:
             run.add(EXIT_NOT_UNIQUE)
             print(f"{where(source, entry)}: {exc}", file=sys.stderr)
             if args.json:
-                several = "several" in str(exc) or "more than one" in str(exc)
+                several = isinstance(exc, SeveralSolutionsError)
                 emit(record(verdict="multiple" if several else "none", error=str(exc),
                             level=None, **head))
             continue

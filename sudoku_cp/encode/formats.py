@@ -10,6 +10,8 @@ encoder module; the command line only looks it up here, so a new format is one e
 
 from __future__ import annotations
 
+from ..errors import UsageError
+
 from importlib import import_module
 
 from ..board import Board, Geometry
@@ -29,6 +31,6 @@ def export(board: Board | Geometry, fmt: str) -> str:
     try:
         target = EXPORTS[fmt][0]
     except KeyError:
-        raise ValueError(f"unknown format {fmt!r}; choose from: {', '.join(EXPORTS)}") from None
+        raise UsageError(f"unknown format {fmt!r}; choose from: {', '.join(EXPORTS)}") from None
     module, _, function = target.partition(":")
     return getattr(import_module(module), function)(board)

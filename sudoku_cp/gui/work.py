@@ -10,6 +10,8 @@ Every solution shown to the player has passed the independent ``is_solution``.
 
 from __future__ import annotations
 
+from ..errors import SudokuCpError
+
 from typing import Any, Sequence
 
 from ..board import Board, PuzzleError, cell_name, parse_box
@@ -20,7 +22,7 @@ MIN_N, MAX_N = 4, 25
 MAX_PUZZLES = 500
 
 
-class BadRequest(ValueError):
+class BadRequest(SudokuCpError, ValueError):
     """A request the server cannot act on: answered 4xx with ``{"error": message}``."""
 
     def __init__(self, message: str, status: int = 400, **extra: Any):

@@ -19,13 +19,14 @@ from typing import Sequence
 
 from ..board import Board, Geometry, cell_name
 from ..cache import ShapeCache
+from ..errors import SudokuCpError
 
 
-class Contradiction(Exception):
+class Contradiction(SudokuCpError):
     """The candidates have reached an impossible state (a cell or a house is empty)."""
 
 
-class TimeUp(Exception):
+class TimeUp(SudokuCpError):
     """A time limit passed before the search ended."""
 
 
