@@ -26,7 +26,7 @@ def main(out: str) -> None:
     from playwright.sync_api import sync_playwright
 
     from sudoku_cp.gui.app import create_app
-    from sudoku_cp.gui_cli import listen
+    from sudoku_cp.cli.gui import listen
 
     sock = listen("127.0.0.1", 0)
     server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))

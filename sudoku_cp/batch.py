@@ -47,14 +47,12 @@ the pure-Python parts of every backend on the GIL.
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from collections import Counter
 from typing import Iterable, Iterator
 
-from .errors import MissingDependencyError, UnknownBackendError, UsageError
-from .records import invalid_record
+from .errors import MissingDependencyError, UsageError
 from .results import DoneSet, Sink
 from .verdicts import VERDICTS
 #: The engines a batch can run on; the first is the default.
@@ -73,44 +71,13 @@ def default_chunk_size(backends: list[str] | None) -> int:
 
 # -- the worker side ---------------------------------------------------------------------------
 def check_chunk(chunk: list[tuple], backends: list[str] | None,
-                time_limit: float | None) -> list[tuple[str, str]]:
-    """Cross-check a chunk of puzzles; returns ``(verdict, json_line)`` for each.
+                time_limit: float | None) -> list:
+    """Check a chunk of packed puzzles (``pipeline.item_of``) in a worker process;
+    returns their ``pipeline.Checked`` outcomes. Backends are cached in the worker
+    between chunks."""
+    from .pipeline import check_items
 
-    A chunk item is ``(source, line, index, givens, box, extra_houses, expected)``;
-    ``givens`` is a tuple of values, or ``bytes`` of them (see ``packed``). Runs in a
-    worker process; backends are cached there between chunks.
-    """
-    from .board import Board
-    from .crosscheck import crosscheck
-
-    from .records import check_record, error_record
-
-    if backends == ["fast"]:  # issue 12: one compiled call per chunk (same records)
-        from .backends.fast_batch import check_chunk as check_chunk_fast
-
-        return check_chunk_fast(chunk, time_limit)
-    out = []
-    for source, line, index, givens, box, extra, expected in chunk:
-        board = Board.from_values(givens, box=box, houses=extra)
-        where = {"line": line, "source": source, "index": index}
-        try:
-            report = crosscheck(board, backends, time_limit=time_limit)
-        except (MissingDependencyError, UnknownBackendError):
-            raise  # the same for every puzzle: stop the run with the message
-        except Exception as exc:  # a backend bug must not stop a million-puzzle run
-            record = error_record(board, exc, **where)
-        else:
-            record = check_record(report, expected=expected, **where)
-        out.append((record["verdict"], json.dumps(record)))
-    return out
-
-
-def packed(board) -> bytes | tuple[int, ...]:
-    """A board's givens as they travel to a worker: ``bytes`` (one byte a value) when
-    every value fits in a byte, else the tuple. Bytes pickle in one piece, where a
-    tuple pickles value by value, and ``fast`` reads a chunk of them as one array;
-    ``Board.from_values`` takes either."""
-    return bytes(board.givens) if board.n < 256 else board.givens
+    return check_items(chunk, backends, time_limit)
 
 
 def _init_worker(parent_pid: int) -> None:
@@ -170,7 +137,7 @@ class LocalEngine:
     def in_flight(self) -> int:
         return len(self.pending)
 
-    def finished(self) -> Iterator[list[tuple[str, str]]]:
+    def finished(self) -> Iterator[list]:
         """Wait for at least one chunk, then yield every finished chunk's results."""
         from concurrent.futures import FIRST_COMPLETED, wait
 
@@ -227,7 +194,7 @@ class DaskEngine:
         self.queue.add(self.client.submit(check_chunk, chunk, backends, time_limit, pure=False))
         self.in_flight += 1
 
-    def finished(self) -> Iterator[list[tuple[str, str]]]:
+    def finished(self) -> Iterator[list]:
         try:
             future, result = next(self.queue)
         except RuntimeError as exc:
@@ -263,8 +230,8 @@ class Batch:
     """The parent's side of a run: feeds chunks to an engine, writes what comes back.
 
     ``run`` returns the verdict counts of this run (``counts``); ``skipped`` counts the
-    puzzles already done (``done``). ``on_record(verdict, line)`` sees each results
-    line after it is written (the command line uses it to report disagreements and
+    puzzles already done (``done``). ``on_record(checked)`` sees each puzzle's
+    ``pipeline.Checked`` after its line is written (the command line uses it to report disagreements and
     bad lines, and to move a progress bar).
     """
 
@@ -279,6 +246,8 @@ class Batch:
             time_limit: float | None = None, chunk_size: int = 32) -> Counter:
         """Stream ``entries`` (``(source, entry)`` pairs) to ``engine`` in chunks, never
         more than its capacity in flight; returns the verdict counts."""
+        from .pipeline import check_entry, item_of
+
         done = done if done is not None else DoneSet()
         chunk: list[tuple] = []
         for index, (source, entry) in enumerate(entries, 1):
@@ -286,13 +255,9 @@ class Batch:
                 self.skipped += 1
                 continue
             if entry.error:  # recorded here: no worker needed
-                self.collect([("invalid", json.dumps(invalid_record(
-                    line=entry.line, source=source, index=index, text=entry.text,
-                    error=entry.error)))])
+                self.collect([check_entry(entry, source=source, index=index)])
                 continue
-            board, expected = entry.board, getattr(entry, "solution", None)
-            chunk.append((source, entry.line, index, packed(board), board.box,
-                          board.geometry.extra, tuple(expected) if expected else None))
+            chunk.append(item_of(source, index, entry))
             if len(chunk) >= chunk_size:
                 engine.submit(chunk, backends, time_limit)
                 chunk = []
@@ -308,13 +273,13 @@ class Batch:
         for results in engine.finished():
             self.collect(results)
 
-    def collect(self, results: list[tuple[str, str]]) -> None:
+    def collect(self, results: list) -> None:
         """Write finished puzzles' lines (one write for a chunk) and count them."""
-        self.sink.write_lines([line for _, line in results])
-        for verdict, line in results:
-            self.counts[verdict] += 1
+        self.sink.write_lines([checked.line for checked in results])
+        for checked in results:
+            self.counts[checked.verdict] += 1
             if self.on_record is not None:
-                self.on_record(verdict, line)
+                self.on_record(checked)
 
     def summary(self, before: Counter | None = None) -> dict:
         return summarize(self.counts, before or Counter(), self.skipped,

@@ -49,10 +49,11 @@ def random_values(g: Geometry, seed: int, *, compiled: bool | None = None) -> li
     budget = FILL_BUDGET_PER_CELL * g.ncells
     if compiled is None:
         compiled = can_compile(g)
-    if compiled:
-        from .backends.fast import fill as fill_fast
+    if compiled:  # the backend that declares the fill capability: fast
+        from .backends import get_backend
+        from .backends.base import capability
 
-        return fill_fast(g, seed, budget)
+        return capability(get_backend("fast"), "fill")(g, seed, budget)
     return fill(g, seed, budget)
 
 

@@ -281,10 +281,12 @@ def dig(grid: Sequence[int], g: Geometry, rng: random.Random, *, symmetry: str =
     count = g.ncells
     order = orbits(g, symmetry)
     rng.shuffle(order)
-    if backend == "fast":  # issue 12: the whole removal in one compiled call, same rule
-        from .backends.fast import dig as dig_fast
+    from .backends import get_backend
+    from .backends.base import capability
 
-        return dig_fast(grid, g, order, clues)
+    dig_all = capability(get_backend(backend), "dig")
+    if dig_all is not None:  # the whole removal in one call of the backend (fast), same rule
+        return dig_all(grid, g, order, clues)
     tried_all = True
     for orbit in order:
         if clues is not None and count - len(orbit) < clues:

@@ -295,8 +295,14 @@ def test_a_missing_numba_names_the_extra(monkeypatch):
 def test_the_batch_hook_writes_the_records_of_the_generic_path():
     import json
 
-    from sudoku_cp.batch import check_chunk
-    from sudoku_cp.backends.fast_batch import check_chunk as check_chunk_fast
+    from sudoku_cp.batch import check_chunk as batch_chunk
+    from sudoku_cp.pipeline import check_items
+
+    def check_chunk(chunk, backends, time_limit):
+        return [(c.verdict, c.line) for c in batch_chunk(chunk, backends, time_limit)]
+
+    def check_chunk_fast(chunk, time_limit):  # the bulk road of the pipeline
+        return [(c.verdict, c.line) for c in check_items(chunk, ["fast"], time_limit)]
 
     lines = load("17clue_sample.txt")[:3] + ["." * 81, "55" + "." * 79]
     boards = [board_of(line) for line in lines]

@@ -36,7 +36,7 @@ def server():
     import uvicorn
 
     from sudoku_cp.gui.app import create_app
-    from sudoku_cp.gui_cli import listen
+    from sudoku_cp.cli.gui import listen
 
     sock = listen("127.0.0.1", 0)
     app = create_app(time_limit=30)

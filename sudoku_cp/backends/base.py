@@ -19,7 +19,8 @@ two hooks; ``Backend.solve`` does the rest (the clock, the limit, the ``Result``
 backend: ``capability(backend, "check_many")`` returns the bound method or None.
 
 - ``check_many(boards, limit) -> list[Result]``: many boards in one call (bulk entry).
-- ``check_chunk(lines, ...)``: a batch chunk straight from text (see ``batch``).
+- ``check_array(puzzles, geometry, limit) -> (counts, first, stats)``: many puzzles of
+  one geometry as one integer array (the batch pipeline's bulk road, ``pipeline``).
 - ``dig(grid, geometry, order, target)``: the generator's clue removal.
 - ``fill(geometry, seed, budget)``: a random full grid (the generator's first step).
 - ``supports(board) -> str | None``: why this backend declines ``board``, or None.
@@ -46,7 +47,7 @@ from ..result import Result
 #: this many shapes. A classic batch uses one; a batch of variants, one per extra-house set.
 KEEP_SHAPES = 16
 #: The optional methods a backend may declare (see the module docstring).
-CAPABILITIES = ("check_many", "check_chunk", "dig", "fill", "supports", "refuses")
+CAPABILITIES = ("check_many", "check_array", "dig", "fill", "supports", "refuses")
 
 
 __all__ = ["CAPABILITIES", "KEEP_SHAPES", "Backend", "ShapeCache", "TimeUp", "capability",

@@ -436,6 +436,23 @@ class FastBackend(Backend):
         self._last = (g, shape)
         return shape
 
+    # -- declared capabilities (backends.base.CAPABILITIES) -----------------------------------
+    def check_array(self, puzzles, geometry: Geometry, limit: int = 2):
+        """Many puzzles of one geometry in one compiled call (see ``check_array``)."""
+        return check_array(puzzles, geometry, limit)
+
+    def check_many(self, boards, limit: int = 2) -> list[Result]:
+        """``Result``s for many boards, one compiled call per run of one geometry."""
+        return check_boards(boards, limit)
+
+    def dig(self, grid, geometry: Geometry, order, target: int | None = None):
+        """The generator's clue removal in one compiled call (see ``dig``)."""
+        return dig(grid, geometry, order, target)
+
+    def fill(self, geometry: Geometry, seed: int, budget: int) -> list[int]:
+        """The generator's random fill in one compiled call (see ``fill``)."""
+        return fill(geometry, seed, budget)
+
     def search(self, board: Board, limit: int, deadline: float | None,
                stats: dict) -> tuple[tuple[tuple[int, ...], ...] | list, bool]:
         """The compiled search counts to ``limit`` itself.

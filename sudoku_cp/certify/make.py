@@ -177,12 +177,12 @@ def make_certificate(board: Board, verdict: str, solutions: Sequence[Sequence[in
                      encoding: str = "extended", checker: str | None = "ours") -> dict:
     """Write one puzzle's certificate into ``directory``; returns its manifest record.
 
-    The new certificate is checked at once with ``checker`` (``verify.run_checker``);
+    The new certificate is checked at once with ``checker`` (``checkers.run_checker``);
     the record's ``check`` says what was found (``checker=None`` skips this check, for
     a caller that verifies the directory afterwards). Solutions are checked by
     ``is_solution`` before anything is written.
     """
-    from .verify import run_checker
+    from .checkers import run_checker
 
     if verdict not in CERTIFIED:
         raise ValueError(f"no certificate for verdict {verdict!r} (only {', '.join(CERTIFIED)})")

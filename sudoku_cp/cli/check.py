@@ -39,6 +39,9 @@ def register(sub) -> None:
     p.add_argument("-q", "--quiet", action="store_true",
                    help="print no result per puzzle: problems and the summary only (stderr)")
     add_batch_options(p)
+    from .certify import add_certify_options
+
+    add_certify_options(p.add_argument_group("certificates"), with_dir=True)
     p.set_defaults(run=cmd_check)
 
 
@@ -82,8 +85,8 @@ def cmd_check(args) -> int:
     """Check each puzzle in this process and print it in ``--format``; a summary closes."""
     from ..backends import DEFAULT_CHECK, check_spec
     from ..batch import summarize, summary_line
-    from ..crosscheck import crosscheck
-    from ..records import check_record, invalid_record
+    from ..pipeline import check_entry
+    from .certify import certifier_for, said
 
     if wants_batch(args):  # --workers, --out, --resume or --engine: the batch runner
         return cmd_batch(args)
@@ -92,7 +95,7 @@ def cmd_check(args) -> int:
     for spec in backends or DEFAULT_CHECK:
         check_spec(spec, args.time_limit)  # an unknown or unfit spec fails before the first puzzle
     show = _printer(fmt, args.quiet)
-    certifier = _certifier(args)
+    certifier = certifier_for(args)
     bar = _progress_bar(args, 0)
     say = bar.write if bar is not None else (lambda t: print(t, file=sys.stderr))
     counts: Counter = Counter()
@@ -100,23 +103,22 @@ def cmd_check(args) -> int:
     start = time.perf_counter()
     try:
         for index, (source, entry) in enumerate(entries(args), 1):
-            where_ = {"line": entry.line, "source": source, "index": index}
+            checked = check_entry(entry, backends, source=source, index=index,
+                                  time_limit=args.time_limit)
+            rec, verdict = checked.record, checked.verdict
             if entry.error:
-                rec, report = invalid_record(text=entry.text, error=entry.error, **where_), None
                 say(error_line(source, entry))
             else:
-                report = crosscheck(entry.board, backends, time_limit=args.time_limit)
-                rec = check_record(report, expected=entry.solution, **where_)
                 if certifier:  # --certify DIR: a certificate for the verdict
-                    code = worst(code, certifier.report(index, entry.board, report))
-                if rec["verdict"] in ("disagree", "mismatch"):
-                    say(f"{rec['verdict'].upper()} on puzzle {index} ({where(source, entry)}): "
+                    code = worst(code, said(certifier.checked(checked)))
+                if verdict in ("disagree", "mismatch", "error"):
+                    say(f"{verdict.upper()} on puzzle {index} ({where(source, entry)}): "
                         f"{rec['puzzle']}")
-                    for line in rec["evidence"]:
+                    for line in rec["evidence"] or [rec["error"]]:
                         say(f"  {line}")
-            counts[rec["verdict"]] += 1
-            code = worst(code, verdict_exit(rec["verdict"]))
-            show(rec, report)
+            counts[verdict] += 1
+            code = worst(code, verdict_exit(verdict))
+            show(rec, checked.report)
             if bar is not None:
                 bar.update(1)
     except KeyboardInterrupt:
@@ -131,15 +133,6 @@ def cmd_check(args) -> int:
         summary = summarize(counts, Counter(), 0, time.perf_counter() - start)
         print(summary_line(summary, "check"), file=sys.stderr)
     return code
-
-
-def _certifier(args):
-    """The certificate writer ``check --certify DIR`` asks for, or None (sudoku_cp.certify)."""
-    if not getattr(args, "certify", None):
-        return None
-    from ..certify_cli import check_hook
-
-    return check_hook(args)
 
 
 def close_bar(bar) -> None:
@@ -200,6 +193,7 @@ def cmd_batch(args) -> int:
                          summary_line)
     from ..errors import OutputError
     from ..results import Sink, header
+    from .certify import certifier_for, said
 
     out = args.out
     engine_name = args.engine or ENGINES[0]
@@ -231,21 +225,22 @@ def cmd_batch(args) -> int:
               else LocalEngine(workers))
     bar = _progress_bar(args, existing.done.count)
     say = bar.write if bar is not None else (lambda t: print(t, file=sys.stderr))
-    certifier = _certifier(args)
+    certifier = certifier_for(args)
     code = EXIT_OK
     for verdict in existing.verdicts:  # the exit code covers the whole results file
         code = worst(code, verdict_exit(verdict))
 
-    def on_record(verdict: str, line: str) -> None:
+    def on_record(checked) -> None:
         nonlocal code
+        verdict = checked.verdict
         code = worst(code, verdict_exit(verdict))
         if certifier:  # --certify DIR: the parent certifies each result as it comes
-            code = worst(code, certifier.line(line))
+            code = worst(code, said(certifier.checked(checked)))
         if verdict == "invalid":  # one line per bad puzzle, as without a batch
-            rec = json.loads(line)
+            rec = checked.record
             say(f"{rec['source']}:{rec['line']}: {rec['error']}")
         elif verdict in ("disagree", "error", "mismatch"):
-            rec = json.loads(line)
+            rec = checked.record
             say(f"{verdict.upper()} on {rec['source']}:{rec['line']}: {rec['puzzle']}")
             for why in rec.get("evidence") or [rec.get("error")]:
                 say(f"  {why}")

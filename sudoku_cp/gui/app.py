@@ -39,6 +39,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import __version__
+from ..crosscheck import default_backends
 from . import work
 from .jobs import JobError, Jobs
 from .work import BadRequest
@@ -112,7 +113,7 @@ def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: in
         board = work.read_board(body)
         position = work.read_position(body, board)
         seconds = work.read_seconds(body, time_limit)
-        each = seconds / len(info["backends"])
+        each = seconds / len(default_backends(board)[0])  # the backends a check runs
         return await job(body, "check", (board, position, each), seconds + GRACE)
 
     async def solve(body: dict) -> dict:

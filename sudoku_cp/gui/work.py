@@ -163,10 +163,13 @@ def differ(a: Sequence[int], b: Sequence[int]) -> list[int]:
 
 def check(board: Board, position: list[int], time_limit: float) -> dict:
     """The cross-check verdict, each backend side by side, and the player's wrong entries."""
-    from ..crosscheck import crosscheck
+    from ..pipeline import check_board
     from .hints import wrong_entries
 
-    report = crosscheck(board, time_limit=time_limit)
+    checked = check_board(board, time_limit=time_limit)
+    if checked.report is None:  # a backend raised: a bug, reported as the job's error
+        raise RuntimeError(checked.record["error"])
+    report = checked.report
     out = report.to_dict()
     out["time_s"] = round(report.time_s, 4)
     out["solutions"] = [list(s) for s in report.solutions]
