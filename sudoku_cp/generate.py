@@ -93,11 +93,6 @@ class Puzzle:
         return self.grade.level
 
     @property
-    def difficulty(self) -> str:
-        """The level (its name before issue 10; ``level`` everywhere now)."""
-        return self.level
-
-    @property
     def rating(self) -> float:
         return self.grade.rating
 

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 #: The solver whose proofs certificates carry (see the module docstring for why).
 DEFAULT_SOLVER = "cadical195"
-#: PySAT solvers whose proofs are sound here (shared/FACTS.md: maplesat's are off by one).
+#: PySAT solvers whose proofs are sound here (maplesat's proofs are off by one literal: pysat issue 139).
 PROOF_SOLVERS = ("cadical195", "cadical153", "glucose4", "glucose42", "glucose3",
                  "lingeling", "maplechrono", "maplecm")
 MANIFEST = "manifest.jsonl"

@@ -231,7 +231,7 @@ def generate(box: tuple[int, int], symmetry: str, difficulty: str | None, seed: 
     puzzle = next(make(1, box=box, symmetry=symmetry, difficulty=difficulty, seed=seed,
                        attempts=10 if difficulty else 1))
     score = getattr(puzzle.grade, "rating", None)
-    return {**puzzle.to_dict(), **board_json(puzzle.board), "level": puzzle.difficulty,
+    return {**puzzle.to_dict(), **board_json(puzzle.board), "level": puzzle.level,
             "solution_values": list(puzzle.solution),
             "hardest": puzzle.grade.hardest if puzzle.grade else None,
             "rating": score if score is not None else rating(puzzle.board, time_limit=time_limit)}
