@@ -50,7 +50,8 @@ from __future__ import annotations
 import os
 import time
 from collections import Counter
-from typing import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator
 
 from .errors import MissingDependencyError, UsageError
 from .results import DoneSet, Sink
@@ -284,6 +285,90 @@ class Batch:
     def summary(self, before: Counter | None = None) -> dict:
         return summarize(self.counts, before or Counter(), self.skipped,
                          time.perf_counter() - self.start)
+
+
+# -- a whole run ------------------------------------------------------------------------------
+@dataclass
+class BatchJob:
+    """What a batch run is asked to do; the command line fills it from its options.
+
+    ``inputs`` names each input with its digest (``results.digest``); ``entries`` yields
+    ``(source, entry)`` pairs, ``source`` as the inputs name them.
+    """
+
+    entries: Iterable
+    inputs: dict
+    out: str | None = None
+    resume: bool = False
+    force: bool = False
+    backends: list[str] | None = None
+    default_backends: tuple = ()
+    time_limit: float | None = None
+    engine: str = ENGINES[0]
+    workers: int = 1
+    scheduler: str | None = None
+    chunk_size: int | None = None
+
+
+@dataclass
+class BatchRun:
+    """One run of a ``BatchJob``: the results file read back (``before``, the verdicts
+    already in it), then ``go`` streams the rest. ``failure`` says why a run stopped
+    early but kept its results (a worker died, a full disk)."""
+
+    job: BatchJob
+    failure: str | None = None
+    failed_verdict: str | None = None
+    batch: "Batch | None" = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        from .results import Existing, match_inputs, read_results
+
+        job = self.job
+        if job.out and job.resume and os.path.exists(job.out):
+            self.existing = read_results(job.out)
+        else:
+            self.existing = Existing(None)
+        self.names = {name: name for name in job.inputs}
+        if self.existing.header is not None:
+            self.names = match_inputs(self.existing.header, job.inputs, job.out)
+        self.before = self.existing.verdicts
+
+    def go(self, on_checked: Callable | None = None) -> "BatchRun":
+        """Check every input not yet in the results file; ``on_checked(checked)`` sees
+        each puzzle's ``pipeline.Checked`` once its line is written."""
+        from concurrent.futures import BrokenExecutor
+
+        from .errors import OutputError
+        from .results import Sink, header
+
+        job, existing = self.job, self.existing
+        head = header(job.inputs, job.backends or list(job.default_backends), job.time_limit)
+        sink = Sink(job.out, head=head if existing.header is None else None,
+                    keep=existing.keep if job.resume else 0, follow=job.force)
+        engine = (DaskEngine(job.workers, job.scheduler) if job.engine == "dask"
+                  else LocalEngine(job.workers))
+        self.batch = Batch(sink, on_checked)
+        renamed = ((self.names.get(source, source), entry) for source, entry in job.entries)
+        try:
+            with engine:
+                self.batch.run(engine, renamed, existing.done, job.backends, job.time_limit,
+                               job.chunk_size or default_chunk_size(job.backends))
+        except BrokenExecutor as exc:  # a worker died (a crash in a solver, or killed): a bug
+            self.failure = (f"a worker process died ({exc}); the results so far are kept and "
+                            f"--resume continues")
+            self.failed_verdict = "error"
+        except OutputError as exc:  # a full disk: say which file, and still sum up
+            self.failure = f"error: {exc}"
+            self.failed_verdict = "invalid"
+        finally:
+            sink.close()
+        return self
+
+    def summary(self) -> dict:
+        if self.batch is None:
+            return summarize(Counter(), self.before, 0, 0.0)
+        return self.batch.summary(self.before)
 
 
 def summarize(counts: Counter, before: Counter, skipped: int, wall: float) -> dict:

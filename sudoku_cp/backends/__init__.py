@@ -38,7 +38,8 @@ BACKENDS: dict[str, str] = {
 DEFAULT_CHECK = ("sat", "cpsat", "backtrack")
 DEFAULT_BACKEND = next(iter(BACKENDS))
 __all__ = ["BACKENDS", "DEFAULT_BACKEND", "DEFAULT_CHECK", "Backend", "backend_class",
-           "capability", "check_limits", "check_spec", "get_backend", "parse_spec", "solve"]
+           "capability", "check_limits", "check_spec", "get_backend", "parse_spec", "resolve",
+           "solve"]
 
 _instances: dict[tuple, Any] = {}
 _by_spec: dict[str, Any] = {}  # spec text -> instance, for calls without extra options
@@ -101,6 +102,35 @@ def check_spec(spec: str, time_limit: float | None = None) -> str:
     if why:
         raise UsageError(f"backend spec {spec!r}: {why}")
     return name
+
+
+def resolve(specs: str | None, time_limit: float | None = None) -> list[str] | None:
+    """The backend specs an option such as ``--backends sat,cpsat`` names, each checked
+    by ``check_spec`` before any puzzle is read; None when the option is not given (the
+    caller's default). An empty name or a name given twice is refused.
+
+    >>> resolve("sat, backtrack"), resolve(None)
+    (['sat', 'backtrack'], None)
+    >>> resolve("sat,,cpsat")
+    Traceback (most recent call last):
+    ...
+    sudoku_cp.errors.UsageError: --backends 'sat,,cpsat' has an empty name (two commas, or a comma at an end)
+    """
+    if specs is None:
+        return None
+    parts = [part.strip() for part in specs.split(",")]
+    if not any(parts):
+        raise UsageError(f"--backends {specs!r} names no backend; choose from: "
+                         f"{', '.join(BACKENDS)}")
+    if not all(parts):
+        raise UsageError(f"--backends {specs!r} has an empty name (two commas, or a comma "
+                         f"at an end)")
+    twice = sorted({p for p in parts if parts.count(p) > 1})
+    if twice:
+        raise UsageError(f"--backends {specs!r} names {', '.join(twice)} twice")
+    for spec in parts:
+        check_spec(spec, time_limit)
+    return parts
 
 
 def get_backend(spec: str = DEFAULT_BACKEND, **options: Any):
