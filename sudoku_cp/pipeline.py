@@ -68,12 +68,12 @@ def check_entry(entry, backends: Sequence[str] | None = None, *, source: str, in
                 time_limit: float | None = None) -> Checked:
     """Check one parsed entry (``parse.Entry``): a line that is not a puzzle becomes an
     ``invalid`` record; a puzzle is cross-checked against its stated solution, if any."""
-    if entry.error:
-        rec = invalid_record(line=entry.line, source=source, index=index, text=entry.text,
-                             error=entry.error)
-        return Checked(Verdict.INVALID.value, json.dumps(rec), index)
-    return _check_board(entry.board, getattr(entry, "solution", None), backends,
-                        time_limit, (source, entry.line, index), keep_report=True)
+    if not entry.error:
+        return _check_board(entry.board, getattr(entry, "solution", None), backends,
+                            time_limit, (source, entry.line, index), keep_report=True)
+    rec = invalid_record(line=entry.line, source=source, index=index, text=entry.text,
+                         error=entry.error)
+    return Checked(Verdict.INVALID.value, json.dumps(rec), index)
 
 
 def check_board(board: Board, backends: Sequence[str] | None = None, *,
@@ -128,10 +128,12 @@ def _check_board(board: Board, expected, backends, time_limit, where: tuple,
     except (MissingDependencyError, UnknownBackendError):
         raise  # the same for every puzzle: stop the run with the message
     except Exception as exc:  # a backend bug must not stop a million-puzzle run
-        rec = error_record(board, exc, **at)
-        return Checked(rec["verdict"], json.dumps(rec), index, board.givens, board.box,
-                       board.geometry.extra)
-    return _of_report(report, at, keep_report)
+        rec, report = error_record(board, exc, **at), None
+    else:
+        rec = check_record(report, **at)
+    return Checked(rec["verdict"], json.dumps(rec), index, board.givens, board.box,
+                   board.geometry.extra, tuple(report.solutions) if report else (),
+                   report if keep_report else None)
 
 
 def _of_report(report, at: dict, keep_report: bool) -> Checked:

@@ -35,12 +35,13 @@ registered backend, and the template itself, through the same contract.
 from __future__ import annotations
 
 import importlib
+import math
 import time
 from typing import Any, Callable, Iterator
 
 from ..board import Board
 from ..cache import ShapeCache
-from ..errors import MissingDependencyError, SudokuCpError
+from ..errors import MissingDependencyError, SudokuCpError, UsageError
 from ..result import Result
 
 #: Per-shape state kept by each backend (formulas, models, tables): the most recently used
@@ -112,6 +113,8 @@ class Backend:
         ``time_limit`` (seconds) makes the search stop with what it found; the result
         then says it was not exhausted.
         """
+        if time_limit is not None and not 0 < time_limit < math.inf:  # NaN fails both
+            raise UsageError(f"time limit {time_limit!r} is not a positive number of seconds")
         start = time.perf_counter()
         deadline = None if time_limit is None else start + time_limit
         stats: dict[str, Any] = {}

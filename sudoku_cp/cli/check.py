@@ -91,10 +91,10 @@ def cmd_check(args) -> int:
     if wants_batch(args):  # --workers, --out, --resume or --engine: the batch runner
         return cmd_batch(args)
     fmt = "json" if args.json else args.format
-    backends = resolve(args.backends, args.time_limit)  # before the first puzzle
     show = _printer(fmt, args.quiet)
+    bar = _progress_bar(args)
     certifier = certifier_for(args)
-    bar = _progress_bar(args, 0)
+    backends = resolve(args.backends, args.time_limit)  # before the first puzzle
     say = bar.write if bar is not None else (lambda t: print(t, file=sys.stderr))
     counts: Counter = Counter()
     code = EXIT_OK
@@ -187,13 +187,16 @@ def cmd_batch(args) -> int:
     from ..batch import BatchRun, summary_line
     from .certificates import certifier_for, said
 
+    bar = _progress_bar(args)
+    certifier = certifier_for(args)
     run = BatchRun(_job(args))  # the results file is read back (and refused) here
-    bar = _progress_bar(args, run.existing.done.count)
+    if bar is not None and bar.total is not None:  # what the file holds is not counted
+        bar.total = max(0, bar.total - run.existing.done.count)
+        bar.refresh()
     say = bar.write if bar is not None else (lambda t: print(t, file=sys.stderr))
     code = EXIT_OK
     for verdict in run.before:  # the exit code covers the whole results file
         code = worst(code, verdict_exit(verdict))
-    certifier = certifier_for(args)
 
     def on_checked(checked) -> None:
         nonlocal code
@@ -242,13 +245,14 @@ def _job(args):
         raise UsageError("--scheduler needs --engine dask")
     if args.scheduler:
         check_scheduler(args.scheduler)
-    backends = resolve(args.backends, args.time_limit)  # before any worker starts
     if args.out:
         check_output(args.out, force=args.force, append=args.resume, what="--out",
                      hint="add --resume to continue it, ")
+    workers = _workers(args)
     return BatchJob(entries(args), _input_digests(args), args.out, args.resume, args.force,
-                    backends, DEFAULT_CHECK, args.time_limit, engine, _workers(args),
-                    args.scheduler, args.chunk_size)
+                    resolve(args.backends, args.time_limit),  # before any worker starts
+                    DEFAULT_CHECK, args.time_limit, engine, workers, args.scheduler,
+                    args.chunk_size)
 
 
 def check_scheduler(address: str) -> None:
@@ -293,7 +297,7 @@ def _input_digests(args) -> dict:
     return inputs
 
 
-def _progress_bar(args, done_before: int):
+def _progress_bar(args):
     from ..batch import count_puzzle_lines
     from ..progress import progress_bar, wanted
 
@@ -301,7 +305,5 @@ def _progress_bar(args, done_before: int):
         return None
     files = list(args.file or [])
     total = count_puzzle_lines(files) if files and not args.puzzles else None
-    if total is not None:
-        total = max(0, total - done_before)
     return progress_bar(total, show=True, tell_missing=True, smoothing=0.05,
                         dynamic_ncols=True, desc="check")
