@@ -8,7 +8,7 @@ Glossary (the words of ``sudoku_cp.board`` and ``sudoku_cp.search`` plus these):
   A fill that visits more than its *budget* of nodes restarts from the empty board.
 - **stream**: the fill's own random numbers, SplitMix64 from one 64-bit seed. It is
   plain integer arithmetic, so the Python fill here and the compiled fill of the
-  ``fast`` backend (``fast_kernels.fill``) draw the same numbers, make the same choices
+  ``fast`` backend (``fast.kernels.fill``) draw the same numbers, make the same choices
   and return the same grid: a seed gives the same puzzles with numba or without.
 - **shuffle**: a random validity-preserving transformation of a grid (values relabelled,
   bands, stacks, rows and columns permuted, a transposition when the box is square).

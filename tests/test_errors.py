@@ -17,7 +17,7 @@ import sudoku_cp
 from sudoku_cp.errors import SudokuCpError
 
 #: Modules that need an optional package to import; skipped (with the reason) without it.
-OPTIONAL = {"sudoku_cp.backends.fast_kernels": "numba", "sudoku_cp.backends.fast.kernels": "numba",
+OPTIONAL = {"sudoku_cp.backends.fast.kernels": "numba",
             "sudoku_cp.certify._kernel": "numba"}
 
 

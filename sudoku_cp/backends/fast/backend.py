@@ -3,7 +3,7 @@
 What it does, in the project's words: one 64-bit candidate mask per cell; naked and
 hidden singles to a fixed point after every guess; branching on the cell with the
 fewest candidates; depth-first search that counts solutions up to ``limit``. It
-shares no code with ``backtrack`` (the compiled search is in ``fast_kernels``), so
+shares no code with ``backtrack`` (the compiled search is in ``fast.kernels``), so
 the two stay independent witnesses for each other, and every solution is checked by
 ``is_solution`` wherever the project shows one.
 
@@ -40,9 +40,9 @@ import time
 from pathlib import Path
 from time import perf_counter
 
-from ..board import Board, Geometry, PuzzleError, format_line
-from ..result import Result
-from .base import KEEP_SHAPES, Backend, ShapeCache
+from ...board import Board, Geometry, PuzzleError, format_line
+from ...result import Result
+from ..base import KEEP_SHAPES, Backend, ShapeCache
 
 #: Largest board side: one candidate mask is a 64-bit integer.
 MAX_N = 64
@@ -53,7 +53,7 @@ OUT_ROWS = 64
 #: The node budget of a search without a time limit: no limit.
 NO_BUDGET = 1 << 62
 
-_kernels = None  # the fast_kernels module, once imported
+_kernels = None  # the fast.kernels module, once imported
 
 
 class BoardTooLarge(PuzzleError):
@@ -106,21 +106,21 @@ def kernels():
             os.environ["NUMBA_CACHE_DIR"] = str(target)  # read by numba at import...
             if "numba" in sys.modules:  # ...or, if already imported, from its config
                 sys.modules["numba"].config.CACHE_DIR = str(target)
-        from ..errors import MissingDependencyError
+        from ...errors import MissingDependencyError
 
         try:
             import numba  # noqa: F401
         except ImportError as exc:
             raise MissingDependencyError(
                 f'the fast backend needs numba: pip install "sudoku-cp[fast]" ({exc})') from exc
-        from . import fast_kernels
+        from . import kernels as compiled
 
-        _kernels = fast_kernels
+        _kernels = compiled
     return _kernels
 
 
 class _Engine:
-    """The compiled entry points (ctypes callables, see ``fast_native.ENTRIES``) and
+    """The compiled entry points (ctypes callables, see ``fast.native.ENTRIES``) and
     where they came from: ``"cache"`` (the stored object code, numba not imported) or
     ``"numba"`` (compiled, or loaded from numba's own cache, in this process)."""
 
@@ -142,10 +142,10 @@ _engine: _Engine | None = None
 def engine() -> _Engine:
     """The compiled entry points: from the stored object code when this machine has it
     (no numba import), else compiled by numba, and then stored for later processes
-    (``fast_native``)."""
+    (``fast.native``)."""
     global _engine
     if _engine is None:
-        from . import fast_native
+        from . import native as fast_native
 
         directory = cache_dir()
         functions = None
@@ -204,7 +204,7 @@ class Tables:
         self.tab_address = self.tab.ctypes.data  # what the entry points take
 
     def packed(self):
-        """The same tables as one int64 array (``fast_kernels.tables`` reads it back)."""
+        """The same tables as one int64 array (``fast.kernels.tables`` reads it back)."""
         np = self.np
         head = [self.n, self.full, self.ncells, len(self.hlen), self.peers.shape[1],
                 self.houses.shape[1], self.words]
@@ -246,7 +246,7 @@ class _Scratch:
         self.givens = np.frombuffer(self.given_bytes, dtype=np.uint8)  # a writable view
         self.givens_address = self.givens.ctypes.data
         self.frames = np.empty((t.ncells + 1, t.ncells), dtype=np.int64)
-        # state, cells, rems, todo, changed peers (see fast_kernels._split)
+        # state, cells, rems, todo, changed peers (see fast.kernels._split)
         self.work = np.zeros(3 * t.ncells + 6 + t.peers.shape[1], dtype=np.int64)
         self.state = self.work[:4]  # a view: the kernel writes it
         self.dirty = np.zeros(t.words, dtype=np.int64)  # a bitset of houses
@@ -384,7 +384,7 @@ def dig(grid, g: Geometry, order, target: int | None = None) -> tuple[tuple[int,
                  result.ctypes.data, *s.search, t.tab_address)
     tried_all, _, wrong = result.tolist()
     if wrong:
-        from ..errors import GenerationError
+        from ...errors import GenerationError
 
         raise GenerationError("fast says unique with another solution than the grid",
                               [format_line(grid, g.n)])
