@@ -102,11 +102,13 @@ def _num(log10: float) -> str:
     """A count given by its base-10 logarithm, for reading: below a million as an integer,
     else in 4 significant digits of scientific notation.
 
-    >>> _num(math.log10(28200960)), _num(1000.5), _num(float("-inf"))
-    ('2.8201e+07', '3.1623e+1000', '0')
+    >>> _num(math.log10(28200960)), _num(1000.5), _num(float("-inf")), _num(math.log10(0.25))
+    ('2.8201e+07', '3.1623e+1000', '0', '0.25')
     """
     if log10 == -math.inf:
         return "0"
+    if log10 < 2:
+        return f"{10.0 ** log10:.3g}"
     if log10 < 6:
         return f"{round(10.0 ** log10):,}"
     exponent = math.floor(log10)
@@ -128,7 +130,7 @@ def peer_table(board):
     return table, np.array([len(p) for p in peers], np.int64)
 
 
-def log_scores(board, samples: int, seed: int):
+def log_scores(board, samples: int, seed: int, singles: bool = False):
     """The natural logarithms of ``samples`` Knuth scores for ``board`` (``-inf``: a dead end)."""
     import numpy as np
 
@@ -140,9 +142,11 @@ def log_scores(board, samples: int, seed: int):
     if samples < 2:
         raise UsageError(f"an estimate needs at least 2 samples, not {samples}")
     peers, npeers = peer_table(board)
+    full = [h for h in board.houses if len(h) == board.n] if singles else []
+    houses = np.array(full, np.int64).reshape(len(full), board.n)
     kernels = load("_count_kernels")
-    return kernels.knuth_samples(np.array(board.givens, np.int64), peers, npeers, board.n,
-                                 samples, seed)
+    return kernels.knuth_samples(np.array(board.givens, np.int64), peers, npeers, houses,
+                                 board.n, samples, seed)
 
 
 def summarise(logs, *, confidence: float = 0.95, seed: int = 0, time_s: float = 0.0) -> Estimate:
@@ -174,10 +178,17 @@ def summarise(logs, *, confidence: float = 0.95, seed: int = 0, time_s: float = 
                     samples, dead, se / mean, time_s, seed)
 
 
-def estimate_count(board, *, samples: int = 10_000, seed: int = 0,
-                   confidence: float = 0.95) -> Estimate:
-    """Knuth's estimate of the number of solutions of ``board``, from ``samples`` paths."""
+def estimate_count(board, *, samples: int = 10_000, seed: int = 0, confidence: float = 0.95,
+                   singles: bool | None = None) -> Estimate:
+    """Knuth's estimate of the number of solutions of ``board``, from ``samples`` paths.
+
+    ``singles``: place hidden singles before each choice. By default on when the board
+    has givens (a constrained puzzle kills most bare paths) and off for the empty board
+    (where it costs more time than the variance it saves: docs/research.md).
+    """
+    if singles is None:
+        singles = board.clues > 0
     start = perf_counter()
-    logs = log_scores(board, samples, seed)
+    logs = log_scores(board, samples, seed, singles)
     return summarise(logs.tolist(), confidence=confidence, seed=seed,
                      time_s=perf_counter() - start)
