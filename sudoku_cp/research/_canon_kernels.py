@@ -154,7 +154,7 @@ def canon_one(p, ntrans, n, box_rows, taus, minpat, tstart, tlist, out, trans, b
                         nxt = 1
                         for j in range(n):
                             v = p[cand[c, T], r * n + taus[tau, j]]
-                            if v != 0:
+                            if v != 0 and other[k, lab0 + v] == 0:
                                 other[k, lab0 + v] = nxt
                                 nxt += 1
                         other[k, NEXT] = nxt
