@@ -104,7 +104,7 @@ def _shape(box: Sequence[int]) -> tuple[int, int]:
 
 def canon_values(values: Sequence[int], box: tuple[int, int]) -> tuple[int, ...]:
     """The minlex form of one puzzle or grid given as row-major values (0 empty)."""
-    return tuple(canon_array([values], box)[0])
+    return tuple(int(v) for v in canon_array([values], box)[0])
 
 
 def canon_array(puzzles, box: tuple[int, int]):
@@ -156,9 +156,11 @@ def canon_with_map(board):
                                   tab.minpat, tab.tstart, tab.tlist, out, trans,
                                   np.zeros((64, width), np.int64),
                                   np.zeros((64, width), np.int64), np.zeros(64, np.int64))
+    labels = [int(v) for v in trans[5 + n:]]
+    spare = iter(sorted(set(range(1, n + 1)) - set(labels)))
+    labels = [0] + [label or next(spare) for label in labels[1:]]  # values not given
     transform = Transform(bool(trans[0]), tuple(int(r) for r in trans[5:5 + n]),
-                          tuple(int(c) for c in tab.taus[trans[1]]),
-                          tuple(int(v) for v in trans[5 + n:]))
+                          tuple(int(c) for c in tab.taus[trans[1]]), tuple(labels))
     return tuple(int(v) for v in out), transform, int(autos)
 
 
