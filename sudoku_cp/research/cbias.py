@@ -26,7 +26,7 @@ correction factor cf(n) = C(81, n) (any multiple: Berthier normalises cf(26) = 1
 weights each n-clue puzzle back to the real distribution of minimal puzzles.
 
 >>> [round(f, 4) for f in correction_factors([24, 26, 30]).values()]
-[0.204, 1.0, 12.4449]
+[0.2036, 1.0, 12.445]
 """
 
 from __future__ import annotations
