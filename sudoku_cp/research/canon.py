@@ -178,8 +178,9 @@ class Transform:
     def apply(self, values: Sequence[int]) -> tuple[int, ...]:
         """The image of row-major ``values`` (a puzzle or a grid).
 
-        >>> Transform(True, (0, 1, 2, 3), (0, 1, 2, 3), (0, 1, 2, 3, 4)).apply(range(16))[:4]
-        (0, 4, 8, 12)
+        >>> grid = (1, 2, 3, 4,  3, 4, 1, 2,  2, 1, 4, 3,  4, 3, 2, 1)
+        >>> Transform(True, (0, 1, 2, 3), (0, 1, 2, 3), (0, 1, 2, 3, 4)).apply(grid)[:4]
+        (1, 3, 2, 4)
         """
         n = len(self.rows)
         source = list(values)
