@@ -18,7 +18,8 @@ from .common import EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_INTERRUPTED, find_data
 
 #: Command modules of this package, in the order ``--help`` lists them.
 COMMANDS = ["sudoku_cp.cli.solve", "sudoku_cp.cli.check", "sudoku_cp.cli.export",
-            "sudoku_cp.cli.generate", "sudoku_cp.cli.bench", "sudoku_cp.cli.canon"]
+            "sudoku_cp.cli.generate", "sudoku_cp.cli.bench", "sudoku_cp.cli.canon",
+            "sudoku_cp.cli.stats"]
 #: More command modules, each with ``register(subparsers)`` and lazy heavy imports;
 #: one that is not installed or not written yet is skipped.
 PLUGINS = ["sudoku_cp.explain_cli", "sudoku_cp.gui_cli", "sudoku_cp.certify_cli"]

@@ -178,6 +178,7 @@ class Sample:
     """A controlled-bias run: the minimal puzzles found and what it took."""
 
     puzzles: list = field(default_factory=list)  # tuples of givens
+    found: int = 0   # minimal puzzles met, including those past ``count`` in the last batch
     tries: int = 0
     grids: int = 0
     checks: int = 0
@@ -220,6 +221,7 @@ def controlled_bias(count: int, *, box=(3, 3), seed: int = 0, cut: int | None = 
         sample.grids += grids_now
         sample.tries += len(grids)
         sample.checks += checks
+        sample.found += len(found)
         sample.puzzles.extend(found[:count - len(sample.puzzles)])
         sample.time_s = perf_counter() - start
         if progress is not None:
