@@ -76,23 +76,29 @@ class ClueStats:
 def clue_stats(clues: Sequence[int], ncells: int = 81, confidence: float = 0.95) -> ClueStats:
     """The clue-count distribution of a controlled-bias sample, raw and corrected.
 
-    The corrected mean is the weighted mean with weights cf(n); its standard error is
-    the one of a ratio estimator, sqrt(sum w²(x − m)²) / sum w.
-
     >>> s = clue_stats([25, 26, 26, 27])
     >>> s.mean, round(s.corrected_mean, 3)
     (26.0, 26.349)
     """
-    count = len(clues)
-    if count < 2:
-        raise UsageError(f"clue statistics need at least 2 puzzles, not {count}")
-    z = NormalDist().inv_cdf(0.5 + confidence / 2)
     histogram: dict = {}
     for n in clues:
         histogram[n] = histogram.get(n, 0) + 1
-    histogram = dict(sorted(histogram.items()))
-    mean = sum(clues) / count
-    sd = math.sqrt(sum((x - mean) ** 2 for x in clues) / (count - 1))
+    return histogram_stats(histogram, ncells, confidence)
+
+
+def histogram_stats(histogram: dict, ncells: int = 81, confidence: float = 0.95) -> ClueStats:
+    """``clue_stats`` from a histogram (clues -> puzzles).
+
+    The corrected mean is the weighted mean with weights cf(n); its standard error is
+    the one of a ratio estimator, sqrt(sum w²(x − m)²) / sum w.
+    """
+    histogram = {int(n): int(k) for n, k in sorted(histogram.items()) if k}
+    count = sum(histogram.values())
+    if count < 2:
+        raise UsageError(f"clue statistics need at least 2 puzzles, not {count}")
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    mean = sum(n * k for n, k in histogram.items()) / count
+    sd = math.sqrt(sum(k * (n - mean) ** 2 for n, k in histogram.items()) / (count - 1))
     se = sd / math.sqrt(count)
     cf = correction_factors(histogram, ncells)
     total = sum(k * cf[n] for n, k in histogram.items())
@@ -191,9 +197,11 @@ class Sample:
 
 def controlled_bias(count: int, *, box=(3, 3), seed: int = 0, cut: int | None = None,
                     batch: int = 20_000, tries_per_grid: int = 10,
-                    time_limit: float | None = None, progress=None) -> Sample:
+                    time_limit: float | None = None, progress=None, grid=None) -> Sample:
     """Up to ``count`` minimal puzzles by controlled-bias generation (stops early at
-    ``time_limit`` seconds). ``progress(sample)`` is called after every batch of tries."""
+    ``time_limit`` seconds). ``progress(sample)`` is called after every batch of tries.
+    ``grid``: one complete grid (row-major values) to draw every try from, in place of
+    random grids (the law 1/C(cells, n) holds grid by grid: the tests use it)."""
     import numpy as np
 
     from ..backends import fast
@@ -212,10 +220,14 @@ def controlled_bias(count: int, *, box=(3, 3), seed: int = 0, cut: int | None = 
     while len(sample.puzzles) < count:
         if time_limit is not None and perf_counter() - start > time_limit:
             break
-        grids_now = -(-batch // tries_per_grid)
-        grids = np.array([fast.fill(g, int(s), 10_000)
-                          for s in rng.integers(0, 2 ** 62, grids_now)], np.int64)
-        grids = np.repeat(grids, tries_per_grid, axis=0)[:batch]
+        if grid is not None:
+            grids_now = 0
+            grids = np.repeat(np.array([grid], np.int64), batch, axis=0)
+        else:
+            grids_now = -(-batch // tries_per_grid)
+            grids = np.array([fast.fill(g, int(s), 10_000)
+                              for s in rng.integers(0, 2 ** 62, grids_now)], np.int64)
+            grids = np.repeat(grids, tries_per_grid, axis=0)[:batch]
         found, checks = _tries(grids, rng.random((len(grids), ncells)).argsort(axis=1),
                                ncells - cut, g)
         sample.grids += grids_now
@@ -274,8 +286,8 @@ def _tries(grids, orders, unchecked: int, g) -> tuple[list, int]:
         for t, c in zip(owners, counts.tolist()):
             if c == 1:
                 needed[t] = False
-    for t, _ in stopped:
-        if needed[t]:
+    for t, _ in sorted(stopped):  # in try order: the stopping step depends on the clues,
+        if needed[t]:               # so a sample cut at ``count`` must not follow it
             puzzle = puzzles[t]
             assert (puzzle[puzzle > 0] == grids[t][puzzle > 0]).all()
             found.append(tuple(int(v) for v in puzzle))
