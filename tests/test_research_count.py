@@ -135,3 +135,24 @@ def test_solve_count_empty_9x9_falls_back_to_an_estimate(capsys):
 def test_bad_counting_options_are_one_line_and_exit_2(capsys, argv, message):
     code, out, err = run(capsys, "solve", *argv)
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_kernels_still_work_after_the_fast_backend_loaded_its_stored_code():
+    """The fast backend's stored object code binds numba's runtime helpers to aborting
+    stubs process-wide; research kernels linked afterwards must rebind them (a subprocess:
+    the failure is an abort)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = ("from sudoku_cp import Board, solve\n"
+              "from sudoku_cp.research.count import count_grids\n"
+              "assert count_grids((2, 2)).count == 288\n"
+              "assert len(solve(Board.empty((2, 2)), 'fast', limit=300).solutions) == 288\n"
+              "from sudoku_cp.research.estimate import estimate_count\n"
+              "print(estimate_count(Board.empty((2, 3)), samples=1000, seed=9).text())\n")
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.startswith("about ")

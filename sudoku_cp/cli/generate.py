@@ -18,7 +18,7 @@ import sys
 
 from .common import (EXIT_DISAGREE, EXIT_NOT_UNIQUE, EXIT_OK, Outcome, UsageError, add_input,
                      box_arg, box_text, count_arg, emit, positive_float, where)
-from .cbias import add_cbias_options, run_cbias, wants_cbias
+from ..research.cli_cbias import add_cbias_options, run_cbias, wants_cbias
 from .output import OutputFile, add_force, check_output, header_comment
 
 
@@ -116,7 +116,7 @@ def cmd_generate(args) -> int:
     from ..board import default_box
     from ..generate import GenerationError
 
-    if wants_cbias(args):  # Berthier's generator: see cli/cbias.py
+    if wants_cbias(args):  # Berthier's generator: see research/cli_cbias.py
         return run_cbias(args)
     box = args.box or (default_box(args.size) if args.size else (3, 3))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)

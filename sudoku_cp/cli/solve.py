@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from .count import add_count_options, run_count, wants_count
+from ..research.cli_count import add_count_options, run_count, wants_count
 from .output import add_force, check_output
 from .common import (EXIT_OK, Outcome, UsageError, add_input, box_text, emit, ms,
                      positive_float, positive_int, verdict_exit, where)
@@ -39,7 +39,7 @@ def cmd_solve(args) -> int:
     from ..check import clashes, is_solution
     from ..records import record
 
-    if wants_count(args):  # grid counts and estimates: see cli/count.py
+    if wants_count(args):  # grid counts and estimates: see research/cli_count.py
         return run_count(args)
     get_backend(args.backend)  # an unknown spec fails before the first puzzle
     if args.image:

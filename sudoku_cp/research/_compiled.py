@@ -38,4 +38,27 @@ def load(name: str):
         import numba  # noqa: F401
     except ImportError:
         raise missing_extra("counting, estimating and canonical forms", "fast", "numba") from None
+    _numba_symbols()
     return import_module(f"{__package__}.{name}")
+
+
+def _numba_symbols() -> None:
+    """Bind numba's runtime helpers (``NRT_*``, ``numba_*``) to numba again.
+
+    The ``fast`` backend's stored object code, when loaded, binds the helpers it names
+    but never calls to stubs that abort the process; that binding is process-wide, so
+    numba code linked after it (these kernels are linked on first call, after ``load``)
+    would abort at its first ``NRT_Free``. Rebinding is cheap and harmless when nothing
+    was stubbed; callers call ``load`` right before calling a kernel.
+    """
+    try:
+        import llvmlite.binding as ll
+        from numba import _dynfunc, _helperlib
+        from numba.core.runtime import _nrt_python
+    except ImportError:  # another numba layout: nothing known to rebind
+        return
+    for helpers in (_helperlib.c_helpers, _dynfunc.c_helpers):
+        for name, address in helpers.items():
+            ll.add_symbol("numba_" + name, address)
+    for name, address in _nrt_python.c_helpers.items():
+        ll.add_symbol(name if name.startswith("_") else "NRT_" + name, address)

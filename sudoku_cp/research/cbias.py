@@ -217,17 +217,18 @@ def controlled_bias(count: int, *, box=(3, 3), seed: int = 0, cut: int | None = 
     rng = np.random.default_rng(seed)
     sample = Sample()
     start = perf_counter()
+    size = min(batch, 1000)  # batches grow to ``batch``: a small run stays quick
     while len(sample.puzzles) < count:
         if time_limit is not None and perf_counter() - start > time_limit:
             break
         if grid is not None:
             grids_now = 0
-            grids = np.repeat(np.array([grid], np.int64), batch, axis=0)
+            grids = np.repeat(np.array([grid], np.int64), size, axis=0)
         else:
-            grids_now = -(-batch // tries_per_grid)
+            grids_now = -(-size // tries_per_grid)
             grids = np.array([fast.fill(g, int(s), 10_000)
                               for s in rng.integers(0, 2 ** 62, grids_now)], np.int64)
-            grids = np.repeat(grids, tries_per_grid, axis=0)[:batch]
+            grids = np.repeat(grids, tries_per_grid, axis=0)[:size]
         found, checks = _tries(grids, rng.random((len(grids), ncells)).argsort(axis=1),
                                ncells - cut, g)
         sample.grids += grids_now
@@ -236,6 +237,7 @@ def controlled_bias(count: int, *, box=(3, 3), seed: int = 0, cut: int | None = 
         sample.found += len(found)
         sample.puzzles.extend(found[:count - len(sample.puzzles)])
         sample.time_s = perf_counter() - start
+        size = min(batch, size * 4)
         if progress is not None:
             progress(sample)
     sample.time_s = perf_counter() - start

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from .common import (EXIT_OK, Outcome, UsageError, box_text, emit, positive_int, where)
+from ..cli.common import (EXIT_OK, Outcome, UsageError, box_text, emit, positive_int, where)
 
 
 def add_count_options(p) -> None:
@@ -51,7 +51,7 @@ def run_count(args) -> int:
 
 def _empty(args) -> int:
     from ..board import Board, default_box
-    from ..research.count import MAX_EXACT_N
+    from .count import MAX_EXACT_N
 
     if args.puzzles or args.file:
         raise UsageError("solve --empty counts the empty board: give no PUZZLE or -f FILE")
@@ -69,7 +69,7 @@ def _empty(args) -> int:
                   file=sys.stderr)
         _estimate(args, board, what, grids=True)
         return EXIT_OK
-    from ..research.count import count_grids
+    from .count import count_grids
 
     result = count_grids(box)
     if args.json:
@@ -83,7 +83,7 @@ def _empty(args) -> int:
 
 
 def _estimate(args, board, what: str, grids: bool = False) -> None:
-    from ..research.estimate import estimate_count
+    from .estimate import estimate_count
 
     est = estimate_count(board, samples=args.samples, seed=args.seed)
     if args.json:
