@@ -18,7 +18,8 @@ def _user_cache() -> Path:
     try:
         from platformdirs import user_cache_dir
     except ImportError:
-        return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "sudoku_cp" / "numba"
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+        return base / "sudoku_cp" / "numba"
     return Path(user_cache_dir("sudoku_cp")) / "numba"
 
 

@@ -97,8 +97,9 @@ def run_cbias(args) -> int:
     found = len(sample.puzzles)
     per = (f"1 minimal puzzle per {sample.tries / sample.found:,.0f} tries" if sample.found
            else "no puzzle yet")
+    rate = sample.tries / max(sample.time_s, 1e-9)
     print(f"controlled-bias: {found:,} minimal puzzles in {sample.time_s:.1f} s from "
-          f"{sample.tries:,} tries on {sample.grids:,} grids ({sample.tries / max(sample.time_s, 1e-9):,.0f} "
+          f"{sample.tries:,} tries on {sample.grids:,} grids ({rate:,.0f} "
           f"tries/s, {sample.checks:,} uniqueness checks; {per}; seed {seed})", file=sys.stderr)
     if found < args.count:
         print(f"sudoku-cp: --time-limit {args.time_limit:g} s passed with {found} of "
