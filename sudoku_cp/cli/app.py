@@ -18,7 +18,8 @@ from .common import EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_INTERRUPTED, find_data
 #: Command modules of this package, in the order ``--help`` lists them.
 COMMANDS = ["sudoku_cp.cli.solve", "sudoku_cp.cli.check", "sudoku_cp.cli.export",
             "sudoku_cp.cli.generate", "sudoku_cp.cli.bench", "sudoku_cp.cli.explain",
-            "sudoku_cp.cli.gui", "sudoku_cp.cli.certify"]
+            "sudoku_cp.cli.gui", "sudoku_cp.cli.certify", "sudoku_cp.cli.canon",
+            "sudoku_cp.cli.stats"]
 
 
 def build_parser() -> argparse.ArgumentParser:

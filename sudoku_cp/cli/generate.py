@@ -18,6 +18,7 @@ import sys
 
 from .common import (EXIT_DISAGREE, EXIT_NOT_UNIQUE, EXIT_OK, Outcome, UsageError, add_input,
                      box_arg, box_text, count_arg, emit, positive_float, where)
+from .sampling import add_cbias_options, run_cbias, wants_cbias
 from .output import OutputFile, add_force, check_output, header_comment
 
 
@@ -76,6 +77,7 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", metavar="FILE", help="write puzzles here (each flushed as made)")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    add_cbias_options(p)
     add_force(p)
     p.set_defaults(run=cmd_generate)
 
@@ -114,6 +116,8 @@ def cmd_generate(args) -> int:
     from ..board import default_box
     from ..generate import GenerationError
 
+    if wants_cbias(args):  # Berthier's generator: see cli/sampling.py
+        return run_cbias(args)
     box = args.box or (default_box(args.size) if args.size else (3, 3))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
     symmetry = SYMMETRY_ALIASES.get(args.symmetry, args.symmetry)
