@@ -9,8 +9,11 @@ houses, links, text, assumes_uniqueness) plus ``source``, which says where it ca
   step functions are run on a copy of the candidates to see what each would change.
 
 ``excluded`` lists candidates ``(cell, value)`` the player already removed by applying
-earlier hints; the page's position alone does not carry them. With the logic engine the
-walk skips the steps that add nothing new; the grader starts from candidates without them.
+earlier hints; the page's position alone does not carry them. The walk starts from the
+position's candidates without the excluded ones the solution allows to remove, and stops
+after one step: a hint on a 16x16 costs one step's search, not the whole solve path.
+Each step also carries ``title`` (the engine's name for its technique), ``house_names``
+and, for singles, ``blockers`` (placed values that rule out the other places).
 
 Errors a person can act on (no solution, several solutions, a placed value that contradicts
 the solution) are ``HintError``; ``cells`` names the cells to show.
@@ -51,21 +54,111 @@ def logic_engine():
 
 def next_step(board: Board, position: Sequence[int], excluded: Iterable[tuple[int, int]] = (),
               time_limit: float | None = None) -> dict | None:
-    """The next step from ``position`` (None when the board is full)."""
-    excluded = {(int(c), int(v)) for c, v in excluded}
+    """The next step from ``position`` (None when the board is full).
+
+    Only the next step is worked out (the engine stops after one), from the candidates
+    the position leaves minus the ``excluded`` ones that the solution allows to remove.
+    """
     if all(position):
         return None
+    solution = solution_of(board)
+    _check_entries(board, position, solution)
     explain = logic_engine()
     if explain is None:
-        return _from_grader(board, position, excluded)
+        return _dress(_from_grader(board, position, excluded, solution), board, position)
+    steps = _walk(board, position, excluded, solution, first=True, time_limit=time_limit)
+    if not steps:  # the walk only comes back empty-handed when its time ran out
+        raise HintError(f"no step found within the time limit of {time_limit:g} s")
+    return _dress(steps[0], board, position)
+
+
+def solve_path(board: Board, position: Sequence[int], excluded: Iterable[tuple[int, int]] = (),
+               time_limit: float | None = None) -> dict:
+    """Every step from ``position`` to the solution, easiest first at each point, as the
+    logic engine finds them: ``steps``, ``rating`` (the hardest), ``complete`` (False when
+    the time limit stopped the walk). Needs the logic engine."""
+    solution = solution_of(board)
+    _check_entries(board, position, solution)
+    if logic_engine() is None:
+        raise HintError("the solve path needs the logic engine (sudoku_cp.logic)")
+    walked: dict = {}
+    steps = _walk(board, position, excluded, solution, first=False, time_limit=time_limit,
+                  out=walked)
+    dressed = [_dress(st, board, position) for st in steps]
+    return {"steps": dressed, "complete": walked["complete"],
+            "rating": max((st["rating"] for st in dressed), default=None)}
+
+
+def _walk(board, position, excluded, solution, *, first, time_limit, out=None) -> list[dict]:
+    """The logic engine's steps from the position, each checked against the solution."""
+    from ..logic.solver import solve_path as walk
+    from ..logic.state import Contradiction, State
+
     try:
-        steps = explain(board, position=list(position), time_limit=time_limit)
-    except PuzzleError as exc:
-        raise HintError(str(exc), _cells_named(str(exc), board.n)) from None
-    for step in steps:
-        if _adds_something(step, position, excluded):
-            return {**step.to_dict(), "source": "logic"}
-    return None
+        s = State.from_values(board.geometry, position)
+        for c, v in sorted({(int(c), int(v)) for c, v in excluded}):
+            if 0 <= c < len(position) and not position[c] and 1 <= v <= board.n \
+                    and solution[c] != v:
+                s.eliminate(c, v)  # only sound exclusions are kept
+        path = walk(s, first=first, time_limit=time_limit)
+    except Contradiction as exc:  # cannot happen for a position that agrees with the solution
+        raise HintError(f"the position has no solution: {exc}") from None
+    for st in path.steps:  # never trust a step: each agrees with the checked solution
+        if any(solution[c] != v for c, v in st.placements) or \
+                any(solution[c] == v for c, v in st.eliminations):
+            raise RuntimeError(f"unsound step on {board.to_text()}: {st.text}")
+    if out is not None:
+        out["complete"] = path.complete
+    return [{**st.to_dict(), "source": "logic"} for st in path.steps]
+
+
+def title_of(technique: str) -> str:
+    """The technique's name as the logic engine writes it ("XY-wing", "Trial and error")."""
+    try:
+        from ..logic.ratings import TECHNIQUES
+    except ModuleNotFoundError:
+        TECHNIQUES = {}
+    if technique in TECHNIQUES:
+        return TECHNIQUES[technique][1]
+    return {"box_line": "Box-line reduction"}.get(technique,
+                                                  technique.replace("_", " ").capitalize())
+
+
+def _dress(step: dict, board: Board, position: Sequence[int]) -> dict:
+    """Add what the page shows besides the engine's fields: ``title``, ``house_names`` and,
+    for a single, ``blockers``: the placed values that rule out every other place."""
+    g = board.geometry
+    return {**step, "title": title_of(step["technique"]),
+            "house_names": [g.house_name(h) for h in step["houses"]],
+            "blockers": _blockers(step, g, position)}
+
+
+def _blockers(step: dict, g, position: Sequence[int]) -> list[int]:
+    """For a hidden single, one placed value (a given when there is one) that sees each
+    other open cell of the house; for a naked single, one per other value."""
+    if step["technique"] not in ("hidden_single", "naked_single") or not step["placements"]:
+        return []
+    (cell, value), = step["placements"]
+    givens = set(c for c, v in enumerate(position) if v)
+
+    def seer(c: int, v: int) -> int | None:
+        holders = [p for p in g.peers[c] if position[p] == v and p in givens]
+        return min(holders) if holders else None
+
+    found = set()
+    if step["technique"] == "hidden_single":
+        for h in step["houses"]:
+            for c in g.houses[h]:
+                if c != cell and not position[c]:
+                    p = seer(c, value)
+                    if p is not None:
+                        found.add(p)
+    else:
+        for v in range(1, g.n + 1):
+            p = seer(cell, v) if v != value else None
+            if p is not None:
+                found.add(p)
+    return sorted(found)
 
 
 def rating(board: Board, time_limit: float | None = None) -> float | None:
@@ -81,11 +174,6 @@ def rating(board: Board, time_limit: float | None = None) -> float | None:
     return max((s.rating for s in steps), default=None)
 
 
-def _adds_something(step, position, excluded) -> bool:
-    return (any(not position[c] for c, _ in step.placements)
-            or any(not position[c] and (c, v) not in excluded for c, v in step.eliminations))
-
-
 def _cells_named(message: str, n: int) -> list[int]:
     """Cells named rNcM in a message (to highlight them)."""
     return [(int(r) - 1) * n + int(c) - 1 for r, c in re.findall(r"\br(\d+)c(\d+)\b", message)
@@ -97,11 +185,15 @@ def solution_of(board: Board) -> tuple[int, ...]:
     """The one solution of ``board`` (checked), or a HintError saying why there is none."""
     from ..backends import solve
     from ..check import clashes, is_solution
+    from ..errors import MissingDependencyError
 
     found = clashes(board)
     if found:
         raise HintError(f"the puzzle has no solution: {found[0]}", _cells_named(found[0], board.n))
-    result = solve(board, "backtrack", limit=2)
+    try:  # the SAT backend answers a 16x16 in milliseconds where the backtracker may take seconds
+        result = solve(board, "sat", limit=2)
+    except MissingDependencyError:
+        result = solve(board, "backtrack", limit=2)
     if not result.solutions:
         raise HintError("the puzzle has no solution")
     if len(result.solutions) > 1:
@@ -109,7 +201,7 @@ def solution_of(board: Board) -> tuple[int, ...]:
         raise HintError("the puzzle has several solutions, so logic alone cannot finish it",
                         [c for c in range(len(a)) if a[c] != b[c]])
     if not is_solution(board, result.solution):
-        raise RuntimeError(f"the backtracker returned a non-solution for {board.to_text()}")
+        raise RuntimeError(f"a backend returned a non-solution for {board.to_text()}")
     return result.solution
 
 
@@ -118,15 +210,18 @@ def wrong_entries(board: Board, position: Sequence[int], solution: Sequence[int]
     return [c for c, v in enumerate(position) if v and not board.givens[c] and v != solution[c]]
 
 
-def _from_grader(board, position, excluded) -> dict:
-    from ..grade import STEPS, Candidates
-
-    solution = solution_of(board)
+def _check_entries(board: Board, position: Sequence[int], solution: Sequence[int]) -> None:
+    """A HintError naming the player's values that contradict the solution."""
     wrong = wrong_entries(board, position, solution)
     if wrong:
         c = wrong[0]
         raise HintError(f"{cell_name(c, board.n)} holds {position[c]}, which contradicts the "
                         f"solution: take it out first", wrong)
+
+
+def _from_grader(board, position, excluded, solution) -> dict:
+    from ..grade import STEPS, Candidates
+
     s = Candidates.from_board(board.with_givens(position))
     for c, v in sorted(excluded):
         if 0 <= c < len(position) and 1 <= v <= board.n and solution[c] != v:

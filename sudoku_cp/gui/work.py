@@ -204,6 +204,16 @@ def hint(board: Board, position: list[int], excluded, time_limit: float) -> dict
     return {"step": step, "done": step is None}
 
 
+def path(board: Board, position: list[int], excluded, time_limit: float) -> dict:
+    """Every step from the player's position to the solution (the solve-path panel)."""
+    from .hints import HintError, solve_path
+
+    try:
+        return solve_path(board, position, excluded, time_limit=time_limit)
+    except HintError as exc:
+        raise BadRequest(str(exc), status=422, cells=exc.cells) from None
+
+
 def grade(board: Board, time_limit: float) -> dict:
     from ..grade import grade as rate
     from .hints import rating
@@ -233,4 +243,5 @@ def generate(box: tuple[int, int], symmetry: str, difficulty: str | None, seed: 
 
 
 #: Work a job may ask for; each gets plain data (see ``sudoku_cp.gui.app``).
-TASKS = {"check": check, "solve": solve, "hint": hint, "grade": grade, "generate": generate}
+TASKS = {"check": check, "solve": solve, "hint": hint, "path": path, "grade": grade,
+         "generate": generate}
