@@ -60,13 +60,14 @@ def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: in
     from ..generate import SYMMETRIES
     from ..grade import LEVELS
     from .hints import logic_engine
+    from .menus import offer
 
     jobs = Jobs(workers)
     info = {"version": __version__, "backends": list(BACKENDS), "symmetries": list(SYMMETRIES),
             "levels": list(LEVELS), "shapes": [list(s) for s in SHAPES],
             "time_limit": time_limit, "max_body": max_body, "initial": initial,
             "initial_box": initial_box,
-            "hints": "logic" if logic_engine() else "grader"}
+            "hints": "logic" if logic_engine() else "grader", "offer": offer()}
 
     async def read_body(request: Request) -> dict:
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()

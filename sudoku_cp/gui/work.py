@@ -216,7 +216,7 @@ def path(board: Board, position: list[int], excluded, time_limit: float) -> dict
 
 def grade(board: Board, time_limit: float) -> dict:
     from ..grade import grade as rate
-    from .hints import rating
+    from .hints import rating, title_of
 
     try:
         g = rate(board)
@@ -224,6 +224,7 @@ def grade(board: Board, time_limit: float) -> dict:
         raise BadRequest(str(exc), status=422) from None
     score = getattr(g, "rating", None)  # the grader rates puzzles once it runs on the logic engine
     return {**g.to_dict(), "level": g.level, "hardest": g.hardest,
+            "hardest_title": title_of(g.hardest) if g.hardest else None,
             "rating": score if score is not None else rating(board, time_limit=time_limit)}
 
 
@@ -231,7 +232,7 @@ def generate(box: tuple[int, int], symmetry: str, difficulty: str | None, seed: 
              time_limit: float) -> dict:
     """One puzzle with exactly one solution, cross-checked by every backend, and its grade."""
     from ..generate import generate as make
-    from .hints import rating
+    from .hints import rating, title_of
 
     puzzle = next(make(1, box=box, symmetry=symmetry, difficulty=difficulty, seed=seed,
                        attempts=10 if difficulty else 1))
@@ -239,6 +240,8 @@ def generate(box: tuple[int, int], symmetry: str, difficulty: str | None, seed: 
     return {**puzzle.to_dict(), **board_json(puzzle.board), "level": puzzle.difficulty,
             "solution_values": list(puzzle.solution),
             "hardest": puzzle.grade.hardest if puzzle.grade else None,
+            "hardest_title": title_of(puzzle.grade.hardest) if puzzle.grade and
+            puzzle.grade.hardest else None,
             "rating": score if score is not None else rating(puzzle.board, time_limit=time_limit)}
 
 
