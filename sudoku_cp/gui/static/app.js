@@ -206,6 +206,7 @@ function update() {
   $("redo").disabled = !S.redo.length;
   $("print-info").textContent = `${S.n}×${S.n} · ${lineOf(S.givens)}${S.rating != null ? ` · rating ${S.rating}` : ""}`;
   status(bad);
+  showTimer();
   save();
 }
 
@@ -217,9 +218,15 @@ function drawCell(d, c, v) {
   const target = S.hl.targets.get(c);
   let shown = S.showCands ? candidates(c) : [...S.marks[c]];
   const centre = S.showCands ? [] : [...S.centre[c]].sort((a, b) => a - b);
-  d.setAttribute("aria-label", `${cellName(c)} empty${shown.length ? `, marks ${shown.filter((k) => !(S.showCands && S.struck.has(`${c}:${k}`))).map(sym).join(" ")}` : ""}${centre.length ? `, centre ${centre.map(sym).join("")}` : ""}${colour}`);
+  // empty cells: a description for screen readers, the drawn marks hidden from them
+  d.removeAttribute("aria-label");
+  const said = document.createElement("span");
+  said.className = "sr-only";
+  said.textContent = `${cellName(c)} empty${shown.length ? `, ${S.showCands ? "candidates" : "marks"} ${shown.filter((k) => !(S.showCands && S.struck.has(`${c}:${k}`))).map(sym).join(" ")}` : ""}${centre.length ? `, centre ${centre.map(sym).join(" ")}` : ""}${colour}`;
+  d.appendChild(said);
   if (target && !S.showCands && !shown.length && !centre.length) {
     const g = document.createElement("span");
+    g.setAttribute("aria-hidden", "true");
     g.className = "ghost";
     g.textContent = sym(target);
     d.appendChild(g);
@@ -228,6 +235,7 @@ function drawCell(d, c, v) {
   if (centre.length && !elim && !target && !S.hl.linked.has(c)) {
     const m = document.createElement("span");
     m.className = "centre";
+    m.setAttribute("aria-hidden", "true");
     m.textContent = centre.map(sym).join("");
     if (centre.length > 4) m.style.fontSize = `calc(var(--cell) * ${Math.max(0.14, 0.6 / centre.length).toFixed(2)})`;
     d.appendChild(m);
@@ -239,6 +247,7 @@ function drawCell(d, c, v) {
   if (!shown.length) return;
   const grid = document.createElement("div");
   grid.className = "cands";
+  grid.setAttribute("aria-hidden", "true");
   const keys = S.hl.cells.has(c) ? S.hl.keys : null;  // the values a hint's pattern is about
   for (let k = 1; k <= S.n; k++) {
     const s = document.createElement("span");
@@ -924,7 +933,12 @@ function fillMenus(info) {
 function onButtonDone(e) {  // focus back to the board after a button, so keys keep playing
   const b = e.target.closest("button");
   if (!b || b.id === "choose-file") return;
-  setTimeout(() => { if (!document.activeElement || document.activeElement === document.body || document.activeElement.disabled || document.activeElement === b) $("board").focus(); }, 0);
+  const back = () => {
+    const a = document.activeElement;
+    if (!a || a === document.body || a.disabled || a === b) $("board").focus();
+  };
+  back();
+  setTimeout(back, 0);
 }
 
 async function start() {
