@@ -131,7 +131,8 @@ function fit() {  // the board as large as the window allows, keypad and tools b
   const w = window.innerWidth, h = window.innerHeight;
   const wide = w >= 980;  // the panels go beside the board
   const roomW = wide ? w - Math.min(520, Math.max(360, w * 0.3)) - 110 : w - 52;
-  const roomH = wide ? h - 190 : Math.max(h * 0.62, 280);
+  const keypadRows = S.n <= 9 ? 1 : 2;
+  const roomH = wide ? h - 190 - 45 * keypadRows : Math.max(h * 0.62, 280);
   const cell = Math.max(22, Math.min(100, Math.floor(Math.min(roomW, roomH) / S.n)));
   document.documentElement.style.setProperty("--cell", `${cell}px`);
 }
