@@ -10,7 +10,7 @@ import time
 import pytest
 
 from test_gui_browser import (  # noqa: F401  (fixtures: server, browser, page)
-    ARGS, DIALOGS, EASY4, MULTI, TOP95, _has, answer_dialog, browser, cell, open_text, page,
+    DIALOGS, EASY4, MULTI, TOP95, _has, answer_dialog, browser, cell, open_text, page,
     server, solution_of)
 
 from playwright.sync_api import expect  # noqa: E402

@@ -130,20 +130,19 @@ def _dress(step: dict, board: Board, position: Sequence[int]) -> dict:
     g = board.geometry
     return {**step, "title": title_of(step["technique"]),
             "house_names": [g.house_name(h) for h in step["houses"]],
-            "blockers": _blockers(step, g, position)}
+            "blockers": _blockers(step, g, board.givens, position)}
 
 
-def _blockers(step: dict, g, position: Sequence[int]) -> list[int]:
+def _blockers(step: dict, g, givens: Sequence[int], position: Sequence[int]) -> list[int]:
     """For a hidden single, one placed value (a given when there is one) that sees each
     other open cell of the house; for a naked single, one per other value."""
     if step["technique"] not in ("hidden_single", "naked_single") or not step["placements"]:
         return []
     (cell, value), = step["placements"]
-    givens = set(c for c, v in enumerate(position) if v)
 
     def seer(c: int, v: int) -> int | None:
-        holders = [p for p in g.peers[c] if position[p] == v and p in givens]
-        return min(holders) if holders else None
+        holders = [p for p in g.peers[c] if position[p] == v]
+        return min(holders, key=lambda p: (not givens[p], p)) if holders else None
 
     found = set()
     if step["technique"] == "hidden_single":
