@@ -72,7 +72,8 @@ def test_info_names_backends_menus_and_limits(client):
 def test_the_page_is_served_and_loads_nothing_from_the_network(client):
     page = client.get("/")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]
-    for name, kind in [("app.js", "javascript"), ("app.css", "text/css")]:
+    scripts = [(name, "javascript") for name in ("board.js", "game.js", "ask.js", "app.js")]
+    for name, kind in scripts + [("app.css", "text/css")]:
         r = client.get(f"/{name}")
         assert r.status_code == 200 and kind in r.headers["content-type"]
         assert name in page.text
