@@ -156,6 +156,8 @@ def test_d6_focus_returns_to_the_board_the_grid_has_rows_and_a_selected_cell(pag
     expect(rows).to_have_count(4)
     for r in range(4):
         expect(rows.nth(r).locator("[role=gridcell]")).to_have_count(4)
+    order = page.locator("#board [role=gridcell]").evaluate_all("cs => cs.map(c => +c.dataset.cell)")
+    assert order == list(range(16))  # reading order
     cell(page, 6).click()
     expect(page.locator("[aria-selected=true]")).to_have_count(1)
     expect(cell(page, 6)).to_have_attribute("aria-selected", "true")
@@ -285,7 +287,7 @@ def test_d13_the_board_fills_the_window_and_a_phone_sees_the_hint(open_page):
 
 
 def test_d14_dark_mode_and_a_print_stylesheet(open_page):
-    dark = open_page(scheme="dark")
+    dark = open_page(1920, 1080, scheme="dark")
     bg = dark.evaluate("getComputedStyle(document.body).backgroundColor")
     assert sum(map(int, re.findall(r"\d+", bg)[:3])) < 150, bg
     dark.emulate_media(media="print")
@@ -293,6 +295,11 @@ def test_d14_dark_mode_and_a_print_stylesheet(open_page):
     expect(dark.locator("#keypad")).to_be_hidden()
     expect(dark.locator("#print-info")).to_be_visible()
     expect(dark.locator("#print-info")).to_contain_text(dark.evaluate("lineOf(S.givens)"))
+    mm = dark.evaluate("""() => { const d = document.createElement('div');
+        d.style.width = '100mm'; document.body.appendChild(d); const w = d.offsetWidth; d.remove();
+        return w / 100; }""")
+    width = dark.locator("#board").bounding_box()["width"] / mm
+    assert 160 <= width <= 180, f"the printed board is {width:.0f} mm wide (A4 leaves 180)"
 
 
 def test_d15_words_times_trimmed_pastes_failed_opens_and_the_size_menu(page):
