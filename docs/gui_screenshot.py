@@ -8,8 +8,8 @@ hints until the next one removes candidates instead of placing a value, shows th
 candidates and that hint in full, and takes the picture: ``gui_WxH_SCHEME.png``
 (``gui.png``, the README's picture, is the 1280x900 light one). A ninth picture,
 ``gui_1920x1080_16x16_dark.png``, shows a 16x16 puzzle's candidates at 1920x1080. Colours are
-reduced to a palette (Pillow) to keep the files small. Needs the gui extra, playwright
-(python), Pillow and a chromium executable.
+reduced to a palette to keep the files small, when Pillow is installed (it comes with
+matplotlib). Needs the gui extra, playwright (python) and a chromium executable.
 """
 
 from __future__ import annotations
@@ -33,8 +33,13 @@ SIZES = [(1280, 900), (390, 844), (1920, 1080), (2560, 1440)]
 
 
 def shrink(path: Path) -> None:
-    """Reduce the picture to a 256-colour palette: a fraction of the size, no visible loss."""
-    from PIL import Image
+    """Reduce the picture to a 256-colour palette: a fraction of the size, no visible loss
+    (left as it is, with a note, without Pillow)."""
+    try:
+        from PIL import Image
+    except ModuleNotFoundError:
+        print(f"{path.name}: left full-colour (pip install pillow to shrink it)")
+        return
 
     with Image.open(path) as im:
         small = im.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT)
