@@ -34,6 +34,7 @@ function buildBoard() {
   document.documentElement.style.setProperty("--n", n);
   board.style.setProperty("--br", br);
   board.style.setProperty("--bc", bc);
+  board.style.setProperty("--cand", bc >= 4 ? 0.76 : 0.62);  // four or more a row: fill the slot
   board.innerHTML = "";
   board.setAttribute("aria-rowcount", n); board.setAttribute("aria-colcount", n);
   S.cells = [];
@@ -68,7 +69,7 @@ function fit() {  // the board as large as the window allows, keypad and tools b
   const roomW = wide ? w - Math.min(520, Math.max(360, w * 0.3)) - 110 : w - 52;
   const keypadRows = S.n <= 9 ? 1 : 2;
   const roomH = wide ? h - 190 - 45 * keypadRows : Math.max(h * 0.62, 280);
-  const cell = Math.max(22, Math.min(100, Math.floor(Math.min(roomW, roomH) / S.n)));
+  const cell = Math.max(22, Math.min(120, Math.floor(Math.min(roomW, roomH) / S.n)));
   document.documentElement.style.setProperty("--cell", `${cell}px`);
 }
 
