@@ -389,6 +389,13 @@ def test_the_solve_path_lists_every_step_and_shows_one(page):
     page.locator("#path-list button").nth(1).click()
     expect(page.locator("#step-title")).to_have_text(d["steps"][1]["title"])
     expect(page.locator("#apply")).to_be_disabled()
+    assert d["steps"][0]["placements"]  # top95 #1 starts with a single
+    for c, v in d["steps"][0]["placements"]:  # the board as it is before that step
+        expect(cell(page, c)).to_have_text(str(v))
+        expect(cell(page, c)).to_have_class(_has("preview"))
+    page.locator("#path-list button").nth(0).click()
+    expect(page.locator(".cell.preview")).to_have_count(0)
+    expect(page.locator("#apply")).to_be_enabled()
 
 
 def test_grade_rates_the_puzzle(page):

@@ -101,6 +101,7 @@ async function hint() {
     return;
   }
   if (d.done || !d.step) { setOutput("<p>The board is full: nothing left to explain.</p>"); return; }
+  S.preview = null;
   showStep({ ...d.step, asked }, 1);
 }
 
@@ -187,10 +188,21 @@ async function showPath() {
   for (const b of $("path").querySelectorAll("button.link")) {
     b.addEventListener("click", () => {
       const i = Number(b.dataset.i);
+      S.preview = i ? before(i) : null;
       showStep(S.path[i], 3);
       if (i > 0) { $("apply").disabled = true; $("apply").title = "Only the first step of the path applies to this position"; }
     });
   }
+}
+
+function before(i) {  // the board as the path has it before step i: its values shown in grey
+  const values = S.values.slice();
+  const excluded = new Set(S.excluded);
+  for (const st of S.path.slice(0, i)) {
+    for (const [c, v] of st.placements) values[c] = v;
+    for (const [c, v] of st.eliminations) excluded.add(`${c}:${v}`);
+  }
+  return { values, excluded };
 }
 
 async function grade() {

@@ -18,7 +18,7 @@ const S = {
   mode: "pen", showCands: false, digit: 0, armed: false,
   undo: [], redo: [], hl: emptyHighlights(), step: null, level: 0, busy: null, solved: false,
   editing: false,  // typing in the givens of a new puzzle
-  elapsed: 0, since: null, rating: null, path: [],
+  elapsed: 0, since: null, rating: null, path: [], preview: null,
 };
 
 function emptyHighlights() {
@@ -50,8 +50,9 @@ const upper = (s) => String(s).charAt(0).toUpperCase() + String(s).slice(1);
 
 function candidates(c) {  // the values no peer holds, without those removed by hints
   const out = [];
-  const seen = new Set([...S.peers[c]].map((p) => S.values[p]));
-  for (let v = 1; v <= S.n; v++) if (!seen.has(v) && !S.excluded.has(`${c}:${v}`)) out.push(v);
+  const { values, excluded } = S.preview || S;
+  const seen = new Set([...S.peers[c]].map((p) => values[p]));
+  for (let v = 1; v <= S.n; v++) if (!seen.has(v) && !excluded.has(`${c}:${v}`)) out.push(v);
   return out;
 }
 
@@ -73,12 +74,14 @@ function update() {
   const { n } = S;
   const bad = clashes();
   const sel = S.sel;
-  const selValue = sel === null ? 0 : S.values[sel];
+  const shown = (S.preview || S).values;  // a solve-path step shows the board before it
+  const selValue = sel === null ? 0 : shown[sel];
   const houseCells = new Set([...S.hl.houses].flatMap((h) => S.houses[h] || []));
   for (let c = 0; c < n * n; c++) {
     const d = S.cells[c];
-    const v = S.values[c];
+    const v = shown[c];
     const cls = d.classList;
+    cls.toggle("preview", v !== S.values[c]);
     cls.toggle("given", !!S.givens[c]);
     cls.toggle("selected", c === sel);
     d.setAttribute("aria-selected", c === sel ? "true" : "false");

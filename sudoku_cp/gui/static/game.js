@@ -13,7 +13,7 @@ function load(p, note) {
   S.excluded = new Set(); S.struck = new Set();
   S.undo = []; S.redo = []; S.sel = null; S.step = null; S.solved = false; S.digit = 0;
   S.elapsed = 0; S.since = document.hidden ? null : performance.now();
-  S.rating = p.rating ?? null; S.path = [];
+  S.rating = p.rating ?? null; S.path = []; S.preview = null;
   setEditing(false);
   S.hl = emptyHighlights();
   buildBoard();
@@ -175,6 +175,7 @@ function record() {
 function forget() {  // the position changes: old hints and check marks no longer apply
   S.hl = emptyHighlights();
   S.step = null;
+  S.preview = null;
   S.solved = false;
   resumeTimer();
   const apply = $("apply");
