@@ -116,6 +116,11 @@ def test_d3_a_typed_given_can_be_removed_or_changed(page):
     expect(cell(page, 1)).to_have_text("2")
     page.locator("#keypad button.erase").click()
     expect(page.locator(".cell.given")).to_have_count(0)
+    page.keyboard.press("3")
+    page.reload()  # still typing the same puzzle after a reload, without a question
+    expect(page.locator("#done-editing")).to_be_visible()
+    expect(cell(page, 1)).to_have_text("3")
+    assert DIALOGS["seen"] == []
 
 
 def test_d4_with_candidates_shown_a_candidate_can_be_struck_and_restored(page):

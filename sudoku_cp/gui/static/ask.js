@@ -321,6 +321,7 @@ async function generate() {
   let d;
   try { d = await work("generate", body, `Generating a ${r * c}×${r * c} puzzle`); } catch (err) {
     $("gen-info").textContent = upper(err.message);
+    if (err.data && err.data.running) fail(err);  // the server is busy: offer to stop its jobs
     return;
   }
   if (!d) return;

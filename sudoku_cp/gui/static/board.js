@@ -108,6 +108,7 @@ function update() {
   $("print-info").textContent = `${S.n}×${S.n} · ${lineOf(S.givens)}${S.rating != null ? ` · rating ${S.rating}` : ""}`;
   status(bad);
   showTimer();
+  linkHere();
   save();
 }
 

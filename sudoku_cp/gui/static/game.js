@@ -23,8 +23,11 @@ function load(p, note) {
   const size = $("gen-size");
   if ([...size.options].some((o) => o.value === `${S.br}x${S.bc}`)) { size.value = `${S.br}x${S.bc}`; levelsFor(); }
   if (note !== undefined) $("gen-info").textContent = note;
-  history.replaceState(null, "", `#p=${encodeURIComponent(lineOf(S.givens))}${boxPart()}`);
   update();
+}
+function linkHere() {  // the address names the puzzle being played (its givens)
+  const hash = `#p=${encodeURIComponent(lineOf(S.givens))}${boxPart()}`;
+  if (location.hash !== hash && !(location.hash.startsWith(hash) && location.hash.includes("&v="))) history.replaceState(null, "", hash);
 }
 const boxPart = () => (S.br === S.bc || S.n === 9 || S.n === 4 || S.n === 16 || S.n === 25 ? "" : `&box=${S.br}x${S.bc}`);
 
@@ -268,7 +271,6 @@ function doneEditing() {
   $("gen-info").textContent = `Your ${S.n}×${S.n} puzzle: ${plural(S.givens.filter((v) => v).length, "given")}.`;
   S.undo = []; S.redo = [];
   S.elapsed = 0; S.since = null; resumeTimer();
-  history.replaceState(null, "", `#p=${encodeURIComponent(lineOf(S.givens))}${boxPart()}`);
   update();
   solve(2);  // does it have exactly one solution?
 }
