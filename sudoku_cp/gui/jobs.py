@@ -108,7 +108,7 @@ class Jobs:
         with self._lock:
             if len(self._running) >= self.workers:
                 raise JobError(f"the server is busy with {len(self._running)} jobs: wait for "
-                               f"one to finish or cancel it", 429)
+                               f"one to finish or cancel it", 429, running=list(self._running))
             self._count += 1
             key = job or f"job-{self._count}"
             if key in self._running:

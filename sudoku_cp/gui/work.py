@@ -209,9 +209,19 @@ def hint(board: Board, position: list[int], excluded, time_limit: float) -> dict
     return {"step": step, "done": step is None}
 
 
+def path(board: Board, position: list[int], excluded, time_limit: float) -> dict:
+    """Every step from the player's position to the solution (the solve-path panel)."""
+    from .hints import HintError, solve_path
+
+    try:
+        return solve_path(board, position, excluded, time_limit=time_limit)
+    except HintError as exc:
+        raise BadRequest(str(exc), status=422, cells=exc.cells) from None
+
+
 def grade(board: Board, time_limit: float) -> dict:
     from ..grade import grade as rate
-    from .hints import rating
+    from .hints import rating, title_of
 
     try:
         g = rate(board)
@@ -219,6 +229,7 @@ def grade(board: Board, time_limit: float) -> dict:
         raise BadRequest(str(exc), status=422) from None
     score = getattr(g, "rating", None)  # the grader rates puzzles once it runs on the logic engine
     return {**g.to_dict(), "level": g.level, "hardest": g.hardest,
+            "hardest_title": title_of(g.hardest) if g.hardest else None,
             "rating": score if score is not None else rating(board, time_limit=time_limit)}
 
 
@@ -226,7 +237,7 @@ def generate(box: tuple[int, int], symmetry: str, difficulty: str | None, seed: 
              time_limit: float) -> dict:
     """One puzzle with exactly one solution, cross-checked by every backend, and its grade."""
     from ..generate import generate as make
-    from .hints import rating
+    from .hints import rating, title_of
 
     puzzle = next(make(1, box=box, symmetry=symmetry, difficulty=difficulty, seed=seed,
                        attempts=10 if difficulty else 1))
@@ -234,8 +245,11 @@ def generate(box: tuple[int, int], symmetry: str, difficulty: str | None, seed: 
     return {**puzzle.to_dict(), **board_json(puzzle.board), "level": puzzle.level,
             "solution_values": list(puzzle.solution),
             "hardest": puzzle.grade.hardest if puzzle.grade else None,
+            "hardest_title": title_of(puzzle.grade.hardest) if puzzle.grade and
+            puzzle.grade.hardest else None,
             "rating": score if score is not None else rating(puzzle.board, time_limit=time_limit)}
 
 
 #: Work a job may ask for; each gets plain data (see ``sudoku_cp.gui.app``).
-TASKS = {"check": check, "solve": solve, "hint": hint, "grade": grade, "generate": generate}
+TASKS = {"check": check, "solve": solve, "hint": hint, "path": path, "grade": grade,
+         "generate": generate}
