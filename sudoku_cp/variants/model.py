@@ -243,16 +243,18 @@ class Even:
 
 @constraint("minimum")
 class Minimum:
-    """The cell's value is smaller than each orthogonal neighbour's."""
+    """Each cell's value is smaller than every orthogonal neighbour's outside ``cells``
+    (all of a puzzle's minimum cells form one group, as in f-puzzles)."""
 
-    cell: int
+    cells: Cells
 
 
 @constraint("maximum")
 class Maximum:
-    """The cell's value is larger than each orthogonal neighbour's."""
+    """Each cell's value is larger than every orthogonal neighbour's outside ``cells``
+    (all of a puzzle's maximum cells form one group, as in f-puzzles)."""
 
-    cell: int
+    cells: Cells
 
 
 @constraint("quadruple")
