@@ -343,3 +343,134 @@ _FLAGS = {
 #: The f-puzzles fields this module reads as rules.
 SUPPORTED = frozenset(_FIELDS) | frozenset(_FLAGS) | {"negative", "nonconsecutive",
                                                       "minimum", "maximum"}
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+def _name(n, cell):
+    return f"R{cell // n + 1}C{cell % n + 1}"
+
+
+def _outside_cell(n, line):
+    """The f-puzzles clue cell in front of a row or column read from ``line[0]``."""
+    first, second = line[0], line[1]
+    r, c = divmod(first, n)
+    if second - first == 1:
+        return f"R{r + 1}C0"
+    if second - first == -1:
+        return f"R{r + 1}C{n + 1}"
+    if second - first == n:
+        return f"R0C{c + 1}"
+    return f"R{n + 1}C{c + 1}"
+
+
+def _little_killer_entry(n, c):
+    cells = c.cells
+    r0, c0 = divmod(cells[0], n)
+    if len(cells) > 1:
+        r1, c1 = divmod(cells[1], n)
+        dr, dc = r1 - r0, c1 - c0
+    else:  # a one-cell diagonal sits in a corner; point at it from outside
+        dr = 1 if r0 == 0 else -1
+        dc = 1 if c0 == 0 else -1
+    direction = {(-1, 1): "UR", (-1, -1): "UL", (1, 1): "DR", (1, -1): "DL"}.get((dr, dc))
+    if direction is None:
+        raise UnsupportedConstraint("little_killer", "cells are not a diagonal")
+    return {"cell": f"R{r0 - dr + 1}C{c0 - dc + 1}", "direction": direction,
+            "value": str(c.total), "cells": [_name(n, x) for x in cells]}
+
+
+def to_fpuzzles_dict(p: m.VariantPuzzle) -> dict:
+    """The f-puzzles JSON object of ``p``; a rule f-puzzles cannot carry is refused by name."""
+    n = p.size
+    if p.values != (1, n):
+        raise UnsupportedConstraint(f"values {p.values[0]}..{p.values[1]}", "f-puzzles")
+    if p.regions is None and p.box != m.DEFAULT_BOXES.get(n):
+        raise UnsupportedConstraint("no boxes" if p.box is None else f"box {p.box}", "f-puzzles")
+    grid = [[{} for _ in range(n)] for _ in range(n)]
+    for cell, v in p.givens:
+        grid[cell // n][cell % n] = {"value": v, "given": True}
+    if p.regions is not None:
+        for k, region in enumerate(p.regions):
+            for cell in region:
+                grid[cell // n][cell % n]["region"] = k
+    data = {"size": n, "grid": grid}
+    if p.title:
+        data["title"] = p.title
+    names = lambda cells: [_name(n, x) for x in cells]  # noqa: E731
+    add = lambda key, entry: data.setdefault(key, []).append(entry)  # noqa: E731
+    line = lambda cells: {"lines": [names(cells)]}  # noqa: E731
+    negative = []
+    for c in p.constraints:
+        t = c.TYPE
+        if t == "killer_cage":
+            add("killercage", {"cells": names(c.cells), **({} if c.total is None else {"value": str(c.total)})})
+        elif t == "little_killer":
+            add("littlekillersum", _little_killer_entry(n, c))
+        elif t in ("sandwich", "x_sum", "skyscraper"):
+            key = {"sandwich": "sandwichsum", "x_sum": "xsum", "skyscraper": "skyscraper"}[t]
+            add(key, {"cell": _outside_cell(n, c.cells), "value": str(c.count if t == "skyscraper" else c.total)})
+        elif t == "arrow":
+            add("arrow", {"cells": names(c.bulb), "lines": [names(c.bulb[:1] + c.shaft)]})
+        elif t in _LINE_KEYS:
+            entry = line(c.cells)
+            if t == "whisper" and c.difference != 5:
+                entry["value"] = str(c.difference)
+            if t == "modular" and c.modulus != 3:
+                raise UnsupportedConstraint("modular", f"modulus {c.modulus} in f-puzzles")
+            add(_LINE_KEYS[t], entry)
+        elif t == "difference_dot":
+            add("difference", {"cells": names(c.cells), **({"value": str(c.difference)} if c.difference != 1 else {})})
+        elif t == "ratio_dot":
+            add("ratio", {"cells": names(c.cells), **({"value": str(c.ratio)} if c.ratio != 2 else {})})
+        elif t == "xv":
+            if c.total not in (5, 10):
+                raise UnsupportedConstraint("xv", f"sum {c.total}")
+            add("xv", {"cells": names(c.cells), "value": "X" if c.total == 10 else "V"})
+        elif t in ("odd", "even"):
+            add(t, {"cell": _name(n, c.cell)})
+        elif t in ("minimum", "maximum"):
+            for x in c.cells:
+                add(t, {"cell": _name(n, x)})
+        elif t == "quadruple":
+            add("quadruple", {"cells": names(c.cells), "values": list(c.values)})
+        elif t == "clone":
+            add("clone", {"cells": names(c.cells), "cloneCells": names(c.copy)})
+        elif t == "candidates":
+            grid[c.cell // n][c.cell % n]["givenPencilMarks"] = list(c.values)
+        elif t == "extra_region":
+            add("extraregion", {"cells": names(c.cells)})
+        elif t == "diagonal":
+            data["diagonal+" if c.slope == 1 else "diagonal-"] = True
+        elif t in ("anti_knight", "anti_king", "disjoint_groups"):
+            data[t.replace("_", "")] = True
+        elif t == "negative_dots":
+            if c.white:
+                data["nonconsecutive"] = True
+            if c.black:
+                negative.append("ratio")
+        elif t == "negative_xv":
+            if not (c.x and c.v):
+                raise UnsupportedConstraint("negative_xv", "X or V alone in f-puzzles")
+            negative.append("xv")
+        elif t == "non_consecutive":
+            if any(o.TYPE in ("difference_dot", "ratio_dot") for o in p.constraints):
+                raise UnsupportedConstraint("non_consecutive", "beside kropki dots in f-puzzles")
+            data["nonconsecutive"] = True
+        else:
+            raise UnsupportedConstraint(t, "f-puzzles")
+    if negative:
+        data["negative"] = negative
+    return data
+
+
+_LINE_KEYS = {"thermometer": "thermometer", "slow_thermometer": "slowthermometer",
+              "palindrome": "palindrome", "renban": "renban", "whisper": "whispers",
+              "region_sum_line": "regionsumline", "between": "betweenline",
+              "entropic": "entropicline", "modular": "modularline",
+              "double_arrow": "doublearrow", "zipper": "zipperline"}
+
+
+def write_fpuzzles(p: m.VariantPuzzle) -> str:
+    """The f-puzzles string (the part after ``?load=``) for ``p``."""
+    return encode(to_fpuzzles_dict(p))

@@ -348,7 +348,7 @@ class VariantPuzzle:
 
     Houses: every row and column; then the boxes of shape ``box`` (rows, cols), or the
     irregular ``regions`` (a tuple of cell tuples), or neither (a Latin square) when
-    both are None. ``givens`` is a tuple of ``(cell, value)`` pairs.
+    both are None. ``givens`` is a tuple of ``(cell, value)`` pairs, kept sorted by cell.
     """
 
     size: int
@@ -384,7 +384,11 @@ class VariantPuzzle:
             seen = sorted(c for r in regions for c in r)
             if seen != list(range(n * n)) or any(len(r) > hi - lo + 1 for r in regions):
                 raise PuzzleError("the regions do not cover every cell exactly once")
-        object.__setattr__(self, "givens", tuple((int(c), int(v)) for c, v in self.givens))
+        givens = sorted(set((int(c), int(v)) for c, v in self.givens))
+        if len({c for c, _ in givens}) != len(givens):
+            twice = next(c for (c, _), (d, _) in zip(givens, givens[1:]) if c == d)
+            raise PuzzleError(f"two different givens at {self.cell_name(twice)}")
+        object.__setattr__(self, "givens", tuple(givens))
         object.__setattr__(self, "constraints", tuple(self.constraints))
         for cell, value in self.givens:
             self._check_cell(cell)
