@@ -85,8 +85,9 @@ def _native(s):
 
 def candidates(puzzle, *, cap: int = 2, time_limit: float | None = None,
                solver: str = DEFAULT_SOLVER):
-    """``(counts, complete)``: ``counts[cell][value]`` = solutions giving ``cell`` that value,
-    counted up to ``cap`` (0 for a value no solution uses); ``complete`` is False on timeout.
+    """``(counts, complete, solutions)``: ``counts[cell][value]`` = solutions giving ``cell`` that value,
+    counted up to ``cap`` (0 for a value no solution uses); ``complete`` is False on timeout;
+    ``solutions`` holds every solution met on the way (for the caller to verify).
 
     One solver answers every question: "is there a solution with cell = value?" is a call
     under that assumption; counting past the first solution blocks each solution found
@@ -113,7 +114,7 @@ def candidates(puzzle, *, cap: int = 2, time_limit: float | None = None,
                 while found < cap:
                     answer = _run(s, [enc.x[cell][v], act], deadline)
                     if answer is None:
-                        return counts, False
+                        return counts, False, known
                     if not answer:
                         break
                     sol = _read(enc, set(lit for lit in s.get_model() if lit > 0))
@@ -122,4 +123,4 @@ def candidates(puzzle, *, cap: int = 2, time_limit: float | None = None,
                     s.add_clause([-act, *(-enc.x[c][w] for c, w in enumerate(sol))])
                 s.add_clause([-act])
                 counts[cell][v] = found
-    return counts, True
+    return counts, True, known
