@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from ..errors import PuzzleError
 from .fpuzzles import looks_like_fpuzzles, read_fpuzzles
-from .iss import parse_iss
+from .iss import parse_iss, parse_plain
 from .model import VariantPuzzle
 
 FORMATS = ("json", "fpuzzles", "iss")
@@ -76,8 +76,12 @@ def _read(entry: VariantEntry) -> None:
     elif fmt == "fpuzzles":
         entry.puzzle, ignored = read_fpuzzles(entry.text)
         entry.ignored = tuple(ignored)
-    else:
+    elif entry.text.lstrip().startswith(".") or parse_plain(entry.text) is not None:
         entry.puzzle = parse_iss(entry.text)
+    else:
+        entry.format = None
+        raise PuzzleError("not a puzzle: neither an f-puzzles string, an ISS string, JSON "
+                          "nor a grid line")
 
 
 def _read_record(entry: VariantEntry, data) -> None:

@@ -45,9 +45,10 @@ def _lz():
 
 
 def looks_like_fpuzzles(text: str) -> bool:
-    """True for an f-puzzles URL or a bare LZString base64 string (starts ``N4Ig``)."""
+    """True for an f-puzzles URL or a bare LZString base64 string: compressed JSON starts
+    ``N4`` (the code of ``{``), and a grid line never does."""
     t = text.strip()
-    return "?load=" in t or t.startswith("N4Ig")
+    return "?load=" in t or t.startswith("N4Ig") or (t.startswith("N4") and re.fullmatch(r"[A-Za-z0-9+/=\-_$]+", t) is not None)
 
 
 def decode(text: str) -> dict:
