@@ -47,6 +47,9 @@ def test_unsupported_constraint_is_the_records_error_and_the_batch_goes_on(capsy
     assert recs[1]["error"] == "unsupported constraint Or"
     assert recs[3]["error"] == "unsupported constraint columnindexer"
     assert [r["line"] for r in recs] == [2, 3, 4, 5, 6, 7]
+    from sudoku_cp.cli.variant import RECORD_KEYS
+
+    assert all(tuple(r) == RECORD_KEYS for r in recs)  # one schema, invalid records too
     assert code == 2  # an input error outranks 'multiple'
     assert f"{path}:3: unsupported constraint Or" in err.splitlines()
 
@@ -100,7 +103,7 @@ def test_solve_count_and_json(capsys):
     assert code == 0 and "12 solutions (the search was exhaustive)" in out
     code, out, _ = run(capsys, "solve", "--backend", "cpsat", "--json", THERMO4)
     rec = json.loads(out)
-    assert rec["verdict"] == "solved" and rec["paradigm"] == "cpsat" and rec["count"] == 1
+    assert rec["verdict"] == "solved" and rec["ran"] == ["cpsat"] and rec["count"] == 1
 
 
 def test_export_fpuzzles_round_trip_and_refusal(capsys):

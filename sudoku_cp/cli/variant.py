@@ -118,11 +118,26 @@ def _paradigms(args):
     return names
 
 
+#: The keys of a variant record, in order; every record has all of them (docs/variants.md).
+RECORD_KEYS = ("index", "source", "line", "id", "format", "verdict", "size", "solution",
+               "solutions", "ran", "not_run", "times", "time_s", "evidence", "notes",
+               "candidates", "error")
+_EMPTY = {"solutions": list, "ran": list, "not_run": dict, "times": dict, "evidence": list,
+          "notes": list}
+
+
+def record(**fields) -> dict:
+    """A variant record: every key of ``RECORD_KEYS`` in order, absent ones null or empty."""
+    rec = {k: fields[k] if k in fields else (_EMPTY[k]() if k in _EMPTY else None)
+           for k in RECORD_KEYS}
+    extra = set(fields) - set(RECORD_KEYS)
+    assert not extra, extra  # a key outside the documented schema is a bug
+    return rec
+
+
 def _base(index, source, line, entry):
-    rec = {"index": index, "source": source, "line": line}
-    if entry.ident:
-        rec["id"] = entry.ident
-    rec["format"] = entry.format
+    rec = {"index": index, "source": source, "line": line, "id": entry.ident,
+           "format": entry.format, "notes": []}
     if entry.ignored:
         rec["notes"] = [f"ignored cosmetic f-puzzles element(s): {', '.join(entry.ignored)}"]
     return rec
@@ -133,9 +148,11 @@ def check_one(entry, paradigms, time_limit, cap=None):
     from ..variants.crosscheck import candidates, crosscheck
 
     if entry.error:
-        return {"verdict": "invalid", "error": entry.error, "text": entry.text[:200]}
+        return {"verdict": "invalid", "error": entry.error}
     report = crosscheck(entry.puzzle, paradigms, time_limit=time_limit)
-    rec = report.to_dict()
+    found = report.to_dict()
+    rec = {k: found[k] for k in ("verdict", "solutions", "ran", "not_run", "times", "evidence")}
+    rec["time_s"] = found["time"]
     rec["size"] = entry.puzzle.size
     sol = report.solution
     rec["solution"] = list(sol) if sol and report.verdict.value == "unique" else None
@@ -154,9 +171,7 @@ def _work(job):
 
     index, source, line, text, paradigms, time_limit, cap = job
     entry = read_entry(text)
-    rec = _base(index, source, line, entry)
-    rec.update(check_one(entry, paradigms, time_limit, cap))
-    return rec
+    return record(**_base(index, source, line, entry), **check_one(entry, paradigms, time_limit, cap))
 
 
 def cmd_check(args) -> int:
@@ -221,7 +236,7 @@ def _grid(values, size) -> str:
 
 def _show(rec) -> None:
     where = _where(rec["source"], rec["line"])
-    name = f" {rec['id']}" if rec.get("id") else ""
+    name = f" {rec['id']}" if rec["id"] else ""
     if rec["verdict"] == "invalid":
         print(f"puzzle {rec['index']}{name} ({where}): invalid: {rec['error']}")
         return
@@ -230,9 +245,9 @@ def _show(rec) -> None:
           f"{rec['verdict']} (ran {ran})")
     for k, why in rec["not_run"].items():
         print(f"  {k} not run: {why}")
-    for line in rec["evidence"] + rec.get("notes", []):
+    for line in rec["evidence"] + rec["notes"]:
         print(f"  {line}")
-    if rec.get("candidates"):
+    if rec["candidates"]:
         _show_candidates(rec)
     elif rec["solution"]:
         print(_grid(rec["solution"], rec["size"]))
@@ -287,13 +302,17 @@ def cmd_solve(args) -> int:
                     verdict = "unknown"
                 else:
                     verdict = "solved" if good else "none"
-                rec.update(verdict=verdict, paradigm=name, count=len(good),
+                rec.update(verdict=verdict, ran=[name], count=len(good),
                            exhausted=result.exhausted, time_s=round(result.time, 6),
+                           times={name: round(result.time, 6)},
                            solution=good[0] if good else None,
                            solutions=[] if args.count else good, size=entry.puzzle.size)
         code = worst(code, verdict_exit(rec["verdict"]))
         if args.json:
-            emit(rec)
+            count, exhausted = rec.pop("count", None), rec.pop("exhausted", None)
+            out = record(**rec)
+            out.update(count=count, exhausted=exhausted)  # solve adds how many and whether all
+            emit(out)
         elif rec["verdict"] != "invalid":
             words = _count_words(rec, limit)
             print(f"puzzle {index} ({_where(source, line)}), {rec['size']}x{rec['size']}: "
