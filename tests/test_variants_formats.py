@@ -11,7 +11,6 @@ import json
 import lzstring
 import pytest
 
-from sudoku_cp.errors import PuzzleError
 from sudoku_cp.variants import model as m
 from sudoku_cp.variants.formats import detect, read_entry
 from sudoku_cp.variants.fpuzzles import parse_fpuzzles, read_fpuzzles, write_fpuzzles

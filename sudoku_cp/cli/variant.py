@@ -12,10 +12,9 @@ from __future__ import annotations
 import json
 import os
 import sys
-import time
 from collections import Counter
 
-from .common import (EXIT_INPUT, EXIT_OK, UsageError, emit, find_data, positive_int,
+from .common import (EXIT_OK, UsageError, emit, find_data, positive_int,
                      split_list, verdict_exit, worst)
 
 
