@@ -284,8 +284,9 @@ def test_command_modules_use_only_the_shared_toolkit():
 
     folder = Path(cli.__file__).parent
     toolkit = {"__init__", "common", "output", "app",  # shared by the command modules:
-                "certificates", "counting", "sampling"}  # check --certify, solve --count,
-    commands = {p.stem for p in folder.glob("*.py")} - toolkit  # generate --method ...
+                "certificates", "counting", "sampling",  # check --certify, solve --count,
+                "variant"}  # generate --method ..., variant puzzles in check, solve, export
+    commands = {p.stem for p in folder.glob("*.py")} - toolkit
     for path in folder.glob("*.py"):
         text = path.read_text()
         for other in commands - {path.stem}:

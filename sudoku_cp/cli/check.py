@@ -42,6 +42,10 @@ def register(sub) -> None:
     from .certificates import add_certify_options
 
     add_certify_options(p.add_argument_group("certificates"), with_dir=True)
+
+    from .variant import add_options as add_variant_options
+
+    add_variant_options(p, "check")
     p.set_defaults(run=cmd_check)
 
 
@@ -88,6 +92,10 @@ def cmd_check(args) -> int:
     from ..pipeline import check_entry
     from .certificates import certifier_for, said
 
+    from . import variant
+
+    if variant.wanted(args):  # f-puzzles, ISS or JSON variant puzzles: their own module
+        return variant.cmd_check(args)
     if wants_batch(args):  # --workers, --out, --resume or --engine: the batch runner
         return cmd_batch(args)
     fmt = "json" if args.json else args.format

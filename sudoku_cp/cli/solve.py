@@ -31,6 +31,9 @@ def register(sub) -> None:
                         "the 'image' extra); '{index}' in PATH numbers several puzzles")
     add_count_options(p)
     add_force(p)
+    from .variant import add_options as add_variant_options
+
+    add_variant_options(p, "solve")
     p.set_defaults(run=cmd_solve)
 
 
@@ -41,6 +44,11 @@ def cmd_solve(args) -> int:
 
     if wants_count(args):  # grid counts and estimates: see cli/counting.py
         return run_count(args)
+
+    from . import variant
+
+    if variant.wanted(args):  # f-puzzles, ISS or JSON variant puzzles: their own module
+        return variant.cmd_solve(args)
     get_backend(args.backend)  # an unknown spec fails before the first puzzle
     if args.image:
         _check_images(args)
