@@ -1,0 +1,284 @@
+"""Propagators for the witness search: each narrows candidate masks from one rule.
+
+A **mask** is an int whose bit ``v`` is set when value ``v`` is still a candidate
+(so values need not start at 1: ISS's ``0-8`` boards work unchanged). A propagator
+holds the cells it watches and one method::
+
+    run(masks, changed) -> bool
+
+which removes candidates that no solution of *its own rule* can use, appends every
+cell it narrowed to ``changed``, and returns False when its rule cannot hold. A
+propagator may be weaker than perfect (a removed candidate must be impossible, a kept
+one need not be possible): completeness comes from the search, which checks every
+full assignment against the independent checker anyway.
+
+These building blocks know nothing of the variant model: ``witness.py`` turns each
+constraint type into one of them (or declines it by name). They share no code with the
+SAT and CP-SAT encoders, so a bug in one is caught by the others.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+
+def values(mask: int):
+    """The values in ``mask``, lowest first.
+
+    >>> list(values(0b10110))
+    [1, 2, 4]
+    """
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def lowest(mask: int) -> int:
+    """The smallest value in a non-empty mask."""
+    return (mask & -mask).bit_length() - 1
+
+
+def highest(mask: int) -> int:
+    """The largest value in a non-empty mask."""
+    return mask.bit_length() - 1
+
+
+def between(lo: int, hi: int) -> int:
+    """The mask of values lo..hi inclusive (empty when lo > hi).
+
+    >>> bin(between(2, 4)), between(5, 4)
+    ('0b11100', 0)
+    """
+    if lo > hi:
+        return 0
+    lo = max(lo, 0)
+    return ((1 << (hi + 1)) - 1) ^ ((1 << lo) - 1) if hi >= 0 else 0
+
+
+def _narrow(masks: list[int], cell: int, keep: int, changed: list[int]) -> bool:
+    """Intersect one cell's mask with ``keep``; False if nothing is left."""
+    old = masks[cell]
+    new = old & keep
+    if new != old:
+        if not new:
+            return False
+        masks[cell] = new
+        changed.append(cell)
+    return True
+
+
+class AllDifferent:
+    """A house: its cells all differ; naked and (when it holds every value) hidden singles."""
+
+    def __init__(self, cells, full: int) -> None:
+        self.cells = tuple(cells)
+        # Hidden singles hold only where the house must contain every value.
+        self.full = full if len(self.cells) == full.bit_count() else 0
+
+    def run(self, masks: list[int], changed: list[int]) -> bool:
+        cells = self.cells
+        done = 0  # values already removed from the other cells
+        while True:
+            fixed = 0
+            union = 0
+            for c in cells:
+                m = masks[c]
+                union |= m
+                if not m & (m - 1):
+                    if m & fixed:
+                        return False
+                    fixed |= m
+            if union.bit_count() < len(cells):
+                return False
+            new = fixed & ~done
+            if new:
+                for c in cells:
+                    m = masks[c]
+                    if m & (m - 1) and m & new:
+                        m &= ~new
+                        if not m:
+                            return False
+                        masks[c] = m
+                        changed.append(c)
+                done |= new
+                continue
+            if self.full:
+                if union & self.full != self.full:
+                    return False
+                again = False
+                for v in values(self.full & ~fixed):
+                    bit = 1 << v
+                    place = -1
+                    for c in cells:
+                        if masks[c] & bit:
+                            if place >= 0:
+                                place = -2
+                                break
+                            place = c
+                    if place == -1:
+                        return False
+                    if place >= 0:
+                        masks[place] = bit
+                        changed.append(place)
+                        again = True
+                if again:
+                    continue
+            return True
+
+
+class NotEqual:
+    """Two cells that must differ (anti-knight, anti-king pairs): acts once one is fixed."""
+
+    def __init__(self, a: int, b: int) -> None:
+        self.cells = (a, b)
+
+    def run(self, masks: list[int], changed: list[int]) -> bool:
+        a, b = self.cells
+        ma, mb = masks[a], masks[b]
+        if not ma & (ma - 1):
+            return _narrow(masks, b, ~ma, changed)
+        if not mb & (mb - 1):
+            return _narrow(masks, a, ~mb, changed)
+        return True
+
+
+class Relation:
+    """Two cells whose values must satisfy a binary rule, kept arc consistent.
+
+    ``support[v]`` is the mask of values the second cell may take when the first is v,
+    and ``back[w]`` the mask the first may take when the second is w.
+    """
+
+    def __init__(self, a: int, b: int, allowed, top: int) -> None:
+        self.cells = (a, b)
+        self.support = [0] * (top + 1)
+        self.back = [0] * (top + 1)
+        for v in range(top + 1):
+            for w in range(top + 1):
+                if allowed(v, w):
+                    self.support[v] |= 1 << w
+                    self.back[w] |= 1 << v
+
+    def run(self, masks: list[int], changed: list[int]) -> bool:
+        a, b = self.cells
+        keep = 0
+        support = self.support
+        for v in values(masks[a]):
+            keep |= support[v]
+        if not _narrow(masks, b, keep, changed):
+            return False
+        keep = 0
+        back = self.back
+        for w in values(masks[b]):
+            keep |= back[w]
+        return _narrow(masks, a, keep, changed)
+
+
+class Order:
+    """A chain of cells, each greater than the one before (``strict``) or not smaller."""
+
+    def __init__(self, cells, strict: bool) -> None:
+        self.cells = tuple(cells)
+        self.step = 1 if strict else 0
+
+    def run(self, masks: list[int], changed: list[int]) -> bool:
+        cells, step = self.cells, self.step
+        floor = -1
+        for c in cells:  # each cell at least the previous cell's lowest + step
+            if floor >= 0 and not _narrow(masks, c, ~((1 << floor) - 1), changed):
+                return False
+            floor = lowest(masks[c]) + step
+        ceiling = None
+        for c in reversed(cells):  # each cell at most the next cell's highest - step
+            if ceiling is not None and not _narrow(masks, c, between(0, ceiling), changed):
+                return False
+            ceiling = highest(masks[c]) - step
+        return True
+
+
+class Linear:
+    """sum(coef * value) over the cells lies in [low, high]; bounds kept consistent.
+
+    Covers cage and little-killer sums (all coefficients 1), arrows (bulb -1, or
+    -10 and -1 for a two-digit pill) and double arrows.
+    """
+
+    def __init__(self, cells, coefs, low: int, high: int) -> None:
+        self.cells = tuple(cells)
+        self.coefs = tuple(coefs)
+        self.low, self.high = low, high
+
+    def run(self, masks: list[int], changed: list[int]) -> bool:
+        cells, coefs = self.cells, self.coefs
+        while True:
+            mins, maxs = [], []
+            for c, k in zip(cells, coefs):
+                m = masks[c]
+                a, b = k * lowest(m), k * highest(m)
+                if k < 0:
+                    a, b = b, a
+                mins.append(a)
+                maxs.append(b)
+            smin, smax = sum(mins), sum(maxs)
+            if smax < self.low or smin > self.high:
+                return False
+            again = False
+            for i, (c, k) in enumerate(zip(cells, coefs)):
+                lo_t = self.low - (smax - maxs[i])  # k * v must be >= lo_t
+                hi_t = self.high - (smin - mins[i])  # and <= hi_t
+                if lo_t <= mins[i] and hi_t >= maxs[i]:
+                    continue
+                if k > 0:
+                    keep = between(-(-lo_t // k), hi_t // k)
+                else:
+                    keep = between(-(-hi_t // k), lo_t // k)
+                before = len(changed)
+                if not _narrow(masks, c, keep, changed):
+                    return False
+                again = again or len(changed) > before
+            if not again:
+                return True
+
+
+class DistinctSum:
+    """Distinct values summing to ``total`` (a killer cage): only values of a fitting set."""
+
+    def __init__(self, cells, total: int, full: int, cap: int = 5000) -> None:
+        self.cells = tuple(cells)
+        k = len(self.cells)
+        vals = list(values(full))
+        self.sets = []
+        for combo in combinations(vals, k):
+            if sum(combo) == total:
+                mask = 0
+                for v in combo:
+                    mask |= 1 << v
+                self.sets.append(mask)
+                if len(self.sets) > cap:  # too many to scan: bounds (Linear) only
+                    self.sets = None
+                    break
+        self.linear = Linear(self.cells, [1] * k, total, total)
+
+    def run(self, masks: list[int], changed: list[int]) -> bool:
+        if not self.linear.run(masks, changed):
+            return False
+        if self.sets is None:
+            return True
+        cells = self.cells
+        union = fixed = 0
+        for c in cells:
+            m = masks[c]
+            union |= m
+            if not m & (m - 1):
+                fixed |= m
+        keep = 0
+        for s in self.sets:
+            if s & fixed == fixed and s & union == s and all(masks[c] & s for c in cells):
+                keep |= s
+        if not keep:
+            return False
+        for c in cells:
+            if not _narrow(masks, c, keep, changed):
+                return False
+        return True

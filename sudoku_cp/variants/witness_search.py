@@ -1,0 +1,105 @@
+"""The witness's search: propagate to a fixpoint, branch on the most-constrained cell.
+
+- **propagator**: an object with ``cells`` and ``run(masks, changed) -> bool`` (see
+  ``witness_props``); the engine wakes it whenever one of its cells is narrowed.
+- **node**: a state the propagators leave without contradiction.
+- **guess**: one candidate tried for the cell with the fewest candidates (most
+  constrained first; ties go to the cell watched by the most propagators);
+  **backtrack**: a guess whose propagation fails.
+
+Masks are copied at each guess (a flat list of ints copies in one C call), and the
+search is a loop over an explicit stack, so deep boards do not hit Python's recursion
+limit. It yields solutions one by one; the caller stops at its limit.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Iterator
+
+
+class TimeUp(Exception):
+    """Raised inside the search when the time limit has passed."""
+
+
+class Engine:
+    """The propagators of one puzzle, with the list of propagators watching each cell."""
+
+    def __init__(self, ncells: int, propagators) -> None:
+        self.props = list(propagators)
+        self.watch: list[list[int]] = [[] for _ in range(ncells)]
+        for i, p in enumerate(self.props):
+            for c in set(p.cells):
+                self.watch[c].append(i)
+        self.degree = [len(w) for w in self.watch]
+
+    def propagate(self, masks: list[int], woken=None) -> bool:
+        """Run propagators until none narrows anything; False on a contradiction.
+
+        ``woken`` lists the cells just narrowed; None wakes every propagator.
+        """
+        props, watch = self.props, self.watch
+        pending = [False] * len(props)
+        if woken is None:
+            queue = list(range(len(props)))
+            for i in queue:
+                pending[i] = True
+        else:
+            queue = []
+            for c in woken:
+                for i in watch[c]:
+                    if not pending[i]:
+                        pending[i] = True
+                        queue.append(i)
+        changed: list[int] = []
+        while queue:
+            i = queue.pop()
+            pending[i] = False
+            if not props[i].run(masks, changed):
+                return False
+            if changed:
+                for c in changed:
+                    for j in watch[c]:
+                        if not pending[j]:
+                            pending[j] = True
+                            queue.append(j)
+                changed.clear()
+        return True
+
+    def choose_cell(self, masks: list[int]) -> int:
+        """The undecided cell with the fewest candidates (-1 if all are decided)."""
+        best, best_key = -1, None
+        degree = self.degree
+        for c, m in enumerate(masks):
+            if m & (m - 1):
+                key = (m.bit_count(), -degree[c])
+                if best_key is None or key < best_key:
+                    best, best_key = c, key
+        return best
+
+    def solutions(self, masks: list[int], stats: dict,
+                  deadline: float | None = None) -> Iterator[list[int]]:
+        """Yield the value masks of every solution below ``masks`` (already propagated)."""
+        clock = time.perf_counter
+        stack = [(masks, -1, 0)]
+        while stack:
+            parent, cell, bit = stack.pop()
+            if cell >= 0:
+                stats["guesses"] += 1
+                masks = list(parent)
+                masks[cell] = bit
+                if not self.propagate(masks, [cell]):
+                    stats["backtracks"] += 1
+                    continue
+            stats["nodes"] += 1
+            if deadline is not None and clock() > deadline:
+                raise TimeUp
+            cell = self.choose_cell(masks)
+            if cell < 0:
+                yield masks
+                continue
+            m = masks[cell]
+            while m:  # highest pushed first, so the lowest value is tried first
+                top = 1 << (m.bit_length() - 1)
+                stack.append((masks, cell, top))
+                m ^= top
