@@ -127,6 +127,17 @@ class AllDifferent:
             return True
 
 
+class Restrict:
+    """One cell's value is in a fixed mask (odd, even, listed candidates)."""
+
+    def __init__(self, cell: int, keep: int) -> None:
+        self.cells = (cell,)
+        self.keep = keep
+
+    def run(self, masks: list[int], changed: list[int]) -> bool:
+        return _narrow(masks, self.cells[0], self.keep, changed)
+
+
 class NotEqual:
     """Two cells that must differ (anti-knight, anti-king pairs): acts once one is fixed."""
 
