@@ -2,13 +2,14 @@
 
 ``BUILDERS`` maps each constraint type's JSON tag to a function that returns the
 propagators enforcing it; a type missing from the table is declined by name (see
-``unsupported``), never skipped. The rules are read from the model's docstrings and
+``unsupported``) with ``UnsupportedConstraint``, never skipped. The rules are read from the model's docstrings and
 implemented here on their own: nothing is shared with the SAT and CP-SAT encoders or
 with the checker in ``rules.py``.
 """
 
 from __future__ import annotations
 
+from .paradigms import UnsupportedConstraint
 from .witness_lines import (BetweenLine, EqualSums, LockoutLine, Quadruple, Renban,
                             Sandwich, Skyscraper, XSum, Zipper)
 from .witness_props import (AllDifferent, DistinctSum, Linear, NotEqual, Order, Relation,
@@ -88,6 +89,9 @@ def little_killer(c, ctx):
 
 
 def sandwich(c, ctx):
+    if len(c.cells) != ctx.hi - ctx.lo + 1:
+        raise UnsupportedConstraint("sandwich", "witness: a line that need not hold both the "
+                                     "lowest and the highest value")
     return [Sandwich(c.cells, c.total, ctx.lo, ctx.hi)]
 
 
@@ -147,7 +151,7 @@ def region_sum_line(c, ctx):
     for cell in c.cells:
         region = ctx.box_of.get(cell)
         if region is None:
-            raise Unsupported("region_sum_line on a grid without boxes or regions")
+            raise UnsupportedConstraint("region_sum_line", "witness: a grid without boxes or regions")
         if region != last:
             segments.append([])
             last = region
@@ -162,7 +166,10 @@ def zipper(c, ctx):
 
 
 def _windowed(cells, width, ctx, key):
-    """Cells fewer than ``width`` apart on the line have different ``key`` values."""
+    """Every ``width`` consecutive cells have distinct ``key`` values: on a line at least
+    ``width`` long that is "cells fewer than ``width`` apart differ"; shorter lines are free."""
+    if len(cells) < width:
+        return []
     return [ctx.relation(cells[i], cells[j], lambda v, w: key(v) != key(w))
             for i in range(len(cells)) for j in range(i + 1, min(i + width, len(cells)))]
 
@@ -265,7 +272,7 @@ def non_consecutive(c, ctx):
 def disjoint_groups(c, ctx):
     boxes = ctx.puzzle.boxes()
     if ctx.puzzle.box is None:
-        raise Unsupported("disjoint_groups on a grid without regular boxes")
+        raise UnsupportedConstraint("disjoint_groups", "witness: a grid without regular boxes")
     return [AllDifferent([box[i] for box in boxes], ctx.full) for i in range(len(boxes[0]))]
 
 
@@ -282,10 +289,6 @@ def negative_xv(c, ctx):
     banned = ({10} if c.x else set()) | ({5} if c.v else set())
     return [ctx.relation(a, b, lambda v, w: v + w not in banned) for a, b in ctx.neighbours()
             if frozenset((a, b)) not in ctx.xv]
-
-
-class Unsupported(Exception):
-    """A constraint type (or a use of one) the witness does not handle; names it."""
 
 
 #: constraint type tag -> builder(constraint, context) -> list of propagators
@@ -311,10 +314,10 @@ def unsupported(puzzle) -> list[str]:
 
 
 def build(puzzle):
-    """(initial masks, propagators) for ``puzzle``; raises ``Unsupported`` naming a type."""
+    """(initial masks, propagators) for ``puzzle``; raises ``UnsupportedConstraint`` naming a type."""
     missing = unsupported(puzzle)
     if missing:
-        raise Unsupported(f"unsupported constraint {missing[0]}")
+        raise UnsupportedConstraint(missing[0], "witness")
     ctx = Context(puzzle)
     props = [AllDifferent(h, ctx.full) for h in ctx.houses]
     for c in puzzle.constraints:

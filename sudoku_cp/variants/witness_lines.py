@@ -264,7 +264,11 @@ class XSum:
         n = len(cells)
         keeps = [0] * n
         for x in values(masks[cells[0]]):
-            if not 1 <= x <= n:
+            if x == 0:  # no cells: the sum is 0
+                if self.total == 0:
+                    keeps[0] |= 1
+                    for k in range(1, n):
+                        keeps[k] |= masks[cells[k]]
                 continue
             sub = [1 << x] + [masks[c] for c in cells[1:x]]
             mins = [lowest(m) for m in sub]
@@ -277,7 +281,7 @@ class XSum:
             if not all(part):
                 continue
             for k in range(n):
-                keeps[k] |= part[k] if k < x else masks[cells[k]]
+                keeps[k] |= part[k] if k < len(part) else masks[cells[k]]
         if not keeps[0]:
             return False
         return _narrow_all(masks, cells, keeps, changed)
