@@ -42,6 +42,11 @@ class Context:
         self.dotted = pairs_of.get("difference_dot", set()) | pairs_of.get("ratio_dot", set())
         self.xv = pairs_of.get("xv", set())
 
+    def is_house(self, cells) -> bool:
+        """True when the cells all differ because every pair shares a house."""
+        return all((a, b) in self.peers or (b, a) in self.peers
+                   for i, a in enumerate(cells) for b in cells[i + 1:])
+
     def relation(self, a: int, b: int, allowed) -> Relation:
         return Relation(a, b, allowed, self.hi)
 
@@ -92,11 +97,11 @@ def sandwich(c, ctx):
     if len(c.cells) != ctx.hi - ctx.lo + 1:
         raise UnsupportedConstraint("sandwich", "witness: a line that need not hold both the "
                                      "lowest and the highest value")
-    return [Sandwich(c.cells, c.total, ctx.lo, ctx.hi)]
+    return [Sandwich(c.cells, c.total, ctx.lo, ctx.hi, ctx.full, ctx.is_house(c.cells))]
 
 
 def x_sum(c, ctx):
-    return [XSum(c.cells, c.total)]
+    return [XSum(c.cells, c.total, ctx.full, ctx.is_house(c.cells))]
 
 
 def skyscraper(c, ctx):

@@ -10,7 +10,8 @@ every cell to the union over the choices that survive.
 
 from __future__ import annotations
 
-from .witness_props import Linear, _narrow, between, highest, lowest, values
+from .witness_props import (Linear, _narrow, between, distinct_sum_keeps, highest, lowest,
+                            values)
 
 
 def _narrow_all(masks, cells, keeps, changed) -> bool:
@@ -207,81 +208,99 @@ class Quadruple:
         return True
 
 
-class Sandwich:
-    """The values between the lowest and the highest value of a line sum to ``total``."""
+def _sum_keeps(cell_masks, total: int, allowed: int, distinct: bool):
+    """Per cell, values allowed by a sum of the cells equal to ``total`` (None: impossible):
+    fitting value sets when the cells must differ, else bounds."""
+    cell_masks = [m & allowed for m in cell_masks]
+    if not all(cell_masks):
+        return None
+    if distinct:
+        return distinct_sum_keeps(cell_masks, total, allowed)
+    if not cell_masks:
+        return [] if total == 0 else None
+    mins = [lowest(m) for m in cell_masks]
+    maxs = [highest(m) for m in cell_masks]
+    smin, smax = sum(mins), sum(maxs)
+    if not smin <= total <= smax:
+        return None
+    out = [m & between(total - (smax - b), total - (smin - a))
+           for m, a, b in zip(cell_masks, mins, maxs)]
+    return out if all(out) else None
 
-    def __init__(self, cells, total: int, low: int, high: int) -> None:
+
+class Sandwich:
+    """The values between the lowest and the highest value of a line sum to ``total``.
+
+    For each place of the lowest and the highest value, the cells between them keep the
+    values of a fitting sum (sets of distinct values when the line is a house).
+    """
+
+    def __init__(self, cells, total: int, low: int, high: int, full: int,
+                 distinct: bool) -> None:
         self.cells = tuple(cells)
         self.total, self.low, self.high = total, low, high
+        self.inner = full & ~(1 << low) & ~(1 << high)
+        self.distinct = distinct
 
     def run(self, masks, changed) -> bool:
         cells = self.cells
         n = len(cells)
         lb, hb = 1 << self.low, 1 << self.high
-        plain = [masks[c] & ~(lb | hb) for c in cells]
+        line = [masks[c] for c in cells]
+        plain = [m & self.inner for m in line]
         keeps = [0] * n
         for i in range(n):
-            if not masks[cells[i]] & lb:
+            if not line[i] & lb:
                 continue
             for j in range(n):
-                if j == i or not masks[cells[j]] & hb:
+                if j == i or not line[j] & hb:
                     continue
-                lo_i, hi_i = min(i, j), max(i, j)
-                inner = range(lo_i + 1, hi_i)
-                if any(not plain[k] for k in range(n) if k not in (i, j)):
+                a, b = min(i, j), max(i, j)
+                if any(not plain[k] for k in range(n) if k != i and k != j):
                     continue
-                mins = [lowest(plain[k]) for k in inner]
-                maxs = [highest(plain[k]) for k in inner]
-                smin, smax = sum(mins), sum(maxs)
-                if not smin <= self.total <= smax:
+                inner = _sum_keeps(line[a + 1:b], self.total, self.inner, self.distinct)
+                if inner is None:
                     continue
-                inner_keep = {}
-                for k, a, b in zip(inner, mins, maxs):
-                    keep = plain[k] & between(self.total - (smax - b), self.total - (smin - a))
-                    if not keep:
-                        break
-                    inner_keep[k] = keep
-                else:
-                    keeps[i] |= lb
-                    keeps[j] |= hb
-                    for k in range(n):
-                        if k not in (i, j):
-                            keeps[k] |= inner_keep.get(k, plain[k])
+                keeps[i] |= lb
+                keeps[j] |= hb
+                for k in range(n):
+                    if k != i and k != j:
+                        keeps[k] |= inner[k - a - 1] if a < k < b else plain[k]
         if not any(keeps):
             return False
         return _narrow_all(masks, cells, keeps, changed)
 
 
 class XSum:
-    """The first X cells of the line sum to ``total``, X being the first cell's value."""
+    """The first X cells of the line sum to ``total``, X being the first cell's value.
 
-    def __init__(self, cells, total: int) -> None:
+    For each X the first cell can hold, the next X - 1 cells keep the values of a fitting
+    sum (sets of distinct values when the line is a house).
+    """
+
+    def __init__(self, cells, total: int, full: int, distinct: bool) -> None:
         self.cells = tuple(cells)
-        self.total = total
+        self.total, self.full, self.distinct = total, full, distinct
 
     def run(self, masks, changed) -> bool:
         cells = self.cells
         n = len(cells)
+        line = [masks[c] for c in cells]
         keeps = [0] * n
-        for x in values(masks[cells[0]]):
+        for x in values(line[0]):
             if x == 0:  # no cells: the sum is 0
                 if self.total == 0:
                     keeps[0] |= 1
                     for k in range(1, n):
-                        keeps[k] |= masks[cells[k]]
+                        keeps[k] |= line[k]
                 continue
-            sub = [1 << x] + [masks[c] for c in cells[1:x]]
-            mins = [lowest(m) for m in sub]
-            maxs = [highest(m) for m in sub]
-            smin, smax = sum(mins), sum(maxs)
-            if not smin <= self.total <= smax:
+            allowed = self.full & ~(1 << x) if self.distinct else self.full
+            part = _sum_keeps(line[1:x], self.total - x, allowed, self.distinct)
+            if part is None:
                 continue
-            part = [m & between(self.total - (smax - b), self.total - (smin - a))
-                    for m, a, b in zip(sub, mins, maxs)]
-            if not all(part):
-                continue
-            for k in range(n):
-                keeps[k] |= part[k] if k < len(part) else masks[cells[k]]
+            keeps[0] |= 1 << x
+            for k in range(1, n):
+                keeps[k] |= part[k - 1] if k < x else line[k]
         if not keeps[0]:
             return False
         return _narrow_all(masks, cells, keeps, changed)

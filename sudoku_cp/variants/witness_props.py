@@ -19,6 +19,7 @@ SAT and CP-SAT encoders, so a bug in one is caught by the others.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 
@@ -54,6 +55,45 @@ def between(lo: int, hi: int) -> int:
         return 0
     lo = max(lo, 0)
     return ((1 << (hi + 1)) - 1) ^ ((1 << lo) - 1) if hi >= 0 else 0
+
+
+@lru_cache(maxsize=None)
+def value_sets(k: int, total: int, allowed: int) -> tuple:
+    """Masks of the sets of ``k`` distinct values of ``allowed`` that sum to ``total``.
+
+    >>> [bin(m) for m in value_sets(2, 5, 0b1111110)]
+    ['0b10010', '0b1100']
+    """
+    out = []
+    for combo in combinations(list(values(allowed)), k):
+        if sum(combo) == total:
+            mask = 0
+            for v in combo:
+                mask |= 1 << v
+            out.append(mask)
+    return tuple(out)
+
+
+def distinct_sum_keeps(cell_masks, total: int, allowed: int):
+    """Per cell, its values that some set of distinct values of ``allowed``, one per
+    cell and summing to ``total``, can give it; None when no set fits.
+
+    (A cell keeps a value of a fitting set; which cell takes which value of the set is
+    left to the houses, so this can keep a little more than a perfect propagator.)
+    """
+    k = len(cell_masks)
+    if k == 0:
+        return [] if total == 0 else None
+    union = 0
+    for m in cell_masks:
+        union |= m
+    keep = 0
+    for s in value_sets(k, total, allowed):
+        if not s & ~union and all(m & s for m in cell_masks):
+            keep |= s
+    if not keep:
+        return None
+    return [m & keep for m in cell_masks]
 
 
 def _narrow(masks: list[int], cell: int, keep: int, changed: list[int]) -> bool:
@@ -170,20 +210,29 @@ class Relation:
                 if allowed(v, w):
                     self.support[v] |= 1 << w
                     self.back[w] |= 1 << v
+        self.forward: dict[int, int] = {}
+        self.backward: dict[int, int] = {}
 
     def run(self, masks: list[int], changed: list[int]) -> bool:
         a, b = self.cells
-        keep = 0
-        support = self.support
-        for v in values(masks[a]):
-            keep |= support[v]
+        ma = masks[a]
+        keep = self.forward.get(ma)
+        if keep is None:  # the union of supports, cached per mask
+            keep = self.forward[ma] = _union(self.support, ma)
         if not _narrow(masks, b, keep, changed):
             return False
-        keep = 0
-        back = self.back
-        for w in values(masks[b]):
-            keep |= back[w]
+        mb = masks[b]
+        keep = self.backward.get(mb)
+        if keep is None:
+            keep = self.backward[mb] = _union(self.back, mb)
         return _narrow(masks, a, keep, changed)
+
+
+def _union(table, mask: int) -> int:
+    out = 0
+    for v in values(mask):
+        out |= table[v]
+    return out
 
 
 class Order:
@@ -253,43 +302,27 @@ class Linear:
 
 
 class DistinctSum:
-    """Distinct values summing to ``total`` (a killer cage): only values of a fitting set."""
+    """Distinct values summing to ``total`` (a killer cage): only values of a fitting set.
 
-    def __init__(self, cells, total: int, full: int, cap: int = 5000) -> None:
+    With more than ``cap`` possible sets (large cages on large boards) it keeps to bounds.
+    """
+
+    def __init__(self, cells, total: int, full: int, cap: int = 2000) -> None:
         self.cells = tuple(cells)
-        k = len(self.cells)
-        vals = list(values(full))
-        self.sets = []
-        for combo in combinations(vals, k):
-            if sum(combo) == total:
-                mask = 0
-                for v in combo:
-                    mask |= 1 << v
-                self.sets.append(mask)
-                if len(self.sets) > cap:  # too many to scan: bounds (Linear) only
-                    self.sets = None
-                    break
-        self.linear = Linear(self.cells, [1] * k, total, total)
+        self.total, self.full = total, full
+        self.linear = Linear(self.cells, [1] * len(self.cells), total, total)
+        self.use_sets = len(value_sets(len(self.cells), total, full)) <= cap
 
     def run(self, masks: list[int], changed: list[int]) -> bool:
         if not self.linear.run(masks, changed):
             return False
-        if self.sets is None:
+        if not self.use_sets:
             return True
         cells = self.cells
-        union = fixed = 0
-        for c in cells:
-            m = masks[c]
-            union |= m
-            if not m & (m - 1):
-                fixed |= m
-        keep = 0
-        for s in self.sets:
-            if s & fixed == fixed and s & union == s and all(masks[c] & s for c in cells):
-                keep |= s
-        if not keep:
+        keeps = distinct_sum_keeps([masks[c] for c in cells], self.total, self.full)
+        if keeps is None:
             return False
-        for c in cells:
+        for c, keep in zip(cells, keeps):
             if not _narrow(masks, c, keep, changed):
                 return False
         return True
