@@ -47,6 +47,19 @@ class Context:
         return all((a, b) in self.peers or (b, a) in self.peers
                    for i, a in enumerate(cells) for b in cells[i + 1:])
 
+    def cliques(self, positions, cells):
+        """Split ``positions`` (indices into ``cells``) into groups whose cells all share
+        houses pairwise, greedily: a sum over each group is a sum of distinct values."""
+        groups: list[list[int]] = []
+        for i in positions:
+            for g in groups:
+                if all(self.is_house((cells[i], cells[j])) for j in g):
+                    g.append(i)
+                    break
+            else:
+                groups.append([i])
+        return groups
+
     def relation(self, a: int, b: int, allowed) -> Relation:
         return Relation(a, b, allowed, self.hi)
 
@@ -90,7 +103,9 @@ def killer_cage(c, ctx):
 
 
 def little_killer(c, ctx):
-    return [Linear(c.cells, [1] * len(c.cells), c.total, c.total)]
+    cells = tuple(c.cells)
+    return [Linear(cells, [1] * len(cells), c.total, c.total,
+                   ctx.cliques(range(len(cells)), cells))]
 
 
 def sandwich(c, ctx):
@@ -110,14 +125,18 @@ def skyscraper(c, ctx):
 
 def arrow(c, ctx):
     k = len(c.bulb)
+    cells = tuple(c.bulb) + tuple(c.shaft)
     coefs = [-(10 ** (k - 1 - i)) for i in range(k)] + [1] * len(c.shaft)
-    return [Linear(tuple(c.bulb) + tuple(c.shaft), coefs, 0, 0)]
+    groups = [[i] for i in range(k)] + ctx.cliques(range(k, len(cells)), cells)
+    return [Linear(cells, coefs, 0, 0, groups)]
 
 
 def double_arrow(c, ctx):
     cells = tuple(c.cells)
-    coefs = [1] + [-1] * (len(cells) - 2) + [1]
-    return [Linear(cells, coefs, 0, 0)]
+    k = len(cells)
+    coefs = [1] + [-1] * (k - 2) + [1]
+    groups = ctx.cliques([0, k - 1], cells) + ctx.cliques(range(1, k - 1), cells)
+    return [Linear(cells, coefs, 0, 0, groups)]
 
 
 def thermometer(c, ctx):

@@ -117,54 +117,45 @@ class AllDifferent:
         self.full = full if len(self.cells) == full.bit_count() else 0
 
     def run(self, masks: list[int], changed: list[int]) -> bool:
-        cells = self.cells
-        done = 0  # values already removed from the other cells
+        cells, full = self.cells, self.full
         while True:
-            fixed = 0
-            union = 0
+            fixed = once = twice = 0
             for c in cells:
                 m = masks[c]
-                union |= m
+                twice |= once & m
+                once |= m
                 if not m & (m - 1):
                     if m & fixed:
                         return False
                     fixed |= m
-            if union.bit_count() < len(cells):
+            if once.bit_count() < len(cells):
                 return False
-            new = fixed & ~done
-            if new:
+            again = False
+            if fixed & twice:  # a decided value is still a candidate elsewhere: remove it
                 for c in cells:
                     m = masks[c]
-                    if m & (m - 1) and m & new:
-                        m &= ~new
+                    if m & (m - 1) and m & fixed:
+                        m &= ~fixed
                         if not m:
                             return False
                         masks[c] = m
                         changed.append(c)
-                done |= new
-                continue
-            if self.full:
-                if union & self.full != self.full:
-                    return False
-                again = False
-                for v in values(self.full & ~fixed):
-                    bit = 1 << v
-                    place = -1
-                    for c in cells:
-                        if masks[c] & bit:
-                            if place >= 0:
-                                place = -2
-                                break
-                            place = c
-                    if place == -1:
-                        return False
-                    if place >= 0:
-                        masks[place] = bit
-                        changed.append(place)
                         again = True
-                if again:
-                    continue
-            return True
+            elif full:  # hidden singles: a value with one place left goes there
+                if once & full != full:
+                    return False
+                hidden = once & ~twice & ~fixed
+                if hidden:
+                    for c in cells:
+                        h = masks[c] & hidden
+                        if h:
+                            if h & (h - 1):
+                                return False  # two values that only this cell can hold
+                            masks[c] = h
+                            changed.append(c)
+                    again = True
+            if not again:
+                return True
 
 
 class Restrict:
@@ -257,48 +248,113 @@ class Order:
         return True
 
 
+def _ends(union: int, k: int):
+    """Sums of the k-1 and k smallest, and of the k-1 and k largest values of ``union``."""
+    small = large = small1 = large1 = 0
+    rest = union
+    for i in range(k):
+        bit = rest & -rest
+        small1, small = small, small + bit.bit_length() - 1
+        rest ^= bit
+    rest = union
+    for i in range(k):
+        top = rest.bit_length() - 1
+        large1, large = large, large + top
+        rest ^= 1 << top
+    return small1, small, large1, large
+
+
+def distinct_bounds(cell_masks):
+    """(lowest, highest) sum of values, one per cell, all distinct; None if they cannot differ.
+
+    Bounded both by each cell's own extremes and by the smallest / largest values of the
+    union (k cells that differ take at least the k smallest values there are).
+
+    >>> distinct_bounds([0b1110, 0b1110]), distinct_bounds([0b10, 0b10])
+    ((3, 5), None)
+    """
+    k = len(cell_masks)
+    union = low = high = 0
+    for m in cell_masks:
+        union |= m
+        low += lowest(m)
+        high += highest(m)
+    if union.bit_count() < k:
+        return None
+    _, small, _, large = _ends(union, k)
+    return max(low, small), min(high, large)
+
+
 class Linear:
     """sum(coef * value) over the cells lies in [low, high]; bounds kept consistent.
 
     Covers cage and little-killer sums (all coefficients 1), arrows (bulb -1, or
-    -10 and -1 for a two-digit pill) and double arrows.
+    -10 and -1 for a two-digit pill) and double arrows. ``groups`` (lists of positions in
+    ``cells`` with one coefficient) name cells that must differ because they share a
+    house: their sum is bounded as a sum of distinct values, which is much tighter
+    (a little killer's three cells in one box sum to at least 1 + 2 + 3, not 3).
     """
 
-    def __init__(self, cells, coefs, low: int, high: int) -> None:
+    def __init__(self, cells, coefs, low: int, high: int, groups=None) -> None:
         self.cells = tuple(cells)
         self.coefs = tuple(coefs)
         self.low, self.high = low, high
+        if groups is None:
+            groups = [[i] for i in range(len(self.cells))]
+        self.groups = [(self.coefs[g[0]], tuple(self.cells[i] for i in g)) for g in groups]
+        if any(self.coefs[i] != self.coefs[g[0]] for g in groups for i in g):
+            raise ValueError("a group of distinct cells needs one coefficient")
 
     def run(self, masks: list[int], changed: list[int]) -> bool:
-        cells, coefs = self.cells, self.coefs
-        while True:
-            mins, maxs = [], []
-            for c, k in zip(cells, coefs):
+        # One pass: a propagator that narrows a cell is woken again by the engine.
+        low, high = self.low, self.high
+        info = []
+        smin = smax = 0
+        for k, group in self.groups:
+            union = ind_lo = ind_hi = 0
+            for c in group:
                 m = masks[c]
-                a, b = k * lowest(m), k * highest(m)
-                if k < 0:
-                    a, b = b, a
-                mins.append(a)
-                maxs.append(b)
-            smin, smax = sum(mins), sum(maxs)
-            if smax < self.low or smin > self.high:
-                return False
-            again = False
-            for i, (c, k) in enumerate(zip(cells, coefs)):
-                lo_t = self.low - (smax - maxs[i])  # k * v must be >= lo_t
-                hi_t = self.high - (smin - mins[i])  # and <= hi_t
-                if lo_t <= mins[i] and hi_t >= maxs[i]:
+                union |= m
+                ind_lo += lowest(m)
+                ind_hi += highest(m)
+            size = len(group)
+            if size == 1:
+                small1 = large1 = 0
+                small, large = ind_lo, ind_hi
+            else:
+                if union.bit_count() < size:
+                    return False
+                small1, small, large1, large = _ends(union, size)
+            glo, ghi = max(ind_lo, small), min(ind_hi, large)
+            a, b = (k * glo, k * ghi) if k > 0 else (k * ghi, k * glo)
+            info.append((a, b, ind_lo, ind_hi, small1, large1))
+            smin += a
+            smax += b
+        if smax < low or smin > high:
+            return False
+        for (k, group), (gmin, gmax, ind_lo, ind_hi, small1, large1) in zip(self.groups, info):
+            single = len(group) == 1
+            for c in group:
+                m = masks[c]
+                lo_c, hi_c = lowest(m), highest(m)
+                if single:  # the rest of the group: nothing
+                    omin = omax = 0
+                else:  # the rest of the group: distinct values of the group's union
+                    olo = max(ind_lo - lo_c, small1)
+                    ohi = min(ind_hi - hi_c, large1)
+                    omin, omax = (k * olo, k * ohi) if k > 0 else (k * ohi, k * olo)
+                lo_t = low - (smax - gmax + omax)  # k * value must be >= lo_t
+                hi_t = high - (smin - gmin + omin)  # and <= hi_t
+                a, b = (k * lo_c, k * hi_c) if k > 0 else (k * hi_c, k * lo_c)
+                if lo_t <= a and hi_t >= b:
                     continue
                 if k > 0:
                     keep = between(-(-lo_t // k), hi_t // k)
                 else:
                     keep = between(-(-hi_t // k), lo_t // k)
-                before = len(changed)
                 if not _narrow(masks, c, keep, changed):
                     return False
-                again = again or len(changed) > before
-            if not again:
-                return True
+        return True
 
 
 class DistinctSum:
@@ -310,7 +366,8 @@ class DistinctSum:
     def __init__(self, cells, total: int, full: int, cap: int = 2000) -> None:
         self.cells = tuple(cells)
         self.total, self.full = total, full
-        self.linear = Linear(self.cells, [1] * len(self.cells), total, total)
+        self.linear = Linear(self.cells, [1] * len(self.cells), total, total,
+                             [list(range(len(self.cells)))])
         self.use_sets = len(value_sets(len(self.cells), total, full)) <= cap
 
     def run(self, masks: list[int], changed: list[int]) -> bool:

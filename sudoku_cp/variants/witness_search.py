@@ -3,8 +3,9 @@
 - **propagator**: an object with ``cells`` and ``run(masks, changed) -> bool`` (see
   ``witness_props``); the engine wakes it whenever one of its cells is narrowed.
 - **node**: a state the propagators leave without contradiction.
-- **guess**: one candidate tried for the cell with the fewest candidates (most
-  constrained first; ties go to the cell watched by the most propagators);
+- **guess**: one candidate tried for the most constrained cell: the fewest candidates
+  per unit of weight, a cell's weight counting the propagators that watch it and how
+  often each has failed so far (the "dom/wdeg" heuristic of CP solvers);
   **backtrack**: a guess whose propagation fails.
 
 Masks are copied at each guess (a flat list of ints copies in one C call), and the
@@ -31,7 +32,11 @@ class Engine:
         for i, p in enumerate(self.props):
             for c in set(p.cells):
                 self.watch[c].append(i)
-        self.degree = [len(w) for w in self.watch]
+        # dom/wdeg: a propagator's weight grows each time it fails; a cell's weight is the
+        # sum over the propagators watching it, and the search branches on the cell with
+        # the fewest candidates per unit of weight (the most constrained, as learned).
+        self.weight = [1] * len(self.props)
+        self.cell_weight = [len(w) for w in self.watch]
 
     def propagate(self, masks: list[int], woken=None) -> bool:
         """Run propagators until none narrows anything; False on a contradiction.
@@ -56,6 +61,10 @@ class Engine:
             i = queue.pop()
             pending[i] = False
             if not props[i].run(masks, changed):
+                self.weight[i] += 1
+                cell_weight = self.cell_weight
+                for c in props[i].cells:
+                    cell_weight[c] += 1
                 return False
             if changed:
                 for c in changed:
@@ -67,14 +76,14 @@ class Engine:
         return True
 
     def choose_cell(self, masks: list[int]) -> int:
-        """The undecided cell with the fewest candidates (-1 if all are decided)."""
-        best, best_key = -1, None
-        degree = self.degree
+        """The undecided cell with the fewest candidates per unit of weight (-1: none)."""
+        best, best_count, best_weight = -1, 1, 0
+        weight = self.cell_weight
         for c, m in enumerate(masks):
             if m & (m - 1):
-                key = (m.bit_count(), -degree[c])
-                if best_key is None or key < best_key:
-                    best, best_key = c, key
+                count = m.bit_count()
+                if count * best_weight < best_count * weight[c]:
+                    best, best_count, best_weight = c, count, weight[c]
         return best
 
     def solutions(self, masks: list[int], stats: dict,
