@@ -12,7 +12,7 @@ from __future__ import annotations
 from .paradigms import UnsupportedConstraint
 from .witness_lines import (BetweenLine, EqualSums, LockoutLine, Quadruple, Renban,
                             Sandwich, Skyscraper, XSum, Zipper)
-from .witness_props import (AllDifferent, DistinctSum, Linear, NotEqual, Order, Relation,
+from .witness_props import (AllDifferent, DistinctSum, Intersection, Linear, NotEqual, Order, Relation,
                             Restrict, between)
 
 
@@ -180,7 +180,7 @@ def region_sum_line(c, ctx):
             segments.append([])
             last = region
         segments[-1].append(cell)
-    return [EqualSums(segments)]
+    return [EqualSums(segments, ctx.full)]
 
 
 def zipper(c, ctx):
@@ -344,6 +344,11 @@ def build(puzzle):
         raise UnsupportedConstraint(missing[0], "witness")
     ctx = Context(puzzle)
     props = [AllDifferent(h, ctx.full) for h in ctx.houses]
+    full_houses = [h for h in ctx.houses if len(h) == ctx.full.bit_count()]
+    for i, one in enumerate(full_houses):  # locked candidates between houses
+        for other in full_houses[i + 1:]:
+            if len(set(one) & set(other)) > 1:
+                props.append(Intersection(one, other))
     for c in puzzle.constraints:
         props.extend(BUILDERS[c.TYPE](c, ctx))
     masks = [ctx.full] * (ctx.n * ctx.n)

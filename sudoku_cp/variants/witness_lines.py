@@ -10,8 +10,8 @@ every cell to the union over the choices that survive.
 
 from __future__ import annotations
 
-from .witness_props import (Linear, _narrow, between, distinct_sum_keeps, highest, lowest,
-                            values)
+from .witness_props import (_narrow, between, distinct_bounds, distinct_sum_keeps, highest,
+                            lowest, values)
 
 
 def _narrow_all(masks, cells, keeps, changed) -> bool:
@@ -115,12 +115,31 @@ class LockoutLine:
 class Zipper:
     """Cells at the same distance from the centre sum to one value, the centre's if any."""
 
+    slow = True
+
     def __init__(self, pairs, centre: int | None, top: int) -> None:
         self.pairs = tuple(pairs)
         self.centre = centre
         self.top = top
         self.cells = tuple(c for p in self.pairs for c in p) + (
             () if centre is None else (centre,))
+        self.reversed: dict[int, int] = {}
+
+    def _mirror(self, mask: int) -> int:
+        """``mask`` with value v moved to top - v."""
+        out = self.reversed.get(mask)
+        if out is None:
+            out = 0
+            for v in values(mask):
+                out |= 1 << (self.top - v)
+            self.reversed[mask] = out
+        return out
+
+    def _partners(self, mask: int, total: int) -> int:
+        """The values x with total - x in ``mask``."""
+        shift = self.top - total
+        mirror = self._mirror(mask)
+        return mirror >> shift if shift >= 0 else mirror << -shift
 
     def run(self, masks, changed) -> bool:
         sums = (masks[self.centre] if self.centre is not None
@@ -130,15 +149,10 @@ class Zipper:
         for s in values(sums):
             found = []
             for a, b in self.pairs:
-                ka = kb = 0
-                mb = masks[b]
-                for x in values(masks[a]):
-                    if 0 <= s - x and mb >> (s - x) & 1:
-                        ka |= 1 << x
-                        kb |= 1 << (s - x)
+                ka = masks[a] & self._partners(masks[b], s)
                 if not ka:
                     break
-                found.append((ka, kb))
+                found.append((ka, masks[b] & self._partners(ka, s)))
             else:
                 keep_sums |= 1 << s
                 for k, (ka, kb) in zip(keeps, found):
@@ -155,26 +169,49 @@ class Zipper:
 
 
 class EqualSums:
-    """Every segment of cells has the same sum (region-sum lines: one segment per region)."""
+    """Every segment of cells has the same sum (region-sum lines: one segment per region).
 
-    def __init__(self, segments) -> None:
+    The cells of one segment share a region, so they differ: for each common sum the
+    bounds allow, every segment must have a fitting set of distinct values.
+    """
+
+    slow = True
+
+    def __init__(self, segments, full: int) -> None:
         self.segments = [tuple(s) for s in segments]
         self.cells = tuple(c for s in self.segments for c in s)
+        self.full = full
 
     def run(self, masks, changed) -> bool:
-        while True:
-            low, high = -10**9, 10**9
-            for seg in self.segments:
-                low = max(low, sum(lowest(masks[c]) for c in seg))
-                high = min(high, sum(highest(masks[c]) for c in seg))
-            if low > high:
+        low, high = -10**9, 10**9
+        lines = []
+        for seg in self.segments:
+            ms = [masks[c] for c in seg]
+            bounds = distinct_bounds(ms)
+            if bounds is None:
                 return False
-            before = len(changed)
-            for seg in self.segments:
-                if not Linear(seg, [1] * len(seg), low, high).run(masks, changed):
-                    return False
-            if len(changed) == before:
-                return True
+            low, high = max(low, bounds[0]), min(high, bounds[1])
+            lines.append(ms)
+        keeps = [[0] * len(seg) for seg in self.segments]
+        found = False
+        for total in range(low, high + 1):
+            fits = []
+            for ms in lines:
+                fit = distinct_sum_keeps(ms, total, self.full)
+                if fit is None:
+                    break
+                fits.append(fit)
+            else:
+                found = True
+                for keep, fit in zip(keeps, fits):
+                    for i, f in enumerate(fit):
+                        keep[i] |= f
+        if not found:
+            return False
+        for seg, keep in zip(self.segments, keeps):
+            if not _narrow_all(masks, seg, keep, changed):
+                return False
+        return True
 
 
 class Quadruple:

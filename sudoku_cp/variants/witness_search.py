@@ -1,7 +1,9 @@
 """The witness's search: propagate to a fixpoint, branch on the most-constrained cell.
 
 - **propagator**: an object with ``cells`` and ``run(masks, changed) -> bool`` (see
-  ``witness_props``); the engine wakes it whenever one of its cells is narrowed.
+  ``witness_props``); the engine wakes it whenever one of its cells is narrowed. Those
+  with ``slow = True`` (scans over many cells or many cases) run only once the cheap ones
+  (houses, pairs, order) are quiet, so one run sees the effect of many narrowings.
 - **node**: a state the propagators leave without contradiction.
 - **guess**: one candidate tried for the most constrained cell: the fewest candidates
   per unit of weight, a cell's weight counting the propagators that watch it and how
@@ -37,28 +39,26 @@ class Engine:
         # the fewest candidates per unit of weight (the most constrained, as learned).
         self.weight = [1] * len(self.props)
         self.cell_weight = [len(w) for w in self.watch]
+        # Propagators marked ``slow`` wait until the cheap ones have nothing left to do.
+        self.slow = [getattr(p, "slow", False) for p in self.props]
 
     def propagate(self, masks: list[int], woken=None) -> bool:
         """Run propagators until none narrows anything; False on a contradiction.
 
         ``woken`` lists the cells just narrowed; None wakes every propagator.
         """
-        props, watch = self.props, self.watch
+        props, watch, slow = self.props, self.watch, self.slow
         pending = [False] * len(props)
-        if woken is None:
-            queue = list(range(len(props)))
-            for i in queue:
+        fast_queue: list[int] = []
+        slow_queue: list[int] = []
+        for i in (range(len(props)) if woken is None else
+                  (i for c in woken for i in watch[c])):
+            if not pending[i]:
                 pending[i] = True
-        else:
-            queue = []
-            for c in woken:
-                for i in watch[c]:
-                    if not pending[i]:
-                        pending[i] = True
-                        queue.append(i)
+                (slow_queue if slow[i] else fast_queue).append(i)
         changed: list[int] = []
-        while queue:
-            i = queue.pop()
+        while fast_queue or slow_queue:
+            i = fast_queue.pop() if fast_queue else slow_queue.pop()
             pending[i] = False
             if not props[i].run(masks, changed):
                 self.weight[i] += 1
@@ -71,7 +71,7 @@ class Engine:
                     for j in watch[c]:
                         if not pending[j]:
                             pending[j] = True
-                            queue.append(j)
+                            (slow_queue if slow[j] else fast_queue).append(j)
                 changed.clear()
         return True
 
