@@ -243,16 +243,18 @@ class Even:
 
 @constraint("minimum")
 class Minimum:
-    """The cell's value is smaller than each orthogonal neighbour's."""
+    """Each cell's value is smaller than every orthogonal neighbour's outside ``cells``
+    (all of a puzzle's minimum cells form one group, as in f-puzzles)."""
 
-    cell: int
+    cells: Cells
 
 
 @constraint("maximum")
 class Maximum:
-    """The cell's value is larger than each orthogonal neighbour's."""
+    """Each cell's value is larger than every orthogonal neighbour's outside ``cells``
+    (all of a puzzle's maximum cells form one group, as in f-puzzles)."""
 
-    cell: int
+    cells: Cells
 
 
 @constraint("quadruple")
@@ -346,7 +348,7 @@ class VariantPuzzle:
 
     Houses: every row and column; then the boxes of shape ``box`` (rows, cols), or the
     irregular ``regions`` (a tuple of cell tuples), or neither (a Latin square) when
-    both are None. ``givens`` is a tuple of ``(cell, value)`` pairs.
+    both are None. ``givens`` is a tuple of ``(cell, value)`` pairs, kept sorted by cell.
     """
 
     size: int
@@ -382,7 +384,11 @@ class VariantPuzzle:
             seen = sorted(c for r in regions for c in r)
             if seen != list(range(n * n)) or any(len(r) > hi - lo + 1 for r in regions):
                 raise PuzzleError("the regions do not cover every cell exactly once")
-        object.__setattr__(self, "givens", tuple((int(c), int(v)) for c, v in self.givens))
+        givens = sorted(set((int(c), int(v)) for c, v in self.givens))
+        if len({c for c, _ in givens}) != len(givens):
+            twice = next(c for (c, _), (d, _) in zip(givens, givens[1:]) if c == d)
+            raise PuzzleError(f"two different givens at {self.cell_name(twice)}")
+        object.__setattr__(self, "givens", tuple(givens))
         object.__setattr__(self, "constraints", tuple(self.constraints))
         for cell, value in self.givens:
             self._check_cell(cell)

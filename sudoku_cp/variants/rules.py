@@ -278,15 +278,17 @@ def _even(p, v, c):
 
 
 def _minimum(p, v, c):
-    for y in _neighbours(p, c.cell, ORTHOGONAL):
-        if not v[c.cell] < v[y]:
-            yield f"{v[c.cell]} is not smaller than {v[y]} at {_name(p, y)}"
+    for x in c.cells:
+        for y in _neighbours(p, x, ORTHOGONAL):
+            if y not in c.cells and not v[x] < v[y]:
+                yield f"{v[x]} at {_name(p, x)} is not smaller than {v[y]} at {_name(p, y)}"
 
 
 def _maximum(p, v, c):
-    for y in _neighbours(p, c.cell, ORTHOGONAL):
-        if not v[c.cell] > v[y]:
-            yield f"{v[c.cell]} is not larger than {v[y]} at {_name(p, y)}"
+    for x in c.cells:
+        for y in _neighbours(p, x, ORTHOGONAL):
+            if y not in c.cells and not v[x] > v[y]:
+                yield f"{v[x]} at {_name(p, x)} is not larger than {v[y]} at {_name(p, y)}"
 
 
 def _quadruple(p, v, c):
