@@ -255,11 +255,15 @@ def _orthogonal(cell, n):
 
 
 def minimum(c, ctx):
-    return [Order((c.cell, o), strict=True) for o in _orthogonal(c.cell, ctx.n)]
+    group = set(c.cells)
+    return [Order((x, o), strict=True) for x in c.cells for o in _orthogonal(x, ctx.n)
+            if o not in group]
 
 
 def maximum(c, ctx):
-    return [Order((o, c.cell), strict=True) for o in _orthogonal(c.cell, ctx.n)]
+    group = set(c.cells)
+    return [Order((o, x), strict=True) for x in c.cells for o in _orthogonal(x, ctx.n)
+            if o not in group]
 
 
 def quadruple(c, ctx):
@@ -332,6 +336,51 @@ BUILDERS = {
 }
 
 
+#: Longer innie / outie sums prune little and cost a scan at every node.
+MAX_DERIVED = 5
+
+
+def innies_outies(puzzle, ctx):
+    """Sums that killer cages imply for the cells in or just outside a union of houses.
+
+    k full houses that do not overlap (one to four neighbouring rows or columns, or a
+    box) hold k times the sum of all values. Take away the cages inside: the cells left
+    ("innies") sum to the rest. Add the cages reaching out: the cells outside ("outies")
+    sum to the excess. Only cages with a total, and only when no two cages overlap.
+    """
+    cages = [c for c in puzzle.constraints if c.TYPE == "killer_cage" and c.total is not None]
+    covered = [x for c in cages for x in c.cells]
+    if not cages or len(covered) != len(set(covered)):
+        return []
+    n, per_house = ctx.n, sum(range(ctx.lo, ctx.hi + 1))
+    if n != ctx.full.bit_count():
+        return []
+    rows = [set(range(r * n, r * n + n)) for r in range(n)]
+    cols = [set(range(c, n * n, n)) for c in range(n)]
+    regions = [(set(b), 1) for b in puzzle.boxes()]
+    for lines in (rows, cols):
+        for k in range(1, min(4, n - 1) + 1):
+            for i in range(n - k + 1):
+                regions.append((set().union(*lines[i:i + k]), k))
+    props, seen = [], set()
+    for region, k in regions:
+        inside = [c for c in cages if set(c.cells) <= region]
+        touching = [c for c in cages if set(c.cells) & region]
+        innies = sorted(region - {x for c in inside for x in c.cells})
+        derived = [(innies, k * per_house - sum(c.total for c in inside))]
+        reach = {x for c in touching for x in c.cells}
+        if reach >= region:
+            derived.append((sorted(reach - region), sum(c.total for c in touching) - k * per_house))
+        for cells, total in derived:
+            key = (tuple(cells), total)
+            if 0 < len(cells) <= MAX_DERIVED and key not in seen and not any(
+                    set(cells) == set(c.cells) for c in cages):
+                seen.add(key)
+                props.append(Linear(cells, [1] * len(cells), total, total,
+                                    ctx.cliques(range(len(cells)), cells)))
+    return props
+
+
 def unsupported(puzzle) -> list[str]:
     """The constraint type tags of ``puzzle`` the witness has no builder for."""
     return sorted({c.TYPE for c in puzzle.constraints if c.TYPE not in BUILDERS})
@@ -351,6 +400,7 @@ def build(puzzle):
                 props.append(Intersection(one, other))
     for c in puzzle.constraints:
         props.extend(BUILDERS[c.TYPE](c, ctx))
+    props.extend(innies_outies(puzzle, ctx))
     masks = [ctx.full] * (ctx.n * ctx.n)
     for cell, value in puzzle.givens:
         masks[cell] &= 1 << value

@@ -89,7 +89,12 @@ def distinct_sum_keeps(cell_masks, total: int, allowed: int):
         union |= m
     keep = 0
     for s in value_sets(k, total, allowed):
-        if not s & ~union and all(m & s for m in cell_masks):
+        if s & ~union:
+            continue
+        for m in cell_masks:
+            if not m & s:
+                break
+        else:
             keep |= s
     if not keep:
         return None
@@ -332,6 +337,7 @@ class Linear:
         self.cells = tuple(cells)
         self.coefs = tuple(coefs)
         self.low, self.high = low, high
+        self.slow = len(self.cells) > 4
         if groups is None:
             groups = [[i] for i in range(len(self.cells))]
         self.groups = [(self.coefs[g[0]], tuple(self.cells[i] for i in g)) for g in groups]
@@ -348,9 +354,11 @@ class Linear:
             for c in group:
                 m = masks[c]
                 union |= m
-                ind_lo += lowest(m)
-                ind_hi += highest(m)
+                ind_lo += (m & -m).bit_length()
+                ind_hi += m.bit_length()
             size = len(group)
+            ind_lo -= size  # bit_length() is one more than the value
+            ind_hi -= size
             if size == 1:
                 small1 = large1 = 0
                 small, large = ind_lo, ind_hi
@@ -369,7 +377,7 @@ class Linear:
             single = len(group) == 1
             for c in group:
                 m = masks[c]
-                lo_c, hi_c = lowest(m), highest(m)
+                lo_c, hi_c = (m & -m).bit_length() - 1, m.bit_length() - 1
                 if single:  # the rest of the group: nothing
                     omin = omax = 0
                 else:  # the rest of the group: distinct values of the group's union
@@ -404,10 +412,8 @@ class DistinctSum:
         self.use_sets = len(value_sets(len(self.cells), total, full)) <= cap
 
     def run(self, masks: list[int], changed: list[int]) -> bool:
-        if not self.linear.run(masks, changed):
-            return False
         if not self.use_sets:
-            return True
+            return self.linear.run(masks, changed)
         cells = self.cells
         keeps = distinct_sum_keeps([masks[c] for c in cells], self.total, self.full)
         if keeps is None:
