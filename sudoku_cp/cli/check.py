@@ -193,13 +193,8 @@ def cmd_batch(args) -> int:
 
     With ``--json`` and ``--out`` the closing summary is also printed on stdout as JSON.
     """
-    from concurrent.futures import BrokenExecutor
-
     from ..backends import DEFAULT_CHECK, check_spec
-    from ..batch import (ENGINES, Batch, DaskEngine, LocalEngine, default_chunk_size,
-                         summary_line)
-    from ..errors import OutputError
-    from ..results import Sink, header
+    from ..batch import ENGINES
 
     out = args.out
     engine_name = args.engine or ENGINES[0]
@@ -217,6 +212,23 @@ def cmd_batch(args) -> int:
         check_output(out, force=args.force, append=args.resume, what="--out",
                      hint="add --resume to continue it, ")
     inputs = _input_digests(args)
+    if not out:
+        return _run_batch(args, out, engine_name, backends, workers, inputs)
+    from ..lock import hold
+
+    with hold(out):  # one writer per results file: a second run is refused, exit 2
+        return _run_batch(args, out, engine_name, backends, workers, inputs)
+
+
+def _run_batch(args, out, engine_name, backends, workers, inputs) -> int:
+    """The batch itself, once the options are checked (and RESULTS is locked)."""
+    from concurrent.futures import BrokenExecutor
+
+    from ..backends import DEFAULT_CHECK
+    from ..batch import Batch, DaskEngine, LocalEngine, default_chunk_size, summary_line
+    from ..errors import OutputError
+    from ..results import Sink, header
+
     existing = _existing(out, args.resume)
     names = {name: name for name in inputs}
     if existing.header is not None:
