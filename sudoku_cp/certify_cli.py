@@ -162,12 +162,11 @@ def check_hook(args) -> Certifier | None:
 
 # -- commands -------------------------------------------------------------------------------
 def cmd_make(args) -> int:
-    from .cli import Outcome, UsageError, _split, emit, verdict_exit, where
+    from .cli import Outcome, emit, verdict_exit, where
+    from .cli.common import backend_list
     from .crosscheck import crosscheck
 
-    backends = _split(args.backends)
-    if not backends:
-        raise UsageError("--backends names no backend")
+    backends = backend_list(args.backends)
     certifier = Certifier(args.out, args.checker, args.proof_solver)
     run = Outcome(args)
     for index, source, entry in run.puzzles():

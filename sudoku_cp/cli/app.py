@@ -14,7 +14,7 @@ import sys
 from importlib import import_module
 
 from ..errors import SudokuCpError
-from .common import EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_INTERRUPTED, find_data
+from .common import EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_INTERRUPTED, check_board_size, find_data
 
 #: Command modules of this package, in the order ``--help`` lists them.
 COMMANDS = ["sudoku_cp.cli.solve", "sudoku_cp.cli.check", "sudoku_cp.cli.export",
@@ -56,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
             data = getattr(args, "data", None)
             args.file = (find_data(args.file, data) if isinstance(args.file, str)  # one -f FILE
                          else [find_data(path, data) for path in args.file])
+        check_board_size(args)  # one limit for every command that builds a board
         return args.run(args)
     except KeyboardInterrupt:
         print("sudoku-cp: interrupted", file=sys.stderr)

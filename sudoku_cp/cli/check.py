@@ -17,7 +17,7 @@ from collections import Counter
 from .output import add_force, check_output
 
 from .common import (EXIT_INPUT, EXIT_OK, UsageError, add_input, emit, entries, error_line, ms,
-                     positive_float, positive_int, split_list, verdict_exit, where, worst)
+                     positive_float, positive_int, backend_list, verdict_exit, where, worst)
 
 
 def register(sub) -> None:
@@ -85,10 +85,14 @@ def cmd_check(args) -> int:
     from ..crosscheck import crosscheck
     from ..records import check_record, invalid_record
 
+    if args.scheduler and args.engine != "dask":  # would be ignored by the local engine
+        raise UsageError("--scheduler needs --engine dask (the local engine has no scheduler)")
+    if args.chunk_size and not wants_batch(args):
+        raise UsageError("--chunk-size applies to a batch only (--workers, --out or --engine)")
     if wants_batch(args):  # --workers, --out, --resume or --engine: the batch runner
         return cmd_batch(args)
     fmt = "json" if args.json else args.format
-    backends = split_list(args.backends)
+    backends = backend_list(args.backends)
     for spec in backends or DEFAULT_CHECK:
         check_spec(spec, args.time_limit)  # an unknown or unfit spec fails before the first puzzle
     show = _printer(fmt, args.quiet)
@@ -204,7 +208,7 @@ def cmd_batch(args) -> int:
         raise UsageError("--scheduler needs --engine dask")
     if args.scheduler:
         check_scheduler(args.scheduler)
-    backends = split_list(args.backends)
+    backends = backend_list(args.backends)
     for spec in backends or DEFAULT_CHECK:
         check_spec(spec, args.time_limit)  # unknown or unfit specs fail here, before any worker starts
     workers = _workers(args)
