@@ -213,7 +213,8 @@ def backend_list(text: str | None, option: str = "--backends") -> list[str] | No
         return None
     parts = [part.strip() for part in text.split(",")]
     if not any(parts):
-        raise UsageError(f"{option} names no backend: give a comma-separated list such as sat,cpsat")
+        raise UsageError(f"{option} names no backend: give a comma-separated list such as "
+                         f"sat,cpsat")
     if not all(parts):
         raise UsageError(f"{option} {text!r}: an empty name between commas")
     twice = sorted({p for p in parts if parts.count(p) > 1})

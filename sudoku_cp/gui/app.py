@@ -248,7 +248,8 @@ class HostCheck:
         """Whether ``host`` (a Host header: name or address, with or without a port) is ours.
 
         >>> check = HostCheck(None, {"127.0.0.1", "sudoku.lan"})
-        >>> [check.answers(h) for h in ("sudoku.lan:8000", "10.0.0.7:80", "[::1]:5", "evil.example")]
+        >>> hosts = ("sudoku.lan:8000", "10.0.0.7:80", "[::1]:5", "evil.example")
+        >>> [check.answers(h) for h in hosts]
         [True, True, True, False]
         """
         name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
