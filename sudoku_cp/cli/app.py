@@ -18,7 +18,7 @@ from .common import EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_INTERRUPTED, check_board_
 
 #: Command modules of this package, in the order ``--help`` lists them.
 COMMANDS = ["sudoku_cp.cli.solve", "sudoku_cp.cli.check", "sudoku_cp.cli.export",
-            "sudoku_cp.cli.generate", "sudoku_cp.cli.bench"]
+            "sudoku_cp.cli.generate", "sudoku_cp.cli.bench", "sudoku_cp.cli.warmup"]
 #: More command modules, each with ``register(subparsers)`` and lazy heavy imports;
 #: one that is not installed or not written yet is skipped.
 PLUGINS = ["sudoku_cp.explain_cli", "sudoku_cp.gui_cli", "sudoku_cp.certify_cli"]
@@ -49,6 +49,10 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if sys.stderr is not None and sys.stderr.isatty():  # at a terminal: say when compiling
+        from .. import compiled_cache
+
+        compiled_cache.notify = lambda text: print(text, file=sys.stderr, flush=True)
     if getattr(args, "puzzles", None) is not None and not isinstance(args.puzzles, list):
         args.puzzles = [args.puzzles]  # a command that takes one PUZZLE
     try:
