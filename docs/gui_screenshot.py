@@ -21,6 +21,20 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
+def missing() -> str | None:
+    """What this script needs and does not find, in one line (None: all there)."""
+    import importlib.util
+
+    for module, install in (("uvicorn", 'pip install "sudoku-cp[gui]"'),
+                            ("playwright", "pip install playwright")):
+        if importlib.util.find_spec(module) is None:
+            return f"gui_screenshot: needs {module}: {install}"
+    if not (shutil.which("chromium") or shutil.which("chromium-browser")):
+        return ("gui_screenshot: needs a chromium executable on PATH (Debian: apt-get install "
+                "chromium); Playwright's own browser download is not used")
+    return None
+
+
 def main(out: str) -> None:
     import uvicorn
     from playwright.sync_api import sync_playwright
@@ -35,7 +49,8 @@ def main(out: str) -> None:
         time.sleep(0.02)
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=ARGS)
+            chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+            browser = p.chromium.launch(executable_path=chromium, args=ARGS)
             page = browser.new_page(viewport={"width": 1120, "height": 800},
                                     device_scale_factor=1)
             page.goto(f"http://127.0.0.1:{sock.getsockname()[1]}/")
@@ -59,4 +74,8 @@ def main(out: str) -> None:
 
 
 if __name__ == "__main__":
+    problem = missing()
+    if problem:
+        print(problem, file=sys.stderr)
+        sys.exit(2)
     main(sys.argv[1] if len(sys.argv) > 1 else str(Path(__file__).with_name("gui.png")))
