@@ -18,6 +18,11 @@ to fit a known grid); givens kept from a grid of that variant at a random densit
 sometimes with a wrong value planted, so the cases are unique, multiple and none.
 Large boards are drawn less often (they cost far more).
 
+``--backends LIST`` picks the backends of the cross-check (default: the check's
+defaults, sat, cpsat and backtrack; ``all``: every registered backend whose package is
+installed, dlx, fast, mip and asp too). The closing lines count the checks per board
+size and backend, and each backend's time-outs (``unknown`` answers) per board size.
+
 The cases run in chunks on ``--workers`` processes (one per core by default), each
 process keeping its backends between cases like a batch worker. The run stops by
 itself at ``--checks`` checks or after ``--minutes``, prints its count, and saves its
@@ -26,6 +31,7 @@ with the same state file resumes where it stopped (same seed, next index)::
 
     nice -n 19 python3 benchmarks/soak.py --checks 1000000 --minutes 150 --state soak.json
     python3 benchmarks/soak.py --checks 300          # a quick look: a few seconds
+    python3 benchmarks/soak.py --minutes 5 --checks 1000000 --backends all --time-limit 10
 """
 
 from __future__ import annotations
@@ -184,7 +190,19 @@ def draw_board(rng: random.Random):
 
 
 # -- the run ------------------------------------------------------------------------------------
-def check_one(index: int, seed: int, time_limit: float) -> tuple[str, str, dict]:
+def all_backends() -> list[str]:
+    """Every registered backend whose solver package is installed."""
+    import importlib.util
+
+    from sudoku_cp.backends import BACKENDS
+
+    needs = {"fast": "numba", "mip": "highspy", "asp": "clingo"}
+    return [name for name in BACKENDS
+            if name not in needs or importlib.util.find_spec(needs[name]) is not None]
+
+
+def check_one(index: int, seed: int, time_limit: float,
+              backends: list[str] | None = None) -> tuple[str, str, dict]:
     """Cross-check case ``index`` through the batch worker and compare with the counter.
 
     Returns (outcome, shape-variant label, record); outcome is the agreed verdict,
@@ -195,7 +213,7 @@ def check_one(index: int, seed: int, time_limit: float) -> tuple[str, str, dict]
     rng = random.Random(f"{seed}:{index}")
     (br, bc), variant, extra, givens = draw_board(rng)
     item = ("soak", index, index, tuple(givens), (br, bc), tuple(map(tuple, extra)), None)
-    [(verdict, line)] = check_chunk([item], None, time_limit)
+    [(verdict, line)] = check_chunk([item], backends, time_limit)
     record = json.loads(line)
     found = count_solutions(br, bc, extra, givens)
     if not all(valid(br, bc, extra, givens, s) for s in found):
@@ -215,14 +233,17 @@ def check_one(index: int, seed: int, time_limit: float) -> tuple[str, str, dict]
     return verdict, label, record
 
 
-def check_range(begin: int, end: int, seed: int, time_limit: float) -> list[tuple]:
-    """Cases ``begin .. end-1`` in one worker: ``(outcome, label, record or None)`` each
-    (the record only for a disagreement or an unknown, which are kept)."""
+def check_range(begin: int, end: int, seed: int, time_limit: float,
+                backends: list[str] | None = None) -> list[tuple]:
+    """Cases ``begin .. end-1`` in one worker: ``(outcome, label, record or None,
+    {backend: status})`` each (the record only for a disagreement or an unknown, which
+    are kept)."""
     out = []
     for index in range(begin, end):
-        outcome, label, record = check_one(index, seed, time_limit)
+        outcome, label, record = check_one(index, seed, time_limit, backends)
         keep = outcome in ("DISAGREE", "unknown")
-        out.append((outcome, label, record if keep else None))
+        statuses = {name: r.get("status") for name, r in (record.get("backends") or {}).items()}
+        out.append((outcome, label, record if keep else None, statuses))
     return out
 
 
@@ -243,28 +264,43 @@ def main(argv=None) -> int:
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                    help="worker processes (default: one per core)")
     p.add_argument("--chunk", type=int, default=200, help="cases per task")
+    p.add_argument("--backends", default=None, metavar="LIST",
+                   help="backends of the cross-check (default: sat,cpsat,backtrack; 'all': "
+                        "every installed one)")
     args = p.parse_args(argv)
+    backends = (all_backends() if args.backends == "all"
+                else args.backends.split(",") if args.backends else None)
 
-    state = {"seed": args.seed, "next": 0, "outcomes": {}, "kinds": {}, "seconds": 0.0}
+    state = {"seed": args.seed, "next": 0, "outcomes": {}, "kinds": {}, "seconds": 0.0,
+             "backends": backends, "per_backend": {}, "timeouts": {}}
     state_path = Path(args.state) if args.state else None
     if state_path and state_path.exists():
         state = json.loads(state_path.read_text())
         if state["seed"] != args.seed:
             sys.exit(f"{state_path} was made with --seed {state['seed']}, not {args.seed}")
+        if state.get("backends") != backends:
+            sys.exit(f"{state_path} was made with --backends {state.get('backends')}")
     outcomes, kinds = Counter(state["outcomes"]), Counter(state["kinds"])
+    per_backend = Counter(state.get("per_backend", {}))  # "9x9 dlx": checks
+    timeouts = Counter(state.get("timeouts", {}))  # "9x9 dlx": unknown answers
     bad_log = state_path.with_suffix(".disagreements.jsonl") if state_path else None
 
     def save() -> None:
-        state.update(outcomes=dict(outcomes), kinds=dict(kinds))
+        state.update(outcomes=dict(outcomes), kinds=dict(kinds), per_backend=dict(per_backend),
+                     timeouts=dict(timeouts))
         if state_path:
             tmp = state_path.with_suffix(".tmp")
             tmp.write_text(json.dumps(state, indent=1))
             tmp.replace(state_path)
 
     def take(results: list[tuple]) -> None:
-        for outcome, label, record in results:
+        for outcome, label, record, statuses in results:
             outcomes[outcome] += 1
             kinds[label] += 1
+            size = label.split()[0] if label else "?"
+            for name, status in statuses.items():
+                per_backend[f"{size} {name}"] += 1
+                timeouts[f"{size} {name}"] += status == "unknown"
             if record is not None:  # kept, so each can be looked at again
                 print(outcome, json.dumps(record), flush=True)
                 if bad_log:
@@ -285,7 +321,8 @@ def main(argv=None) -> int:
             out_of_time = deadline is not None and time.perf_counter() > deadline
             while not out_of_time and queued < args.checks and len(pending) < 2 * args.workers:
                 end = min(queued + args.chunk, args.checks)
-                pending.append(pool.submit(check_range, queued, end, args.seed, args.time_limit))
+                pending.append(pool.submit(check_range, queued, end, args.seed, args.time_limit,
+                                           backends))
                 queued = end
             if not pending:
                 break
@@ -307,7 +344,16 @@ def main(argv=None) -> int:
           + ", ".join(f"{v} {outcomes[v]}" for v in ("unique", "multiple", "none"))
           + f"; {state['seconds']:.0f} s of wall time in all, {args.workers} workers")
     print("by board: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items()) if k))
+    print("checks by size and backend: " + ", ".join(f"{k} {v}" for k, v in
+                                                      sorted(per_backend.items(), key=_size)))
+    print("time-outs by size and backend: " + (", ".join(
+        f"{k} {v}" for k, v in sorted(timeouts.items(), key=_size) if v) or "none"))
     return 1 if outcomes["DISAGREE"] else 0
+
+
+def _size(item) -> tuple:
+    size, _, name = item[0].partition(" ")
+    return (int(size.split("x")[0]) if size[0].isdigit() else 0, name)
 
 
 if __name__ == "__main__":
