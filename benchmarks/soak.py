@@ -15,7 +15,8 @@ which sees at most two solutions. No code is shared with ``sudoku_cp.encode``.
 The boards: shapes 2x2 to 4x4 boxes (4x4 to 16x16 boards), classic, Sudoku-X (both
 diagonals) or 1-3 extra houses of 2..n cells (half of them drawn at random, half drawn
 to fit a known grid); givens kept from a grid of that variant at a random density,
-sometimes with a wrong value planted, so the cases are unique, multiple and none.
+sometimes with a wrong value planted, so the cases are unique, multiple and none; some
+boards up to 9x9 are drawn near-empty (``SPARSE``).
 Large boards are drawn less often (they cost far more).
 
 ``--backends LIST`` picks the backends of the cross-check (default: the check's
@@ -52,6 +53,8 @@ from pathlib import Path
 SHAPES = {(2, 2): 30, (2, 3): 25, (3, 2): 5, (2, 4): 10, (3, 3): 24, (3, 4): 4, (4, 4): 2}
 #: How often each variant is drawn.
 VARIANTS = {"classic": 45, "x": 20, "houses": 35}
+#: The share of boards up to 9x9 drawn near-empty (at most 15% givens).
+SPARSE = 0.15
 
 
 # -- the independent counter -------------------------------------------------------------------
@@ -182,6 +185,8 @@ def draw_board(rng: random.Random):
         grid = pattern_grid(br, bc, rng)
     low = 0.3 if n <= 9 else 0.55
     density = rng.uniform(low, 0.85)
+    if n <= 9 and rng.random() < SPARSE:  # near-empty: where dlx once ground on small houses
+        density = rng.uniform(0.0, 0.15)
     givens = [v if rng.random() < density else 0 for v in grid]
     if rng.random() < 0.1:  # plant a wrong value: mostly 'none'
         cell = rng.randrange(n * n)
