@@ -32,6 +32,20 @@ HEX = ("....F.5..G93....2.9..D.......E.7D.5.8431...C....F....C.6...2...1G......3
 SIZES = [(1280, 900), (390, 844), (1920, 1080), (2560, 1440)]
 
 
+def missing() -> str | None:
+    """What this script needs and does not find, in one line (None: all there)."""
+    import importlib.util
+
+    for module, install in (("uvicorn", 'pip install "sudoku-cp[gui]"'),
+                            ("playwright", "pip install playwright")):
+        if importlib.util.find_spec(module) is None:
+            return f"gui_screenshot: needs {module}: {install}"
+    if not (shutil.which("chromium") or shutil.which("chromium-browser")):
+        return ("gui_screenshot: needs a chromium executable on PATH (Debian: apt-get install "
+                "chromium); Playwright's own browser download is not used")
+    return None
+
+
 def shrink(path: Path) -> None:
     """Reduce the picture to a 256-colour palette: a fraction of the size, no visible loss
     (left as it is, with a note, without Pillow)."""
@@ -80,7 +94,8 @@ def main(out: Path) -> None:
     shots.append((1920, 1080, "dark", HEX))
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=ARGS)
+            chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+            browser = p.chromium.launch(executable_path=chromium, args=ARGS)
             for w, h, scheme, puzzle in shots:
                 page = browser.new_page(viewport={"width": w, "height": h},
                                         device_scale_factor=1, color_scheme=scheme)
@@ -112,4 +127,8 @@ def main(out: Path) -> None:
 
 
 if __name__ == "__main__":
+    problem = missing()
+    if problem:
+        print(problem, file=sys.stderr)
+        sys.exit(2)
     main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent)

@@ -204,8 +204,8 @@ def _read_csv(rows: list[str], box: tuple[int, int] | None) -> tuple[list[str], 
 
 
 def _too_big(n: int, max_size: int) -> str:
-    return (f"a {n}x{n} board is above the size limit of {max_size} (raise it with "
-            f"max_size=, or --max-size on the command line)")
+    return (f"a {n}x{n} board is above the size limit of {max_size} (--max-size N raises "
+            f"it; max_size=N from Python)")
 
 
 def _values(cells: list[str], sizes: list[int], box: tuple[int, int] | None,

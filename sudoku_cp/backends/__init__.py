@@ -104,30 +104,31 @@ def check_spec(spec: str, time_limit: float | None = None) -> str:
     return name
 
 
-def resolve(specs: str | None, time_limit: float | None = None) -> list[str] | None:
+def resolve(specs: str | None, time_limit: float | None = None,
+            option: str = "--backends") -> list[str] | None:
     """The backend specs an option such as ``--backends sat,cpsat`` names, each checked
     by ``check_spec`` before any puzzle is read; None when the option is not given (the
-    caller's default). An empty name or a name given twice is refused.
+    caller's default). An empty list, an empty name and a name given twice are refused:
+    each once ran the defaults, or skipped the name, without a word.
 
     >>> resolve("sat, backtrack"), resolve(None)
     (['sat', 'backtrack'], None)
     >>> resolve("sat,,cpsat")
     Traceback (most recent call last):
     ...
-    sudoku_cp.errors.UsageError: --backends 'sat,,cpsat' has an empty name (two commas, or a comma at an end)
+    sudoku_cp.errors.UsageError: --backends 'sat,,cpsat': an empty name between commas
     """
     if specs is None:
         return None
     parts = [part.strip() for part in specs.split(",")]
     if not any(parts):
-        raise UsageError(f"--backends {specs!r} names no backend; choose from: "
-                         f"{', '.join(BACKENDS)}")
+        raise UsageError(f"{option} names no backend: give a comma-separated list such as "
+                         f"sat,cpsat (from: {', '.join(BACKENDS)})")
     if not all(parts):
-        raise UsageError(f"--backends {specs!r} has an empty name (two commas, or a comma "
-                         f"at an end)")
+        raise UsageError(f"{option} {specs!r}: an empty name between commas")
     twice = sorted({p for p in parts if parts.count(p) > 1})
     if twice:
-        raise UsageError(f"--backends {specs!r} names {', '.join(twice)} twice")
+        raise UsageError(f"{option} names {', '.join(twice)} twice")
     for spec in parts:
         check_spec(spec, time_limit)
     return parts

@@ -373,6 +373,9 @@ def _engine(engine: str, function: str = "check"):
     if engine == "python":
         return getattr(_kernel, function), "python"
     if _compiled is None:
+        from ..compiled_cache import is_cold, notice, prepare
+
+        prepare()  # NUMBA_CACHE_DIR, before numba is imported
         try:
             import numba
         except ImportError:
@@ -380,6 +383,8 @@ def _engine(engine: str, function: str = "check"):
                 raise ImportError('the numba engine needs numba: pip install "sudoku-cp[fast]"') \
                     from None
             return getattr(_kernel, function), "python"
+        if is_cold("_kernel."):
+            notice("the DRAT checker", 10)
         _compiled = _jit(numba)
     return getattr(_compiled, function), "numba"
 

@@ -13,13 +13,13 @@ import sys
 from importlib import import_module
 
 from ..errors import SudokuCpError
-from .common import EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_INTERRUPTED, find_data
+from .common import EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_INTERRUPTED, check_board_size, find_data
 
 #: Command modules of this package, in the order ``--help`` lists them.
 COMMANDS = ["sudoku_cp.cli.solve", "sudoku_cp.cli.check", "sudoku_cp.cli.export",
             "sudoku_cp.cli.generate", "sudoku_cp.cli.bench", "sudoku_cp.cli.explain",
             "sudoku_cp.cli.gui", "sudoku_cp.cli.certify", "sudoku_cp.cli.canon",
-            "sudoku_cp.cli.stats"]
+            "sudoku_cp.cli.stats", "sudoku_cp.cli.warmup"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,6 +41,10 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if sys.stderr is not None and sys.stderr.isatty():  # at a terminal: say when compiling
+        from .. import compiled_cache
+
+        compiled_cache.notify = lambda text: print(text, file=sys.stderr, flush=True)
     if getattr(args, "puzzles", None) is not None and not isinstance(args.puzzles, list):
         args.puzzles = [args.puzzles]  # a command that takes one PUZZLE
     try:
@@ -48,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
             data = getattr(args, "data", None)
             args.file = (find_data(args.file, data) if isinstance(args.file, str)  # one -f FILE
                          else [find_data(path, data) for path in args.file])
+        check_board_size(args)  # one limit for every command that builds a board
         return args.run(args)
     except KeyboardInterrupt:
         print("sudoku-cp: interrupted", file=sys.stderr)

@@ -68,13 +68,12 @@ def register(sub) -> None:
 
 # -- commands -------------------------------------------------------------------------------
 def cmd_make(args) -> int:
+    from ..backends import resolve
     from ..certify.writer import Certifier
     from ..crosscheck import crosscheck
-    from .common import Outcome, UsageError, emit, split_list, verdict_exit, where
+    from .common import Outcome, emit, verdict_exit, where
 
-    backends = split_list(args.backends)
-    if not backends:
-        raise UsageError("--backends names no backend")
+    backends = resolve(args.backends, args.time_limit)
     certifier = Certifier(args.out, args.checker, args.proof_solver)
     run = Outcome(args)
     for index, source, entry in run.puzzles():

@@ -94,6 +94,10 @@ def cmd_check(args) -> int:
 
     from . import variant
 
+    if args.scheduler and args.engine != "dask":  # would be ignored by the local engine
+        raise UsageError("--scheduler needs --engine dask (the local engine has no scheduler)")
+    if args.chunk_size and not wants_batch(args):
+        raise UsageError("--chunk-size applies to a batch only (--workers, --out or --engine)")
     if variant.wanted(args):  # f-puzzles, ISS or JSON variant puzzles: their own module
         return variant.cmd_check(args)
     if wants_batch(args):  # --workers, --out, --resume or --engine: the batch runner
@@ -192,12 +196,23 @@ def cmd_batch(args) -> int:
 
     With ``--json`` and ``--out`` the closing summary is also printed on stdout as JSON.
     """
+    job = _job(args)
+    if not job.out:
+        return _run_batch(args, job)
+    from ..lock import hold
+
+    with hold(job.out):  # one writer per results file: a second run is refused, exit 2
+        return _run_batch(args, job)
+
+
+def _run_batch(args, job) -> int:
+    """The batch itself, once the options are checked (and RESULTS is locked)."""
     from ..batch import BatchRun, summary_line
     from .certificates import certifier_for, said
 
     bar = _progress_bar(args)
     certifier = certifier_for(args)
-    run = BatchRun(_job(args))  # the results file is read back (and refused) here
+    run = BatchRun(job)  # the results file is read back (and refused) here
     if bar is not None and bar.total is not None:  # what the file holds is not counted
         bar.total = max(0, bar.total - run.existing.done.count)
         bar.refresh()

@@ -52,10 +52,15 @@ def _board(text: str, box, what: str):
 
 def cmd_explain(args) -> int:
     from ..board import PuzzleError
-    from .common import EXIT_NOT_UNIQUE, EXIT_OK, UsageError, emit
     from ..logic import explain
+    from ..logic.api import NoSolutionError, SeveralSolutionsError, WrongValueError
+    from .common import EXIT_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, UsageError, emit
 
-    board = _board(args.puzzle, args.box, "PUZZLE")
+    try:
+        board = _board(args.puzzle, args.box, "PUZZLE")
+    except UsageError as exc:  # a bad puzzle: one line in the form every command uses
+        print(exc, file=sys.stderr)
+        return EXIT_INPUT
     position = None
     if args.position:
         other = _board(args.position, args.box or board.box, "--position")
@@ -67,9 +72,11 @@ def cmd_explain(args) -> int:
     try:
         steps = explain(board, position=position, assume_unique=args.assume_unique,
                         first=args.first, time_limit=args.time_limit)
-    except PuzzleError as exc:
+    except (NoSolutionError, SeveralSolutionsError, WrongValueError) as exc:
         print(f"sudoku-cp: {exc}", file=sys.stderr)
         return EXIT_NOT_UNIQUE
+    except PuzzleError as exc:  # a --position that does not fit the puzzle: bad input
+        raise UsageError(f"--position: {exc}") from None
     for index, step in enumerate(steps, 1):
         if args.json:
             emit({"index": index, **step.to_dict()})

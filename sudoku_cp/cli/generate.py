@@ -17,7 +17,7 @@ import argparse
 import sys
 
 from .common import (EXIT_DISAGREE, EXIT_NOT_UNIQUE, EXIT_OK, Outcome, UsageError, add_input,
-                     box_arg, box_text, count_arg, emit, positive_float, where)
+                     add_max_size, box_arg, box_text, count_arg, emit, positive_float, where)
 from .sampling import add_cbias_options, run_cbias, wants_cbias
 from .output import OutputFile, add_force, check_output, header_comment
 
@@ -38,6 +38,7 @@ def register(sub) -> None:
     size = p.add_mutually_exclusive_group()
     size.add_argument("--size", type=count_arg, metavar="N", help="board side, e.g. 4, 6, 9, 16")
     size.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3 (default 3x3)")
+    add_max_size(p)
     p.add_argument("--symmetry", default="none",
                    choices=[*SYMMETRIES, *SYMMETRY_ALIASES, "random"],
                    help="symmetry of the clue pattern (default none); QQWing's names "

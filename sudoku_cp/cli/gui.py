@@ -33,6 +33,9 @@ def register(sub) -> None:
     p.add_argument("--box", type=_box_arg, metavar="RxC", help="box shape of PUZZLE or FILE")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="a host name the page is served under (repeatable); the server "
+                        "answers only to these, the --host name, IP addresses and localhost")
     p.add_argument("--port", type=int, default=0, help="port (default 0: any free port)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p.add_argument("--time-limit", type=_positive_float, default=60.0, metavar="S",
@@ -117,31 +120,38 @@ def url_of(sock: socket.socket, host: str) -> str:
 def cmd_gui(args) -> int:
     uvicorn = require_gui()
     from ..gui.app import create_app
+    from .common import EXIT_INTERRUPTED
 
     text = initial_text(args)
     sock = listen(args.host, args.port)
     url = url_of(sock, args.host)
-    hosts = None if args.host in ("0.0.0.0", "::", "") else {args.host}
+    # the Host check stays on under any --host: a wildcard address adds no name to it
+    hosts = {h.lower() for h in args.allow_host}
+    if args.host not in ("0.0.0.0", "::", ""):
+        hosts.add(args.host.lower())
     app = create_app(time_limit=args.time_limit, initial=text, hosts=hosts,
                      initial_box=(f"{args.box[0]}x{args.box[1]}" if args.box else None))
     if not is_loopback(args.host):
         print(f"sudoku-cp: warning: listening on {args.host}, not only on this machine: anyone "
               f"who can reach it can use the page (there is no password); --host 127.0.0.1 "
               f"keeps it local", file=sys.stderr)
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3)
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3,
+                            timeout_keep_alive=5)
     server = uvicorn.Server(config)
+    interrupted = False
     try:
         print(f"sudoku-cp gui: {url}  (Ctrl-C stops it)", flush=True)
         if not args.no_browser:
             threading.Thread(target=_open_when_ready, args=(server, url), daemon=True).start()
         server.run(sockets=[sock])
+        interrupted = server.should_exit  # an older uvicorn returns after its shutdown
     except KeyboardInterrupt:  # uvicorn re-raises Ctrl-C after its clean shutdown
-        pass
+        interrupted = True
     finally:
         sock.close()
         app.state.jobs.stop_all()
     print("sudoku-cp gui: stopped", flush=True)
-    return 0
+    return EXIT_INTERRUPTED if interrupted else 0  # 130 for Ctrl-C, as every command
 
 
 def _open_when_ready(server, url: str) -> None:

@@ -91,8 +91,14 @@ class Jobs:
         self._closed = False
 
     def warm(self) -> None:
-        """Start one idle worker now, so that the first request does not wait for it."""
-        worker = _Worker(self._ctx)
+        """Start one idle worker now, so that the first request does not wait for it.
+
+        A start that fails (Ctrl-C reached the fork server first) is left quiet: a
+        request starts its own worker, and says so if that fails too."""
+        try:
+            worker = _Worker(self._ctx)
+        except (OSError, EOFError):
+            return
         with self._lock:
             if not self._closed:
                 self._idle.append(worker)

@@ -24,18 +24,15 @@ counts, first solutions and statistics without a Python call per puzzle;
 removal in one compiled call.
 
 **Start-up.** numba is imported on first use, never by ``import sudoku_cp``. The
-compiled code is cached on disk (``cache_dir``): beside this module when the package
-directory is writable, else in the user's cache directory
-(``~/.cache/sudoku_cp/numba`` on Linux), so a read-only site-packages still gets a
-cache. See docs/fast.md for the first-ever compile time and the start-up of later
-processes.
+compiled code is cached on disk in the user's cache directory
+(``~/.cache/sudoku_cp/numba`` on Linux; ``sudoku_cp.compiled_cache`` says why never
+beside the package). See docs/fast.md for the first-ever compile time and the
+start-up of later processes.
 """
 
 from __future__ import annotations
 
-import os
 import struct
-import sys
 import time
 from pathlib import Path
 from time import perf_counter
@@ -61,51 +58,21 @@ class BoardTooLarge(PuzzleError):
 
 
 # -- start-up: where the compiled code is cached ---------------------------------------------
-def user_cache_dir() -> Path:
-    """The per-user cache directory for compiled code (platformdirs when installed)."""
-    try:
-        from platformdirs import user_cache_dir as where
-    except ImportError:
-        if sys.platform == "win32":
-            base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-        elif sys.platform == "darwin":
-            base = Path.home() / "Library" / "Caches"
-        else:
-            base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-        return base / "sudoku_cp" / "numba"
-    return Path(where("sudoku_cp")) / "numba"
-
-
-def _writable(directory: Path) -> bool:
-    pycache = directory / "__pycache__"
-    if pycache.is_dir():
-        return os.access(pycache, os.W_OK | os.X_OK)
-    return os.access(directory, os.W_OK | os.X_OK)
-
-
 def cache_dir() -> Path:
-    """Where numba keeps this backend's compiled code in this process.
+    """Where this backend's compiled code is kept: ``NUMBA_CACHE_DIR`` when the user set
+    it, else the user's cache directory (``compiled_cache``), never beside the code."""
+    from ...compiled_cache import cache_dir as where
 
-    ``NUMBA_CACHE_DIR`` wins when the user set it; otherwise ``__pycache__`` beside
-    the kernels when the package directory is writable, else ``user_cache_dir()``.
-    """
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return Path(os.environ["NUMBA_CACHE_DIR"])
-    here = Path(__file__).resolve().parent
-    return here / "__pycache__" if _writable(here) else user_cache_dir()
+    return where()
 
 
 def kernels():
     """The compiled kernels, importing numba (and choosing the cache) on first use."""
     global _kernels
     if _kernels is None:
-        here = Path(__file__).resolve().parent
-        if not os.environ.get("NUMBA_CACHE_DIR") and not _writable(here):
-            target = user_cache_dir()
-            target.mkdir(parents=True, exist_ok=True)
-            os.environ["NUMBA_CACHE_DIR"] = str(target)  # read by numba at import...
-            if "numba" in sys.modules:  # ...or, if already imported, from its config
-                sys.modules["numba"].config.CACHE_DIR = str(target)
+        from ...compiled_cache import prepare
+
+        prepare()  # NUMBA_CACHE_DIR, before numba is imported
         from ...errors import MissingDependencyError
 
         try:
@@ -157,6 +124,10 @@ def engine() -> _Engine:
         if functions is not None:
             _engine = _Engine(functions, "cache")
         else:
+            from ...compiled_cache import is_cold, notice
+
+            if is_cold("kernels."):
+                notice("the fast engine", 25)
             compiled = kernels().compile_entries()
             _engine = _Engine(fast_native.functions(
                 {name: cf.address for name, cf in compiled.items()}), "numba")
