@@ -51,6 +51,10 @@ SLICE_NODES = 4096
 OUT_ROWS = 64
 #: The node budget of a search without a time limit: no limit.
 NO_BUDGET = 1 << 62
+#: Passes of locked candidates in the counting search: at the root (to a fixed point) and
+#: at every other node (one pass, then singles): the best of the settings measured
+#: (docs/fast_kernel.md, "The third round").
+LOCK_PASSES = (NO_BUDGET, 1)
 
 _kernels = None  # the fast_kernels module, once imported
 _TABLES: dict[Geometry, "Tables"] = {}
@@ -199,6 +203,9 @@ class Tables:
                 self.full_houses[h // 64] |= bit
                 for c in cells:
                     self.house_bits[c, h // 64] |= bit
+        self.box = g.box
+        self.segments = _segments(g)
+        self.lock_passes = LOCK_PASSES
         self.np = np
         self.tab = self.packed()
         self.tab_address = self.tab.ctypes.data  # what the entry points take
@@ -207,10 +214,24 @@ class Tables:
         """The same tables as one int64 array (``fast_kernels.tables`` reads it back)."""
         np = self.np
         head = [self.n, self.full, self.ncells, len(self.hlen), self.peers.shape[1],
-                self.houses.shape[1], self.words]
+                self.houses.shape[1], self.words, *self.box, *self.lock_passes]
         return np.concatenate([np.array(head, dtype=np.int64), self.peers.ravel(), self.npeers,
                                self.houses.ravel(), self.house_bits.ravel().view(np.int64),
-                               self.full_houses.view(np.int64)])
+                               self.full_houses.view(np.int64), self.segments])
+
+
+def _segments(g: Geometry):
+    """The cells where a box meets a row, then where a box meets a column, for locked
+    candidates (``fast_kernels.locked``): row r's segments are the rows ``r * box_rows +
+    j`` of the table, j the box across (box_cols cells each); then column c's, ``c *
+    box_cols + i``, i the box down (box_rows cells each). Only the box shape's rows,
+    columns and boxes: an extra house takes no part in locked candidates."""
+    import numpy as np
+
+    br, bc, n = g.box_rows, g.box_cols, g.n
+    rows = [[r * n + j * bc + k for k in range(bc)] for r in range(n) for j in range(br)]
+    cols = [[(i * br + k) * n + c for k in range(br)] for c in range(n) for i in range(bc)]
+    return np.array([x for seg in rows + cols for x in seg], dtype=np.int64)
 
 
 def _ragged(rows) -> tuple:
@@ -250,8 +271,8 @@ class _Scratch:
         self.givens = np.frombuffer(self.given_bytes, dtype=np.uint8)  # a writable view
         self.givens_address = self.givens.ctypes.data
         self.frames = np.empty((t.ncells + 1, t.ncells), dtype=np.int64)
-        # state, cells, rems, todo, changed peers (see fast_kernels._split)
-        self.work = np.zeros(3 * t.ncells + 6 + t.peers.shape[1], dtype=np.int64)
+        # state, cells, rems, todo, changed peers, segments (see fast_kernels._split)
+        self.work = np.zeros(5 * t.ncells + 6 + t.peers.shape[1], dtype=np.int64)
         self.state = self.work[:4]  # a view: the kernel writes it
         self.dirty = np.zeros(t.words, dtype=np.int64)  # a bitset of houses
         self.resize(out_rows)
