@@ -291,12 +291,29 @@ class Board:
 
     @classmethod
     def parse(cls, text: str, box: tuple[int, int] | str | None = None) -> "Board":
-        """Read one puzzle in any of the accepted text forms (see ``sudoku_cp.parse``)."""
-        from .parse import parse_puzzle
+        """Read one puzzle in any of the accepted text forms (see ``sudoku_cp.parse``).
+
+        A plain line of n*n symbols (n >= 6) takes a short road (``parse.cells.plain_board``,
+        the same board); anything else, and any line with a problem, the general parser,
+        which names the problem."""
+        from .parse.cells import parse_puzzle, plain_board
 
         if isinstance(box, str):
             box = parse_box(box)
+        if type(text) is str:
+            board = plain_board(text, box)
+            if board is not None:
+                return board
         return parse_puzzle(text, box=box)
+
+    @classmethod
+    def _trusted(cls, g: Geometry, givens: tuple[int, ...]) -> "Board":
+        """A board whose givens the caller has already checked (n*n integers in 0..n):
+        no second check. For the parser's short road only."""
+        board = object.__new__(cls)
+        object.__setattr__(board, "geometry", g)
+        object.__setattr__(board, "givens", givens)
+        return board
 
     # -- geometry shortcuts -------------------------------------------------------------
     @property

@@ -40,7 +40,7 @@ import time
 from pathlib import Path
 from time import perf_counter
 
-from ..board import Board, Geometry, PuzzleError, format_line
+from ..board import Board, Geometry, PuzzleError, format_line, geometry
 from ..result import Result
 
 #: Largest board side: one candidate mask is a 64-bit integer.
@@ -339,6 +339,64 @@ def check_array(puzzles, geometry: Geometry, limit: int = 2):
         engine().check_many(grid.ctypes.data, count, t.ncells, limit, counts.ctypes.data,
                             first.ctypes.data, stats.ctypes.data, *s.search, t.tab_address)
     return counts, first, stats
+
+
+def check_lines(lines, box: tuple[int, int] | None = None, limit: int = 2):
+    """Text in, verdicts out: ``check_array`` on one-line puzzles, without a ``Board``
+    per puzzle.
+
+    ``lines`` are puzzles of one board size, one per string, in the form of
+    ``Board.parse``. Plain lines of n*n symbols (n >= 6; ``.`` or ``0`` for an empty
+    cell) are turned into one array at once; when some line is not plain, every line
+    goes through ``Board.parse``. A line that is no puzzle raises ``PuzzleError``
+    with its number and the parser's own message. Returns ``(counts, first, stats)``
+    as ``check_array`` does.
+
+    >>> counts, first, stats = check_lines(["." * 81, "1" * 81])
+    >>> counts.tolist(), stats[:, 2].tolist()
+    ([2, 0], [0, 1])
+    >>> check_lines(["." * 81, "." * 80 + "?"])
+    Traceback (most recent call last):
+    ...
+    sudoku_cp.errors.PuzzleError: line 2: unknown symbol '?' at r9c9 (cell 81)
+    """
+    from ..parse.cells import NOT_A_SYMBOL, _plain, plain_board
+
+    lines = list(lines)
+    if not lines:
+        return check_array([], geometry(*(box or (3, 3))), limit)
+    first_board = _parsed(lines, 0, box)
+    g = first_board.geometry
+    size = len(lines[0])
+    grid = None
+    if plain_board(lines[0], box) is not None and all(len(s) == size for s in lines):
+        np = tables(g).np
+        try:
+            raw = "".join(lines).encode("latin-1")
+        except UnicodeEncodeError:
+            raw = None
+        if raw is not None:
+            values = np.frombuffer(raw.translate(_plain(g.n)[1]), dtype=np.uint8)
+            values = values.reshape(len(lines), size)
+            if not (values == NOT_A_SYMBOL).any():
+                grid = values.astype(np.int64)
+    if grid is None:  # the general road, line by line: the parser names any problem
+        rows = []
+        for i in range(len(lines)):
+            board = _parsed(lines, i, box)
+            if board.geometry != g:
+                raise PuzzleError(f"line {i + 1}: a {board.n}x{board.n} board among "
+                                  f"{g.n}x{g.n} boards: check one size at a time")
+            rows.append(board.givens)
+        grid = rows
+    return check_array(grid, g, limit)
+
+
+def _parsed(lines, i: int, box) -> Board:
+    try:
+        return Board.parse(lines[i], box)
+    except PuzzleError as exc:
+        raise PuzzleError(f"line {i + 1}: {exc}") from None
 
 
 def _from_rows(rows: list, t: Tables):
