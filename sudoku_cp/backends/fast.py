@@ -36,6 +36,7 @@ from __future__ import annotations
 import os
 import struct
 import sys
+import threading
 import time
 from pathlib import Path
 from time import perf_counter
@@ -306,6 +307,21 @@ class _Scratch:
         self.aimed = want if budget == NO_BUDGET and fresh else None
 
 
+_SCRATCH = threading.local()  # per thread: the generator's scratch, per geometry
+
+
+def _reused_scratch(t: Tables) -> _Scratch:
+    """One ``_Scratch`` per geometry and thread for the generator's calls (``dig`` and
+    ``fill``, a few hundred a second): building one costs more than a 9x9 fill."""
+    kept = getattr(_SCRATCH, "by_tables", None)
+    if kept is None:
+        kept = _SCRATCH.by_tables = {}
+    s = kept.get(id(t))
+    if s is None or s.t is not t:
+        s = kept[id(t)] = _Scratch(t)
+    return s
+
+
 # -- the batch entry points ------------------------------------------------------------------
 def check_array(puzzles, geometry: Geometry, limit: int = 2):
     """Count the solutions of many puzzles of one geometry in one compiled call.
@@ -460,7 +476,7 @@ def dig(grid, g: Geometry, order, target: int | None = None) -> tuple[tuple[int,
     order_array = np.arange(len(order), dtype=np.int64)
     givens, trial = np.zeros(t.ncells, dtype=np.int64), np.zeros(t.ncells, dtype=np.int64)
     result = np.zeros(3, dtype=np.int64)
-    s = _Scratch(t)
+    s = _reused_scratch(t)
     engine().dig(grid_array.ctypes.data, t.ncells, order_array.ctypes.data, len(order),
                  cells.ctypes.data, len(cells), start.ctypes.data,
                  -1 if target is None else target, givens.ctypes.data, trial.ctypes.data,
@@ -486,7 +502,7 @@ def fill_counted(g: Geometry, seed: int, budget: int) -> tuple[list[int], int]:
     np = t.np
     stream = np.array([seed & ((1 << 64) - 1)], dtype=np.uint64)
     values = np.zeros(t.ncells, dtype=np.int64)
-    s = _Scratch(t)
+    s = _reused_scratch(t)
     frames, work, dirty, out = s.search
     restarts = engine().fill(stream.ctypes.data, budget, values.ctypes.data, t.ncells, frames,
                              work, dirty, out, t.tab_address)
