@@ -179,7 +179,9 @@ class Tables:
     ``impossible`` is True when some house has more than n cells. The kernels mark houses for the hidden-single search in a
     bitset of ``words`` int64s: ``house_bits[c]`` holds the houses of exactly n cells
     that contain cell c, ``full_houses`` all of them (smaller houses are never
-    searched: they need distinct values, not every value).
+    searched: they need distinct values, not every value). ``segments`` are the cells
+    where a box meets a row or a column, for locked candidates (``_segments``), and
+    ``lock_passes`` how many passes of them the counting search makes (``LOCK_PASSES``).
     """
 
     def __init__(self, g: Geometry) -> None:
