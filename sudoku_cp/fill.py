@@ -59,13 +59,14 @@ def random_values(g: Geometry, seed: int, *, compiled: bool | None = None) -> li
 
 def can_compile(g: Geometry) -> bool:
     """True when the compiled fill can run: numba is installed and n <= 64."""
-    return g.n <= 64 and _numba_installed()
+    return g.n <= 64 and numba_installed()
 
 
 @functools.lru_cache(maxsize=1)
-def _numba_installed() -> bool:
-    """Asked once per process: with the stored object code numba is never imported, and
-    looking for it on the path cost about a millisecond per generated puzzle."""
+def numba_installed() -> bool:
+    """Whether numba can be imported, asked once per process: with the stored object code
+    numba is never imported, so ``find_spec`` walks the path on every call, about a
+    millisecond each on a loaded machine, and the generator asks for every attempt."""
     from importlib.util import find_spec
 
     return find_spec("numba") is not None
