@@ -92,13 +92,30 @@ class Board:
 
     @classmethod
     def parse(cls, text: str, box: tuple[int, int] | str | None = None) -> "Board":
-        """Read one puzzle in any of the accepted text forms (see ``sudoku_cp.parse``)."""
-        from .text import read_puzzle  # text to values: the reader below the board
+        """Read one puzzle in any of the accepted text forms (see ``sudoku_cp.parse``).
+
+        A plain line of n*n symbols (n >= 6) takes a short road (``text.plain_values``,
+        the same board); anything else, and any line with a problem, the general reader,
+        which names the problem."""
+        from .text import plain_values, read_puzzle  # text to values: below the board
 
         if isinstance(box, str):
             box = parse_box(box)
+        if type(text) is str:
+            plain = plain_values(text, box)
+            if plain is not None:
+                return cls._trusted(*plain)
         values, box = read_puzzle(text, box=box)
         return cls.from_values(values, box)
+
+    @classmethod
+    def _trusted(cls, g: Geometry, givens: tuple[int, ...]) -> "Board":
+        """A board whose givens the caller has already checked (n*n integers in 0..n):
+        no second check. For the parser's short road only."""
+        board = object.__new__(cls)
+        object.__setattr__(board, "geometry", g)
+        object.__setattr__(board, "givens", givens)
+        return board
 
     # -- geometry shortcuts -------------------------------------------------------------
     @property

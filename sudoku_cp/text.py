@@ -101,15 +101,25 @@ def plain_values(line: str, box: tuple[int, int] | None = None, *,
     if box is not None and (box[0] < 1 or box[1] < 1 or box[0] * box[1] != n):
         return None
     plain = _PLAIN.get(n) or _plain(n)
-    if plain[2] is None and box is None or line.strip(plain[0]):
-        return None  # no default box (n is prime), or a character that is not a symbol here
+    if plain[2] is None and box is None:
+        return None  # no default box (n is prime)
+    try:
+        values = line.encode("latin-1").translate(plain[1])
+    except UnicodeEncodeError:
+        return None
+    if NOT_A_SYMBOL in values:  # one search in C for a character that is no symbol here
+        return None
     g = plain[2] if box is None else geometry(*box)
-    return g, tuple(line.encode("ascii").translate(plain[1]))
+    return g, tuple(values)  # every value in 0..n: checked just above
+
+
+#: What ``plain_values``' tables give a character that is not a symbol of the board.
+NOT_A_SYMBOL = 255
 
 
 def _plain(n: int) -> tuple:
     symbols = ".0" + SYMBOLS[:n] + SYMBOLS[9:n].lower()
-    table = bytearray(256)
+    table = bytearray([NOT_A_SYMBOL]) * 256
     for ch in symbols:
         table[ord(ch)] = VALUES[ch]
     try:
