@@ -27,7 +27,7 @@ TECHNIQUES: dict[str, tuple[float, str]] = {
     "hidden_triple": (4.0, "Hidden triple"),
     "xy_wing": (4.2, "XY-wing"),
     "xyz_wing": (4.4, "XYZ-wing"),
-    "unique_rectangle": (4.5, "Unique rectangle"),  # type 1: 4.5, types 2 and 4: 4.6
+    "unique_rectangle": (4.5, "Unique rectangle"),  # types 1, 2 and 4: 4.5 (SE 1.2)
     "naked_quad": (5.0, "Naked quad"),
     "jellyfish": (5.2, "Jellyfish"),
     "hidden_quad": (5.4, "Hidden quad"),
