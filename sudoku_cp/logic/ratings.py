@@ -32,11 +32,14 @@ TECHNIQUES: dict[str, tuple[float, str]] = {
     "jellyfish": (5.2, "Jellyfish"),
     "hidden_quad": (5.4, "Hidden quad"),
     "bug_plus_one": (5.6, "BUG+1"),
+    "x_cycle": (6.5, "X-cycle"),  # SE's bidirectional X-cycle: a closed loop on one value
+    "y_cycle": (6.5, "Y-cycle"),  # SE's bidirectional Y-cycle: a closed loop of bivalue cells
     "skyscraper": (6.6, "Skyscraper"),
     "two_string_kite": (6.6, "Two-string kite"),
     "turbot_fish": (6.6, "Turbot fish"),
     "x_chain": (6.6, "X-chain"),
     "simple_colouring": (6.6, "Simple colouring"),  # a colour wrap: 6.6 plus its length
+    "xy_cycle": (7.0, "Cycle"),  # SE's bidirectional cycle: both kinds of strong link
     "w_wing": (7.0, "W-wing"),
     "xy_chain": (7.0, "XY-chain"),
     "aic": (7.0, "Alternating inference chain"),

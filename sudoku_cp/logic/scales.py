@@ -64,6 +64,9 @@ HODOKU: dict[str, tuple[int, str]] = {
     "turbot_fish": (120, "hard"),
     "simple_colouring": (150, "hard"),
     "w_wing": (150, "hard"),
+    "x_cycle": (280, "unfair"),  # HoDoKu finds cycles as continuous nice loops
+    "y_cycle": (280, "unfair"),
+    "xy_cycle": (280, "unfair"),
     "x_chain": (260, "unfair"),
     "xy_chain": (260, "unfair"),
     "aic": (280, "unfair"),
