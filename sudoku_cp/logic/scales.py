@@ -13,8 +13,8 @@ the level of the hardest *technique* used (each technique belongs to one of Easy
 Medium, Hard, Unfair, Extreme), raised while the score passes the level's ceiling
 (800, 1000, 1600, 1800). The per-technique scores and levels are HoDoKu's defaults;
 techniques HoDoKu has no name for are scored as what HoDoKu would use in their place
-(SE's "direct" shortcuts as the locked candidates or hidden subset plus the single they
-end in, SE's nishio and forcing chains as HoDoKu's forcing chain, dynamic ones as its
+(SE's "direct" shortcuts as the single they place, but a direct hidden triple as the
+triple and its single; SE's nishio and forcing chains as HoDoKu's forcing chain, dynamic ones as its
 forcing net, trial and error as its brute force). The path is still this engine's, not
 HoDoKu's, so the score is HoDoKu-*style*: the level agrees far more often than the score.
 
@@ -40,10 +40,12 @@ HODOKU: dict[str, tuple[int, str]] = {
     "full_house": (4, "easy"),
     "hidden_single": (14, "easy"),
     "naked_single": (4, "easy"),
-    "direct_pointing": (50 + 14, "medium"),  # locked candidates + the hidden single
-    "direct_claiming": (50 + 14, "medium"),
-    "direct_hidden_pair": (70 + 14, "medium"),  # hidden pair + the hidden single
-    "direct_hidden_triple": (100 + 14, "medium"),
+    # SE's "direct" shortcuts come before naked singles on SE's ladder; HoDoKu takes a
+    # naked single first and seldom needs them: scored as the single they place
+    "direct_pointing": (14, "easy"),
+    "direct_claiming": (14, "easy"),
+    "direct_hidden_pair": (14, "easy"),
+    "direct_hidden_triple": (100 + 14, "medium"),  # a hidden triple and its single
     "pointing": (50, "medium"),
     "claiming": (50, "medium"),
     "naked_pair": (60, "medium"),
