@@ -61,6 +61,8 @@ HODOKU: dict[str, tuple[int, str]] = {
     "xyz_wing": (180, "hard"),
     "unique_rectangle": (100, "hard"),
     "bug_plus_one": (100, "hard"),
+    "bug_type_2": (100, "hard"),  # HoDoKu has BUG+1 only: scored as it
+    "bug_type_4": (100, "hard"),
     "skyscraper": (130, "hard"),
     "two_string_kite": (150, "hard"),
     "turbot_fish": (120, "hard"),
