@@ -13,8 +13,9 @@ from sudoku_cp.logic.scales import HODOKU, HODOKU_LEVELS, hodoku, se_triple, ser
 from sudoku_cp.logic.ratings import TECHNIQUES
 from conftest import board_of, load
 
-# Puzzles with the triple Sudoku Explainer's serate printed for them (serate run with SE
-# 1.2's technique set; the first needs pointing, 2.6, before its first placement).
+# Puzzles with the triple Sudoku Explainer's serate printed for them (SukakuExplainer's
+# serate with only SE 1.2's techniques; the first needs pointing, 2.6, before its first
+# placement).
 SERATE = {
     "....7..2.8.......6.1.2.5...9.54....8.........3....85.1...3.2.8.4.......9.7..6....":
         "8.3/2.6/2.6",
