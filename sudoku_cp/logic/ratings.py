@@ -34,6 +34,7 @@ TECHNIQUES: dict[str, tuple[float, str]] = {
     "bug_plus_one": (5.6, "BUG+1"),
     "bug_type_2": (5.7, "BUG type 2"),
     "bug_type_4": (5.7, "BUG type 4"),
+    "aligned_pair_exclusion": (6.2, "Aligned pair exclusion"),
     "x_cycle": (6.5, "X-cycle"),  # SE's bidirectional X-cycle: a closed loop on one value
     "y_cycle": (6.5, "Y-cycle"),  # SE's bidirectional Y-cycle: a closed loop of bivalue cells
     "skyscraper": (6.6, "Skyscraper"),

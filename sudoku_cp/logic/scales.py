@@ -68,6 +68,7 @@ HODOKU: dict[str, tuple[int, str]] = {
     "turbot_fish": (120, "hard"),
     "simple_colouring": (150, "hard"),
     "w_wing": (150, "hard"),
+    "aligned_pair_exclusion": (300, "unfair"),  # HoDoKu has none: scored as its ALS-XZ
     "x_cycle": (280, "unfair"),  # HoDoKu finds cycles as continuous nice loops
     "y_cycle": (280, "unfair"),
     "xy_cycle": (280, "unfair"),

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-from . import basic, bug, chains, forcing, loops, wings
+from . import basic, bug, chains, exclusion, forcing, loops, wings
 from .basic import make, removes
 from .state import Contradiction, State, TimeUp, cname
 
@@ -45,6 +45,7 @@ LADDER: tuple[tuple[str, float, Callable, bool], ...] = (
     ("hidden_quad", 5.4, basic.hidden_quad, False),
     ("bug_plus_one", 5.6, wings.bug_plus_one, True),
     ("bug_types", 5.7, bug.bug_types, True),
+    ("aligned_pair_exclusion", 6.2, exclusion.aligned_pair_exclusion, False),
     ("cycles", 6.5, loops.cycles, False),
     ("chains", 6.6, chains.chains, False),
     ("simple_colouring", 6.6, chains.simple_colouring, False),
