@@ -57,8 +57,8 @@ TECHNIQUES: dict[str, tuple[float, str]] = {
 #: beginner: full houses and hidden singles (no pencil marks needed); easy: naked
 #: singles and the "direct" shortcuts that end in a single; medium: locked candidates,
 #: pairs, triples, X-wing, swordfish; hard: hidden triples, wings, unique rectangles,
-#: quads, jellyfish; expert: BUG+1 and chains; master: forcing chains; extreme: trial
-#: and error.
+#: quads, jellyfish; expert: BUGs, aligned pair exclusion, cycles and chains; master:
+#: forcing chains; extreme: trial and error.
 BANDS: tuple[tuple[str, float], ...] = (
     ("beginner", 0.0), ("easy", 1.7), ("medium", 2.6), ("hard", 4.0),
     ("expert", 5.6), ("master", 7.5), ("extreme", 10.0),
