@@ -32,6 +32,7 @@ from collections import Counter
 
 from ..board import (MAX_COMPACT_N, MAX_SIZE, SYMBOLS, Board, PuzzleError, cell_name, default_box,
                      geometry)
+from .sukaku import MESSAGE as SUKAKU, looks_like_sukaku
 
 #: Value of each one-character cell: ``.`` and ``0`` empty, then SYMBOLS in either case.
 VALUES: dict[str, int] = {".": 0, "0": 0}
@@ -102,6 +103,8 @@ def plain_board(line: str, box: tuple[int, int] | None = None, *,
         return None
     if box is not None and (box[0] < 1 or box[1] < 1 or box[0] * box[1] != n):
         return None
+    if box is None and looks_like_sukaku(list(line)):
+        return None  # the general road refuses it by name
     plain = _PLAIN.get(n) or _plain(n)
     if plain[2] is None and box is None or line.strip(plain[0]):
         return None  # no default box (n is prime), or a character that is not a symbol here
@@ -239,6 +242,8 @@ def _values(cells: list[str], sizes: list[int], box: tuple[int, int] | None,
             raise PuzzleError(f"puzzle has {count} cells, more than a board at the size "
                               f"limit holds ({max_size}x{max_size} = {max_size * max_size})")
         raise PuzzleError(_too_big(n, max_size))
+    if box is None and looks_like_sukaku(cells):  # not a 27x27 puzzle: refused by name
+        raise PuzzleError(SUKAKU)
     if not square(count, box):
         raise PuzzleError(_count_message(count, sizes, box))
     n = math.isqrt(count)
