@@ -2,7 +2,7 @@
 
 Each *check* draws one random board (deterministic from ``--seed`` and its index),
 cross-checks it the way a batch run does (the batch runner's worker function
-``sudoku_cp.batch.check_chunk``, which writes the JSON results line), and compares the
+``sudoku_cp.batch.check_chunk``, the check pipeline's worker side), and compares the
 verdict with an independent counter written here: its own CNF (one variable per
 cell and value, its own house lists, givens as unit clauses) solved by ``pycosat``,
 which sees at most two solutions. No code is shared with ``sudoku_cp.encode``.
@@ -195,8 +195,8 @@ def check_one(index: int, seed: int, time_limit: float) -> tuple[str, str, dict]
     rng = random.Random(f"{seed}:{index}")
     (br, bc), variant, extra, givens = draw_board(rng)
     item = ("soak", index, index, tuple(givens), (br, bc), tuple(map(tuple, extra)), None)
-    [(verdict, line)] = check_chunk([item], None, time_limit)
-    record = json.loads(line)
+    [checked] = check_chunk([item], None, time_limit)
+    verdict, record = checked.verdict, checked.record
     found = count_solutions(br, bc, extra, givens)
     if not all(valid(br, bc, extra, givens, s) for s in found):
         return "DISAGREE", "", {**record, "why": "the counter returned a non-solution"}

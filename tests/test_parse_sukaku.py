@@ -7,7 +7,7 @@ import pytest
 from sudoku_cp import Board
 from sudoku_cp.cli import main
 from sudoku_cp.errors import PuzzleError
-from sudoku_cp.parse.sukaku import looks_like_sukaku
+from sudoku_cp.text import looks_like_sukaku
 
 #: tdoku's form: cell by cell, the digit k at position k when k is a candidate, else '.'.
 ALL_CANDIDATES = "123456789" * 81

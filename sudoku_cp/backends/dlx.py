@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 from ..board import Board, Geometry, PuzzleError
 from ..encode.exact_cover import ExactCover, encode
-from ..result import Result
+from .base import Backend, ShapeCache, TimeUp
 
 #: Read the clock once every this many nodes (a node costs a few microseconds).
 CLOCK_EVERY = 4096
@@ -112,10 +112,6 @@ def build_links(matrix: ExactCover) -> Links:
     backwards = tuple(row[::-1] for row in others)
     return Links(matrix, L, R, U, D, C, S, tuple(others), backwards, tuple(row_of_node),
                  tuple(first))
-
-
-class _TimeUp(Exception):
-    """The clock ran out inside the search."""
 
 
 def search(links: Links, chosen: list[int], limit: int, stats: dict,
@@ -210,7 +206,7 @@ def search(links: Links, chosen: list[int], limit: int, stats: dict,
                 if node != c:  # X5: try this row, then go one level deeper
                     nodes += 1
                     if not nodes % CLOCK_EVERY and deadline is not None and clock() > deadline:
-                        raise _TimeUp
+                        raise TimeUp
                     for j in others[node]:
                         updates += cover(C[j])
                     break
@@ -221,49 +217,43 @@ def search(links: Links, chosen: list[int], limit: int, stats: dict,
                 advance = True
             else:
                 break  # above the first level: the search is exhausted
-    except _TimeUp:
+    except TimeUp:
         exhausted = False
     stats["nodes"] += nodes
     stats["updates"] += updates
     return solutions, exhausted
 
 
-_LINKS: dict[Geometry, Links] = {}
+def _build(geometry: Geometry) -> Links:
+    if geometry.n ** 3 > MAX_ROWS:
+        raise PuzzleError(
+            f"the dlx backend refuses a {geometry.n}x{geometry.n} board: its exact-cover "
+            f"matrix would have {geometry.n ** 3:,} rows (at most {MAX_ROWS:,})")
+    return build_links(encode(geometry))
 
 
-def links_for(geometry: Geometry) -> Links:
-    """The links of a geometry, built on first use and then cached."""
-    links = _LINKS.get(geometry)
-    if links is None:
-        if geometry.n ** 3 > MAX_ROWS:
-            raise PuzzleError(
-                f"the dlx backend refuses a {geometry.n}x{geometry.n} board: its exact-cover "
-                f"matrix would have {geometry.n ** 3:,} rows (at most {MAX_ROWS:,})")
-        links = _LINKS[geometry] = build_links(encode(geometry))
-    return links
+#: The links of a geometry, built on first use and then cached (a few shapes at a time).
+links_for = ShapeCache(_build, size=8)
 
 
-class DlxBackend:
-    """Exact cover by Algorithm X with dancing links and Knuth's S heuristic."""
+class DlxBackend(Backend):
+    """Exact cover by Algorithm X with dancing links and Knuth's S heuristic.
+
+    >>> from sudoku_cp import Board
+    >>> r = DlxBackend().solve(Board.empty((2, 2)), limit=300)
+    >>> r.status.value, len(r.solutions), r.exhausted
+    ('solved', 288, True)
+    """
 
     name = "dlx"
-    SPEC_OPTIONS = ()
 
-    def solve(self, board: Board, *, limit: int = 1, time_limit: float | None = None) -> Result:
-        """Find up to ``limit`` distinct solutions of ``board``.
-
-        >>> from sudoku_cp import Board
-        >>> r = DlxBackend().solve(Board.empty((2, 2)), limit=300)
-        >>> r.status.value, len(r.solutions), r.exhausted
-        ('solved', 288, True)
-        """
-        start = time.perf_counter()
-        deadline = None if time_limit is None else start + time_limit
+    def search(self, board: Board, limit: int, deadline: float | None,
+               stats: dict) -> tuple[list[tuple[int, ...]], bool]:
+        """Algorithm X counts to ``limit`` itself; rows chosen become values."""
         links = links_for(board.geometry)
         matrix = links.matrix
-        stats = {"nodes": 0, "updates": 0, "rows": len(matrix.rows),
-                 "primary_columns": matrix.primary,
-                 "secondary_columns": len(matrix.columns) - matrix.primary}
+        stats.update(nodes=0, updates=0, rows=len(matrix.rows), primary_columns=matrix.primary,
+                     secondary_columns=len(matrix.columns) - matrix.primary)
         chosen = matrix.given_rows(board)
         found, exhausted = search(links, chosen, limit, stats, deadline)
         solutions = []
@@ -273,5 +263,4 @@ class DlxBackend:
                 cell, v = matrix.rows[row]
                 values[cell] = v
             solutions.append(tuple(values))
-        return Result.of(self.name, solutions, exhausted, time.perf_counter() - start,
-                         stats, limit)
+        return solutions, exhausted

@@ -37,6 +37,8 @@ extra) and run as plain Python otherwise (same code, ~50× slower, still correct
 
 from __future__ import annotations
 
+from ..errors import SudokuCpError
+
 import time
 from dataclasses import dataclass
 from typing import Sequence
@@ -48,7 +50,7 @@ _CODES = {_kernel.REFUTED: "refuted", _kernel.NOT_IMPLIED: "lemma not implied",
           _kernel.NO_CONFLICT: "no conflict"}
 
 
-class ProofFormatError(ValueError):
+class ProofFormatError(SudokuCpError, ValueError):
     """A proof or CNF file that cannot be read (bad token, truncated clause)."""
 
 

@@ -114,8 +114,7 @@ def entries(args) -> Iterator[tuple[str, object]]:
         for entry in found:
             seen += 1
             yield source, entry
-    for path in files:
-        path = find_data(path, getattr(args, "data", None))
+    for path in files:  # (``main`` resolved each FILE once, in the data folder if need be)
         try:
             for entry in read_puzzles(path, box=box, **limit):
                 seen += 1

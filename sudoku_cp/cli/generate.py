@@ -18,7 +18,7 @@ import sys
 
 from .common import (EXIT_DISAGREE, EXIT_NOT_UNIQUE, EXIT_OK, Outcome, UsageError, add_input,
                      box_arg, box_text, count_arg, emit, positive_float, where)
-from ..research.cli_cbias import add_cbias_options, run_cbias, wants_cbias
+from .sampling import add_cbias_options, run_cbias, wants_cbias
 from .output import OutputFile, add_force, check_output, header_comment
 
 
@@ -116,7 +116,7 @@ def cmd_generate(args) -> int:
     from ..board import default_box
     from ..generate import GenerationError
 
-    if wants_cbias(args):  # Berthier's generator: see research/cli_cbias.py
+    if wants_cbias(args):  # Berthier's generator: see cli/sampling.py
         return run_cbias(args)
     box = args.box or (default_box(args.size) if args.size else (3, 3))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
@@ -221,6 +221,7 @@ def _progress(total: int, quiet: bool):
 def cmd_grade(args) -> int:
     from ..errors import PuzzleError
     from ..grade import grade
+    from ..logic.api import SeveralSolutionsError
     from ..records import record
 
     run = Outcome(args)
@@ -234,7 +235,7 @@ def cmd_grade(args) -> int:
             run.add(EXIT_NOT_UNIQUE)
             print(f"{where(source, entry)}: {exc}", file=sys.stderr)
             if args.json:
-                several = "several" in str(exc) or "more than one" in str(exc)
+                several = isinstance(exc, SeveralSolutionsError)
                 emit(record(verdict="multiple" if several else "none", error=str(exc),
                             level=None, **head))
             continue

@@ -11,6 +11,7 @@ Endpoints (all answer JSON; bad input gets 4xx and ``{"error": "one sentence"}``
 - ``POST /api/solve`` ``{puzzle, box?, limit?: 1|2, backend?, time_limit?, job?}``: solutions
   from one backend; with ``limit`` 2, a count up to two and the cells where the two differ.
 - ``POST /api/hint`` ``{puzzle, box?, values?, excluded?, job?}``: the next logical step.
+- ``POST /api/path`` ``{puzzle, box?, values?, excluded?, job?}``: every step from there on.
 - ``POST /api/grade`` ``{puzzle, box?, job?}``: level, techniques, search effort.
 - ``POST /api/generate`` ``{box, symmetry?, difficulty?, seed?, time_limit?, job?}``.
 - ``POST /api/cancel`` ``{job}``: stop a running job (it answers 409).
@@ -39,6 +40,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import __version__
+from ..crosscheck import default_backends
 from . import work
 from .jobs import JobError, Jobs
 from .work import BadRequest
@@ -58,14 +60,14 @@ def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: in
     from ..backends import BACKENDS
     from ..generate import SYMMETRIES
     from ..grade import LEVELS
-    from .hints import logic_engine
+    from .menus import offer
 
     jobs = Jobs(workers)
     info = {"version": __version__, "backends": list(BACKENDS), "symmetries": list(SYMMETRIES),
             "levels": list(LEVELS), "shapes": [list(s) for s in SHAPES],
             "time_limit": time_limit, "max_body": max_body, "initial": initial,
             "initial_box": initial_box,
-            "hints": "logic" if logic_engine() else "grader"}
+            "hints": "logic", "offer": offer()}
 
     async def read_body(request: Request) -> dict:
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -112,7 +114,7 @@ def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: in
         board = work.read_board(body)
         position = work.read_position(body, board)
         seconds = work.read_seconds(body, time_limit)
-        each = seconds / len(info["backends"])
+        each = seconds / len(default_backends(board)[0])  # the backends a check runs
         return await job(body, "check", (board, position, each), seconds + GRACE)
 
     async def solve(body: dict) -> dict:
@@ -128,6 +130,13 @@ def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: in
         excluded = work.read_excluded(body, board)
         seconds = work.read_seconds(body, time_limit)
         return await job(body, "hint", (board, position, excluded, seconds), seconds)
+
+    async def path(body: dict) -> dict:
+        board = work.read_board(body)
+        position = work.read_position(body, board)
+        excluded = work.read_excluded(body, board)
+        seconds = work.read_seconds(body, time_limit)
+        return await job(body, "path", (board, position, excluded, seconds), seconds + GRACE)
 
     async def grade(body: dict) -> dict:
         board = work.read_board(body)
@@ -170,8 +179,8 @@ def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: in
     async def crash(request: Request, exc: Exception) -> JSONResponse:  # pragma: no cover
         return JSONResponse({"error": f"internal error: {type(exc).__name__}: {exc}"}, 422)
 
-    posts = {"parse": parse, "check": check, "solve": solve, "hint": hint, "grade": grade,
-             "generate": generate, "cancel": cancel}
+    posts = {"parse": parse, "check": check, "solve": solve, "hint": hint, "path": path,
+             "grade": grade, "generate": generate, "cancel": cancel}
     routes = [Route("/api/info", get_info, methods=["GET"])]
     routes += [Route(f"/api/{name}", endpoint(handler), methods=["POST"])
                for name, handler in posts.items()]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from ..cli.common import (EXIT_OK, Outcome, UsageError, box_text, emit, positive_int, where)
+from .common import (EXIT_OK, Outcome, UsageError, box_text, emit, positive_int, where)
 
 
 def add_count_options(p) -> None:
@@ -63,7 +63,7 @@ def run_count(args, boards=None) -> int:
 
 def _empty(args) -> int:
     from ..board import Board, default_box
-    from .count import MAX_EXACT_N
+    from ..research.count import MAX_EXACT_N
 
     if args.puzzles or args.file:
         raise UsageError("solve --empty counts the empty board: give no PUZZLE or -f FILE")
@@ -81,7 +81,7 @@ def _empty(args) -> int:
                   file=sys.stderr)
         _estimate(args, board, what, grids=True)
         return EXIT_OK
-    from .count import count_grids
+    from ..research.count import count_grids
 
     result = count_grids(box)
     if args.json:
@@ -95,7 +95,7 @@ def _empty(args) -> int:
 
 
 def _estimate(args, board, what: str, grids: bool = False) -> None:
-    from .estimate import estimate_count
+    from ..research.estimate import estimate_count
 
     est = estimate_count(board, samples=args.samples, seed=args.seed)
     if args.json:

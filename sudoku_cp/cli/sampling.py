@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import sys
 
-from ..cli.common import (EXIT_DISAGREE, EXIT_NOT_UNIQUE, EXIT_OK, UsageError, emit,
+from .common import (EXIT_DISAGREE, EXIT_NOT_UNIQUE, EXIT_OK, UsageError, emit,
                           positive_float)
-from ..cli.output import OutputFile, check_output, header_comment
+from .output import OutputFile, check_output, header_comment
 
 METHODS = ("top-down", "controlled-bias")
 
@@ -49,7 +49,7 @@ def run_cbias(args) -> int:
 
     from ..board import Board, default_box, geometry
     from ..crosscheck import crosscheck
-    from .cbias import controlled_bias
+    from ..research.cbias import controlled_bias
 
     box = args.box or (default_box(args.size) if args.size else (3, 3))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)

@@ -18,7 +18,7 @@ import sys
 
 def register(sub) -> None:
     """Add the ``explain`` subcommand to the CLI's subparsers."""
-    from .cli import _box_arg, _positive_float
+    from .common import box_arg as _box_arg, positive_float as _positive_float
 
     p = sub.add_parser("explain", help="explain a puzzle step by step, as a person solves it",
                        description="The steps a person takes, easiest technique first, one "
@@ -39,8 +39,8 @@ def register(sub) -> None:
 
 
 def _board(text: str, box, what: str):
-    from .cli import UsageError
-    from .parse import parse_many
+    from .common import UsageError
+    from ..parse import parse_many
 
     found = parse_many(text, box=box)
     if len(found) != 1:
@@ -51,9 +51,9 @@ def _board(text: str, box, what: str):
 
 
 def cmd_explain(args) -> int:
-    from .board import PuzzleError
-    from .cli import EXIT_NOT_UNIQUE, EXIT_OK, UsageError, emit
-    from .logic import explain
+    from ..board import PuzzleError
+    from .common import EXIT_NOT_UNIQUE, EXIT_OK, UsageError, emit
+    from ..logic import explain
 
     board = _board(args.puzzle, args.box, "PUZZLE")
     position = None
@@ -77,7 +77,7 @@ def cmd_explain(args) -> int:
             flag = "  [assumes one solution]" if step.assumes_uniqueness else ""
             print(f"{index}. {step.text}  ({step.rating}){flag}")
         if args.image:
-            from .display import image_path
+            from ..display import image_path
 
             image_path(args.image, index).write_text(step.to_svg(), encoding="utf-8")
     if not steps and not args.json:

@@ -21,7 +21,7 @@ MAX_INITIAL = 1 << 18
 
 def register(sub) -> None:
     """Add the ``gui`` subcommand to the CLI's subparsers."""
-    from .cli import _box_arg, _positive_float
+    from .common import box_arg as _box_arg, positive_float as _positive_float
 
     p = sub.add_parser("gui", help="play, get hints, check and generate in the browser",
                        description="Start a local web page to play puzzles (4x4 to 25x25) "
@@ -42,7 +42,7 @@ def register(sub) -> None:
 
 def require_gui():
     """Import the web stack, or say which extra installs it."""
-    from .backends import MissingDependencyError
+    from ..errors import MissingDependencyError
 
     try:
         import starlette  # noqa: F401
@@ -56,8 +56,8 @@ def require_gui():
 
 def initial_text(args) -> str | None:
     """The puzzle text to open with, checked now so that bad input fails before serving."""
-    from .cli import UsageError
-    from .parse import parse_many
+    from .common import UsageError
+    from ..parse import parse_many
 
     if args.puzzle and args.file:
         raise UsageError("give a PUZZLE or -f FILE, not both")
@@ -85,7 +85,7 @@ def initial_text(args) -> str | None:
 
 def listen(host: str, port: int) -> socket.socket:
     """A listening socket (port 0: the system picks a free one)."""
-    from .cli import UsageError
+    from .common import UsageError
 
     try:
         family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
@@ -116,7 +116,7 @@ def url_of(sock: socket.socket, host: str) -> str:
 
 def cmd_gui(args) -> int:
     uvicorn = require_gui()
-    from .gui.app import create_app
+    from ..gui.app import create_app
 
     text = initial_text(args)
     sock = listen(args.host, args.port)
