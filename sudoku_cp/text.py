@@ -208,15 +208,17 @@ def _read_csv(rows: list[str], box: tuple[int, int] | None) -> tuple[list[str], 
 #: A sukaku (pencil-mark) line: 81 cells of 9 candidate marks each.
 _MARKS, _MARKED_CELLS = 9, 81
 SUKAKU = ("this 729-character line is a sukaku (pencil-mark) line, 9 candidate marks per "
-          "cell: candidate input is not supported yet (a board holds givens only)")
+          "cell: check and solve read it (as a variant puzzle with candidate restrictions); "
+          "this command reads givens only")
 
 
 def looks_like_sukaku(cells: list[str]) -> bool:
     """Whether one-character cells are a 729-character pencil-mark line (as tdoku and Sudoku
     Explainer write them): in each block of 9, position k holds the digit k + 1 or an empty
     mark, and some cell has two or more candidates. 729 is also 27x27, and such a line
-    would otherwise be read as a 27x27 puzzle, wrongly; a board holds no candidate
-    restrictions yet, so it is refused by name. A line of empty marks is an empty 27x27.
+    would otherwise be read as a 27x27 puzzle, wrongly. A board holds no candidate
+    restrictions, so here it is refused by name; ``check`` and ``solve`` read it as a
+    variant puzzle (``variants.sukaku``). A line of empty marks is an empty 27x27.
 
     >>> looks_like_sukaku(list("123456789" * 81)), looks_like_sukaku(list("." * 729))
     (True, False)
