@@ -98,7 +98,9 @@ def _band(ctx: Context, parts: int):
 def killer_cage(c, ctx):
     props = [AllDifferent(c.cells, ctx.full)]
     if c.total is not None:
-        props.append(DistinctSum(c.cells, c.total, ctx.full))
+        cage = set(c.cells)
+        outside = {x for h in ctx.houses if cage <= set(h) for x in h} - cage
+        props.append(DistinctSum(c.cells, c.total, ctx.full, sorted(outside)))
     return props
 
 
