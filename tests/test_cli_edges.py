@@ -283,7 +283,8 @@ def test_command_modules_use_only_the_shared_toolkit():
     import sudoku_cp.cli as cli
 
     folder = Path(cli.__file__).parent
-    commands = {p.stem for p in folder.glob("*.py")} - {"__init__", "common", "output", "app"}
+    # variant.py is shared too: check, solve and export hand variant puzzles to it (no command of its own)
+    commands = {p.stem for p in folder.glob("*.py")} - {"__init__", "common", "output", "app", "variant"}
     for path in folder.glob("*.py"):
         text = path.read_text()
         for other in commands - {path.stem}:

@@ -39,6 +39,9 @@ def register(sub) -> None:
     p.add_argument("-q", "--quiet", action="store_true",
                    help="print no result per puzzle: problems and the summary only (stderr)")
     add_batch_options(p)
+    from .variant import add_options as add_variant_options
+
+    add_variant_options(p, "check")
     p.set_defaults(run=cmd_check)
 
 
@@ -85,6 +88,10 @@ def cmd_check(args) -> int:
     from ..crosscheck import crosscheck
     from ..records import check_record, invalid_record
 
+    from . import variant
+
+    if variant.wanted(args):  # f-puzzles, ISS or JSON variant puzzles: their own module
+        return variant.cmd_check(args)
     if wants_batch(args):  # --workers, --out, --resume or --engine: the batch runner
         return cmd_batch(args)
     fmt = "json" if args.json else args.format

@@ -19,13 +19,16 @@ def register(sub) -> None:
     from ..encode.cnf import ENCODINGS
     from ..encode.formats import EXPORTS
 
-    formats = (*EXPORT_FORMATS, *EXPORTS)
+    from .variant import EXPORT_FORMATS as VARIANT_FORMATS, add_options as add_variant_options
+
+    formats = (*EXPORT_FORMATS, *EXPORTS, *VARIANT_FORMATS)
     p = sub.add_parser("export", help="write a puzzle's model for an external solver "
                                       f"({', '.join(formats)})")
     add_input(p, many=False)
     p.add_argument("--format", choices=formats, default=EXPORT_FORMATS[0],
                    help="DIMACS CNF (the SAT encoding), MiniZinc data (the CP model), "
-                        "exact cover (DLX rows), LP or MPS (0-1 program), or ASP facts")
+                        "exact cover (DLX rows), LP or MPS (0-1 program), ASP facts; for a "
+                        "variant puzzle: an f-puzzles string or the project's variant JSON")
     p.add_argument("--encoding", choices=ENCODINGS, default=ENCODINGS[0],
                    help=f"CNF encoding (default {ENCODINGS[0]})")
     p.add_argument("--empty", action="store_true",
@@ -33,6 +36,7 @@ def register(sub) -> None:
     p.add_argument("--size", type=int, metavar="N", help="board side for --empty")
     p.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
     add_force(p)
+    add_variant_options(p, "export")
     p.set_defaults(run=cmd_export)
 
 
@@ -41,6 +45,10 @@ def cmd_export(args) -> int:
 
     if args.output and args.output != "-":
         check_output(args.output, force=args.force, what="-o FILE")
+    from . import variant
+
+    if not args.empty and (args.format in variant.EXPORT_FORMATS or variant.wanted(args)):
+        return variant.cmd_export(args)  # f-puzzles, ISS or JSON variant puzzles
     if args.empty:
         if args.box is None and args.size is None:
             raise UsageError("export --empty needs --box RxC or --size N")

@@ -29,6 +29,9 @@ def register(sub) -> None:
                    help="also draw each puzzle and its solution to PATH (.svg, or .png with "
                         "the 'image' extra); '{index}' in PATH numbers several puzzles")
     add_force(p)
+    from .variant import add_options as add_variant_options
+
+    add_variant_options(p, "solve")
     p.set_defaults(run=cmd_solve)
 
 
@@ -37,6 +40,10 @@ def cmd_solve(args) -> int:
     from ..check import clashes, is_solution
     from ..records import record
 
+    from . import variant
+
+    if variant.wanted(args):  # f-puzzles, ISS or JSON variant puzzles: their own module
+        return variant.cmd_solve(args)
     get_backend(args.backend)  # an unknown spec fails before the first puzzle
     if args.image:
         _check_images(args)

@@ -21,3 +21,13 @@ from .model import (
 )
 from .paradigms import PARADIGMS, VariantResult, get_paradigm, solve
 from .rules import check_solution, is_solution
+
+__all__ = [
+    "TYPES", "VariantPuzzle", "constraint_cells", "AntiKing", "AntiKnight", "Arrow", "Between",
+    "Candidates", "Clone", "Diagonal", "DifferenceDot", "DisjointGroups", "DoubleArrow",
+    "Entropic", "Even", "ExtraRegion", "GreaterThan", "KillerCage", "LittleKiller", "Lockout",
+    "Maximum", "Minimum", "Modular", "NegativeDots", "NegativeXV", "NonConsecutive", "Odd",
+    "Palindrome", "Quadruple", "RatioDot", "RegionSumLine", "Renban", "Sandwich", "Skyscraper",
+    "SlowThermometer", "Thermometer", "Whisper", "XSum", "XV", "Zipper", "PARADIGMS",
+    "VariantResult", "get_paradigm", "solve", "check_solution", "is_solution",
+]

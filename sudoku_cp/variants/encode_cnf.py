@@ -131,9 +131,15 @@ def cell_terms(enc, cells, weight=1):
     return [(enc.x[c], weight) for c in cells]
 
 
-def encode(puzzle: VariantPuzzle) -> CNF:
+#: How killer cages with a total are encoded: ``combinations`` (the default, chosen by
+#: measurement: docs/variants.md) or ``sums`` (the layered partial sums other sums use).
+CAGE_ENCODINGS = ("combinations", "sums")
+
+
+def encode(puzzle: VariantPuzzle, cage: str = CAGE_ENCODINGS[0]) -> CNF:
     """The CNF of ``puzzle`` (givens as unit clauses); an unknown type is refused by name."""
     enc = CNF(puzzle)
+    enc.cage = cage
     n = puzzle.size
     count = len(enc.values)
     for cell in range(n * n):
@@ -162,6 +168,9 @@ def _house(enc, cells, count):
 def _killer_cage(enc, c, k):
     enc.differ(c.cells)
     if c.total is None:
+        return
+    if enc.cage == "sums":
+        enc.linear(cell_terms(enc, c.cells), c.total, ("cage_sum", k))
         return
     sets = [s for s in combinations(enc.values, len(c.cells)) if sum(s) == c.total]
     if not sets:

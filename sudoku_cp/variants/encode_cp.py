@@ -95,7 +95,8 @@ def _killer_cage(cp, c, k):
     cp.model.AddExactlyOne(choice)
     for s, chosen in zip(sets, choice):
         for x in xs:
-            cp.model.AddLinearExpressionInDomain(x, cp.cp_model.Domain.FromValues(list(s))).OnlyEnforceIf(chosen)
+            inside = cp.cp_model.Domain.FromValues(list(s))
+            cp.model.AddLinearExpressionInDomain(x, inside).OnlyEnforceIf(chosen)
         for v in s:
             cp.model.AddBoolOr([cp.is_value(cell, v) for cell in c.cells]).OnlyEnforceIf(chosen)
     for cell in c.cells:

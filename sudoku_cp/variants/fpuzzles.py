@@ -45,9 +45,12 @@ def _lz():
 
 
 def looks_like_fpuzzles(text: str) -> bool:
-    """True for an f-puzzles URL or a bare LZString base64 string (starts ``N4Ig``)."""
+    """True for an f-puzzles URL or a bare LZString base64 string: compressed JSON starts
+    ``N4`` (the code of ``{``), and a grid line never does."""
     t = text.strip()
-    return "?load=" in t or t.startswith("N4Ig")
+    if "?load=" in t or t.startswith("N4Ig"):
+        return True
+    return t.startswith("N4") and re.fullmatch(r"[A-Za-z0-9+/=\-_$]+", t) is not None
 
 
 def decode(text: str) -> dict:
@@ -404,12 +407,14 @@ def to_fpuzzles_dict(p: m.VariantPuzzle) -> dict:
     for c in p.constraints:
         t = c.TYPE
         if t == "killer_cage":
-            add("killercage", {"cells": names(c.cells), **({} if c.total is None else {"value": str(c.total)})})
+            total = {} if c.total is None else {"value": str(c.total)}
+            add("killercage", {"cells": names(c.cells), **total})
         elif t == "little_killer":
             add("littlekillersum", _little_killer_entry(n, c))
         elif t in ("sandwich", "x_sum", "skyscraper"):
             key = {"sandwich": "sandwichsum", "x_sum": "xsum", "skyscraper": "skyscraper"}[t]
-            add(key, {"cell": _outside_cell(n, c.cells), "value": str(c.count if t == "skyscraper" else c.total)})
+            clue = c.count if t == "skyscraper" else c.total
+            add(key, {"cell": _outside_cell(n, c.cells), "value": str(clue)})
         elif t == "arrow":
             add("arrow", {"cells": names(c.bulb), "lines": [names(c.bulb[:1] + c.shaft)]})
         elif t in _LINE_KEYS:
@@ -420,9 +425,11 @@ def to_fpuzzles_dict(p: m.VariantPuzzle) -> dict:
                 raise UnsupportedConstraint("modular", f"modulus {c.modulus} in f-puzzles")
             add(_LINE_KEYS[t], entry)
         elif t == "difference_dot":
-            add("difference", {"cells": names(c.cells), **({"value": str(c.difference)} if c.difference != 1 else {})})
+            other = {"value": str(c.difference)} if c.difference != 1 else {}
+            add("difference", {"cells": names(c.cells), **other})
         elif t == "ratio_dot":
-            add("ratio", {"cells": names(c.cells), **({"value": str(c.ratio)} if c.ratio != 2 else {})})
+            other = {"value": str(c.ratio)} if c.ratio != 2 else {}
+            add("ratio", {"cells": names(c.cells), **other})
         elif t == "xv":
             if c.total not in (5, 10):
                 raise UnsupportedConstraint("xv", f"sum {c.total}")

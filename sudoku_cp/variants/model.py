@@ -26,7 +26,7 @@ the rule, no type to dispatch on).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import ClassVar
 
 from ..errors import PuzzleError

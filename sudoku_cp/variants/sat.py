@@ -13,6 +13,7 @@ from __future__ import annotations
 import threading
 import time
 
+from ..errors import UsageError
 from .encode_cnf import encode
 from .paradigms import VariantResult
 
@@ -48,11 +49,16 @@ def _run(s, assumptions, deadline):
 
 
 def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
-          solver: str = DEFAULT_SOLVER) -> VariantResult:
-    """Up to ``limit`` solutions of ``puzzle``; ``exhausted`` when fewer exist."""
+          solver: str = DEFAULT_SOLVER, cage: str = "combinations") -> VariantResult:
+    """Up to ``limit`` solutions of ``puzzle``; ``exhausted`` when fewer exist.
+
+    ``solver`` names a PySAT solver and ``cage`` the killer-cage encoding (both for
+    measurement; the defaults are the measured choice)."""
+    if time_limit is not None and solver.startswith("cadical"):
+        raise UsageError(f"{solver} cannot be interrupted through PySAT: no time limit with it")
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
-    enc = encode(puzzle)
+    enc = encode(puzzle, cage)
     built = time.perf_counter()
     solutions, status, exhausted = [], "solved", False
     with _solver(enc, solver) as s:
