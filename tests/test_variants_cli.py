@@ -120,3 +120,8 @@ def test_export_fpuzzles_round_trip_and_refusal(capsys):
 def test_classic_lines_still_take_the_classic_path(capsys):
     code, out, _ = run(capsys, "check", "--json", "1...........4.3.")
     assert "backends" in json.loads(out.splitlines()[0])  # the classic record, not a variant one
+
+
+def test_classic_backends_decline_with_the_reason(capsys):
+    code, _, err = run(capsys, "check", "--backends", "sat,dlx", THERMO4)
+    assert code == 2 and "dlx declines variant puzzles: sums, orderings and differences" in err
