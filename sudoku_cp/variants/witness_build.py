@@ -201,6 +201,9 @@ def _windowed(cells, width, ctx, key):
 
 
 def entropic(c, ctx):
+    if (ctx.hi - ctx.lo + 1) % 3:
+        raise UnsupportedConstraint("entropic", "witness: a value range that does not split "
+                                    "into three equal thirds")
     return _windowed(c.cells, 3, ctx, _band(ctx, 3))
 
 
