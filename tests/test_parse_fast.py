@@ -119,3 +119,16 @@ def test_check_lines_refuses_two_board_sizes():
 
     with pytest.raises(PuzzleError, match="line 2: a 6x6 board among 9x9 boards"):
         check_lines(["." * 81, "." * 36])
+
+
+def test_check_lines_with_a_box_given_as_text_or_pair():
+    from sudoku_cp.backends.fast import check_lines
+
+    lines = ["1" + "." * 35, "." * 36]
+    for box in ("2x3", (2, 3)):
+        counts, _, stats = check_lines(lines, box=box)
+        assert counts.tolist() == [2, 2] and stats[:, 2].tolist() == [0, 0]
+    with pytest.raises(PuzzleError, match="line 1: "):
+        check_lines(lines, box="4x4")  # 36 cells do not make a 4x4 board
+    counts, _, _ = check_lines([])
+    assert counts.tolist() == []

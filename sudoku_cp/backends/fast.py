@@ -359,7 +359,7 @@ def check_array(puzzles, geometry: Geometry, limit: int = 2):
     return counts, first, stats
 
 
-def check_lines(lines, box: tuple[int, int] | None = None, limit: int = 2):
+def check_lines(lines, box: tuple[int, int] | str | None = None, limit: int = 2):
     """Text in, verdicts out: ``check_array`` on one-line puzzles, without a ``Board``
     per puzzle.
 
@@ -378,8 +378,11 @@ def check_lines(lines, box: tuple[int, int] | None = None, limit: int = 2):
     ...
     sudoku_cp.errors.PuzzleError: line 2: unknown symbol '?' at r9c9 (cell 81)
     """
+    from ..board import parse_box
     from ..parse.cells import NOT_A_SYMBOL, _plain, plain_board
 
+    if isinstance(box, str):
+        box = parse_box(box)
     lines = list(lines)
     if not lines:
         return check_array([], geometry(*(box or (3, 3))), limit)
