@@ -8,7 +8,7 @@ Glossary (the words of ``sudoku_cp.board`` and ``sudoku_cp.search`` plus these):
   A fill that visits more than its *budget* of nodes restarts from the empty board.
 - **stream**: the fill's own random numbers, SplitMix64 from one 64-bit seed. It is
   plain integer arithmetic, so the Python fill here and the compiled fill of the
-  ``fast`` backend (``fast_kernels.fill``) draw the same numbers, make the same choices
+  ``fast`` backend (``fast.kernels.fill``) draw the same numbers, make the same choices
   and return the same grid: a seed gives the same puzzles with numba or without.
 - **shuffle**: a random validity-preserving transformation of a grid (values relabelled,
   bands, stacks, rows and columns permuted, a transposition when the box is square).
@@ -50,10 +50,11 @@ def random_values(g: Geometry, seed: int, *, compiled: bool | None = None) -> li
     budget = FILL_BUDGET_PER_CELL * g.ncells
     if compiled is None:
         compiled = can_compile(g)
-    if compiled:
-        from .backends.fast import fill as fill_fast
+    if compiled:  # the backend that declares the fill capability: fast
+        from .backends import get_backend
+        from .backends.base import capability
 
-        return fill_fast(g, seed, budget)
+        return capability(get_backend("fast"), "fill")(g, seed, budget)
     return fill(g, seed, budget)
 
 

@@ -1,4 +1,4 @@
-"""Locked candidates in the ``fast`` kernel (``fast_kernels.locked`` and ``settle``).
+"""Locked candidates in the ``fast`` kernel (``fast.kernels.locked`` and ``settle``).
 
 The kernel's fixed point of singles plus locked candidates (pointing and claiming
 between a box and a row or a column) is compared with a plain Python reference written
@@ -15,7 +15,7 @@ from sudoku_cp.board import Board, Geometry
 pytest.importorskip("numba", reason="the fast backend needs numba (the 'fast' extra)")
 
 from sudoku_cp import search  # noqa: E402
-from sudoku_cp.backends import fast  # noqa: E402
+from sudoku_cp.backends.fast import backend as fast  # noqa: E402
 
 from test_fast_kernel import DATA, boards  # noqa: E402  (the same sample of boards)
 

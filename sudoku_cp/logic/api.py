@@ -22,7 +22,12 @@ class NoSolutionError(PuzzleError):
 
 
 class SeveralSolutionsError(PuzzleError):
-    """The puzzle has more than one solution: nothing to explain or rate."""
+    """The puzzle has more than one solution: nothing to explain or rate; ``cells`` are
+    the cells where two of them differ."""
+
+    def __init__(self, message: str, cells=()) -> None:
+        super().__init__(message)
+        self.cells = list(cells)
 
 
 class WrongValueError(PuzzleError):
@@ -103,20 +108,24 @@ def solution_of(board: Board) -> tuple[int, ...]:
     return unique_solution(board)[0]
 
 
-def unique_solution(board: Board):
-    """(solution, the backtracker's Result); PuzzleError for no solution or several."""
+def unique_solution(board: Board, backend: str = "backtrack"):
+    """(solution, the backend's Result); PuzzleError for no solution or several (with
+    ``cells``: where two solutions differ). The page asks ``sat``, which settles a 16x16
+    in milliseconds where the backtracker may take seconds."""
     from ..backends import solve
     from ..check import clashes, is_solution
 
     found = clashes(board)
     if found:
         raise NoSolutionError(f"the puzzle has no solution: {found[0]}")
-    result = solve(board, "backtrack", limit=2)
+    result = solve(board, backend, limit=2)
     if not result.solutions:
         raise NoSolutionError("the puzzle has no solution")
     if len(result.solutions) > 1:
+        a, b = result.solutions[:2]
         raise SeveralSolutionsError("the puzzle has several solutions; a rating or an "
-                                    "explanation assumes exactly one")
+                                    "explanation assumes exactly one",
+                                    [c for c in range(len(a)) if a[c] != b[c]])
     solution = tuple(result.solutions[0])
     if not is_solution(board, solution):
         raise RuntimeError(f"the backtracker returned a non-solution for {board.to_text()}")

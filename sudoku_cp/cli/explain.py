@@ -18,7 +18,7 @@ import sys
 
 def register(sub) -> None:
     """Add the ``explain`` subcommand to the CLI's subparsers."""
-    from .cli import _box_arg, _positive_float
+    from .common import box_arg as _box_arg, positive_float as _positive_float
 
     p = sub.add_parser("explain", help="explain a puzzle step by step, as a person solves it",
                        description="The steps a person takes, easiest technique first, one "
@@ -39,8 +39,8 @@ def register(sub) -> None:
 
 
 def _board(text: str, box, what: str):
-    from .cli import UsageError
-    from .parse import parse_many
+    from .common import UsageError
+    from ..parse import parse_many
 
     found = parse_many(text, box=box)
     if len(found) != 1:
@@ -51,11 +51,16 @@ def _board(text: str, box, what: str):
 
 
 def cmd_explain(args) -> int:
-    from .board import PuzzleError
-    from .cli import EXIT_NOT_UNIQUE, EXIT_OK, UsageError, emit
-    from .logic import explain
+    from ..board import PuzzleError
+    from ..logic import explain
+    from ..logic.api import NoSolutionError, SeveralSolutionsError, WrongValueError
+    from .common import EXIT_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, UsageError, emit
 
-    board = _board(args.puzzle, args.box, "PUZZLE")
+    try:
+        board = _board(args.puzzle, args.box, "PUZZLE")
+    except UsageError as exc:  # a bad puzzle: one line in the form every command uses
+        print(exc, file=sys.stderr)
+        return EXIT_INPUT
     position = None
     if args.position:
         other = _board(args.position, args.box or board.box, "--position")
@@ -67,9 +72,11 @@ def cmd_explain(args) -> int:
     try:
         steps = explain(board, position=position, assume_unique=args.assume_unique,
                         first=args.first, time_limit=args.time_limit)
-    except PuzzleError as exc:
+    except (NoSolutionError, SeveralSolutionsError, WrongValueError) as exc:
         print(f"sudoku-cp: {exc}", file=sys.stderr)
         return EXIT_NOT_UNIQUE
+    except PuzzleError as exc:  # a --position that does not fit the puzzle: bad input
+        raise UsageError(f"--position: {exc}") from None
     for index, step in enumerate(steps, 1):
         if args.json:
             emit({"index": index, **step.to_dict()})
@@ -77,7 +84,7 @@ def cmd_explain(args) -> int:
             flag = "  [assumes one solution]" if step.assumes_uniqueness else ""
             print(f"{index}. {step.text}  ({step.rating}){flag}")
         if args.image:
-            from .display import image_path
+            from ..display import image_path
 
             image_path(args.image, index).write_text(step.to_svg(), encoding="utf-8")
     if not steps and not args.json:

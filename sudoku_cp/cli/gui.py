@@ -21,7 +21,7 @@ MAX_INITIAL = 1 << 18
 
 def register(sub) -> None:
     """Add the ``gui`` subcommand to the CLI's subparsers."""
-    from .cli import _box_arg, _positive_float
+    from .common import box_arg as _box_arg, positive_float as _positive_float
 
     p = sub.add_parser("gui", help="play, get hints, check and generate in the browser",
                        description="Start a local web page to play puzzles (4x4 to 25x25) "
@@ -33,6 +33,9 @@ def register(sub) -> None:
     p.add_argument("--box", type=_box_arg, metavar="RxC", help="box shape of PUZZLE or FILE")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="a host name the page is served under (repeatable); the server "
+                        "answers only to these, the --host name, IP addresses and localhost")
     p.add_argument("--port", type=int, default=0, help="port (default 0: any free port)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p.add_argument("--time-limit", type=_positive_float, default=60.0, metavar="S",
@@ -42,7 +45,7 @@ def register(sub) -> None:
 
 def require_gui():
     """Import the web stack, or say which extra installs it."""
-    from .backends import MissingDependencyError
+    from ..errors import MissingDependencyError
 
     try:
         import starlette  # noqa: F401
@@ -56,8 +59,8 @@ def require_gui():
 
 def initial_text(args) -> str | None:
     """The puzzle text to open with, checked now so that bad input fails before serving."""
-    from .cli import UsageError
-    from .parse import parse_many
+    from .common import UsageError
+    from ..parse import parse_many
 
     if args.puzzle and args.file:
         raise UsageError("give a PUZZLE or -f FILE, not both")
@@ -85,7 +88,7 @@ def initial_text(args) -> str | None:
 
 def listen(host: str, port: int) -> socket.socket:
     """A listening socket (port 0: the system picks a free one)."""
-    from .cli import UsageError
+    from .common import UsageError
 
     try:
         family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
@@ -116,32 +119,39 @@ def url_of(sock: socket.socket, host: str) -> str:
 
 def cmd_gui(args) -> int:
     uvicorn = require_gui()
-    from .gui.app import create_app
+    from ..gui.app import create_app
+    from .common import EXIT_INTERRUPTED
 
     text = initial_text(args)
     sock = listen(args.host, args.port)
     url = url_of(sock, args.host)
-    hosts = None if args.host in ("0.0.0.0", "::", "") else {args.host}
+    # the Host check stays on under any --host: a wildcard address adds no name to it
+    hosts = {h.lower() for h in args.allow_host}
+    if args.host not in ("0.0.0.0", "::", ""):
+        hosts.add(args.host.lower())
     app = create_app(time_limit=args.time_limit, initial=text, hosts=hosts,
                      initial_box=(f"{args.box[0]}x{args.box[1]}" if args.box else None))
     if not is_loopback(args.host):
         print(f"sudoku-cp: warning: listening on {args.host}, not only on this machine: anyone "
               f"who can reach it can use the page (there is no password); --host 127.0.0.1 "
               f"keeps it local", file=sys.stderr)
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3)
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3,
+                            timeout_keep_alive=5)
     server = uvicorn.Server(config)
+    interrupted = False
     try:
         print(f"sudoku-cp gui: {url}  (Ctrl-C stops it)", flush=True)
         if not args.no_browser:
             threading.Thread(target=_open_when_ready, args=(server, url), daemon=True).start()
         server.run(sockets=[sock])
+        interrupted = server.should_exit  # an older uvicorn returns after its shutdown
     except KeyboardInterrupt:  # uvicorn re-raises Ctrl-C after its clean shutdown
-        pass
+        interrupted = True
     finally:
         sock.close()
         app.state.jobs.stop_all()
     print("sudoku-cp gui: stopped", flush=True)
-    return 0
+    return EXIT_INTERRUPTED if interrupted else 0  # 130 for Ctrl-C, as every command
 
 
 def _open_when_ready(server, url: str) -> None:

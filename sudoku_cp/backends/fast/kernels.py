@@ -1,6 +1,6 @@
 """The compiled core of the ``fast`` backend: numba functions in nopython mode.
 
-Imported only by ``sudoku_cp.backends.fast``, which chooses the on-disk cache
+Imported only by ``sudoku_cp.backends.fast.backend``, which chooses the on-disk cache
 directory before numba is imported. Nothing here knows about boards: a geometry
 arrives as integer tables (see ``fast.Tables``) and a puzzle as an array of values.
 
@@ -22,7 +22,7 @@ from llvmlite import ir
 from numba import carray, cfunc, njit, types
 from numba.extending import intrinsic
 
-from .fast_native import ENTRIES
+from .native import ENTRIES
 
 DEPTH, NODES, GUESSES, EXHAUSTED = 0, 1, 2, 3
 
@@ -754,7 +754,7 @@ def fill(seed, budget, values, frames, work, dirty, out, tb):
 # -- the C entry points: what Python calls, through ctypes --------------------------------------
 # Each takes pointers to buffers the caller owns (nothing here allocates, so the object code
 # needs no numba runtime) and returns an int64. Their argument kinds are
-# ``fast_native.ENTRIES``; ``fast_native`` caches their object code so that a later
+# ``fast.native.ENTRIES``; ``fast.native`` caches their object code so that a later
 # process loads it without importing numba.
 def _signature(kinds: str):
     pointer = {"p": types.int64, "b": types.uint8, "u": types.uint64}
@@ -765,7 +765,7 @@ def _signature(kinds: str):
 def compile_entries(cache: bool = True) -> dict:
     """The entry points compiled as C functions, by name. ``cache=True`` uses numba's
     on-disk cache (what a process without the stored object code calls); ``cache=False``
-    compiles afresh, which ``fast_native`` needs to read each one's LLVM module (numba
+    compiles afresh, which ``fast.native`` needs to read each one's LLVM module (numba
     cannot show the module of code it loaded from its cache)."""
     return {name: cfunc(_signature(ENTRIES[name]), cache=cache, error_model="numpy")(f)
             for name, f in _PYTHON_ENTRIES.items()}

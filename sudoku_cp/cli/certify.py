@@ -1,4 +1,4 @@
-"""The ``certify`` command, and ``--certify DIR`` on ``check`` (registered by ``sudoku_cp.cli``).
+"""The ``certify`` command, and the options ``check --certify DIR`` declares.
 
 - ``sudoku-cp certify make PUZZLE... --out DIR``: settle each puzzle (with ``--backends``,
   default ``sat``) and write its certificate; exit codes as ``check`` (0 all unique,
@@ -21,12 +21,14 @@ import json
 import os
 import sys
 
+from .certificates import CHECKERS, add_certify_options, said
+
 
 def register(sub) -> None:
-    """Add ``certify`` to the CLI's subparsers, and ``--certify``/``--checker`` to ``check``."""
-    from .cli import _add_input, _positive_float
+    """Add ``certify`` to the CLI's subparsers (``check`` adds ``--certify`` itself)."""
+    from .common import add_input as _add_input, positive_float as _positive_float
 
-    checkers = ("ours", "dratify", "drat-trim")  # verify.CHECKERS, without importing it
+    checkers = CHECKERS
     p = sub.add_parser("certify", help="write and verify certificates of uniqueness (DRAT proofs)",
                        description="Certificates of uniqueness: the solution, the CNF with that "
                                    "solution blocked, and a DRAT proof that it has no model.")
@@ -40,7 +42,7 @@ def register(sub) -> None:
                    help="backends that settle each puzzle (default sat)")
     m.add_argument("--time-limit", type=_positive_float, metavar="S",
                    help="seconds per backend per puzzle")
-    _add_certify_options(m, checkers)
+    add_certify_options(m)
     m.add_argument("--json", action="store_true", help="print each manifest record as JSON")
     m.set_defaults(run=cmd_make)
 
@@ -63,111 +65,15 @@ def register(sub) -> None:
     t.add_argument("proof", metavar="PROOF")
     t.set_defaults(run=cmd_text)
 
-    check = sub.choices.get("check")
-    if check is not None:
-        g = check.add_argument_group("certificates")
-        g.add_argument("--certify", metavar="DIR",
-                       help="write a certificate for every unique, none or multiple verdict "
-                            "into DIR (see 'sudoku-cp certify')")
-        _add_certify_options(g, checkers)
-
-
-def _add_certify_options(p, checkers) -> None:
-    p.add_argument("--checker", choices=checkers, default="ours",
-                   help="checker run on each new certificate (default ours)")
-    p.add_argument("--proof-solver", default=None, metavar="NAME",
-                   help="PySAT solver that writes the proofs (default cadical195)")
-
-
-# -- writing ------------------------------------------------------------------------------
-class Certifier:
-    """Writes certificates into one directory for a command: ``report`` for a
-    cross-check report, ``line`` for a batch results line. Each returns an exit code
-    (3 when the new certificate fails its check, a bug; else 0)."""
-
-    def __init__(self, directory: str, checker: str = "ours", solver: str | None = None,
-                 append: bool = False) -> None:
-        from .certify.make import DEFAULT_SOLVER, MANIFEST, PROOF_SOLVERS
-        from .certify.verify import checker_available
-        from .cli import UsageError
-
-        why = checker_available(checker)
-        if why:
-            raise UsageError(why)
-        self.solver = solver or DEFAULT_SOLVER
-        if self.solver not in PROOF_SOLVERS:
-            raise UsageError(f"--proof-solver {self.solver!r} cannot log proofs here; choose "
-                             f"from: {', '.join(PROOF_SOLVERS)}")
-        manifest = os.path.join(directory, MANIFEST)
-        if os.path.exists(manifest) and os.path.getsize(manifest) and not append:
-            raise UsageError(f"{directory} already holds certificates ({MANIFEST}): "
-                             f"use a new directory")
-        try:
-            os.makedirs(directory, exist_ok=True)
-        except OSError as exc:
-            raise UsageError(f"{directory}: {exc.strerror or exc}") from None
-        self.directory, self.checker = directory, checker
-        self.failed: list[int] = []
-
-    def certify(self, index: int, board, verdict: str, solutions) -> tuple[int, dict | None]:
-        """Certificate for one puzzle; ``(exit code, manifest record or None)``."""
-        from .certify.make import CERTIFIED, CertificateError, append_record, make_certificate
-        from .cli import EXIT_DISAGREE, EXIT_OK
-
-        if verdict not in CERTIFIED:
-            return EXIT_OK, None
-        try:
-            rec = make_certificate(board, verdict, solutions, self.directory, index,
-                                   solver=self.solver, checker=self.checker)
-        except CertificateError as exc:
-            print(f"CERTIFICATE of puzzle {index} could not be made: {exc}", file=sys.stderr)
-            self.failed.append(index)
-            return EXIT_DISAGREE, None
-        append_record(self.directory, rec)
-        check = rec.get("check")
-        if check is not None and not check["ok"]:
-            print(f"CERTIFICATE of puzzle {index} fails its check: {check['message']}",
-                  file=sys.stderr)
-            self.failed.append(index)
-            return EXIT_DISAGREE, rec
-        return EXIT_OK, rec
-
-    def report(self, index: int, board, report) -> int:
-        """Certify a ``crosscheck.Report``; returns an exit code."""
-        return self.certify(index, board, report.verdict.value, report.solutions)[0]
-
-    def line(self, text: str) -> int:
-        """Certify the puzzle of one batch results line (JSON); returns an exit code."""
-        from .board import Board
-
-        rec = json.loads(text)
-        if rec.get("verdict") not in ("unique", "none", "multiple"):
-            return 0
-        board = Board.parse(rec["puzzle"], box=rec.get("box"))
-        solutions = [Board.parse(s, box=rec.get("box")).givens for s in rec.get("solutions", [])]
-        return self.certify(int(rec["index"]), board, rec["verdict"], solutions)[0]
-
-
-def check_hook(args) -> Certifier | None:
-    """The certifier that ``check --certify DIR`` asks for, or None without the option.
-
-    This is the one function ``cli.cmd_check`` and ``batch.run_batch`` call.
-    """
-    directory = getattr(args, "certify", None)
-    if not directory:
-        return None
-    return Certifier(directory, getattr(args, "checker", "ours"),
-                     getattr(args, "proof_solver", None), append=bool(getattr(args, "resume", 0)))
-
 
 # -- commands -------------------------------------------------------------------------------
 def cmd_make(args) -> int:
-    from .cli import Outcome, UsageError, _split, emit, verdict_exit, where
-    from .crosscheck import crosscheck
+    from ..backends import resolve
+    from ..certify.writer import Certifier
+    from ..crosscheck import crosscheck
+    from .common import Outcome, emit, verdict_exit, where
 
-    backends = _split(args.backends)
-    if not backends:
-        raise UsageError("--backends names no backend")
+    backends = resolve(args.backends, args.time_limit)
     certifier = Certifier(args.out, args.checker, args.proof_solver)
     run = Outcome(args)
     for index, source, entry in run.puzzles():
@@ -175,8 +81,9 @@ def cmd_make(args) -> int:
         report = crosscheck(board, backends, time_limit=args.time_limit)
         verdict = report.verdict.value
         run.add(verdict_exit(verdict))
-        code, rec = certifier.certify(index, board, verdict, report.solutions)
-        run.add(code)
+        certified = certifier.certify(index, board, verdict, report.solutions)
+        run.add(said(certified))
+        rec = certified.record
         if args.json:
             emit(rec or {"index": index, "puzzle": board.to_text(), "verdict": verdict,
                          "certificate": None, "evidence": report.evidence})
@@ -197,9 +104,10 @@ def cmd_make(args) -> int:
 
 
 def cmd_verify(args) -> int:
-    from .certify.make import MANIFEST
-    from .certify.verify import checker_available, verify_directory
-    from .cli import EXIT_DISAGREE, EXIT_INPUT, EXIT_OK, UsageError
+    from ..certify.checkers import checker_available
+    from ..certify.make import MANIFEST
+    from ..certify.verify import verify_directory
+    from .common import EXIT_DISAGREE, EXIT_INPUT, EXIT_OK, UsageError
 
     why = checker_available(args.checker)
     if why:
@@ -233,8 +141,8 @@ def cmd_verify(args) -> int:
 
 
 def cmd_drat(args) -> int:
-    from .certify.drat import ProofFormatError, check_proof, parse_dimacs
-    from .cli import EXIT_DISAGREE, EXIT_OK, UsageError
+    from ..certify.drat import ProofFormatError, check_proof, parse_dimacs
+    from .common import EXIT_DISAGREE, EXIT_OK, UsageError
 
     try:
         with open(args.cnf, encoding="ascii", errors="replace") as f:
@@ -257,8 +165,8 @@ def cmd_drat(args) -> int:
 
 
 def cmd_text(args) -> int:
-    from .certify.drat import ProofFormatError, parse_proof, proof_text
-    from .cli import EXIT_OK, UsageError
+    from ..certify.drat import ProofFormatError, parse_proof, proof_text
+    from .common import EXIT_OK, UsageError
 
     try:
         with open(args.proof, "rb") as f:

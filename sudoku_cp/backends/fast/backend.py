@@ -3,7 +3,7 @@
 What it does, in the project's words: one 64-bit candidate mask per cell; naked and
 hidden singles to a fixed point after every guess; branching on the cell with the
 fewest candidates; depth-first search that counts solutions up to ``limit``. It
-shares no code with ``backtrack`` (the compiled search is in ``fast_kernels``), so
+shares no code with ``backtrack`` (the compiled search is in ``fast.kernels``), so
 the two stay independent witnesses for each other, and every solution is checked by
 ``is_solution`` wherever the project shows one.
 
@@ -24,25 +24,24 @@ counts, first solutions and statistics without a Python call per puzzle;
 removal in one compiled call.
 
 **Start-up.** numba is imported on first use, never by ``import sudoku_cp``. The
-compiled code is cached on disk (``cache_dir``): beside this module when the package
-directory is writable, else in the user's cache directory
-(``~/.cache/sudoku_cp/numba`` on Linux), so a read-only site-packages still gets a
-cache. See docs/fast.md for the first-ever compile time and the start-up of later
-processes.
+compiled code is cached on disk in the user's cache directory
+(``~/.cache/sudoku_cp/numba`` on Linux; ``sudoku_cp.compiled_cache`` says why never
+beside the package). See docs/fast.md for the first-ever compile time and the
+start-up of later processes.
 """
 
 from __future__ import annotations
 
-import os
 import struct
-import sys
 import threading
 import time
 from pathlib import Path
 from time import perf_counter
 
-from ..board import Board, Geometry, PuzzleError, format_line, geometry
-from ..result import Result
+from ...board import Board, Geometry, PuzzleError, format_line
+from ...geometry import geometry
+from ...result import Result
+from ..base import KEEP_SHAPES, Backend, ShapeCache
 
 #: Largest board side: one candidate mask is a 64-bit integer.
 MAX_N = 64
@@ -57,8 +56,7 @@ NO_BUDGET = 1 << 62
 #: (docs/fast_kernel.md, "The third round").
 LOCK_PASSES = (NO_BUDGET, 1)
 
-_kernels = None  # the fast_kernels module, once imported
-_TABLES: dict[Geometry, "Tables"] = {}
+_kernels = None  # the fast.kernels module, once imported
 
 
 class BoardTooLarge(PuzzleError):
@@ -66,66 +64,36 @@ class BoardTooLarge(PuzzleError):
 
 
 # -- start-up: where the compiled code is cached ---------------------------------------------
-def user_cache_dir() -> Path:
-    """The per-user cache directory for compiled code (platformdirs when installed)."""
-    try:
-        from platformdirs import user_cache_dir as where
-    except ImportError:
-        if sys.platform == "win32":
-            base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-        elif sys.platform == "darwin":
-            base = Path.home() / "Library" / "Caches"
-        else:
-            base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-        return base / "sudoku_cp" / "numba"
-    return Path(where("sudoku_cp")) / "numba"
-
-
-def _writable(directory: Path) -> bool:
-    pycache = directory / "__pycache__"
-    if pycache.is_dir():
-        return os.access(pycache, os.W_OK | os.X_OK)
-    return os.access(directory, os.W_OK | os.X_OK)
-
-
 def cache_dir() -> Path:
-    """Where numba keeps this backend's compiled code in this process.
+    """Where this backend's compiled code is kept: ``NUMBA_CACHE_DIR`` when the user set
+    it, else the user's cache directory (``compiled_cache``), never beside the code."""
+    from ...compiled_cache import cache_dir as where
 
-    ``NUMBA_CACHE_DIR`` wins when the user set it; otherwise ``__pycache__`` beside
-    the kernels when the package directory is writable, else ``user_cache_dir()``.
-    """
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return Path(os.environ["NUMBA_CACHE_DIR"])
-    here = Path(__file__).resolve().parent
-    return here / "__pycache__" if _writable(here) else user_cache_dir()
+    return where()
 
 
 def kernels():
     """The compiled kernels, importing numba (and choosing the cache) on first use."""
     global _kernels
     if _kernels is None:
-        here = Path(__file__).resolve().parent
-        if not os.environ.get("NUMBA_CACHE_DIR") and not _writable(here):
-            target = user_cache_dir()
-            target.mkdir(parents=True, exist_ok=True)
-            os.environ["NUMBA_CACHE_DIR"] = str(target)  # read by numba at import...
-            if "numba" in sys.modules:  # ...or, if already imported, from its config
-                sys.modules["numba"].config.CACHE_DIR = str(target)
-        from . import MissingDependencyError
+        from ...compiled_cache import prepare
+
+        prepare()  # NUMBA_CACHE_DIR, before numba is imported
+        from ...errors import MissingDependencyError
 
         try:
             import numba  # noqa: F401
         except ImportError as exc:
             raise MissingDependencyError(
                 f'the fast backend needs numba: pip install "sudoku-cp[fast]" ({exc})') from exc
-        from . import fast_kernels
+        from . import kernels as compiled
 
-        _kernels = fast_kernels
+        _kernels = compiled
     return _kernels
 
 
 class _Engine:
-    """The compiled entry points (ctypes callables, see ``fast_native.ENTRIES``) and
+    """The compiled entry points (ctypes callables, see ``fast.native.ENTRIES``) and
     where they came from: ``"cache"`` (the stored object code, numba not imported) or
     ``"numba"`` (compiled, or loaded from numba's own cache, in this process)."""
 
@@ -147,10 +115,10 @@ _engine: _Engine | None = None
 def engine() -> _Engine:
     """The compiled entry points: from the stored object code when this machine has it
     (no numba import), else compiled by numba, and then stored for later processes
-    (``fast_native``)."""
+    (``fast.native``)."""
     global _engine
     if _engine is None:
-        from . import fast_native
+        from . import native as fast_native
 
         directory = cache_dir()
         functions = None
@@ -162,6 +130,10 @@ def engine() -> _Engine:
         if functions is not None:
             _engine = _Engine(functions, "cache")
         else:
+            from ...compiled_cache import is_cold, notice
+
+            if is_cold("kernels."):
+                notice("the fast engine", 25)
             compiled = kernels().compile_entries()
             _engine = _Engine(fast_native.functions(
                 {name: cf.address for name, cf in compiled.items()}), "numba")
@@ -214,7 +186,7 @@ class Tables:
         self.tab_address = self.tab.ctypes.data  # what the entry points take
 
     def packed(self):
-        """The same tables as one int64 array (``fast_kernels.tables`` reads it back)."""
+        """The same tables as one int64 array (``fast.kernels.tables`` reads it back)."""
         np = self.np
         head = [self.n, self.full, self.ncells, len(self.hlen), self.peers.shape[1],
                 self.houses.shape[1], self.words, *self.box, *self.lock_passes]
@@ -225,7 +197,7 @@ class Tables:
 
 def _segments(g: Geometry):
     """The cells where a box meets a row, then where a box meets a column, for locked
-    candidates (``fast_kernels.locked``): row r's segments are the rows ``r * box_rows +
+    candidates (``kernels.locked``): row r's segments are the rows ``r * box_rows +
     j`` of the table, j the box across (box_cols cells each); then column c's, ``c *
     box_cols + i``, i the box down (box_rows cells each). Only the box shape's rows,
     columns and boxes: an extra house takes no part in locked candidates."""
@@ -247,12 +219,8 @@ def _ragged(rows) -> tuple:
     return table, np.array([len(r) for r in rows], dtype=np.int64)
 
 
-def tables(g: Geometry) -> Tables:
-    """The arrays for a geometry, built on first use and then cached."""
-    t = _TABLES.get(g)
-    if t is None:
-        t = _TABLES[g] = Tables(g)
-    return t
+#: The arrays for a geometry, built on first use and then cached (a few shapes at a time).
+tables: ShapeCache[Geometry, Tables] = ShapeCache(Tables, KEEP_SHAPES)
 
 
 # -- scratch --------------------------------------------------------------------------------------
@@ -274,7 +242,7 @@ class _Scratch:
         self.givens = np.frombuffer(self.given_bytes, dtype=np.uint8)  # a writable view
         self.givens_address = self.givens.ctypes.data
         self.frames = np.empty((t.ncells + 1, t.ncells), dtype=np.int64)
-        # state, cells, rems, todo, changed peers, segments (see fast_kernels._split)
+        # state, cells, rems, todo, changed peers, segments (see fast.kernels._split)
         self.work = np.zeros(5 * t.ncells + 6 + t.peers.shape[1], dtype=np.int64)
         self.state = self.work[:4]  # a view: the kernel writes it
         self.dirty = np.zeros(t.words, dtype=np.int64)  # a bitset of houses
@@ -309,18 +277,16 @@ class _Scratch:
         self.aimed = want if budget == NO_BUDGET and fresh else None
 
 
-_SCRATCH = threading.local()  # per thread: the generator's scratch, per geometry
+_SCRATCH = threading.local()  # per thread: the generator's last scratch
 
 
 def _reused_scratch(t: Tables) -> _Scratch:
-    """One ``_Scratch`` per geometry and thread for the generator's calls (``dig`` and
-    ``fill``, a few hundred a second): building one costs more than a 9x9 fill."""
-    kept = getattr(_SCRATCH, "by_tables", None)
-    if kept is None:
-        kept = _SCRATCH.by_tables = {}
-    s = kept.get(id(t))
+    """The ``_Scratch`` of the last geometry this thread dug or filled, kept for the next
+    call (the generator makes a few hundred a second, and building one costs more than a
+    9x9 fill); only the last is kept, so memory stays bounded like ``tables``."""
+    s = getattr(_SCRATCH, "last", None)
     if s is None or s.t is not t:
-        s = kept[id(t)] = _Scratch(t)
+        s = _SCRATCH.last = _Scratch(t)
     return s
 
 
@@ -378,8 +344,8 @@ def check_lines(lines, box: tuple[int, int] | str | None = None, limit: int = 2)
     ...
     sudoku_cp.errors.PuzzleError: line 2: unknown symbol '?' at r9c9 (cell 81)
     """
-    from ..board import parse_box
-    from ..parse.cells import NOT_A_SYMBOL, _plain, plain_board
+    from ...geometry import parse_box
+    from ...text import NOT_A_SYMBOL, _plain, plain_values
 
     if isinstance(box, str):
         box = parse_box(box)
@@ -390,7 +356,7 @@ def check_lines(lines, box: tuple[int, int] | str | None = None, limit: int = 2)
     g = first_board.geometry
     size = len(lines[0])
     grid = None
-    if plain_board(lines[0], box) is not None and all(len(s) == size for s in lines):
+    if plain_values(lines[0], box) is not None and all(len(s) == size for s in lines):
         np = tables(g).np
         try:
             raw = "".join(lines).encode("latin-1")
@@ -488,7 +454,7 @@ def dig(grid, g: Geometry, order, target: int | None = None) -> tuple[tuple[int,
                  result.ctypes.data, *s.search, t.tab_address)
     tried_all, _, wrong = result.tolist()
     if wrong:
-        from ..generate import GenerationError
+        from ...errors import GenerationError
 
         raise GenerationError("fast says unique with another solution than the grid",
                               [format_line(grid, g.n)])
@@ -515,7 +481,7 @@ def fill_counted(g: Geometry, seed: int, budget: int) -> tuple[list[int], int]:
 
 
 # -- the backend -----------------------------------------------------------------------------
-class FastBackend:
+class FastBackend(Backend):
     """Compiled bitmask search: singles to a fixed point, MRV branching, counting to ``limit``.
 
     An instance keeps search buffers per geometry, so it is not thread-safe: use one
@@ -540,23 +506,40 @@ class FastBackend:
         self._last = (g, shape)
         return shape
 
-    def solve(self, board: Board, *, limit: int = 1, time_limit: float | None = None) -> Result:
-        """Up to ``limit`` distinct solutions of ``board``; see ``sudoku_cp.backends``.
+    # -- declared capabilities (backends.base.CAPABILITIES) -----------------------------------
+    def check_array(self, puzzles, geometry: Geometry, limit: int = 2):
+        """Many puzzles of one geometry in one compiled call (see ``check_array``)."""
+        return check_array(puzzles, geometry, limit)
+
+    def check_many(self, boards, limit: int = 2) -> list[Result]:
+        """``Result``s for many boards, one compiled call per run of one geometry."""
+        return check_boards(boards, limit)
+
+    def dig(self, grid, geometry: Geometry, order, target: int | None = None):
+        """The generator's clue removal in one compiled call (see ``dig``)."""
+        return dig(grid, geometry, order, target)
+
+    def fill(self, geometry: Geometry, seed: int, budget: int) -> list[int]:
+        """The generator's random fill in one compiled call (see ``fill``)."""
+        return fill(geometry, seed, budget)
+
+    def search(self, board: Board, limit: int, deadline: float | None,
+               stats: dict) -> tuple[tuple[tuple[int, ...], ...] | list, bool]:
+        """The compiled search counts to ``limit`` itself.
 
         >>> r = FastBackend().solve(Board.empty((2, 2)), limit=300)
         >>> r.status.value, len(r.solutions), r.exhausted, r.stats["guesses"] > 0
         ('solved', 288, True, True)
         """
-        start = perf_counter()
         t, w = self._shape(board.geometry)
         if t.impossible:  # a house of more than n cells: no solution, nothing to search
-            return Result.of(self.name, (), True, perf_counter() - start,
-                             {"nodes": 0, "guesses": 0}, limit)
+            stats.update(nodes=0, guesses=0)
+            return (), True
         w.given_bytes[:] = board.givens  # into the array the kernel reads (w.givens)
         if limit > w.rows and w.rows < OUT_ROWS:
             w.resize(min(limit, OUT_ROWS))
         run, block, rows = self.engine.solve, w.block_address, w.rows
-        if time_limit is None and limit <= rows:  # the common case: one call does it all
+        if deadline is None and limit <= rows:  # the common case: one call does it all
             if w.aimed != limit:
                 w.aim(limit, NO_BUDGET, 1)
             found = run(block)
@@ -564,8 +547,7 @@ class FastBackend:
                 map(w.solution, range(found)))
             _, nodes, guesses, exhausted = w.state.tolist()
         else:  # in slices: at most ``rows`` solutions, or SLICE_NODES nodes, per call
-            budget = NO_BUDGET if time_limit is None else SLICE_NODES
-            deadline = None if time_limit is None else start + time_limit
+            budget = NO_BUDGET if deadline is None else SLICE_NODES
             solutions = []
             fresh = 1
             while True:
@@ -577,5 +559,6 @@ class FastBackend:
                 if exhausted or len(solutions) >= limit or (
                         deadline is not None and perf_counter() >= deadline):
                     break
-        return Result.of(self.name, solutions, exhausted == 1, perf_counter() - start,
-                         {"nodes": nodes, "guesses": guesses}, limit)
+        stats["nodes"] = nodes
+        stats["guesses"] = guesses
+        return solutions, exhausted == 1

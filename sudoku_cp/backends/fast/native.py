@@ -1,6 +1,6 @@
 """The ``fast`` backend's compiled code as a native object file, loaded without numba.
 
-numba compiles the kernels (``fast_kernels``); what Python calls are four C entry
+numba compiles the kernels (``fast.kernels``); what Python calls are four C entry
 points (``numba.cfunc``) that take pointers to buffers the caller owns and allocate
 nothing, so their machine code needs no numba runtime. The first process compiles
 them, asks numba for each one's final LLVM module (``inspect_llvm``, public API),
@@ -37,7 +37,7 @@ import time
 from pathlib import Path
 
 #: Argument kinds of each entry point: ``p`` int64*, ``b`` uint8*, ``u`` uint64*,
-#: ``i`` int64. Every entry returns an int64. (``fast_kernels`` builds the cfuncs'
+#: ``i`` int64. Every entry returns an int64. (``fast.kernels`` builds the cfuncs'
 #: signatures from these, ``load`` the ctypes prototypes.)
 ENTRIES = {
     "solve": "p",
@@ -90,7 +90,7 @@ def cache_key() -> str:
     llvm = _binding()
     h = hashlib.sha256()
     here = Path(__file__).resolve().parent
-    for source in (here / "fast_kernels.py", Path(__file__).resolve()):
+    for source in (here / "kernels.py", Path(__file__).resolve()):
         h.update(source.read_bytes())
     parts = [str(FORMAT), _version("numba"), _version("llvmlite"), sys.implementation.name,
              "%d.%d" % sys.version_info[:2], llvm.get_process_triple(),
@@ -273,8 +273,8 @@ def store_once(compile_entries, directory: Path) -> Path | None:
 _SELF_TEST = """
 import sys
 from pathlib import Path
-from sudoku_cp.backends import fast_native
-from sudoku_cp.backends.fast import _Engine
+from sudoku_cp.backends.fast import native as fast_native
+from sudoku_cp.backends.fast.backend import _Engine
 from sudoku_cp.board import Board
 from sudoku_cp.check import is_solution
 functions = fast_native.load(Path(sys.argv[1]), sys.argv[2])
@@ -290,7 +290,7 @@ def _works_in_a_child(directory: Path, key: str) -> bool:
     """True when a fresh process loads the object in ``directory`` and counts the 288
     solutions of the empty 4x4 board with it (LLVM aborts a process whose object
     names a symbol it cannot find: better a child than the user's)."""
-    package_root = str(Path(__file__).resolve().parents[2])
+    package_root = str(Path(__file__).resolve().parents[3])
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         [package_root] + [p for p in [os.environ.get("PYTHONPATH")] if p])}
     try:

@@ -30,8 +30,8 @@ import re
 import sys
 from collections import Counter
 
-from ..board import (MAX_COMPACT_N, MAX_SIZE, SYMBOLS, Board, PuzzleError, cell_name, default_box,
-                     geometry)
+from .errors import PuzzleError
+from .geometry import MAX_COMPACT_N, MAX_SIZE, SYMBOLS, Geometry, cell_name, default_box, geometry
 
 #: Value of each one-character cell: ``.`` and ``0`` empty, then SYMBOLS in either case.
 VALUES: dict[str, int] = {".": 0, "0": 0}
@@ -45,15 +45,14 @@ _SPECIAL = re.compile(r"[\s,;|]")
 _ROW_BREAK = re.compile(r"\r\n|\r|\n")
 
 
-def parse_puzzle(text: str, box: tuple[int, int] | None = None, *,
-                 max_size: int = MAX_SIZE) -> Board:
-    """Read one puzzle in any accepted form; ``box`` fixes the box shape.
+def read_puzzle(text: str, box: tuple[int, int] | None = None, *,
+                max_size: int = MAX_SIZE) -> tuple[list[int], tuple[int, int]]:
+    """The values and box shape of one puzzle in any accepted form (``box`` fixes the
+    shape); ``Board.parse`` and ``parse.boards.parse_puzzle`` make the board.
 
-    >>> parse_puzzle("1.3.3.........1.").givens[:4]
-    (1, 0, 3, 0)
-    >>> parse_puzzle("0,0,3,0, 3,0,0,0, 0,0,0,0, 0,0,1,0").to_text()
-    '..3.3.........1.'
-    >>> parse_puzzle("1.3..G" + "." * 75)
+    >>> read_puzzle("1.3.3.........1.")[0][:4], read_puzzle("1.3.3.........1.")[1]
+    ([1, 0, 3, 0], (2, 2))
+    >>> read_puzzle("1.3..G" + "." * 75)
     Traceback (most recent call last):
     ...
     sudoku_cp.errors.PuzzleError: value 16 ('G') at r1c6 is outside 1..9
@@ -71,8 +70,7 @@ def parse_puzzle(text: str, box: tuple[int, int] | None = None, *,
         if not rows:
             raise PuzzleError("empty puzzle")
         cells, sizes = read_cells(rows, box)
-    values, box = _values(cells, sizes, box, max_size)
-    return Board.from_values(values, box)
+    return _values(cells, sizes, box, max_size)
 
 
 #: Per board side n: the symbols a compact line of that board may hold, the table that
@@ -80,18 +78,18 @@ def parse_puzzle(text: str, box: tuple[int, int] | None = None, *,
 _PLAIN: dict[int, tuple] = {}
 
 
-def plain_board(line: str, box: tuple[int, int] | None = None, *,
-                max_size: int = MAX_SIZE) -> Board | None:
-    """The board of a plain one-line puzzle too long to be a grid row, or None.
+def plain_values(line: str, box: tuple[int, int] | None = None, *,
+                 max_size: int = MAX_SIZE) -> tuple[Geometry, tuple[int, ...]] | None:
+    """The geometry and givens of a plain one-line puzzle too long to be a grid row, or None.
 
     Plain means: n*n symbols of ``VALUES`` (n >= 6, so more than ``MAX_COMPACT_N``
     characters), each in range, no space or separator, and ``box``, if given, fits.
     Such a line is a whole puzzle wherever it stands outside a grid (see
-    ``parse.grouping``), and ``parse_puzzle`` would give the same board; this is only
+    ``parse.grouping``), and ``read_puzzle`` would give the same values; this is only
     a faster road for files of one-line puzzles (a bulk check reads a million of
     them). None sends the line down the general road, which also names any problem.
 
-    >>> plain_board("1" + "." * 80).givens[:3], plain_board("1 " + "." * 79)
+    >>> plain_values("1" + "." * 80)[1][:3], plain_values("1 " + "." * 79)
     ((1, 0, 0), None)
     """
     count = len(line)
@@ -112,10 +110,10 @@ def plain_board(line: str, box: tuple[int, int] | None = None, *,
     if NOT_A_SYMBOL in values:  # one search in C for a character that is no symbol here
         return None
     g = plain[2] if box is None else geometry(*box)
-    return Board._trusted(g, tuple(values))  # every value in 0..n: checked just above
+    return g, tuple(values)  # every value in 0..n: checked just above
 
 
-#: What ``plain_board``'s tables give a character that is not a symbol of the board.
+#: What ``plain_values``'s tables give a character that is not a symbol of the board.
 NOT_A_SYMBOL = 255
 
 
@@ -130,25 +128,6 @@ def _plain(n: int) -> tuple:
         g = None
     _PLAIN[n] = (symbols, bytes(table), g)
     return _PLAIN[n]
-
-
-def parse_solution(text: str, box: tuple[int, int] | None = None, *,
-                   max_size: int = MAX_SIZE) -> tuple[int, ...]:
-    """Read a full grid (no empty cell) in any form ``parse_puzzle`` accepts.
-
-    >>> parse_solution("1234" "3412" "2143" "4321")[:4]
-    (1, 2, 3, 4)
-    """
-    try:
-        board = parse_puzzle(text, box, max_size=max_size)
-    except PuzzleError as exc:
-        message = str(exc).replace("puzzle has", "solution has").replace("empty puzzle",
-                                                                         "empty solution")
-        raise PuzzleError(message) from None
-    if 0 in board.givens:
-        cell = board.givens.index(0)
-        raise PuzzleError(f"solution has an empty cell at {cell_name(cell, board.n)}")
-    return board.givens
 
 
 def is_separator(row: str) -> bool:
@@ -235,8 +214,8 @@ def _read_csv(rows: list[str], box: tuple[int, int] | None) -> tuple[list[str], 
 
 
 def _too_big(n: int, max_size: int) -> str:
-    return (f"a {n}x{n} board is above the size limit of {max_size} (raise it with "
-            f"max_size=, or --max-size on the command line)")
+    return (f"a {n}x{n} board is above the size limit of {max_size} (--max-size N raises "
+            f"it; max_size=N from Python)")
 
 
 def _values(cells: list[str], sizes: list[int], box: tuple[int, int] | None,
