@@ -57,11 +57,13 @@ def test_board_parse_gives_the_general_parsers_board_or_message(box):
 
 def test_the_short_road_is_taken_for_a_plain_line(monkeypatch):
     """A plain 81-character line never reaches the general reader."""
-    import sudoku_cp.text as text
+    import sudoku_cp.board as board
 
     line = "." * 17 + "1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
     want = Board.parse(line)
-    monkeypatch.setattr(text, "read_puzzle", lambda *a, **k: pytest.fail("general road"))
+    plain_values, _ = board._READERS
+    monkeypatch.setattr(board, "_READERS",
+                        (plain_values, lambda *a, **k: pytest.fail("general road")))
     assert Board.parse(line) == want and want.givens[17] == 1
 
 
