@@ -50,6 +50,15 @@ class Rating:
     complete: bool  # False: a time limit stopped the path, the rating is a lower bound
     steps: list = field(repr=False, default_factory=list)
     values: tuple = field(repr=False, default=())
+    ep: float = 0.0  # SE's EP: the hardest step up to the first placement (scales.se_triple)
+    ed: float = 0.0  # SE's ED: the first step's score
+    hodoku_score: int = 0  # the HoDoKu-style score and level (scales.hodoku)
+    hodoku_level: str = ""
+
+    @property
+    def serate(self) -> str:
+        """ER/EP/ED as SE's serate prints them, e.g. ``7.1/1.2/1.2``."""
+        return f"{self.rating:.1f}/{self.ep:.1f}/{self.ed:.1f}"
 
 
 def rate_board(board: Board, *, assume_unique: bool = False, time_limit: float | None = None,
@@ -63,10 +72,14 @@ def rate_board(board: Board, *, assume_unique: bool = False, time_limit: float |
 
 
 def _rating(path: Path) -> Rating:
+    from .scales import hodoku, se_triple
+
     counts = Counter(st.technique for st in path.steps)
     rating = round(path.rating, 1)
+    _er, ep, ed = se_triple(path.steps)
+    score, level = hodoku(path.steps)
     return Rating(rating, level_of(rating), path.hardest, dict(counts), path.guesses,
-                  path.complete, path.steps, tuple(path.values))
+                  path.complete, path.steps, tuple(path.values), ep, ed, score, level)
 
 
 def _start(board: Board, position) -> State:

@@ -25,8 +25,10 @@ from ..errors import PuzzleError
 from .fpuzzles import looks_like_fpuzzles, read_fpuzzles
 from .iss import parse_iss, parse_plain
 from .model import VariantPuzzle
+from .sukaku import read_sukaku
+from ..text import looks_like_sukaku
 
-FORMATS = ("json", "fpuzzles", "iss")
+FORMATS = ("json", "fpuzzles", "iss", "sukaku")
 
 
 def detect(text: str) -> str | None:
@@ -38,6 +40,8 @@ def detect(text: str) -> str | None:
         return "fpuzzles"
     if t.startswith(".") and ("~" in t or re.match(r"^\.[A-Z][a-z]", t)):
         return "iss"
+    if looks_like_sukaku(list(t)):
+        return "sukaku"
     return None
 
 
@@ -76,6 +80,8 @@ def _read(entry: VariantEntry) -> None:
     elif fmt == "fpuzzles":
         entry.puzzle, ignored = read_fpuzzles(entry.text)
         entry.ignored = tuple(ignored)
+    elif fmt == "sukaku":
+        entry.puzzle = read_sukaku(entry.text)
     elif entry.text.lstrip().startswith(".") or parse_plain(entry.text) is not None:
         entry.puzzle = parse_iss(entry.text)
     else:
@@ -101,6 +107,8 @@ def _read_record(entry: VariantEntry, data) -> None:
         entry.ignored = tuple(ignored)
     elif fmt == "iss":
         entry.puzzle = parse_iss(inner)
+    elif fmt == "sukaku":
+        entry.puzzle = read_sukaku(inner)
     else:
         raise PuzzleError(f"unknown puzzle format {fmt!r} (known: {', '.join(FORMATS)})")
     cells = data.get("cells")

@@ -38,8 +38,7 @@ import time
 from pathlib import Path
 from time import perf_counter
 
-from ...board import Board, Geometry, PuzzleError, format_line
-from ...geometry import geometry
+from ...board import Board, Geometry, PuzzleError, format_line, geometry
 from ...result import Result
 from ..base import KEEP_SHAPES, Backend, ShapeCache
 
@@ -197,7 +196,7 @@ class Tables:
 
 def _segments(g: Geometry):
     """The cells where a box meets a row, then where a box meets a column, for locked
-    candidates (``kernels.locked``): row r's segments are the rows ``r * box_rows +
+    candidates (``fast.kernels.locked``): row r's segments are the rows ``r * box_rows +
     j`` of the table, j the box across (box_cols cells each); then column c's, ``c *
     box_cols + i``, i the box down (box_rows cells each). Only the box shape's rows,
     columns and boxes: an extra house takes no part in locked candidates."""
