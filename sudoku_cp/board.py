@@ -97,14 +97,14 @@ class Board:
         A plain line of n*n symbols (n >= 6) takes a short road (``text.plain_values``,
         the same board); anything else, and any line with a problem, the general reader,
         which names the problem."""
-        from .text import plain_values, read_puzzle  # text to values: below the board
+        plain_values, read_puzzle = _READERS or _readers()
 
         if isinstance(box, str):
             box = parse_box(box)
         if type(text) is str:
             plain = plain_values(text, box)
             if plain is not None:
-                return cls._trusted(*plain)
+                return cls._trusted(*plain)  # the values are checked by plain_values
         values, box = read_puzzle(text, box=box)
         return cls.from_values(values, box)
 
@@ -166,3 +166,17 @@ class Board:
         from .display import to_html
 
         return to_html(self)
+
+
+_READERS: tuple = ()
+
+
+def _readers() -> tuple:
+    """``text.plain_values`` and ``text.read_puzzle`` (text to values: the reader below the
+    board), imported on the first ``Board.parse`` and kept: ``import sudoku_cp`` does not
+    load the reader, and an import statement per call cost a third of a plain line's parse."""
+    global _READERS
+    from .text import plain_values, read_puzzle
+
+    _READERS = (plain_values, read_puzzle)
+    return _READERS

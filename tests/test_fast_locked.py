@@ -1,4 +1,4 @@
-"""Locked candidates in the ``fast`` kernel (``fast_kernels.locked`` and ``settle``).
+"""Locked candidates in the ``fast`` kernel (``fast.kernels.locked`` and ``settle``).
 
 The kernel's fixed point of singles plus locked candidates (pointing and claiming
 between a box and a row or a column) is compared with a plain Python reference written

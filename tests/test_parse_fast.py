@@ -56,12 +56,14 @@ def test_board_parse_gives_the_general_parsers_board_or_message(box):
 
 
 def test_the_short_road_is_taken_for_a_plain_line(monkeypatch):
-    """A plain 81-character line never reaches the general parser."""
-    import sudoku_cp.text as text
+    """A plain 81-character line never reaches the general reader."""
+    import sudoku_cp.board as board
 
     line = "." * 17 + "1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
     want = Board.parse(line)
-    monkeypatch.setattr(text, "read_puzzle", lambda *a, **k: pytest.fail("general road"))
+    plain_values, _ = board._READERS
+    monkeypatch.setattr(board, "_READERS",
+                        (plain_values, lambda *a, **k: pytest.fail("general road")))
     assert Board.parse(line) == want and want.givens[17] == 1
 
 
@@ -119,3 +121,16 @@ def test_check_lines_refuses_two_board_sizes():
 
     with pytest.raises(PuzzleError, match="line 2: a 6x6 board among 9x9 boards"):
         check_lines(["." * 81, "." * 36])
+
+
+def test_check_lines_with_a_box_given_as_text_or_pair():
+    from sudoku_cp.backends.fast import check_lines
+
+    lines = ["1" + "." * 35, "." * 36]
+    for box in ("2x3", (2, 3)):
+        counts, _, stats = check_lines(lines, box=box)
+        assert counts.tolist() == [2, 2] and stats[:, 2].tolist() == [0, 0]
+    with pytest.raises(PuzzleError, match="line 1: "):
+        check_lines(lines, box="4x4")  # 36 cells do not make a 4x4 board
+    counts, _, _ = check_lines([])
+    assert counts.tolist() == []

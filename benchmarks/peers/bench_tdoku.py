@@ -125,8 +125,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="a copy of t-dillon/tdoku (built here if build/run_benchmark is missing)")
     p.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     p.add_argument("--rounds", type=int, default=3)
-    p.add_argument("--seconds", type=float, default=2.0, help="timed seconds per set and side")
-    p.add_argument("--warmup", type=float, default=1.0, help="tdoku's warm-up seconds")
+    p.add_argument("--seconds", type=int, default=2,
+                   help="timed seconds per set and side (whole: tdoku reads an integer)")
+    p.add_argument("--warmup", type=int, default=1, help="tdoku's warm-up seconds (whole)")
     p.add_argument("--sets", default=",".join(SETS), help="comma-separated files in --data")
     args = p.parse_args(argv)
     names = [s for s in args.sets.split(",") if s]

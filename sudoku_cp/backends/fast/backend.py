@@ -276,18 +276,16 @@ class _Scratch:
         self.aimed = want if budget == NO_BUDGET and fresh else None
 
 
-_SCRATCH = threading.local()  # per thread: the generator's scratch, per geometry
+_SCRATCH = threading.local()  # per thread: the generator's last scratch
 
 
 def _reused_scratch(t: Tables) -> _Scratch:
-    """One ``_Scratch`` per geometry and thread for the generator's calls (``dig`` and
-    ``fill``, a few hundred a second): building one costs more than a 9x9 fill."""
-    kept = getattr(_SCRATCH, "by_tables", None)
-    if kept is None:
-        kept = _SCRATCH.by_tables = {}
-    s = kept.get(id(t))
+    """The ``_Scratch`` of the last geometry this thread dug or filled, kept for the next
+    call (the generator makes a few hundred a second, and building one costs more than a
+    9x9 fill); only the last is kept, so memory stays bounded like ``tables``."""
+    s = getattr(_SCRATCH, "last", None)
     if s is None or s.t is not t:
-        s = kept[id(t)] = _Scratch(t)
+        s = _SCRATCH.last = _Scratch(t)
     return s
 
 
@@ -326,7 +324,7 @@ def check_array(puzzles, geometry: Geometry, limit: int = 2):
     return counts, first, stats
 
 
-def check_lines(lines, box: tuple[int, int] | None = None, limit: int = 2):
+def check_lines(lines, box: tuple[int, int] | str | None = None, limit: int = 2):
     """Text in, verdicts out: ``check_array`` on one-line puzzles, without a ``Board``
     per puzzle.
 
@@ -345,8 +343,11 @@ def check_lines(lines, box: tuple[int, int] | None = None, limit: int = 2):
     ...
     sudoku_cp.errors.PuzzleError: line 2: unknown symbol '?' at r9c9 (cell 81)
     """
+    from ...geometry import parse_box
     from ...text import NOT_A_SYMBOL, _plain, plain_values
 
+    if isinstance(box, str):
+        box = parse_box(box)
     lines = list(lines)
     if not lines:
         return check_array([], geometry(*(box or (3, 3))), limit)
