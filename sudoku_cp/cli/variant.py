@@ -107,11 +107,24 @@ def _where(source, line):
     return "argument" if line is None else f"{source}:{line}"
 
 
+#: The classic backends and why they take no variant puzzle.
+DECLINED = {
+    "dlx": "sums, orderings and differences are not exact-cover constraints",
+    "fast": "its kernels know houses only (all-different), no other rule",
+    "backtrack": "its candidate tables know houses only",
+    "mip": "no variant encoding written for it yet",
+    "asp": "no variant encoding written for it yet",
+}
+
+
 def _paradigms(args):
     from ..variants.paradigms import PARADIGMS
 
     names = split_list(getattr(args, "backends", None))
     for name in names or ():
+        if name in DECLINED:
+            raise UsageError(f"{name} declines variant puzzles: {DECLINED[name]}; variant "
+                             f"paradigms: {', '.join(PARADIGMS)}")
         if name not in PARADIGMS:
             raise UsageError(f"unknown variant paradigm {name!r}; choose from {', '.join(PARADIGMS)}")
     return names

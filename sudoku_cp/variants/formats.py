@@ -11,6 +11,9 @@ Formats, tried in this order:
 
 >>> detect(".Thermo~R1C1~R1C2"), detect("N4IgzglgXgpiBcBOAN"), detect('{"size": 4}')
 ('iss', 'fpuzzles', 'json')
+>>> detect("1" + "." * 15 + "0000111122223333")  # a 4x4 jigsaw: givens, then the layout
+'iss'
+
 >>> detect("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79") is None
 True
 """
@@ -38,6 +41,16 @@ def detect(text: str) -> str | None:
         return "fpuzzles"
     if t.startswith(".") and ("~" in t or re.match(r"^\.[A-Z][a-z]", t)):
         return "iss"
+    if re.fullmatch(r"[0-9A-Za-j^<v>`',.]{81}", t) and re.search(r"[<v>^`',]", t):
+        return "iss"  # ISS's short killer format
+    bare = re.sub(r"\s+", "", t)
+    if len(bare) > 8 and len(bare) % 2 == 0:
+        try:
+            plain = parse_plain(bare)
+        except PuzzleError:
+            return None
+        if plain is not None and plain.regions is not None:
+            return "iss"  # givens followed by a jigsaw layout
     return None
 
 

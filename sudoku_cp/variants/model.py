@@ -437,6 +437,12 @@ class VariantPuzzle:
         cols = tuple(tuple(range(c, n * n, n)) for c in range(n))
         return rows + cols + self.boxes()
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a puzzle as its picture (``sudoku_cp.variants.display``)."""
+        from .display import to_svg
+
+        return to_svg(self)
+
     # -- JSON --------------------------------------------------------------------------------
 
     def to_dict(self) -> dict:
