@@ -136,3 +136,12 @@ def test_iss_text_forms_are_detected_as_variants(capsys):
                   if '"iss-examples-48"' in line)  # a 9x9 jigsaw in the .Jigsaw~ form
     code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--json", sample["puzzle"])
     assert json.loads(out)["solution"] == sample["cells"]
+
+
+def test_line_format_and_quiet(capsys):
+    code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--format", "line", THERMO4)
+    assert out == "argument\t\tunique\t1234342121434312\n"
+    code, out, err = run(capsys, "check", "--backends", "sat,cpsat", "-q", THERMO4)
+    assert out == "" and "unique 1" in err
+    code, _, err = run(capsys, "check", "--format", "csv", THERMO4)
+    assert code == 2 and "--format csv is for classic puzzles" in err

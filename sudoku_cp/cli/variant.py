@@ -190,7 +190,11 @@ def cmd_check(args) -> int:
     """``check`` over variant puzzles: one verdict per puzzle, printed or as JSON lines."""
     paradigms = _paradigms(args)
     cap = args.cap if getattr(args, "candidates", False) else None
+    if args.format == "csv" and not args.json:
+        raise UsageError("--format csv is for classic puzzles; a variant check writes grid, "
+                         "line or json")
     as_json = args.json or args.format == "json" or bool(args.out)
+    show = _show_line if args.format == "line" and not as_json else _show
     done = _resumed(args)
     out = open(args.out, "a" if args.resume else "w", encoding="utf-8") if args.out else None
     counts, code = Counter(), EXIT_OK
@@ -207,8 +211,8 @@ def cmd_check(args) -> int:
                 out.flush()
             elif as_json:
                 emit(rec)
-            else:
-                _show(rec)
+            elif not args.quiet:
+                show(rec)
     finally:
         if out is not None:
             out.close()
@@ -238,6 +242,14 @@ def _resumed(args) -> set:
             except (ValueError, KeyError, TypeError):
                 continue
     return seen
+
+
+def _show_line(rec) -> None:
+    """One tab-separated line: where, verdict, the solution (values joined) or the error."""
+    sol = rec["solution"]
+    text = rec["error"] or ("" if sol is None else
+                            ("".join(map(str, sol)) if max(sol) < 10 else ",".join(map(str, sol))))
+    print(f"{_where(rec['source'], rec['line'])}\t{rec['id'] or ''}\t{rec['verdict']}\t{text}")
 
 
 def _grid(values, size) -> str:

@@ -399,6 +399,7 @@ class VariantPuzzle:
                 raise PuzzleError(f"unsupported constraint {type(c).__name__}")
             for cell in constraint_cells(c):
                 self._check_cell(cell)
+            _check_shape(c)
 
     # -- geometry ------------------------------------------------------------------------
 
@@ -517,6 +518,27 @@ def constraint_from_dict(d: dict):
         return cls(**args)
     except TypeError as exc:
         raise PuzzleError(f"{d['type']}: {exc}") from None
+
+
+#: Constraint types over exactly two cells, and the fewest cells of the others.
+PAIRS = {"difference_dot", "ratio_dot", "xv", "greater_than"}
+FEWEST = {"between": 2, "lockout": 2, "double_arrow": 3, "sandwich": 2, "x_sum": 2,
+          "skyscraper": 2}
+
+
+def _check_shape(c) -> None:
+    """Refuse a constraint whose cells cannot carry its rule (an empty line, a 3-cell dot)."""
+    cells = getattr(c, "cells", None)
+    if cells is None:
+        if c.TYPE == "arrow" and not c.bulb:
+            raise PuzzleError("arrow: the bulb has no cell")
+        return
+    if c.TYPE in PAIRS and len(cells) != 2:
+        raise PuzzleError(f"{c.TYPE}: joins two cells, not {len(cells)}")
+    if len(cells) < FEWEST.get(c.TYPE, 1):
+        raise PuzzleError(f"{c.TYPE}: needs at least {FEWEST.get(c.TYPE, 1)} cells, has {len(cells)}")
+    if c.TYPE == "clone" and len(c.copy) != len(cells):
+        raise PuzzleError("clone: cells and copy differ in length")
 
 
 def constraint_cells(c) -> tuple:
