@@ -63,9 +63,10 @@ def main(out: Path) -> None:
                     if not page.locator(f".cell[data-cell='{c}'].given").count():
                         page.click(f".cell[data-cell='{c}']")
                         page.keyboard.press(str(solution[c]))
-                if record is killer:  # a wrong value: its cage's sum clashes
-                    page.click(".cell[data-cell='9']")
-                    page.keyboard.press(str(solution[9] % 9 + 1))
+                if record is killer:  # a wrong value: r1c2 over its cage's sum clashes
+                    page.click(".cell[data-cell='1']")
+                    page.keyboard.press(str(solution[1] % 9 + 1))
+                    page.wait_for_selector(".cell.clash")
                 else:
                     page.click("#possible")
                     page.wait_for_selector("#possible-result")
