@@ -188,3 +188,11 @@ def test_axe_on_a_variant_page(browser, server):
             assert not bad, (scheme, bad)
         finally:
             pg.close()
+
+
+def test_json_lines_of_the_shared_set_open_their_first_puzzle(page):
+    text = "\n".join(json.dumps(r) for r in (KILLER, THERMO)) + "\n"
+    page.fill("#paste", text)
+    page.click("#open")
+    expect(page.locator("svg.variant path.cage")).to_have_count(len(of_type(KILLER, "killer_cage")))
+    expect(page.locator("#gen-info")).to_contain_text("first of 2 lines")

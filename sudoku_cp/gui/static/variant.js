@@ -20,8 +20,15 @@ const GLOBAL_NAMES = {
 // -- opening ------------------------------------------------------------------------------------
 // null: not a variant (open it as a classic puzzle); true: opened; false: refused (said why).
 async function openVariant(text, where, name) {
-  const t = text.trim();
+  let t = text.trim(), more = "";
   if (!t || t.length > 200000 || (t.includes("\n") && !t.startsWith("{"))) return null;
+  if (t.includes("\n")) {  // one JSON document, or JSON lines (as the shared variant sets): the first
+    try { JSON.parse(t); } catch (err) {
+      const lines = t.split("\n").filter((l) => l.trim() && !l.trim().startsWith("#"));
+      t = lines[0].trim();
+      more = ` The first of ${lines.length} lines.`;
+    }
+  }
   let d;
   try { d = await post("variant/open", { puzzle: t }); } catch (err) {
     $("paste-error").textContent = `${name ? `${name}: ` : ""}${upper(err.message)}`;
@@ -32,7 +39,7 @@ async function openVariant(text, where, name) {
   $("pick").hidden = true;
   const rules = [...new Set(d.constraints.map((c) => c.type.replace(/_/g, " ")))];
   const ignored = d.ignored.length ? ` Ignored (cosmetic): ${d.ignored.join(", ")}.` : "";
-  load(variantPuzzle(t, d), `${where || "Opened"}: ${d.title ? `“${d.title}”, ` : ""}a ${d.n}×${d.n} variant (${d.format}), ${plural(d.clues, "given")}${rules.length ? `; ${rules.join(", ")}` : ""}.${ignored}`);
+  load(variantPuzzle(t, d), `${where || "Opened"}: ${d.title ? `“${d.title}”, ` : ""}a ${d.n}×${d.n} variant (${d.format}), ${plural(d.clues, "given")}${rules.length ? `; ${rules.join(", ")}` : ""}.${ignored}${more}`);
   return true;
 }
 
