@@ -37,7 +37,7 @@ async function openVariant(text, where, name) {
   }
   if (!d.variant) return null;
   $("pick").hidden = true;
-  const rules = [...new Set(d.constraints.map((c) => c.type.replace(/_/g, " ")))];
+  const rules = [...(d.irregular ? ["irregular regions"] : []), ...new Set(d.constraints.map((c) => c.type.replace(/_/g, " ")))];
   const ignored = d.ignored.length ? ` Ignored (cosmetic): ${d.ignored.join(", ")}.` : "";
   load(variantPuzzle(t, d), `${where || "Opened"}: ${d.title ? `“${d.title}”, ` : ""}a ${d.n}×${d.n} variant (${d.format}), ${plural(d.clues, "given")}${rules.length ? `; ${rules.join(", ")}` : ""}.${ignored}${more}`);
   return true;
@@ -172,8 +172,9 @@ function drawVariant() {
       const bulb = con.bulb;
       if (bulb.length === 1) { const [x, y] = xy(bulb[0]); add("circle", { cx: x, cy: y, r: 0.4, class: "arrow-bulb" }); }
       else add("path", { d: path(bulb), class: "arrow-pill" });
-      const shaft = [bulb[bulb.length - 1], ...con.shaft];
-      const line = add("path", { d: path(shaft), class: "arrow-line" });
+      const [bx, by] = xy(bulb[bulb.length - 1]), [nx, ny] = xy(con.shaft[0]);
+      const k = 0.4 / (Math.hypot(nx - bx, ny - by) || 1);  // the shaft leaves the bulb at its rim
+      const line = add("path", { d: `M${bx + (nx - bx) * k} ${by + (ny - by) * k}` + path(con.shaft).replace(/^M/, "L"), class: "arrow-line" });
       line.setAttribute("marker-end", "url(#arrowhead)");
     } else if (LINE_COLOURS[t]) {
       add("path", { d: path(cs), class: `line ${t}`, stroke: LINE_COLOURS[t] });
