@@ -66,7 +66,8 @@ def test_open_killer_answers_cages_with_their_cells_and_sums(client):
 
 
 def test_open_fpuzzles_link_and_jigsaw_regions(client):
-    d = post(client, "variant/open", puzzle="https://f-puzzles.com/?load=" + FPUZZLES["puzzle"]).json()
+    link = "https://f-puzzles.com/?load=" + FPUZZLES["puzzle"]
+    d = post(client, "variant/open", puzzle=link).json()
     assert d["format"] == "fpuzzles"
     assert {"thermometer", "arrow", "anti_king"} <= {c["type"] for c in d["constraints"]}
     arrow = next(c for c in d["constraints"] if c["type"] == "arrow")
