@@ -155,3 +155,11 @@ def test_possibilities_without_givens_are_wider(client):
     tip = puzzle.constraints[0].cells[-1]
     assert 9 not in d["cells"][bulb] and 1 not in d["cells"][tip]  # a bulb is never the top
     assert max(len(c) for c in d["cells"]) == 9
+
+
+def test_the_time_limit_reaches_the_possibilities(client):
+    # an empty 16x16 with one thermometer takes about a second; a millisecond stops it early
+    d = post(client, "variant/possibilities", puzzle=".Shape~16x16.Thermo~R1C1~R1C2~R1C3",
+             time_limit=0.001).json()
+    assert d["complete"] is False and not d["unique"]
+    assert len(d["cells"]) == 256
