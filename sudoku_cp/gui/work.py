@@ -248,20 +248,3 @@ def generate(box: tuple[int, int], symmetry: str, difficulty: str | None, seed: 
             "hardest_title": title_of(puzzle.grade.hardest) if puzzle.grade and
             puzzle.grade.hardest else None,
             "rating": score if score is not None else rating(puzzle.board, time_limit=time_limit)}
-
-
-#: Work a job may ask for; each gets plain data (see ``sudoku_cp.gui.app``).
-TASKS = {"check": check, "solve": solve, "hint": hint, "path": path, "grade": grade,
-         "generate": generate}
-
-
-def _variant_task(name: str):
-    """A task of ``gui.variant``, imported when first run (that module imports this one)."""
-    def run(*args):
-        from . import variant
-        return variant.TASKS[name](*args)
-    return run
-
-
-TASKS.update({name: _variant_task(name) for name in
-              ("variant_check", "variant_solve", "variant_possibilities")})
