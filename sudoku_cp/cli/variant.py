@@ -367,7 +367,7 @@ def cmd_export(args) -> int:
     cannot carry is refused by name (exit 2)."""
     from ..errors import PuzzleError
     from ..variants.fpuzzles import write_fpuzzles
-    from .output import OutputFile
+    from .output import write_text
 
     if args.format not in EXPORT_FORMATS:
         raise UsageError(f"--format {args.format} takes a classic puzzle; a variant puzzle "
@@ -379,12 +379,5 @@ def cmd_export(args) -> int:
     if entry.error:
         raise PuzzleError(f"{_where(source, line)}: {entry.error}")
     text = (write_fpuzzles(entry.puzzle) if args.format == "fpuzzles" else entry.puzzle.to_json()) + "\n"
-    if args.output and args.output != "-":
-        out = OutputFile(args.output, force=args.force)
-        try:
-            out.write(text)
-        finally:
-            out.close()
-    else:
-        sys.stdout.write(text)
+    write_text(args.output, text, force=args.force)
     return EXIT_OK

@@ -37,6 +37,26 @@ TYPES: dict[str, type] = {}
 Cells = tuple  # a tuple of 0-based row-major cell indices
 
 
+#: Steps to a cell's orthogonal neighbours, a knight's move away, a king's diagonal step
+#: (the encoders share these; the checker ``rules`` keeps its own, on purpose).
+ORTHO = ((0, 1), (1, 0), (0, -1), (-1, 0))
+KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
+KING = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def neighbours(puzzle, cell: int, steps):
+    """The cells ``steps`` away from ``cell`` that are on the board.
+
+    >>> list(neighbours(VariantPuzzle(size=4), 0, ORTHO))
+    [1, 4]
+    """
+    n = puzzle.size
+    r, col = divmod(cell, n)
+    for dr, dc in steps:
+        if 0 <= r + dr < n and 0 <= col + dc < n:
+            yield (r + dr) * n + col + dc
+
+
 def constraint(tag: str):
     """Register a dataclass as the constraint type named ``tag`` in JSON."""
 
