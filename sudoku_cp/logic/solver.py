@@ -17,39 +17,49 @@ from typing import Callable
 
 from . import basic, bug, chains, exclusion, forcing, loops, wings
 from .basic import make, removes
+from .ratings import score
 from .state import Contradiction, State, TimeUp, cname
+
+
+def _rung(family: str, finder: Callable, *, unique: bool = False,
+          low: float | None = None) -> tuple[str, float, Callable, bool]:
+    """One rung of the ladder: its lowest score is the technique's own score in
+    ``ratings.TECHNIQUES`` (the one table of scores), unless ``low`` says otherwise (a
+    family of techniques, or a variant SE scores apart)."""
+    return family, score(family) if low is None else low, finder, unique
+
 
 #: (technique family, its lowest score, finder, needs uniqueness), easiest first.
 LADDER: tuple[tuple[str, float, Callable, bool], ...] = (
-    ("full_house", 1.0, basic.full_house, False),
-    ("hidden_single", 1.2, basic.hidden_single_box, False),
-    ("hidden_single", 1.5, basic.hidden_single_line, False),
-    ("direct_pointing", 1.7, basic.direct_pointing, False),
-    ("direct_claiming", 1.9, basic.direct_claiming, False),
-    ("direct_hidden_pair", 2.0, basic.direct_hidden_pair, False),
-    ("naked_single", 2.3, basic.naked_single, False),
-    ("direct_hidden_triple", 2.5, basic.direct_hidden_triple, False),
-    ("pointing", 2.6, basic.pointing, False),
-    ("claiming", 2.8, basic.claiming, False),
-    ("naked_pair", 3.0, basic.naked_pair, False),
-    ("x_wing", 3.2, basic.x_wing, False),
-    ("hidden_pair", 3.4, basic.hidden_pair, False),
-    ("naked_triple", 3.6, basic.naked_triple, False),
-    ("swordfish", 3.8, basic.swordfish, False),
-    ("hidden_triple", 4.0, basic.hidden_triple, False),
-    ("xy_wing", 4.2, wings.xy_wing, False),
-    ("xyz_wing", 4.4, wings.xyz_wing, False),
-    ("unique_rectangle", 4.5, wings.unique_rectangle, True),
-    ("naked_quad", 5.0, basic.naked_quad, False),
-    ("jellyfish", 5.2, basic.jellyfish, False),
-    ("hidden_quad", 5.4, basic.hidden_quad, False),
-    ("bug_plus_one", 5.6, wings.bug_plus_one, True),
-    ("bug_types", 5.7, bug.bug_types, True),
-    ("aligned_pair_exclusion", 6.2, exclusion.aligned_pair_exclusion, False),
-    ("cycles", 6.5, loops.cycles, False),
-    ("chains", 6.6, chains.chains, False),
-    ("simple_colouring", 6.6, chains.simple_colouring, False),
-    ("forcing", 7.5, forcing.forcing, False),
+    _rung("full_house", basic.full_house),
+    _rung("hidden_single", basic.hidden_single_box),
+    _rung("hidden_single", basic.hidden_single_line, low=1.5),  # SE: 1.5 outside a box
+    _rung("direct_pointing", basic.direct_pointing),
+    _rung("direct_claiming", basic.direct_claiming),
+    _rung("direct_hidden_pair", basic.direct_hidden_pair),
+    _rung("naked_single", basic.naked_single),
+    _rung("direct_hidden_triple", basic.direct_hidden_triple),
+    _rung("pointing", basic.pointing),
+    _rung("claiming", basic.claiming),
+    _rung("naked_pair", basic.naked_pair),
+    _rung("x_wing", basic.x_wing),
+    _rung("hidden_pair", basic.hidden_pair),
+    _rung("naked_triple", basic.naked_triple),
+    _rung("swordfish", basic.swordfish),
+    _rung("hidden_triple", basic.hidden_triple),
+    _rung("xy_wing", wings.xy_wing),
+    _rung("xyz_wing", wings.xyz_wing),
+    _rung("unique_rectangle", wings.unique_rectangle, unique=True),
+    _rung("naked_quad", basic.naked_quad),
+    _rung("jellyfish", basic.jellyfish),
+    _rung("hidden_quad", basic.hidden_quad),
+    _rung("bug_plus_one", wings.bug_plus_one, unique=True),
+    _rung("bug_types", bug.bug_types, unique=True, low=5.7),  # the lowest of a family
+    _rung("aligned_pair_exclusion", exclusion.aligned_pair_exclusion),
+    _rung("cycles", loops.cycles, low=6.5),
+    _rung("chains", chains.chains, low=6.6),
+    _rung("simple_colouring", chains.simple_colouring),
+    _rung("forcing", forcing.forcing, low=7.5),
 )
 
 
