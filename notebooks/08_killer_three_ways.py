@@ -92,8 +92,10 @@ for size, total in ((2, 6), (3, 15), (4, 27)):
 # a 9×9 grid with that cage and take away the clauses of the empty grid.
 #
 # The clauses say: exactly one set is chosen; a chosen set confines each cell to its values
-# and puts each of its values in some cell; a value in a cell needs a chosen set holding it;
-# and the values differ (at most one cell per value).
+# and puts each of its values in some cell; a value in a cell needs a chosen set holding it
+# (a unit clause when no set holds it); and the values differ (at most one cell per value).
+# Here the two cells share a column, so the clauses saying they differ are the column's own
+# and the cage adds none.
 
 # %%
 from sudoku_cp.variants.encode_cnf import encode as encode_cnf
@@ -133,7 +135,9 @@ seen = {}
 for clause in cage_clauses:
     seen.setdefault(family(clause), []).append(clause)
 for name, group in seen.items():
-    print(f"  {name:45} {len(group):3}   " + " ∨ ".join(literal(x) for x in group[-1]))
+    print(f"  {name:45} {len(group):3}   " + " ∨ ".join(literal(x) for x in group[0]))
+print("units among them (values no set holds):",
+      ", ".join(literal(c[0]) for c in cage_clauses if len(c) == 1))
 
 # %% [markdown]
 # The other road is a *partial-sum* encoding, the one the project uses for sums whose values
@@ -227,6 +231,23 @@ print("after the cage's propagator:", {names[0]: values(masks[a]), names[1]: val
 masks[a] &= ~(1 << 1 | 1 << 5)  # say the row already needs 1 and 5 elsewhere
 distinct_sum.run(masks, changed)
 print(f"once {names[0]} loses 1 and 5:", {names[0]: values(masks[a]), names[1]: values(masks[b])})
+
+# %% [markdown]
+# The fallback, sum bounds, is the `Linear` propagator (little killers and arrows use it too).
+# Three distinct values summing to 23: the other two cells give at most 9 + 8 = 17, so every
+# cell holds at least 6; and if one cell is at most 7, the other two must make at least 16.
+
+# %%
+from sudoku_cp.variants.witness_props import Linear
+
+trio = (0, 1, 2)
+bounds = Linear(trio, [1, 1, 1], 23, 23, groups=[[0, 1, 2]])
+masks = [0b1111111110] * 3  # values 1..9 in each of the three cells
+bounds.run(masks, [])
+print("sum 23 over three distinct cells:", [sorted(values(m)) for m in masks])
+masks[0] &= 0b11111110  # the first cell loses 8 and 9
+bounds.run(masks, [])
+print("once the first is at most 7:    ", [sorted(values(m)) for m in masks])
 
 # %% [markdown]
 # The witness also reads *innies and outies* off the cages, as a human solver does: the
