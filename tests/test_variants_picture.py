@@ -67,3 +67,13 @@ def test_nothing_to_add_gives_the_drawing_unchanged_and_jupyter_uses_the_picture
     assert svg == to_svg(ruled) and "also: anti-king, negative XV (X)" in svg
     root = ET.fromstring(svg)
     assert int(root.get("height")) > int(ET.fromstring(display.to_svg(ruled)).get("height"))
+
+
+def test_irregular_regions_get_thick_borders_exactly_between_regions():
+    regions = ((0, 1, 2, 4), (3, 7, 11, 15), (5, 6, 9, 10), (8, 12, 13, 14))
+    p = m.VariantPuzzle(4, regions=regions)
+    region = {c: k for k, r in enumerate(regions) for c in r}
+    between = sum(1 for c in range(16) for d in (c + 1, c + 4)
+                  if (d == c + 4 and d < 16 or d == c + 1 and c % 4 < 3) and region[c] != region[d])
+    thick = re.findall(r'stroke-width="3"', to_svg(p))
+    assert len(thick) == between + 1  # the inner borders between regions, and the frame
