@@ -460,7 +460,7 @@ class VariantPuzzle:
 
     def _repr_svg_(self) -> str:
         """Jupyter shows a puzzle as its picture (``sudoku_cp.variants.display``)."""
-        from .display import to_svg
+        from .picture import to_svg
 
         return to_svg(self)
 
