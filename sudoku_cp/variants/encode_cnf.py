@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .model import neighbours as _neighbours, KING, KNIGHT, ORTHO, VariantPuzzle
+from .model import KING, KNIGHT, ORTHO, VariantPuzzle, line_segments, neighbours as _neighbours
 from .paradigms import UnsupportedConstraint
 
 
@@ -316,16 +316,7 @@ def _lockout_ok(c, a, b, m):
 
 
 def _region_sum_line(enc, c, k):
-    region = {}
-    for r, house in enumerate(enc.puzzle.boxes()):
-        for x in house:
-            region[x] = r
-    segments, last = [], object()
-    for x in c.cells:
-        if region.get(x) != last:
-            segments.append([])
-            last = region.get(x)
-        segments[-1].append(x)
+    segments = line_segments(enc.puzzle, c.cells)
     if len(segments) < 2:
         return
     top = sum(max(enc.values) for _ in c.cells)

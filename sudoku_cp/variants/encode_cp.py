@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
-from .model import neighbours as _neighbours, KING, KNIGHT, ORTHO, VariantPuzzle
+from .model import KING, KNIGHT, ORTHO, VariantPuzzle, line_segments, neighbours as _neighbours
 from .paradigms import UnsupportedConstraint
 
 
@@ -232,16 +232,7 @@ def _lockout(cp, c, k):
 
 
 def _region_sum_line(cp, c, k):
-    region = {}
-    for r, house in enumerate(cp.puzzle.boxes()):
-        for x in house:
-            region[x] = r
-    segments, last = [], object()
-    for x in c.cells:
-        if region.get(x) != last:
-            segments.append([])
-            last = region.get(x)
-        segments[-1].append(x)
+    segments = line_segments(cp.puzzle, c.cells)
     total = cp.int_var(0, cp.hi * len(c.cells), f"rsl{k}")
     for seg in segments:
         cp.model.Add(sum(_xs(cp, seg)) == total)

@@ -57,6 +57,22 @@ def neighbours(puzzle, cell: int, steps):
             yield (r + dr) * n + col + dc
 
 
+def line_segments(puzzle, cells) -> list[list[int]]:
+    """A line's cells cut where it passes from one region (box) to the next, in order
+    (a region-sum line's segments)."""
+    region = {}
+    for r, house in enumerate(puzzle.boxes()):
+        for x in house:
+            region[x] = r
+    segments, last = [], object()
+    for x in cells:
+        if region.get(x) != last:
+            segments.append([])
+            last = region.get(x)
+        segments[-1].append(x)
+    return segments
+
+
 def constraint(tag: str):
     """Register a dataclass as the constraint type named ``tag`` in JSON."""
 
