@@ -362,8 +362,6 @@ def _unit(ok):
     return encode_cell
 
 
-
-
 def _extreme(less):
     def encode_group(enc, c, k):
         for x in c.cells:

@@ -279,8 +279,6 @@ def _domain(ok):
     return encode_cell
 
 
-
-
 def _extreme(sign):
     def encode_group(cp, c, k):
         for x in c.cells:
