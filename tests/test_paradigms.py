@@ -70,7 +70,7 @@ def test_dlx_reads_the_clock_and_answers_unknown(monkeypatch):
     import sudoku_cp.backends.dlx as dlx
 
     monkeypatch.setattr(dlx, "CLOCK_EVERY", 1)  # read it at every node
-    result = dlx.DlxBackend().solve(Board.empty((3, 3)), limit=1, time_limit=0.0)
+    result = dlx.DlxBackend().solve(Board.empty((3, 3)), limit=1, time_limit=1e-9)
     assert result.status is Status.UNKNOWN and not result.exhausted and not result.solutions
 
 
