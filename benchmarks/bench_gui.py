@@ -2,12 +2,19 @@
 
     python3 benchmarks/bench_gui.py              # 20 rounds
     python3 benchmarks/bench_gui.py --rounds 50
+    python3 benchmarks/bench_gui.py --hints      # hint times over positions, 9x9 and 16x16
 
 Each request of ``sudoku-cp gui`` that may take long (check, solve, hint, grade, generate)
 runs in a process forked from a warm fork server, so that a time limit or Cancel can kill
 it. This prints, per kind of request, the median time of the same work called directly
 and through the API (Starlette's test client, so HTTP parsing is included but no network),
 interleaved round by round, and the difference: what killability costs per request.
+
+With ``--hints`` it times ``/api/hint`` instead (through the API, so the worker's time is
+included) at positions from the start of a game to late in it: for each puzzle, the givens
+plus the first 0, 20, 40, 60 and 80 percent of its empty cells filled from the solution.
+The 9x9 puzzles are the first ``--puzzles`` of top95; the 16x16 ones are generated with
+seeds 1, 2, 3... (generation is not timed).
 """
 
 from __future__ import annotations
@@ -43,10 +50,53 @@ def cases():
     }
 
 
+def positions(board: Board, solution) -> list[list[int]]:
+    """The givens plus the first 0, 20, 40, 60 and 80 percent of the empty cells solved."""
+    empty = [c for c, v in enumerate(board.givens) if not v]
+    out = []
+    for share in (0, 0.2, 0.4, 0.6, 0.8):
+        values = list(board.givens)
+        for c in empty[:int(len(empty) * share)]:
+            values[c] = solution[c]
+        out.append(values)
+    return out
+
+
+def hint_times(puzzles: int) -> None:
+    from sudoku_cp.generate import generate
+
+    here = Path(__file__).resolve().parent.parent
+    top95 = [line.strip() for line in (here / "tests" / "data" / "top95_sample.txt").open()
+             if line.strip() and not line.startswith("#")][:puzzles]
+    sets = {"9x9 (top95)": [(Board.parse(t), None) for t in top95],
+            "16x16 (generated)": [(p.board, p.solution) for seed in range(1, puzzles + 1)
+                                  for p in generate(1, box=(4, 4), seed=seed)]}
+    with TestClient(create_app(time_limit=60)) as client:
+        client.post("/api/hint", json={"puzzle": TOP95}).raise_for_status()  # warm
+        for name, boards in sets.items():
+            times = []
+            for board, solution in boards:
+                if solution is None:
+                    solution = client.post("/api/solve", json={"puzzle": board.to_text()}
+                                           ).json()["solutions"][0]
+                box = f"{board.box[0]}x{board.box[1]}"
+                for values in positions(board, solution):
+                    start = time.perf_counter()
+                    client.post("/api/hint", json={"puzzle": list(board.givens), "box": box,
+                                                   "values": values}).raise_for_status()
+                    times.append(time.perf_counter() - start)
+            print(f"{name}: {len(times)} hints over {len(boards)} puzzles: median "
+                  f"{statistics.median(times) * 1000:.1f} ms, slowest {max(times) * 1000:.1f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--hints", action="store_true", help="time hints over game positions")
+    parser.add_argument("--puzzles", type=int, default=3, help="puzzles per size for --hints")
     args = parser.parse_args()
+    if args.hints:
+        return hint_times(args.puzzles)
     with TestClient(create_app(time_limit=60)) as client:
         table = {name: ([], []) for name in cases()}
         for name, (direct, (endpoint, body)) in cases().items():  # warm both paths

@@ -2,7 +2,7 @@
 
 Each *check* draws one random board (deterministic from ``--seed`` and its index),
 cross-checks it the way a batch run does (the batch runner's worker function
-``sudoku_cp.batch.check_chunk``, which writes the JSON results line), and compares the
+``sudoku_cp.batch.check_chunk``, the check pipeline's worker side), and compares the
 verdict with an independent counter written here: its own CNF (one variable per
 cell and value, its own house lists, givens as unit clauses) solved by ``pycosat``,
 which sees at most two solutions. No code is shared with ``sudoku_cp.encode``.
@@ -15,8 +15,14 @@ which sees at most two solutions. No code is shared with ``sudoku_cp.encode``.
 The boards: shapes 2x2 to 4x4 boxes (4x4 to 16x16 boards), classic, Sudoku-X (both
 diagonals) or 1-3 extra houses of 2..n cells (half of them drawn at random, half drawn
 to fit a known grid); givens kept from a grid of that variant at a random density,
-sometimes with a wrong value planted, so the cases are unique, multiple and none.
+sometimes with a wrong value planted, so the cases are unique, multiple and none; some
+boards up to 9x9 are drawn near-empty (``SPARSE``).
 Large boards are drawn less often (they cost far more).
+
+``--backends LIST`` picks the backends of the cross-check (default: the check's
+defaults, sat, cpsat and backtrack; ``all``: every registered backend whose package is
+installed, dlx, fast, mip and asp too). The closing lines count the checks per board
+size and backend, and each backend's time-outs (``unknown`` answers) per board size.
 
 The cases run in chunks on ``--workers`` processes (one per core by default), each
 process keeping its backends between cases like a batch worker. The run stops by
@@ -26,6 +32,7 @@ with the same state file resumes where it stopped (same seed, next index)::
 
     nice -n 19 python3 benchmarks/soak.py --checks 1000000 --minutes 150 --state soak.json
     python3 benchmarks/soak.py --checks 300          # a quick look: a few seconds
+    python3 benchmarks/soak.py --minutes 5 --checks 1000000 --backends all --time-limit 10
 """
 
 from __future__ import annotations
@@ -46,6 +53,8 @@ from pathlib import Path
 SHAPES = {(2, 2): 30, (2, 3): 25, (3, 2): 5, (2, 4): 10, (3, 3): 24, (3, 4): 4, (4, 4): 2}
 #: How often each variant is drawn.
 VARIANTS = {"classic": 45, "x": 20, "houses": 35}
+#: The share of boards up to 9x9 drawn near-empty (at most 15% givens).
+SPARSE = 0.15
 
 
 # -- the independent counter -------------------------------------------------------------------
@@ -176,6 +185,8 @@ def draw_board(rng: random.Random):
         grid = pattern_grid(br, bc, rng)
     low = 0.3 if n <= 9 else 0.55
     density = rng.uniform(low, 0.85)
+    if n <= 9 and rng.random() < SPARSE:  # near-empty: where dlx once ground on small houses
+        density = rng.uniform(0.0, 0.15)
     givens = [v if rng.random() < density else 0 for v in grid]
     if rng.random() < 0.1:  # plant a wrong value: mostly 'none'
         cell = rng.randrange(n * n)
@@ -184,7 +195,19 @@ def draw_board(rng: random.Random):
 
 
 # -- the run ------------------------------------------------------------------------------------
-def check_one(index: int, seed: int, time_limit: float) -> tuple[str, str, dict]:
+def all_backends() -> list[str]:
+    """Every registered backend whose solver package is installed."""
+    import importlib.util
+
+    from sudoku_cp.backends import BACKENDS
+
+    needs = {"fast": "numba", "mip": "highspy", "asp": "clingo"}
+    return [name for name in BACKENDS
+            if name not in needs or importlib.util.find_spec(needs[name]) is not None]
+
+
+def check_one(index: int, seed: int, time_limit: float,
+              backends: list[str] | None = None) -> tuple[str, str, dict]:
     """Cross-check case ``index`` through the batch worker and compare with the counter.
 
     Returns (outcome, shape-variant label, record); outcome is the agreed verdict,
@@ -195,8 +218,8 @@ def check_one(index: int, seed: int, time_limit: float) -> tuple[str, str, dict]
     rng = random.Random(f"{seed}:{index}")
     (br, bc), variant, extra, givens = draw_board(rng)
     item = ("soak", index, index, tuple(givens), (br, bc), tuple(map(tuple, extra)), None)
-    [(verdict, line)] = check_chunk([item], None, time_limit)
-    record = json.loads(line)
+    [checked] = check_chunk([item], backends, time_limit)
+    verdict, record = checked.verdict, checked.record
     found = count_solutions(br, bc, extra, givens)
     if not all(valid(br, bc, extra, givens, s) for s in found):
         return "DISAGREE", "", {**record, "why": "the counter returned a non-solution"}
@@ -215,14 +238,17 @@ def check_one(index: int, seed: int, time_limit: float) -> tuple[str, str, dict]
     return verdict, label, record
 
 
-def check_range(begin: int, end: int, seed: int, time_limit: float) -> list[tuple]:
-    """Cases ``begin .. end-1`` in one worker: ``(outcome, label, record or None)`` each
-    (the record only for a disagreement or an unknown, which are kept)."""
+def check_range(begin: int, end: int, seed: int, time_limit: float,
+                backends: list[str] | None = None) -> list[tuple]:
+    """Cases ``begin .. end-1`` in one worker: ``(outcome, label, record or None,
+    {backend: status})`` each (the record only for a disagreement or an unknown, which
+    are kept)."""
     out = []
     for index in range(begin, end):
-        outcome, label, record = check_one(index, seed, time_limit)
+        outcome, label, record = check_one(index, seed, time_limit, backends)
         keep = outcome in ("DISAGREE", "unknown")
-        out.append((outcome, label, record if keep else None))
+        statuses = {name: r.get("status") for name, r in (record.get("backends") or {}).items()}
+        out.append((outcome, label, record if keep else None, statuses))
     return out
 
 
@@ -243,28 +269,43 @@ def main(argv=None) -> int:
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                    help="worker processes (default: one per core)")
     p.add_argument("--chunk", type=int, default=200, help="cases per task")
+    p.add_argument("--backends", default=None, metavar="LIST",
+                   help="backends of the cross-check (default: sat,cpsat,backtrack; 'all': "
+                        "every installed one)")
     args = p.parse_args(argv)
+    backends = (all_backends() if args.backends == "all"
+                else args.backends.split(",") if args.backends else None)
 
-    state = {"seed": args.seed, "next": 0, "outcomes": {}, "kinds": {}, "seconds": 0.0}
+    state = {"seed": args.seed, "next": 0, "outcomes": {}, "kinds": {}, "seconds": 0.0,
+             "backends": backends, "per_backend": {}, "timeouts": {}}
     state_path = Path(args.state) if args.state else None
     if state_path and state_path.exists():
         state = json.loads(state_path.read_text())
         if state["seed"] != args.seed:
             sys.exit(f"{state_path} was made with --seed {state['seed']}, not {args.seed}")
+        if state.get("backends") != backends:
+            sys.exit(f"{state_path} was made with --backends {state.get('backends')}")
     outcomes, kinds = Counter(state["outcomes"]), Counter(state["kinds"])
+    per_backend = Counter(state.get("per_backend", {}))  # "9x9 dlx": checks
+    timeouts = Counter(state.get("timeouts", {}))  # "9x9 dlx": unknown answers
     bad_log = state_path.with_suffix(".disagreements.jsonl") if state_path else None
 
     def save() -> None:
-        state.update(outcomes=dict(outcomes), kinds=dict(kinds))
+        state.update(outcomes=dict(outcomes), kinds=dict(kinds), per_backend=dict(per_backend),
+                     timeouts=dict(timeouts))
         if state_path:
             tmp = state_path.with_suffix(".tmp")
             tmp.write_text(json.dumps(state, indent=1))
             tmp.replace(state_path)
 
     def take(results: list[tuple]) -> None:
-        for outcome, label, record in results:
+        for outcome, label, record, statuses in results:
             outcomes[outcome] += 1
             kinds[label] += 1
+            size = label.split()[0] if label else "?"
+            for name, status in statuses.items():
+                per_backend[f"{size} {name}"] += 1
+                timeouts[f"{size} {name}"] += status == "unknown"
             if record is not None:  # kept, so each can be looked at again
                 print(outcome, json.dumps(record), flush=True)
                 if bad_log:
@@ -285,7 +326,8 @@ def main(argv=None) -> int:
             out_of_time = deadline is not None and time.perf_counter() > deadline
             while not out_of_time and queued < args.checks and len(pending) < 2 * args.workers:
                 end = min(queued + args.chunk, args.checks)
-                pending.append(pool.submit(check_range, queued, end, args.seed, args.time_limit))
+                pending.append(pool.submit(check_range, queued, end, args.seed, args.time_limit,
+                                           backends))
                 queued = end
             if not pending:
                 break
@@ -307,7 +349,16 @@ def main(argv=None) -> int:
           + ", ".join(f"{v} {outcomes[v]}" for v in ("unique", "multiple", "none"))
           + f"; {state['seconds']:.0f} s of wall time in all, {args.workers} workers")
     print("by board: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items()) if k))
+    print("checks by size and backend: " + ", ".join(f"{k} {v}" for k, v in
+                                                      sorted(per_backend.items(), key=_size)))
+    print("time-outs by size and backend: " + (", ".join(
+        f"{k} {v}" for k, v in sorted(timeouts.items(), key=_size) if v) or "none"))
     return 1 if outcomes["DISAGREE"] else 0
+
+
+def _size(item) -> tuple:
+    size, _, name = item[0].partition(" ")
+    return (int(size.split("x")[0]) if size[0].isdigit() else 0, name)
 
 
 if __name__ == "__main__":

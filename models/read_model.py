@@ -40,9 +40,15 @@ def grid(cnf_text: str, output_text: str) -> list[list[int]]:
     if re.search(r"^(s )?UNSAT", output_text, re.M):
         raise ValueError("the solver found no model (UNSATISFIABLE)")
     var = variables(cnf_text)
+    if not var:
+        raise ValueError("the .cnf file has no 'c var' comments: give one of these models")
+    lits = literals(output_text)
+    if not lits:
+        raise ValueError("the solver's output holds no model (no 'v' line or list of "
+                         "literals): is it empty, or did the solver not run?")
     n = max(r for r, _, _ in var.values())
     rows = [[0] * n for _ in range(n)]
-    for lit in literals(output_text):
+    for lit in lits:
         if lit > 0 and lit in var:
             r, c, value = var[lit]
             if rows[r - 1][c - 1]:
@@ -59,8 +65,13 @@ def main(argv: list[str] | None = None) -> int:
     if len(args) != 2:
         print(__doc__, file=sys.stderr)
         return 2
-    with open(args[0], encoding="utf-8") as f_cnf, open(args[1], encoding="utf-8") as f_out:
-        cnf_text, output_text = f_cnf.read(), f_out.read()
+    try:
+        with open(args[0], encoding="utf-8") as f_cnf, open(args[1], encoding="utf-8") as f_out:
+            cnf_text, output_text = f_cnf.read(), f_out.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        where = f"{exc.filename}: {exc.strerror}" if isinstance(exc, OSError) else str(exc)
+        print(f"read_model: {where}", file=sys.stderr)
+        return 2
     try:
         rows = grid(cnf_text, output_text)
     except ValueError as exc:

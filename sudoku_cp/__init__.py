@@ -1,8 +1,10 @@
-"""sudoku_cp: Sudoku as a constraint problem three ways, cross-checked.
+"""sudoku_cp: Sudoku as a constraint problem in several paradigms, cross-checked.
 
 The same puzzle is encoded as CNF for SAT solvers (python-sat), as an all-different
-model for OR-Tools CP-SAT, and solved by a handwritten reference backtracker; the
-cross-checker confirms that they agree and that the solution is unique.
+model for OR-Tools CP-SAT, and solved by a handwritten reference backtracker (the
+default check); exact cover, 0-1 programming, answer set programming and a compiled
+search can join. The cross-checker confirms that they agree and that the solution is
+unique.
 
 >>> from sudoku_cp import Board, crosscheck
 >>> report = crosscheck(Board.parse("1..." "...2" "..4." ".3.."), backends=["backtrack"])

@@ -47,14 +47,13 @@ the pure-Python parts of every backend on the GIL.
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from collections import Counter
-from typing import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator
 
-from .errors import MissingDependencyError, UnknownBackendError, UsageError
-from .records import invalid_record
+from .errors import MissingDependencyError, UsageError
 from .results import DoneSet, Sink
 from .verdicts import VERDICTS
 #: The engines a batch can run on; the first is the default.
@@ -73,44 +72,14 @@ def default_chunk_size(backends: list[str] | None) -> int:
 
 # -- the worker side ---------------------------------------------------------------------------
 def check_chunk(chunk: list[tuple], backends: list[str] | None,
-                time_limit: float | None) -> list[tuple[str, str]]:
-    """Cross-check a chunk of puzzles; returns ``(verdict, json_line)`` for each.
+                time_limit: float | None, values: bool = True) -> list:
+    """Check a chunk of packed puzzles (``pipeline.item_of``) in a worker process;
+    returns their ``pipeline.Checked`` outcomes (with the solutions as values when
+    ``values``: the parent certifies them). Backends are cached in the worker between
+    chunks."""
+    from .pipeline import check_items
 
-    A chunk item is ``(source, line, index, givens, box, extra_houses, expected)``;
-    ``givens`` is a tuple of values, or ``bytes`` of them (see ``packed``). Runs in a
-    worker process; backends are cached there between chunks.
-    """
-    from .board import Board
-    from .crosscheck import crosscheck
-
-    from .records import check_record, error_record
-
-    if backends == ["fast"]:  # issue 12: one compiled call per chunk (same records)
-        from .backends.fast_batch import check_chunk as check_chunk_fast
-
-        return check_chunk_fast(chunk, time_limit)
-    out = []
-    for source, line, index, givens, box, extra, expected in chunk:
-        board = Board.from_values(givens, box=box, houses=extra)
-        where = {"line": line, "source": source, "index": index}
-        try:
-            report = crosscheck(board, backends, time_limit=time_limit)
-        except (MissingDependencyError, UnknownBackendError):
-            raise  # the same for every puzzle: stop the run with the message
-        except Exception as exc:  # a backend bug must not stop a million-puzzle run
-            record = error_record(board, exc, **where)
-        else:
-            record = check_record(report, expected=expected, **where)
-        out.append((record["verdict"], json.dumps(record)))
-    return out
-
-
-def packed(board) -> bytes | tuple[int, ...]:
-    """A board's givens as they travel to a worker: ``bytes`` (one byte a value) when
-    every value fits in a byte, else the tuple. Bytes pickle in one piece, where a
-    tuple pickles value by value, and ``fast`` reads a chunk of them as one array;
-    ``Board.from_values`` takes either."""
-    return bytes(board.givens) if board.n < 256 else board.givens
+    return check_items(chunk, backends, time_limit, values)
 
 
 def _init_worker(parent_pid: int) -> None:
@@ -163,14 +132,14 @@ class LocalEngine:
         # can then write to the pool's closed wake-up pipe and print a traceback.
         self.pool.shutdown(wait=not interrupted, cancel_futures=True)
 
-    def submit(self, chunk, backends, time_limit) -> None:
-        self.pending.add(self.pool.submit(check_chunk, chunk, backends, time_limit))
+    def submit(self, chunk, backends, time_limit, values=True) -> None:
+        self.pending.add(self.pool.submit(check_chunk, chunk, backends, time_limit, values))
 
     @property
     def in_flight(self) -> int:
         return len(self.pending)
 
-    def finished(self) -> Iterator[list[tuple[str, str]]]:
+    def finished(self) -> Iterator[list]:
         """Wait for at least one chunk, then yield every finished chunk's results."""
         from concurrent.futures import FIRST_COMPLETED, wait
 
@@ -188,7 +157,7 @@ class DaskEngine:
         self.cluster = None
 
     def __enter__(self) -> "DaskEngine":
-        from .backends import require
+        from .backends.base import require
 
         require("distributed", "'dask[distributed]'", "dask engine")
         from distributed import Client, LocalCluster, as_completed
@@ -223,11 +192,12 @@ class DaskEngine:
         if self.cluster is not None:
             self.cluster.close()
 
-    def submit(self, chunk, backends, time_limit) -> None:
-        self.queue.add(self.client.submit(check_chunk, chunk, backends, time_limit, pure=False))
+    def submit(self, chunk, backends, time_limit, values=True) -> None:
+        self.queue.add(self.client.submit(check_chunk, chunk, backends, time_limit, values,
+                                          pure=False))
         self.in_flight += 1
 
-    def finished(self) -> Iterator[list[tuple[str, str]]]:
+    def finished(self) -> Iterator[list]:
         try:
             future, result = next(self.queue)
         except RuntimeError as exc:
@@ -263,8 +233,8 @@ class Batch:
     """The parent's side of a run: feeds chunks to an engine, writes what comes back.
 
     ``run`` returns the verdict counts of this run (``counts``); ``skipped`` counts the
-    puzzles already done (``done``). ``on_record(verdict, line)`` sees each results
-    line after it is written (the command line uses it to report disagreements and
+    puzzles already done (``done``). ``on_record(checked)`` sees each puzzle's
+    ``pipeline.Checked`` after its line is written (the command line uses it to report disagreements and
     bad lines, and to move a progress bar).
     """
 
@@ -276,9 +246,13 @@ class Batch:
         self.start = time.perf_counter()
 
     def run(self, engine, entries, done: "DoneSet | None" = None, backends=None,
-            time_limit: float | None = None, chunk_size: int = 32) -> Counter:
+            time_limit: float | None = None, chunk_size: int = 32,
+            values: bool = False) -> Counter:
         """Stream ``entries`` (``(source, entry)`` pairs) to ``engine`` in chunks, never
-        more than its capacity in flight; returns the verdict counts."""
+        more than its capacity in flight; returns the verdict counts. With ``values`` the
+        workers send back each puzzle's board and solutions (``on_record`` certifies)."""
+        from .pipeline import check_entry, item_of
+
         done = done if done is not None else DoneSet()
         chunk: list[tuple] = []
         for index, (source, entry) in enumerate(entries, 1):
@@ -286,20 +260,16 @@ class Batch:
                 self.skipped += 1
                 continue
             if entry.error:  # recorded here: no worker needed
-                self.collect([("invalid", json.dumps(invalid_record(
-                    line=entry.line, source=source, index=index, text=entry.text,
-                    error=entry.error)))])
+                self.collect([check_entry(entry, source=source, index=index)])
                 continue
-            board, expected = entry.board, getattr(entry, "solution", None)
-            chunk.append((source, entry.line, index, packed(board), board.box,
-                          board.geometry.extra, tuple(expected) if expected else None))
+            chunk.append(item_of(source, index, entry))
             if len(chunk) >= chunk_size:
-                engine.submit(chunk, backends, time_limit)
+                engine.submit(chunk, backends, time_limit, values)
                 chunk = []
                 while engine.in_flight >= engine.capacity:
                     self.drain(engine)
         if chunk:
-            engine.submit(chunk, backends, time_limit)
+            engine.submit(chunk, backends, time_limit, values)
         while engine.in_flight:
             self.drain(engine)
         return self.counts
@@ -308,17 +278,102 @@ class Batch:
         for results in engine.finished():
             self.collect(results)
 
-    def collect(self, results: list[tuple[str, str]]) -> None:
+    def collect(self, results: list) -> None:
         """Write finished puzzles' lines (one write for a chunk) and count them."""
-        self.sink.write_lines([line for _, line in results])
-        for verdict, line in results:
-            self.counts[verdict] += 1
+        self.sink.write_lines([checked.line for checked in results])
+        for checked in results:
+            self.counts[checked.verdict] += 1
             if self.on_record is not None:
-                self.on_record(verdict, line)
+                self.on_record(checked)
 
     def summary(self, before: Counter | None = None) -> dict:
         return summarize(self.counts, before or Counter(), self.skipped,
                          time.perf_counter() - self.start)
+
+
+# -- a whole run ------------------------------------------------------------------------------
+@dataclass
+class BatchJob:
+    """What a batch run is asked to do; the command line fills it from its options.
+
+    ``inputs`` names each input with its digest (``results.digest``); ``entries`` yields
+    ``(source, entry)`` pairs, ``source`` as the inputs name them.
+    """
+
+    entries: Iterable
+    inputs: dict
+    out: str | None = None
+    resume: bool = False
+    force: bool = False
+    backends: list[str] | None = None
+    default_backends: tuple = ()
+    time_limit: float | None = None
+    engine: str = ENGINES[0]
+    workers: int = 1
+    scheduler: str | None = None
+    chunk_size: int | None = None
+    values: bool = False  # the workers send solutions back (for --certify)
+
+
+@dataclass
+class BatchRun:
+    """One run of a ``BatchJob``: the results file read back (``before``, the verdicts
+    already in it), then ``go`` streams the rest. ``failure`` says why a run stopped
+    early but kept its results (a worker died, a full disk)."""
+
+    job: BatchJob
+    failure: str | None = None
+    failed_verdict: str | None = None
+    batch: "Batch | None" = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        from .results import Existing, match_inputs, read_results
+
+        job = self.job
+        if job.out and job.resume and os.path.exists(job.out):
+            self.existing = read_results(job.out)
+        else:
+            self.existing = Existing(None)
+        self.names = {name: name for name in job.inputs}
+        if self.existing.header is not None:
+            self.names = match_inputs(self.existing.header, job.inputs, job.out)
+        self.before = self.existing.verdicts
+
+    def go(self, on_checked: Callable | None = None) -> "BatchRun":
+        """Check every input not yet in the results file; ``on_checked(checked)`` sees
+        each puzzle's ``pipeline.Checked`` once its line is written."""
+        from concurrent.futures import BrokenExecutor
+
+        from .errors import OutputError
+        from .results import Sink, header
+
+        job, existing = self.job, self.existing
+        head = header(job.inputs, job.backends or list(job.default_backends), job.time_limit)
+        sink = Sink(job.out, head=head if existing.header is None else None,
+                    keep=existing.keep if job.resume else 0, follow=job.force)
+        engine = (DaskEngine(job.workers, job.scheduler) if job.engine == "dask"
+                  else LocalEngine(job.workers))
+        self.batch = Batch(sink, on_checked)
+        renamed = ((self.names.get(source, source), entry) for source, entry in job.entries)
+        try:
+            with engine:
+                self.batch.run(engine, renamed, existing.done, job.backends, job.time_limit,
+                               job.chunk_size or default_chunk_size(job.backends), job.values)
+        except BrokenExecutor as exc:  # a worker died (a crash in a solver, or killed): a bug
+            self.failure = (f"a worker process died ({exc}); the results so far are kept and "
+                            f"--resume continues")
+            self.failed_verdict = "error"
+        except OutputError as exc:  # a full disk: say which file, and still sum up
+            self.failure = f"error: {exc}"
+            self.failed_verdict = "invalid"
+        finally:
+            sink.close()
+        return self
+
+    def summary(self) -> dict:
+        if self.batch is None:
+            return summarize(Counter(), self.before, 0, 0.0)
+        return self.batch.summary(self.before)
 
 
 def summarize(counts: Counter, before: Counter, skipped: int, wall: float) -> dict:

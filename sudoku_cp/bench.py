@@ -77,7 +77,8 @@ class Run:
 
 # -- input -------------------------------------------------------------------------------------
 def sample_puzzles(path: str, limit: int | None = None, seed: int | None = None,
-                   box: tuple[int, int] | None = None) -> tuple[list[tuple[int, Board]], int]:
+                   box: tuple[int, int] | None = None,
+                   max_size: int | None = None) -> tuple[list[tuple[int, Board]], int]:
     """``([(line, board), ...], invalid_lines)``: the first ``limit`` puzzles of a file,
     or a seeded uniform sample of ``limit`` of them, in file order. Reads the file once,
     keeping at most ``limit`` boards.
@@ -87,7 +88,7 @@ def sample_puzzles(path: str, limit: int | None = None, seed: int | None = None,
     rng = random.Random(seed) if seed is not None and limit is not None else None
     kept: list[tuple[int, Board]] = []
     invalid = seen = 0
-    for entry in read_puzzles(path, box=box):
+    for entry in read_puzzles(path, box=box, **({"max_size": max_size} if max_size else {})):
         if entry.error:
             invalid += 1
             continue

@@ -9,7 +9,12 @@ by the independent ``is_solution`` before it counts. From what each backend *cla
 - ``none``: every backend exhausted its search without a solution;
 - ``disagree``: some backend contradicts the evidence (says none or unique while a
   valid second solution exists, or returns a non-solution): a bug, shown loudly;
-- ``unknown``: a time limit stopped some backend before the question was settled.
+- ``unknown``: a time limit stopped some backend before the question was settled;
+- ``mismatch``: the input stated a solution (``expected``) and the puzzle is unique
+  with another one: the input is wrong, or every backend is.
+
+The verdict is decided here, once; the records, the command line, the batch and the
+page read it from the ``Report``.
 
 **Large boards.** Above ``LARGE_ABOVE`` (25×25) a default cross-check leaves out the
 backends of ``SLOW_ON_LARGE`` and says so in ``Report.notes``: the backtracker has no
@@ -71,6 +76,7 @@ class Report:
     evidence: list[str] = field(default_factory=list)  # why: disagreements, clashes
     time_s: float = 0.0
     notes: list[str] = field(default_factory=list)  # how: e.g. backends left out by size
+    expected: str | None = None  # with a stated solution: 'match' or 'differs'
 
     @property
     def solution(self) -> tuple[int, ...] | None:
@@ -98,21 +104,24 @@ class Report:
 
 
 def crosscheck(board: Board, backends: Sequence[str] | None = None, *,
-               time_limit: float | None = None) -> Report:
+               time_limit: float | None = None,
+               expected: Sequence[int] | None = None) -> Report:
     """Run ``backends`` (default: ``backends.DEFAULT_CHECK``) with ``limit=2`` and compare.
 
     ``backends`` is a list of names or specs, or one string of them separated by
-    commas. ``time_limit`` applies to each backend separately. A backend stopped
+    commas. ``time_limit`` applies to each backend separately. ``expected`` is the
+    solution the input states, if any (see ``judge``). A backend stopped
     short with no time limit set was interrupted (Ctrl-C reached the solver): that
     raises ``KeyboardInterrupt`` rather than report the puzzle as unknown.
+
+    The time limit is checked by every backend's ``solve`` (``backends.base``).
 
     >>> report = crosscheck(Board.parse("1..." "...2" "..4." ".3.."), ["backtrack"])
     >>> report.verdict, report.board.to_text(report.solution)
     (<Verdict.UNIQUE: 'unique'>, '1234341221434321')
     """
-    from .backends import check_limits, get_backend
+    from .backends import get_backend
 
-    check_limits(2, time_limit)
     start = time.perf_counter()
     if isinstance(backends, str):
         backends = [part.strip() for part in backends.split(",") if part.strip()]
@@ -125,11 +134,11 @@ def crosscheck(board: Board, backends: Sequence[str] | None = None, *,
             raise KeyboardInterrupt(f"{spec} was interrupted")
         results[spec] = result
         rest = specs[i + 1:]
-        if settle_early and rest and _two_solutions(board, result):
+        if settle_early and rest and judge(board, {spec: result}).verdict is Verdict.MULTIPLE:
             notes.append(f"{', '.join(rest)} not run: {spec} found two different solutions, "
                          f"both checked by is_solution, which settles 'multiple'")
             break
-    report = judge(board, results)
+    report = judge(board, results, expected)
     report.time_s = time.perf_counter() - start
     report.notes = notes
     return report
@@ -156,14 +165,22 @@ def default_backends(board: Board) -> tuple[list[str], list[str]]:
     return sorted(kept, key=lambda s: s != FIRST_ON_LARGE), notes
 
 
-def _two_solutions(board: Board, result: Result) -> bool:
-    """True when ``result`` holds two different solutions that pass ``is_solution``."""
-    valid = {tuple(s) for s in result.solutions if is_solution(board, s)}
-    return len(valid) >= 2
+def judge(board: Board, results: dict[str, Result],
+          expected: Sequence[int] | None = None) -> Report:
+    """The verdict from backend results that were already run, compared with the
+    solution the input states (``expected``) when there is one."""
+    report = _judge(board, results)
+    if expected:
+        same = report.solution is not None and tuple(expected) == tuple(report.solution)
+        report.expected = "match" if same else "differs"
+        if not same:
+            report.evidence.append("the solution stated in the input differs from the one found")
+            if report.verdict is Verdict.UNIQUE:
+                report.verdict = Verdict.MISMATCH
+    return report
 
 
-def judge(board: Board, results: dict[str, Result]) -> Report:
-    """The verdict from backend results that were already run."""
+def _judge(board: Board, results: dict[str, Result]) -> Report:
     evidence: list[str] = []
     valid: dict[tuple[int, ...], list[str]] = {}  # solution -> backends that found it
     for name, result in results.items():

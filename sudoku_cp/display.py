@@ -23,9 +23,20 @@ import os
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Iterable, Protocol, Sequence
 
-from .board import MAX_COMPACT_N, SYMBOLS, Board, cell_name
+from .geometry import MAX_COMPACT_N, SYMBOLS, Geometry, cell_name
+
+
+class BoardLike(Protocol):
+    """What a picture reads of a board (a ``sudoku_cp.board.Board``): this module stands
+    below the board, whose ``_repr_svg_`` and ``_repr_html_`` call it."""
+
+    geometry: Geometry
+    givens: tuple[int, ...]
+
+    @property
+    def n(self) -> int: ...
 from .errors import MissingDependencyError
 
 #: Formats ``save_image`` writes, by file suffix.
@@ -84,7 +95,7 @@ def symbol(value: int, n: int) -> str:
     return SYMBOLS[value - 1] if n <= MAX_COMPACT_N else str(value)
 
 
-def layout(board: Board, solution: Sequence[int] | None = None, *, cell_size: float = 40,
+def layout(board: BoardLike, solution: Sequence[int] | None = None, *, cell_size: float = 40,
            highlight: Iterable[int] | None = None, title: str | None = None) -> Drawing:
     """Place every line and symbol of a board's picture (pixels, origin top left).
 
@@ -140,7 +151,7 @@ def layout(board: Board, solution: Sequence[int] | None = None, *, cell_size: fl
     )
 
 
-def _shown_values(board: Board, solution: Sequence[int] | None) -> list[tuple[int, str]]:
+def _shown_values(board: BoardLike, solution: Sequence[int] | None) -> list[tuple[int, str]]:
     """(value, kind) per cell: the given, else the solution's value, else (0, '')."""
     n, ncells = board.n, board.geometry.ncells
     if solution is None:
@@ -160,7 +171,7 @@ def _shown_values(board: Board, solution: Sequence[int] | None) -> list[tuple[in
 
 
 # -- SVG and HTML ------------------------------------------------------------------------
-def to_svg(board: Board, solution: Sequence[int] | None = None, *, cell_size: float = 40,
+def to_svg(board: BoardLike, solution: Sequence[int] | None = None, *, cell_size: float = 40,
            highlight: Iterable[int] | None = None, title: str | None = None) -> str:
     """The board as an SVG picture (a string); see ``layout`` for the arguments.
 
@@ -210,7 +221,7 @@ def to_svg(board: Board, solution: Sequence[int] | None = None, *, cell_size: fl
     return "\n".join(out) + "\n"
 
 
-def to_html(board: Board, solution: Sequence[int] | None = None, **options) -> str:
+def to_html(board: BoardLike, solution: Sequence[int] | None = None, **options) -> str:
     """The SVG picture wrapped in a ``<div>``, as Jupyter shows it (``_repr_html_``)."""
     return f'<div class="sudoku-cp">\n{to_svg(board, solution, **options)}</div>\n'
 
@@ -222,7 +233,7 @@ class HTML(str):
         return str(self)
 
 
-def picture(board: Board, solution: Sequence[int] | None = None, title: str | None = None,
+def picture(board: BoardLike, solution: Sequence[int] | None = None, title: str | None = None,
             highlight=None, cell_size: float = 26) -> HTML:
     """A board as a picture for a notebook: givens bold, other values of ``solution`` blue.
 
@@ -284,7 +295,7 @@ def image_path(path: str | os.PathLike, index: int) -> Path:
     return p if index == 1 else p.with_name(f"{p.stem}-{index}{p.suffix}")
 
 
-def save_image(board: Board, path: str | os.PathLike, solution: Sequence[int] | None = None,
+def save_image(board: BoardLike, path: str | os.PathLike, solution: Sequence[int] | None = None,
                **options) -> Path:
     """Write the picture to ``path``: ``.svg`` as text, ``.png`` painted with matplotlib.
 

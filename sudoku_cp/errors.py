@@ -11,6 +11,14 @@ exception it refines, so ``except ValueError`` keeps working where it did before
 - ``MissingDependencyError``: an optional package (an extra of sudoku-cp) is not
   installed; the message says what to install, e.g. ``pip install "sudoku-cp[fast]"``.
 - ``OutputError``: a file that cannot be written; the message names the file.
+- ``GenerationError``: a backend contradicted what the generator knows (a bug, not bad
+  input), with the evidence; ``VerificationError``: the cross-checker did not confirm a
+  generated puzzle.
+
+Errors that belong to one subsystem are defined there but derive from the root too
+(``certify.CertificateError``, ``certify.drat.ProofFormatError``, ``gui.jobs.JobError``,
+``gui.work.BadRequest``, ``logic.SeveralSolutionsError`` ...); ``tests/test_errors.py``
+walks every module and holds every exception class to that.
 
 Roads not taken: one error class per module (callers kept hand-written lists of them
 to catch, and the lists drifted); error codes in place of classes (Python callers
@@ -52,3 +60,16 @@ def missing_extra(what: str, extra: str, module: str | None = None) -> MissingDe
 
 class OutputError(SudokuCpError, OSError):
     """A file that cannot be written (a full disk, a folder in the way); names the file."""
+
+
+class GenerationError(SudokuCpError, RuntimeError):
+    """A backend contradicted what the generator knows (a bug, not bad input)."""
+
+    def __init__(self, message: str, evidence=(), report=None):
+        self.evidence = list(evidence)
+        self.report = report
+        super().__init__(message + "".join(f"\n  {line}" for line in self.evidence))
+
+
+class VerificationError(GenerationError):
+    """The cross-checker did not confirm a generated puzzle; ``report`` holds the evidence."""

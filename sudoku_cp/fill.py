@@ -8,7 +8,7 @@ Glossary (the words of ``sudoku_cp.board`` and ``sudoku_cp.search`` plus these):
   A fill that visits more than its *budget* of nodes restarts from the empty board.
 - **stream**: the fill's own random numbers, SplitMix64 from one 64-bit seed. It is
   plain integer arithmetic, so the Python fill here and the compiled fill of the
-  ``fast`` backend (``fast_kernels.fill``) draw the same numbers, make the same choices
+  ``fast`` backend (``fast.kernels.fill``) draw the same numbers, make the same choices
   and return the same grid: a seed gives the same puzzles with numba or without.
 - **shuffle**: a random validity-preserving transformation of a grid (values relabelled,
   bands, stacks, rows and columns permuted, a transposition when the box is square).
@@ -22,6 +22,7 @@ puzzle's ``random.Random``, then a shuffle drawn from it, checked by ``is_soluti
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Sequence
 
@@ -49,18 +50,27 @@ def random_values(g: Geometry, seed: int, *, compiled: bool | None = None) -> li
     budget = FILL_BUDGET_PER_CELL * g.ncells
     if compiled is None:
         compiled = can_compile(g)
-    if compiled:
-        from .backends.fast import fill as fill_fast
+    if compiled:  # the backend that declares the fill capability: fast
+        from .backends import get_backend
+        from .backends.base import capability
 
-        return fill_fast(g, seed, budget)
+        return capability(get_backend("fast"), "fill")(g, seed, budget)
     return fill(g, seed, budget)
 
 
 def can_compile(g: Geometry) -> bool:
     """True when the compiled fill can run: numba is installed and n <= 64."""
+    return g.n <= 64 and numba_installed()
+
+
+@functools.lru_cache(maxsize=1)
+def numba_installed() -> bool:
+    """Whether numba can be imported, asked once per process: with the stored object code
+    numba is never imported, so ``find_spec`` walks the path on every call, about a
+    millisecond each on a loaded machine, and the generator asks for every attempt."""
     from importlib.util import find_spec
 
-    return g.n <= 64 and find_spec("numba") is not None
+    return find_spec("numba") is not None
 
 
 # -- the stream ------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator, Sequence
 
 from .board import Board, Geometry, geometry
+from .errors import GenerationError, UsageError, VerificationError  # noqa: F401  (raised here)
 from .check import is_solution
 from .grade import LEVELS, Grade, band, grade
 
@@ -52,19 +53,6 @@ ATTEMPTS = 30
 #: goes on until one is found (about 1 in 50 orbit-minimal 9x9 patterns is), this only
 #: bounds a target that cannot be met (say, with a clue count no minimal puzzle has).
 MINIMAL_ATTEMPTS = 5000
-
-
-class GenerationError(RuntimeError):
-    """A backend contradicted what the generator knows (a bug, not bad input)."""
-
-    def __init__(self, message: str, evidence: Sequence[str] = (), report=None):
-        self.evidence = list(evidence)
-        self.report = report
-        super().__init__(message + "".join(f"\n  {line}" for line in self.evidence))
-
-
-class VerificationError(GenerationError):
-    """The cross-checker did not confirm a generated puzzle; ``report`` holds the evidence."""
 
 
 @dataclass(frozen=True)
@@ -103,11 +91,6 @@ class Puzzle:
     @property
     def level(self) -> str:
         return self.grade.level
-
-    @property
-    def difficulty(self) -> str:
-        """The level (its name before issue 10; ``level`` everywhere now)."""
-        return self.level
 
     @property
     def rating(self) -> float:
@@ -161,9 +144,9 @@ def removal_backend(box: tuple[int, int]) -> str:
     >>> removal_backend((3, 3)) in ("fast", "sat")
     True
     """
-    from importlib.util import find_spec
+    from .fill import numba_installed
 
-    if box[0] * box[1] <= 64 and find_spec("numba") is not None:
+    if box[0] * box[1] <= 64 and numba_installed():
         return "fast"
     return "sat"
 
@@ -172,15 +155,15 @@ def _check_options(box, symmetry, clues, difficulty, attempts, min_rating=None,
                    max_rating=None) -> Geometry:
     g = geometry(*box)
     if symmetry not in SYMMETRIES:
-        raise ValueError(f"unknown symmetry {symmetry!r}; choose from: {', '.join(SYMMETRIES)}")
+        raise UsageError(f"unknown symmetry {symmetry!r}; choose from: {', '.join(SYMMETRIES)}")
     if clues is not None and not 0 <= clues <= g.ncells:
-        raise ValueError(f"a {g.n}x{g.n} board has 0..{g.ncells} clues, not {clues}")
+        raise UsageError(f"a {g.n}x{g.n} board has 0..{g.ncells} clues, not {clues}")
     if difficulty is not None and difficulty not in LEVELS:
-        raise ValueError(f"unknown difficulty {difficulty!r}; choose from: {', '.join(LEVELS)}")
+        raise UsageError(f"unknown difficulty {difficulty!r}; choose from: {', '.join(LEVELS)}")
     if min_rating is not None and max_rating is not None and min_rating > max_rating:
-        raise ValueError(f"min_rating {min_rating} is above max_rating {max_rating}")
+        raise UsageError(f"min_rating {min_rating} is above max_rating {max_rating}")
     if attempts < 1:
-        raise ValueError(f"attempts must be at least 1, not {attempts}")
+        raise UsageError(f"attempts must be at least 1, not {attempts}")
     return g
 
 
@@ -293,10 +276,12 @@ def dig(grid: Sequence[int], g: Geometry, rng: random.Random, *, symmetry: str =
     count = g.ncells
     order = orbits(g, symmetry)
     rng.shuffle(order)
-    if backend == "fast":  # issue 12: the whole removal in one compiled call, same rule
-        from .backends.fast import dig as dig_fast
+    from .backends import get_backend
+    from .backends.base import capability
 
-        return dig_fast(grid, g, order, clues)
+    dig_all = capability(get_backend(backend), "dig")
+    if dig_all is not None:  # the whole removal in one call of the backend (fast), same rule
+        return dig_all(grid, g, order, clues)
     tried_all = True
     for orbit in order:
         if clues is not None and count - len(orbit) < clues:
@@ -416,13 +401,13 @@ def generate(count: int | None = None, *, box: tuple[int, int] = (3, 3), symmetr
     """
     _check_options(box, symmetry, clues, difficulty, attempts, min_rating, max_rating)
     if count is not None and count < 0:
-        raise ValueError(f"count must not be negative, not {count}")
+        raise UsageError(f"count must not be negative, not {count}")
     if isinstance(verify, str):
         verify = [part.strip() for part in verify.split(",") if part.strip()]
     if not isinstance(verify, bool):
         verify = list(verify)
         if not verify:
-            raise ValueError("verify names no backend: pass False to skip the check")
+            raise UsageError("verify names no backend: pass False to skip the check")
         from .backends import get_backend
 
         for spec in verify:

@@ -52,7 +52,7 @@ class Propagator:
 
     def __init__(self, geometry: Geometry, encoding: str = "extended", amo: str = "pairwise",
                  solver: str = DEFAULT_SOLVER):
-        from .backends import require
+        from .backends.base import require
 
         solvers = require("pysat.solvers", "python-sat", "propagate")
         self.encoding: Encoding = encode(geometry, encoding, amo)

@@ -34,6 +34,7 @@ True
 
 from __future__ import annotations
 
+from .cache import ShapeCache
 from .board import Board, Geometry
 
 
@@ -60,19 +61,11 @@ class Tables:
         self.all_houses = sum(1 << h for h, f in enumerate(full) if f)
 
 
-_TABLES: dict[Geometry, Tables] = {}
-#: Geometries whose tables are kept (oldest dropped first): variant boards each bring one.
+#: Geometries whose tables are kept (least recently used dropped first): variant boards
+#: each bring one.
 KEEP_SHAPES = 32
-
-
-def tables(g: Geometry) -> Tables:
-    """The tables for a geometry, built on first use and then cached."""
-    t = _TABLES.get(g)
-    if t is None:
-        if len(_TABLES) >= KEEP_SHAPES:  # variants: each extra-house set is a geometry
-            del _TABLES[next(iter(_TABLES))]
-        t = _TABLES[g] = Tables(g)
-    return t
+#: The tables for a geometry, built on first use and then cached.
+tables: ShapeCache[Geometry, Tables] = ShapeCache(Tables, KEEP_SHAPES)
 
 
 def initial_masks(board: Board, t: Tables) -> list[int] | None:

@@ -24,7 +24,8 @@ from sudoku_cp.certify.drat import (Formula, ProofFormatError, check_proof, pars
                                     parse_proof, proof_text, propagate_units)
 from sudoku_cp.certify.make import (MANIFEST, append_record, blocking_clause, file_stem,
                                     make_certificate, refuted_formula)
-from sudoku_cp.certify.verify import checker_available, verify_directory, verify_record
+from sudoku_cp.certify.checkers import checker_available
+from sudoku_cp.certify.verify import verify_directory, verify_record
 from sudoku_cp.cli import main
 from sudoku_cp.encode.cnf import cached_encode, givens_literals, var
 
@@ -309,7 +310,7 @@ def test_imports_stay_light():
     import subprocess
     import sys
 
-    code = ("import sys, sudoku_cp, sudoku_cp.certify, sudoku_cp.certify_cli, sudoku_cp.cli\n"
+    code = ("import sys, sudoku_cp, sudoku_cp.certify, sudoku_cp.cli.certify, sudoku_cp.cli\n"
             "sudoku_cp.cli.build_parser()\n"
             "print(sorted(m for m in ('numba', 'numpy', 'pysat') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

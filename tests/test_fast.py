@@ -18,7 +18,7 @@ from conftest import DATA, board_of, load, pattern_grid
 
 pytest.importorskip("numba", reason="the fast backend needs numba (the 'fast' extra)")
 
-from sudoku_cp.backends import fast  # noqa: E402
+from sudoku_cp.backends.fast import backend as fast  # noqa: E402
 
 
 def counted(result) -> tuple[int, bool]:
@@ -159,7 +159,7 @@ def test_the_bit_intrinsics_match_python_on_every_bit_including_the_sign_bit():
     from numba import njit
 
     fast.kernels()
-    from sudoku_cp.backends.fast_kernels import popcount, trailing_zeros
+    from sudoku_cp.backends.fast.kernels import popcount, trailing_zeros
 
     @njit
     def bits(x):  # intrinsics are callable from compiled code only
@@ -180,26 +180,28 @@ def test_packed_tables_read_back_as_the_same_arrays(extra):
     from numba import carray, cfunc, types
 
     fast.kernels()
-    from sudoku_cp.backends.fast_kernels import tables
+    from sudoku_cp.backends.fast.kernels import tables
 
     @cfunc(types.int64(types.CPointer(types.int64), types.CPointer(types.int64), types.int64))
     def flatten(tab, out, size):  # the compiled reading of the pointer, written back flat
-        (peers, wp, houses, wh, house_bits, nw, full_houses), npeers, n, full = tables(tab)
+        (peers, wp, houses, wh, house_bits, nw, full_houses), npeers, n, full, lk = tables(tab)
+        segments, side, box_rows, box_cols, root_passes, node_passes = lk
         flat = carray(out, (size,))
         k = 0
-        for table in (peers, houses, house_bits, full_houses, npeers):
+        for table in (peers, houses, house_bits, full_houses, npeers, segments):
             for i in range(table.shape[0]):
                 flat[k] = table[i]
                 k += 1
-        for number in (wp, wh, nw, n, full):
+        for number in (wp, wh, nw, n, full, side, box_rows, box_cols, root_passes, node_passes):
             flat[k] = number
             k += 1
         return k
 
     t = fast.Tables(geometry(3, 3).with_houses(list(extra)))
     want = np.concatenate([t.peers.ravel(), t.houses.ravel(), t.house_bits.ravel().view(np.int64),
-                           t.full_houses.view(np.int64), t.npeers,
-                           [t.peers.shape[1], t.houses.shape[1], t.words, t.n, t.full]])
+                           t.full_houses.view(np.int64), t.npeers, t.segments,
+                           [t.peers.shape[1], t.houses.shape[1], t.words, t.n, t.full, t.n,
+                            *t.box, *t.lock_passes]])
     out = np.zeros(len(want), dtype=np.int64)
     call = ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64)
     assert call(flatten.address)(t.tab.ctypes.data, out.ctypes.data, len(out)) == len(want)
@@ -240,7 +242,7 @@ def test_import_stays_light_and_the_cache_works_when_the_package_is_read_only(tm
     # The first process compiles with numba and stores the object code; the second loads
     # it without importing numba at all (numba is made unimportable there) and solves.
     copy = tmp_path / "site"
-    src = Path(fast.__file__).resolve().parents[2] / "sudoku_cp"
+    src = Path(fast.__file__).resolve().parents[3] / "sudoku_cp"
     subprocess.run(["cp", "-r", str(src), str(copy / "sudoku_cp")], check=False,
                    capture_output=True) if copy.mkdir() is None else None
     for pycache in (copy / "sudoku_cp").rglob("__pycache__"):
@@ -252,10 +254,8 @@ def test_import_stays_light_and_the_cache_works_when_the_package_is_read_only(tm
         "    sys.modules['numba'] = None  # importing numba now fails\n"
         "import sudoku_cp\n"
         "assert sys.modules.get('numba') is None, 'import sudoku_cp imported numba'\n"
-        "from sudoku_cp.backends import fast\n"
+        "from sudoku_cp.backends.fast import backend as fast\n"
         "assert sys.modules.get('numba') is None\n"
-        "if fast._writable(fast.Path(fast.__file__).parent):\n"
-        "    fast._writable = lambda d: False  # root ignores chmod: say it is read-only\n"
         "from sudoku_cp import Board, is_solution, solve\n"
         "board = Board.parse('.' * 17 + '1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...')\n"
         "r = solve(board, 'fast', limit=2)\n"
@@ -267,13 +267,13 @@ def test_import_stays_light_and_the_cache_works_when_the_package_is_read_only(tm
     env = {**os.environ, "PYTHONPATH": str(copy), "XDG_CACHE_HOME": str(cache_home)}
     env.pop("NUMBA_CACHE_DIR", None)
     env.pop("SUDOKU_CP_FAST_NATIVE", None)
-    os.chmod(copy / "sudoku_cp" / "backends", 0o555)
+    os.chmod(copy / "sudoku_cp" / "backends" / "fast", 0o555)
     try:
         first, second = (subprocess.run([sys.executable, "-c", script, which], env=env,
                                         capture_output=True, text=True, timeout=300)
                          for which in ("first", "second"))
     finally:
-        os.chmod(copy / "sudoku_cp" / "backends", 0o755)
+        os.chmod(copy / "sudoku_cp" / "backends" / "fast", 0o755)
     assert first.returncode == 0, first.stderr
     where, source, numba_path = first.stdout.split()
     assert Path(where) == cache_home / "sudoku_cp" / "numba" and source == "numba"
@@ -281,8 +281,8 @@ def test_import_stays_light_and_the_cache_works_when_the_package_is_read_only(tm
     assert len(list(Path(where).glob("fast-*.o"))) == 1  # the stored object code
     assert second.returncode == 0, second.stderr
     assert second.stdout.split() == [where, "cache"]  # loaded without numba
-    assert not (copy / "sudoku_cp" / "backends" / "__pycache__").exists() or not any(
-        (copy / "sudoku_cp" / "backends" / "__pycache__").glob("*.nb*"))
+    assert not (copy / "sudoku_cp" / "backends" / "fast" / "__pycache__").exists() or not any(
+        (copy / "sudoku_cp" / "backends" / "fast" / "__pycache__").glob("*.nb*"))
 
 
 def test_a_missing_numba_names_the_extra(monkeypatch):
@@ -295,8 +295,14 @@ def test_a_missing_numba_names_the_extra(monkeypatch):
 def test_the_batch_hook_writes_the_records_of_the_generic_path():
     import json
 
-    from sudoku_cp.batch import check_chunk
-    from sudoku_cp.backends.fast_batch import check_chunk as check_chunk_fast
+    from sudoku_cp.batch import check_chunk as batch_chunk
+    from sudoku_cp.pipeline import check_items
+
+    def check_chunk(chunk, backends, time_limit):
+        return [(c.verdict, c.line) for c in batch_chunk(chunk, backends, time_limit)]
+
+    def check_chunk_fast(chunk, time_limit):  # the bulk road of the pipeline
+        return [(c.verdict, c.line) for c in check_items(chunk, ["fast"], time_limit)]
 
     lines = load("17clue_sample.txt")[:3] + ["." * 81, "55" + "." * 79]
     boards = [board_of(line) for line in lines]

@@ -1,5 +1,6 @@
-"""The batch hook of ``fast`` (issue 12): records written from a template, and the
-whole-array ``is_solution_many`` it checks every first solution with.
+"""The bulk road of the check pipeline (``fast``'s ``check_array``): records written
+from a template, and the whole-array ``is_solution_many`` it checks every first
+solution with.
 
 What must hold: a line from ``unique_line`` is the very text ``json.dumps`` makes of
 ``check_record`` for the same puzzle and times; ``is_solution_many`` says exactly what
@@ -24,7 +25,20 @@ pytest.importorskip("numba", reason="the fast backend needs numba (the 'fast' ex
 
 import numpy as np  # noqa: E402
 
-from sudoku_cp.backends.fast_batch import check_chunk, unique_line  # noqa: E402
+from sudoku_cp.pipeline import check_items, packed  # noqa: E402
+from sudoku_cp.records import unique_line  # noqa: E402
+
+
+def check_chunk(chunk, time_limit):
+    """A chunk through the pipeline with ``fast`` alone: (verdict, line) per puzzle."""
+    return [(c.verdict, c.line) for c in check_items(chunk, ["fast"], time_limit)]
+
+
+def generic_chunk(chunk, backends, time_limit):
+    """The same chunk the generic way (another backend): (verdict, line) per puzzle."""
+    from sudoku_cp.batch import check_chunk as batch_chunk
+
+    return [(c.verdict, c.line) for c in batch_chunk(chunk, backends, time_limit)]
 
 
 def generic_line(board, solution, source, line, index, stats, t_fast, t_all):
@@ -111,8 +125,6 @@ def test_is_solution_many_refuses_wrong_shapes():
 
 
 def test_a_mixed_chunk_gives_the_generic_verdicts_and_records():
-    from sudoku_cp.batch import check_chunk as generic_chunk
-
     lines = load("17clue_sample.txt")[:4] + ["." * 81, "55" + "." * 79]
     boards = [board_of(line) for line in lines]
     sixteen = Board.from_values([0] + pattern_grid(4, 4)[1:], box=(4, 4))
@@ -186,8 +198,6 @@ def test_a_fast_batch_run_writes_the_records_of_a_sat_run_and_resumes(tmp_path):
 
 
 def test_givens_travel_as_bytes_or_tuples_with_the_same_records():
-    from sudoku_cp.batch import packed
-
     boards = [board_of(line) for line in load("17clue_sample.txt")[:3]]
     big = Board.from_values(pattern_grid(16, 16)[:-1] + [0], box=(16, 16))  # n = 256: a tuple
     assert packed(boards[0]) == bytes(boards[0].givens) and packed(big) == big.givens

@@ -19,7 +19,7 @@ from sudoku_cp.board import Board, geometry
 pytest.importorskip("numba", reason="the fast backend needs numba (the 'fast' extra)")
 
 from sudoku_cp import search  # noqa: E402
-from sudoku_cp.backends import fast  # noqa: E402
+from sudoku_cp.backends.fast import backend as fast  # noqa: E402
 
 DATA = Path(__file__).parent / "data"
 
@@ -57,7 +57,7 @@ def kernel_fixed_point(board: Board):
     chg = np.zeros(t.peers.shape[1], dtype=np.int64)
     flat = (t.peers.ravel(), t.peers.shape[1], t.houses.ravel(), t.houses.shape[1],
             t.house_bits.ravel().view(np.int64), t.words,
-            t.full_houses.view(np.int64))  # as fast_kernels.tables gives them
+            t.full_houses.view(np.int64))  # as fast.kernels.tables gives them
     ok = k.propagate(m, todo, ntodo, dirty, chg, flat, t.npeers, t.n, t.full)
     if not ok:
         return None

@@ -16,7 +16,7 @@ import pytest
 
 pytest.importorskip("numba", reason="the fast backend needs numba (the fast extra)")
 
-from sudoku_cp.backends import fast, fast_native  # noqa: E402
+from sudoku_cp.backends.fast import backend as fast, native as fast_native  # noqa: E402
 from sudoku_cp.board import Board  # noqa: E402
 from sudoku_cp.check import is_solution  # noqa: E402
 
@@ -82,7 +82,7 @@ def test_the_numba_runtime_names_are_only_the_unreachable_error_path(stored):
 
 
 def test_the_switch_turns_the_stored_code_off():
-    script = ("from sudoku_cp.backends import fast\n"
+    script = ("from sudoku_cp.backends.fast import backend as fast\n"
               "from sudoku_cp import Board, solve\n"
               "assert solve(Board.empty((2, 2)), 'fast', limit=300).count == '288'\n"
               "print(fast.engine().source)\n")

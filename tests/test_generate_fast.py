@@ -58,7 +58,7 @@ def test_the_compiled_fill_makes_the_same_choices_as_the_python_fill(box):
 def test_fills_that_restart_agree_too():
     """A 9x9 fill needs about 50 nodes: with a budget of 45 most fills restart, and the
     compiled fill still draws what the Python fill draws."""
-    from sudoku_cp.backends import fast
+    from sudoku_cp.backends.fast import backend as fast
 
     g = geometry(3, 3)
     restarts = 0
@@ -79,7 +79,7 @@ def test_full_grids_differ_between_seeds_and_repeat_with_the_same():
 def test_without_numba_the_generator_makes_the_same_puzzles(monkeypatch):
     """The path for a machine without numba: the Python fill and SAT digging. The
     puzzles are the same as with the compiled fill and ``fast`` digging."""
-    import sudoku_cp.backends.fast as fast
+    import sudoku_cp.backends.fast.backend as fast
     import sudoku_cp.fill as fill_module
     import sudoku_cp.generate as gen
 

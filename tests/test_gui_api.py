@@ -1,8 +1,7 @@
 """The gui's JSON API through Starlette's test client: every endpoint, every bad input.
 
 Hints are checked by their shape and by replaying them against the solution, never by
-their wording, so these tests hold whichever source gives the hint (the logic engine
-once merged, the grader until then).
+their wording.
 """
 
 from __future__ import annotations
@@ -66,13 +65,14 @@ def test_info_names_backends_menus_and_limits(client):
     assert set(DEFAULT_CHECK) <= set(info["backends"])
     assert "rot180" in info["symmetries"] and info["levels"] == list(LEVELS)
     assert [2, 3] in info["shapes"] and [4, 4] in info["shapes"]
-    assert info["hints"] in ("logic", "grader") and info["initial"] is None
+    assert info["hints"] == "logic" and info["initial"] is None
 
 
 def test_the_page_is_served_and_loads_nothing_from_the_network(client):
     page = client.get("/")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]
-    for name, kind in [("app.js", "javascript"), ("app.css", "text/css")]:
+    scripts = [(name, "javascript") for name in ("board.js", "game.js", "ask.js", "app.js")]
+    for name, kind in scripts + [("app.css", "text/css")]:
         r = client.get(f"/{name}")
         assert r.status_code == 200 and kind in r.headers["content-type"]
         assert name in page.text
@@ -185,7 +185,7 @@ def test_count_up_to_two(client):
 def check_step(step: dict, board: Board, position: list[int], solution) -> None:
     """A step has the agreed shape, highlights cells on the board, and keeps the position
     consistent with the solution."""
-    assert STEP_KEYS <= set(step) and step["source"] in ("logic", "grader")
+    assert STEP_KEYS <= set(step) and step["source"] == "logic"
     assert isinstance(step["technique"], str) and step["technique"]
     assert isinstance(step["text"], str) and step["text"]
     assert step["rating"] is None or step["rating"] > 0

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -63,7 +64,7 @@ def test_serves_the_puzzle_given_and_stops_cleanly_on_ctrl_c():
             assert json.load(r)["status"] == "solved"
     finally:
         code, out, err = stop(proc)
-    assert code == 0 and "stopped" in out and "Traceback" not in err
+    assert code == 130 and "stopped" in out and "Traceback" not in err
 
 
 def test_opens_the_browser_at_the_printed_address(tmp_path):
@@ -78,13 +79,13 @@ def test_opens_the_browser_at_the_printed_address(tmp_path):
             time.sleep(0.05)
         assert opened.read_text().strip() == url
     finally:
-        assert stop(proc)[0] == 0
+        assert stop(proc)[0] == 130
 
 
 def test_warns_when_listening_beyond_this_machine():
     proc, url = start("--host", "0.0.0.0", "--no-browser")
     code, out, err = stop(proc)
-    assert code == 0 and "warning: listening on 0.0.0.0" in err and "--host 127.0.0.1" in err
+    assert code == 130 and "warning: listening on 0.0.0.0" in err and "--host 127.0.0.1" in err
 
 
 @pytest.mark.parametrize("argv, words", [
@@ -118,3 +119,20 @@ def test_import_sudoku_cp_does_not_import_the_web_stack():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_host_check_stays_on_under_a_wildcard_host_and_allow_host_adds_a_name():
+    proc, url = start("--host", "0.0.0.0", "--allow-host", "sudoku.lan", "--no-browser")
+    try:
+        def status(host: str) -> int:
+            ask = urllib.request.Request(url + "api/info", headers={"Host": host})
+            try:
+                with urllib.request.urlopen(ask, timeout=10) as r:
+                    return r.status
+            except urllib.error.HTTPError as exc:
+                return exc.code
+        assert status("evil.example") == 400  # a re-pointed name: DNS rebinding
+        assert status("sudoku.lan:80") == 200 and status("127.0.0.1") == 200
+    finally:
+        code, out, err = stop(proc)
+    assert code == 130 and "Traceback" not in err

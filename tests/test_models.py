@@ -454,3 +454,14 @@ def test_asp_model_file_is_the_model():
     assert (MODELS / "sudoku.lp").read_text() == MODEL
     for family in ("Cells", "Givens", "Houses"):
         assert f"% {family}:" in MODEL
+
+
+def test_read_model_names_an_empty_output_and_a_missing_file(tmp_path, capsys):
+    cnf = str(Path(__file__).resolve().parent.parent / "models" / "example-9x9-extended.cnf")
+    empty = tmp_path / "out.txt"
+    empty.write_text("")
+    assert read_model.main([cnf, str(empty)]) == 1
+    err = capsys.readouterr().err
+    assert "holds no model" in err and err.count("\n") == 1
+    assert read_model.main([cnf, str(tmp_path / "nope.txt")]) == 2
+    assert "nope.txt: No such file" in capsys.readouterr().err

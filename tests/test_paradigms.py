@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from sudoku_cp import Board, PuzzleError, Status, Verdict, crosscheck, is_solution, solve
-from sudoku_cp.backends import MissingDependencyError, backend_class
+from sudoku_cp.backends import backend_class
+from sudoku_cp.errors import MissingDependencyError
 from sudoku_cp.cli import main
 from conftest import ALL_BACKENDS, DATA, OPTIONAL, backend_param, load, pattern_grid
 

@@ -1,4 +1,4 @@
-"""The short road for plain one-line puzzles (``parse.cells.plain_board``, issue 12).
+"""The short road for plain one-line puzzles (``parse.boards.plain_board``, issue 12).
 
 A bulk check reads a million one-line puzzles, so ``iter_puzzles`` takes a line that
 is n*n plain symbols (n >= 6) without the grouping and the general parser. The rule
@@ -14,7 +14,7 @@ import pytest
 
 import sudoku_cp.parse.stream as stream
 from sudoku_cp.parse import iter_puzzles, parse_puzzle
-from sudoku_cp.parse.cells import plain_board
+from sudoku_cp.parse.boards import plain_board
 
 # Lines of every kind the grouping tells apart: plain puzzles of 6x6, 9x9 and 16x16 (some
 # with a value out of range or an unknown symbol), 4x4 lines (which may be grid rows),

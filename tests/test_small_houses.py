@@ -116,5 +116,5 @@ def test_many_variant_shapes_do_not_pile_up_solvers():
         for spec in ("sat", "cpsat", "backtrack"):
             solve(board, spec, limit=2)
     assert len(get_backend("sat")._live) <= sat.KEEP_SHAPES
-    assert len(get_backend("cpsat")._models) <= cpsat.KEEP_SHAPES
-    assert len(search._TABLES) <= search.KEEP_SHAPES  # the backtracker's tables
+    assert len(get_backend("cpsat")._encoding) <= cpsat.KEEP_SHAPES
+    assert len(search.tables) <= search.KEEP_SHAPES  # the backtracker's tables

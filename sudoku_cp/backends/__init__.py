@@ -1,6 +1,6 @@
-"""One backend interface, a registry of backends, and ``solve``.
+"""The registry of backends, and ``solve``.
 
-Every backend is a class with a ``name`` and one method::
+Every backend derives from ``base.Backend`` (the declared interface) and so has::
 
     solve(board, *, limit=1, time_limit=None) -> Result
 
@@ -20,8 +20,9 @@ import math
 from typing import Any
 
 from ..board import Board
-from ..errors import MissingDependencyError, UnknownBackendError, UsageError
+from ..errors import UnknownBackendError, UsageError
 from ..result import Result
+from .base import Backend, capability, require
 
 #: name -> "module:Class"; the first entry is the default backend.
 BACKENDS: dict[str, str] = {
@@ -36,6 +37,9 @@ BACKENDS: dict[str, str] = {
 #: The backends ``check`` runs when none are named: one per paradigm of the first wave.
 DEFAULT_CHECK = ("sat", "cpsat", "backtrack")
 DEFAULT_BACKEND = next(iter(BACKENDS))
+__all__ = ["BACKENDS", "DEFAULT_BACKEND", "DEFAULT_CHECK", "Backend", "backend_class",
+           "capability", "check_limits", "check_spec", "get_backend", "parse_spec", "require",
+           "resolve", "solve"]
 
 _instances: dict[tuple, Any] = {}
 _by_spec: dict[str, Any] = {}  # spec text -> instance, for calls without extra options
@@ -100,6 +104,36 @@ def check_spec(spec: str, time_limit: float | None = None) -> str:
     return name
 
 
+def resolve(specs: str | None, time_limit: float | None = None,
+            option: str = "--backends") -> list[str] | None:
+    """The backend specs an option such as ``--backends sat,cpsat`` names, each checked
+    by ``check_spec`` before any puzzle is read; None when the option is not given (the
+    caller's default). An empty list, an empty name and a name given twice are refused:
+    each once ran the defaults, or skipped the name, without a word.
+
+    >>> resolve("sat, backtrack"), resolve(None)
+    (['sat', 'backtrack'], None)
+    >>> resolve("sat,,cpsat")
+    Traceback (most recent call last):
+    ...
+    sudoku_cp.errors.UsageError: --backends 'sat,,cpsat': an empty name between commas
+    """
+    if specs is None:
+        return None
+    parts = [part.strip() for part in specs.split(",")]
+    if not any(parts):
+        raise UsageError(f"{option} names no backend: give a comma-separated list such as "
+                         f"sat,cpsat (from: {', '.join(BACKENDS)})")
+    if not all(parts):
+        raise UsageError(f"{option} {specs!r}: an empty name between commas")
+    twice = sorted({p for p in parts if parts.count(p) > 1})
+    if twice:
+        raise UsageError(f"{option} names {', '.join(twice)} twice")
+    for spec in parts:
+        check_spec(spec, time_limit)
+    return parts
+
+
 def get_backend(spec: str = DEFAULT_BACKEND, **options: Any):
     """A shared backend instance for a name or spec, with its options.
 
@@ -160,15 +194,3 @@ def check_limits(limit: int = 1, time_limit: float | None = None) -> None:
             ok = False
         if not ok:
             raise UsageError(f"time limit {time_limit!r} is not a positive number of seconds")
-
-
-def require(module: str, package: str, backend: str, extra: str | None = None):
-    """Import a solver package, or explain how to install it (through the package's
-    extra of sudoku-cp when it has one)."""
-    try:
-        return importlib.import_module(module)
-    except ImportError as exc:
-        how = f'pip install "sudoku-cp[{extra}]"' if extra else f"pip install {package}"
-        raise MissingDependencyError(
-            f"the {backend} backend needs {package}: {how} ({exc})"
-        ) from exc

@@ -35,8 +35,7 @@ from typing import Any
 
 from ..board import Board, Geometry, PuzzleError
 from ..encode.asp import MODEL, facts
-from ..result import Result
-from . import require
+from .base import KEEP_SHAPES, Backend, ShapeCache, require, time_left
 
 #: Largest board (n) the backend grounds: 36×36 grounds in a few seconds.
 MAX_N = 36
@@ -51,7 +50,7 @@ class _Grounded:
     ground_s: float
 
 
-class AspBackend:
+class AspBackend(Backend):
     """Answer set programming with clingo, one grounded program per board shape."""
 
     name = "asp"
@@ -59,13 +58,15 @@ class AspBackend:
 
     def __init__(self):
         self.clingo = require("clingo", "clingo", self.name, extra="asp")
-        self._grounded: dict[Geometry, _Grounded] = {}
+        self._grounded: ShapeCache[Geometry, _Grounded] = ShapeCache(self._build, KEEP_SHAPES)
 
     def _ground(self, geometry: Geometry) -> tuple[_Grounded, float]:
         """The grounded program of a geometry, and the seconds spent grounding it now."""
-        done = self._grounded.get(geometry)
-        if done is not None:
-            return done, 0.0
+        fresh = geometry not in self._grounded
+        done = self._grounded(geometry)
+        return done, done.ground_s if fresh else 0.0
+
+    def _build(self, geometry: Geometry) -> _Grounded:
         if geometry.n > MAX_N:
             raise PuzzleError(f"the asp backend refuses a {geometry.n}x{geometry.n} board: "
                               f"grounding grows as n^4 (at most {MAX_N}x{MAX_N})")
@@ -83,13 +84,11 @@ class AspBackend:
                 atom = atoms[clingo.Function("x", [clingo.Number(r + 1), clingo.Number(c + 1),
                                                    clingo.Number(v)])]
                 literal[cell][v] = atom.literal
-        seconds = time.perf_counter() - began
-        done = self._grounded[geometry] = _Grounded(control, literal, seconds)
-        return done, seconds
+        return _Grounded(control, literal, time.perf_counter() - began)
 
-    def solve(self, board: Board, *, limit: int = 1, time_limit: float | None = None) -> Result:
-        """Up to ``limit`` distinct solutions of ``board``; see ``sudoku_cp.backends``."""
-        start = time.perf_counter()
+    def search(self, board: Board, limit: int, deadline: float | None,
+               stats: dict) -> tuple[list[tuple[int, ...]], bool]:
+        """clasp enumerates up to ``limit`` answer sets under the givens as assumptions."""
         grounded, ground_s = self._ground(board.geometry)
         control = grounded.control
         n = board.n
@@ -105,24 +104,22 @@ class AspBackend:
             solutions.append(tuple(grid))
 
         interrupted = False
-        if time_limit is None:  # a plain solve: no solving thread to start and join
+        if deadline is None:  # a plain solve: no solving thread to start and join
             outcome = control.solve(assumptions=assumptions, on_model=on_model)
         else:
             with control.solve(assumptions=assumptions, on_model=on_model, async_=True) as handle:
-                left = start + time_limit - time.perf_counter()
-                if not handle.wait(max(left, 0.0)):
+                if not handle.wait(time_left(deadline)):
                     handle.cancel()
                     interrupted = True
                 outcome = handle.get()
         exhausted = bool(outcome.exhausted) and not interrupted
         tree = control.statistics  # a snapshot of clasp's statistics, as nested dicts
-        stats = {
-            "choices": int(tree["solving"]["solvers"]["choices"]),
-            "conflicts": int(tree["solving"]["solvers"]["conflicts"]),
-            "solve_s": round(float(tree["summary"]["times"]["solve"]), 6),
-            "ground_s": round(ground_s, 6),
-            "ground_once_s": round(grounded.ground_s, 6),
-            "atoms": int(tree["problem"]["lp"]["atoms"]),
-        }
-        return Result.of(self.name, solutions, exhausted, time.perf_counter() - start,
-                         stats, limit)
+        stats.update(
+            choices=int(tree["solving"]["solvers"]["choices"]),
+            conflicts=int(tree["solving"]["solvers"]["conflicts"]),
+            solve_s=round(float(tree["summary"]["times"]["solve"]), 6),
+            ground_s=round(ground_s, 6),
+            ground_once_s=round(grounded.ground_s, 6),
+            atoms=int(tree["problem"]["lp"]["atoms"]),
+        )
+        return solutions, exhausted

@@ -26,20 +26,16 @@ import time
 from typing import Iterator
 
 from ..board import Board
-from ..result import Result
 from ..search import Tables, choose_cell, initial_masks, propagate, tables
+from .base import Backend, TimeUp
 
 
-class _TimeUp(Exception):
-    """Raised inside the search when the time limit has passed."""
-
-
-def iter_solutions(masks: list[int], t: Tables, stats: dict,
-                   deadline: float | None = None) -> Iterator[tuple[int, ...]]:
+def solutions_below(masks: list[int], t: Tables, stats: dict,
+                    deadline: float | None = None) -> Iterator[tuple[int, ...]]:
     """Yield every solution below the propagated ``masks``, depth first.
 
     The stack holds guesses not yet tried: (parent masks, cell, candidate bit).
-    Raises ``_TimeUp`` once ``deadline`` (a ``time.perf_counter`` value) has passed.
+    Raises ``TimeUp`` once ``deadline`` (a ``time.perf_counter`` value) has passed.
     """
     clock = time.perf_counter
     stack = [(masks, -1, 0)]  # the root: nothing to guess
@@ -55,7 +51,7 @@ def iter_solutions(masks: list[int], t: Tables, stats: dict,
         stats["nodes"] += 1
         # A node costs far more than reading the clock, so look at every node.
         if deadline is not None and clock() > deadline:
-            raise _TimeUp
+            raise TimeUp
         cell = choose_cell(masks, t)
         if cell < 0:
             yield tuple(m.bit_length() for m in masks)
@@ -67,36 +63,23 @@ def iter_solutions(masks: list[int], t: Tables, stats: dict,
             m ^= top
 
 
-class BacktrackBackend:
-    """Depth-first search over bitmask candidates with singles and MRV branching."""
+class BacktrackBackend(Backend):
+    """Depth-first search over bitmask candidates with singles and MRV branching.
+
+    >>> from sudoku_cp import Board
+    >>> r = BacktrackBackend().solve(Board.empty((2, 2)), limit=300)
+    >>> r.status.value, len(r.solutions), r.exhausted
+    ('solved', 288, True)
+    """
 
     name = "backtrack"
-    SPEC_OPTIONS = ()
 
-    def solve(self, board: Board, *, limit: int = 1, time_limit: float | None = None) -> Result:
-        """Find up to ``limit`` distinct solutions of ``board``.
-
-        >>> from sudoku_cp import Board
-        >>> r = BacktrackBackend().solve(Board.empty((2, 2)), limit=300)
-        >>> r.status.value, len(r.solutions), r.exhausted
-        ('solved', 288, True)
-        """
-        start = time.perf_counter()
-        deadline = None if time_limit is None else start + time_limit
+    def iter_solutions(self, board: Board, deadline: float | None,
+                       stats: dict) -> Iterator[tuple[int, ...]]:
+        """Every solution of ``board``, propagating the givens first."""
         t = tables(board.geometry)
-        stats = {"nodes": 0, "backtracks": 0, "guesses": 0}
-        solutions: list[tuple[int, ...]] = []
-        exhausted = True
+        stats.update(nodes=0, backtracks=0, guesses=0)
         masks = initial_masks(board, t)
         todo = [c for c, v in enumerate(board.givens) if v]
         if masks is not None and propagate(masks, todo, t.all_houses, t):
-            try:
-                for solution in iter_solutions(masks, t, stats, deadline):
-                    solutions.append(solution)
-                    if len(solutions) >= limit:
-                        exhausted = False
-                        break
-            except _TimeUp:
-                exhausted = False
-        return Result.of(self.name, solutions, exhausted, time.perf_counter() - start,
-                         stats, limit)
+            yield from solutions_below(masks, t, stats, deadline)

@@ -19,11 +19,10 @@ from __future__ import annotations
 
 import time
 
-from ..board import Board
+from ..board import Board, Geometry
 from ..check import clashes
 from ..encode.cp import CpEncoding, encode
-from ..result import Result
-from . import require
+from .base import KEEP_SHAPES, Backend, ShapeCache, require, time_left
 
 
 #: Above this board side, solutions are found one solve at a time (see ``_solve_large``).
@@ -34,11 +33,8 @@ LARGE_WORKERS = 2
 #: Up to this board side Ctrl-C is left to Python during a solve (see ``_sigint_guard``).
 CATCH_SIGINT_ABOVE = 16
 
-#: Models kept, one per board shape, least recently used dropped first (see sat.KEEP_SHAPES).
-KEEP_SHAPES = 16
 
-
-class CpSatBackend:
+class CpSatBackend(Backend):
     """Solve boards with CP-SAT; ``workers`` other than 1 is for experiments only."""
 
     name = "cpsat"
@@ -49,64 +45,55 @@ class CpSatBackend:
         self.workers = None if workers is None else int(workers)  # None: 1, or LARGE_WORKERS
         if self.workers is not None and self.workers < 1:
             raise ValueError(f"cpsat workers must be at least 1, not {workers}")
-        self._models: dict = {}
+        # variants: each extra-house set is a shape of its own
+        self._encoding: ShapeCache[Geometry, CpEncoding] = ShapeCache(encode, KEEP_SHAPES)
 
-    def _encoding(self, board: Board) -> CpEncoding:
-        enc = self._models.pop(board.geometry, None)
-        if enc is None:
-            enc = encode(board.geometry)
-        self._models[board.geometry] = enc  # most recently used last
-        while len(self._models) > KEEP_SHAPES:  # variants: each extra-house set is a shape
-            del self._models[next(iter(self._models))]
-        return enc
-
-    def solve(self, board: Board, *, limit: int = 1, time_limit: float | None = None) -> Result:
-        start = time.perf_counter()
+    def search(self, board: Board, limit: int, deadline: float | None,
+               stats: dict) -> tuple[list[tuple[int, ...]], bool]:
+        """Enumerate with a callback that stops the search at ``limit`` solutions."""
         if clashes(board):  # CP-SAT would say INFEASIBLE too; this is quicker and certain
-            return Result.of(self.name, (), True, time.perf_counter() - start,
-                             {"clash": True}, limit)
+            stats["clash"] = True
+            return [], True
         if board.n > LARGE_ABOVE:
-            return self._solve_large(board, limit, time_limit, start)
+            return self._search_large(board, limit, deadline, stats)
         cp_model = self.cp_model
-        enc = self._encoding(board)
+        enc = self._encoding(board.geometry)
         enc.set_givens(board)
 
         solver = cp_model.CpSolver()
         params = solver.parameters
         params.enumerate_all_solutions = True
         params.num_workers = self.workers or 1
-        if time_limit is not None:
-            params.max_time_in_seconds = max(float(time_limit), 1e-3)
+        left = time_left(deadline)
+        if left is not None:
+            params.max_time_in_seconds = max(left, 1e-3)
 
         collector = _Collector(enc.x, limit)
+        began = time.perf_counter()
         with _sigint_guard(params, allow=board.n > CATCH_SIGINT_ABOVE) as guard:
             status = solver.solve(enc.model, collector)
-        elapsed = time.perf_counter() - start
+        spent = time.perf_counter() - began
         if guard.caught and status in (cp_model.FEASIBLE, cp_model.UNKNOWN) \
                 and len(collector.solutions) < limit \
-                and (time_limit is None or elapsed < 0.9 * time_limit):
+                and (left is None or spent < 0.9 * left):
             # Ctrl-C, not the clock. (Judged by our clock, which started first: CP-SAT's
             # own wall_time can fall short of the limit it stopped at, and a time-out
             # taken for Ctrl-C ended a check with exit 130 and no output.)
             raise KeyboardInterrupt("cpsat was interrupted")
 
-        solutions = tuple(dict.fromkeys(collector.solutions))  # de-duplicate, keep order
-        stats = {
-            "conflicts": solver.num_conflicts,
-            "branches": solver.num_branches,
-            "booleans": solver.num_booleans,
-            "wall_time": solver.wall_time,
-            "deterministic_time": solver.deterministic_time,
-            "cp_status": solver.status_name(status),
-        }
+        solutions = list(dict.fromkeys(collector.solutions))  # de-duplicate, keep order
+        stats.update(conflicts=solver.num_conflicts, branches=solver.num_branches,
+                     booleans=solver.num_booleans, wall_time=solver.wall_time,
+                     deterministic_time=solver.deterministic_time,
+                     cp_status=solver.status_name(status))
         if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):  # the search finished
-            return Result.of(self.name, solutions, True, elapsed, stats, limit)
+            return solutions, True
         if status in (cp_model.FEASIBLE, cp_model.UNKNOWN):  # stopped at the limit or clock
-            return Result.of(self.name, solutions, False, elapsed, stats, limit)
+            return solutions, False
         raise RuntimeError(f"CP-SAT answered {solver.status_name(status)} for a sudoku model")
 
-    def _solve_large(self, board: Board, limit: int, time_limit: float | None,
-                     start: float) -> Result:
+    def _search_large(self, board: Board, limit: int, deadline: float | None,
+                      stats: dict) -> tuple[list[tuple[int, ...]], bool]:
         """Solutions of a large board found one solve at a time, each next one on a
         model that forbids the ones found (a table constraint over the free cells).
 
@@ -121,13 +108,12 @@ class CpSatBackend:
         enc.set_givens(board)
         free_cells = [cell for cell, value in enumerate(board.givens) if not value]
         free = [enc.x[cell] for cell in free_cells]
-        deadline = None if time_limit is None else start + time_limit
         solutions: list[tuple[int, ...]] = []
-        stats = {"conflicts": 0, "branches": 0, "wall_time": 0.0, "deterministic_time": 0.0,
-                 "solves": 0, "workers": self.workers or LARGE_WORKERS}
+        stats.update(conflicts=0, branches=0, wall_time=0.0, deterministic_time=0.0, solves=0,
+                     workers=self.workers or LARGE_WORKERS)
         exhausted = False
         while len(solutions) < limit:
-            left = None if deadline is None else deadline - time.perf_counter()
+            left = time_left(deadline)
             if left is not None and left <= 0:
                 break
             solver = cp_model.CpSolver()
@@ -159,8 +145,7 @@ class CpSatBackend:
                 exhausted = True
                 break
             enc.model.add_forbidden_assignments(free, [[solutions[-1][c] for c in free_cells]])
-        return Result.of(self.name, solutions, exhausted, time.perf_counter() - start,
-                         stats, limit)
+        return solutions, exhausted
 
 
 class _sigint_guard:

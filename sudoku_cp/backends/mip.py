@@ -28,14 +28,13 @@ the second solve look for a different solution (a cut is exact and simpler);
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
 from ..board import Board, Geometry, PuzzleError
 from ..encode.mip import MipModel, encode
-from ..result import Result
-from . import MissingDependencyError, require
+from ..errors import MissingDependencyError
+from .base import KEEP_SHAPES, Backend, ShapeCache, TimeUp, require, time_left
 
 #: Largest number of binaries (n³) the backend builds: 36×36 is 46,656.
 MAX_VARIABLES = 36 ** 3
@@ -75,7 +74,7 @@ def _import_highspy():
         raise
 
 
-class MipBackend:
+class MipBackend(Backend):
     """0-1 integer programming with HiGHS; uniqueness by a no-good cut and a re-solve."""
 
     name = "mip"
@@ -87,17 +86,14 @@ class MipBackend:
         self.threads = int(threads)
         if self.threads < 1:
             raise ValueError(f"mip threads must be at least 1, not {threads}")
-        self._arrays: dict[Geometry, _Arrays] = {}
+        self._model: ShapeCache[Geometry, _Arrays] = ShapeCache(self._arrays, KEEP_SHAPES)
 
-    def _model(self, geometry: Geometry) -> _Arrays:
-        arrays = self._arrays.get(geometry)
-        if arrays is None:
-            if geometry.n ** 3 > MAX_VARIABLES:
-                raise PuzzleError(
-                    f"the mip backend refuses a {geometry.n}x{geometry.n} board: "
-                    f"{geometry.n ** 3:,} binary variables (at most {MAX_VARIABLES:,})")
-            arrays = self._arrays[geometry] = self._build(encode(geometry))
-        return arrays
+    def _arrays(self, geometry: Geometry) -> _Arrays:
+        if geometry.n ** 3 > MAX_VARIABLES:
+            raise PuzzleError(
+                f"the mip backend refuses a {geometry.n}x{geometry.n} board: "
+                f"{geometry.n ** 3:,} binary variables (at most {MAX_VARIABLES:,})")
+        return self._build(encode(geometry))
 
     def _build(self, model: MipModel) -> _Arrays:
         np = self.np
@@ -136,25 +132,22 @@ class MipBackend:
         h.passModel(lp)
         return h
 
-    def solve(self, board: Board, *, limit: int = 1, time_limit: float | None = None) -> Result:
-        """Up to ``limit`` distinct solutions of ``board``; see ``sudoku_cp.backends``."""
-        start = time.perf_counter()
-        deadline = None if time_limit is None else start + time_limit
+    def iter_solutions(self, board: Board, deadline: float | None,
+                       stats: dict) -> Iterator[tuple[int, ...]]:
+        """Solve, then cut the solution off and solve again, until infeasible."""
         arrays = self._model(board.geometry)
         model = arrays.model
         n = board.n
         h = self._highs(arrays, board)
         ok = self.highspy.HighsModelStatus
         free = [cell for cell, v in enumerate(board.givens) if not v]
-        stats = {"simplex_iterations": 0, "nodes": 0, "presolve_solved": True, "solves": 0,
-                 "cuts": 0, "variables": model.ncols, "constraints": len(model.rows)}
-        solutions: list[tuple[int, ...]] = []
-        exhausted = False
+        stats.update(simplex_iterations=0, nodes=0, presolve_solved=True, solves=0, cuts=0,
+                     variables=model.ncols, constraints=len(model.rows))
         while True:
-            if deadline is not None:
-                left = deadline - time.perf_counter()
+            left = time_left(deadline)
+            if left is not None:
                 if left <= 0:
-                    break
+                    raise TimeUp
                 h.setOptionValue("time_limit", left)
             h.run()
             status = h.getModelStatus()
@@ -165,10 +158,9 @@ class MipBackend:
             if info.simplex_iteration_count > 0 or info.mip_node_count > 1:
                 stats["presolve_solved"] = False
             if status == ok.kInfeasible:
-                exhausted = True
-                break
+                return
             if status == ok.kTimeLimit:
-                break
+                raise TimeUp
             if status != ok.kOptimal:
                 raise RuntimeError(f"HiGHS answered {h.modelStatusToString(status)} "
                                    "for a sudoku model")
@@ -177,16 +169,11 @@ class MipBackend:
             for cell in free:
                 base = cell * n
                 values[cell] = max(range(n), key=lambda v: x[base + v]) + 1
-            solutions.append(tuple(values))
-            if len(solutions) >= limit:
-                break
+            yield tuple(values)
             # No-good cut: not all of this solution's free choices again.
             chosen = [cell * n + values[cell] - 1 for cell in free]
             if not chosen:  # every cell is given: nothing else can exist
-                exhausted = True
-                break
+                return
             h.addRow(-self.np.inf, len(chosen) - 1, len(chosen),
                      self.np.array(chosen, dtype=self.np.int32), self.np.ones(len(chosen)))
             stats["cuts"] += 1
-        return Result.of(self.name, solutions, exhausted, time.perf_counter() - start,
-                         stats, limit)

@@ -68,14 +68,13 @@ import time
 import weakref
 from dataclasses import dataclass, field
 from operator import neg
-from typing import Any
+from typing import Any, Iterator
 
 from ..board import Board, Geometry
 from ..board import geometry as board_geometry
 from ..encode.amo import check_encoding
 from ..encode.cnf import ENCODINGS, Encoding, encode, givens_literals, house_clauses
-from ..result import Result
-from . import require
+from .base import Backend, TimeUp, passed, require
 
 #: The solver used unless a spec names another (see the module docstring for why).
 DEFAULT_SOLVER = "cadical195"
@@ -212,7 +211,7 @@ class _Live:
     fixed: dict = field(default_factory=dict)  # the statistics every puzzle here reports alike
 
 
-class SatBackend:
+class SatBackend(Backend):
     """Solve boards with a PySAT solver on the CNF encoding, one live solver per shape."""
 
     name = "sat"
@@ -344,14 +343,20 @@ class SatBackend:
                 live.solver = None
 
     # -- solving ----------------------------------------------------------------------------
-    def solve(self, board: Board, *, limit: int = 1, time_limit: float | None = None) -> Result:
-        """Up to ``limit`` distinct solutions of ``board``; see ``sudoku_cp.backends``."""
-        start = time.perf_counter()
-        if time_limit is not None and self.solver in NO_LIMIT:
-            raise ValueError(self.refuses({"solver": self.solver}, time_limit))
-        deadline = None if time_limit is None else start + time_limit
+    def search(self, board: Board, limit: int, deadline: float | None,
+               stats: dict) -> tuple[list[tuple[int, ...]], bool]:
+        """Refuse a time limit the solver cannot honour, then count as every backend does."""
+        if deadline is not None and self.solver in NO_LIMIT:
+            raise ValueError(self.refuses({"solver": self.solver}, 1.0))
+        return super().search(board, limit, deadline, stats)
+
+    def iter_solutions(self, board: Board, deadline: float | None,
+                       stats: dict) -> Iterator[tuple[int, ...]]:
+        """Models of the live solver under the givens as assumptions, each next one after
+        a blocking clause guarded by this puzzle's activation literal."""
         if board.n > self.reduced_above:  # large boards: one pre-propagated formula each
-            return self._solve_reduced(board, limit, deadline, start)
+            yield from self._reduced_solutions(board, deadline, stats)
+            return
         live = self._state(board.geometry)
         enc, solver = live.encoding, live.solver
         nv, value_of = enc.nv, enc.value_of
@@ -363,57 +368,52 @@ class SatBackend:
             for clause in house_clauses(enc.x, board.n, board.geometry.extra,
                                         self.encoding == "extended"):
                 solver.add_clause([-act] + clause)
-        before = solver.accum_stats()
-
-        solutions: list[tuple[int, ...]] = []
-        exhausted = False
+        before = after = solver.accum_stats()
         calls = blocking = 0
-        broken = True  # until the loop ends normally: Ctrl-C inside a solver call
         forced = False
+        in_call = False  # True while the solver runs: an exception then leaves it mid-search
         try:
             while True:
                 calls += 1
-                if deadline is None:
-                    found = solver.solve(assumptions=assumptions)
-                else:
-                    found = self._run(live, assumptions, deadline)
-                    if found is None:  # stopped by the time limit
-                        break
+                in_call = True
+                try:
+                    if deadline is None:
+                        found = solver.solve(assumptions=assumptions)
+                    else:
+                        found = self._run(live, assumptions, deadline)
+                except Exception as exc:
+                    raise _interrupt_or(exc)
+                in_call = False
+                if found is None:  # stopped by the time limit
+                    raise TimeUp
                 if not found:
-                    exhausted = True
-                    break
+                    return
                 # one true cell-value literal per cell, in cell order (see encode.cnf.decode)
                 true_lits = [lit for lit in solver.get_model()[:nv] if lit > 0]
-                solutions.append(tuple(map(value_of.__getitem__, true_lits)))
-                if len(solutions) >= limit:
-                    break
+                yield tuple(map(value_of.__getitem__, true_lits))
                 after = solver.accum_stats()
                 if calls == 1 and self._forced(before, after, assumptions):
-                    exhausted = forced = True  # unique without a second call: see _forced
-                    break
+                    forced = True  # unique without a second call: see _forced
+                    return
                 if not act:
                     act = self._activate(live, assumptions)
                 # (the givens' literals in it are false under the assumptions: harmless)
                 solver.add_clause([-act, *map(neg, true_lits)])
                 blocking += 1
-            broken = False
-        except Exception as exc:
-            raise _interrupt_or(exc)
         finally:
-            if broken:  # PySAT left the solver mid-search (CaDiCaL then aborts on any call)
+            if in_call:  # PySAT left the solver mid-search (CaDiCaL then aborts on any call)
                 self._abandon(live)
-            elif act:  # retire: this puzzle's blocking clauses are void from now on
-                solver.add_clause([-act])
-                live.retired += 1
-
-        if not forced:  # (the shortcut read the statistics already)
-            after = solver.accum_stats()
-        stats = {key: after.get(key, 0) - before.get(key, 0) for key in NATIVE_STATS}
-        stats.update(calls=calls, blocking_clauses=blocking, forced_by_propagation=forced)
-        stats.update(live.fixed)  # (in the order the statistics have always had)
-        stats.update(assumptions=len(assumptions) - (1 if act else 0), extra_houses_added=variant)
-        return Result.of(self.name, solutions, exhausted, time.perf_counter() - start,
-                         stats, limit)
+            else:
+                if act:  # retire: this puzzle's blocking clauses are void from now on
+                    solver.add_clause([-act])
+                    live.retired += 1
+                if not forced:  # (the shortcut read the statistics already)
+                    after = solver.accum_stats()
+            stats.update({key: after.get(key, 0) - before.get(key, 0) for key in NATIVE_STATS})
+            stats.update(calls=calls, blocking_clauses=blocking, forced_by_propagation=forced)
+            stats.update(live.fixed)  # (in the order the statistics have always had)
+            stats.update(assumptions=len(assumptions) - (1 if act else 0),
+                         extra_houses_added=variant)
 
     @staticmethod
     def _activate(live: _Live, assumptions: list[int]) -> int:
@@ -467,9 +467,9 @@ class SatBackend:
 
 
     # -- large boards: one reduced formula per puzzle ------------------------------------------
-    def _solve_reduced(self, board: Board, limit: int, deadline: float | None,
-                       start: float) -> Result:
-        """``solve`` on the puzzle's own pre-propagated formula (``encode.reduced``).
+    def _reduced_solutions(self, board: Board, deadline: float | None,
+                           stats: dict) -> Iterator[tuple[int, ...]]:
+        """Solutions from the puzzle's own pre-propagated formula (``encode.reduced``).
 
         The formula is built, solved and dropped per puzzle: no assumptions, and each
         solution found is blocked by a plain clause over the free cells' true literals.
@@ -482,52 +482,53 @@ class SatBackend:
         """
         from ..encode.reduced import PAIRWISE_UP_TO, reduce_board
 
+        start = time.perf_counter()
         red = reduce_board(board, self.encoding, self.amo)
-        stats: dict[str, Any] = dict.fromkeys(NATIVE_STATS, 0)
+        stats.update(dict.fromkeys(NATIVE_STATS, 0))
         stats.update(red.stats(), reduced=True, solver=self.solver, encoding=self.encoding,
                      amo=self.amo if self.amo != "auto"
                      else f"pairwise up to {PAIRWISE_UP_TO} literals, then sequential",
                      encode_s=time.perf_counter() - start, calls=0, blocking_clauses=0,
                      forced_by_propagation=False, assumptions=0)
         if red.contradiction is not None:
-            return Result.of(self.name, (), True, time.perf_counter() - start, stats, limit)
+            return
         if red.nv == 0:  # every cell settled by the reduction's own singles
             stats["forced_by_propagation"] = True
-            return Result.of(self.name, (red.settled,), True, time.perf_counter() - start,
-                             stats, limit)
-        if deadline is not None and time.perf_counter() >= deadline:  # spent on reducing
-            return Result.of(self.name, (), False, time.perf_counter() - start, stats, limit)
+            yield red.settled
+            return
+        if passed(deadline):  # spent on reducing
+            raise TimeUp
         solver = self.pysat.Solver(name=self.solver, bootstrap_with=red.clauses)
         first_budget = max(100, FIRST_SLICE // board.geometry.ncells)
-        solutions: list[tuple[int, ...]] = []
-        exhausted, broken = False, True
+        in_call = False
         try:
-            while len(solutions) < limit:
+            while True:
                 stats["calls"] += 1
-                if deadline is None:
-                    found = solver.solve()
-                else:
-                    found = _solve_until(solver, [], deadline, first_budget,
-                                         interruptible=self.solver not in BUDGET_ONLY)
+                in_call = True
+                try:
+                    if deadline is None:
+                        found = solver.solve()
+                    else:
+                        found = _solve_until(solver, [], deadline, first_budget,
+                                             interruptible=self.solver not in BUDGET_ONLY)
+                except Exception as exc:
+                    raise _interrupt_or(exc)
+                in_call = False
+                if found is None:
+                    raise TimeUp
                 if not found:
-                    exhausted = found is not None  # None: stopped by the time limit
-                    break
+                    return
                 true_lits = [lit for lit in solver.get_model()[:red.nv] if lit > 0]
-                solutions.append(red.solution(true_lits))
-                if len(solutions) < limit:
-                    solver.add_clause([-lit for lit in true_lits])
-                    stats["blocking_clauses"] += 1
-            broken = False
-        except Exception as exc:
-            raise _interrupt_or(exc)
+                yield red.solution(true_lits)
+                solver.add_clause([-lit for lit in true_lits])
+                stats["blocking_clauses"] += 1
         finally:
-            if broken:  # Ctrl-C inside the solver: never call it again (see _abandon)
+            if in_call:  # Ctrl-C inside the solver: never call it again (see _abandon)
                 _ABANDONED.append(solver)
-        native = solver.accum_stats()
-        solver.delete()
-        stats.update({key: native.get(key, 0) for key in NATIVE_STATS})
-        return Result.of(self.name, solutions, exhausted, time.perf_counter() - start,
-                         stats, limit)
+            else:
+                native = solver.accum_stats()
+                solver.delete()
+                stats.update({key: native.get(key, 0) for key in NATIVE_STATS})
 
 
 def _interrupt_or(exc: Exception) -> BaseException:

@@ -12,7 +12,7 @@ verdict by two different solutions. The modules:
   (``verify_directory``), with our checker, dratify or drat-trim.
 
 The command line is ``sudoku-cp certify make|verify|drat`` and
-``sudoku-cp check --certify DIR`` (``sudoku_cp.certify_cli``); docs/certify.md
+``sudoku-cp check --certify DIR`` (``sudoku_cp.cli.certify``); docs/certify.md
 describes the files and what a certificate proves and trusts. Nothing here is imported
 by ``import sudoku_cp``; numpy, numba and PySAT are imported when first needed.
 """

@@ -37,6 +37,8 @@ extra) and run as plain Python otherwise (same code, ~50× slower, still correct
 
 from __future__ import annotations
 
+from ..errors import SudokuCpError
+
 import time
 from dataclasses import dataclass
 from typing import Sequence
@@ -48,7 +50,7 @@ _CODES = {_kernel.REFUTED: "refuted", _kernel.NOT_IMPLIED: "lemma not implied",
           _kernel.NO_CONFLICT: "no conflict"}
 
 
-class ProofFormatError(ValueError):
+class ProofFormatError(SudokuCpError, ValueError):
     """A proof or CNF file that cannot be read (bad token, truncated clause)."""
 
 
@@ -371,6 +373,9 @@ def _engine(engine: str, function: str = "check"):
     if engine == "python":
         return getattr(_kernel, function), "python"
     if _compiled is None:
+        from ..compiled_cache import is_cold, notice, prepare
+
+        prepare()  # NUMBA_CACHE_DIR, before numba is imported
         try:
             import numba
         except ImportError:
@@ -378,6 +383,8 @@ def _engine(engine: str, function: str = "check"):
                 raise ImportError('the numba engine needs numba: pip install "sudoku-cp[fast]"') \
                     from None
             return getattr(_kernel, function), "python"
+        if is_cold("_kernel."):
+            notice("the DRAT checker", 10)
         _compiled = _jit(numba)
     return getattr(_compiled, function), "numba"
 

@@ -22,6 +22,8 @@ docs/certify.md and ``benchmarks/bench_certify.py --solvers cadical195,glucose4`
 
 from __future__ import annotations
 
+from ..errors import SudokuCpError
+
 import json
 import os
 import time
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
 
 #: The solver whose proofs certificates carry (see the module docstring for why).
 DEFAULT_SOLVER = "cadical195"
-#: PySAT solvers whose proofs are sound here (shared/FACTS.md: maplesat's are off by one).
+#: PySAT solvers whose proofs are sound here (maplesat's proofs are off by one literal: pysat issue 139).
 PROOF_SOLVERS = ("cadical195", "cadical153", "glucose4", "glucose42", "glucose3",
                  "lingeling", "maplechrono", "maplecm")
 MANIFEST = "manifest.jsonl"
@@ -44,7 +46,7 @@ MANIFEST = "manifest.jsonl"
 CERTIFIED = ("unique", "none", "multiple")
 
 
-class CertificateError(Exception):
+class CertificateError(SudokuCpError):
     """A certificate could not be made (the solver contradicts the verdict: a bug)."""
 
 
@@ -175,12 +177,12 @@ def make_certificate(board: Board, verdict: str, solutions: Sequence[Sequence[in
                      encoding: str = "extended", checker: str | None = "ours") -> dict:
     """Write one puzzle's certificate into ``directory``; returns its manifest record.
 
-    The new certificate is checked at once with ``checker`` (``verify.run_checker``);
+    The new certificate is checked at once with ``checker`` (``checkers.run_checker``);
     the record's ``check`` says what was found (``checker=None`` skips this check, for
     a caller that verifies the directory afterwards). Solutions are checked by
     ``is_solution`` before anything is written.
     """
-    from .verify import run_checker
+    from .checkers import run_checker
 
     if verdict not in CERTIFIED:
         raise ValueError(f"no certificate for verdict {verdict!r} (only {', '.join(CERTIFIED)})")

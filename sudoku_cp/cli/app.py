@@ -1,9 +1,8 @@
 """The ``sudoku-cp`` parser and ``main``: commands are registered, not written, here.
 
-Each command lives in a module with ``register(subparsers)``, which adds its parser
-and sets ``run`` (a function ``args -> exit code``). ``COMMANDS`` lists the command
-modules of this package; ``PLUGINS`` lists command modules that live beside their
-feature and may be absent (a module that is not there is skipped).
+Each command lives in a module of this package with ``register(subparsers)``, which
+adds its parser and sets ``run`` (a function ``args -> exit code``); ``COMMANDS``
+lists them. A new command is one new module here and one line in ``COMMANDS``.
 """
 
 from __future__ import annotations
@@ -14,14 +13,13 @@ import sys
 from importlib import import_module
 
 from ..errors import SudokuCpError
-from .common import EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_INTERRUPTED, find_data
+from .common import EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_INTERRUPTED, check_board_size, find_data
 
 #: Command modules of this package, in the order ``--help`` lists them.
 COMMANDS = ["sudoku_cp.cli.solve", "sudoku_cp.cli.check", "sudoku_cp.cli.export",
-            "sudoku_cp.cli.generate", "sudoku_cp.cli.bench"]
-#: More command modules, each with ``register(subparsers)`` and lazy heavy imports;
-#: one that is not installed or not written yet is skipped.
-PLUGINS = ["sudoku_cp.explain_cli", "sudoku_cp.gui_cli", "sudoku_cp.certify_cli"]
+            "sudoku_cp.cli.generate", "sudoku_cp.cli.bench", "sudoku_cp.cli.explain",
+            "sudoku_cp.cli.gui", "sudoku_cp.cli.certify", "sudoku_cp.cli.canon",
+            "sudoku_cp.cli.stats", "sudoku_cp.cli.warmup"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -34,14 +32,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for module in COMMANDS + PLUGINS:
-        try:
-            mod = import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
-            continue
-        mod.register(sub)
+    for module in COMMANDS:
+        import_module(module).register(sub)
     return parser
 
 
@@ -49,6 +41,10 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if sys.stderr is not None and sys.stderr.isatty():  # at a terminal: say when compiling
+        from .. import compiled_cache
+
+        compiled_cache.notify = lambda text: print(text, file=sys.stderr, flush=True)
     if getattr(args, "puzzles", None) is not None and not isinstance(args.puzzles, list):
         args.puzzles = [args.puzzles]  # a command that takes one PUZZLE
     try:
@@ -56,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
             data = getattr(args, "data", None)
             args.file = (find_data(args.file, data) if isinstance(args.file, str)  # one -f FILE
                          else [find_data(path, data) for path in args.file])
+        check_board_size(args)  # one limit for every command that builds a board
         return args.run(args)
     except KeyboardInterrupt:
         print("sudoku-cp: interrupted", file=sys.stderr)

@@ -16,8 +16,8 @@ import json
 import os
 import sys
 
-from .common import (EXIT_DISAGREE, EXIT_OK, UsageError, add_data, box_arg, find_data,
-                     positive_float, split_list)
+from .common import (EXIT_DISAGREE, EXIT_OK, UsageError, add_data, add_max_size,
+                     box_arg, find_data, positive_float, split_list)
 from .output import add_force, check_folder
 
 #: The files ``bench`` writes in its output folder.
@@ -53,6 +53,7 @@ def register(sub) -> None:
                    help="time the summary and plots use: this process's CPU time (default; "
                         "steady on a shared machine) or wall time; runs.csv has both")
     p.add_argument("--box", type=box_arg, metavar="RxC", help="box shape of the puzzles")
+    add_max_size(p)
     p.add_argument("--scatter", metavar="A,B",
                    help="the two specs compared in scatter.png (default: the first two)")
     p.add_argument("--out", required=True, metavar="DIR", help="folder for the results")
@@ -64,15 +65,9 @@ def register(sub) -> None:
 
 def cmd_bench(args) -> int:
     from .. import bench
-    from ..backends import check_spec
+    from ..backends import resolve
 
-    specs = split_list(args.backends) or []
-    if not specs:
-        raise UsageError("--backends names no spec")
-    if len(set(specs)) != len(specs):
-        raise UsageError("--backends names a spec twice")
-    for spec in specs:
-        check_spec(spec, args.time_limit)
+    specs = resolve(args.backends, args.time_limit)  # (required: never None here)
     if args.repeat < 1 or (args.limit is not None and args.limit < 1):
         raise UsageError("--repeat and --limit must be at least 1")
     pair = (split_list(args.scatter) or []) if args.scatter else specs[:2]
@@ -86,7 +81,8 @@ def cmd_bench(args) -> int:
 
     puzzles = {}
     for path in args.files:
-        items, invalid = bench.sample_puzzles(path, args.limit, args.seed, args.box)
+        items, invalid = bench.sample_puzzles(path, args.limit, args.seed, args.box,
+                                              args.max_size)
         if invalid:
             print(f"{path}: {invalid} lines are not puzzles and were skipped", file=sys.stderr)
         puzzles[path] = items

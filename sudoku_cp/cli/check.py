@@ -16,8 +16,8 @@ from collections import Counter
 
 from .output import add_force, check_output
 
-from .common import (EXIT_INPUT, EXIT_OK, UsageError, add_input, emit, entries, error_line, ms,
-                     positive_float, positive_int, split_list, verdict_exit, where, worst)
+from .common import (EXIT_OK, UsageError, add_input, emit, entries, error_line, ms,
+                     positive_float, positive_int, verdict_exit, where, worst)
 
 
 def register(sub) -> None:
@@ -39,6 +39,13 @@ def register(sub) -> None:
     p.add_argument("-q", "--quiet", action="store_true",
                    help="print no result per puzzle: problems and the summary only (stderr)")
     add_batch_options(p)
+    from .certificates import add_certify_options
+
+    add_certify_options(p.add_argument_group("certificates"), with_dir=True)
+
+    from .variant import add_options as add_variant_options
+
+    add_variant_options(p, "check")
     p.set_defaults(run=cmd_check)
 
 
@@ -80,43 +87,48 @@ CSV_COLUMNS = ("index", "source", "line", "verdict", "puzzle", "solution", "time
 
 def cmd_check(args) -> int:
     """Check each puzzle in this process and print it in ``--format``; a summary closes."""
-    from ..backends import DEFAULT_CHECK, check_spec
+    from ..backends import resolve
     from ..batch import summarize, summary_line
-    from ..crosscheck import crosscheck
-    from ..records import check_record, invalid_record
+    from ..pipeline import check_entry
+    from .certificates import certifier_for, said
 
+    from . import variant
+
+    if args.scheduler and args.engine != "dask":  # would be ignored by the local engine
+        raise UsageError("--scheduler needs --engine dask (the local engine has no scheduler)")
+    if args.chunk_size and not wants_batch(args):
+        raise UsageError("--chunk-size applies to a batch only (--workers, --out or --engine)")
+    if variant.wanted(args):  # f-puzzles, ISS or JSON variant puzzles: their own module
+        return variant.cmd_check(args)
     if wants_batch(args):  # --workers, --out, --resume or --engine: the batch runner
         return cmd_batch(args)
     fmt = "json" if args.json else args.format
-    backends = split_list(args.backends)
-    for spec in backends or DEFAULT_CHECK:
-        check_spec(spec, args.time_limit)  # an unknown or unfit spec fails before the first puzzle
     show = _printer(fmt, args.quiet)
-    certifier = _certifier(args)
-    bar = _progress_bar(args, 0)
+    bar = _progress_bar(args)
+    certifier = certifier_for(args)
+    backends = resolve(args.backends, args.time_limit)  # before the first puzzle
     say = bar.write if bar is not None else (lambda t: print(t, file=sys.stderr))
     counts: Counter = Counter()
     code = EXIT_OK
     start = time.perf_counter()
     try:
         for index, (source, entry) in enumerate(entries(args), 1):
-            where_ = {"line": entry.line, "source": source, "index": index}
+            checked = check_entry(entry, backends, source=source, index=index,
+                                  time_limit=args.time_limit)
+            rec, verdict = checked.record, checked.verdict
             if entry.error:
-                rec, report = invalid_record(text=entry.text, error=entry.error, **where_), None
                 say(error_line(source, entry))
             else:
-                report = crosscheck(entry.board, backends, time_limit=args.time_limit)
-                rec = check_record(report, expected=entry.solution, **where_)
                 if certifier:  # --certify DIR: a certificate for the verdict
-                    code = worst(code, certifier.report(index, entry.board, report))
-                if rec["verdict"] in ("disagree", "mismatch"):
-                    say(f"{rec['verdict'].upper()} on puzzle {index} ({where(source, entry)}): "
+                    code = worst(code, said(certifier.checked(checked)))
+                if verdict in ("disagree", "mismatch", "error"):
+                    say(f"{verdict.upper()} on puzzle {index} ({where(source, entry)}): "
                         f"{rec['puzzle']}")
-                    for line in rec["evidence"]:
+                    for line in rec["evidence"] or [rec["error"]]:
                         say(f"  {line}")
-            counts[rec["verdict"]] += 1
-            code = worst(code, verdict_exit(rec["verdict"]))
-            show(rec, report)
+            counts[verdict] += 1
+            code = worst(code, verdict_exit(verdict))
+            show(rec, checked.report)
             if bar is not None:
                 bar.update(1)
     except KeyboardInterrupt:
@@ -131,15 +143,6 @@ def cmd_check(args) -> int:
         summary = summarize(counts, Counter(), 0, time.perf_counter() - start)
         print(summary_line(summary, "check"), file=sys.stderr)
     return code
-
-
-def _certifier(args):
-    """The certificate writer ``check --certify DIR`` asks for, or None (sudoku_cp.certify)."""
-    if not getattr(args, "certify", None):
-        return None
-    from ..certify_cli import check_hook
-
-    return check_hook(args)
 
 
 def close_bar(bar) -> None:
@@ -193,91 +196,86 @@ def cmd_batch(args) -> int:
 
     With ``--json`` and ``--out`` the closing summary is also printed on stdout as JSON.
     """
-    from concurrent.futures import BrokenExecutor
+    job = _job(args)
+    if not job.out:
+        return _run_batch(args, job)
+    from ..lock import hold
 
-    from ..backends import DEFAULT_CHECK, check_spec
-    from ..batch import (ENGINES, Batch, DaskEngine, LocalEngine, default_chunk_size,
-                         summary_line)
-    from ..errors import OutputError
-    from ..results import Sink, header
+    with hold(job.out):  # one writer per results file: a second run is refused, exit 2
+        return _run_batch(args, job)
 
-    out = args.out
-    engine_name = args.engine or ENGINES[0]
-    if args.resume and not out:
-        raise UsageError("--resume needs --out RESULTS.jsonl")
-    if args.scheduler and engine_name != "dask":
-        raise UsageError("--scheduler needs --engine dask")
-    if args.scheduler:
-        check_scheduler(args.scheduler)
-    backends = split_list(args.backends)
-    for spec in backends or DEFAULT_CHECK:
-        check_spec(spec, args.time_limit)  # unknown or unfit specs fail here, before any worker starts
-    workers = _workers(args)
-    if out:
-        check_output(out, force=args.force, append=args.resume, what="--out",
-                     hint="add --resume to continue it, ")
-    inputs = _input_digests(args)
-    existing = _existing(out, args.resume)
-    names = {name: name for name in inputs}
-    if existing.header is not None:
-        from ..results import match_inputs
 
-        names = match_inputs(existing.header, inputs, out)
-    head = header(inputs, backends or list(DEFAULT_CHECK), args.time_limit)
-    sink = Sink(out, head=head if existing.header is None else None,
-                keep=existing.keep if args.resume else 0, follow=args.force)
+def _run_batch(args, job) -> int:
+    """The batch itself, once the options are checked (and RESULTS is locked)."""
+    from ..batch import BatchRun, summary_line
+    from .certificates import certifier_for, said
 
-    engine = (DaskEngine(workers, args.scheduler) if engine_name == "dask"
-              else LocalEngine(workers))
-    bar = _progress_bar(args, existing.done.count)
+    bar = _progress_bar(args)
+    certifier = certifier_for(args)
+    run = BatchRun(job)  # the results file is read back (and refused) here
+    if bar is not None and bar.total is not None:  # what the file holds is not counted
+        bar.total = max(0, bar.total - run.existing.done.count)
+        bar.refresh()
     say = bar.write if bar is not None else (lambda t: print(t, file=sys.stderr))
-    certifier = _certifier(args)
     code = EXIT_OK
-    for verdict in existing.verdicts:  # the exit code covers the whole results file
+    for verdict in run.before:  # the exit code covers the whole results file
         code = worst(code, verdict_exit(verdict))
 
-    def on_record(verdict: str, line: str) -> None:
+    def on_checked(checked) -> None:
         nonlocal code
+        verdict = checked.verdict
         code = worst(code, verdict_exit(verdict))
         if certifier:  # --certify DIR: the parent certifies each result as it comes
-            code = worst(code, certifier.line(line))
+            code = worst(code, said(certifier.checked(checked)))
         if verdict == "invalid":  # one line per bad puzzle, as without a batch
-            rec = json.loads(line)
+            rec = checked.record
             say(f"{rec['source']}:{rec['line']}: {rec['error']}")
         elif verdict in ("disagree", "error", "mismatch"):
-            rec = json.loads(line)
+            rec = checked.record
             say(f"{verdict.upper()} on {rec['source']}:{rec['line']}: {rec['puzzle']}")
             for why in rec.get("evidence") or [rec.get("error")]:
                 say(f"  {why}")
         if bar is not None:
             bar.update(1)
 
-    renamed = ((names.get(source, source), entry) for source, entry in entries(args))
-    batch = Batch(sink, on_record)
     try:
-        with engine:
-            batch.run(engine, renamed, existing.done, backends, args.time_limit,
-                      args.chunk_size or default_chunk_size(backends))
+        run.go(on_checked)
     except KeyboardInterrupt:
-        print(summary_line(batch.summary(existing.verdicts), "batch")
-              + " (interrupted: --resume continues)", file=sys.stderr)
+        print(summary_line(run.summary(), "batch") + " (interrupted: --resume continues)",
+              file=sys.stderr)
         raise
-    except BrokenExecutor as exc:  # a worker died (a crash in a solver, or killed): a bug
-        print(f"sudoku-cp: a worker process died ({exc}); the results so far are kept and "
-              f"--resume continues", file=sys.stderr)
-        code = worst(code, verdict_exit("error"))
-    except OutputError as exc:  # a full disk: say which file, and still sum up
-        print(f"sudoku-cp: error: {exc}", file=sys.stderr)
-        code = worst(code, EXIT_INPUT)
     finally:
-        sink.close()
-        if bar is not None:
-            bar.close()
-    summary = batch.summary(existing.verdicts)
+        close_bar(bar)
+    if run.failure:
+        print(f"sudoku-cp: {run.failure}", file=sys.stderr)
+        code = worst(code, verdict_exit(run.failed_verdict))
+    summary = run.summary()
     print(summary_line(summary, "batch"), file=sys.stderr)
-    if args.json and out:
+    if args.json and args.out:
         print(json.dumps(summary), flush=True)
     return code
+
+
+def _job(args):
+    """The batch job the options ask for, every option checked before any work."""
+    from ..backends import DEFAULT_CHECK, resolve
+    from ..batch import ENGINES, BatchJob
+
+    engine = args.engine or ENGINES[0]
+    if args.resume and not args.out:
+        raise UsageError("--resume needs --out RESULTS.jsonl")
+    if args.scheduler and engine != "dask":
+        raise UsageError("--scheduler needs --engine dask")
+    if args.scheduler:
+        check_scheduler(args.scheduler)
+    if args.out:
+        check_output(args.out, force=args.force, append=args.resume, what="--out",
+                     hint="add --resume to continue it, ")
+    workers = _workers(args)
+    return BatchJob(entries(args), _input_digests(args), args.out, args.resume, args.force,
+                    resolve(args.backends, args.time_limit),  # before any worker starts
+                    DEFAULT_CHECK, args.time_limit, engine, workers, args.scheduler,
+                    args.chunk_size, values=bool(getattr(args, "certify", None)))
 
 
 def check_scheduler(address: str) -> None:
@@ -322,15 +320,7 @@ def _input_digests(args) -> dict:
     return inputs
 
 
-def _existing(out: str | None, resume: bool):
-    from ..results import Existing, read_results
-
-    if not (out and resume and os.path.exists(out)):
-        return Existing(None)
-    return read_results(out)
-
-
-def _progress_bar(args, done_before: int):
+def _progress_bar(args):
     from ..batch import count_puzzle_lines
     from ..progress import progress_bar, wanted
 
@@ -338,7 +328,5 @@ def _progress_bar(args, done_before: int):
         return None
     files = list(args.file or [])
     total = count_puzzle_lines(files) if files and not args.puzzles else None
-    if total is not None:
-        total = max(0, total - done_before)
     return progress_bar(total, show=True, tell_missing=True, smoothing=0.05,
                         dynamic_ncols=True, desc="check")

@@ -114,8 +114,7 @@ def entries(args) -> Iterator[tuple[str, object]]:
         for entry in found:
             seen += 1
             yield source, entry
-    for path in files:
-        path = find_data(path, getattr(args, "data", None))
+    for path in files:  # (``main`` resolved each FILE once, in the data folder if need be)
         try:
             for entry in read_puzzles(path, box=box, **limit):
                 seen += 1
@@ -149,8 +148,10 @@ class Outcome:
 
 
 def where(source: str, entry) -> str:
-    """Where a puzzle came from, for messages: ``FILE:LINE``, or ``argument``."""
-    return f"{source}:{entry.line}" if source not in ("<argument>",) else "argument"
+    """Where a puzzle came from, for messages: ``FILE:LINE``, or ``PUZZLE`` (an argument)."""
+    if source == "<argument>":  # named as argparse names it
+        return "PUZZLE" if entry.line == 1 else f"PUZZLE:{entry.line}"
+    return f"{source}:{entry.line}"
 
 
 def error_line(source: str, entry) -> str:
@@ -192,6 +193,32 @@ def split_list(text: str | None) -> list[str] | None:
     if not text:
         return None
     return [part.strip() for part in text.split(",") if part.strip()] or None
+
+
+def check_board_size(args) -> None:
+    """The one size limit for every command that builds a board from ``--size`` or
+    ``--box``: refused before anything is allocated (``--max-size N`` raises it).
+
+    >>> check_board_size(argparse.Namespace(size=99999, box=None))
+    Traceback (most recent call last):
+    ...
+    sudoku_cp.errors.UsageError: --size 99999: a 99999x99999 board is above the size limit of 64 (raise it with --max-size N)
+    """
+    from ..board import MAX_SIZE
+
+    limit = getattr(args, "max_size", None) or MAX_SIZE
+    size, box = getattr(args, "size", None), getattr(args, "box", None)
+    n, option = ((size, f"--size {size}") if size else
+                 (box[0] * box[1], f"--box {box[0]}x{box[1]}") if box else (None, ""))
+    if n is not None and n > limit:
+        raise UsageError(f"{option}: a {n}x{n} board is above the size limit of {limit} "
+                         f"(raise it with --max-size N)")
+
+
+def add_max_size(p: argparse.ArgumentParser) -> None:
+    """``--max-size N``: the largest board side a command reads or builds (default 64)."""
+    p.add_argument("--max-size", type=positive_int, default=None, metavar="N",
+                   help="largest board side read or built (default 64)")
 
 
 def box_arg(text: str) -> tuple[int, int]:

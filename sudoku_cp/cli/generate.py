@@ -17,7 +17,8 @@ import argparse
 import sys
 
 from .common import (EXIT_DISAGREE, EXIT_NOT_UNIQUE, EXIT_OK, Outcome, UsageError, add_input,
-                     box_arg, box_text, count_arg, emit, positive_float, where)
+                     add_max_size, box_arg, box_text, count_arg, emit, positive_float, where)
+from .sampling import add_cbias_options, run_cbias, wants_cbias
 from .output import OutputFile, add_force, check_output, header_comment
 
 
@@ -37,6 +38,7 @@ def register(sub) -> None:
     size = p.add_mutually_exclusive_group()
     size.add_argument("--size", type=count_arg, metavar="N", help="board side, e.g. 4, 6, 9, 16")
     size.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3 (default 3x3)")
+    add_max_size(p)
     p.add_argument("--symmetry", default="none",
                    choices=[*SYMMETRIES, *SYMMETRY_ALIASES, "random"],
                    help="symmetry of the clue pattern (default none); QQWing's names "
@@ -76,6 +78,7 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", metavar="FILE", help="write puzzles here (each flushed as made)")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    add_cbias_options(p)
     add_force(p)
     p.set_defaults(run=cmd_generate)
 
@@ -120,6 +123,8 @@ def cmd_generate(args) -> int:
     from ..board import default_box
     from ..generate import GenerationError
 
+    if wants_cbias(args):  # Berthier's generator: see cli/sampling.py
+        return run_cbias(args)
     box = args.box or (default_box(args.size) if args.size else (3, 3))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
     symmetry = SYMMETRY_ALIASES.get(args.symmetry, args.symmetry)
@@ -223,6 +228,7 @@ def _progress(total: int, quiet: bool):
 def cmd_grade(args) -> int:
     from ..errors import PuzzleError
     from ..grade import grade
+    from ..logic.api import SeveralSolutionsError
     from ..records import record
 
     serate = args.format == "serate"
@@ -242,7 +248,7 @@ def cmd_grade(args) -> int:
             if serate:  # serate's line for a puzzle it cannot rate, so lines stay aligned
                 print("0.0/0.0/0.0", flush=True)
             if args.json:
-                several = "several" in str(exc) or "more than one" in str(exc)
+                several = isinstance(exc, SeveralSolutionsError)
                 emit(record(verdict="multiple" if several else "none", error=str(exc),
                             level=None, **head))
             continue

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from .counting import add_count_options, cut_by_time, run_count, wants_count
 from .output import add_force, check_output
 from .common import (EXIT_OK, Outcome, UsageError, add_input, box_text, emit, ms,
                      positive_float, positive_int, verdict_exit, where)
@@ -28,7 +29,11 @@ def register(sub) -> None:
     p.add_argument("--image", metavar="PATH",
                    help="also draw each puzzle and its solution to PATH (.svg, or .png with "
                         "the 'image' extra); '{index}' in PATH numbers several puzzles")
+    add_count_options(p)
     add_force(p)
+    from .variant import add_options as add_variant_options
+
+    add_variant_options(p, "solve")
     p.set_defaults(run=cmd_solve)
 
 
@@ -37,6 +42,13 @@ def cmd_solve(args) -> int:
     from ..check import clashes, is_solution
     from ..records import record
 
+    if wants_count(args):  # grid counts and estimates: see cli/counting.py
+        return run_count(args)
+
+    from . import variant
+
+    if variant.wanted(args):  # f-puzzles, ISS or JSON variant puzzles: their own module
+        return variant.cmd_solve(args)
     get_backend(args.backend)  # an unknown spec fails before the first puzzle
     if args.image:
         _check_images(args)
@@ -71,6 +83,8 @@ def cmd_solve(args) -> int:
         print(f"puzzle {index} ({where(source, entry)}), {board.n}x{board.n}, "
               f"{board.clues} givens: {verdict} by {args.backend} in {ms(result.time_s)}: "
               f"{found}")
+        if args.count and cut_by_time(result):  # too many to count in time: estimate
+            run_count(args, [(board, "  instead")])
         if not args.count:
             for k, s in enumerate(good, 1):
                 if len(good) > 1:

@@ -30,6 +30,8 @@ these return clauses and never solve.
 
 from __future__ import annotations
 
+from ..errors import UsageError
+
 from itertools import combinations
 from typing import Any, Sequence
 
@@ -43,7 +45,7 @@ _PYSAT = {"bitwise": "bitwise", "ladder": "ladder", "cardnetwork": "cardnetwrk"}
 def check_encoding(encoding: str) -> str:
     """``encoding`` if it names an at-most-one encoding, else a ValueError listing them."""
     if encoding not in AMO_ENCODINGS:
-        raise ValueError(f"unknown at-most-one encoding {encoding!r}; "
+        raise UsageError(f"unknown at-most-one encoding {encoding!r}; "
                          f"choose from: {', '.join(AMO_ENCODINGS)}")
     return encoding
 
@@ -63,7 +65,7 @@ def at_most_one(lits: Sequence[int], pool: Any = None,
     if encoding == "pairwise":
         return pairwise(lits)
     if pool is None:
-        raise ValueError(f"the {encoding} encoding adds variables: pass the formula's IDPool")
+        raise UsageError(f"the {encoding} encoding adds variables: pass the formula's IDPool")
     if len(lits) < 2:
         return []
     if encoding == "sequential":

@@ -32,6 +32,8 @@ them as unit clauses for an external solver.
 
 from __future__ import annotations
 
+from ..errors import UsageError
+
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any, Sequence
@@ -135,7 +137,7 @@ def encode(geometry: Geometry, encoding: str = "extended", amo: str = "pairwise"
     from .amo import at_most_one, check_encoding
 
     if encoding not in ENCODINGS:
-        raise ValueError(f"unknown encoding {encoding!r}; choose from: {', '.join(ENCODINGS)}")
+        raise UsageError(f"unknown encoding {encoding!r}; choose from: {', '.join(ENCODINGS)}")
     check_encoding(amo)
     n = geometry.n
     pool = new_pool(geometry)
@@ -214,7 +216,7 @@ def decode(encoding: Encoding, model: Sequence[int]) -> tuple[int, ...]:
     nv = encoding.nv
     values = tuple([value_of[lit] for lit in model[:nv] if lit > 0])
     if len(values) != encoding.geometry.ncells:
-        raise ValueError(f"model sets {len(values)} cell values, not {encoding.geometry.ncells}")
+        raise UsageError(f"model sets {len(values)} cell values, not {encoding.geometry.ncells}")
     return values
 
 

@@ -26,6 +26,8 @@ never searches (``backends.dlx`` does).
 
 from __future__ import annotations
 
+from ..errors import UsageError
+
 from dataclasses import dataclass
 
 from ..board import SYMBOLS, Board, Geometry
@@ -126,7 +128,7 @@ def to_text(board_or_geometry: Board | Geometry) -> str:
         board = Board(geometry, (0,) * geometry.ncells)
     n = geometry.n
     if n > len(SYMBOLS):
-        raise ValueError(f"the exact-cover text names cells with one symbol per number, "
+        raise UsageError(f"the exact-cover text names cells with one symbol per number, "
                          f"so n is at most {len(SYMBOLS)}, not {n}")
     m = encode(geometry)
     label = [column_label(geometry, c) for c in m.columns]

@@ -1,7 +1,8 @@
-"""The model formats of the paradigms added beside CNF and MiniZinc, for ``export``.
+"""The model formats ``export`` writes: one table, one entry per format.
 
 Each format is a function from a board (or an empty geometry) to text, living in its
 encoder module; the command line only looks it up here, so a new format is one entry.
+The first entry is the default.
 
 >>> from sudoku_cp.board import Board
 >>> export(Board.parse("1..." "...." "...." "..34"), "asp").splitlines()[-1]
@@ -12,10 +13,15 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from ..errors import UsageError
+
 from ..board import Board, Geometry
 
-#: format name -> ("module:function", what the file is for)
-EXPORTS: dict[str, tuple[str, str]] = {
+#: format name -> ("module:function", what the file is for, the options it takes)
+EXPORTS: dict[str, tuple] = {
+    "dimacs": ("sudoku_cp.encode.cnf:to_dimacs", "DIMACS CNF (the SAT encoding)", ("encoding",)),
+    "minizinc": ("sudoku_cp.encode.minizinc:to_minizinc_data",
+                 "MiniZinc data for models/sudoku.mzn (the CP model)"),
     "exact-cover": ("sudoku_cp.encode.exact_cover:to_text",
                     "exact-cover matrix in the input format of Knuth's DLX programs"),
     "lp": ("sudoku_cp.encode.mip:to_lp", "0-1 model in CPLEX LP format, for any MIP solver"),
@@ -24,11 +30,17 @@ EXPORTS: dict[str, tuple[str, str]] = {
 }
 
 
-def export(board: Board | Geometry, fmt: str) -> str:
-    """The text of ``board`` in format ``fmt``; a ValueError names what it cannot write."""
+def export(board: Board | Geometry, fmt: str, **options) -> str:
+    """The text of ``board`` in format ``fmt``; options the format does not take are left
+    out. A ``UsageError`` names what it cannot write (an unknown format, a board too large
+    for one-symbol names, extra houses the MiniZinc model has no place for)."""
     try:
-        target = EXPORTS[fmt][0]
+        target, _, *takes = EXPORTS[fmt]
     except KeyError:
-        raise ValueError(f"unknown format {fmt!r}; choose from: {', '.join(EXPORTS)}") from None
+        raise UsageError(f"unknown format {fmt!r}; choose from: {', '.join(EXPORTS)}") from None
     module, _, function = target.partition(":")
-    return getattr(import_module(module), function)(board)
+    taken = {k: v for k, v in options.items() if k in (takes[0] if takes else ())}
+    try:
+        return getattr(import_module(module), function)(board, **taken)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None

@@ -23,6 +23,8 @@ givens = [|
 
 from __future__ import annotations
 
+from ..errors import UsageError
+
 import re
 
 from ..board import Board
@@ -78,7 +80,7 @@ def to_minizinc_data(board: Board) -> str:
     """
     g = board.geometry
     if g.extra:
-        raise ValueError(f"the MiniZinc model has rows, columns and boxes only; this board "
+        raise UsageError(f"the MiniZinc model has rows, columns and boxes only; this board "
                          f"has {len(g.extra)} extra houses (export it as DIMACS instead)")
     n = g.n
     width = len(str(n))
@@ -106,5 +108,5 @@ def read_grid(output: str, n: int) -> tuple[int, ...]:
     first = output.split("----------")[0]
     values = tuple(int(v) for v in re.findall(r"\d+", first))
     if len(values) != n * n:
-        raise ValueError(f"MiniZinc output has {len(values)} values, not {n * n}: {first!r}")
+        raise UsageError(f"MiniZinc output has {len(values)} values, not {n * n}: {first!r}")
     return values

@@ -25,6 +25,8 @@ rows and writes them as CPLEX LP or MPS text for any MIP solver; it never solves
 
 from __future__ import annotations
 
+from ..errors import UsageError
+
 from dataclasses import dataclass
 
 from ..board import SYMBOLS, Board, Geometry
@@ -116,7 +118,7 @@ def _board(board_or_geometry: Board | Geometry) -> Board:
     else:
         board = Board(board_or_geometry, (0,) * board_or_geometry.ncells)
     if board.n > len(SYMBOLS):
-        raise ValueError(f"LP and MPS names use one symbol per number, so n is at most "
+        raise UsageError(f"LP and MPS names use one symbol per number, so n is at most "
                          f"{len(SYMBOLS)}, not {board.n}")
     return board
 

@@ -44,6 +44,8 @@ are ``1 .. nv``; at-most-one auxiliaries (see ``encode.amo``) come after.
 
 from __future__ import annotations
 
+from ..errors import SudokuCpError, UsageError
+
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -101,7 +103,7 @@ class Reduced:
                 "contradiction": self.contradiction}
 
 
-class _Contradiction(Exception):
+class _Contradiction(SudokuCpError):
     """The puzzle has no solution; the message says where that shows."""
 
 
@@ -117,7 +119,7 @@ def reduce_board(board: Board, encoding: str = "extended", amo: str = "auto",
     from .cnf import ENCODINGS
 
     if encoding not in ENCODINGS:
-        raise ValueError(f"unknown encoding {encoding!r}; choose from: {', '.join(ENCODINGS)}")
+        raise UsageError(f"unknown encoding {encoding!r}; choose from: {', '.join(ENCODINGS)}")
     if amo != "auto":
         check_encoding(amo)
     geometry = board.geometry

@@ -11,9 +11,12 @@ Endpoints (all answer JSON; bad input gets 4xx and ``{"error": "one sentence"}``
 - ``POST /api/solve`` ``{puzzle, box?, limit?: 1|2, backend?, time_limit?, job?}``: solutions
   from one backend; with ``limit`` 2, a count up to two and the cells where the two differ.
 - ``POST /api/hint`` ``{puzzle, box?, values?, excluded?, job?}``: the next logical step.
+- ``POST /api/path`` ``{puzzle, box?, values?, excluded?, job?}``: every step from there on.
 - ``POST /api/grade`` ``{puzzle, box?, job?}``: level, techniques, search effort.
 - ``POST /api/generate`` ``{box, symmetry?, difficulty?, seed?, time_limit?, job?}``.
 - ``POST /api/cancel`` ``{job}``: stop a running job (it answers 409).
+- ``POST /api/variant/open|check|solve|possibilities`` ``{puzzle, values?, job?}``: variant
+  puzzles (f-puzzles, ISS, JSON), see ``sudoku_cp.gui.variant``.
 
 ``puzzle`` is text in any form the CLI reads, or n*n integers (0 empty); ``values`` the
 player's position (n*n integers). The server reads no file and writes none: a file the
@@ -25,7 +28,9 @@ rebinding); each job runs under ``time_limit`` seconds in a process that can be 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import ipaddress
 import json
 import threading
 from typing import Any, Callable
@@ -33,13 +38,14 @@ from typing import Any, Callable
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import __version__
-from . import work
+from ..crosscheck import default_backends
+from . import variant, work
 from .jobs import JobError, Jobs
 from .work import BadRequest
 
@@ -48,24 +54,28 @@ SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (2, 5), (3, 4), (4, 3)
 #: Seconds added to a job's limit so that the backends' own limits answer first.
 GRACE = 2.0
 LOOPBACK_NAMES = {"127.0.0.1", "localhost", "::1", "[::1]"}
+#: Seconds a client may take to send one request body; a stalled one is answered 408.
+BODY_TIMEOUT = 10.0
 
 
 def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: int = 2,
                initial: str | None = None, initial_box: str | None = None,
-               hosts: set[str] | None = None) -> Starlette:
-    """The app. ``hosts`` are the host names it answers to (None: any); ``initial`` is
-    puzzle text the page opens with (``initial_box`` its box shape, e.g. "2x3")."""
+               hosts: set[str] | None = None, body_timeout: float = BODY_TIMEOUT) -> Starlette:
+    """The app. ``hosts`` are the host names it answers to besides IP addresses and the
+    loopback names (None: any); ``initial`` is puzzle text the page opens with
+    (``initial_box`` its box shape, e.g. "2x3"); a request body must arrive within
+    ``body_timeout`` seconds."""
     from ..backends import BACKENDS
     from ..generate import SYMMETRIES
     from ..grade import LEVELS
-    from .hints import logic_engine
+    from .menus import offer
 
     jobs = Jobs(workers)
     info = {"version": __version__, "backends": list(BACKENDS), "symmetries": list(SYMMETRIES),
             "levels": list(LEVELS), "shapes": [list(s) for s in SHAPES],
             "time_limit": time_limit, "max_body": max_body, "initial": initial,
             "initial_box": initial_box,
-            "hints": "logic" if logic_engine() else "grader"}
+            "hints": "logic", "offer": offer()}
 
     async def read_body(request: Request) -> dict:
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -75,14 +85,24 @@ def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: in
         if declared and declared.isdigit() and int(declared) > max_body:
             raise BadRequest(f"the request is larger than {max_body} bytes", 413)
         data = bytearray()
-        async for chunk in request.stream():
-            data += chunk
-            if len(data) > max_body:
-                raise BadRequest(f"the request is larger than {max_body} bytes", 413)
+
+        async def receive_all() -> None:
+            async for chunk in request.stream():
+                data.extend(chunk)
+                if len(data) > max_body:
+                    raise BadRequest(f"the request is larger than {max_body} bytes", 413)
+
+        try:
+            await asyncio.wait_for(receive_all(), body_timeout)
+        except asyncio.TimeoutError:
+            raise BadRequest(f"the request body did not arrive within {body_timeout:g} s",
+                             408) from None
         try:
             body = json.loads(data.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise BadRequest(f"the request is not valid JSON: {exc}") from None
+        except RecursionError:  # [[[[... a hundred thousand deep
+            raise BadRequest("the request is not valid JSON: nested too deeply") from None
         if not isinstance(body, dict):
             raise BadRequest("the request must be a JSON object")
         return body
@@ -97,6 +117,10 @@ def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: in
                 return JSONResponse({"error": str(exc), **exc.extra}, exc.status)
             except JobError as exc:
                 return JSONResponse({"error": str(exc), **exc.extra}, exc.status)
+            except ClientDisconnect:  # the client left mid-body: nobody to answer
+                return JSONResponse({"error": "the client went away"}, 400)
+            except RecursionError:  # nesting within the JSON limit, too deep for a handler
+                return JSONResponse({"error": "the request is nested too deeply"}, 400)
         return run
 
     async def job(body: dict, task: str, args: tuple, seconds: float) -> dict:
@@ -112,7 +136,7 @@ def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: in
         board = work.read_board(body)
         position = work.read_position(body, board)
         seconds = work.read_seconds(body, time_limit)
-        each = seconds / len(info["backends"])
+        each = seconds / len(default_backends(board)[0])  # the backends a check runs
         return await job(body, "check", (board, position, each), seconds + GRACE)
 
     async def solve(body: dict) -> dict:
@@ -128,6 +152,13 @@ def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: in
         excluded = work.read_excluded(body, board)
         seconds = work.read_seconds(body, time_limit)
         return await job(body, "hint", (board, position, excluded, seconds), seconds)
+
+    async def path(body: dict) -> dict:
+        board = work.read_board(body)
+        position = work.read_position(body, board)
+        excluded = work.read_excluded(body, board)
+        seconds = work.read_seconds(body, time_limit)
+        return await job(body, "path", (board, position, excluded, seconds), seconds + GRACE)
 
     async def grade(body: dict) -> dict:
         board = work.read_board(body)
@@ -170,8 +201,9 @@ def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: in
     async def crash(request: Request, exc: Exception) -> JSONResponse:  # pragma: no cover
         return JSONResponse({"error": f"internal error: {type(exc).__name__}: {exc}"}, 422)
 
-    posts = {"parse": parse, "check": check, "solve": solve, "hint": hint, "grade": grade,
-             "generate": generate, "cancel": cancel}
+    posts = {"parse": parse, "check": check, "solve": solve, "hint": hint, "path": path,
+             "grade": grade, "generate": generate, "cancel": cancel}
+    posts.update(variant.handlers(job, time_limit, GRACE))  # variant/open, check, solve, ...
     routes = [Route("/api/info", get_info, methods=["GET"])]
     routes += [Route(f"/api/{name}", endpoint(handler), methods=["POST"])
                for name, handler in posts.items()]
@@ -187,24 +219,56 @@ def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: in
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error,
                                                        Exception: crash}, lifespan=lifespan)
     app.state.jobs = jobs
-    if hosts is not None:
-        app.add_middleware(HostCheck, allowed=hosts | LOOPBACK_NAMES)
+    app.add_middleware(HostCheck, allowed=None if hosts is None else hosts | LOOPBACK_NAMES)
     return app
 
 
 class HostCheck:
-    """Answer only requests addressed to one of ``allowed`` host names (port ignored), so that
-    a page elsewhere whose name is re-pointed to this machine cannot use the API."""
+    """Answer only requests addressed to one of ``allowed`` host names or to an IP address
+    (port ignored), so that a page elsewhere whose name is re-pointed to this machine (DNS
+    rebinding) cannot use the API; ``allowed`` None checks no name. A POST that names its
+    ``Origin`` must come from the page's own origin (scheme, host and port): another site
+    gets 403.
 
-    def __init__(self, app, allowed: set[str]) -> None:
-        self.app, self.allowed = app, {h.lower() for h in allowed}
+    An IP address in ``Host`` is always answered: rebinding needs a name to re-point.
+    """
+
+    def __init__(self, app, allowed: set[str] | None) -> None:
+        self.app = app
+        self.allowed = None if allowed is None else {h.lower() for h in allowed}
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] == "http":
-            host = dict(scope["headers"]).get(b"host", b"").decode("latin-1").lower()
-            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-            if name not in self.allowed:
-                response = JSONResponse({"error": f"this server does not answer to the host "
-                                                  f"name {host!r}"}, 400)
+            headers = dict(scope["headers"])
+            host = headers.get(b"host", b"").decode("latin-1").lower()
+            problem = None
+            if self.allowed is not None and not self.answers(host):
+                problem = (f"this server does not answer to the host name {host!r} (start it "
+                           f"with --allow-host NAME to serve it under a name)", 400)
+            elif scope["method"] == "POST" and b"origin" in headers:
+                origin = headers[b"origin"].decode("latin-1").lower()
+                scheme = scope.get("scheme", "http")
+                if origin != f"{scheme}://{host}":
+                    problem = (f"a request from the page at {origin!r} is refused: only this "
+                               f"server's own page may post to it", 403)
+            if problem is not None:
+                response = JSONResponse({"error": problem[0]}, problem[1])
                 return await response(scope, receive, send)
         await self.app(scope, receive, send)
+
+    def answers(self, host: str) -> bool:
+        """Whether ``host`` (a Host header: name or address, with or without a port) is ours.
+
+        >>> check = HostCheck(None, {"127.0.0.1", "sudoku.lan"})
+        >>> hosts = ("sudoku.lan:8000", "10.0.0.7:80", "[::1]:5", "evil.example")
+        >>> [check.answers(h) for h in hosts]
+        [True, True, True, False]
+        """
+        name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+        if name in self.allowed:
+            return True
+        try:
+            ipaddress.ip_address(name[1:-1] if name.startswith("[") else name)
+            return True
+        except ValueError:
+            return False

@@ -17,6 +17,8 @@ about 0.4 s more per request on a loaded 2-core machine, ``benchmarks/bench_gui.
 
 from __future__ import annotations
 
+from ..errors import SudokuCpError
+
 import multiprocessing
 import signal
 import threading
@@ -25,13 +27,13 @@ from typing import Any
 
 #: Imported once by the fork server, so that each worker starts warm ("__main__" too, so
 #: that a worker does not run the main script again).
-PRELOAD = ["__main__", "sudoku_cp.gui.work", "sudoku_cp.gui.hints", "sudoku_cp.grade",
-           "sudoku_cp.generate", "sudoku_cp.crosscheck", "sudoku_cp.backends.backtrack",
+PRELOAD = ["__main__", "sudoku_cp.gui.tasks", "sudoku_cp.gui.work", "sudoku_cp.gui.hints",
+           "sudoku_cp.grade", "sudoku_cp.generate", "sudoku_cp.crosscheck", "sudoku_cp.backends.backtrack",
            "sudoku_cp.backends.sat", "sudoku_cp.backends.cpsat", "pysat.solvers",
            "ortools.sat.python.cp_model"]
 
 
-class JobError(Exception):
+class JobError(SudokuCpError):
     """A job that did not finish: ``status`` is the HTTP status to answer with."""
 
     def __init__(self, message: str, status: int, **extra: Any):
@@ -42,7 +44,8 @@ class JobError(Exception):
 
 def _serve(conn) -> None:
     """A worker's loop: run each (task, args) received, send ("ok", result) or ("error", ...)."""
-    from .work import TASKS, BadRequest
+    from .tasks import TASKS
+    from .work import BadRequest
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the server, which kills us
     while True:
@@ -89,8 +92,14 @@ class Jobs:
         self._closed = False
 
     def warm(self) -> None:
-        """Start one idle worker now, so that the first request does not wait for it."""
-        worker = _Worker(self._ctx)
+        """Start one idle worker now, so that the first request does not wait for it.
+
+        A start that fails (Ctrl-C reached the fork server first) is left quiet: a
+        request starts its own worker, and says so if that fails too."""
+        try:
+            worker = _Worker(self._ctx)
+        except (OSError, EOFError):
+            return
         with self._lock:
             if not self._closed:
                 self._idle.append(worker)
@@ -106,7 +115,7 @@ class Jobs:
         with self._lock:
             if len(self._running) >= self.workers:
                 raise JobError(f"the server is busy with {len(self._running)} jobs: wait for "
-                               f"one to finish or cancel it", 429)
+                               f"one to finish or cancel it", 429, running=list(self._running))
             self._count += 1
             key = job or f"job-{self._count}"
             if key in self._running:

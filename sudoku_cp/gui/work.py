@@ -10,6 +10,8 @@ Every solution shown to the player has passed the independent ``is_solution``.
 
 from __future__ import annotations
 
+from ..errors import SudokuCpError
+
 from typing import Any, Sequence
 
 from ..board import Board, PuzzleError, cell_name, parse_box
@@ -20,7 +22,7 @@ MIN_N, MAX_N = 4, 25
 MAX_PUZZLES = 500
 
 
-class BadRequest(ValueError):
+class BadRequest(SudokuCpError, ValueError):
     """A request the server cannot act on: answered 4xx with ``{"error": message}``."""
 
     def __init__(self, message: str, status: int = 400, **extra: Any):
@@ -161,10 +163,13 @@ def differ(a: Sequence[int], b: Sequence[int]) -> list[int]:
 
 def check(board: Board, position: list[int], time_limit: float) -> dict:
     """The cross-check verdict, each backend side by side, and the player's wrong entries."""
-    from ..crosscheck import crosscheck
+    from ..pipeline import check_board
     from .hints import wrong_entries
 
-    report = crosscheck(board, time_limit=time_limit)
+    checked = check_board(board, time_limit=time_limit)
+    if checked.report is None:  # a backend raised: a bug, reported as the job's error
+        raise RuntimeError(checked.record["error"])
+    report = checked.report
     out = report.to_dict()
     out["time_s"] = round(report.time_s, 4)
     out["solutions"] = [list(s) for s in report.solutions]
@@ -204,9 +209,19 @@ def hint(board: Board, position: list[int], excluded, time_limit: float) -> dict
     return {"step": step, "done": step is None}
 
 
+def path(board: Board, position: list[int], excluded, time_limit: float) -> dict:
+    """Every step from the player's position to the solution (the solve-path panel)."""
+    from .hints import HintError, solve_path
+
+    try:
+        return solve_path(board, position, excluded, time_limit=time_limit)
+    except HintError as exc:
+        raise BadRequest(str(exc), status=422, cells=exc.cells) from None
+
+
 def grade(board: Board, time_limit: float) -> dict:
     from ..grade import grade as rate
-    from .hints import rating
+    from .hints import rating, title_of
 
     try:
         g = rate(board)
@@ -214,6 +229,7 @@ def grade(board: Board, time_limit: float) -> dict:
         raise BadRequest(str(exc), status=422) from None
     score = getattr(g, "rating", None)  # the grader rates puzzles once it runs on the logic engine
     return {**g.to_dict(), "level": g.level, "hardest": g.hardest,
+            "hardest_title": title_of(g.hardest) if g.hardest else None,
             "rating": score if score is not None else rating(board, time_limit=time_limit)}
 
 
@@ -221,16 +237,14 @@ def generate(box: tuple[int, int], symmetry: str, difficulty: str | None, seed: 
              time_limit: float) -> dict:
     """One puzzle with exactly one solution, cross-checked by every backend, and its grade."""
     from ..generate import generate as make
-    from .hints import rating
+    from .hints import rating, title_of
 
     puzzle = next(make(1, box=box, symmetry=symmetry, difficulty=difficulty, seed=seed,
                        attempts=10 if difficulty else 1))
     score = getattr(puzzle.grade, "rating", None)
-    return {**puzzle.to_dict(), **board_json(puzzle.board), "level": puzzle.difficulty,
+    return {**puzzle.to_dict(), **board_json(puzzle.board), "level": puzzle.level,
             "solution_values": list(puzzle.solution),
             "hardest": puzzle.grade.hardest if puzzle.grade else None,
+            "hardest_title": title_of(puzzle.grade.hardest) if puzzle.grade and
+            puzzle.grade.hardest else None,
             "rating": score if score is not None else rating(puzzle.board, time_limit=time_limit)}
-
-
-#: Work a job may ask for; each gets plain data (see ``sudoku_cp.gui.app``).
-TASKS = {"check": check, "solve": solve, "hint": hint, "grade": grade, "generate": generate}

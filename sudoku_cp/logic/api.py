@@ -22,7 +22,12 @@ class NoSolutionError(PuzzleError):
 
 
 class SeveralSolutionsError(PuzzleError):
-    """The puzzle has more than one solution: nothing to explain or rate."""
+    """The puzzle has more than one solution: nothing to explain or rate; ``cells`` are
+    the cells where two of them differ."""
+
+    def __init__(self, message: str, cells=()) -> None:
+        super().__init__(message)
+        self.cells = list(cells)
 
 
 class WrongValueError(PuzzleError):
@@ -34,30 +39,47 @@ class WrongValueError(PuzzleError):
 
 
 @dataclass(frozen=True)
-class Rating:
-    """A puzzle's rating on SE's scale, its level, and the solve path's evidence."""
+class Grade:
+    """How hard a puzzle is for a person: its level, its rating and the evidence.
 
-    rating: float
+    ``rate_board`` fills what the solve path shows; ``grade.grade`` adds what the
+    backtracker proves (``unique``, ``nodes``). One type for both: a rating is a grade
+    whose uniqueness was not asked.
+    """
+
     level: str
-    hardest: str | None
-    counts: dict  # technique -> steps that used it
-    guesses: int
-    complete: bool  # False: a time limit stopped the path, the rating is a lower bound
-    steps: list = field(repr=False, default_factory=list)
-    values: tuple = field(repr=False, default=())
+    techniques: dict[str, int]  # technique -> steps that used it, easiest first
+    nodes: int = 0  # backtracker search nodes to solve and prove uniqueness (grade only)
+    solved_by_logic: bool = True  # no guess was needed
+    unique: bool = False  # the backtracker proved exactly one solution (grade only)
+    rating: float = 0.0  # the hardest step's score on SE's scale (its ER)
+    hardest: str | None = None  # the technique of the hardest step
+    guesses: int = 0  # trial-and-error steps on the solve path
+    steps: int = 0  # steps on the solve path
+    complete: bool = True  # False: the time limit stopped the path; rating is a lower bound
     ep: float = 0.0  # SE's EP: the hardest step up to the first placement (scales.se_triple)
     ed: float = 0.0  # SE's ED: the first step's score
     hodoku_score: int = 0  # the HoDoKu-style score and level (scales.hodoku)
     hodoku_level: str = ""
+    path: list = field(repr=False, default_factory=list, compare=False)  # the Steps
+    values: tuple = field(repr=False, default=(), compare=False)  # where the path ended
 
     @property
     def serate(self) -> str:
         """ER/EP/ED as SE's serate prints them, e.g. ``7.1/1.2/1.2``."""
         return f"{self.rating:.1f}/{self.ep:.1f}/{self.ed:.1f}"
 
+    def to_dict(self) -> dict:
+        return {"level": self.level, "rating": self.rating, "ep": self.ep, "ed": self.ed,
+                "hodoku_score": self.hodoku_score, "hodoku_level": self.hodoku_level,
+                "hardest": self.hardest,
+                "techniques": self.techniques, "steps": self.steps, "guesses": self.guesses,
+                "nodes": self.nodes, "solved_by_logic": self.solved_by_logic,
+                "unique": self.unique, "complete": self.complete}
+
 
 def rate_board(board: Board, *, assume_unique: bool = False, time_limit: float | None = None,
-               position: Sequence[int] | None = None) -> Rating:
+               position: Sequence[int] | None = None) -> Grade:
     """Solve like a person, easiest step first, and rate by the hardest step.
 
     Raises ``PuzzleError`` when the givens contradict themselves on the way.
@@ -66,15 +88,19 @@ def rate_board(board: Board, *, assume_unique: bool = False, time_limit: float |
     return _rating(path)
 
 
-def _rating(path: Path) -> Rating:
+def _rating(path: Path) -> Grade:
+    from .ratings import TECHNIQUES
     from .scales import hodoku, se_triple
 
     counts = Counter(st.technique for st in path.steps)
+    order = list(TECHNIQUES)
+    techniques = {t: counts[t] for t in sorted(counts, key=order.index)}
     rating = round(path.rating, 1)
     _er, ep, ed = se_triple(path.steps)
     score, level = hodoku(path.steps)
-    return Rating(rating, level_of(rating), path.hardest, dict(counts), path.guesses,
-                  path.complete, path.steps, tuple(path.values), ep, ed, score, level)
+    return Grade(level_of(rating), techniques, 0, path.guesses == 0, False, rating,
+                 path.hardest, path.guesses, len(path.steps), path.complete, ep, ed, score,
+                 level, path.steps, tuple(path.values))
 
 
 def _start(board: Board, position) -> State:
@@ -116,20 +142,24 @@ def solution_of(board: Board) -> tuple[int, ...]:
     return unique_solution(board)[0]
 
 
-def unique_solution(board: Board):
-    """(solution, the backtracker's Result); PuzzleError for no solution or several."""
+def unique_solution(board: Board, backend: str = "backtrack"):
+    """(solution, the backend's Result); PuzzleError for no solution or several (with
+    ``cells``: where two solutions differ). The page asks ``sat``, which settles a 16x16
+    in milliseconds where the backtracker may take seconds."""
     from ..backends import solve
     from ..check import clashes, is_solution
 
     found = clashes(board)
     if found:
         raise NoSolutionError(f"the puzzle has no solution: {found[0]}")
-    result = solve(board, "backtrack", limit=2)
+    result = solve(board, backend, limit=2)
     if not result.solutions:
         raise NoSolutionError("the puzzle has no solution")
     if len(result.solutions) > 1:
+        a, b = result.solutions[:2]
         raise SeveralSolutionsError("the puzzle has several solutions; a rating or an "
-                                    "explanation assumes exactly one")
+                                    "explanation assumes exactly one",
+                                    [c for c in range(len(a)) if a[c] != b[c]])
     solution = tuple(result.solutions[0])
     if not is_solution(board, solution):
         raise RuntimeError(f"the backtracker returned a non-solution for {board.to_text()}")

@@ -15,17 +15,18 @@ hidden subsets, fish, strong links between two cells) uses the *full* houses onl
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Sequence
 
 from ..board import Board, Geometry, cell_name
+from ..cache import ShapeCache
+from ..errors import SudokuCpError
 
 
-class Contradiction(Exception):
+class Contradiction(SudokuCpError):
     """The candidates have reached an impossible state (a cell or a house is empty)."""
 
 
-class TimeUp(Exception):
+class TimeUp(SudokuCpError):
     """A time limit passed before the search ended."""
 
 
@@ -56,9 +57,8 @@ class Tables:
                         self.intersections.append((a, b, tuple(sorted(common))))
 
 
-@lru_cache(maxsize=None)
-def tables(g: Geometry) -> Tables:
-    return Tables(g)
+#: The tables for a geometry, built on first use; a few shapes are kept (see ``cache``).
+tables: ShapeCache[Geometry, Tables] = ShapeCache(Tables, size=16)
 
 
 def bits(mask: int) -> list[int]:

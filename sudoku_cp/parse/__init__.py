@@ -17,11 +17,11 @@ line in the results. The modules, in the order a line meets them:
   (``board.MAX_SIZE``, 64, raised with ``max_size=``).
 
 A plain one-line puzzle outside a grid (n*n symbols, n >= 6) skips the grouping and the
-general parser: ``cells.plain_board`` reads it in two string operations, with the same
+general parser: ``boards.plain_board`` (on ``text.plain_values``) reads it in two string operations, with the same
 result (a bulk check reads a million such lines).
 """
 
-from .cells import parse_puzzle, parse_solution
+from .boards import parse_puzzle, parse_solution
 from .entry import Entry
 from .lines import PUZZLE_COLUMNS, SOLUTION_COLUMNS
 from .stream import iter_puzzles, parse_many, read_puzzles

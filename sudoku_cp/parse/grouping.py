@@ -33,7 +33,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..board import PuzzleError
-from .cells import csv_fields, is_separator, parse_puzzle, parse_solution
+from .boards import parse_puzzle, parse_solution
+from ..text import csv_fields, is_separator
 from .entry import Entry
 from .lines import is_record, leading_puzzle, looks_like_text, row_size, whole_board
 
@@ -59,7 +60,7 @@ class Grouper:
         self.border = False  # the last line was a separator
 
     def singles(self) -> None:
-        """A whole one-line puzzle was read outside a grid (``cells.plain_board``): what
+        """A whole one-line puzzle was read outside a grid (``boards.plain_board``): what
         ``start`` or ``line`` do with such a line, less the parsing."""
         if self.mode != "singles":
             self.reset()

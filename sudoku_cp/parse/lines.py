@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from ..board import MAX_COMPACT_N
-from .cells import csv_fields, decode, is_number, is_separator, read_cells, square
+from ..text import csv_fields, decode, is_number, is_separator, read_cells, square
 
 PUZZLE_COLUMNS = ("puzzle", "puzzles", "quiz", "quizzes", "sudoku", "grid", "givens", "problem")
 SOLUTION_COLUMNS = ("solution", "solutions", "answer", "answers", "solved")

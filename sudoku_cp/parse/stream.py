@@ -8,7 +8,7 @@ from typing import Iterable, Iterator
 
 from ..board import MAX_SIZE
 from .entry import Entry
-from .cells import plain_board
+from .boards import plain_board
 from .grouping import Grouper
 from .lines import bad_bytes, clean, header_columns
 

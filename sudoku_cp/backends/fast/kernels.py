@@ -1,0 +1,819 @@
+"""The compiled core of the ``fast`` backend: numba functions in nopython mode.
+
+Imported only by ``sudoku_cp.backends.fast.backend``, which chooses the on-disk cache
+directory before numba is imported. Nothing here knows about boards: a geometry
+arrives as integer tables (see ``fast.Tables``) and a puzzle as an array of values.
+
+Vocabulary (the words of ``sudoku_cp.board`` plus these):
+
+- **mask**: one int64 per cell, bit ``v - 1`` set while value ``v`` is a candidate
+  (n <= 64, so value 64 is the sign bit: every operation here is sign-safe).
+- **frame**: one level of the search: the masks at a node, the branching cell and
+  the candidates of that cell not yet tried. Frames live in a stack of arrays, so
+  a search can stop after a node budget and resume later (that is how the Python
+  side honours a time limit without reading a clock in compiled code).
+- **state**: ``[depth, nodes, guesses, exhausted]``; depth -1 means not started.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from llvmlite import ir
+from numba import carray, cfunc, njit, types
+from numba.extending import intrinsic
+
+from .native import ENTRIES
+
+DEPTH, NODES, GUESSES, EXHAUSTED = 0, 1, 2, 3
+
+
+@intrinsic
+def popcount(typingctx, x):
+    """Bits set in the int64 ``x`` (LLVM's ctpop: one instruction where the CPU has it)."""
+    def codegen(context, builder, sig, args):
+        return builder.ctpop(args[0])
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def trailing_zeros(typingctx, x):
+    """Zero bits below the lowest set bit of the nonzero int64 ``x`` (LLVM's cttz)."""
+    def codegen(context, builder, sig, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def leading_zeros(typingctx, x):
+    """Zero bits above the highest set bit of the nonzero int64 ``x`` (LLVM's ctlz)."""
+    def codegen(context, builder, sig, args):
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 1))
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def _advance(typingctx, pointer, k):
+    """``pointer + k`` elements (a GEP): views into one buffer without numba's runtime."""
+    def codegen(context, builder, sig, args):
+        return builder.gep(args[0], [args[1]])
+    return pointer(pointer, types.int64), codegen
+
+
+@intrinsic
+def _int64s_at(typingctx, address):
+    """The int64 array at ``address`` (an integer) as a pointer."""
+    def codegen(context, builder, sig, args):
+        return builder.inttoptr(args[0], context.get_value_type(sig.return_type))
+    return types.CPointer(types.int64)(types.int64), codegen
+
+
+@intrinsic
+def _bytes_at(typingctx, address):
+    """The uint8 array at ``address`` (an integer) as a pointer."""
+    def codegen(context, builder, sig, args):
+        return builder.inttoptr(args[0], context.get_value_type(sig.return_type))
+    return types.CPointer(types.uint8)(types.int64), codegen
+
+
+@njit(cache=True, nogil=True)
+def _value_of(bit):
+    """The value whose mask is the single bit ``bit``."""
+    return trailing_zeros(bit) + 1
+
+
+# Indexing note: numba checks every signed index for a negative value (Python's
+# wraparound); an index cast to np.uint64 skips that check. The 2-D tables are read
+# through flat views (row * width + column) for the same reason: fewer instructions
+# and fewer registers in the hot loops (together about 10% on 17-clue puzzles).
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _mark(cell, dirty, hb, nw):
+    """Mark the houses of ``cell`` for a hidden-single search: ``dirty`` is a bitset of
+    houses in ``nw`` int64 words, ``hb`` the same bitset per cell (flat: the houses of
+    exactly n cells that hold the cell). Views are made once per propagate, not here:
+    each view costs a reference count."""
+    if nw == 1:
+        dirty[0] |= hb[np.uint64(cell)]
+        return
+    base = cell * nw
+    for j in range(nw):
+        dirty[np.uint64(j)] |= hb[np.uint64(base + j)]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _eliminate(m, pf, base, nb, chg, k):
+    """Remove the value ``~nb`` from the ``k`` peers at ``pf[base:]``, without a branch:
+    every peer is written and appended to ``chg``, whose length (returned) grows only
+    when the mask changed. Inlined, so that ``k`` can be a literal (see ``propagate``)."""
+    nchg = 0
+    for i in range(k):
+        p = pf[np.uint64(base + i)]
+        x = m[np.uint64(p)]
+        y = x & nb
+        m[np.uint64(p)] = y
+        chg[np.uint64(nchg)] = p
+        nchg += np.int64(x != y)
+    return nchg
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _scan(m, hf, base, n):
+    """The ``once``, ``twice`` and ``fixed`` masks of the ``n`` cells at ``hf[base:]``:
+    values open in one cell, in two or more, and the values of fixed cells. Branch-free
+    (a fixed cell folds in through a mask of all ones or all zeros)."""
+    once = np.int64(0)
+    twice = np.int64(0)
+    fixed = np.int64(0)
+    for i in range(n):
+        x = m[np.uint64(hf[np.uint64(base + i)])]
+        multi = -np.int64((x & (x - 1)) != 0)
+        xm = x & multi
+        twice |= once & xm
+        once |= xm
+        fixed |= x ^ xm
+    return once, twice, fixed
+
+
+@njit(cache=True, nogil=True)
+def propagate(m, todo, ntodo, dirty, chg, flat, npeers, n, full):
+    """Naked and hidden singles to a fixed point; False on a contradiction.
+
+    ``flat`` holds the tables of peers and houses as flat views with their widths,
+    and the house bitsets (see ``tables``). ``todo[:ntodo]`` are fixed cells whose
+    value is not yet removed from their peers; ``dirty`` is the bitset of houses to
+    search for hidden singles; ``chg`` is scratch for one cell's changed peers (as
+    many slots as the widest row of ``peers``). Hidden singles (and the check that
+    every value still has a place) apply only to houses of exactly n cells, the only
+    ones the bitsets hold: a smaller house needs distinct values, which peer
+    elimination enforces, but not every value.
+
+    The elimination loop has no branch that depends on the masks: every peer is
+    written and appended to ``chg``, whose length grows only when the mask changed;
+    a second, short loop over the changed peers finds the new singles and empty
+    cells. A branch per peer mispredicts on about one peer in four, and this loop
+    runs some 1,600 times per 17-clue puzzle (this saved about a fifth of the time).
+    The house scan is branch-free the same way.
+
+    The dirty houses are bits, so the scan jumps from one to the next (a byte per
+    house, tested one by one, cost a tenth of the time), and when the bitset is one
+    word or two (up to 128 houses: boards to 36x36) the changed peers' houses are
+    gathered in registers and stored once per fixed cell. The highest dirty house is
+    searched first (on the classic board: boxes, then columns, then rows), which
+    finds the same fixed point with about a sixth fewer house scans.
+
+    The classic 9x9 board gets loops of constant length: the twenty peers of a cell
+    and the nine cells of a house are literals there, so LLVM unrolls both loops
+    completely; every other board runs the same code with its own lengths.
+    """
+    pf, wp, hf, wh, hb, nw, _ = flat
+    while True:
+        while ntodo > 0:  # naked singles: a fixed value leaves every peer
+            ntodo -= 1
+            cell = todo[np.uint64(ntodo)]
+            bit = m[np.uint64(cell)]
+            base = cell * wp
+            nb = ~bit
+            count = npeers[np.uint64(cell)]
+            if count == 20:  # a cell of the classic 9x9 board: a literal trip count
+                nchg = _eliminate(m, pf, base, nb, chg, 20)
+            else:
+                nchg = _eliminate(m, pf, base, nb, chg, count)
+            empty = False
+            low = np.int64(0)  # the changed peers' houses 0..63 and 64..127
+            high = np.int64(0)
+            for i in range(nchg):
+                p = chg[np.uint64(i)]
+                y = m[np.uint64(p)]
+                empty |= y == 0
+                todo[np.uint64(ntodo)] = p
+                ntodo += np.int64(y & (y - 1) == 0)
+                if nw == 1:
+                    low |= hb[np.uint64(p)]
+                elif nw == 2:
+                    low |= hb[np.uint64(2 * p)]
+                    high |= hb[np.uint64(2 * p + 1)]
+                else:
+                    _mark(p, dirty, hb, nw)
+            dirty[0] |= low
+            if nw == 2:
+                dirty[1] |= high
+            if empty:
+                return False
+        j = nw - 1
+        while j >= 0:  # hidden singles: a value with one place in a house
+            bits = dirty[np.uint64(j)]
+            if bits == 0:
+                j -= 1
+                continue
+            top = 63 - leading_zeros(bits)  # the highest dirty house first
+            dirty[np.uint64(j)] = bits ^ (np.int64(1) << top)
+            base = (j * 64 + top) * wh
+            if n == 9:  # the classic board: a literal trip count, fully unrolled
+                once, twice, fixed = _scan(m, hf, base, 9)
+            else:
+                once, twice, fixed = _scan(m, hf, base, n)
+            if (once | fixed) != full:
+                return False  # some value has no place left in this house
+            hidden = once & ~(twice | fixed)
+            if hidden == 0:
+                continue
+            for i in range(n):
+                c = hf[np.uint64(base + i)]
+                x = m[np.uint64(c)]
+                y = x & hidden
+                if y != 0 and x & (x - 1):
+                    if y & (y - 1):
+                        return False  # two values need this one cell
+                    m[np.uint64(c)] = y
+                    _mark(c, dirty, hb, nw)
+                    todo[np.uint64(ntodo)] = c
+                    ntodo += 1
+            if ntodo > 0:
+                break  # eliminate first: later houses then see fresher masks (~10% faster)
+        if ntodo == 0:
+            return True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _union(m, lf, base, k):
+    """The candidates of the ``k`` cells at ``lf[base:]``, ORed."""
+    u = np.int64(0)
+    for i in range(k):
+        u |= m[np.uint64(lf[np.uint64(base + i)])]
+    return u
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _strip(m, lf, base, k, drop, todo, ntodo, dirty, hb, nw):
+    """Remove the values ``drop`` from the ``k`` cells at ``lf[base:]``: a cell left with
+    one value goes on ``todo``, and the houses of every changed cell are marked. Returns
+    the new length of ``todo`` and whether some cell was emptied."""
+    keep = ~drop
+    empty = False
+    for i in range(k):
+        c = lf[np.uint64(base + i)]
+        x = m[np.uint64(c)]
+        y = x & keep
+        if x != y:
+            m[np.uint64(c)] = y
+            empty |= y == 0
+            if y & (y - 1) == 0:
+                todo[np.uint64(ntodo)] = c
+                ntodo += 1
+            _mark(c, dirty, hb, nw)
+    return ntodo, empty
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _family(m, sf, first, nlines, blocks, length, seg, todo, ntodo, dirty, hb, nw):
+    """Locked candidates between the boxes and one family of lines (rows or columns).
+
+    ``sf[first:]`` lists the family's segments, line by line: line l's segment j (the
+    j-th box it crosses, ``length`` cells) is segment ``l * blocks + j``; a box spans
+    ``blocks`` lines (true of rows and columns alike). ``seg`` is scratch for the
+    segments' candidates. For each segment, the values it holds that the rest of its box
+    lacks leave the rest of its line (pointing), and the values it holds that the rest of
+    its line lacks leave the rest of its box (claiming). Returns (ntodo, changed,
+    emptied)."""
+    nseg = nlines * blocks
+    for s in range(nseg):
+        seg[np.uint64(s)] = _union(m, sf, first + s * length, length)
+    changed = False
+    emptied = False
+    for s in range(nseg):
+        line = s // blocks
+        j = s - line * blocks
+        band = line - line % blocks  # the first line of the boxes this segment is in
+        rest_line = np.int64(0)
+        for k in range(blocks):
+            rest_line |= seg[np.uint64(line * blocks + k)] & -np.int64(k != j)
+        rest_box = np.int64(0)
+        for k in range(blocks):
+            rest_box |= seg[np.uint64((band + k) * blocks + j)] & -np.int64(band + k != line)
+        mine = seg[np.uint64(s)]
+        pointing = mine & rest_line & ~rest_box  # locked in the box: leave the line
+        claiming = mine & rest_box & ~rest_line  # locked in the line: leave the box
+        if (pointing | claiming) == 0:
+            continue
+        changed = True
+        for k in range(blocks):
+            if pointing != 0 and k != j:
+                ntodo, e = _strip(m, sf, first + (line * blocks + k) * length, length,
+                                  pointing, todo, ntodo, dirty, hb, nw)
+                emptied |= e
+            if claiming != 0 and band + k != line:
+                ntodo, e = _strip(m, sf, first + ((band + k) * blocks + j) * length, length,
+                                  claiming, todo, ntodo, dirty, hb, nw)
+                emptied |= e
+        if emptied:
+            return ntodo, changed, emptied
+    return ntodo, changed, emptied
+
+
+@njit(cache=True, nogil=True)
+def locked(m, lk, seg, todo, dirty, hb, nw):
+    """Locked candidates (pointing and claiming), one pass over every box's meeting with
+    a row or a column: returns -1 on a contradiction (a cell emptied), else the number of
+    cells put on ``todo`` plus one when something changed (the changed cells' houses are
+    marked in ``dirty``), or 0. ``lk`` is ``(segments, n, box rows, box columns)`` (see
+    ``fast._segments``); ``seg`` scratch of 2 n * n. The classic board gets literal trip
+    counts, like ``propagate``."""
+    sf, n, br, bc, _, _ = lk
+    half = n * n
+    if br == 3 and bc == 3:
+        ntodo, ch1, e = _family(m, sf, 0, 9, 3, 3, seg, todo, 0, dirty, hb, nw)
+        if e:
+            return -1
+        ntodo, ch2, e = _family(m, sf, half, 9, 3, 3, seg, todo, ntodo, dirty, hb, nw)
+    else:
+        ntodo, ch1, e = _family(m, sf, 0, n, br, bc, seg, todo, 0, dirty, hb, nw)
+        if e:
+            return -1
+        ntodo, ch2, e = _family(m, sf, half, n, bc, br, seg, todo, ntodo, dirty, hb, nw)
+    if e:
+        return -1
+    return ntodo + 1 if ch1 or ch2 else 0
+
+
+@njit(cache=True, nogil=True)
+def settle(m, todo, ntodo, dirty, chg, flat, npeers, n, full, lk, seg, passes):
+    """Singles (``propagate``) and then at most ``passes`` passes of locked candidates
+    (``locked``), each followed by singles, stopping early at a fixed point: False on a
+    contradiction. Locked candidates run only once singles are exhausted."""
+    while True:
+        if not propagate(m, todo, ntodo, dirty, chg, flat, npeers, n, full):
+            return False
+        if passes <= 0:
+            return True
+        passes -= 1
+        r = locked(m, lk, seg, todo, dirty, flat[4], flat[5])
+        if r < 0:
+            return False
+        if r == 0:
+            return True
+        ntodo = r - 1
+
+
+@njit(cache=True, nogil=True)
+def choose(m, n, pf, wp, npeers):
+    """The cell to branch on, or -1 when every cell is fixed (the masks are a solution).
+
+    Fewest candidates first; among those, the cell whose candidates appear in most
+    peers, so that each guess removes the most candidates (this halves the nodes on
+    the hardest puzzles compared with taking the first such cell). ``pf`` is the peer
+    table, flat, ``wp`` its width.
+    """
+    fewest = n + 1
+    start = 0
+    for c in range(m.shape[0]):  # first pass: the fewest candidates of an open cell
+        k = popcount(m[np.uint64(c)])
+        if 1 < k < fewest:
+            fewest = k
+            start = c  # no cell before this one has so few
+            if k == 2:
+                break
+    if fewest > n:
+        return -1
+    best = -1
+    most = -1
+    for c in range(start, m.shape[0]):  # second pass: the first with most shared peers
+        x = m[np.uint64(c)]
+        if popcount(x) != fewest:
+            continue
+        shared = 0
+        base = c * wp
+        for j in range(npeers[np.uint64(c)]):
+            shared += np.int64((m[np.uint64(pf[np.uint64(base + j)])] & x) != 0)  # no branch
+        if shared > most:
+            best = c
+            most = shared
+    return best
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _try_locked(child, cell, bit, todo, dirty, chg, flat, npeers, n, full, lk, seg):
+    """``_try`` with locked candidates after singles (``settle``): the counting search's
+    step. The fill keeps ``_try``, so that it draws what the Python fill draws."""
+    child[np.uint64(cell)] = bit
+    todo[0] = cell
+    _mark(cell, dirty, flat[4], flat[5])
+    if settle(child, todo, 1, dirty, chg, flat, npeers, n, full, lk, seg, lk[5]):
+        return True
+    for h in range(dirty.shape[0]):
+        dirty[h] = 0
+    return False
+
+
+@njit(cache=True, nogil=True, inline="always")  # numba's own inlining: no call on the hot path
+def _try(child, cell, bit, todo, dirty, chg, flat, npeers, n, full):
+    """Fix ``cell`` to the value ``bit`` in the frame ``child`` and propagate singles:
+    False on a contradiction (the house flags are then cleared for the next try). The
+    one step of every search here, the counting one and the fill."""
+    child[np.uint64(cell)] = bit
+    todo[0] = cell
+    _mark(cell, dirty, flat[4], flat[5])
+    if propagate(child, todo, 1, dirty, chg, flat, npeers, n, full):
+        return True
+    for h in range(dirty.shape[0]):
+        dirty[h] = 0
+    return False
+
+
+@njit(cache=True, nogil=True)
+def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
+        flat, npeers, n, full, lk, seg):
+    """Search on from ``state`` until ``want`` more solutions, exhaustion or ``budget``
+    nodes; returns how many solutions it found (the first ``len(out)`` are written).
+
+    ``frames`` has a row per cell plus one (the deepest a search can go). Row d holds the node whose
+    cell ``cells[d]`` is being tried; the last value of that cell is tried in row d
+    itself (the parent is not needed any more), which saves a copy per such guess. Scratch: ``todo`` (ncells),
+    ``dirty`` (the house bitset), ``chg`` (the width of ``peers``).
+    """
+    ncells = givens.shape[0]
+    pf, wp = flat[0], flat[1]
+    found = 0
+    spent = 0
+    depth = state[DEPTH]
+    if depth == -1:  # the root: givens, then singles
+        root = frames[0]
+        for c in range(ncells):
+            root[c] = full
+        ntodo = 0
+        for c in range(ncells):
+            v = givens[c]
+            if v:
+                root[c] = np.int64(1) << (v - 1)
+                todo[ntodo] = c
+                ntodo += 1
+        for j in range(dirty.shape[0]):
+            dirty[j] = flat[6][j]  # every house of n cells
+        depth = 0
+        if settle(root, todo, ntodo, dirty, chg, flat, npeers, n, full, lk, seg, lk[4]):
+            state[NODES] += 1
+            spent += 1
+            c = choose(root, n, pf, wp, npeers)
+            if c < 0:
+                _write(root, out, found)
+                found += 1
+            else:
+                cells[0] = c
+                rems[0] = root[c]
+                depth = 1
+    while depth > 0:
+        if found >= want or spent >= budget:
+            state[DEPTH] = depth
+            return found, frames
+        d = depth - 1
+        rem = rems[np.uint64(d)]
+        if rem == 0:
+            depth -= 1
+            continue
+        bit = rem & -rem
+        rem ^= bit
+        rems[np.uint64(d)] = rem
+        if rem == 0:  # the cell's last value: the child takes over its parent's frame
+            at = d    # (no copy; a contradiction or a solution then pops this level)
+        else:
+            at = depth
+            if depth >= frames.shape[0]:
+                return -2, frames  # cannot happen: every caller gives ncells + 1 frames
+            _copy(frames[np.uint64(depth)], frames[np.uint64(d)])
+        child = frames[np.uint64(at)]
+        state[GUESSES] += 1
+        if not _try_locked(child, cells[np.uint64(d)], bit, todo, dirty, chg, flat, npeers, n,
+                           full, lk, seg):
+            continue
+        state[NODES] += 1
+        spent += 1
+        c = choose(child, n, pf, wp, npeers)
+        if c < 0:
+            _write(child, out, found)
+            found += 1
+            continue
+        if at >= cells.shape[0]:
+            return -1, frames  # cannot happen: depth is bounded by the number of cells
+        cells[np.uint64(at)] = c
+        rems[np.uint64(at)] = child[np.uint64(c)]
+        depth = at + 1
+    state[DEPTH] = 0
+    state[EXHAUSTED] = 1
+    return found, frames
+
+
+@njit(cache=True, nogil=True)
+def tables(tab):
+    """The tables packed by ``fast.Tables.packed`` (``tab`` points at them), as the
+    tuple every search takes: ``(flat, npeers, n, full)``, where ``flat`` is ``(peers,
+    peer width, houses, house width, house bits, words, full houses)``: the two 2-D
+    tables as flat views (row * width + column), then per cell the bitset of its
+    houses of exactly n cells (``words`` int64 words per cell) and the bitset of all
+    such houses; the last element is what locked candidates read (see ``locked``):
+    ``(segments, n, box rows, box columns)``. Header: n, full, cells, houses, the two
+    widths, the words and the box shape; then the arrays.
+    (``carray`` views: no reshape, so no numba runtime call.)"""
+    head = carray(tab, (11,))
+    n, full, ncells, nhouses, wp, wh, nw = head[0], head[1], head[2], head[3], head[4], \
+        head[5], head[6]
+    box_rows, box_cols, root_passes, node_passes = head[7], head[8], head[9], head[10]
+    a = 11
+    peers = carray(_advance(tab, a), (ncells * wp,))
+    a += ncells * wp
+    npeers = carray(_advance(tab, a), (ncells,))
+    a += ncells
+    houses = carray(_advance(tab, a), (nhouses * wh,))
+    a += nhouses * wh
+    house_bits = carray(_advance(tab, a), (ncells * nw,))
+    a += ncells * nw
+    full_houses = carray(_advance(tab, a), (nw,))
+    a += nw
+    segments = carray(_advance(tab, a), (2 * ncells,))
+    return ((peers, wp, houses, wh, house_bits, nw, full_houses), npeers, n, full,
+            (segments, n, box_rows, box_cols, root_passes, node_passes))
+
+
+@njit(cache=True, nogil=True)
+def _split(work, ncells, wp):
+    """The scratch of one search, as views of ``work`` (5 * ncells + 6 + wp int64s):
+    state (4), branching cells and untried candidates (ncells + 1 each), todo (ncells),
+    one cell's changed peers (``wp``, the widest row of peers) and the candidates of
+    the box-line segments (2 * ncells)."""
+    state = work[:4]
+    cells = work[4:ncells + 5]
+    rems = work[ncells + 5:2 * ncells + 6]
+    todo = work[2 * ncells + 6:3 * ncells + 6]
+    chg = work[3 * ncells + 6:3 * ncells + 6 + wp]
+    seg = work[3 * ncells + 6 + wp:5 * ncells + 6 + wp]
+    return state, cells, rems, todo, chg, seg
+
+
+@njit(cache=True, nogil=True)
+def solve_one(givens, frames, work, dirty, out, want, budget, fresh, tb):
+    """``run`` for ``FastBackend.solve``: the search whose state is in ``work`` (a new
+    one when ``fresh`` is 1), on the tables ``tb``. Returns how many solutions it found."""
+    flat, npeers, n, full, lk = tb
+    state, cells, rems, todo, chg, seg = _split(work, givens.shape[0], flat[1])
+    if fresh:
+        _zero(state)
+        state[DEPTH] = -1
+    found, _ = run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
+                   flat, npeers, n, full, lk, seg)
+    return found
+
+
+@njit(cache=True, nogil=True)
+def _copy(target, source):
+    """``target[:] = source`` as a loop: a slice assignment may call numba's runtime
+    (a temporary copy when the two might overlap), which the stored object cannot."""
+    for i in range(source.shape[0]):
+        target[np.uint64(i)] = source[np.uint64(i)]
+
+
+@njit(cache=True, nogil=True)
+def _zero(target):
+    for i in range(target.shape[0]):
+        target[i] = 0
+
+
+@njit(cache=True, nogil=True)
+def _write(m, out, k):
+    if k < out.shape[0]:
+        for c in range(m.shape[0]):
+            out[k, c] = _value_of(m[c])
+
+
+@njit(cache=True, nogil=True)
+def check_many(puzzles, limit, counts, first, stats, frames, work, dirty, out, tb):
+    """Count the solutions of every row of ``puzzles`` up to ``limit``.
+
+    Writes ``counts[i]`` (how many found, at most ``limit``), the first solution into
+    ``first[i]`` (zeros when there is none) and ``stats[i] = (nodes, guesses,
+    exhausted)``. ``frames``, ``work``, ``dirty`` and ``out`` are scratch.
+    """
+    flat, npeers, n, full, lk = tb
+    ncells = puzzles.shape[1]
+    state, cells, rems, todo, chg, seg = _split(work, ncells, flat[1])
+    for i in range(puzzles.shape[0]):
+        _zero(state)
+        state[DEPTH] = -1
+        _zero(out[0])
+        found, _ = run(puzzles[i], frames, cells, rems, state, out, limit,
+                       np.int64(1) << 62, todo, dirty, chg, flat, npeers, n, full, lk, seg)
+        counts[i] = found
+        _copy(first[i], out[0])
+        stats[i, 0] = state[NODES]
+        stats[i, 1] = state[GUESSES]
+        stats[i, 2] = state[EXHAUSTED]
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def dig(grid, order, orbit_cells, orbit_start, target, givens, trial, result, frames, work,
+        dirty, out, tb):
+    """Remove orbits of clues from ``grid`` in ``order`` while the puzzle stays unique.
+
+    An orbit whose removal would leave fewer than ``target`` clues is skipped. Writes
+    the puzzle into ``givens`` and ``(tried_all, checks, wrong)`` into ``result``:
+    ``wrong`` is 1 if some check found a single solution other than ``grid`` (a bug
+    the caller must report). ``trial`` and the rest are scratch.
+    """
+    flat, npeers, n, full, lk = tb
+    ncells = grid.shape[0]
+    state, cells, rems, todo, chg, seg = _split(work, ncells, flat[1])
+    _copy(givens, grid)
+    count = ncells
+    tried_all = 1
+    checks = 0
+    wrong = 0
+    for k in range(order.shape[0]):
+        o = order[k]
+        size = orbit_start[o + 1] - orbit_start[o]
+        if count - size < target:
+            tried_all = 0
+            continue
+        _copy(trial, givens)
+        for j in range(orbit_start[o], orbit_start[o + 1]):
+            trial[orbit_cells[j]] = 0
+        _zero(state)
+        state[DEPTH] = -1
+        found, _ = run(trial, frames, cells, rems, state, out, 2, np.int64(1) << 62,
+                       todo, dirty, chg, flat, npeers, n, full, lk, seg)
+        checks += 1
+        if found == 1 and state[EXHAUSTED] == 1:
+            for c in range(ncells):
+                if out[0, c] != grid[c]:
+                    wrong = 1
+            _copy(givens, trial)
+            count -= size
+    result[0] = tried_all
+    result[1] = checks
+    result[2] = wrong
+    return 0
+
+
+# -- the generator's fill (issue 12): the same choices as sudoku_cp.fill.fill ----------------
+@njit(cache=True, nogil=True)
+def _below(stream, k):
+    """The next SplitMix64 number of ``stream`` (a one-element uint64 array), reduced
+    to 0..k-1 exactly as ``sudoku_cp.fill.Stream.below`` does."""
+    x = stream[0] + np.uint64(0x9E3779B97F4A7C15)
+    stream[0] = x
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    x = x ^ (x >> np.uint64(31))
+    return np.int64(x >> np.uint64(1)) % k
+
+
+@njit(cache=True, nogil=True)
+def _pick_cell(m, n, stream):
+    """A cell drawn among the unfixed cells with the fewest candidates (-1: none)."""
+    fewest = n + 1
+    ties = 0
+    for c in range(m.shape[0]):
+        k = popcount(m[c])
+        if k > 1:
+            if k < fewest:
+                fewest = k
+                ties = 1
+            elif k == fewest:
+                ties += 1
+    if ties == 0:
+        return -1
+    r = _below(stream, ties)
+    for c in range(m.shape[0]):
+        if popcount(m[c]) == fewest:
+            if r == 0:
+                return c
+            r -= 1
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _pick_bit(rem, stream):
+    """A set bit of ``rem`` drawn from the stream (the r-th lowest)."""
+    r = _below(stream, popcount(rem))
+    for _ in range(r):
+        rem &= rem - 1
+    return rem & -rem
+
+
+@njit(cache=True, nogil=True)
+def fill(seed, budget, values, frames, work, dirty, out, tb):
+    """The values of a random solution of the empty board, drawn by the SplitMix64
+    stream from ``seed`` (a one-element uint64 array, advanced in place): depth-first,
+    the cell and then the value drawn at each choice, singles after each; a fill over
+    ``budget`` nodes restarts. Writes ``values`` (all zero when the board has no
+    solution) and returns the number of restarts."""
+    ncells = values.shape[0]
+    flat, npeers, n, full, lk = tb
+    _, cells, rems, todo, chg, _ = _split(work, ncells, flat[1])
+    _zero(values)
+    restarts = 0
+    while True:
+        root = frames[0]
+        for c in range(ncells):
+            root[c] = full
+        c = _pick_cell(root, n, seed)
+        if c < 0:
+            _write(root, out, 0)
+            _copy(values, out[0])
+            return restarts
+        cells[0] = c
+        rems[0] = root[c]
+        depth = 1
+        nodes = 1
+        while depth > 0:
+            d = depth - 1
+            rem = rems[d]
+            if rem == 0:
+                depth -= 1
+                continue
+            bit = _pick_bit(rem, seed)
+            rems[d] = rem ^ bit
+            child = frames[depth]  # depth <= ncells: the caller gives ncells + 1 frames
+            _copy(child, frames[d])
+            if not _try(child, cells[np.uint64(d)], bit, todo, dirty, chg, flat, npeers, n, full):
+                continue
+            nodes += 1
+            if nodes > budget:
+                break
+            c = _pick_cell(child, n, seed)
+            if c < 0:
+                _write(child, out, 0)
+                _copy(values, out[0])
+                return restarts
+            cells[depth] = c
+            rems[depth] = child[c]
+            depth += 1
+        if depth == 0:
+            return restarts  # exhausted: no solution (zeros)
+        restarts += 1
+
+
+# -- the C entry points: what Python calls, through ctypes --------------------------------------
+# Each takes pointers to buffers the caller owns (nothing here allocates, so the object code
+# needs no numba runtime) and returns an int64. Their argument kinds are
+# ``fast.native.ENTRIES``; ``fast.native`` caches their object code so that a later
+# process loads it without importing numba.
+def _signature(kinds: str):
+    pointer = {"p": types.int64, "b": types.uint8, "u": types.uint64}
+    return types.int64(*[types.int64 if k == "i" else types.CPointer(pointer[k])
+                         for k in kinds])
+
+
+def compile_entries(cache: bool = True) -> dict:
+    """The entry points compiled as C functions, by name. ``cache=True`` uses numba's
+    on-disk cache (what a process without the stored object code calls); ``cache=False``
+    compiles afresh, which ``fast.native`` needs to read each one's LLVM module (numba
+    cannot show the module of code it loaded from its cache)."""
+    return {name: cfunc(_signature(ENTRIES[name]), cache=cache, error_model="numpy")(f)
+            for name, f in _PYTHON_ENTRIES.items()}
+
+
+def c_solve(block):
+    # block: the addresses of givens (bytes), frames, work, dirty, out (bytes) and the
+    # tables, then ncells and the rows of out (fixed per geometry), then want, budget
+    # and fresh (set by the caller when they change): one pointer per call, because
+    # ctypes converts each argument (one pointer: a quarter of a microsecond; four
+    # integers: eight tenths)
+    b = carray(block, (11,))
+    ncells, nout = b[6], b[7]
+    tb = tables(_int64s_at(b[5]))
+    nwork, nw = 5 * ncells + 6 + tb[0][1], tb[0][5]
+    return solve_one(carray(_bytes_at(b[0]), (ncells,)),
+                     carray(_int64s_at(b[1]), (ncells + 1, ncells)),
+                     carray(_int64s_at(b[2]), (nwork,)), carray(_int64s_at(b[3]), (nw,)),
+                     carray(_bytes_at(b[4]), (nout, ncells)), b[8], b[9], b[10], tb)
+
+
+def c_check_many(puzzles, count, ncells, limit, counts, first, stats, frames, work, dirty, out,
+                 tab):
+    tb = tables(tab)
+    nwork, nw = 5 * ncells + 6 + tb[0][1], tb[0][5]
+    return check_many(carray(puzzles, (count, ncells)), limit, carray(counts, (count,)),
+                      carray(first, (count, ncells)), carray(stats, (count, 3)),
+                      carray(frames, (ncells + 1, ncells)), carray(work, (nwork,)),
+                      carray(dirty, (nw,)), carray(out, (1, ncells)), tb)
+
+
+def c_dig(grid, ncells, order, norbits, orbit_cells, norbit_cells, orbit_start, target,
+          givens, trial, result, frames, work, dirty, out, tab):
+    tb = tables(tab)
+    nwork, nw = 5 * ncells + 6 + tb[0][1], tb[0][5]
+    return dig(carray(grid, (ncells,)), carray(order, (norbits,)),
+               carray(orbit_cells, (norbit_cells,)), carray(orbit_start, (norbits + 1,)),
+               target, carray(givens, (ncells,)), carray(trial, (ncells,)),
+               carray(result, (3,)), carray(frames, (ncells + 1, ncells)),
+               carray(work, (nwork,)), carray(dirty, (nw,)), carray(out, (1, ncells)), tb)
+
+
+def c_fill(seed, budget, values, ncells, frames, work, dirty, out, tab):
+    tb = tables(tab)
+    nwork, nw = 5 * ncells + 6 + tb[0][1], tb[0][5]
+    return fill(carray(seed, (1,)), budget, carray(values, (ncells,)),
+                carray(frames, (ncells + 1, ncells)), carray(work, (nwork,)),
+                carray(dirty, (nw,)), carray(out, (1, ncells)), tb)
+
+
+_PYTHON_ENTRIES = {"solve": c_solve, "check_many": c_check_many, "dig": c_dig, "fill": c_fill}

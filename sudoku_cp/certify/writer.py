@@ -1,0 +1,80 @@
+"""``Certifier``: certificates for a run's verdicts, written into one directory.
+
+``check --certify DIR`` and ``certify make`` hand it each checked puzzle; it writes the
+certificate (``make.make_certificate``), appends the manifest line, checks the new
+certificate with the chosen checker, and returns what happened. It prints nothing:
+the command line says it.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..errors import UsageError
+from .checkers import checker_available
+from .make import (CERTIFIED, DEFAULT_SOLVER, MANIFEST, PROOF_SOLVERS, CertificateError,
+                   append_record, make_certificate)
+
+
+@dataclass(frozen=True)
+class Certified:
+    """One puzzle's certificate: its manifest ``record`` (None when the verdict needs
+    none, or it could not be made), and the ``problem`` when it failed."""
+
+    index: int
+    record: dict | None = None
+    problem: str | None = None
+
+    @property
+    def failed(self) -> bool:
+        return self.problem is not None
+
+
+class Certifier:
+    """Writes the certificates of one run into ``directory``."""
+
+    def __init__(self, directory: str, checker: str = "ours", solver: str | None = None,
+                 append: bool = False) -> None:
+        why = checker_available(checker)
+        if why:
+            raise UsageError(why)
+        self.solver = solver or DEFAULT_SOLVER
+        if self.solver not in PROOF_SOLVERS:
+            raise UsageError(f"--proof-solver {self.solver!r} cannot log proofs here; choose "
+                             f"from: {', '.join(PROOF_SOLVERS)}")
+        manifest = os.path.join(directory, MANIFEST)
+        if os.path.exists(manifest) and os.path.getsize(manifest) and not append:
+            raise UsageError(f"{directory} already holds certificates ({MANIFEST}): "
+                             f"use a new directory")
+        try:
+            os.makedirs(directory, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"{directory}: {exc.strerror or exc}") from None
+        self.directory, self.checker = directory, checker
+        self.failed: list[int] = []
+
+    def certify(self, index: int, board, verdict: str,
+                solutions: Sequence[Sequence[int]]) -> Certified:
+        """The certificate of one settled puzzle (unique, none or multiple)."""
+        if verdict not in CERTIFIED:
+            return Certified(index)
+        try:
+            rec = make_certificate(board, verdict, solutions, self.directory, index,
+                                   solver=self.solver, checker=self.checker)
+        except CertificateError as exc:
+            self.failed.append(index)
+            return Certified(index, None, f"could not be made: {exc}")
+        append_record(self.directory, rec)
+        check = rec.get("check")
+        if check is not None and not check["ok"]:
+            self.failed.append(index)
+            return Certified(index, rec, f"fails its check: {check['message']}")
+        return Certified(index, rec)
+
+    def checked(self, checked) -> Certified:
+        """The certificate of a ``pipeline.Checked`` (its board and solutions as values)."""
+        if checked.verdict not in CERTIFIED:
+            return Certified(checked.index)
+        return self.certify(checked.index, checked.board, checked.verdict, checked.solutions)

@@ -1,0 +1,383 @@
+"""Variant puzzles on the command line: ``check``, ``solve`` and ``export`` dispatch here
+when the input is a variant format (f-puzzles, ISS string, JSON) or ``--variant`` is given.
+
+Same verdicts, exit codes and ``--json`` records as for classic puzzles. A puzzle that
+cannot be read, or that uses a constraint the project does not support, is an
+``invalid`` record whose ``error`` is one line (``unsupported constraint NAME``); the
+other puzzles go on and the exit code is 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections import Counter
+
+from .common import (EXIT_OK, UsageError, emit, find_data, positive_int,
+                     split_list, verdict_exit, worst)
+
+
+def add_options(p, command: str) -> None:
+    """The variant options of ``command`` (cheap: imports nothing heavy)."""
+    g = p.add_argument_group("variant puzzles (f-puzzles, ISS strings, JSON: detected; "
+                             "docs/variants.md)")
+    g.add_argument("--variant", action="store_true",
+                   help="read every puzzle as a variant puzzle (also plain grid lines)")
+    if command == "check":
+        g.add_argument("--candidates", action="store_true",
+                       help="for each cell, the values some solution gives it, with the "
+                            "count of solutions using each up to --cap")
+        g.add_argument("--cap", type=positive_int, default=2, metavar="K",
+                       help="count solutions per candidate up to K (default 2)")
+
+
+def wanted(args) -> bool:
+    """True when the input holds a variant puzzle (or ``--variant``/``--candidates`` ask)."""
+    from ..variants.formats import detect
+
+    if getattr(args, "variant", False) or getattr(args, "candidates", None):
+        return True
+    texts = [t for t in (args.puzzles or []) if t != "-"]
+    if isinstance(args.puzzles, str):
+        texts = [args.puzzles]
+    if any(detect(t) for t in texts):
+        return True
+    for path in args.file or []:
+        try:
+            path = find_data(path, getattr(args, "data", None))
+            with open(path, encoding="utf-8", errors="replace") as f:
+                head = [line for _, line in zip(range(50), f)]
+        except (OSError, UsageError):
+            continue
+        if any(detect(line) for line in head if line.strip() and not line.startswith("#")):
+            return True
+    return False
+
+
+def entries(args):
+    """``(index, source, line, entry)`` for every puzzle of the input, bad ones included."""
+    from ..variants.formats import read_entry
+
+    index = 0
+    texts = args.puzzles if isinstance(args.puzzles, list) else [args.puzzles] if args.puzzles else []
+    if not texts and not args.file:
+        texts = ["-"]
+    for text in texts:
+        if text == "-":
+            lines = sys.stdin.read().splitlines()
+            for n, line in _lines(lines):
+                index += 1
+                yield index, "<stdin>", n, read_entry(line)
+        else:
+            index += 1
+            yield index, "<argument>", None, read_entry(text)
+    for path in args.file or []:
+        path = find_data(path, getattr(args, "data", None))
+        try:
+            with open(path, encoding="utf-8") as f:
+                content = f.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
+        for n, line in _lines(_split_json(content)):
+            index += 1
+            yield index, path, n, read_entry(line)
+
+
+def _split_json(content: str) -> list[str]:
+    """A file's lines; a file that is one JSON document (an object or a list) as its items."""
+    stripped = content.strip()
+    if stripped[:1] in "[{" and "\n" in stripped:
+        try:
+            data = json.loads(stripped)
+        except json.JSONDecodeError:
+            return content.splitlines()
+        items = data if isinstance(data, list) else [data]
+        return [json.dumps(item) for item in items]
+    return content.splitlines()
+
+
+def _lines(lines):
+    for n, line in enumerate(lines, 1):
+        if line.strip() and not line.lstrip().startswith("#"):
+            yield n, line
+
+
+def _where(source, line):
+    return "argument" if line is None else f"{source}:{line}"
+
+
+#: The classic backends and why they take no variant puzzle.
+DECLINED = {
+    "dlx": "sums, orderings and differences are not exact-cover constraints",
+    "fast": "its kernels know houses only (all-different), no other rule",
+    "backtrack": "its candidate tables know houses only",
+    "mip": "no variant encoding written for it yet",
+    "asp": "no variant encoding written for it yet",
+}
+
+
+def _paradigms(args):
+    from ..variants.paradigms import PARADIGMS
+
+    names = split_list(getattr(args, "backends", None))
+    for name in names or ():
+        if name in DECLINED:
+            raise UsageError(f"{name} declines variant puzzles: {DECLINED[name]}; variant "
+                             f"paradigms: {', '.join(PARADIGMS)}")
+        if name not in PARADIGMS:
+            raise UsageError(f"unknown variant paradigm {name!r}; choose from {', '.join(PARADIGMS)}")
+    return names
+
+
+#: The keys of a variant record, in order; every record has all of them (docs/variants.md).
+RECORD_KEYS = ("index", "source", "line", "id", "format", "verdict", "size", "solution",
+               "solutions", "ran", "not_run", "times", "time_s", "evidence", "notes",
+               "candidates", "error")
+_EMPTY = {"solutions": list, "ran": list, "not_run": dict, "times": dict, "evidence": list,
+          "notes": list}
+
+
+def record(**fields) -> dict:
+    """A variant record: every key of ``RECORD_KEYS`` in order, absent ones null or empty."""
+    rec = {k: fields[k] if k in fields else (_EMPTY[k]() if k in _EMPTY else None)
+           for k in RECORD_KEYS}
+    extra = set(fields) - set(RECORD_KEYS)
+    assert not extra, extra  # a key outside the documented schema is a bug
+    return rec
+
+
+def _base(index, source, line, entry):
+    rec = {"index": index, "source": source, "line": line, "id": entry.ident,
+           "format": entry.format, "notes": []}
+    if entry.ignored:
+        rec["notes"] = [f"ignored cosmetic f-puzzles element(s): {', '.join(entry.ignored)}"]
+    return rec
+
+
+def check_one(entry, paradigms, time_limit, cap=None):
+    """The JSON record of one entry (used in this process and by batch workers)."""
+    from ..variants.crosscheck import candidates, crosscheck
+
+    if entry.error:
+        return {"verdict": "invalid", "error": entry.error}
+    report = crosscheck(entry.puzzle, paradigms, time_limit=time_limit)
+    found = report.to_dict()
+    rec = {k: found[k] for k in ("verdict", "solutions", "ran", "not_run", "times", "evidence")}
+    rec["time_s"] = found["time"]
+    rec["size"] = entry.puzzle.size
+    sol = report.solution
+    rec["solution"] = list(sol) if sol and report.verdict.value == "unique" else None
+    if entry.expected is not None and report.verdict.value == "unique" and tuple(sol) != entry.expected:
+        rec["verdict"] = "mismatch"
+        rec["evidence"].append("the stated solution differs from the puzzle's solution")
+    if cap:
+        cand = candidates(entry.puzzle, cap=cap, time_limit=time_limit)
+        rec["candidates"] = cand.to_dict()
+    return rec
+
+
+def _work(job):
+    """A batch worker's task: ``(index, source, line, text, paradigms, time_limit, cap)``."""
+    from ..variants.formats import read_entry
+
+    index, source, line, text, paradigms, time_limit, cap = job
+    entry = read_entry(text)
+    return record(**_base(index, source, line, entry), **check_one(entry, paradigms, time_limit, cap))
+
+
+def cmd_check(args) -> int:
+    """``check`` over variant puzzles: one verdict per puzzle, printed or as JSON lines."""
+    paradigms = _paradigms(args)
+    cap = args.cap if getattr(args, "candidates", False) else None
+    if args.format == "csv" and not args.json:
+        raise UsageError("--format csv is for classic puzzles; a variant check writes grid, "
+                         "line or json")
+    as_json = args.json or args.format == "json" or bool(args.out)
+    show = _show_line if args.format == "line" and not as_json else _show
+    done = _resumed(args)
+    out = open(args.out, "a" if args.resume else "w", encoding="utf-8") if args.out else None
+    counts, code = Counter(), EXIT_OK
+    jobs = [(i, s, n, e.text, paradigms, args.time_limit, cap) for i, s, n, e in entries(args)
+            if i not in done]
+    try:
+        for rec in _run(jobs, args.workers):
+            counts[rec["verdict"]] += 1
+            code = worst(code, verdict_exit(rec["verdict"]))
+            if rec["verdict"] == "invalid":
+                print(f"{_where(rec['source'], rec['line'])}: {rec['error']}", file=sys.stderr)
+            if out is not None:
+                out.write(json.dumps(rec) + "\n")
+                out.flush()
+            elif as_json:
+                emit(rec)
+            elif not args.quiet:
+                show(rec)
+    finally:
+        if out is not None:
+            out.close()
+    summary = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+    print(f"{sum(counts.values())} variant puzzle(s): {summary or 'none'}", file=sys.stderr)
+    return code
+
+
+def _run(jobs, workers):
+    if not workers or workers <= 1 or len(jobs) <= 1:
+        yield from map(_work, jobs)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or 1)) as pool:
+        yield from pool.map(_work, jobs)
+
+
+def _resumed(args) -> set:
+    if not (args.resume and args.out and os.path.exists(args.out)):
+        return set()
+    seen = set()
+    with open(args.out, encoding="utf-8") as f:
+        for line in f:
+            try:
+                seen.add(json.loads(line)["index"])
+            except (ValueError, KeyError, TypeError):
+                continue
+    return seen
+
+
+def _show_line(rec) -> None:
+    """One tab-separated line: where, verdict, the solution (values joined) or the error."""
+    sol = rec["solution"]
+    text = rec["error"] or ("" if sol is None else
+                            ("".join(map(str, sol)) if max(sol) < 10 else ",".join(map(str, sol))))
+    print(f"{_where(rec['source'], rec['line'])}\t{rec['id'] or ''}\t{rec['verdict']}\t{text}")
+
+
+def _grid(values, size) -> str:
+    width = max(len(str(v)) for v in values)
+    return "\n".join(" ".join(str(v).rjust(width) for v in values[r * size:(r + 1) * size])
+                     for r in range(size))
+
+
+def _show(rec) -> None:
+    where = _where(rec["source"], rec["line"])
+    name = f" {rec['id']}" if rec["id"] else ""
+    if rec["verdict"] == "invalid":
+        print(f"puzzle {rec['index']}{name} ({where}): invalid: {rec['error']}")
+        return
+    ran = ", ".join(f"{k} {v * 1000:.1f} ms" for k, v in rec["times"].items())
+    print(f"puzzle {rec['index']}{name} ({where}), {rec['size']}x{rec['size']}: "
+          f"{rec['verdict']} (ran {ran})")
+    for k, why in rec["not_run"].items():
+        print(f"  {k} not run: {why}")
+    for line in rec["evidence"] + rec["notes"]:
+        print(f"  {line}")
+    if rec["candidates"]:
+        _show_candidates(rec)
+    elif rec["solution"]:
+        print(_grid(rec["solution"], rec["size"]))
+    print()
+
+
+def _show_candidates(rec) -> None:
+    cand = rec["candidates"]
+    n = rec["size"]
+    cells = ["".join(sorted(c, key=int)) if all(len(v) == 1 for v in c) else ",".join(sorted(c, key=int))
+             for c in cand["candidates"]]
+    width = max(len(c) for c in cells) or 1
+    print(f"candidates (values some solution gives each cell; counts up to {cand['cap']}"
+          f"{'' if cand['complete'] else ', stopped by the time limit'}):")
+    for r in range(n):
+        print(" ".join((c or "-").ljust(width) for c in cells[r * n:(r + 1) * n]))
+    many = [(i, v, k) for i, c in enumerate(cand["candidates"]) for v, k in c.items() if len(c) > 1]
+    for i, v, k in many[:20]:
+        more = "+" if k >= cand["cap"] else ""
+        print(f"  R{i // n + 1}C{i % n + 1}={v}: {k}{more} solution(s)")
+
+
+def cmd_solve(args) -> int:
+    """``solve`` over variant puzzles with one paradigm (``--backend sat|cpsat|witness``)."""
+    from ..variants.paradigms import PARADIGMS, get_paradigm
+    from ..variants.rules import check_solution
+
+    name = args.backend if args.backend in PARADIGMS else "sat"
+    solve = get_paradigm(name)
+    limit = args.limit if args.limit is not None else (sys.maxsize if args.count else 1)
+    code = EXIT_OK
+    for index, source, line, entry in entries(args):
+        rec = _base(index, source, line, entry)
+        if entry.error:
+            rec.update(verdict="invalid", error=entry.error)
+            print(f"{_where(source, line)}: {entry.error}", file=sys.stderr)
+        else:
+            from ..errors import SudokuCpError
+
+            try:
+                result = solve(entry.puzzle, limit=limit, time_limit=args.time_limit)
+            except SudokuCpError as exc:
+                rec.update(verdict="invalid", error=str(exc))
+                print(f"{_where(source, line)}: {exc}", file=sys.stderr)
+                result = None
+            if result is not None:
+                bad = [s for s in result.solutions if check_solution(entry.puzzle, s)]
+                good = [list(s) for s in result.solutions if not check_solution(entry.puzzle, s)]
+                if bad:
+                    verdict = "disagree"
+                elif result.status == "timeout" and not good:
+                    verdict = "unknown"
+                else:
+                    verdict = "solved" if good else "none"
+                rec.update(verdict=verdict, ran=[name], count=len(good),
+                           exhausted=result.exhausted, time_s=round(result.time, 6),
+                           times={name: round(result.time, 6)},
+                           solution=good[0] if good else None,
+                           solutions=[] if args.count else good, size=entry.puzzle.size)
+        code = worst(code, verdict_exit(rec["verdict"]))
+        if args.json:
+            count, exhausted = rec.pop("count", None), rec.pop("exhausted", None)
+            out = record(**rec)
+            out.update(count=count, exhausted=exhausted)  # solve adds how many and whether all
+            emit(out)
+        elif rec["verdict"] != "invalid":
+            words = _count_words(rec, limit)
+            print(f"puzzle {index} ({_where(source, line)}), {rec['size']}x{rec['size']}: "
+                  f"{rec['verdict']} by {name} in {rec['time_s'] * 1000:.1f} ms: {words}")
+            if not args.count:
+                for s in rec["solutions"]:
+                    print(_grid(s, rec["size"]))
+                    print()
+    return code
+
+
+def _count_words(rec, limit) -> str:
+    k = rec["count"]
+    words = f"{k} solution{'s' if k != 1 else ''}"
+    if rec["exhausted"]:
+        return words + " (the search was exhaustive)"
+    if k >= limit:
+        return words + f" (stopped at --limit {limit}: there may be more)"
+    return words + " (stopped by the time limit: there may be more)"
+
+
+#: ``export`` formats for variant puzzles.
+EXPORT_FORMATS = ("fpuzzles", "variant-json")
+
+
+def cmd_export(args) -> int:
+    """``export --format fpuzzles|variant-json`` of one variant puzzle; a rule the format
+    cannot carry is refused by name (exit 2)."""
+    from ..errors import PuzzleError
+    from ..variants.fpuzzles import write_fpuzzles
+    from .output import write_text
+
+    if args.format not in EXPORT_FORMATS:
+        raise UsageError(f"--format {args.format} takes a classic puzzle; a variant puzzle "
+                         f"exports as {' or '.join(EXPORT_FORMATS)}")
+    found = list(entries(args))
+    if len(found) != 1:
+        raise UsageError(f"export takes one puzzle, got {len(found)}")
+    index, source, line, entry = found[0]
+    if entry.error:
+        raise PuzzleError(f"{_where(source, line)}: {entry.error}")
+    text = (write_fpuzzles(entry.puzzle) if args.format == "fpuzzles" else entry.puzzle.to_json()) + "\n"
+    write_text(args.output, text, force=args.force)
+    return EXIT_OK

@@ -1,0 +1,108 @@
+"""Where compiled code is kept: the user's cache directory, never beside the package.
+
+numba (the ``fast`` backend, the DRAT checker's kernel) keeps compiled code on disk.
+Left to itself it writes into ``__pycache__`` beside the source, that is into an
+installed ``site-packages/sudoku_cp``: after ``pip install .`` and then
+``pip install -e .`` the uninstall left that folder behind (it holds files pip did not
+install), it shadowed the editable package, and every command failed with an
+``ImportError``. So every numba user in the package calls ``prepare()`` before it
+imports numba: ``NUMBA_CACHE_DIR`` is set to ``cache_dir()``, which is
+
+- ``NUMBA_CACHE_DIR`` when the user set it;
+- else platformdirs' user cache directory for ``sudoku_cp``, then ``numba``
+  (``~/.cache/sudoku_cp/numba`` on Linux; the same place by hand without platformdirs).
+
+The first compile takes about half a minute. ``notice(what)`` tells ``notify`` (a
+callable the command line sets; the library itself prints nothing) when that is about
+to happen, and ``sudoku-cp warm-up`` does it ahead of time.
+
+Roads not taken: beside the package when its folder is writable (what broke the
+reinstall); a folder under the current directory (a run from elsewhere would compile
+again, and it litters projects).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Callable
+
+#: Set by the command line to show notices (on stderr); None: the library stays quiet.
+notify: Callable[[str], None] | None = None
+
+
+def user_cache_dir() -> Path:
+    """The per-user cache directory for compiled code (platformdirs when installed)."""
+    try:
+        from platformdirs import user_cache_dir as where
+    except ImportError:
+        if sys.platform == "win32":
+            base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+        elif sys.platform == "darwin":
+            base = Path.home() / "Library" / "Caches"
+        else:
+            base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+        return base / "sudoku_cp" / "numba"
+    return Path(where("sudoku_cp")) / "numba"
+
+
+def cache_dir() -> Path:
+    """Where compiled code is kept: ``NUMBA_CACHE_DIR`` if set, else ``user_cache_dir()``."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return Path(os.environ["NUMBA_CACHE_DIR"])
+    return user_cache_dir()
+
+
+def prepare() -> Path:
+    """Point numba's cache at ``cache_dir()`` (before numba is imported, or in its config
+    if it already is) and make the folder; returns it."""
+    target = cache_dir()
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError:  # numba then says it cannot cache, and compiles each time
+        pass
+    os.environ.setdefault("NUMBA_CACHE_DIR", str(target))
+    numba = sys.modules.get("numba")
+    if numba is not None and getattr(numba, "config", None) is not None:
+        numba.config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"]
+    return target
+
+
+def is_cold(stem: str) -> bool:
+    """True when nothing compiled from the module whose file stem is ``stem`` (with its
+    dot: ``"kernels."``) is cached yet."""
+    root = cache_dir()
+    try:
+        return not any(p.name.startswith(stem) for p in root.rglob("*") if p.is_file())
+    except OSError:
+        return True
+
+
+def notice(what: str, seconds: int) -> None:
+    """Tell ``notify`` that ``what`` is being compiled for the first time."""
+    if notify is not None:
+        notify(f"sudoku-cp: compiling {what} once, about {seconds} s (later runs load it from "
+               f"{cache_dir()}; `sudoku-cp warm-up` does this ahead of time)")
+
+
+def restore_numba_symbols() -> None:
+    """Bind numba's runtime helpers (``NRT_*``, ``numba_*``) to numba again.
+
+    ``backends.fast.native.load`` binds the helpers the stored code names but never calls to stubs that abort
+    (its ``_stub_addresses``). LLVM's symbol table is process-wide, so numba code compiled or
+    linked afterwards in the same process would reach a stub at its first ``NRT_Free``.
+    The stored code was resolved when it was finalized, so rebinding now changes nothing
+    for it. (numba binds them itself when it is imported after ``load``.)
+    """
+    try:
+        import llvmlite.binding as ll
+        from numba import _dynfunc, _helperlib
+        from numba.core.runtime import _nrt_python
+    except ImportError:  # another numba layout: nothing known to rebind
+        return
+    for helpers in (_helperlib.c_helpers, _dynfunc.c_helpers):
+        for name, address in helpers.items():
+            ll.add_symbol("numba_" + name, address)
+    for name, address in _nrt_python.c_helpers.items():
+        ll.add_symbol(name if name.startswith("_") else "NRT_" + name, address)

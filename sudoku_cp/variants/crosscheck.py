@@ -1,0 +1,146 @@
+"""Cross-check a variant puzzle: several paradigms, every solution verified, one verdict.
+
+Each paradigm is asked for up to two solutions. Every solution it returns is checked by
+``rules.check_solution`` (which shares no code with any encoder) before it counts. The
+verdict words are the project's (``sudoku_cp.verdicts``):
+
+- ``unique``: every paradigm that ran found the same single valid solution and finished;
+- ``multiple``: two distinct valid solutions exist;
+- ``none``: every paradigm finished without a solution;
+- ``disagree``: a paradigm returned a non-solution, or claims unique/none against the
+  evidence of another: a bug, reported loudly;
+- ``unknown``: a time limit stopped a paradigm first, or fewer than two paradigms could run.
+
+A paradigm that cannot run (not installed, or a constraint type it declines) is listed in
+``not_run`` with its reason; the report always says which paradigms ran.
+
+>>> from sudoku_cp.variants.model import VariantPuzzle, Thermometer
+>>> r = crosscheck(VariantPuzzle(4, givens=((5, 4), (9, 1), (14, 1)),
+...                              constraints=(Thermometer((0, 1, 2, 3)),)), ["sat", "cpsat"])
+>>> r.verdict.value, r.ran
+('unique', ['sat', 'cpsat'])
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from ..errors import MissingDependencyError
+from ..verdicts import Verdict
+from .paradigms import PARADIGMS, UnsupportedConstraint, VariantResult, get_paradigm
+from .rules import check_solution
+
+#: Paradigms a default cross-check runs, in order.
+DEFAULT_PARADIGMS = tuple(PARADIGMS)
+
+
+@dataclass
+class VariantReport:
+    """The outcome of cross-checking one variant puzzle."""
+
+    verdict: Verdict
+    solutions: tuple = ()
+    results: dict = field(default_factory=dict)
+    not_run: dict = field(default_factory=dict)  # paradigm -> why it did not run
+    evidence: list = field(default_factory=list)
+    time: float = 0.0
+
+    @property
+    def ran(self) -> list[str]:
+        return list(self.results)
+
+    @property
+    def solution(self):
+        return self.solutions[0] if self.solutions else None
+
+    def to_dict(self) -> dict:
+        return {"verdict": self.verdict.value, "solutions": [list(s) for s in self.solutions],
+                "ran": self.ran, "not_run": dict(self.not_run), "evidence": list(self.evidence),
+                "times": {k: round(r.time, 6) for k, r in self.results.items()},
+                "time": round(self.time, 6)}
+
+
+def crosscheck(puzzle, paradigms=None, *, time_limit: float | None = None) -> VariantReport:
+    """Run ``paradigms`` (default: all registered) on ``puzzle`` and reconcile them."""
+    start = time.perf_counter()
+    names = list(paradigms) if paradigms else list(DEFAULT_PARADIGMS)
+    results: dict[str, VariantResult] = {}
+    not_run: dict[str, str] = {}
+    for name in names:
+        solve = get_paradigm(name)
+        try:
+            results[name] = solve(puzzle, limit=2, time_limit=time_limit)
+        except (MissingDependencyError, UnsupportedConstraint) as exc:
+            not_run[name] = str(exc)
+    verdict, solutions, evidence = reconcile(puzzle, results)
+    if len(results) < 2 and verdict is not Verdict.DISAGREE and verdict is not Verdict.MULTIPLE:
+        evidence.append(f"only {len(results)} paradigm(s) ran; a verdict needs two agreeing")
+        verdict = Verdict.UNKNOWN
+    return VariantReport(verdict, solutions, results, not_run, evidence,
+                         time.perf_counter() - start)
+
+
+def reconcile(puzzle, results):
+    """``(verdict, solutions, evidence)`` from the paradigms' results."""
+    evidence, valid = [], []
+    for name, r in results.items():
+        for sol in r.solutions:
+            broken = check_solution(puzzle, sol)
+            if broken:
+                evidence.append(f"{name} returned a grid that breaks: {broken[0]}")
+            elif sol not in valid:
+                valid.append(sol)
+    if evidence:
+        return Verdict.DISAGREE, tuple(valid[:2]), evidence
+    claims = {name: _claim(r) for name, r in results.items()}
+    if len(valid) >= 2:
+        wrong = [n for n, c in claims.items() if c in ("unique", "none")]
+        evidence += [f"{n} claims {claims[n]} but two solutions exist" for n in wrong]
+        return (Verdict.DISAGREE if wrong else Verdict.MULTIPLE), tuple(valid[:2]), evidence
+    if "unknown" in claims.values():
+        slow = [n for n, c in claims.items() if c == "unknown"]
+        return Verdict.UNKNOWN, tuple(valid), [f"{', '.join(slow)} stopped by the time limit"]
+    if valid:
+        wrong = [n for n, c in claims.items() if c == "none"]
+        if wrong:
+            return Verdict.DISAGREE, tuple(valid), [f"{n} claims none but a solution exists" for n in wrong]
+        return Verdict.UNIQUE, tuple(valid), []
+    return Verdict.NONE, (), []
+
+
+def _claim(r: VariantResult) -> str:
+    if len(r.solutions) >= 2:
+        return "multiple"
+    if r.exhausted:
+        return "unique" if r.solutions else "none"
+    return "unknown"
+
+
+@dataclass
+class Candidates:
+    """For each cell, the values some solution gives it, with counts up to ``cap``."""
+
+    counts: list  # counts[cell][value], 0 for a value no solution uses
+    cap: int
+    complete: bool
+    solutions_seen: int
+
+    def values(self, cell) -> list[int]:
+        return [v for v, k in self.counts[cell].items() if k]
+
+    def to_dict(self) -> dict:
+        return {"cap": self.cap, "complete": self.complete,
+                "candidates": [{str(v): k for v, k in c.items() if k} for c in self.counts]}
+
+
+def candidates(puzzle, *, cap: int = 2, time_limit: float | None = None) -> Candidates:
+    """The setters' "all possibilities", by incremental SAT; every solution met is verified."""
+    from .sat import candidates as sat_candidates
+
+    counts, complete, seen = sat_candidates(puzzle, cap=cap, time_limit=time_limit)
+    for sol in seen:
+        broken = check_solution(puzzle, sol)
+        if broken:
+            raise AssertionError(f"sat returned a grid that breaks: {broken[0]}")
+    return Candidates(counts, cap, complete, len(seen))

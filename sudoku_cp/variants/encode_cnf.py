@@ -1,0 +1,489 @@
+"""The CNF encoding of a variant puzzle: one Boolean per (row, col, value), clauses per rule.
+
+Builds clauses and a variable pool and never solves (``sudoku_cp.variants.sat`` does).
+Cell-value variables come from an ``IDPool`` keyed by ``(row, col, value)``; auxiliary
+variables by tuples that start with a string naming their constraint.
+
+The base is the project's extended encoding: every cell exactly one value, every value
+at most once per house and at least once in a house with as many cells as values.
+Each constraint type has one function in ``ENCODERS``; the families:
+
+- *binary relations* (thermometer steps, whispers, dots, XV, greater-than, anti-knight...)
+  use the support encoding: ``x[a]=va -> OR x[b]=vb over the vb allowed with va``;
+- *sums* (killer cages, little killers, arrows, region-sum lines, sandwiches, X-sums)
+  use a layered partial-sum encoding (an MDD over one-hot cells): a state variable
+  per reachable partial sum, forward and backward support clauses; killer cages with a
+  total use clauses over the allowed combinations of distinct values instead;
+- *conditional* rules (a sandwich between positions i and j, an X-sum for x) add the
+  negated condition to every clause of the encoding they switch on.
+
+>>> from sudoku_cp.variants.model import VariantPuzzle, KillerCage
+>>> enc = encode(VariantPuzzle(4, constraints=(KillerCage((0, 1), 3),)))
+>>> enc.nv >= 64, len(enc.clauses) > 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .model import neighbours as _neighbours, KING, KNIGHT, ORTHO, VariantPuzzle
+from .paradigms import UnsupportedConstraint
+
+
+class CNF:
+    """Clauses and a pool; ``x[cell][value]`` is the literal "cell holds value"."""
+
+    def __init__(self, puzzle: VariantPuzzle):
+        from pysat.formula import IDPool
+
+        self.puzzle = puzzle
+        self.pool = IDPool()
+        n, values = puzzle.size, puzzle.value_range
+        self.values = values
+        self.x = [{v: self.pool.id((cell // n, cell % n, v)) for v in values}
+                  for cell in range(n * n)]
+        self.clauses: list[list[int]] = []
+
+    @property
+    def nv(self) -> int:
+        return self.pool.top
+
+    def aux(self, *key) -> int:
+        return self.pool.id(key)
+
+    def add(self, clause):
+        self.clauses.append(list(clause))
+
+    def exactly_one(self, lits, guard=()):
+        self.add([*guard, *lits])
+        self.at_most_one(lits, guard)
+
+    def at_most_one(self, lits, guard=()):
+        for a, b in combinations(lits, 2):
+            self.add([*guard, -a, -b])
+
+    def relation(self, a, b, ok, guard=()):
+        """Support clauses for ``ok(value_a, value_b)`` between cells ``a`` and ``b``."""
+        xa, xb = self.x[a], self.x[b]
+        for va in self.values:
+            allowed = [xb[vb] for vb in self.values if ok(va, vb)]
+            self.add([*guard, -xa[va], *allowed])
+        for vb in self.values:
+            allowed = [xa[va] for va in self.values if ok(va, vb)]
+            self.add([*guard, -xb[vb], *allowed])
+
+    def differ(self, cells, guard=()):
+        for v in self.values:
+            self.at_most_one([self.x[c][v] for c in cells], guard)
+
+    def linear(self, terms, total, tag, guard=()):
+        """``sum(weight * value) == total`` over one-hot ``terms`` ``(lits_by_value, weight)``.
+
+        A layered partial-sum encoding: states are the partial sums reachable from 0 and
+        able to reach ``total``; forward clauses move along the chosen value, support
+        clauses ask every true state for an incoming and an outgoing choice.
+        """
+        k = len(terms)
+        reach = [{0}]
+        for lits, w in terms:
+            reach.append({t + w * v for t in reach[-1] for v in lits})
+        back = [set() for _ in range(k + 1)]
+        back[k] = {total} & reach[k]
+        for i in range(k - 1, -1, -1):
+            lits, w = terms[i]
+            back[i] = {t for t in reach[i] if any(t + w * v in back[i + 1] for v in lits)}
+        if not back[0]:
+            self.add(list(guard))  # unreachable total: the (guarded) rule is false
+            return
+        state = [{t: None for t in back[i]} for i in range(k + 1)]
+        for i in range(1, k):
+            for t in back[i]:
+                state[i][t] = self.aux(tag, i, t)
+
+        def lit(i, t):
+            return state[i][t]  # None for the fixed first and last layers
+
+        for i, (lits, w) in enumerate(terms):
+            for t in back[i]:
+                pre = [] if lit(i, t) is None else [-lit(i, t)]
+                outgoing = []
+                for v, xv in lits.items():
+                    nxt = t + w * v
+                    if nxt in back[i + 1]:
+                        outgoing.append(xv)
+                        post = [] if lit(i + 1, nxt) is None else [lit(i + 1, nxt)]
+                        if post:
+                            self.add([*guard, *pre, -xv, *post])
+                    else:
+                        self.add([*guard, *pre, -xv])
+                self.add([*guard, *pre, *outgoing])
+            if i > 0:
+                for t in back[i]:  # every true state needs a predecessor
+                    plits, pw = terms[i - 1]
+                    preds = [lit(i - 1, t - pw * v) for v in plits
+                             if t - pw * v in back[i - 1] and lit(i - 1, t - pw * v) is not None]
+                    if i - 1 > 0:
+                        self.add([*guard, -lit(i, t), *preds])
+
+
+def cell_terms(enc, cells, weight=1):
+    return [(enc.x[c], weight) for c in cells]
+
+
+#: How killer cages with a total are encoded: ``combinations`` (the default, chosen by
+#: measurement: docs/variants.md) or ``sums`` (the layered partial sums other sums use).
+CAGE_ENCODINGS = ("combinations", "sums")
+
+
+def encode(puzzle: VariantPuzzle, cage: str = CAGE_ENCODINGS[0]) -> CNF:
+    """The CNF of ``puzzle`` (givens as unit clauses); an unknown type is refused by name."""
+    enc = CNF(puzzle)
+    enc.cage = cage
+    n = puzzle.size
+    count = len(enc.values)
+    for cell in range(n * n):
+        enc.exactly_one(list(enc.x[cell].values()))
+    for house in puzzle.houses():
+        _house(enc, house, count)
+    for cell, value in puzzle.givens:
+        enc.add([enc.x[cell][value]])
+    for k, c in enumerate(puzzle.constraints):
+        encoder = ENCODERS.get(c.TYPE)
+        if encoder is None:
+            raise UnsupportedConstraint(c.TYPE, "sat")
+        encoder(enc, c, k)
+    return enc
+
+
+def _house(enc, cells, count):
+    enc.differ(cells)
+    if len(cells) == count:
+        for v in enc.values:
+            enc.add([enc.x[c][v] for c in cells])
+
+
+# -- one encoder per constraint type ------------------------------------------------------------
+
+def _killer_cage(enc, c, k):
+    enc.differ(c.cells)
+    if c.total is None:
+        return
+    if enc.cage == "sums":
+        enc.linear(cell_terms(enc, c.cells), c.total, ("cage_sum", k))
+        return
+    sets = [s for s in combinations(enc.values, len(c.cells)) if sum(s) == c.total]
+    if not sets:
+        enc.add([])
+        return
+    choice = [enc.aux("cage", k, s) for s in sets]
+    enc.exactly_one(choice)
+    for s, ch in zip(sets, choice):
+        for cell in c.cells:
+            enc.add([-ch, *(enc.x[cell][v] for v in s)])
+        for v in s:
+            enc.add([-ch, *(enc.x[cell][v] for cell in c.cells)])
+    for cell in c.cells:
+        for v in enc.values:
+            enc.add([-enc.x[cell][v], *(ch for s, ch in zip(sets, choice) if v in s)])
+
+
+def _sum_cells(enc, c, k):
+    enc.linear(cell_terms(enc, c.cells), c.total, ("sum", k))
+
+
+def _arrow(enc, c, k):
+    nb = len(c.bulb)
+    terms = [(enc.x[cell], 10 ** (nb - 1 - i)) for i, cell in enumerate(c.bulb)]
+    enc.linear(terms + cell_terms(enc, c.shaft, -1), 0, ("arrow", k))
+
+
+def _double_arrow(enc, c, k):
+    ends = cell_terms(enc, (c.cells[0], c.cells[-1]))
+    enc.linear(ends + cell_terms(enc, c.cells[1:-1], -1), 0, ("double_arrow", k))
+
+
+def _sandwich(enc, c, k):
+    lo, hi = enc.values[0], enc.values[-1]
+    line = c.cells
+    for i, j in combinations(range(len(line)), 2):
+        for a, b in ((lo, hi), (hi, lo)):
+            guard = [-enc.x[line[i]][a], -enc.x[line[j]][b]]
+            inner = line[i + 1:j]
+            if inner:
+                enc.linear(cell_terms(enc, inner), c.total, ("sandwich", k, i, j, a), guard)
+            elif c.total != 0:
+                enc.add(guard)
+
+
+def _x_sum(enc, c, k):
+    for x in enc.values:
+        guard = [-enc.x[c.cells[0]][x]]
+        if x < 1 or x > len(c.cells):
+            enc.add(guard)
+            continue
+        terms = [({v: l for v, l in enc.x[c.cells[0]].items() if v == x}, 1)]
+        enc.linear(terms + cell_terms(enc, c.cells[1:x]), c.total, ("x_sum", k, x), guard)
+
+
+def _skyscraper(enc, c, k):
+    line, vals = c.cells, enc.values
+    # at_least[i][v]: the largest value among the first i+1 cells is >= v
+    at_least = []
+    for i, cell in enumerate(line):
+        row = {}
+        for v in vals:
+            m = enc.aux("sky", k, i, v)
+            row[v] = m
+            here = [enc.x[cell][u] for u in vals if u >= v]
+            before = [at_least[i - 1][v]] if i else []
+            enc.add([-m, *here, *before])
+            for lit in here + before:
+                enc.add([m, -lit])
+        at_least.append(row)
+    seen = []
+    for i, cell in enumerate(line):
+        s = enc.aux("sky_seen", k, i)
+        seen.append(s)
+        if i == 0:
+            enc.add([s])
+            continue
+        for v in vals:  # seen <-> the cell's value exceeds every earlier one
+            enc.add([-enc.x[cell][v], -s, -at_least[i - 1][v]])
+            enc.add([-enc.x[cell][v], s, at_least[i - 1][v]])
+    from pysat.card import CardEnc, EncType
+
+    card = CardEnc.equals(lits=seen, bound=c.count, top_id=enc.pool.top, encoding=EncType.seqcounter)
+    _absorb(enc, card)
+
+
+def _absorb(enc, cnf):
+    enc.pool.top = max(enc.pool.top, cnf.nv)
+    enc.clauses.extend(cnf.clauses)
+
+
+def _chain(ok):
+    def encode_line(enc, c, k):
+        for a, b in zip(c.cells, c.cells[1:]):
+            enc.relation(a, b, ok(c))
+    return encode_line
+
+
+def _pair(ok):
+    def encode_pair(enc, c, k):
+        a, b = c.cells
+        enc.relation(a, b, ok(c))
+    return encode_pair
+
+
+def _renban(enc, c, k):
+    enc.differ(c.cells)
+    size = len(c.cells)
+    starts = [s for s in enc.values if s + size - 1 <= enc.values[-1]]
+    runs = [enc.aux("renban", k, s) for s in starts]
+    enc.exactly_one(runs)
+    for s, r in zip(starts, runs):
+        for cell in c.cells:
+            enc.add([-r, *(enc.x[cell][v] for v in range(s, s + size))])
+
+
+def _palindrome(enc, c, k):
+    cells = c.cells
+    for i in range(len(cells) // 2):
+        enc.relation(cells[i], cells[-1 - i], lambda a, b: a == b)
+
+
+def _ends_rule(inner_ok, ends_ok=None):
+    def encode_line(enc, c, k):
+        a, b = c.cells[0], c.cells[-1]
+        if ends_ok:
+            enc.relation(a, b, ends_ok(c))
+        for va in enc.values:
+            for vb in enc.values:
+                for m in c.cells[1:-1]:
+                    for vm in enc.values:
+                        if not inner_ok(c, va, vb, vm):
+                            enc.add([-enc.x[a][va], -enc.x[b][vb], -enc.x[m][vm]])
+    return encode_line
+
+
+def _between_ok(c, a, b, m):
+    return min(a, b) < m < max(a, b)
+
+
+def _lockout_ok(c, a, b, m):
+    return not min(a, b) <= m <= max(a, b)
+
+
+def _region_sum_line(enc, c, k):
+    region = {}
+    for r, house in enumerate(enc.puzzle.boxes()):
+        for x in house:
+            region[x] = r
+    segments, last = [], object()
+    for x in c.cells:
+        if region.get(x) != last:
+            segments.append([])
+            last = region.get(x)
+        segments[-1].append(x)
+    if len(segments) < 2:
+        return
+    top = sum(max(enc.values) for _ in c.cells)
+    low = min(len(s) for s in segments) * min(enc.values)
+    sums = {t: enc.aux("rsl", k, t) for t in range(low, top + 1)}
+    enc.exactly_one(list(sums.values()))
+    for i, seg in enumerate(segments):
+        enc.linear(cell_terms(enc, seg) + [(sums, -1)], 0, ("rsl_seg", k, i))
+
+
+def _zipper(enc, c, k):
+    cells = c.cells
+    size = len(cells)
+    pairs = [(cells[i], cells[size - 1 - i]) for i in range(size // 2)]
+    if size % 2:
+        centre = enc.x[cells[size // 2]]
+    else:
+        centre = {t: enc.aux("zip", k, t) for t in range(2 * enc.values[0], 2 * enc.values[-1] + 1)}
+        enc.exactly_one(list(centre.values()))
+    for i, (a, b) in enumerate(pairs):
+        enc.linear(cell_terms(enc, (a, b)) + [(centre, -1)], 0, ("zip_pair", k, i))
+
+
+def _window(ok, size_of):
+    def encode_line(enc, c, k):
+        size = size_of(c)
+        for i in range(len(c.cells)):
+            for j in range(i + 1, min(i + size, len(c.cells))):
+                enc.relation(c.cells[i], c.cells[j], ok(enc, c))
+    return encode_line
+
+
+def _entropy_ok(enc, c):
+    lo, third = enc.values[0], len(enc.values) // 3
+    return lambda a, b: (a - lo) // third != (b - lo) // third
+
+
+def _unit(ok):
+    def encode_cell(enc, c, k):
+        for v in enc.values:
+            if not ok(c, v):
+                enc.add([-enc.x[c.cell][v]])
+    return encode_cell
+
+
+
+
+def _extreme(less):
+    def encode_group(enc, c, k):
+        for x in c.cells:
+            for y in _neighbours(enc.puzzle, x, ORTHO):
+                if y not in c.cells:
+                    enc.relation(x, y, less)
+    return encode_group
+
+
+def _quadruple(enc, c, k):
+    from pysat.card import CardEnc, EncType
+
+    for v in set(c.values):
+        need = c.values.count(v)
+        lits = [enc.x[x][v] for x in c.cells]
+        if need == 1:
+            enc.add(lits)
+        else:
+            _absorb(enc, CardEnc.atleast(lits, bound=need, top_id=enc.pool.top,
+                                         encoding=EncType.seqcounter))
+
+
+def _clone(enc, c, k):
+    for a, b in zip(c.cells, c.copy):
+        enc.relation(a, b, lambda x, y: x == y)
+
+
+def _global_pairs(steps, ok):
+    def encode_global(enc, c, k):
+        p = enc.puzzle
+        for a in range(p.num_cells):
+            for b in _neighbours(p, a, steps):
+                if a < b:
+                    enc.relation(a, b, ok)
+    return encode_global
+
+
+def _diagonal(enc, c, k):
+    n = enc.puzzle.size
+    cells = [r * n + (n - 1 - r if c.slope == 1 else r) for r in range(n)]
+    _house(enc, cells, len(enc.values))
+
+
+def _disjoint_groups(enc, c, k):
+    boxes = enc.puzzle.boxes()
+    for i in range(len(boxes[0]) if boxes else 0):
+        _house(enc, [box[i] for box in boxes if i < len(box)], len(enc.values))
+
+
+def _marked(puzzle, types):
+    return {frozenset(c.cells) for c in puzzle.constraints if c.TYPE in types}
+
+
+def _negative_dots(enc, c, k):
+    dotted = _marked(enc.puzzle, ("difference_dot", "ratio_dot"))
+
+    def ok(a, b):
+        return not ((c.white and abs(a - b) == 1) or (c.black and (a == 2 * b or b == 2 * a)))
+    _negative(enc, dotted, ok)
+
+
+def _negative_xv(enc, c, k):
+    marked = _marked(enc.puzzle, ("xv",))
+    _negative(enc, marked, lambda a, b: not ((c.x and a + b == 10) or (c.v and a + b == 5)))
+
+
+def _negative(enc, marked, ok):
+    p = enc.puzzle
+    for a in range(p.num_cells):
+        for b in _neighbours(p, a, ORTHO):
+            if a < b and frozenset((a, b)) not in marked:
+                enc.relation(a, b, ok)
+
+
+ENCODERS = {
+    "killer_cage": _killer_cage,
+    "little_killer": _sum_cells,
+    "sandwich": _sandwich,
+    "x_sum": _x_sum,
+    "skyscraper": _skyscraper,
+    "arrow": _arrow,
+    "double_arrow": _double_arrow,
+    "thermometer": _chain(lambda c: lambda a, b: a < b),
+    "slow_thermometer": _chain(lambda c: lambda a, b: a <= b),
+    "whisper": _chain(lambda c: lambda a, b: abs(a - b) >= c.difference),
+    "renban": _renban,
+    "palindrome": _palindrome,
+    "between": _ends_rule(_between_ok),
+    "lockout": _ends_rule(_lockout_ok, lambda c: lambda a, b: abs(a - b) >= c.difference),
+    "region_sum_line": _region_sum_line,
+    "zipper": _zipper,
+    "entropic": _window(_entropy_ok, lambda c: 3),
+    "modular": _window(lambda enc, c: lambda a, b: a % c.modulus != b % c.modulus,
+                       lambda c: c.modulus),
+    "difference_dot": _pair(lambda c: lambda a, b: abs(a - b) == c.difference),
+    "ratio_dot": _pair(lambda c: lambda a, b: a == c.ratio * b or b == c.ratio * a),
+    "xv": _pair(lambda c: lambda a, b: a + b == c.total),
+    "greater_than": _pair(lambda c: lambda a, b: a > b),
+    "odd": _unit(lambda c, v: v % 2 == 1),
+    "even": _unit(lambda c, v: v % 2 == 0),
+    "minimum": _extreme(lambda a, b: a < b),
+    "maximum": _extreme(lambda a, b: a > b),
+    "quadruple": _quadruple,
+    "clone": _clone,
+    "candidates": _unit(lambda c, v: v in c.values),
+    "extra_region": lambda enc, c, k: _house(enc, c.cells, len(enc.values)),
+    "diagonal": _diagonal,
+    "anti_knight": _global_pairs(KNIGHT, lambda a, b: a != b),
+    "anti_king": _global_pairs(KING, lambda a, b: a != b),
+    "non_consecutive": _global_pairs(ORTHO, lambda a, b: abs(a - b) != 1),
+    "disjoint_groups": _disjoint_groups,
+    "negative_dots": _negative_dots,
+    "negative_xv": _negative_xv,
+}

@@ -1,0 +1,133 @@
+"""Which format a line of input is in, and the variant puzzle it holds.
+
+Formats, tried in this order:
+
+- ``json``: an object; the project's own variant JSON (``{"size": ..., "constraints": [...]}``,
+  docs/variants.md) or a record ``{"format": "fpuzzles"|"iss"|"json", "puzzle": ...}`` with an
+  optional stated solution (``cells``: values row by row, or ``solution``);
+- ``fpuzzles``: an f-puzzles link (``...?load=N4Ig...``) or the bare LZString string;
+- ``iss``: an ISS constraint string (``.Thermo~R1C1~R1C2...``) or one of ISS's text forms,
+  among them a plain grid line (81 characters for 9x9).
+
+>>> detect(".Thermo~R1C1~R1C2"), detect("N4IgzglgXgpiBcBOAN"), detect('{"size": 4}')
+('iss', 'fpuzzles', 'json')
+>>> detect("1" + "." * 15 + "0000111122223333")  # a 4x4 jigsaw: givens, then the layout
+'iss'
+
+>>> detect("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79") is None
+True
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from ..errors import PuzzleError
+from .fpuzzles import looks_like_fpuzzles, read_fpuzzles
+from .iss import parse_iss, parse_plain
+from .model import VariantPuzzle
+from .sukaku import read_sukaku
+from ..text import looks_like_sukaku
+
+FORMATS = ("json", "fpuzzles", "iss", "sukaku")
+
+
+def detect(text: str) -> str | None:
+    """The variant format ``text`` is in, or None for a plain grid line (or nothing known)."""
+    t = text.strip()
+    if t.startswith("{"):
+        return "json"
+    if looks_like_fpuzzles(t):
+        return "fpuzzles"
+    if t.startswith(".") and ("~" in t or re.match(r"^\.[A-Z][a-z]", t)):
+        return "iss"
+    if looks_like_sukaku(list(t)):
+        return "sukaku"
+    if re.fullmatch(r"[0-9A-Za-j^<v>`',.]{81}", t) and re.search(r"[<v>^`',]", t):
+        return "iss"  # ISS's short killer format
+    bare = re.sub(r"\s+", "", t)
+    if len(bare) > 8 and len(bare) % 2 == 0:
+        try:
+            plain = parse_plain(bare)
+        except PuzzleError:
+            return None
+        if plain is not None and plain.regions is not None:
+            return "iss"  # givens followed by a jigsaw layout
+    return None
+
+
+@dataclass
+class VariantEntry:
+    """One puzzle read from input: the puzzle, or the one-line reason it is not one."""
+
+    text: str
+    puzzle: VariantPuzzle | None = None
+    expected: tuple | None = None  # a stated solution, row by row
+    ident: str | None = None
+    format: str | None = None
+    ignored: tuple = ()  # cosmetic elements skipped (f-puzzles)
+    error: str | None = None
+
+
+def read_entry(text: str) -> VariantEntry:
+    """The entry for one line of input; a problem becomes ``error``, never an exception."""
+    entry = VariantEntry(text.strip())
+    try:
+        _read(entry)
+    except PuzzleError as exc:
+        entry.puzzle, entry.error = None, str(exc)
+    return entry
+
+
+def _read(entry: VariantEntry) -> None:
+    fmt = detect(entry.text) or "iss"
+    entry.format = fmt
+    if fmt == "json":
+        try:
+            data = json.loads(entry.text)
+        except json.JSONDecodeError as exc:
+            raise PuzzleError(f"bad JSON: {exc.msg} at character {exc.pos}") from None
+        _read_record(entry, data)
+    elif fmt == "fpuzzles":
+        entry.puzzle, ignored = read_fpuzzles(entry.text)
+        entry.ignored = tuple(ignored)
+    elif fmt == "sukaku":
+        entry.puzzle = read_sukaku(entry.text)
+    elif entry.text.lstrip().startswith(".") or parse_plain(entry.text) is not None:
+        entry.puzzle = parse_iss(entry.text)
+    else:
+        entry.format = None
+        raise PuzzleError("not a puzzle: neither an f-puzzles string, an ISS string, JSON "
+                          "nor a grid line")
+
+
+def _read_record(entry: VariantEntry, data) -> None:
+    if not isinstance(data, dict):
+        raise PuzzleError("a JSON puzzle must be an object")
+    if "puzzle" not in data:
+        entry.puzzle = VariantPuzzle.from_dict(data)
+        return
+    fmt = data.get("format") or (detect(data["puzzle"]) if isinstance(data["puzzle"], str) else "json")
+    entry.ident = data.get("id")
+    entry.format = fmt
+    inner = data["puzzle"]
+    if fmt == "json":
+        entry.puzzle = VariantPuzzle.from_dict(inner if isinstance(inner, dict) else json.loads(inner))
+    elif fmt == "fpuzzles":
+        entry.puzzle, ignored = read_fpuzzles(inner)
+        entry.ignored = tuple(ignored)
+    elif fmt == "iss":
+        entry.puzzle = parse_iss(inner)
+    elif fmt == "sukaku":
+        entry.puzzle = read_sukaku(inner)
+    else:
+        raise PuzzleError(f"unknown puzzle format {fmt!r} (known: {', '.join(FORMATS)})")
+    cells = data.get("cells")
+    if cells is None and isinstance(data.get("solution"), list):
+        cells = data["solution"]
+    if cells is not None:
+        if not isinstance(cells, list) or len(cells) != entry.puzzle.num_cells:
+            raise PuzzleError("the stated solution does not fill the grid")
+        entry.expected = tuple(cells)

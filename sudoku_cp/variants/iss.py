@@ -1,0 +1,385 @@
+"""Read (and write) the constraint strings of sigh's Interactive Sudoku Solver (ISS).
+
+An ISS string is a list of items ``.Type~arg~arg...``; an item with an empty type holds
+givens (``R1C1_5``, or ``R1C1_2_4_6`` for a cell restricted to several values). Cells are
+``R<row>C<col>`` with row and column in base 17 (``g`` is 16). Besides the ``.`` form, ISS
+reads plain text: a line of givens (81 characters for 9x9, any square size), a jigsaw
+(givens then a region layout), the short killer format and 729-character pencilmarks.
+
+Types read as ISS's parser reads them (its ``js/sudoku_parser.js`` and
+``js/sudoku_constraint.js``): multi-cell dots, X, V and GreaterThan apply to every
+orthogonally adjacent pair of their cells; an ``Arrow``'s first cell is its bulb, a
+``PillArrow``'s first *k* cells its pill (read left to right, top to bottom); outside
+clues name their row/column (``XSum~C2~front~back``, ``Sandwich~sum~R1``) or the first
+cell of their diagonal (``LittleKiller~sum~R1C2``). Every other type is refused with
+``unsupported constraint Type``.
+
+>>> p = parse_iss(".Thermo~R1C1~R1C2.~R2C2_3.Shape~4x4")
+>>> p.size, p.givens, p.constraints[0]
+(4, ((5, 3),), Thermometer(cells=(0, 1)))
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import PuzzleError
+from . import model as m
+from .paradigms import UnsupportedConstraint
+
+_CELL = re.compile(r"^[Rr]([0-9a-gA-G])[Cc]([0-9a-gA-G])$")
+_SHAPE = re.compile(r"^(\d+)x(\d+)$")
+ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+def looks_like_iss(text: str) -> bool:
+    """True for the ``.Type~...`` form (the plain-text forms are detected by the caller)."""
+    t = text.strip()
+    return t.startswith(".") and ("~" in t or re.match(r"^\.[A-Z][A-Za-z]*", t) is not None)
+
+
+class _Grid:
+    """The shape being read: size and value range, for cell and value parsing."""
+
+    def __init__(self, size=9, lo=1, hi=None):
+        self.size, self.lo = size, lo
+        self.hi = hi if hi is not None else lo + size - 1
+
+    def cell(self, text):
+        match = _CELL.match(text)
+        if not match:
+            raise PuzzleError(f"bad cell {text!r}")
+        r, c = (int(g, 17) - 1 for g in match.groups())
+        if not (0 <= r < self.size and 0 <= c < self.size):
+            raise PuzzleError(f"cell {text} is outside the {self.size}x{self.size} grid")
+        return r * self.size + c
+
+    def cells(self, args):
+        return tuple(self.cell(a) for a in args if a != "")
+
+
+def _int(text, what):
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        raise PuzzleError(f"bad {what} {text!r}") from None
+
+
+def _shape(items):
+    """Size and value range from a ``Shape`` item (ISS reads it before everything else)."""
+    for name, args in items:
+        if name != "Shape":
+            continue
+        if len(args) > 2 and args[2] not in ("", "Sudoku"):
+            raise UnsupportedConstraint("Shape~" + "~".join(args))
+        dims = _SHAPE.match(args[0] if args else "")
+        if not dims or dims.group(1) != dims.group(2):
+            raise UnsupportedConstraint("Shape~" + "~".join(args))
+        n = int(dims.group(1))
+        lo, hi = 1, n
+        if len(args) > 1 and args[1]:
+            rng = re.match(r"^(\d+)(?:-(\d+))?$", args[1])
+            if not rng:
+                raise PuzzleError(f"bad value range {args[1]!r}")
+            if rng.group(2) is not None:
+                lo, hi = int(rng.group(1)), int(rng.group(2))
+            else:
+                hi = int(rng.group(1))
+        return _Grid(n, lo, hi)
+    return _Grid()
+
+
+def _split(text):
+    body = re.sub(r"\s+", "", text)
+    if not body.startswith("."):
+        raise PuzzleError("an ISS constraint string starts with '.'")
+    items = []
+    for item in body.split(".")[1:]:
+        if item == "":
+            continue
+        name, *args = item.split("~")
+        items.append((name, args))
+    return items
+
+
+def _adjacent_pairs(g, cells):
+    """Orthogonally adjacent pairs among ``cells``, earlier cell first (ISS's order)."""
+    n = g.size
+    pairs = []
+    rest = list(cells)
+    for a in cells:
+        rest.remove(a)
+        for b in rest:
+            if abs(a // n - b // n) + abs(a % n - b % n) == 1:
+                pairs.append((a, b))
+    return pairs
+
+
+def _line(g, name, cells):
+    rows = {"R": [tuple(range(r * g.size, r * g.size + g.size)) for r in range(g.size)],
+            "C": [tuple(range(c, g.size * g.size, g.size)) for c in range(g.size)]}
+    match = re.match(r"^([RC])(\d+)$", name)
+    if not match or not 1 <= int(match.group(2)) <= g.size:
+        raise PuzzleError(f"bad row or column {name!r}")
+    return rows[match.group(1)][int(match.group(2)) - 1]
+
+
+def _diagonal_from(g, first):
+    """The little-killer diagonal ISS keys by its first cell (``cellMap`` in ISS)."""
+    n = g.size
+    r, c = divmod(first, n)
+    if c == 0 and r < n - 1:
+        dr, dc = 1, 1
+    elif c == n - 1 and 0 < r < n - 1:
+        dr, dc = -1, -1
+    elif r == 0 and c >= 1:
+        dr, dc = 1, -1
+    elif r == n - 1 and 1 <= c < n - 1:
+        dr, dc = -1, 1
+    else:
+        raise PuzzleError(f"no little killer diagonal starts at R{r + 1}C{c + 1}")
+    cells = []
+    while 0 <= r < n and 0 <= c < n:
+        cells.append(r * n + c)
+        r, c = r + dr, c + dc
+    return tuple(cells)
+
+
+def _givens(g, args, givens, out):
+    for arg in args:
+        cell_text, *values = arg.split("_")
+        cell = g.cell(cell_text)
+        vals = tuple(_int(v, "value") for v in values)
+        if not vals or any(not g.lo <= v <= g.hi for v in vals):
+            raise PuzzleError(f"bad given {arg!r}")
+        if len(vals) == 1:
+            givens.append((cell, vals[0]))
+        else:
+            out.append(m.Candidates(cell, vals))
+
+
+def parse_iss(text: str) -> m.VariantPuzzle:
+    """The ``VariantPuzzle`` an ISS string describes (any of ISS's text forms)."""
+    plain = parse_plain(text)
+    if plain is not None:
+        return plain
+    items = _split(text)
+    g = _shape(items)
+    givens, out = [], []
+    regions, boxes = None, "default"
+    for name, args in items:
+        add = _READERS.get(name)
+        if name == "":
+            _givens(g, args, givens, out)
+        elif name == "Shape":
+            continue
+        elif name == "NoBoxes":
+            boxes = None
+        elif name == "Jigsaw":
+            regions = _layout(g, args[-1] if args else "")
+        elif add is None:
+            raise UnsupportedConstraint(name)
+        else:
+            try:
+                out.extend(add(g, args))
+            except (IndexError, ValueError) as exc:
+                if isinstance(exc, PuzzleError):
+                    raise PuzzleError(f"{name}: {exc}") from None
+                raise PuzzleError(f"{name}: bad arguments {'~'.join(args)!r}") from None
+    if regions is not None:
+        boxes = None
+    elif boxes == "default" and g.hi - g.lo + 1 != g.size:
+        boxes = None
+    return m.VariantPuzzle(g.size, box=boxes, regions=regions, values=(g.lo, g.hi),
+                           givens=tuple(givens), constraints=tuple(out))
+
+
+def _layout(g, layout):
+    if len(layout) != g.size * g.size:
+        raise PuzzleError(f"jigsaw layout has {len(layout)} cells, not {g.size * g.size}")
+    regions = {}
+    for cell, ch in enumerate(layout):
+        regions.setdefault(ch, []).append(cell)
+    if len(regions) == 1:
+        return None
+    if any(len(r) != g.size for r in regions.values()):
+        raise UnsupportedConstraint("Jigsaw", "regions of unequal size")
+    return tuple(tuple(r) for r in regions.values())
+
+
+# -- one reader per supported ISS type: args -> constraints --------------------------------
+
+def _cage(g, a):
+    total = None if a[0].strip() in ("", "0") else _int(a[0], "sum")
+    return [m.KillerCage(g.cells(a[1:]), total)]
+
+
+def _whisper(g, a):
+    if a and re.fullmatch(r"-?\d+", a[0]):
+        return [m.Whisper(g.cells(a[1:]), int(a[0]))]
+    return [m.Whisper(g.cells(a), 5)]
+
+
+def _pairs(make):
+    def read(g, a):
+        cells = g.cells(a)
+        pairs = _adjacent_pairs(g, cells)
+        alone = set(cells) - {x for p in pairs for x in p}
+        if alone or not pairs:  # ISS refuses these too (_hasAdjacentCells)
+            raise PuzzleError("a cell has no orthogonal neighbour among the constraint's cells")
+        return [make(pair) for pair in pairs]
+    return read
+
+
+def _pill_arrow(g, a):
+    k = _int(a[0], "pill size")
+    cells = g.cells(a[1:])
+    return [m.Arrow(tuple(sorted(cells[:k])), cells[k:])]
+
+
+def _outside(make, single=False):
+    def read(g, a):
+        if single:  # Sandwich~sum~R1
+            return [make(_line(g, a[1], None), _int(a[0], "sum"))]
+        line = _line(g, a[0], None)
+        out = []
+        if len(a) > 1 and a[1]:
+            out.append(make(line, _int(a[1], "clue")))
+        if len(a) > 2 and a[2]:
+            out.append(make(line[::-1], _int(a[2], "clue")))
+        return out
+    return read
+
+
+def _little_killer(g, a):
+    return [m.LittleKiller(_diagonal_from(g, g.cell(a[1])), _int(a[0], "sum"))]
+
+
+def _quad(g, a):
+    top = g.cell(a[0])
+    n = g.size
+    if top % n == n - 1 or top // n == n - 1:
+        raise PuzzleError(f"no 2x2 square starts at {a[0]}")
+    return [m.Quadruple((top, top + 1, top + n, top + n + 1), tuple(_int(v, "value") for v in a[1:]))]
+
+
+def _windoku(g, a):
+    n = g.size
+    if n != 9:
+        raise UnsupportedConstraint("Windoku", f"on a {n}x{n} grid")
+    return [m.ExtraRegion(tuple((r0 + i) * n + c0 + j for i in range(3) for j in range(3)))
+            for r0 in (1, 5) for c0 in (1, 5)]
+
+
+def _entropic(g, a):
+    if (g.lo, g.hi) != (1, 9):
+        raise UnsupportedConstraint("Entropic", "values other than 1..9")
+    return [m.Entropic(g.cells(a))]
+
+
+_READERS = {
+    "Cage": _cage,
+    "Thermo": lambda g, a: [m.Thermometer(g.cells(a))],
+    "Whisper": _whisper,
+    "Renban": lambda g, a: [m.Renban(g.cells(a))],
+    "Palindrome": lambda g, a: [m.Palindrome(g.cells(a))],
+    "Between": lambda g, a: [m.Between(g.cells(a))],
+    "Lockout": lambda g, a: [m.Lockout(g.cells(a[1:]), _int(a[0], "difference"))],
+    "RegionSumLine": lambda g, a: [m.RegionSumLine(g.cells(a))],
+    "Zipper": lambda g, a: [m.Zipper(g.cells(a))],
+    "Entropic": _entropic,
+    "Modular": lambda g, a: [m.Modular(g.cells(a[1:]), _int(a[0], "modulus"))],
+    "Arrow": lambda g, a: [m.Arrow(g.cells(a[:1]), g.cells(a[1:]))],
+    "PillArrow": _pill_arrow,
+    "DoubleArrow": lambda g, a: [m.DoubleArrow(g.cells(a))],
+    "WhiteDot": _pairs(lambda p: m.DifferenceDot(p, 1)),
+    "BlackDot": _pairs(lambda p: m.RatioDot(p, 2)),
+    "X": _pairs(lambda p: m.XV(p, 10)),
+    "V": _pairs(lambda p: m.XV(p, 5)),
+    "GreaterThan": _pairs(lambda p: m.GreaterThan(p)),
+    "LittleKiller": _little_killer,
+    "Sandwich": _outside(m.Sandwich, single=True),
+    "XSum": _outside(m.XSum),
+    "Skyscraper": _outside(m.Skyscraper),
+    "Quad": _quad,
+    "Diagonal": lambda g, a: [m.Diagonal(1 if _int(a[0], "direction") == 1 else -1)],
+    "AntiKnight": lambda g, a: [m.AntiKnight()],
+    "AntiKing": lambda g, a: [m.AntiKing()],
+    "AntiConsecutive": lambda g, a: [m.NonConsecutive()],
+    "DisjointSets": lambda g, a: [m.DisjointGroups()],
+    "Windoku": _windoku,
+    "StrictKropki": lambda g, a: [m.NegativeDots(True, True)],
+    "StrictXV": lambda g, a: [m.NegativeXV(True, True)],
+}
+
+#: The ISS type names this module reads (besides givens, Shape, NoBoxes and Jigsaw).
+SUPPORTED = frozenset(_READERS) | {"Shape", "NoBoxes", "Jigsaw"}
+
+
+# -- the plain-text forms ISS also reads -------------------------------------------------------
+
+def _square(k):
+    n = int(round(k ** 0.5))
+    return n if n * n == k and 1 <= n <= 16 else None
+
+
+def _plain_values(text, n):
+    givens = []
+    others = set()
+    for cell, ch in enumerate(text):
+        if n < 10:
+            v = int(ch) if ch.isdigit() else None
+        else:
+            v = 0 if ch == "0" else (ord(ch) - 64 if "A" <= ch <= "Z" else None)
+        if v is not None and 1 <= v <= n:
+            givens.append((cell, v))
+        else:
+            others.add(ch)
+    return givens, others
+
+
+def parse_plain(text: str):
+    """A puzzle from ISS's plain-text forms, or None when ``text`` is not one of them."""
+    t = re.sub(r"\s+", "", text)
+    if len(t) == 81 and re.search(r"[<v>^`',]", t) and re.fullmatch(r"[0-9A-Za-j^<v>`',.]*", t):
+        return _short_killer(t)
+    if len(t) % 2 == 0 and _square(len(t) // 2):
+        n = _square(len(t) // 2)
+        layout = t[n * n:]
+        if len(set(layout)) == n and all(layout.count(ch) == n for ch in set(layout)):
+            givens, others = _plain_values(t[:n * n], n)
+            if len(others) <= 1:
+                return m.VariantPuzzle(n, box=None, regions=_layout(_Grid(n), layout),
+                                       givens=tuple(givens))
+    n = _square(len(t))
+    if n and n > 1:
+        givens, others = _plain_values(t, n)
+        if len(others) <= 1:
+            return m.VariantPuzzle(n, givens=tuple(givens))
+    return None
+
+
+def _short_killer(t):
+    n = 9
+    step = {"v": n, "^": -n, "<": -1, ">": 1, "`": -n - 1, "'": -n + 1, ",": n - 1, ".": n + 1}
+    target = [i + step.get(ch, 0) for i, ch in enumerate(t)]
+    cages = {}
+    for i in range(n * n):
+        head, hops = i, 0
+        while target[head] != head:
+            head = target[head]
+            hops += 1
+            if hops > n or not 0 <= head < n * n:
+                raise PuzzleError("loop or stray arrow in the short killer format")
+        ch = t[head]
+        if ch.isdigit():
+            total = int(ch)
+        elif "A" <= ch <= "Z":
+            total = ord(ch) - 55
+        elif "a" <= ch <= "j":
+            total = ord(ch) - 61
+        else:
+            continue
+        cages.setdefault(head, (total, []))[1].append(i)
+    return m.VariantPuzzle(9, constraints=tuple(
+        m.KillerCage(tuple(cells), total) for total, cells in cages.values()))

@@ -1,0 +1,573 @@
+"""The variant puzzle model: a geometry, givens and a list of typed constraints.
+
+Glossary (the project's vocabulary, extended):
+
+- *cell*: an index ``0 .. size*size - 1``, row-major, as in ``sudoku_cp.board``;
+- *value*: an integer in ``values`` (``1..size`` unless the puzzle says otherwise);
+- *house*: a row, a column, a box or irregular region, or an extra region; its cells differ;
+- *constraint*: one instance of a variant rule (a cage, a thermometer, a dot...), a small
+  frozen dataclass whose docstring states its rule in one sentence.
+
+The model only describes; it never solves. ``sudoku_cp.variants.rules`` checks a
+solution against each rule from its definition; the encoders (``sat``, ``cpsat``)
+translate each constraint type on their own.
+
+>>> p = VariantPuzzle(4, constraints=(Thermometer((0, 1, 2)),))
+>>> VariantPuzzle.from_json(p.to_json()) == p
+True
+>>> p.houses()[0]
+(0, 1, 2, 3)
+
+Roads not taken: one generic ``Constraint(type, cells, params)`` record (every reader of
+it would re-validate the params by hand); constraints as dicts (no docstring to state
+the rule, no type to dispatch on).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields
+from typing import ClassVar
+
+from ..errors import PuzzleError
+
+#: Constraint classes by their JSON ``type`` tag; filled by ``@constraint``.
+TYPES: dict[str, type] = {}
+
+Cells = tuple  # a tuple of 0-based row-major cell indices
+
+
+#: Steps to a cell's orthogonal neighbours, a knight's move away, a king's diagonal step
+#: (the encoders share these; the checker ``rules`` keeps its own, on purpose).
+ORTHO = ((0, 1), (1, 0), (0, -1), (-1, 0))
+KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
+KING = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def neighbours(puzzle, cell: int, steps):
+    """The cells ``steps`` away from ``cell`` that are on the board.
+
+    >>> list(neighbours(VariantPuzzle(size=4), 0, ORTHO))
+    [1, 4]
+    """
+    n = puzzle.size
+    r, col = divmod(cell, n)
+    for dr, dc in steps:
+        if 0 <= r + dr < n and 0 <= col + dc < n:
+            yield (r + dr) * n + col + dc
+
+
+def constraint(tag: str):
+    """Register a dataclass as the constraint type named ``tag`` in JSON."""
+
+    def register(cls):
+        cls = dataclass(frozen=True)(cls)
+        cls.TYPE = tag
+        TYPES[tag] = cls
+        return cls
+
+    return register
+
+
+# --- cages and sums ---------------------------------------------------------------------
+
+@constraint("killer_cage")
+class KillerCage:
+    """The values in the cage differ and, when ``total`` is given, sum to ``total``."""
+
+    cells: Cells
+    total: int | None = None
+
+
+@constraint("little_killer")
+class LittleKiller:
+    """The values along the diagonal ``cells`` (which may repeat) sum to ``total``."""
+
+    cells: Cells
+    total: int
+
+
+@constraint("sandwich")
+class Sandwich:
+    """In the row or column ``cells`` (in reading order), the values strictly between the
+    smallest and the largest value of the range sum to ``total``."""
+
+    cells: Cells
+    total: int
+
+
+@constraint("x_sum")
+class XSum:
+    """The first ``x`` values of ``cells`` (read from the clue), where ``x`` is the value of
+    the first cell, sum to ``total``."""
+
+    cells: Cells
+    total: int
+
+
+@constraint("skyscraper")
+class Skyscraper:
+    """Seen from the clue, ``count`` values of ``cells`` are larger than every value before them."""
+
+    cells: Cells
+    count: int
+
+
+@constraint("arrow")
+class Arrow:
+    """The values of the ``shaft`` (which may repeat) sum to the number the ``bulb`` cells'
+    values form read in order as decimal digits (a one-cell bulb: its value)."""
+
+    bulb: Cells
+    shaft: Cells
+
+
+@constraint("double_arrow")
+class DoubleArrow:
+    """The two end cells of ``cells`` sum to the sum of the cells between them."""
+
+    cells: Cells
+
+
+# --- lines ------------------------------------------------------------------------------
+
+@constraint("thermometer")
+class Thermometer:
+    """The values strictly increase from the bulb (the first cell) along ``cells``."""
+
+    cells: Cells
+
+
+@constraint("slow_thermometer")
+class SlowThermometer:
+    """The values never decrease from the bulb (the first cell) along ``cells``."""
+
+    cells: Cells
+
+
+@constraint("whisper")
+class Whisper:
+    """Neighbouring cells along the line differ by at least ``difference``."""
+
+    cells: Cells
+    difference: int = 5
+
+
+@constraint("renban")
+class Renban:
+    """The values on the line are distinct and form a set of consecutive integers."""
+
+    cells: Cells
+
+
+@constraint("palindrome")
+class Palindrome:
+    """The line reads the same from either end."""
+
+    cells: Cells
+
+
+@constraint("between")
+class Between:
+    """Every cell strictly inside the line has a value strictly between its two end values."""
+
+    cells: Cells
+
+
+@constraint("lockout")
+class Lockout:
+    """The two ends differ by at least ``difference`` and every inner cell lies strictly
+    outside the closed range between the ends' values."""
+
+    cells: Cells
+    difference: int = 4
+
+
+@constraint("region_sum_line")
+class RegionSumLine:
+    """Every segment of the line inside one box or region has the same sum."""
+
+    cells: Cells
+
+
+@constraint("zipper")
+class Zipper:
+    """Cells at equal distance from the line's centre sum to the same value (the centre
+    cell's value when the line has odd length)."""
+
+    cells: Cells
+
+
+@constraint("entropic")
+class Entropic:
+    """Every three consecutive cells on the line hold one low, one middle and one high value
+    (the value range split into three equal thirds)."""
+
+    cells: Cells
+
+
+@constraint("modular")
+class Modular:
+    """Every ``modulus`` consecutive cells on the line have distinct remainders mod ``modulus``."""
+
+    cells: Cells
+    modulus: int = 3
+
+
+# --- pairs and single cells ---------------------------------------------------------------
+
+@constraint("difference_dot")
+class DifferenceDot:
+    """The two cells differ by exactly ``difference`` (a white kropki dot when 1)."""
+
+    cells: Cells
+    difference: int = 1
+
+
+@constraint("ratio_dot")
+class RatioDot:
+    """One of the two cells is ``ratio`` times the other (a black kropki dot when 2)."""
+
+    cells: Cells
+    ratio: int = 2
+
+
+@constraint("xv")
+class XV:
+    """The two cells sum to ``total`` (X: 10, V: 5)."""
+
+    cells: Cells
+    total: int
+
+
+@constraint("greater_than")
+class GreaterThan:
+    """The first cell's value is larger than the second's."""
+
+    cells: Cells
+
+
+@constraint("odd")
+class Odd:
+    """The cell's value is odd."""
+
+    cell: int
+
+
+@constraint("even")
+class Even:
+    """The cell's value is even."""
+
+    cell: int
+
+
+@constraint("minimum")
+class Minimum:
+    """Each cell's value is smaller than every orthogonal neighbour's outside ``cells``
+    (all of a puzzle's minimum cells form one group, as in f-puzzles)."""
+
+    cells: Cells
+
+
+@constraint("maximum")
+class Maximum:
+    """Each cell's value is larger than every orthogonal neighbour's outside ``cells``
+    (all of a puzzle's maximum cells form one group, as in f-puzzles)."""
+
+    cells: Cells
+
+
+@constraint("quadruple")
+class Quadruple:
+    """Each listed value (with multiplicity) appears among the ``cells``."""
+
+    cells: Cells
+    values: tuple
+
+
+@constraint("clone")
+class Clone:
+    """Each cell of ``cells`` has the value of the cell at the same position in ``copy``."""
+
+    cells: Cells
+    copy: Cells
+
+
+@constraint("candidates")
+class Candidates:
+    """The cell's value is one of ``values`` (a given pencilmark restriction)."""
+
+    cell: int
+    values: tuple
+
+
+@constraint("extra_region")
+class ExtraRegion:
+    """The values in ``cells`` differ (an extra house: windoku window, diagonal part...)."""
+
+    cells: Cells
+
+
+# --- global rules ---------------------------------------------------------------------------
+
+@constraint("diagonal")
+class Diagonal:
+    """The values on a main diagonal differ: ``slope`` 1 is bottom-left to top-right, -1 is
+    top-left to bottom-right."""
+
+    slope: int
+
+
+@constraint("anti_knight")
+class AntiKnight:
+    """Cells a chess knight's move apart have different values."""
+
+
+@constraint("anti_king")
+class AntiKing:
+    """Diagonally touching cells have different values."""
+
+
+@constraint("non_consecutive")
+class NonConsecutive:
+    """Orthogonally adjacent cells never hold consecutive values."""
+
+
+@constraint("disjoint_groups")
+class DisjointGroups:
+    """Cells in the same position of their boxes have different values."""
+
+
+@constraint("negative_dots")
+class NegativeDots:
+    """Orthogonal neighbours joined by no dot are not consecutive (when ``white``) and
+    not in ratio 2 (when ``black``)."""
+
+    white: bool = True
+    black: bool = True
+
+
+@constraint("negative_xv")
+class NegativeXV:
+    """Orthogonal neighbours joined by no X or V sum neither to 10 (when ``x``) nor to 5 (when ``v``)."""
+
+    x: bool = True
+    v: bool = True
+
+
+# --- the puzzle -------------------------------------------------------------------------------
+
+#: Box shapes (rows, cols) used when a puzzle does not give one; sizes absent have no boxes.
+DEFAULT_BOXES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3, 4),
+                 14: (2, 7), 15: (3, 5), 16: (4, 4), 20: (4, 5), 25: (5, 5)}
+
+
+@dataclass(frozen=True)
+class VariantPuzzle:
+    """A square grid of ``size``, its values ``lo..hi``, its houses and its constraints.
+
+    Houses: every row and column; then the boxes of shape ``box`` (rows, cols), or the
+    irregular ``regions`` (a tuple of cell tuples), or neither (a Latin square) when
+    both are None. ``givens`` is a tuple of ``(cell, value)`` pairs, kept sorted by cell.
+    """
+
+    size: int
+    box: tuple | None = "default"
+    regions: tuple | None = None
+    values: tuple = ()
+    givens: tuple = ()
+    constraints: tuple = ()
+    title: str = ""
+
+    KIND: ClassVar[str] = "variant"
+
+    def __post_init__(self):
+        n = self.size
+        if not isinstance(n, int) or not 1 <= n <= 36:
+            raise PuzzleError(f"grid size {n!r} is not between 1 and 36")
+        if self.box == "default":
+            object.__setattr__(self, "box", None if self.regions else DEFAULT_BOXES.get(n))
+        if self.box is not None:
+            r, c = self.box
+            object.__setattr__(self, "box", (r, c))
+            if r * c != n:
+                raise PuzzleError(f"box {r}x{c} does not tile a {n}x{n} grid")
+        if not self.values:
+            object.__setattr__(self, "values", (1, n))
+        lo, hi = self.values
+        object.__setattr__(self, "values", (lo, hi))
+        if hi - lo + 1 < n:
+            raise PuzzleError(f"values {lo}..{hi} are too few for a {n}x{n} grid")
+        if self.regions is not None:
+            regions = tuple(tuple(r) for r in self.regions)
+            object.__setattr__(self, "regions", regions)
+            seen = sorted(c for r in regions for c in r)
+            if seen != list(range(n * n)) or any(len(r) > hi - lo + 1 for r in regions):
+                raise PuzzleError("the regions do not cover every cell exactly once")
+        givens = sorted(set((int(c), int(v)) for c, v in self.givens))
+        if len({c for c, _ in givens}) != len(givens):
+            twice = next(c for (c, _), (d, _) in zip(givens, givens[1:]) if c == d)
+            raise PuzzleError(f"two different givens at {self.cell_name(twice)}")
+        object.__setattr__(self, "givens", tuple(givens))
+        object.__setattr__(self, "constraints", tuple(self.constraints))
+        for cell, value in self.givens:
+            self._check_cell(cell)
+            if not lo <= value <= hi:
+                raise PuzzleError(f"given {value} at {self.cell_name(cell)} is outside {lo}..{hi}")
+        for c in self.constraints:
+            if getattr(c, "TYPE", None) not in TYPES:
+                raise PuzzleError(f"unsupported constraint {type(c).__name__}")
+            for cell in constraint_cells(c):
+                self._check_cell(cell)
+            _check_shape(c)
+
+    # -- geometry ------------------------------------------------------------------------
+
+    @property
+    def num_cells(self) -> int:
+        return self.size * self.size
+
+    @property
+    def value_range(self) -> range:
+        return range(self.values[0], self.values[1] + 1)
+
+    def cell_name(self, cell: int) -> str:
+        """``R1C1`` style name of a cell (1-based), for messages."""
+        return f"R{cell // self.size + 1}C{cell % self.size + 1}"
+
+    def _check_cell(self, cell) -> None:
+        if not isinstance(cell, int) or not 0 <= cell < self.num_cells:
+            raise PuzzleError(f"cell {cell!r} is outside the {self.size}x{self.size} grid")
+
+    def boxes(self) -> tuple:
+        """The boxes or irregular regions as cell tuples (empty for a Latin square)."""
+        n = self.size
+        if self.regions is not None:
+            return self.regions
+        if self.box is None:
+            return ()
+        br, bc = self.box
+        return tuple(
+            tuple((r0 + i) * n + c0 + j for i in range(br) for j in range(bc))
+            for r0 in range(0, n, br) for c0 in range(0, n, bc))
+
+    def houses(self) -> tuple:
+        """Rows, columns, then boxes or regions: the geometry's houses (not extra regions)."""
+        n = self.size
+        rows = tuple(tuple(range(r * n, r * n + n)) for r in range(n))
+        cols = tuple(tuple(range(c, n * n, n)) for c in range(n))
+        return rows + cols + self.boxes()
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a puzzle as its picture (``sudoku_cp.variants.display``)."""
+        from .display import to_svg
+
+        return to_svg(self)
+
+    # -- JSON --------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        """A plain dict (lists, ints, strings) for JSON; see docs/variants.md."""
+        d = {"size": self.size, "values": list(self.values),
+             "box": list(self.box) if self.box else None,
+             "regions": [list(r) for r in self.regions] if self.regions is not None else None,
+             "givens": [[c, v] for c, v in self.givens],
+             "constraints": [constraint_to_dict(c) for c in self.constraints]}
+        if self.title:
+            d["title"] = self.title
+        return d
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "VariantPuzzle":
+        if not isinstance(d, dict) or "size" not in d:
+            raise PuzzleError("a variant puzzle needs an object with a 'size'")
+        known = {"size", "values", "box", "regions", "givens", "constraints", "title"}
+        extra = set(d) - known
+        if extra:
+            raise PuzzleError(f"unknown field {sorted(extra)[0]!r} in a variant puzzle")
+        try:
+            return cls(size=d["size"], box=d.get("box", "default"), regions=d.get("regions"),
+                       values=tuple(d.get("values") or ()), givens=tuple(map(tuple, d.get("givens", ()))),
+                       constraints=tuple(constraint_from_dict(c) for c in d.get("constraints", ())),
+                       title=d.get("title", ""))
+        except (TypeError, ValueError) as exc:
+            if isinstance(exc, PuzzleError):
+                raise
+            raise PuzzleError(f"bad variant puzzle: {exc}") from None
+
+    @classmethod
+    def from_json(cls, text: str) -> "VariantPuzzle":
+        try:
+            d = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise PuzzleError(f"bad JSON: {exc.msg} at character {exc.pos}") from None
+        return cls.from_dict(d)
+
+
+def _tuples(x):
+    return tuple(_tuples(i) for i in x) if isinstance(x, list) else x
+
+
+def _lists(x):
+    return [_lists(i) for i in x] if isinstance(x, tuple) else x
+
+
+def constraint_to_dict(c) -> dict:
+    """``{"type": tag, field: value...}`` for one constraint."""
+    d = {"type": c.TYPE}
+    for f in fields(c):
+        d[f.name] = _lists(getattr(c, f.name))
+    return d
+
+
+def constraint_from_dict(d: dict):
+    """The constraint a ``{"type": ...}`` dict describes; an unknown type is refused by name."""
+    if not isinstance(d, dict) or "type" not in d:
+        raise PuzzleError("a constraint needs a 'type'")
+    cls = TYPES.get(d["type"])
+    if cls is None:
+        raise PuzzleError(f"unsupported constraint {d['type']}")
+    args = {k: _tuples(v) for k, v in d.items() if k != "type"}
+    names = {f.name for f in fields(cls)}
+    if set(args) - names:
+        raise PuzzleError(f"{d['type']}: unknown field {sorted(set(args) - names)[0]!r}")
+    try:
+        return cls(**args)
+    except TypeError as exc:
+        raise PuzzleError(f"{d['type']}: {exc}") from None
+
+
+#: Constraint types over exactly two cells, and the fewest cells of the others.
+PAIRS = {"difference_dot", "ratio_dot", "xv", "greater_than"}
+FEWEST = {"between": 2, "lockout": 2, "double_arrow": 3, "sandwich": 2, "x_sum": 2,
+          "skyscraper": 2}
+
+
+def _check_shape(c) -> None:
+    """Refuse a constraint whose cells cannot carry its rule (an empty line, a 3-cell dot)."""
+    cells = getattr(c, "cells", None)
+    if cells is None:
+        if c.TYPE == "arrow" and not c.bulb:
+            raise PuzzleError("arrow: the bulb has no cell")
+        return
+    if c.TYPE in PAIRS and len(cells) != 2:
+        raise PuzzleError(f"{c.TYPE}: joins two cells, not {len(cells)}")
+    if len(cells) < FEWEST.get(c.TYPE, 1):
+        raise PuzzleError(f"{c.TYPE}: needs at least {FEWEST.get(c.TYPE, 1)} cells, has {len(cells)}")
+    if c.TYPE == "clone" and len(c.copy) != len(cells):
+        raise PuzzleError("clone: cells and copy differ in length")
+
+
+def constraint_cells(c) -> tuple:
+    """Every cell a constraint names (for validation and display)."""
+    out = []
+    for f in fields(c):
+        v = getattr(c, f.name)
+        if f.name in ("cell",):
+            out.append(v)
+        elif f.name in ("cells", "bulb", "shaft", "copy"):
+            out.extend(v)
+    return tuple(out)

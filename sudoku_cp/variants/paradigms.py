@@ -1,0 +1,71 @@
+"""The paradigm registry: each paradigm solves a ``VariantPuzzle`` behind one signature.
+
+A paradigm is a module with ``solve(puzzle, *, limit=2, time_limit=None) -> VariantResult``.
+``limit=2`` asks "is it unique?"; ``exhausted`` says the search finished, so fewer than
+``limit`` solutions means exactly that many. Modules are imported on first use, so
+``import sudoku_cp.variants`` loads no solver package.
+
+A paradigm that cannot encode a constraint type raises ``UnsupportedConstraint`` naming it.
+
+>>> sorted(PARADIGMS)
+['cpsat', 'sat', 'witness']
+>>> get_paradigm("nope")
+Traceback (most recent call last):
+...
+sudoku_cp.errors.UnknownBackendError: unknown variant paradigm 'nope'; choose from sat, cpsat, witness
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import import_module
+
+from ..errors import PuzzleError, UnknownBackendError
+
+#: Name -> module; the first entry is the default.
+PARADIGMS = {
+    "sat": "sudoku_cp.variants.sat",
+    "cpsat": "sudoku_cp.variants.cpsat",
+    "witness": "sudoku_cp.variants.witness",
+}
+
+
+class UnsupportedConstraint(PuzzleError):
+    """A constraint type a format or a paradigm does not support; the message names it."""
+
+    def __init__(self, name: str, where: str = ""):
+        self.name = name
+        super().__init__(f"unsupported constraint {name}" + (f" ({where})" if where else ""))
+
+
+@dataclass
+class VariantResult:
+    """What one paradigm found: solutions (row-major value tuples) and whether it finished.
+
+    ``status``: ``"solved"`` (search finished), ``"limit"`` (stopped at ``limit`` solutions,
+    still exhausted in the sense that more may exist), ``"timeout"`` or ``"unsupported"``.
+    """
+
+    paradigm: str
+    solutions: list = field(default_factory=list)
+    exhausted: bool = False
+    status: str = "solved"
+    stats: dict = field(default_factory=dict)
+    time: float = 0.0
+
+    @property
+    def count(self) -> int:
+        return len(self.solutions)
+
+
+def get_paradigm(name: str):
+    """The ``solve`` function of the paradigm called ``name``."""
+    if name not in PARADIGMS:
+        raise UnknownBackendError(
+            f"unknown variant paradigm {name!r}; choose from {', '.join(PARADIGMS)}")
+    return import_module(PARADIGMS[name]).solve
+
+
+def solve(puzzle, paradigm: str = "sat", *, limit: int = 2, time_limit: float | None = None):
+    """Solve ``puzzle`` with one paradigm; see ``VariantResult``."""
+    return get_paradigm(paradigm)(puzzle, limit=limit, time_limit=time_limit)

@@ -1,0 +1,412 @@
+"""From a variant puzzle to the witness's propagators: one builder per constraint type.
+
+``BUILDERS`` maps each constraint type's JSON tag to a function that returns the
+propagators enforcing it; a type missing from the table is declined by name (see
+``unsupported``) with ``UnsupportedConstraint``, never skipped. The rules are read from the model's docstrings and
+implemented here on their own: nothing is shared with the SAT and CP-SAT encoders or
+with the checker in ``rules.py``.
+"""
+
+from __future__ import annotations
+
+from .paradigms import UnsupportedConstraint
+from .witness_lines import (BetweenLine, EqualSums, LockoutLine, Quadruple, Renban,
+                            Sandwich, Skyscraper, XSum, Zipper)
+from .witness_props import (AllDifferent, DistinctSum, Intersection, Linear, NotEqual, Order, Relation,
+                            Restrict, between)
+
+
+class Context:
+    """What a builder needs to know about the puzzle: size, values, houses, dots."""
+
+    def __init__(self, puzzle) -> None:
+        self.puzzle = puzzle
+        self.n = puzzle.size
+        self.lo, self.hi = puzzle.values
+        self.full = between(self.lo, self.hi)
+        self.houses = [tuple(h) for h in puzzle.houses()]
+        self.box_of: dict[int, int] = {}
+        for i, box in enumerate(puzzle.boxes()):
+            for c in box:
+                self.box_of[c] = i
+        self.peers: set[tuple[int, int]] = set()  # pairs already in one house
+        for h in self.houses:
+            for a in h:
+                for b in h:
+                    if a < b:
+                        self.peers.add((a, b))
+        pairs_of = {}
+        for c in puzzle.constraints:
+            if c.TYPE in ("difference_dot", "ratio_dot", "xv"):
+                pairs_of.setdefault(c.TYPE, set()).add(frozenset(c.cells))
+        self.dotted = pairs_of.get("difference_dot", set()) | pairs_of.get("ratio_dot", set())
+        self.xv = pairs_of.get("xv", set())
+
+    def is_house(self, cells) -> bool:
+        """True when the cells all differ because every pair shares a house."""
+        return all((a, b) in self.peers or (b, a) in self.peers
+                   for i, a in enumerate(cells) for b in cells[i + 1:])
+
+    def cliques(self, positions, cells):
+        """Split ``positions`` (indices into ``cells``) into groups whose cells all share
+        houses pairwise, greedily: a sum over each group is a sum of distinct values."""
+        groups: list[list[int]] = []
+        for i in positions:
+            for g in groups:
+                if all(self.is_house((cells[i], cells[j])) for j in g):
+                    g.append(i)
+                    break
+            else:
+                groups.append([i])
+        return groups
+
+    def relation(self, a: int, b: int, allowed) -> Relation:
+        return Relation(a, b, allowed, self.hi)
+
+    def neighbours(self):
+        """Every orthogonally adjacent pair of cells, each once."""
+        n = self.n
+        for r in range(n):
+            for c in range(n):
+                if c + 1 < n:
+                    yield r * n + c, r * n + c + 1
+                if r + 1 < n:
+                    yield r * n + c, (r + 1) * n + c
+
+    def offsets(self, moves):
+        """Pairs of cells ``moves`` apart (each pair once) not already in one house."""
+        n = self.n
+        for r in range(n):
+            for c in range(n):
+                for dr, dc in moves:
+                    r2, c2 = r + dr, c + dc
+                    if 0 <= r2 < n and 0 <= c2 < n:
+                        a, b = r * n + c, r2 * n + c2
+                        if a < b and (a, b) not in self.peers:
+                            yield a, b
+
+
+def _pairs(cells):
+    return zip(cells, cells[1:])
+
+
+def _band(ctx: Context, parts: int):
+    span = ctx.hi - ctx.lo + 1
+    return lambda v: (v - ctx.lo) * parts // span
+
+
+def killer_cage(c, ctx):
+    props = [AllDifferent(c.cells, ctx.full)]
+    if c.total is not None:
+        cage = set(c.cells)
+        outside = {x for h in ctx.houses if cage <= set(h) for x in h} - cage
+        props.append(DistinctSum(c.cells, c.total, ctx.full, sorted(outside)))
+    return props
+
+
+def little_killer(c, ctx):
+    cells = tuple(c.cells)
+    return [Linear(cells, [1] * len(cells), c.total, c.total,
+                   ctx.cliques(range(len(cells)), cells))]
+
+
+def sandwich(c, ctx):
+    if len(c.cells) != ctx.hi - ctx.lo + 1:
+        raise UnsupportedConstraint("sandwich", "witness: a line that need not hold both the "
+                                     "lowest and the highest value")
+    return [Sandwich(c.cells, c.total, ctx.lo, ctx.hi, ctx.full, ctx.is_house(c.cells))]
+
+
+def x_sum(c, ctx):
+    return [XSum(c.cells, c.total, ctx.full, ctx.is_house(c.cells))]
+
+
+def skyscraper(c, ctx):
+    return [Skyscraper(c.cells, c.count)]
+
+
+def arrow(c, ctx):
+    k = len(c.bulb)
+    cells = tuple(c.bulb) + tuple(c.shaft)
+    coefs = [-(10 ** (k - 1 - i)) for i in range(k)] + [1] * len(c.shaft)
+    groups = [[i] for i in range(k)] + ctx.cliques(range(k, len(cells)), cells)
+    return [Linear(cells, coefs, 0, 0, groups)]
+
+
+def double_arrow(c, ctx):
+    cells = tuple(c.cells)
+    k = len(cells)
+    coefs = [1] + [-1] * (k - 2) + [1]
+    groups = ctx.cliques([0, k - 1], cells) + ctx.cliques(range(1, k - 1), cells)
+    return [Linear(cells, coefs, 0, 0, groups)]
+
+
+def thermometer(c, ctx):
+    return [Order(c.cells, strict=True)]
+
+
+def slow_thermometer(c, ctx):
+    return [Order(c.cells, strict=False)]
+
+
+def whisper(c, ctx):
+    d = c.difference
+    return [ctx.relation(a, b, lambda v, w: abs(v - w) >= d) for a, b in _pairs(c.cells)]
+
+
+def renban(c, ctx):
+    return [AllDifferent(c.cells, ctx.full), Renban(c.cells, ctx.full)]
+
+
+def palindrome(c, ctx):
+    cells = c.cells
+    return [ctx.relation(cells[i], cells[-1 - i], lambda v, w: v == w)
+            for i in range(len(cells) // 2)]
+
+
+def between_line(c, ctx):
+    return [BetweenLine(c.cells[0], c.cells[-1], c.cells[1:-1])]
+
+
+def lockout(c, ctx):
+    return [LockoutLine(c.cells[0], c.cells[-1], c.cells[1:-1], c.difference, ctx.full)]
+
+
+def region_sum_line(c, ctx):
+    segments, last = [], None
+    for cell in c.cells:
+        region = ctx.box_of.get(cell)
+        if region is None:
+            raise UnsupportedConstraint("region_sum_line", "witness: a grid without boxes or regions")
+        if region != last:
+            segments.append([])
+            last = region
+        segments[-1].append(cell)
+    return [EqualSums(segments, ctx.full)]
+
+
+def zipper(c, ctx):
+    cells, k = c.cells, len(c.cells)
+    pairs = [(cells[i], cells[k - 1 - i]) for i in range(k // 2)]
+    return [Zipper(pairs, cells[k // 2] if k % 2 else None, ctx.hi)]
+
+
+def _windowed(cells, width, ctx, key):
+    """Every ``width`` consecutive cells have distinct ``key`` values: on a line at least
+    ``width`` long that is "cells fewer than ``width`` apart differ"; shorter lines are free."""
+    if len(cells) < width:
+        return []
+    return [ctx.relation(cells[i], cells[j], lambda v, w: key(v) != key(w))
+            for i in range(len(cells)) for j in range(i + 1, min(i + width, len(cells)))]
+
+
+def entropic(c, ctx):
+    if (ctx.hi - ctx.lo + 1) % 3:
+        raise UnsupportedConstraint("entropic", "witness: a value range that does not split "
+                                    "into three equal thirds")
+    return _windowed(c.cells, 3, ctx, _band(ctx, 3))
+
+
+def modular(c, ctx):
+    m = c.modulus
+    return _windowed(c.cells, m, ctx, lambda v: v % m)
+
+
+def difference_dot(c, ctx):
+    d = c.difference
+    return [ctx.relation(*c.cells, lambda v, w: abs(v - w) == d)]
+
+
+def ratio_dot(c, ctx):
+    k = c.ratio
+    return [ctx.relation(*c.cells, lambda v, w: v == k * w or w == k * v)]
+
+
+def xv(c, ctx):
+    t = c.total
+    return [ctx.relation(*c.cells, lambda v, w: v + w == t)]
+
+
+def greater_than(c, ctx):
+    return [Order(tuple(reversed(c.cells)), strict=True)]
+
+
+def _unary(cell, ctx, ok):
+    keep = 0
+    for v in range(ctx.lo, ctx.hi + 1):
+        if ok(v):
+            keep |= 1 << v
+    return [Restrict(cell, keep)]
+
+
+def odd(c, ctx):
+    return _unary(c.cell, ctx, lambda v: v % 2 == 1)
+
+
+def even(c, ctx):
+    return _unary(c.cell, ctx, lambda v: v % 2 == 0)
+
+
+def candidates(c, ctx):
+    allowed = set(c.values)
+    return _unary(c.cell, ctx, lambda v: v in allowed)
+
+
+def _orthogonal(cell, n):
+    r, col = divmod(cell, n)
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        if 0 <= r + dr < n and 0 <= col + dc < n:
+            yield (r + dr) * n + col + dc
+
+
+def minimum(c, ctx):
+    group = set(c.cells)
+    return [Order((x, o), strict=True) for x in c.cells for o in _orthogonal(x, ctx.n)
+            if o not in group]
+
+
+def maximum(c, ctx):
+    group = set(c.cells)
+    return [Order((o, x), strict=True) for x in c.cells for o in _orthogonal(x, ctx.n)
+            if o not in group]
+
+
+def quadruple(c, ctx):
+    return [Quadruple(c.cells, c.values)]
+
+
+def clone(c, ctx):
+    return [ctx.relation(a, b, lambda v, w: v == w) for a, b in zip(c.cells, c.copy)]
+
+
+def extra_region(c, ctx):
+    return [AllDifferent(c.cells, ctx.full)]
+
+
+def diagonal(c, ctx):
+    n = ctx.n
+    cells = [r * n + (r if c.slope == -1 else n - 1 - r) for r in range(n)]
+    return [AllDifferent(cells, ctx.full)]
+
+
+def anti_knight(c, ctx):
+    moves = [(1, 2), (2, 1), (1, -2), (2, -1)]
+    return [NotEqual(a, b) for a, b in ctx.offsets(moves)]
+
+
+def anti_king(c, ctx):
+    return [NotEqual(a, b) for a, b in ctx.offsets([(1, 1), (1, -1)])]
+
+
+def non_consecutive(c, ctx):
+    return [ctx.relation(a, b, lambda v, w: abs(v - w) != 1) for a, b in ctx.neighbours()]
+
+
+def disjoint_groups(c, ctx):
+    boxes = ctx.puzzle.boxes()
+    if ctx.puzzle.box is None:
+        raise UnsupportedConstraint("disjoint_groups", "witness: a grid without regular boxes")
+    return [AllDifferent([box[i] for box in boxes], ctx.full) for i in range(len(boxes[0]))]
+
+
+def negative_dots(c, ctx):
+    def allowed(v, w):
+        if c.white and abs(v - w) == 1:
+            return False
+        return not (c.black and (v == 2 * w or w == 2 * v))
+    return [ctx.relation(a, b, allowed) for a, b in ctx.neighbours()
+            if frozenset((a, b)) not in ctx.dotted]
+
+
+def negative_xv(c, ctx):
+    banned = ({10} if c.x else set()) | ({5} if c.v else set())
+    return [ctx.relation(a, b, lambda v, w: v + w not in banned) for a, b in ctx.neighbours()
+            if frozenset((a, b)) not in ctx.xv]
+
+
+#: constraint type tag -> builder(constraint, context) -> list of propagators
+BUILDERS = {
+    "killer_cage": killer_cage, "little_killer": little_killer, "sandwich": sandwich,
+    "x_sum": x_sum, "skyscraper": skyscraper, "arrow": arrow, "double_arrow": double_arrow,
+    "thermometer": thermometer, "slow_thermometer": slow_thermometer, "whisper": whisper,
+    "renban": renban, "palindrome": palindrome, "between": between_line, "lockout": lockout,
+    "region_sum_line": region_sum_line, "zipper": zipper, "entropic": entropic,
+    "modular": modular, "difference_dot": difference_dot, "ratio_dot": ratio_dot, "xv": xv,
+    "greater_than": greater_than, "odd": odd, "even": even, "minimum": minimum,
+    "maximum": maximum, "quadruple": quadruple, "clone": clone, "candidates": candidates,
+    "extra_region": extra_region, "diagonal": diagonal, "anti_knight": anti_knight,
+    "anti_king": anti_king, "non_consecutive": non_consecutive,
+    "disjoint_groups": disjoint_groups, "negative_dots": negative_dots,
+    "negative_xv": negative_xv,
+}
+
+
+#: Longer innie / outie sums prune little and cost a scan at every node.
+MAX_DERIVED = 5
+
+
+def innies_outies(puzzle, ctx):
+    """Sums that killer cages imply for the cells in or just outside a union of houses.
+
+    k full houses that do not overlap (one to four neighbouring rows or columns, or a
+    box) hold k times the sum of all values. Take away the cages inside: the cells left
+    ("innies") sum to the rest. Add the cages reaching out: the cells outside ("outies")
+    sum to the excess. Only cages with a total, and only when no two cages overlap.
+    """
+    cages = [c for c in puzzle.constraints if c.TYPE == "killer_cage" and c.total is not None]
+    covered = [x for c in cages for x in c.cells]
+    if not cages or len(covered) != len(set(covered)):
+        return []
+    n, per_house = ctx.n, sum(range(ctx.lo, ctx.hi + 1))
+    if n != ctx.full.bit_count():
+        return []
+    rows = [set(range(r * n, r * n + n)) for r in range(n)]
+    cols = [set(range(c, n * n, n)) for c in range(n)]
+    regions = [(set(b), 1) for b in puzzle.boxes()]
+    for lines in (rows, cols):
+        for k in range(1, min(4, n - 1) + 1):
+            for i in range(n - k + 1):
+                regions.append((set().union(*lines[i:i + k]), k))
+    props, seen = [], set()
+    for region, k in regions:
+        inside = [c for c in cages if set(c.cells) <= region]
+        touching = [c for c in cages if set(c.cells) & region]
+        innies = sorted(region - {x for c in inside for x in c.cells})
+        derived = [(innies, k * per_house - sum(c.total for c in inside))]
+        reach = {x for c in touching for x in c.cells}
+        if reach >= region:
+            derived.append((sorted(reach - region), sum(c.total for c in touching) - k * per_house))
+        for cells, total in derived:
+            key = (tuple(cells), total)
+            if 0 < len(cells) <= MAX_DERIVED and key not in seen and not any(
+                    set(cells) == set(c.cells) for c in cages):
+                seen.add(key)
+                props.append(Linear(cells, [1] * len(cells), total, total,
+                                    ctx.cliques(range(len(cells)), cells)))
+    return props
+
+
+def unsupported(puzzle) -> list[str]:
+    """The constraint type tags of ``puzzle`` the witness has no builder for."""
+    return sorted({c.TYPE for c in puzzle.constraints if c.TYPE not in BUILDERS})
+
+
+def build(puzzle):
+    """(initial masks, propagators) for ``puzzle``; raises ``UnsupportedConstraint`` naming a type."""
+    missing = unsupported(puzzle)
+    if missing:
+        raise UnsupportedConstraint(missing[0], "witness")
+    ctx = Context(puzzle)
+    props = [AllDifferent(h, ctx.full) for h in ctx.houses]
+    full_houses = [h for h in ctx.houses if len(h) == ctx.full.bit_count()]
+    for i, one in enumerate(full_houses):  # locked candidates between houses
+        for other in full_houses[i + 1:]:
+            if len(set(one) & set(other)) > 1:
+                props.append(Intersection(one, other))
+    for c in puzzle.constraints:
+        props.extend(BUILDERS[c.TYPE](c, ctx))
+    props.extend(innies_outies(puzzle, ctx))
+    masks = [ctx.full] * (ctx.n * ctx.n)
+    for cell, value in puzzle.givens:
+        masks[cell] &= 1 << value
+    return masks, props

@@ -1,0 +1,388 @@
+"""Propagators for lines and outside clues in the witness search.
+
+Same contract as ``witness_props``: ``run(masks, changed) -> bool`` removes only
+candidates its rule excludes, and is exact once every cell it watches is fixed.
+Most of them work by *support*: for each way the rule can be met at the level of a
+few choices (a window of values, an orientation, a pair of end values, the places of
+the lowest and highest value), keep the candidates that choice allows, and narrow
+every cell to the union over the choices that survive.
+"""
+
+from __future__ import annotations
+
+from .witness_props import (_narrow, between, distinct_bounds, distinct_sum_keeps, highest,
+                            lowest, values)
+
+
+def _narrow_all(masks, cells, keeps, changed) -> bool:
+    for c, keep in zip(cells, keeps):
+        if not _narrow(masks, c, keep, changed):
+            return False
+    return True
+
+
+class Renban:
+    """Distinct values forming a run of consecutive values, in any order.
+
+    (The "distinct" half is an ``AllDifferent`` beside it; this keeps windows.)
+    """
+
+    def __init__(self, cells, full: int) -> None:
+        self.cells = tuple(cells)
+        k = len(self.cells)
+        self.windows = [w for w in (between(v, v + k - 1) for v in values(full))
+                        if w & full == w and w.bit_count() == k]
+
+    def run(self, masks, changed) -> bool:
+        cells = self.cells
+        keep = 0
+        for w in self.windows:
+            union = 0
+            for c in cells:
+                m = masks[c] & w
+                if not m:
+                    break
+                union |= m
+            else:
+                if union == w:
+                    keep |= w
+        if not keep:
+            return False
+        return _narrow_all(masks, cells, [keep] * len(cells), changed)
+
+
+class BetweenLine:
+    """The middle cells lie strictly between the two end cells' values."""
+
+    def __init__(self, a: int, b: int, middle) -> None:
+        self.ends = (a, b)
+        self.middle = tuple(middle)
+        self.cells = (a, b) + self.middle
+
+    def run(self, masks, changed) -> bool:
+        if not self.middle:
+            return True
+        a, b = self.ends
+        top_of_mins = max(lowest(masks[c]) for c in self.middle)
+        bottom_of_maxs = min(highest(masks[c]) for c in self.middle)
+        keep = {a: 0, b: 0}
+        keep_mid = 0
+        for low_end, high_end in ((a, b), (b, a)):
+            lo = masks[low_end] & between(0, bottom_of_maxs - 1)
+            hi = masks[high_end] & between(top_of_mins + 1, highest(masks[high_end]))
+            if not lo or not hi:
+                continue
+            lo &= between(0, highest(hi) - 2)
+            if not lo:
+                continue
+            hi &= between(lowest(lo) + 2, highest(hi))
+            keep[low_end] |= lo
+            keep[high_end] |= hi
+            keep_mid |= between(lowest(lo) + 1, highest(hi) - 1)
+        if not keep_mid:
+            return False
+        return (_narrow(masks, a, keep[a], changed) and _narrow(masks, b, keep[b], changed)
+                and _narrow_all(masks, self.middle, [keep_mid] * len(self.middle), changed))
+
+
+class LockoutLine:
+    """The ends differ by at least ``gap``; the middle cells lie outside their range."""
+
+    def __init__(self, a: int, b: int, middle, gap: int, full: int) -> None:
+        self.ends = (a, b)
+        self.middle = tuple(middle)
+        self.cells = (a, b) + self.middle
+        self.gap, self.full = gap, full
+
+    def run(self, masks, changed) -> bool:
+        a, b = self.ends
+        keep_a = keep_b = keep_mid = 0
+        for x in values(masks[a]):
+            for y in values(masks[b]):
+                if abs(x - y) < self.gap:
+                    continue
+                outside = self.full & ~between(min(x, y), max(x, y))
+                if all(masks[c] & outside for c in self.middle):
+                    keep_a |= 1 << x
+                    keep_b |= 1 << y
+                    keep_mid |= outside
+        if not keep_a:
+            return False
+        return (_narrow(masks, a, keep_a, changed) and _narrow(masks, b, keep_b, changed)
+                and _narrow_all(masks, self.middle, [keep_mid] * len(self.middle), changed))
+
+
+class Zipper:
+    """Cells at the same distance from the centre sum to one value, the centre's if any."""
+
+    slow = True
+
+    def __init__(self, pairs, centre: int | None, top: int) -> None:
+        self.pairs = tuple(pairs)
+        self.centre = centre
+        self.top = top
+        self.cells = tuple(c for p in self.pairs for c in p) + (
+            () if centre is None else (centre,))
+        self.reversed: dict[int, int] = {}
+
+    def _mirror(self, mask: int) -> int:
+        """``mask`` with value v moved to top - v."""
+        out = self.reversed.get(mask)
+        if out is None:
+            out = 0
+            for v in values(mask):
+                out |= 1 << (self.top - v)
+            self.reversed[mask] = out
+        return out
+
+    def run(self, masks, changed) -> bool:
+        low, high = 0, 2 * self.top  # the sums every pair's bounds allow
+        for a, b in self.pairs:
+            ma, mb = masks[a], masks[b]
+            low = max(low, (ma & -ma).bit_length() + (mb & -mb).bit_length() - 2)
+            high = min(high, ma.bit_length() + mb.bit_length() - 2)
+        sums = between(low, high)
+        if self.centre is not None:
+            sums &= masks[self.centre]
+        keeps = [[0, 0] for _ in self.pairs]
+        keep_sums = 0
+        top, mirrors = self.top, self.reversed
+        for s in values(sums):
+            found = []
+            shift = top - s
+            for a, b in self.pairs:
+                mb = masks[b]
+                mirror = mirrors.get(mb)
+                if mirror is None:
+                    mirror = self._mirror(mb)
+                ka = masks[a] & (mirror >> shift if shift >= 0 else mirror << -shift)
+                if not ka:
+                    break
+                mirror = mirrors.get(ka)
+                if mirror is None:
+                    mirror = self._mirror(ka)
+                found.append((ka, mb & (mirror >> shift if shift >= 0 else mirror << -shift)))
+            else:
+                keep_sums |= 1 << s
+                for k, (ka, kb) in zip(keeps, found):
+                    k[0] |= ka
+                    k[1] |= kb
+        if not keep_sums:
+            return False
+        if self.centre is not None and not _narrow(masks, self.centre, keep_sums, changed):
+            return False
+        for (a, b), (ka, kb) in zip(self.pairs, keeps):
+            if not (_narrow(masks, a, ka, changed) and _narrow(masks, b, kb, changed)):
+                return False
+        return True
+
+
+class EqualSums:
+    """Every segment of cells has the same sum (region-sum lines: one segment per region).
+
+    The cells of one segment share a region, so they differ: for each common sum the
+    bounds allow, every segment must have a fitting set of distinct values.
+    """
+
+    slow = True
+
+    def __init__(self, segments, full: int) -> None:
+        self.segments = [tuple(s) for s in segments]
+        self.cells = tuple(c for s in self.segments for c in s)
+        self.full = full
+
+    def run(self, masks, changed) -> bool:
+        low, high = -10**9, 10**9
+        lines = []
+        for seg in self.segments:
+            ms = [masks[c] for c in seg]
+            bounds = distinct_bounds(ms)
+            if bounds is None:
+                return False
+            low, high = max(low, bounds[0]), min(high, bounds[1])
+            lines.append(ms)
+        keeps = [[0] * len(seg) for seg in self.segments]
+        found = False
+        for total in range(low, high + 1):
+            fits = []
+            for ms in lines:
+                fit = distinct_sum_keeps(ms, total, self.full)
+                if fit is None:
+                    break
+                fits.append(fit)
+            else:
+                found = True
+                for keep, fit in zip(keeps, fits):
+                    for i, f in enumerate(fit):
+                        keep[i] |= f
+        if not found:
+            return False
+        for seg, keep in zip(self.segments, keeps):
+            if not _narrow_all(masks, seg, keep, changed):
+                return False
+        return True
+
+
+class Quadruple:
+    """Each listed value (as often as listed) appears among the cells."""
+
+    def __init__(self, cells, required) -> None:
+        self.cells = tuple(cells)
+        self.need: dict[int, int] = {}
+        for v in required:
+            self.need[v] = self.need.get(v, 0) + 1
+        self.all_of = 0
+        for v in self.need:
+            self.all_of |= 1 << v
+
+    def run(self, masks, changed) -> bool:
+        cells = self.cells
+        if sum(self.need.values()) > len(cells):
+            return False
+        if sum(self.need.values()) == len(cells):
+            if not _narrow_all(masks, cells, [self.all_of] * len(cells), changed):
+                return False
+        for v, count in self.need.items():
+            bit = 1 << v
+            able = [c for c in cells if masks[c] & bit]
+            if len(able) < count:
+                return False
+            if len(able) == count:
+                for c in able:
+                    if not _narrow(masks, c, bit, changed):
+                        return False
+        return True
+
+
+def _sum_keeps(cell_masks, total: int, allowed: int, distinct: bool):
+    """Per cell, values allowed by a sum of the cells equal to ``total`` (None: impossible):
+    fitting value sets when the cells must differ, else bounds."""
+    cell_masks = [m & allowed for m in cell_masks]
+    if not all(cell_masks):
+        return None
+    if distinct:
+        return distinct_sum_keeps(cell_masks, total, allowed)
+    if not cell_masks:
+        return [] if total == 0 else None
+    mins = [lowest(m) for m in cell_masks]
+    maxs = [highest(m) for m in cell_masks]
+    smin, smax = sum(mins), sum(maxs)
+    if not smin <= total <= smax:
+        return None
+    out = [m & between(total - (smax - b), total - (smin - a))
+           for m, a, b in zip(cell_masks, mins, maxs)]
+    return out if all(out) else None
+
+
+class Sandwich:
+    """The values between the lowest and the highest value of a line sum to ``total``.
+
+    For each place of the lowest and the highest value, the cells between them keep the
+    values of a fitting sum (sets of distinct values when the line is a house).
+    """
+
+    def __init__(self, cells, total: int, low: int, high: int, full: int,
+                 distinct: bool) -> None:
+        self.cells = tuple(cells)
+        self.total, self.low, self.high = total, low, high
+        self.inner = full & ~(1 << low) & ~(1 << high)
+        self.distinct = distinct
+
+    def run(self, masks, changed) -> bool:
+        cells = self.cells
+        n = len(cells)
+        lb, hb = 1 << self.low, 1 << self.high
+        line = [masks[c] for c in cells]
+        plain = [m & self.inner for m in line]
+        keeps = [0] * n
+        for i in range(n):
+            if not line[i] & lb:
+                continue
+            for j in range(n):
+                if j == i or not line[j] & hb:
+                    continue
+                a, b = min(i, j), max(i, j)
+                if any(not plain[k] for k in range(n) if k != i and k != j):
+                    continue
+                inner = _sum_keeps(line[a + 1:b], self.total, self.inner, self.distinct)
+                if inner is None:
+                    continue
+                keeps[i] |= lb
+                keeps[j] |= hb
+                for k in range(n):
+                    if k != i and k != j:
+                        keeps[k] |= inner[k - a - 1] if a < k < b else plain[k]
+        if not any(keeps):
+            return False
+        return _narrow_all(masks, cells, keeps, changed)
+
+
+class XSum:
+    """The first X cells of the line sum to ``total``, X being the first cell's value.
+
+    For each X the first cell can hold, the next X - 1 cells keep the values of a fitting
+    sum (sets of distinct values when the line is a house).
+    """
+
+    def __init__(self, cells, total: int, full: int, distinct: bool) -> None:
+        self.cells = tuple(cells)
+        self.total, self.full, self.distinct = total, full, distinct
+
+    def run(self, masks, changed) -> bool:
+        cells = self.cells
+        n = len(cells)
+        line = [masks[c] for c in cells]
+        keeps = [0] * n
+        for x in values(line[0]):
+            if x == 0:  # no cells: the sum is 0
+                if self.total == 0:
+                    keeps[0] |= 1
+                    for k in range(1, n):
+                        keeps[k] |= line[k]
+                continue
+            allowed = self.full & ~(1 << x) if self.distinct else self.full
+            part = _sum_keeps(line[1:x], self.total - x, allowed, self.distinct)
+            if part is None:
+                continue
+            keeps[0] |= 1 << x
+            for k in range(1, n):
+                keeps[k] |= part[k - 1] if k < x else line[k]
+        if not keeps[0]:
+            return False
+        return _narrow_all(masks, cells, keeps, changed)
+
+
+class Skyscraper:
+    """Exactly ``count`` cells of the line are higher than every cell before them."""
+
+    def __init__(self, cells, count: int) -> None:
+        self.cells = tuple(cells)
+        self.count = count
+
+    def run(self, masks, changed) -> bool:
+        cells, count = self.cells, self.count
+        n = len(cells)
+        # forward[i]: the (tallest so far, seen) states reachable before cell i
+        forward = [{(-1, 0)}]
+        for c in cells:
+            nxt = set()
+            for tall, seen in forward[-1]:
+                for v in values(masks[c]):
+                    state = (v, seen + 1) if v > tall else (tall, seen)
+                    if state[1] <= count:
+                        nxt.add(state)
+            forward.append(nxt)
+        good = {s for s in forward[n] if s[1] == count}
+        if not good:
+            return False
+        keeps = [0] * n
+        for i in range(n - 1, -1, -1):  # walk back, keeping transitions that reach good
+            back = set()
+            for tall, seen in forward[i]:
+                for v in values(masks[cells[i]]):
+                    state = (v, seen + 1) if v > tall else (tall, seen)
+                    if state in good:
+                        keeps[i] |= 1 << v
+                        back.add((tall, seen))
+            good = back
+        return _narrow_all(masks, cells, keeps, changed)

@@ -1,0 +1,116 @@
+"""The witness's search: propagate to a fixpoint, branch on the most-constrained cell.
+
+- **propagator**: an object with ``cells`` and ``run(masks, changed) -> bool`` (see
+  ``witness_props``); the engine wakes it whenever one of its cells is narrowed. Those
+  with ``slow = True`` (scans over many cells or many cases) run only once the cheap ones
+  (houses, pairs, order) are quiet, so one run sees the effect of many narrowings.
+- **node**: a state the propagators leave without contradiction.
+- **guess**: one candidate tried for the most constrained cell: the fewest candidates
+  per unit of weight, a cell's weight counting the propagators that watch it and how
+  often each has failed so far (the "dom/wdeg" heuristic of CP solvers);
+  **backtrack**: a guess whose propagation fails.
+
+Masks are copied at each guess (a flat list of ints copies in one C call), and the
+search is a loop over an explicit stack, so deep boards do not hit Python's recursion
+limit. It yields solutions one by one; the caller stops at its limit.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Iterator
+
+from ..errors import SudokuCpError
+
+
+class TimeUp(SudokuCpError):
+    """Raised inside the search when the time limit has passed."""
+
+
+class Engine:
+    """The propagators of one puzzle, with the list of propagators watching each cell."""
+
+    def __init__(self, ncells: int, propagators) -> None:
+        self.props = list(propagators)
+        self.watch: list[list[int]] = [[] for _ in range(ncells)]
+        for i, p in enumerate(self.props):
+            for c in set(p.cells):
+                self.watch[c].append(i)
+        # dom/wdeg: a propagator's weight grows each time it fails; a cell's weight is the
+        # sum over the propagators watching it, and the search branches on the cell with
+        # the fewest candidates per unit of weight (the most constrained, as learned).
+        self.weight = [1] * len(self.props)
+        self.cell_weight = [len(w) for w in self.watch]
+        # Propagators marked ``slow`` wait until the cheap ones have nothing left to do.
+        self.slow = [getattr(p, "slow", False) for p in self.props]
+
+    def propagate(self, masks: list[int], woken=None) -> bool:
+        """Run propagators until none narrows anything; False on a contradiction.
+
+        ``woken`` lists the cells just narrowed; None wakes every propagator.
+        """
+        props, watch, slow = self.props, self.watch, self.slow
+        pending = [False] * len(props)
+        fast_queue: list[int] = []
+        slow_queue: list[int] = []
+        for i in (range(len(props)) if woken is None else
+                  (i for c in woken for i in watch[c])):
+            if not pending[i]:
+                pending[i] = True
+                (slow_queue if slow[i] else fast_queue).append(i)
+        changed: list[int] = []
+        while fast_queue or slow_queue:
+            i = fast_queue.pop() if fast_queue else slow_queue.pop()
+            pending[i] = False
+            if not props[i].run(masks, changed):
+                self.weight[i] += 1
+                cell_weight = self.cell_weight
+                for c in props[i].cells:
+                    cell_weight[c] += 1
+                return False
+            if changed:
+                for c in changed:
+                    for j in watch[c]:
+                        if not pending[j]:
+                            pending[j] = True
+                            (slow_queue if slow[j] else fast_queue).append(j)
+                changed.clear()
+        return True
+
+    def choose_cell(self, masks: list[int]) -> int:
+        """The undecided cell with the fewest candidates per unit of weight (-1: none)."""
+        best, best_count, best_weight = -1, 1, 0
+        weight = self.cell_weight
+        for c, m in enumerate(masks):
+            if m & (m - 1):
+                count = m.bit_count()
+                if count * best_weight < best_count * weight[c]:
+                    best, best_count, best_weight = c, count, weight[c]
+        return best
+
+    def solutions(self, masks: list[int], stats: dict,
+                  deadline: float | None = None) -> Iterator[list[int]]:
+        """Yield the value masks of every solution below ``masks`` (already propagated)."""
+        clock = time.perf_counter
+        stack = [(masks, -1, 0)]
+        while stack:
+            parent, cell, bit = stack.pop()
+            if cell >= 0:
+                stats["guesses"] += 1
+                masks = list(parent)
+                masks[cell] = bit
+                if not self.propagate(masks, [cell]):
+                    stats["backtracks"] += 1
+                    continue
+            stats["nodes"] += 1
+            if deadline is not None and clock() > deadline:
+                raise TimeUp
+            cell = self.choose_cell(masks)
+            if cell < 0:
+                yield masks
+                continue
+            m = masks[cell]
+            while m:  # highest pushed first, so the lowest value is tried first
+                top = 1 << (m.bit_length() - 1)
+                stack.append((masks, cell, top))
+                m ^= top

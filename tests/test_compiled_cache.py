@@ -1,0 +1,68 @@
+"""Compiled code is kept in the user's cache directory, never beside the package.
+
+numba's default (``__pycache__`` beside the source) wrote into an installed
+``site-packages/sudoku_cp``; a later ``pip install -e .`` left that folder behind and
+it shadowed the editable package (issue 27).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sudoku_cp import compiled_cache
+from sudoku_cp.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_cache_is_the_users_even_when_the_package_folder_is_writable(monkeypatch, tmp_path):
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert os.access(ROOT / "sudoku_cp", os.W_OK)  # writable here, and still not used
+    assert compiled_cache.cache_dir() == tmp_path / "sudoku_cp" / "numba"
+    from sudoku_cp.backends import fast
+
+    assert fast.cache_dir() == tmp_path / "sudoku_cp" / "numba"
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "mine"))  # the user's choice wins
+    assert fast.cache_dir() == tmp_path / "mine"
+
+
+def test_numba_reads_the_folder_prepare_sets(tmp_path):
+    pytest.importorskip("numba", reason="numba is not installed (the fast extra)")
+    code = ("from sudoku_cp import compiled_cache as c; c.prepare(); import numba; "
+            "print(numba.config.CACHE_DIR)")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CACHE_HOME": str(tmp_path)}
+    env.pop("NUMBA_CACHE_DIR", None)
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         check=True, timeout=120).stdout
+    assert Path(out.strip()) == tmp_path / "sudoku_cp" / "numba"
+    assert (tmp_path / "sudoku_cp" / "numba").is_dir()
+
+
+def test_a_cold_cache_is_told(monkeypatch, tmp_path):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    said = []
+    monkeypatch.setattr(compiled_cache, "notify", said.append)
+    assert compiled_cache.is_cold("kernels.")
+    compiled_cache.notice("the fast engine", 25)
+    assert len(said) == 1 and "compiling the fast engine once" in said[0]
+    assert str(tmp_path) in said[0] and "warm-up" in said[0]
+    (tmp_path / "deep" / "dir").mkdir(parents=True)
+    (tmp_path / "deep" / "dir" / "_canon_kernels.run-9.py311.nbi").write_bytes(b"")  # not fast's
+    assert compiled_cache.is_cold("kernels.")
+    (tmp_path / "deep" / "dir" / "kernels.run-78.py311.nbi").write_bytes(b"")
+    assert not compiled_cache.is_cold("kernels.") and compiled_cache.is_cold("_kernel.")
+
+
+def test_warm_up_compiles_both_and_says_where(capsys):
+    pytest.importorskip("numba", reason="numba is not installed (the fast extra)")
+    assert main(["warm-up"]) == 0
+    out = capsys.readouterr().out
+    assert "fast engine" in out and "DRAT checker" in out
+    assert f"kept in {compiled_cache.cache_dir()}" in out

@@ -1,0 +1,147 @@
+"""``check``, ``solve`` and ``export`` on variant puzzles: verdicts, exit codes, one-line
+errors, batches that keep going past bad lines."""
+
+from __future__ import annotations
+
+import json
+
+import lzstring
+
+from sudoku_cp.cli import main
+
+from conftest import DATA
+
+THERMO4 = ".Thermo~R1C1~R1C2~R1C3~R1C4.~R2C2_4~R3C2_1~R4C3_1.Shape~4x4"
+OPEN4 = ".Thermo~R1C1~R1C2~R1C3~R1C4.Shape~4x4"
+LZ = lzstring.LZString()
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_check_unique_prints_verdict_paradigms_and_grid(capsys):
+    code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", THERMO4)
+    assert code == 0
+    assert "unique (ran sat" in out and "cpsat" in out
+    assert "1 2 3 4\n3 4 2 1\n2 1 4 3\n4 3 1 2" in out
+
+
+def test_check_multiple_exits_1_and_json_record(capsys):
+    code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--json", OPEN4)
+    rec = json.loads(out)
+    assert code == 1 and rec["verdict"] == "multiple" and len(rec["solutions"]) == 2
+    assert rec["ran"] == ["sat", "cpsat"] and rec["format"] == "iss"
+
+
+def test_unsupported_constraint_is_the_records_error_and_the_batch_goes_on(capsys, tmp_path):
+    bad_fp = LZ.compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "columnindexer": []}))
+    lines = [THERMO4, ".Or.~R1C1_1.End", "N4Ig!!garbage", bad_fp, "hello world", OPEN4]
+    path = tmp_path / "mixed.txt"
+    path.write_text("# a comment\n" + "\n".join(lines) + "\n")
+    code, out, err = run(capsys, "check", "--backends", "sat,cpsat", "--json", "-f", str(path))
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert [r["verdict"] for r in recs] == ["unique", "invalid", "invalid", "invalid", "invalid", "multiple"]
+    assert recs[1]["error"] == "unsupported constraint Or"
+    assert recs[3]["error"] == "unsupported constraint columnindexer"
+    assert [r["line"] for r in recs] == [2, 3, 4, 5, 6, 7]
+    from sudoku_cp.cli.variant import RECORD_KEYS
+
+    assert all(tuple(r) == RECORD_KEYS for r in recs)  # one schema, invalid records too
+    assert code == 2  # an input error outranks 'multiple'
+    assert f"{path}:3: unsupported constraint Or" in err.splitlines()
+
+
+def test_malformed_fpuzzles_argument_is_one_line_exit_2(capsys):
+    for text in ("N4Ig%%%", LZ.compressToBase64("{oops"),
+                 LZ.compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4,
+                                                 "killercage": [{"cells": ["R1C1", "R1C2"], "value": "8"}]}))):
+        code, out, err = run(capsys, "check", text)
+        assert code == 2
+        problems = [line for line in err.splitlines() if "argument:" in line]
+        assert len(problems) == 1 and "Traceback" not in err
+
+
+def test_shared_jsonl_records_with_stated_solutions(capsys, tmp_path):
+    sample = [line for line in (DATA / "variants_sample.jsonl").read_text().splitlines()
+              if '"iss-examples-3"' in line or '"dclamage-uniqueVariantFPuzzles-21"' in line]
+    wrong = json.loads(sample[0])
+    wrong["cells"] = wrong["cells"][1:] + wrong["cells"][:1]
+    path = tmp_path / "set.jsonl"
+    path.write_text("\n".join(sample + [json.dumps(wrong)]) + "\n")
+    code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--json", "-f", str(path))
+    verdicts = [json.loads(line)["verdict"] for line in out.splitlines()]
+    assert verdicts == ["unique", "unique", "mismatch"] and code == 3
+
+
+def test_out_and_resume(capsys, tmp_path):
+    path = tmp_path / "two.txt"
+    path.write_text(f"{THERMO4}\n{OPEN4}\n")
+    out = tmp_path / "r.jsonl"
+    run(capsys, "check", "--backends", "sat,cpsat", "-f", str(path), "--out", str(out))
+    first = out.read_text().splitlines()
+    assert len(first) == 2
+    run(capsys, "check", "--backends", "sat,cpsat", "-f", str(path), "--out", str(out), "--resume")
+    assert out.read_text().splitlines() == first
+
+
+def test_candidates_grid_and_json(capsys):
+    code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--candidates", "--json",
+                       ".Thermo~R1C1~R1C2~R1C3~R1C4.~R2C2_4~R3C2_1.Shape~4x4")
+    cand = json.loads(out)["candidates"]
+    assert cand["complete"] and cand["candidates"][0] == {"1": 2}
+    assert cand["candidates"][14] == {"1": 1, "2": 1, "4": 1}  # R4C3: three solutions, one each
+    code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--candidates",
+                       ".Thermo~R1C1~R1C2~R1C3~R1C4.~R2C2_4~R3C2_1.Shape~4x4")
+    assert "candidates (values some solution gives each cell" in out and "124" in out
+
+
+def test_solve_count_and_json(capsys):
+    code, out, _ = run(capsys, "solve", "--count", OPEN4)
+    assert code == 0 and "12 solutions (the search was exhaustive)" in out
+    code, out, _ = run(capsys, "solve", "--backend", "cpsat", "--json", THERMO4)
+    rec = json.loads(out)
+    assert rec["verdict"] == "solved" and rec["ran"] == ["cpsat"] and rec["count"] == 1
+
+
+def test_export_fpuzzles_round_trip_and_refusal(capsys):
+    code, out, _ = run(capsys, "export", "--format", "fpuzzles", THERMO4)
+    assert code == 0
+    code, back, _ = run(capsys, "export", "--format", "variant-json", out.strip())
+    assert json.loads(back)["constraints"] == [{"type": "thermometer", "cells": [0, 1, 2, 3]}]
+    code, out, err = run(capsys, "export", "--format", "fpuzzles", ".Lockout~4~R1C1~R1C2~R1C3")
+    assert code == 2 and "unsupported constraint lockout" in err
+    code, out, err = run(capsys, "export", "--format", "dimacs", THERMO4)
+    assert code == 2 and "a variant puzzle exports as fpuzzles or variant-json" in err
+
+
+def test_classic_lines_still_take_the_classic_path(capsys):
+    code, out, _ = run(capsys, "check", "--json", "1...........4.3.")
+    assert "backends" in json.loads(out.splitlines()[0])  # the classic record, not a variant one
+
+
+def test_classic_backends_decline_with_the_reason(capsys):
+    code, _, err = run(capsys, "check", "--backends", "sat,dlx", THERMO4)
+    assert code == 2 and "dlx declines variant puzzles: sums, orderings and differences" in err
+
+
+def test_iss_text_forms_are_detected_as_variants(capsys):
+    jigsaw = "1" + "." * 15 + "0011" "0011" "2233" "2233"  # givens, then a layout (4x4)
+    code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--json", jigsaw)
+    rec = json.loads(out)
+    assert rec["format"] == "iss" and rec["verdict"] == "multiple"
+    sample = next(json.loads(line) for line in (DATA / "variants_sample.jsonl").read_text().splitlines()
+                  if '"iss-examples-48"' in line)  # a 9x9 jigsaw in the .Jigsaw~ form
+    code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--json", sample["puzzle"])
+    assert json.loads(out)["solution"] == sample["cells"]
+
+
+def test_line_format_and_quiet(capsys):
+    code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--format", "line", THERMO4)
+    assert out == "argument\t\tunique\t1234342121434312\n"
+    code, out, err = run(capsys, "check", "--backends", "sat,cpsat", "-q", THERMO4)
+    assert out == "" and "unique 1" in err
+    code, _, err = run(capsys, "check", "--format", "csv", THERMO4)
+    assert code == 2 and "--format csv is for classic puzzles" in err

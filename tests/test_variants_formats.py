@@ -1,0 +1,131 @@
+"""Reading f-puzzles and ISS strings, writing f-puzzles back, and refusing by name.
+
+Samples come from tests/data/variants_sample.jsonl (copied from ../shared/data/variants,
+each record naming its source); their stated solutions must pass the checker once read.
+"""
+
+from __future__ import annotations
+
+import json
+
+import lzstring
+import pytest
+
+from sudoku_cp.variants import model as m
+from sudoku_cp.variants.formats import detect, read_entry
+from sudoku_cp.variants.fpuzzles import parse_fpuzzles, read_fpuzzles, write_fpuzzles
+from sudoku_cp.variants.iss import parse_iss
+from sudoku_cp.variants.paradigms import UnsupportedConstraint
+from sudoku_cp.variants.rules import check_solution
+
+from conftest import DATA
+
+SAMPLES = [json.loads(line) for line in (DATA / "variants_sample.jsonl").read_text().splitlines()
+           if line.strip() and not line.startswith("#")]
+REFUSED = {"dclamage-uniqueVariantFPuzzles-31": "columnindexer", "iss-examples-57": "Or",
+           "iss-examples-47": "Doppelganger"}
+LZ = lzstring.LZString()
+
+
+def fp(data: dict) -> str:
+    return LZ.compressToBase64(json.dumps(data))
+
+
+@pytest.mark.parametrize("rec", SAMPLES, ids=[r["id"] for r in SAMPLES])
+def test_samples_read_and_their_solutions_check(rec):
+    parse = parse_fpuzzles if rec["format"] == "fpuzzles" else parse_iss
+    if rec["id"] in REFUSED:
+        with pytest.raises(UnsupportedConstraint, match=f"^unsupported constraint {REFUSED[rec['id']]}$"):
+            parse(rec["puzzle"])
+        return
+    puzzle = parse(rec["puzzle"])
+    assert puzzle.size == rec["size"]
+    assert check_solution(puzzle, rec["cells"]) == []
+    wrong = list(rec["cells"])
+    wrong[0], wrong[1] = wrong[1], wrong[0]
+    assert check_solution(puzzle, wrong)  # the checker is not vacuous on this puzzle
+
+
+@pytest.mark.parametrize("rec", [r for r in SAMPLES if r["id"] not in REFUSED and r["id"] not in
+                                 ("iss-examples-8", "iss-examples-43")],
+                         ids=lambda r: r["id"])
+def test_fpuzzles_round_trip(rec):
+    parse = parse_fpuzzles if rec["format"] == "fpuzzles" else parse_iss
+    puzzle = parse(rec["puzzle"])
+    again = parse_fpuzzles(write_fpuzzles(puzzle))
+    assert sorted(map(repr, again.constraints)) == sorted(map(repr, puzzle.constraints))
+    assert (again.givens, again.regions, again.box) == (puzzle.givens, puzzle.regions, puzzle.box)
+
+
+def test_export_refuses_what_fpuzzles_cannot_carry():
+    lockout = next(r for r in SAMPLES if r["id"] == "iss-examples-8")
+    with pytest.raises(UnsupportedConstraint, match="unsupported constraint lockout"):
+        write_fpuzzles(parse_iss(lockout["puzzle"]))
+    with pytest.raises(UnsupportedConstraint, match="values 0..3"):
+        write_fpuzzles(m.VariantPuzzle(4, values=(0, 3)))
+
+
+def test_url_and_cosmetic_elements():
+    data = {"size": 4, "grid": [[{}] * 4 for _ in range(4)], "line": [{"lines": [["R1C1", "R1C2"]]}],
+            "text": [{"cells": ["R1C1"], "value": "hi"}], "thermometer": [{"lines": [["R1C1", "R1C2"]]}]}
+    puzzle, ignored = read_fpuzzles("https://f-puzzles.com/?load=" + fp(data))
+    assert puzzle.constraints == (m.Thermometer((0, 1)),) and ignored == ["line", "text"]
+    assert detect("https://f-puzzles.com/?load=" + fp(data)) == "fpuzzles"
+
+
+@pytest.mark.parametrize("text, words", [
+    ("N4Ig!!!not-base64", "not LZString base64"),
+    ("N4IgzglgXgpiBcBOANCA5gJwgEwQbT2A", "does not decompress"),
+    (LZ.compressToBase64("{not json"), "bad JSON inside the string"),
+    (fp({"size": 4, "grid": [[{}] * 4] * 4, "killercage": [{"cells": ["R1C1", "R5C1"], "value": "3"}]}),
+     "cell R5C1 is outside the 4x4 grid"),
+    (fp({"size": 4, "grid": [[{}] * 4] * 4, "killercage": [{"cells": ["R1C1", "R1C2"], "value": "9"}]}),
+     "killer cage sum 9 over 2 cells cannot be made of distinct values 1..4"),
+    (fp({"size": 4, "grid": [[{}] * 4] * 4, "chaosconstruction": True}), "unsupported constraint chaosconstruction"),
+    (fp({"size": 4, "grid": [[{}] * 3] * 4}), "grid row 1 does not have 4 cells"),
+    (fp({"size": 4, "grid": [[{}] * 4] * 4, "renban": [{"lines": 5}]}), "malformed 'renban' field"),
+    (fp({"size": 4, "grid": [[{}] * 4] * 4, "negative": [{}]}), "malformed 'negative' field"),
+    (fp({"size": 4, "grid": [[{}] * 4] * 4, "ratio": [{"cells": ["R1C1"]}]}), "a dot joins two cells"),
+])
+def test_malformed_fpuzzles_is_one_line(text, words):
+    entry = read_entry(text)
+    assert entry.puzzle is None and words in entry.error and "\n" not in entry.error
+
+
+@pytest.mark.parametrize("text, words", [
+    (".Thermo~R1C1~R9Z9", "bad cell 'R9Z9'"),
+    (".Thermo~R1C1~RaC1.Shape~9x9", "cell RaC1 is outside the 9x9 grid"),
+    (".Cage~x~R1C1~R1C2", "bad sum 'x'"),
+    (".~R1C1_12", "bad given"),
+    (".Shape~9x9~0-8.NFA~abc~R1C1", "unsupported constraint NFA"),
+    (".Or.~R1C1_1.End", "unsupported constraint Or"),
+    (".Between~R1C1", "between: needs at least 2 cells, has 1"),
+    (".WhiteDot~R1C1~R1C3", "WhiteDot: a cell has no orthogonal neighbour"),
+])
+def test_bad_iss_is_one_named_line(text, words):
+    entry = read_entry(text)
+    assert entry.puzzle is None and words in entry.error and "\n" not in entry.error
+
+
+def test_iss_forms():
+    assert parse_iss(".Shape~9x9~0-8.~R1C1_0").values == (0, 8)
+    assert parse_iss(".Shape~9x9~0-8.~R1C1_0").box == (3, 3)
+    assert parse_iss(".Shape~9x9~10").box is None  # ten values: no 3x3 box holds them all
+    little = parse_iss(".LittleKiller~10~R1C2").constraints[0]
+    assert little.cells == (1, 9)  # down-left from the top edge, as ISS's cellMap reads it
+    sky = parse_iss(".Skyscraper~C2~3~4").constraints
+    assert [c.cells[0] for c in sky] == [1, 73] and [c.count for c in sky] == [3, 4]
+    dots = parse_iss(".WhiteDot~R1C1~R1C2~R2C2").constraints
+    assert [c.cells for c in dots] == [(0, 1), (1, 10)]
+    pill = parse_iss(".PillArrow~2~R1C2~R1C1~R2C1").constraints[0]
+    assert pill.bulb == (0, 1) and pill.shaft == (9,)
+    plain = parse_iss("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+    assert len(plain.givens) == 30 and plain.constraints == ()
+
+
+def test_json_records_with_a_stated_solution():
+    rec = next(r for r in SAMPLES if r["id"] == "iss-examples-3")
+    entry = read_entry(json.dumps(rec))
+    assert entry.ident == "iss-examples-3" and entry.expected == tuple(rec["cells"])
+    own = read_entry(entry.puzzle.to_json())
+    assert own.format == "json" and own.puzzle == entry.puzzle

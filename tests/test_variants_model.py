@@ -1,0 +1,197 @@
+"""The variant model: JSON round trip (with the documented schema) and the independent checker.
+
+Each constraint type is checked twice on one valid grid: an instance read off the grid
+holds, and the same instance with its number or order changed is reported broken.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from sudoku_cp.errors import PuzzleError, SudokuCpError
+from sudoku_cp.variants import model as m
+from sudoku_cp.variants.rules import check_solution, is_solution
+
+#: A valid 9x9 grid (the solution of iss-examples-0 in ../shared/data/variants/iss.jsonl).
+G = tuple(int(c) for c in
+          "534678912672195348198342567859761423426853791713924856961537284287419635345286179")
+N = 9
+
+
+def cell(r, c):
+    return r * N + c
+
+
+def first(ok, k):
+    """The first ``k`` distinct cells of row 0 and 1 (in index order) for which ``ok`` holds."""
+    from itertools import permutations
+
+    for cells in permutations(range(18), k):
+        if ok(*(G[x] for x in cells)):
+            return cells
+    raise AssertionError("no such cells in G")
+
+
+def held_and_broken():
+    """``(type, holds, broken)`` for every constraint type, read off ``G``."""
+    row0 = tuple(range(9))
+    diag = tuple(cell(i, i) for i in range(9))
+    inc = tuple(sorted(row0, key=lambda x: G[x]))  # row 0 ordered by value: a thermometer
+    dec = inc[::-1]
+    total = _sandwich(row0)
+    cage = (0, 1, 9)
+    cage_sum = sum(G[x] for x in cage)
+    yield "killer_cage", m.KillerCage(cage, cage_sum), m.KillerCage(cage, cage_sum + 1)
+    yield "little_killer", m.LittleKiller(diag, sum(G[x] for x in diag)), m.LittleKiller(diag, 1)
+    yield "sandwich", m.Sandwich(row0, total), m.Sandwich(row0, total + 1)
+    yield "x_sum", m.XSum(row0, sum(G[:G[0]])), m.XSum(row0, sum(G[:G[0]]) + 1)
+    yield "skyscraper", m.Skyscraper(row0, _seen(row0)), m.Skyscraper(row0, _seen(row0) + 1)
+    b, s1, s2 = first(lambda b, s1, s2: b == s1 + s2, 3)
+    yield "arrow", m.Arrow((b,), (s1, s2)), m.Arrow((s1,), (b, s2))
+    yield "double_arrow", m.DoubleArrow((s1, b, s2)), m.DoubleArrow((b, s1, s2))
+    yield "thermometer", m.Thermometer(inc), m.Thermometer(dec)
+    yield "slow_thermometer", m.SlowThermometer(inc), m.SlowThermometer(dec)
+    yield "whisper", m.Whisper((inc[0], inc[8], inc[1]), 5), m.Whisper((inc[0], inc[1]), 5)
+    yield "renban", m.Renban(row0), m.Renban((inc[0], inc[2]))
+    a, c = _equal_pair()
+    yield "palindrome", m.Palindrome((a, 1 if a != 1 else 2, c)), m.Palindrome((0, 1))
+    yield "between", m.Between((inc[0], inc[4], inc[8])), m.Between((inc[4], inc[0], inc[8]))
+    yield "lockout", m.Lockout((inc[3], inc[0], inc[8], inc[5]), 2), m.Lockout((inc[0], inc[4], inc[8]), 4)
+    yield "region_sum_line", m.RegionSumLine((a, c)), m.RegionSumLine((cell(0, 2), cell(0, 3)))
+    yield "zipper", m.Zipper(first(lambda u, mid, v: u + v == mid, 3)), m.Zipper((0, 1, 2))
+    yield "entropic", m.Entropic((inc[0], inc[4], inc[8], inc[1])), m.Entropic((inc[0], inc[1], inc[2]))
+    yield "modular", m.Modular((inc[0], inc[1], inc[2], inc[3])), m.Modular((inc[0], inc[3], inc[6]))
+    yield "difference_dot", m.DifferenceDot(_pair(lambda u, v: abs(u - v) == 1)), m.DifferenceDot(_pair(lambda u, v: abs(u - v) > 1))
+    yield "ratio_dot", m.RatioDot(_pair(lambda u, v: u == 2 * v or v == 2 * u)), m.RatioDot(_pair(lambda u, v: u != 2 * v and v != 2 * u))
+    pair = _pair(lambda u, v: True)
+    yield "xv", m.XV(pair, G[pair[0]] + G[pair[1]]), m.XV(pair, G[pair[0]] + G[pair[1]] + 1)
+    big = pair if G[pair[0]] > G[pair[1]] else pair[::-1]
+    yield "greater_than", m.GreaterThan(big), m.GreaterThan(big[::-1])
+    yield "odd", m.Odd(G.index(1)), m.Odd(G.index(2))
+    yield "even", m.Even(G.index(2)), m.Even(G.index(1))
+    yield "maximum", m.Maximum((G.index(9),)), m.Maximum((G.index(1),))
+    yield "minimum", m.Minimum((G.index(1),)), m.Minimum((G.index(9),))
+    quad = (0, 1, 9, 10)
+    yield "quadruple", m.Quadruple(quad, tuple(G[x] for x in quad[:3])), m.Quadruple(quad, (G[0], G[0]))
+    twin = next(x for x in range(1, 81) if G[x] == G[0])
+    yield "clone", m.Clone((0,), (twin,)), m.Clone((0,), (1,))
+    yield "candidates", m.Candidates(0, (G[0], G[1])), m.Candidates(0, (G[1],))
+    yield "extra_region", m.ExtraRegion(row0), m.ExtraRegion((0, twin))
+    for tag, c in (("diagonal", m.Diagonal(1)), ("anti_knight", m.AntiKnight()),
+                   ("anti_king", m.AntiKing()), ("non_consecutive", m.NonConsecutive()),
+                   ("disjoint_groups", m.DisjointGroups()), ("negative_dots", m.NegativeDots()),
+                   ("negative_xv", m.NegativeXV())):
+        yield tag, c, c  # global rules: see test_global_rules
+
+
+def _equal_pair():
+    """Two cells of G with equal values, not in a shared row, column or box."""
+    return next((a, b) for a in range(81) for b in range(a + 1, 81)
+                if G[a] == G[b] and a // 27 != b // 27 and a % 9 // 3 != b % 9 // 3)
+
+
+def _sandwich(line):
+    vals = [G[x] for x in line]
+    i, j = sorted((vals.index(1), vals.index(9)))
+    return sum(vals[i + 1:j])
+
+
+def _seen(line):
+    top, seen = 0, 0
+    for x in line:
+        if G[x] > top:
+            top, seen = G[x], seen + 1
+    return seen
+
+
+def _pair(ok):
+    for a in range(81):
+        for b in (a + 1, a + 9):
+            if b < 81 and (b != a + 1 or a % 9 != 8) and ok(G[a], G[b]):
+                return (a, b)
+    raise AssertionError("no such pair in G")
+
+
+CASES = list(held_and_broken())
+GLOBAL = {"diagonal", "anti_knight", "anti_king", "non_consecutive", "disjoint_groups",
+          "negative_dots", "negative_xv"}
+
+
+def test_every_type_has_a_case_and_a_check():
+    assert {t for t, _, _ in CASES} == set(m.TYPES)
+
+
+@pytest.mark.parametrize("tag, holds, broken", [c for c in CASES if c[0] not in GLOBAL],
+                         ids=[c[0] for c in CASES if c[0] not in GLOBAL])
+def test_rule_held_and_broken(tag, holds, broken):
+    assert check_solution(m.VariantPuzzle(N, constraints=(holds,)), G) == []
+    found = check_solution(m.VariantPuzzle(N, constraints=(broken,)), G)
+    assert found and all(line.startswith(tag) for line in found)
+
+
+def test_global_rules_on_grids_that_keep_or_break_them():
+    # Each expectation is computed here from the rule's own definition, then compared.
+    king = [(a, b) for a in range(81) for b in (a + 8, a + 10)
+            if b < 81 and abs(a % 9 - b % 9) == 1 and G[a] == G[b]]
+    assert is_solution(m.VariantPuzzle(N, constraints=(m.AntiKing(),)), G) == (not king)
+    consecutive = [(a, b) for a in range(81) for b in (a + 1, a + 9)
+                   if b < 81 and (b == a + 9 or a % 9 != 8) and abs(G[a] - G[b]) == 1]
+    assert consecutive  # so non-consecutive and the negative white dot must fail
+    assert not is_solution(m.VariantPuzzle(N, constraints=(m.NonConsecutive(),)), G)
+    assert not is_solution(m.VariantPuzzle(N, constraints=(m.NegativeDots(True, False),)), G)
+    dots = tuple(m.DifferenceDot(p) for p in consecutive)
+    assert is_solution(m.VariantPuzzle(N, constraints=(*dots, m.NegativeDots(True, False))), G)
+    assert is_solution(m.VariantPuzzle(N, constraints=(m.DisjointGroups(),)), G) == all(
+        len({G[(r0 + i) * 9 + c0 + j] for r0 in (0, 3, 6) for c0 in (0, 3, 6)}) == 9
+        for i in range(3) for j in range(3))
+    main = {G[i * 10] for i in range(9)}
+    assert is_solution(m.VariantPuzzle(N, constraints=(m.Diagonal(-1),)), G) == (len(main) == 9)
+
+
+@pytest.mark.parametrize("tag, holds, broken", CASES, ids=[c[0] for c in CASES])
+def test_json_round_trip(tag, holds, broken):
+    p = m.VariantPuzzle(N, givens=((0, G[0]),), constraints=(holds, broken), title="t")
+    text = p.to_json()
+    assert m.VariantPuzzle.from_json(text) == p
+    assert json.loads(text)["constraints"][0]["type"] == tag
+
+
+def test_geometry_and_value_range():
+    p = m.VariantPuzzle(6)
+    assert p.box == (2, 3) and len(p.houses()) == 18
+    latin = m.VariantPuzzle(5, box=None)
+    assert len(latin.houses()) == 10
+    zero = m.VariantPuzzle(4, values=(0, 3))
+    assert list(zero.value_range) == [0, 1, 2, 3]
+    regions = tuple(tuple(range(r * 7, r * 7 + 7)) for r in range(7))
+    assert m.VariantPuzzle(7, regions=regions).box is None
+
+
+@pytest.mark.parametrize("data, words", [
+    ({"size": 4, "constraints": [{"type": "ChaosConstruction"}]}, "unsupported constraint ChaosConstruction"),
+    ({"size": 4, "constraints": [{"type": "thermometer", "cells": [0, 99]}]}, "outside the 4x4 grid"),
+    ({"size": 4, "box": [3, 2]}, "does not tile"),
+    ({"size": 4, "givens": [[0, 1], [0, 2]]}, "two different givens at R1C1"),
+    ({"size": 4, "colour": "red"}, "unknown field 'colour'"),
+    ({"size": 4, "constraints": [{"type": "odd", "cells": [1]}]}, "odd: unknown field 'cells'"),
+])
+def test_bad_json_is_one_named_error(data, words):
+    with pytest.raises(PuzzleError, match=re.escape(words)) as info:
+        m.VariantPuzzle.from_dict(data)
+    assert isinstance(info.value, SudokuCpError) and "\n" not in str(info.value)
+
+
+def test_documented_schema_matches_the_model():
+    """docs/variants.md lists every type tag with its fields; the model has exactly those."""
+    doc = (Path(__file__).parent.parent / "docs" / "variants.md").read_text()
+    doc = doc.split("## The constraint types", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `([a-z_]+)` \| ([^|]*) \|", doc, flags=re.M)
+    documented = {tag: sorted(re.findall(r"`([a-z_]+)`", fields)) for tag, fields in rows}
+    from dataclasses import fields as dc_fields
+
+    actual = {tag: sorted(f.name for f in dc_fields(cls)) for tag, cls in m.TYPES.items()}
+    assert documented == actual

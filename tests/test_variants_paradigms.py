@@ -1,0 +1,108 @@
+"""Every variant paradigm against the independent checker and against each other.
+
+For every constraint type, an instance read off a valid grid (with half the givens kept)
+must give solutions that pass ``rules.check_solution`` and the same count (to 2) in every
+paradigm; the same type made false on the full grid must give no solution. Shared samples
+must come out unique with their stated solution.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from sudoku_cp.errors import MissingDependencyError
+from sudoku_cp.variants import model as m
+from sudoku_cp.variants.crosscheck import candidates, crosscheck
+from sudoku_cp.variants.formats import read_entry
+from sudoku_cp.variants.paradigms import PARADIGMS, get_paradigm
+from sudoku_cp.variants.rules import check_solution
+
+from conftest import DATA
+from test_variants_model import CASES, G, GLOBAL
+
+
+def _paradigm(name):
+    try:
+        get_paradigm(name)(m.VariantPuzzle(4), limit=1)
+    except MissingDependencyError as exc:
+        return pytest.param(name, marks=pytest.mark.skip(reason=str(exc)))
+    return name
+
+
+PARAMS = [_paradigm(name) for name in PARADIGMS]
+HALF = tuple((c, G[c]) for c in range(0, 81, 2))
+FULL = tuple(enumerate(G))
+
+
+@pytest.mark.parametrize("paradigm", PARAMS)
+@pytest.mark.parametrize("tag, holds, broken", CASES, ids=[c[0] for c in CASES])
+def test_each_type_against_the_checker(paradigm, tag, holds, broken):
+    solve = get_paradigm(paradigm)
+    result = solve(m.VariantPuzzle(9, givens=HALF, constraints=(holds,)), limit=2, time_limit=60)
+    puzzle = m.VariantPuzzle(9, givens=HALF, constraints=(holds,))
+    assert result.exhausted or len(result.solutions) == 2
+    for sol in result.solutions:
+        assert check_solution(puzzle, sol) == []
+    if check_solution(puzzle, G) == []:
+        assert result.solutions  # G itself is a solution, so some solution exists
+    if tag not in GLOBAL:
+        none = solve(m.VariantPuzzle(9, givens=FULL, constraints=(broken,)), limit=2, time_limit=60)
+        assert none.exhausted and none.solutions == []
+
+
+@pytest.mark.parametrize("tag, holds, broken", CASES, ids=[c[0] for c in CASES])
+def test_paradigms_agree_on_the_count(tag, holds, broken):
+    counts = {}
+    for name in PARADIGMS:
+        try:
+            r = get_paradigm(name)(m.VariantPuzzle(9, givens=HALF[::2], constraints=(holds,)),
+                                   limit=2, time_limit=60)
+        except MissingDependencyError:
+            continue
+        counts[name] = (len(r.solutions), r.exhausted)
+    assert len(counts) >= 2 and len(set(counts.values())) == 1, counts
+
+
+SAMPLES = [line for line in (DATA / "variants_sample.jsonl").read_text().splitlines()
+           if line.strip() and not line.startswith("#")]
+QUICK = ["dclamage-uniqueVariantFPuzzles-5", "dclamage-uniqueVariantFPuzzles-21",
+         "dclamage-uniqueVariantFPuzzles-23", "iss-examples-3", "iss-examples-7",
+         "iss-examples-36", "iss-examples-48", "iss-examples-60"]
+
+
+@pytest.mark.parametrize("line", [s for s in SAMPLES if json.loads(s)["id"] in QUICK],
+                         ids=lambda s: json.loads(s)["id"])
+def test_samples_unique_with_the_stated_solution(line):
+    entry = read_entry(line)
+    report = crosscheck(entry.puzzle, time_limit=60)
+    assert report.verdict.value == "unique", report.evidence
+    assert report.solution == entry.expected
+    assert {"sat", "cpsat"} <= set(report.ran)
+
+
+def test_multiple_and_none():
+    four = m.VariantPuzzle(4, constraints=(m.Thermometer((0, 1, 2, 3)),))
+    assert crosscheck(four, ["sat", "cpsat"]).verdict.value == "multiple"
+    clash = m.VariantPuzzle(4, givens=((0, 1),), constraints=(m.Thermometer((1, 0)),))
+    assert crosscheck(clash, ["sat", "cpsat"]).verdict.value == "none"
+
+
+def test_one_paradigm_is_not_a_verdict():
+    report = crosscheck(m.VariantPuzzle(4, givens=((5, 4), (9, 1), (14, 1)),
+                                        constraints=(m.Thermometer((0, 1, 2, 3)),)), ["sat"])
+    assert report.verdict.value == "unknown" and report.ran == ["sat"]
+
+
+def test_candidates_match_full_enumeration():
+    puzzle = m.VariantPuzzle(4, givens=((0, 1),), constraints=(m.XV((4, 5), 5),))
+    every = get_paradigm("sat")(puzzle, limit=1000).solutions
+    exact = [Counter(s[cell] for s in every) for cell in range(16)]
+    cand = candidates(puzzle, cap=1000)
+    assert cand.complete
+    for cell in range(16):
+        assert {v: k for v, k in cand.counts[cell].items() if k} == dict(exact[cell])
+    capped = candidates(puzzle, cap=2)
+    assert all(k == min(2, exact[c][v]) for c in range(16) for v, k in capped.counts[c].items())
