@@ -68,6 +68,8 @@ def check_entry(entry, backends: Sequence[str] | None = None, *, source: str, in
                 time_limit: float | None = None) -> Checked:
     """Check one parsed entry (``parse.Entry``): a line that is not a puzzle becomes an
     ``invalid`` record; a puzzle is cross-checked against its stated solution, if any."""
+    if _is_variant(entry):
+        return _check_variant(source, entry.line, index, entry, backends, time_limit)
     if not entry.error:
         return _check_board(entry.board, getattr(entry, "solution", None), backends,
                             time_limit, (source, entry.line, index), keep_report=True)
@@ -88,9 +90,23 @@ def item_of(source: str, index: int, entry) -> tuple:
     """An entry packed for the trip to a worker: ``(source, line, index, givens, box,
     extra_houses, expected)``; givens travel as bytes when every value fits in one
     (they pickle in one piece, and a bulk backend reads a chunk of them as one array)."""
+    if _is_variant(entry):  # a variant puzzle travels as its text (it is read again there)
+        return ("variant", source, entry.line, index, entry.text, entry.cap)
     board, expected = entry.board, getattr(entry, "solution", None)
     return (source, entry.line, index, packed(board), board.box, board.geometry.extra,
             tuple(expected) if expected else None)
+
+
+def _is_variant(entry) -> bool:
+    return hasattr(entry, "puzzle")  # a variants.formats.VariantEntry
+
+
+def _check_variant(source, line, index, entry, paradigms, time_limit) -> Checked:
+    """One variant puzzle: its record (``variants.records``), the same road in a worker."""
+    from .variants.records import checked_record
+
+    rec = checked_record(index, source, line, entry, paradigms, time_limit, entry.cap)
+    return Checked(rec["verdict"], json.dumps(rec), index)
 
 
 def packed(board: Board) -> bytes | tuple[int, ...]:
@@ -106,6 +122,15 @@ def check_items(items: list[tuple], backends: Sequence[str] | None,
     Without ``values`` each ``Checked`` carries the verdict, the line and the index only:
     a parent that only writes the lines (no ``--certify``) gets a third of the bytes
     back from its workers."""
+    if items and items[0][0] == "variant":  # variant puzzles: read, then cross-checked
+        from .variants.formats import read_entry
+
+        out = []
+        for _, source, line, index, text, cap in items:
+            entry = read_entry(text)
+            entry.line, entry.cap = line, cap
+            out.append(_check_variant(source, line, index, entry, backends, time_limit))
+        return out
     if backends and len(backends) == 1 and time_limit is None:
         from .backends import get_backend
         from .backends.base import capability

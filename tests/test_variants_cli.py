@@ -47,7 +47,7 @@ def test_unsupported_constraint_is_the_records_error_and_the_batch_goes_on(capsy
     assert recs[1]["error"] == "unsupported constraint Or"
     assert recs[3]["error"] == "unsupported constraint columnindexer"
     assert [r["line"] for r in recs] == [2, 3, 4, 5, 6, 7]
-    from sudoku_cp.cli.variant import RECORD_KEYS
+    from sudoku_cp.variants.records import RECORD_KEYS
 
     assert all(tuple(r) == RECORD_KEYS for r in recs)  # one schema, invalid records too
     assert code == 2  # an input error outranks 'multiple'
@@ -82,7 +82,8 @@ def test_out_and_resume(capsys, tmp_path):
     out = tmp_path / "r.jsonl"
     run(capsys, "check", "--backends", "sat,cpsat", "-f", str(path), "--out", str(out))
     first = out.read_text().splitlines()
-    assert len(first) == 2
+    assert len(first) == 3 and "sudoku_cp_results" in first[0]  # the header, two records
+    assert [json.loads(line)["line"] for line in first[1:]] == [1, 2]
     run(capsys, "check", "--backends", "sat,cpsat", "-f", str(path), "--out", str(out), "--resume")
     assert out.read_text().splitlines() == first
 

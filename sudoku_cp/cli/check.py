@@ -98,7 +98,9 @@ def cmd_check(args) -> int:
         raise UsageError("--scheduler needs --engine dask (the local engine has no scheduler)")
     if args.chunk_size and not wants_batch(args):
         raise UsageError("--chunk-size applies to a batch only (--workers, --out or --engine)")
-    if variant.wanted(args):  # f-puzzles, ISS or JSON variant puzzles: their own module
+    if variant.wanted(args):  # f-puzzles, ISS or JSON variant puzzles
+        if wants_batch(args):  # through the same batch runner and results file
+            return cmd_batch(args, variant.batch_source(args))
         return variant.cmd_check(args)
     if wants_batch(args):  # --workers, --out, --resume or --engine: the batch runner
         return cmd_batch(args)
@@ -191,12 +193,14 @@ def _print_grid(rec: dict, report) -> None:
 
 
 # -- the batch ---------------------------------------------------------------------------------
-def cmd_batch(args) -> int:
+def cmd_batch(args, source=None) -> int:
     """Run ``check`` as a batch (see ``sudoku_cp.batch``); returns the exit code.
 
     With ``--json`` and ``--out`` the closing summary is also printed on stdout as JSON.
+    ``source`` is ``(entries, backends, default backends)`` for puzzles read another way
+    (variant puzzles: ``cli.variant.batch_source``).
     """
-    job = _job(args)
+    job = _job(args, source)
     if not job.out:
         return _run_batch(args, job)
     from ..lock import hold
@@ -232,7 +236,8 @@ def _run_batch(args, job) -> int:
             say(f"{rec['source']}:{rec['line']}: {rec['error']}")
         elif verdict in ("disagree", "error", "mismatch"):
             rec = checked.record
-            say(f"{verdict.upper()} on {rec['source']}:{rec['line']}: {rec['puzzle']}")
+            what = rec.get("puzzle") or rec.get("id") or ""  # (a variant record has no puzzle)
+            say(f"{verdict.upper()} on {rec['source']}:{rec['line']}: {what}")
             for why in rec.get("evidence") or [rec.get("error")]:
                 say(f"  {why}")
         if bar is not None:
@@ -256,7 +261,7 @@ def _run_batch(args, job) -> int:
     return code
 
 
-def _job(args):
+def _job(args, source=None):
     """The batch job the options ask for, every option checked before any work."""
     from ..backends import DEFAULT_CHECK, resolve
     from ..batch import ENGINES, BatchJob
@@ -272,9 +277,12 @@ def _job(args):
         check_output(args.out, force=args.force, append=args.resume, what="--out",
                      hint="add --resume to continue it, ")
     workers = _workers(args)
-    return BatchJob(entries(args), _input_digests(args), args.out, args.resume, args.force,
-                    resolve(args.backends, args.time_limit),  # before any worker starts
-                    DEFAULT_CHECK, args.time_limit, engine, workers, args.scheduler,
+    if source is None:
+        source = (entries(args), resolve(args.backends, args.time_limit),  # (before any
+                  DEFAULT_CHECK)                                         # worker starts)
+    puzzles, backends, defaults = source
+    return BatchJob(puzzles, _input_digests(args), args.out, args.resume, args.force,
+                    backends, defaults, args.time_limit, engine, workers, args.scheduler,
                     args.chunk_size, values=bool(getattr(args, "certify", None)))
 
 

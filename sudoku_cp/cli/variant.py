@@ -10,7 +10,6 @@ other puzzles go on and the exit code is 2.
 from __future__ import annotations
 
 import json
-import os
 import sys
 from collections import Counter
 
@@ -59,7 +58,7 @@ def entries(args):
     """``(index, source, line, entry)`` for every puzzle of the input, bad ones included."""
     from ..variants.formats import read_entry
 
-    index = 0
+    index = arguments = 0
     texts = args.puzzles if isinstance(args.puzzles, list) else [args.puzzles] if args.puzzles else []
     if not texts and not args.file:
         texts = ["-"]
@@ -68,10 +67,11 @@ def entries(args):
             lines = sys.stdin.read().splitlines()
             for n, line in _lines(lines):
                 index += 1
-                yield index, "<stdin>", n, read_entry(line)
+                yield index, "<stdin>", n, _at(read_entry(line), n)
         else:
             index += 1
-            yield index, "<argument>", None, read_entry(text)
+            arguments += 1  # (each argument is one puzzle: its number stands for its line)
+            yield index, "<argument>", arguments, _at(read_entry(text), arguments)
     for path in args.file or []:
         path = find_data(path, getattr(args, "data", None))
         try:
@@ -81,7 +81,12 @@ def entries(args):
             raise UsageError(f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
         for n, line in _lines(_split_json(content)):
             index += 1
-            yield index, path, n, read_entry(line)
+            yield index, path, n, _at(read_entry(line), n)
+
+
+def _at(entry, line: int):
+    entry.line = line
+    return entry
 
 
 def _split_json(content: str) -> list[str]:
@@ -104,7 +109,7 @@ def _lines(lines):
 
 
 def _where(source, line):
-    return "argument" if line is None else f"{source}:{line}"
+    return "argument" if source == "<argument>" or line is None else f"{source}:{line}"
 
 
 #: The classic backends and why they take no variant puzzle.
@@ -130,118 +135,62 @@ def _paradigms(args):
     return names
 
 
-#: The keys of a variant record, in order; every record has all of them (docs/variants.md).
-RECORD_KEYS = ("index", "source", "line", "id", "format", "verdict", "size", "solution",
-               "solutions", "ran", "not_run", "times", "time_s", "evidence", "notes",
-               "candidates", "error")
-_EMPTY = {"solutions": list, "ran": list, "not_run": dict, "times": dict, "evidence": list,
-          "notes": list}
+def _base(index, source, line, entry):
+    from ..variants.records import base
+
+    return base(index, source, line, entry)
 
 
 def record(**fields) -> dict:
-    """A variant record: every key of ``RECORD_KEYS`` in order, absent ones null or empty."""
-    rec = {k: fields[k] if k in fields else (_EMPTY[k]() if k in _EMPTY else None)
-           for k in RECORD_KEYS}
-    extra = set(fields) - set(RECORD_KEYS)
-    assert not extra, extra  # a key outside the documented schema is a bug
-    return rec
+    from ..variants.records import record as make
 
-
-def _base(index, source, line, entry):
-    rec = {"index": index, "source": source, "line": line, "id": entry.ident,
-           "format": entry.format, "notes": []}
-    if entry.ignored:
-        rec["notes"] = [f"ignored cosmetic f-puzzles element(s): {', '.join(entry.ignored)}"]
-    return rec
-
-
-def check_one(entry, paradigms, time_limit, cap=None):
-    """The JSON record of one entry (used in this process and by batch workers)."""
-    from ..variants.crosscheck import candidates, crosscheck
-
-    if entry.error:
-        return {"verdict": "invalid", "error": entry.error}
-    report = crosscheck(entry.puzzle, paradigms, time_limit=time_limit)
-    found = report.to_dict()
-    rec = {k: found[k] for k in ("verdict", "solutions", "ran", "not_run", "times", "evidence")}
-    rec["time_s"] = found["time"]
-    rec["size"] = entry.puzzle.size
-    sol = report.solution
-    rec["solution"] = list(sol) if sol and report.verdict.value == "unique" else None
-    if entry.expected is not None and report.verdict.value == "unique" and tuple(sol) != entry.expected:
-        rec["verdict"] = "mismatch"
-        rec["evidence"].append("the stated solution differs from the puzzle's solution")
-    if cap:
-        cand = candidates(entry.puzzle, cap=cap, time_limit=time_limit)
-        rec["candidates"] = cand.to_dict()
-    return rec
-
-
-def _work(job):
-    """A batch worker's task: ``(index, source, line, text, paradigms, time_limit, cap)``."""
-    from ..variants.formats import read_entry
-
-    index, source, line, text, paradigms, time_limit, cap = job
-    entry = read_entry(text)
-    return record(**_base(index, source, line, entry), **check_one(entry, paradigms, time_limit, cap))
+    return make(**fields)
 
 
 def cmd_check(args) -> int:
-    """``check`` over variant puzzles: one verdict per puzzle, printed or as JSON lines."""
+    """``check`` over variant puzzles in this process: one verdict per puzzle, printed or
+    as JSON lines (a batch, ``--out``/``--workers``, goes through ``cli.check.cmd_batch``
+    with ``batch_source``: the same results file, lock and resume as classic puzzles)."""
+    from ..pipeline import check_entry
+
     paradigms = _paradigms(args)
-    cap = args.cap if getattr(args, "candidates", False) else None
     if args.format == "csv" and not args.json:
         raise UsageError("--format csv is for classic puzzles; a variant check writes grid, "
                          "line or json")
-    as_json = args.json or args.format == "json" or bool(args.out)
+    as_json = args.json or args.format == "json"
     show = _show_line if args.format == "line" and not as_json else _show
-    done = _resumed(args)
-    out = open(args.out, "a" if args.resume else "w", encoding="utf-8") if args.out else None
     counts, code = Counter(), EXIT_OK
-    jobs = [(i, s, n, e.text, paradigms, args.time_limit, cap) for i, s, n, e in entries(args)
-            if i not in done]
-    try:
-        for rec in _run(jobs, args.workers):
-            counts[rec["verdict"]] += 1
-            code = worst(code, verdict_exit(rec["verdict"]))
-            if rec["verdict"] == "invalid":
-                print(f"{_where(rec['source'], rec['line'])}: {rec['error']}", file=sys.stderr)
-            if out is not None:
-                out.write(json.dumps(rec) + "\n")
-                out.flush()
-            elif as_json:
-                emit(rec)
-            elif not args.quiet:
-                show(rec)
-    finally:
-        if out is not None:
-            out.close()
+    for index, (source, entry) in enumerate(_entries(args), 1):
+        rec = check_entry(entry, paradigms, source=source, index=index,
+                          time_limit=args.time_limit).record
+        counts[rec["verdict"]] += 1
+        code = worst(code, verdict_exit(rec["verdict"]))
+        if rec["verdict"] == "invalid":
+            print(f"{_where(rec['source'], rec['line'])}: {rec['error']}", file=sys.stderr)
+        if as_json:
+            emit(rec)
+        elif not args.quiet:
+            show(rec)
     summary = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
     print(f"{sum(counts.values())} variant puzzle(s): {summary or 'none'}", file=sys.stderr)
     return code
 
 
-def _run(jobs, workers):
-    if not workers or workers <= 1 or len(jobs) <= 1:
-        yield from map(_work, jobs)
-        return
-    from concurrent.futures import ProcessPoolExecutor
+def batch_source(args):
+    """What a batch of variant puzzles runs on: ``(entries, paradigms, default paradigms)``
+    for ``cli.check.cmd_batch``."""
+    from ..variants.crosscheck import DEFAULT_PARADIGMS
 
-    with ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or 1)) as pool:
-        yield from pool.map(_work, jobs)
+    return _entries(args), _paradigms(args), DEFAULT_PARADIGMS
 
 
-def _resumed(args) -> set:
-    if not (args.resume and args.out and os.path.exists(args.out)):
-        return set()
-    seen = set()
-    with open(args.out, encoding="utf-8") as f:
-        for line in f:
-            try:
-                seen.add(json.loads(line)["index"])
-            except (ValueError, KeyError, TypeError):
-                continue
-    return seen
+def _entries(args):
+    """``(source, entry)`` for every puzzle, each entry knowing its line and the
+    candidates cap (``--candidates``)."""
+    cap = args.cap if getattr(args, "candidates", False) else None
+    for _, source, line, entry in entries(args):
+        entry.cap = cap
+        yield source, entry
 
 
 def _show_line(rec) -> None:

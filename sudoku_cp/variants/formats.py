@@ -69,6 +69,8 @@ class VariantEntry:
     format: str | None = None
     ignored: tuple = ()  # cosmetic elements skipped (f-puzzles)
     error: str | None = None
+    line: int | None = None  # where it stood in its input (set by the reader of the input)
+    cap: int | None = None  # count candidates up to this (``check --candidates``)
 
 
 def read_entry(text: str) -> VariantEntry:

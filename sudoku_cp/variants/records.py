@@ -1,0 +1,63 @@
+"""One variant puzzle's JSON record: its keys, and the check that fills them.
+
+The record starts with the keys every results file starts its records with (``line``,
+``source``, ``index``, ``verdict``), so a batch of variant puzzles is written, locked and
+resumed by the same results file as a classic batch (``batch``, ``results``); the rest
+is documented in docs/variants.md.
+"""
+
+from __future__ import annotations
+
+#: The keys of a variant record, in order; every record has all of them (docs/variants.md).
+RECORD_KEYS = ("line", "source", "index", "verdict", "id", "format", "size", "solution",
+               "solutions", "ran", "not_run", "times", "time_s", "evidence", "notes",
+               "candidates", "error")
+_EMPTY = {"solutions": list, "ran": list, "not_run": dict, "times": dict, "evidence": list,
+          "notes": list}
+
+
+def record(**fields) -> dict:
+    """A variant record: every key of ``RECORD_KEYS`` in order, absent ones null or empty."""
+    rec = {k: fields[k] if k in fields else (_EMPTY[k]() if k in _EMPTY else None)
+           for k in RECORD_KEYS}
+    extra = set(fields) - set(RECORD_KEYS)
+    assert not extra, extra  # a key outside the documented schema is a bug
+    return rec
+
+
+def base(index, source, line, entry) -> dict:
+    """The keys that say where a puzzle came from and how it was read."""
+    rec = {"index": index, "source": source, "line": line, "id": entry.ident,
+           "format": entry.format, "notes": []}
+    if entry.ignored:
+        rec["notes"] = [f"ignored cosmetic f-puzzles element(s): {', '.join(entry.ignored)}"]
+    return rec
+
+
+def check_one(entry, paradigms, time_limit, cap=None) -> dict:
+    """The verdict keys of one entry: invalid, or the cross-check of its paradigms
+    (``mismatch`` when it is unique with another solution than the one it states)."""
+    from .crosscheck import candidates, crosscheck
+
+    if entry.error:
+        return {"verdict": "invalid", "error": entry.error}
+    report = crosscheck(entry.puzzle, paradigms, time_limit=time_limit)
+    found = report.to_dict()
+    rec = {k: found[k] for k in ("verdict", "solutions", "ran", "not_run", "times", "evidence")}
+    rec["time_s"] = found["time"]
+    rec["size"] = entry.puzzle.size
+    sol = report.solution
+    rec["solution"] = list(sol) if sol and report.verdict.value == "unique" else None
+    if entry.expected is not None and report.verdict.value == "unique" and tuple(sol) != entry.expected:
+        rec["verdict"] = "mismatch"
+        rec["evidence"].append("the stated solution differs from the puzzle's solution")
+    if cap:
+        cand = candidates(entry.puzzle, cap=cap, time_limit=time_limit)
+        rec["candidates"] = cand.to_dict()
+    return rec
+
+
+def checked_record(index, source, line, entry, paradigms, time_limit, cap=None) -> dict:
+    """The whole record of one entry."""
+    return record(**base(index, source, line, entry), **check_one(entry, paradigms,
+                                                                   time_limit, cap))
