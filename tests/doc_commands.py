@@ -48,6 +48,7 @@ TOOLS = {"cadical": "cadical", "kissat": "kissat", "minisat": "minisat",
 #: Commands that run for minutes or hours (benchmarks, whole data sets): --all runs them.
 LONG = [
     (r"benchmarks/bench_", "a benchmark: minutes"),
+    (r"benchmarks/soak\.py", "a soak: minutes"),
     (r"sudoku-cp bench ", "a benchmark over data sets: minutes"),
     (r"royle_17_clue", "49,151 puzzles"),
     (r"generate -n 1000 ", "a thousand minimal puzzles"),
@@ -57,6 +58,7 @@ LONG = [
     (r"grade -f norvig_top95", "grades 95 puzzles with the logic engine"),
     (r"p36\.txt", "36x36 boards: minutes"),
     (r"git worktree", "changes the clone's git worktrees"),
+    (r"\.\./before", "needs the older tree the git worktree line makes"),
     (r"drat-trim", "needs drat-trim built from its source (network)"),
     (r"pytest", "the test suite"),
     (r"minizinc --solver gecode --num-solutions 2", "minutes with Debian's Gecode (the note "
@@ -84,8 +86,12 @@ class Command:
         return f"{self.doc}:{self.line}"
 
 
+#: ``NAME=value`` before a command (``PYTHONPATH=../before python3 ...``), or alone.
+ASSIGNMENT = r"[A-Z_]+=(?:\"[^\"]*\"|'[^']*'|\S*)"
+
+
 def _is_command(line: str) -> bool:
-    return line.startswith(PROGRAMS)
+    return re.sub(rf"^(?:{ASSIGNMENT}\s+)+", "", line).startswith(PROGRAMS)
 
 
 def _is_synopsis(line: str) -> bool:
@@ -139,8 +145,7 @@ def commands(docs=DOCS) -> list[Command]:
                                    for x in lines[i + 1:end])
                 i += 1
                 continue
-            if block in ("sh", "bash", "") and re.match(r"^[A-Z_]+=\S", line) \
-                    and not line.startswith("PATH="):
+            if block in ("sh", "bash", "") and re.fullmatch(ASSIGNMENT, line.strip()):
                 setup.append(line.strip())  # P="...": a variable for the lines after it
             elif block in ("sh", "bash", "") and not synopsis and _is_command(line.strip()):
                 start, text = i + 1, line.strip()
