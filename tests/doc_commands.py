@@ -49,6 +49,7 @@ TOOLS = {"cadical": "cadical", "kissat": "kissat", "minisat": "minisat",
 LONG = [
     (r"benchmarks/bench_", "a benchmark: minutes"),
     (r"benchmarks/soak\.py", "a soak: minutes"),
+    (r"variants/iss\.jsonl", "152 variant puzzles, one of them over a minute"),
     (r"sudoku-cp bench ", "a benchmark over data sets: minutes"),
     (r"royle_17_clue", "49,151 puzzles"),
     (r"generate -n 1000 ", "a thousand minimal puzzles"),
@@ -223,9 +224,16 @@ def run(cmd: Command, clone: Path, env: dict, server: list) -> tuple[int, str]:
             return proc.returncode, (first + out + err)[-600:]
         server.append(proc)
         return -1, first  # stopped by stop_server
-    done = subprocess.run(["bash", "-c", script], cwd=clone, env=env, capture_output=True,
-                          text=True, timeout=None if cmd.kind == "long" else TIMEOUT)
-    return done.returncode, (done.stdout + done.stderr)[-600:]
+    proc = subprocess.Popen(["bash", "-c", script], cwd=clone, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)  # a group: a time-out stops it all
+    try:
+        out, err = proc.communicate(timeout=None if cmd.kind == "long" else TIMEOUT)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+        return -2, f"(still running after {TIMEOUT} s: stopped)\n" + (out + err)[-500:]
+    return proc.returncode, (out + err)[-600:]
 
 
 def stop_server(server: list) -> tuple[int, str]:
