@@ -1,9 +1,13 @@
 """How well the logic engine's rating tracks Sudoku Explainer's, and how fast it is.
 
 Reads puzzles with their SE rating (``../shared/data/berthier_cb002_rated.txt``: puzzle,
-SE rating, W rating per line), rates each with ``sudoku_cp.logic`` (uniqueness assumed,
-as SE does), and prints Spearman's rho overall and for SE >= 4.2, the confusion table of
-SE bands x levels, and the time per puzzle (median, p90, p99, max) and in all.
+SE rating, W rating per line; a rating may also be SE's ``ER/EP/ED`` triple, as the forum's
+lists give it), rates each with ``sudoku_cp.logic`` (uniqueness assumed, as SE does), and
+prints the share rated exactly as SE, Spearman's rho overall and for SE >= 4.2, the
+confusion table of SE bands x levels, how many needed trial and error, and the time per
+puzzle (median, p90, p99, max) and in all. ``--hodoku N`` also rates the first N puzzles
+of the sample with ``hodoku-py`` (if installed) and compares its level with the
+HoDoKu-style level here.
 
     nice -n 10 python benchmarks/bench_rating.py --sample 2000 --seed 1 --workers 2
     nice -n 10 python benchmarks/bench_rating.py ../shared/data/forum_hardest_1106.txt --sample 50 --time-limit 5
@@ -24,14 +28,20 @@ SE_BANDS = ((1.0, 2.0), (2.0, 2.6), (2.6, 3.0), (3.0, 4.2), (4.2, 5.6), (5.6, 6.
             (7.5, 8.5), (8.5, 12.0))
 
 
-def read(path: Path) -> list[tuple[str, float | None]]:
+def read(path: Path) -> list[tuple[str, float | None, tuple | None]]:
+    """(puzzle, SE rating or None, (ER, EP, ED) or None) per line."""
     out = []
     for line in path.read_text().splitlines():
         if not line.strip() or line.startswith("#"):
             continue
         parts = line.split()
-        se = float(parts[1]) if len(parts) > 1 else None
-        out.append((parts[0], se))
+        se, triple = None, None
+        if len(parts) > 1 and "/" in parts[1]:
+            triple = tuple(float(x) for x in parts[1].split("/"))
+            se = triple[0]
+        elif len(parts) > 1:
+            se = float(parts[1])
+        out.append((parts[0], se, triple))
     return out
 
 
@@ -43,7 +53,17 @@ def rate(job):
     start, cpu = time.perf_counter(), time.process_time()
     r = rate_board(Board.parse(puzzle), assume_unique=True, time_limit=time_limit)
     return (r.rating, r.level, r.hardest, r.complete, time.perf_counter() - start,
-            time.process_time() - cpu)
+            time.process_time() - cpu, r.ep, r.ed, r.guesses, r.hodoku_level)
+
+
+def hodoku_levels(puzzles: list[str]) -> list[str] | None:
+    """hodoku-py's level of each puzzle, or None when it is not installed."""
+    try:
+        from hodoku.api import Solver
+    except ImportError:
+        return None
+    solver = Solver()
+    return [solver.rate(p).level.name.lower() for p in puzzles]
 
 
 def ranks(xs):
@@ -76,6 +96,10 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--time-limit", type=float, default=None, help="seconds per puzzle")
+    p.add_argument("--out", metavar="FILE",
+                   help="write each puzzle, its SE rating, ER/EP/ED here and the hardest technique")
+    p.add_argument("--hodoku", type=int, default=0, metavar="N",
+                   help="compare levels with hodoku-py on the first N puzzles of the sample")
     args = p.parse_args(argv)
 
     from sudoku_cp.logic import LEVELS
@@ -84,10 +108,14 @@ def main(argv=None) -> int:
     if args.sample and args.sample < len(puzzles):
         puzzles = random.Random(args.seed).sample(puzzles, args.sample)
     start = time.perf_counter()
-    jobs = [(pz, args.time_limit) for pz, _ in puzzles]
+    jobs = [(pz, args.time_limit) for pz, _, _ in puzzles]
     with ProcessPoolExecutor(args.workers) as pool:
         results = list(pool.map(rate, jobs, chunksize=8))
     wall = time.perf_counter() - start
+    if args.out:
+        with open(args.out, "w") as out:
+            for (pz, se, _), r in zip(puzzles, results):
+                out.write(f"{pz} {se} {r[0]:.1f}/{r[6]:.1f}/{r[7]:.1f} {r[2]}\n")
     print(f"{len(results)} puzzles from {args.path} (seed {args.seed}), {args.workers} workers, "
           f"{wall:.1f} s wall, {sum(r[5] for r in results):.1f} s CPU in the workers")
     for label, k in (("wall", 4), ("CPU", 5)):
@@ -105,10 +133,27 @@ def main(argv=None) -> int:
         hardest[r[2] or "-"] = hardest.get(r[2] or "-", 0) + 1
     print("hardest technique:", ", ".join(f"{k} {v}" for k, v in
                                           sorted(hardest.items(), key=lambda kv: -kv[1])))
-    se = [s for _, s in puzzles]
+    guessed = sum(1 for r in results if r[8])
+    print(f"trial and error: {guessed} of {len(results)} puzzles needed a guess "
+          f"({sum(1 for r in results if r[8] and r[3])} of them finished within the limit)")
+    if args.hodoku:
+        compare_hodoku(puzzles[:args.hodoku], results[:args.hodoku])
+    counts: dict[float, int] = {}
+    for r in results:
+        counts[r[0]] = counts.get(r[0], 0) + 1
+    print("ratings here:", ", ".join(f"{k} x{v}" for k, v in sorted(counts.items())))
+    se = [s for _, s, _ in puzzles]
     if None in se:
-        print("ratings:", statistics.quantiles([r[0] for r in results], n=4))
         return 0
+    triples = [t for _, _, t in puzzles]
+    if None not in triples:
+        for name, k, i in (("EP", 6, 1), ("ED", 7, 2)):
+            same = sum(1 for r, t in zip(results, triples) if abs(r[k] - t[i]) < 0.05)
+            print(f"same {name} as SE: {same / len(results):.1%}")
+        counts = {}
+        for _, s_, _ in puzzles:
+            counts[s_] = counts.get(s_, 0) + 1
+        print("SE's ratings:", ", ".join(f"{k} x{v}" for k, v in sorted(counts.items())))
     ours = [r[0] for r in results]
     print(f"Spearman rho, all: {spearman(ours, se):.3f} (n={len(se)})")
     hi = [(o, s) for o, s in zip(ours, se) if s >= 4.2]
@@ -124,6 +169,23 @@ def main(argv=None) -> int:
         if sum(row):
             print(f"{lo:>4}-{hi_:<5} " + " ".join(f"{k:>8}" for k in row))
     return 0
+
+
+def compare_hodoku(puzzles, results) -> None:
+    start = time.process_time()
+    theirs = hodoku_levels([pz for pz, _, _ in puzzles])
+    if theirs is None:
+        print("hodoku-py is not installed (pip install hodoku-py): no HoDoKu comparison")
+        return
+    levels = ("easy", "medium", "hard", "unfair", "extreme")
+    same = sum(1 for r, h in zip(results, theirs) if r[9] == h)
+    print(f"\nHoDoKu level (hodoku-py, {time.process_time() - start:.0f} s CPU) x HoDoKu-style "
+          f"level here, {len(theirs)} puzzles: same level {same / len(theirs):.1%}")
+    print(f"{'hodoku-py':>10} " + " ".join(f"{lv:>8}" for lv in levels))
+    for h in levels:
+        row = [sum(1 for r, x in zip(results, theirs) if x == h and r[9] == lv) for lv in levels]
+        if sum(row):
+            print(f"{h:>10} " + " ".join(f"{k:>8}" for k in row))
 
 
 if __name__ == "__main__":

@@ -72,13 +72,14 @@ def default_chunk_size(backends: list[str] | None) -> int:
 
 # -- the worker side ---------------------------------------------------------------------------
 def check_chunk(chunk: list[tuple], backends: list[str] | None,
-                time_limit: float | None) -> list:
+                time_limit: float | None, values: bool = True) -> list:
     """Check a chunk of packed puzzles (``pipeline.item_of``) in a worker process;
-    returns their ``pipeline.Checked`` outcomes. Backends are cached in the worker
-    between chunks."""
+    returns their ``pipeline.Checked`` outcomes (with the solutions as values when
+    ``values``: the parent certifies them). Backends are cached in the worker between
+    chunks."""
     from .pipeline import check_items
 
-    return check_items(chunk, backends, time_limit)
+    return check_items(chunk, backends, time_limit, values)
 
 
 def _init_worker(parent_pid: int) -> None:
@@ -131,8 +132,8 @@ class LocalEngine:
         # can then write to the pool's closed wake-up pipe and print a traceback.
         self.pool.shutdown(wait=not interrupted, cancel_futures=True)
 
-    def submit(self, chunk, backends, time_limit) -> None:
-        self.pending.add(self.pool.submit(check_chunk, chunk, backends, time_limit))
+    def submit(self, chunk, backends, time_limit, values=True) -> None:
+        self.pending.add(self.pool.submit(check_chunk, chunk, backends, time_limit, values))
 
     @property
     def in_flight(self) -> int:
@@ -191,8 +192,9 @@ class DaskEngine:
         if self.cluster is not None:
             self.cluster.close()
 
-    def submit(self, chunk, backends, time_limit) -> None:
-        self.queue.add(self.client.submit(check_chunk, chunk, backends, time_limit, pure=False))
+    def submit(self, chunk, backends, time_limit, values=True) -> None:
+        self.queue.add(self.client.submit(check_chunk, chunk, backends, time_limit, values,
+                                          pure=False))
         self.in_flight += 1
 
     def finished(self) -> Iterator[list]:
@@ -244,9 +246,11 @@ class Batch:
         self.start = time.perf_counter()
 
     def run(self, engine, entries, done: "DoneSet | None" = None, backends=None,
-            time_limit: float | None = None, chunk_size: int = 32) -> Counter:
+            time_limit: float | None = None, chunk_size: int = 32,
+            values: bool = False) -> Counter:
         """Stream ``entries`` (``(source, entry)`` pairs) to ``engine`` in chunks, never
-        more than its capacity in flight; returns the verdict counts."""
+        more than its capacity in flight; returns the verdict counts. With ``values`` the
+        workers send back each puzzle's board and solutions (``on_record`` certifies)."""
         from .pipeline import check_entry, item_of
 
         done = done if done is not None else DoneSet()
@@ -260,12 +264,12 @@ class Batch:
                 continue
             chunk.append(item_of(source, index, entry))
             if len(chunk) >= chunk_size:
-                engine.submit(chunk, backends, time_limit)
+                engine.submit(chunk, backends, time_limit, values)
                 chunk = []
                 while engine.in_flight >= engine.capacity:
                     self.drain(engine)
         if chunk:
-            engine.submit(chunk, backends, time_limit)
+            engine.submit(chunk, backends, time_limit, values)
         while engine.in_flight:
             self.drain(engine)
         return self.counts
@@ -308,6 +312,7 @@ class BatchJob:
     workers: int = 1
     scheduler: str | None = None
     chunk_size: int | None = None
+    values: bool = False  # the workers send solutions back (for --certify)
 
 
 @dataclass
@@ -353,7 +358,7 @@ class BatchRun:
         try:
             with engine:
                 self.batch.run(engine, renamed, existing.done, job.backends, job.time_limit,
-                               job.chunk_size or default_chunk_size(job.backends))
+                               job.chunk_size or default_chunk_size(job.backends), job.values)
         except BrokenExecutor as exc:  # a worker died (a crash in a solver, or killed): a bug
             self.failure = (f"a worker process died ({exc}); the results so far are kept and "
                             f"--resume continues")

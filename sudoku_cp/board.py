@@ -92,13 +92,30 @@ class Board:
 
     @classmethod
     def parse(cls, text: str, box: tuple[int, int] | str | None = None) -> "Board":
-        """Read one puzzle in any of the accepted text forms (see ``sudoku_cp.parse``)."""
-        from .text import read_puzzle  # text to values: the reader below the board
+        """Read one puzzle in any of the accepted text forms (see ``sudoku_cp.parse``).
+
+        A plain line of n*n symbols (n >= 6) takes a short road (``text.plain_values``,
+        the same board); anything else, and any line with a problem, the general reader,
+        which names the problem."""
+        plain_values, read_puzzle = _READERS or _readers()
 
         if isinstance(box, str):
             box = parse_box(box)
+        if type(text) is str:
+            plain = plain_values(text, box)
+            if plain is not None:
+                return cls._trusted(*plain)  # the values are checked by plain_values
         values, box = read_puzzle(text, box=box)
         return cls.from_values(values, box)
+
+    @classmethod
+    def _trusted(cls, g: Geometry, givens: tuple[int, ...]) -> "Board":
+        """A board whose givens the caller has already checked (n*n integers in 0..n):
+        no second check. For the parser's short road only."""
+        board = object.__new__(cls)
+        object.__setattr__(board, "geometry", g)
+        object.__setattr__(board, "givens", givens)
+        return board
 
     # -- geometry shortcuts -------------------------------------------------------------
     @property
@@ -149,3 +166,17 @@ class Board:
         from .display import to_html
 
         return to_html(self)
+
+
+_READERS: tuple = ()
+
+
+def _readers() -> tuple:
+    """``text.plain_values`` and ``text.read_puzzle`` (text to values: the reader below the
+    board), imported on the first ``Board.parse`` and kept: ``import sudoku_cp`` does not
+    load the reader, and an import statement per call cost a third of a plain line's parse."""
+    global _READERS
+    from .text import plain_values, read_puzzle
+
+    _READERS = (plain_values, read_puzzle)
+    return _READERS

@@ -84,3 +84,25 @@ def notice(what: str, seconds: int) -> None:
     if notify is not None:
         notify(f"sudoku-cp: compiling {what} once, about {seconds} s (later runs load it from "
                f"{cache_dir()}; `sudoku-cp warm-up` does this ahead of time)")
+
+
+def restore_numba_symbols() -> None:
+    """Bind numba's runtime helpers (``NRT_*``, ``numba_*``) to numba again.
+
+    ``backends.fast.native.load`` binds the helpers the stored code names but never calls to stubs that abort
+    (its ``_stub_addresses``). LLVM's symbol table is process-wide, so numba code compiled or
+    linked afterwards in the same process would reach a stub at its first ``NRT_Free``.
+    The stored code was resolved when it was finalized, so rebinding now changes nothing
+    for it. (numba binds them itself when it is imported after ``load``.)
+    """
+    try:
+        import llvmlite.binding as ll
+        from numba import _dynfunc, _helperlib
+        from numba.core.runtime import _nrt_python
+    except ImportError:  # another numba layout: nothing known to rebind
+        return
+    for helpers in (_helperlib.c_helpers, _dynfunc.c_helpers):
+        for name, address in helpers.items():
+            ll.add_symbol("numba_" + name, address)
+    for name, address in _nrt_python.c_helpers.items():
+        ll.add_symbol(name if name.startswith("_") else "NRT_" + name, address)

@@ -22,6 +22,7 @@ puzzle's ``random.Random``, then a shuffle drawn from it, checked by ``is_soluti
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Sequence
 
@@ -59,9 +60,17 @@ def random_values(g: Geometry, seed: int, *, compiled: bool | None = None) -> li
 
 def can_compile(g: Geometry) -> bool:
     """True when the compiled fill can run: numba is installed and n <= 64."""
+    return g.n <= 64 and numba_installed()
+
+
+@functools.lru_cache(maxsize=1)
+def numba_installed() -> bool:
+    """Whether numba can be imported, asked once per process: with the stored object code
+    numba is never imported, so ``find_spec`` walks the path on every call, about a
+    millisecond each on a loaded machine, and the generator asks for every attempt."""
     from importlib.util import find_spec
 
-    return g.n <= 64 and find_spec("numba") is not None
+    return find_spec("numba") is not None
 
 
 # -- the stream ------------------------------------------------------------------------------

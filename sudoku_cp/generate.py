@@ -144,9 +144,9 @@ def removal_backend(box: tuple[int, int]) -> str:
     >>> removal_backend((3, 3)) in ("fast", "sat")
     True
     """
-    from importlib.util import find_spec
+    from .fill import numba_installed
 
-    if box[0] * box[1] <= 64 and find_spec("numba") is not None:
+    if box[0] * box[1] <= 64 and numba_installed():
         return "fast"
     return "sat"
 

@@ -19,34 +19,13 @@ same way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 
 from .board import Board
+from .logic.api import Grade
 from .logic.ratings import BANDS, LEVELS, TECHNIQUES, band, level_of
 
 __all__ = ["BANDS", "LEVELS", "TECHNIQUES", "Grade", "band", "grade", "level_of"]
-
-
-@dataclass(frozen=True)
-class Grade:
-    """How hard a puzzle is: its level, its rating and the evidence for them."""
-
-    level: str
-    techniques: dict[str, int]  # technique -> steps that used it, easiest first
-    nodes: int  # backtracker search nodes to solve and prove uniqueness
-    solved_by_logic: bool  # no guess was needed
-    unique: bool  # the backtracker found exactly one solution
-    rating: float = 0.0  # the hardest step's score on SE's scale
-    hardest: str | None = None  # the technique of the hardest step
-    guesses: int = 0  # trial-and-error steps on the solve path
-    steps: int = 0  # steps on the solve path
-    complete: bool = True  # False: the time limit stopped the path; rating is a lower bound
-
-    def to_dict(self) -> dict:
-        return {"level": self.level, "rating": self.rating, "hardest": self.hardest,
-                "techniques": self.techniques, "steps": self.steps, "guesses": self.guesses,
-                "nodes": self.nodes, "solved_by_logic": self.solved_by_logic,
-                "unique": self.unique, "complete": self.complete}
 
 
 def grade(board: Board, *, time_limit: float | None = None,
@@ -64,7 +43,4 @@ def grade(board: Board, *, time_limit: float | None = None,
     r = rate_board(board, assume_unique=assume_unique, time_limit=time_limit)
     if r.complete and r.values != solution:  # logic is sound: it ends at the solution
         raise RuntimeError(f"the logical solver went wrong on {board.to_text()}")
-    order = list(TECHNIQUES)
-    techniques = {t: r.counts[t] for t in sorted(r.counts, key=order.index)}
-    return Grade(r.level, techniques, int(result.stats.get("nodes", 0)), r.guesses == 0,
-                 True, r.rating, r.hardest, r.guesses, len(r.steps), r.complete)
+    return replace(r, nodes=int(result.stats.get("nodes", 0)), unique=True)

@@ -100,8 +100,12 @@ def packed(board: Board) -> bytes | tuple[int, ...]:
 
 
 def check_items(items: list[tuple], backends: Sequence[str] | None,
-                time_limit: float | None) -> list[Checked]:
-    """Check a chunk of packed items (``item_of``): in a worker process, or here."""
+                time_limit: float | None, values: bool = True) -> list[Checked]:
+    """Check a chunk of packed items (``item_of``): in a worker process, or here.
+
+    Without ``values`` each ``Checked`` carries the verdict, the line and the index only:
+    a parent that only writes the lines (no ``--certify``) gets a third of the bytes
+    back from its workers."""
     if backends and len(backends) == 1 and time_limit is None:
         from .backends import get_backend
         from .backends.base import capability
@@ -109,11 +113,12 @@ def check_items(items: list[tuple], backends: Sequence[str] | None,
         backend = get_backend(backends[0])
         bulk = capability(backend, "check_array")
         if bulk is not None:
-            return _bulk(items, backend, bulk)
+            return _bulk(items, backend, bulk, values)
     out = []
     for source, line, index, givens, box, extra, expected in items:
         board = Board.from_values(givens, box=box, houses=extra)
-        out.append(_check_board(board, expected, backends, time_limit, (source, line, index)))
+        checked = _check_board(board, expected, backends, time_limit, (source, line, index))
+        out.append(checked if values else Checked(*checked[:3]))
     return out
 
 
@@ -145,7 +150,7 @@ def _of_report(report, at: dict, keep_report: bool) -> Checked:
 
 
 # -- the bulk road: one call for a chunk --------------------------------------------------------
-def _bulk(items: list[tuple], backend, check_array) -> list[Checked]:
+def _bulk(items: list[tuple], backend, check_array, values: bool = True) -> list[Checked]:
     """A chunk through a backend's ``check_array``: one call per run of one shape."""
     out: list[Checked] = []
     start = 0
@@ -154,12 +159,12 @@ def _bulk(items: list[tuple], backend, check_array) -> list[Checked]:
         stop = start + 1
         while stop < len(items) and items[stop][4:6] == shape:
             stop += 1
-        out.extend(_bulk_run(items[start:stop], backend, check_array))
+        out.extend(_bulk_run(items[start:stop], backend, check_array, values))
         start = stop
     return out
 
 
-def _bulk_run(items: list[tuple], backend, check_array) -> list[Checked]:
+def _bulk_run(items: list[tuple], backend, check_array, values: bool) -> list[Checked]:
     """The outcomes of a run of one shape: one bulk call for all, one
     ``is_solution_many`` for all their first solutions."""
     import numpy as np
@@ -184,7 +189,7 @@ def _bulk_run(items: list[tuple], backend, check_array) -> list[Checked]:
         lut = np.frombuffer(_SYMBOL_BYTES, dtype=np.uint8)
         puzzles = lut[grid].tobytes().decode("ascii")
         solved = lut[first].tobytes().decode("ascii")
-    values = first.astype(np.uint8).tobytes() if g.n < 256 else None
+    solved_bytes = first.astype(np.uint8).tobytes() if values and g.n < 256 else None
     out = []
     for i, (source, line, index, givens, box, extra, expected) in enumerate(items):
         began = time.perf_counter()
@@ -194,12 +199,14 @@ def _bulk_run(items: list[tuple], backend, check_array) -> list[Checked]:
             else:
                 puzzle = format_line(grid[i].tolist(), g.n)
                 text = format_line(first[i].tolist(), g.n)
-            solution = (values[i * size:(i + 1) * size] if values is not None
+            text = unique_line((source, line, index), puzzle, g.box, text, stats[i], each,
+                               each + time.perf_counter() - began, backend.name)
+            if not values:
+                out.append(Checked("unique", text, index))
+                continue
+            solution = (solved_bytes[i * size:(i + 1) * size] if solved_bytes is not None
                         else tuple(first[i].tolist()))
-            out.append(Checked("unique", unique_line(
-                (source, line, index), puzzle, g.box, text, stats[i], each,
-                each + time.perf_counter() - began, backend.name), index, givens, g.box,
-                g.extra, (solution,)))
+            out.append(Checked("unique", text, index, givens, g.box, g.extra, (solution,)))
             continue
         board = Board.from_values(givens, box=box, houses=extra)  # the rest the generic way
         if counts[i] >= 2:  # the witness needs both solutions
@@ -211,7 +218,8 @@ def _bulk_run(items: list[tuple], backend, check_array) -> list[Checked]:
                                 "count": int(counts[i])}, 2)
         report = judge(board, {backend.name: result}, expected)
         report.time_s = result.time_s + time.perf_counter() - began
-        out.append(_of_report(report, {"line": line, "source": source, "index": index}, False))
+        checked = _of_report(report, {"line": line, "source": source, "index": index}, False)
+        out.append(checked if values else Checked(*checked[:3]))
     return out
 
 

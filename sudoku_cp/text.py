@@ -100,16 +100,28 @@ def plain_values(line: str, box: tuple[int, int] | None = None, *,
         return None
     if box is not None and (box[0] < 1 or box[1] < 1 or box[0] * box[1] != n):
         return None
+    if box is None and looks_like_sukaku(list(line)):
+        return None  # the general road refuses it by name
     plain = _PLAIN.get(n) or _plain(n)
-    if plain[2] is None and box is None or line.strip(plain[0]):
-        return None  # no default box (n is prime), or a character that is not a symbol here
+    if plain[2] is None and box is None:
+        return None  # no default box (n is prime)
+    try:
+        values = line.encode("latin-1").translate(plain[1])
+    except UnicodeEncodeError:
+        return None
+    if NOT_A_SYMBOL in values:  # one search in C for a character that is no symbol here
+        return None
     g = plain[2] if box is None else geometry(*box)
-    return g, tuple(line.encode("ascii").translate(plain[1]))
+    return g, tuple(values)  # every value in 0..n: checked just above
+
+
+#: What ``plain_values``' tables give a character that is not a symbol of the board.
+NOT_A_SYMBOL = 255
 
 
 def _plain(n: int) -> tuple:
     symbols = ".0" + SYMBOLS[:n] + SYMBOLS[9:n].lower()
-    table = bytearray(256)
+    table = bytearray([NOT_A_SYMBOL]) * 256
     for ch in symbols:
         table[ord(ch)] = VALUES[ch]
     try:
@@ -203,6 +215,38 @@ def _read_csv(rows: list[str], box: tuple[int, int] | None) -> tuple[list[str], 
     return _flat([r[:n] if len(r) > n and not any(r[n:]) else r for r in field_rows])
 
 
+#: A sukaku (pencil-mark) line: 81 cells of 9 candidate marks each.
+_MARKS, _MARKED_CELLS = 9, 81
+SUKAKU = ("this 729-character line is a sukaku (pencil-mark) line, 9 candidate marks per "
+          "cell: check and solve read it (as a variant puzzle with candidate restrictions); "
+          "this command reads givens only")
+
+
+def looks_like_sukaku(cells: list[str]) -> bool:
+    """Whether one-character cells are a 729-character pencil-mark line (as tdoku and Sudoku
+    Explainer write them): in each block of 9, position k holds the digit k + 1 or an empty
+    mark, and some cell has two or more candidates. 729 is also 27x27, and such a line
+    would otherwise be read as a 27x27 puzzle, wrongly. A board holds no candidate
+    restrictions, so here it is refused by name; ``check`` and ``solve`` read it as a
+    variant puzzle (``variants.sukaku``). A line of empty marks is an empty 27x27.
+
+    >>> looks_like_sukaku(list("123456789" * 81)), looks_like_sukaku(list("." * 729))
+    (True, False)
+    """
+    if len(cells) != _MARKS * _MARKED_CELLS:
+        return False
+    several = False
+    for start in range(0, len(cells), _MARKS):
+        marks = 0
+        for k, ch in enumerate(cells[start:start + _MARKS]):
+            if ch == str(k + 1):
+                marks += 1
+            elif ch not in ".0":
+                return False
+        several = several or marks > 1
+    return several
+
+
 def _too_big(n: int, max_size: int) -> str:
     return (f"a {n}x{n} board is above the size limit of {max_size} (--max-size N raises "
             f"it; max_size=N from Python)")
@@ -218,6 +262,8 @@ def _values(cells: list[str], sizes: list[int], box: tuple[int, int] | None,
             raise PuzzleError(f"puzzle has {count} cells, more than a board at the size "
                               f"limit holds ({max_size}x{max_size} = {max_size * max_size})")
         raise PuzzleError(_too_big(n, max_size))
+    if box is None and looks_like_sukaku(cells):  # not a 27x27 puzzle: refused by name
+        raise PuzzleError(SUKAKU)
     if not square(count, box):
         raise PuzzleError(_count_message(count, sizes, box))
     n = math.isqrt(count)

@@ -184,22 +184,24 @@ def test_packed_tables_read_back_as_the_same_arrays(extra):
 
     @cfunc(types.int64(types.CPointer(types.int64), types.CPointer(types.int64), types.int64))
     def flatten(tab, out, size):  # the compiled reading of the pointer, written back flat
-        (peers, wp, houses, wh, house_bits, nw, full_houses), npeers, n, full = tables(tab)
+        (peers, wp, houses, wh, house_bits, nw, full_houses), npeers, n, full, lk = tables(tab)
+        segments, side, box_rows, box_cols, root_passes, node_passes = lk
         flat = carray(out, (size,))
         k = 0
-        for table in (peers, houses, house_bits, full_houses, npeers):
+        for table in (peers, houses, house_bits, full_houses, npeers, segments):
             for i in range(table.shape[0]):
                 flat[k] = table[i]
                 k += 1
-        for number in (wp, wh, nw, n, full):
+        for number in (wp, wh, nw, n, full, side, box_rows, box_cols, root_passes, node_passes):
             flat[k] = number
             k += 1
         return k
 
     t = fast.Tables(geometry(3, 3).with_houses(list(extra)))
     want = np.concatenate([t.peers.ravel(), t.houses.ravel(), t.house_bits.ravel().view(np.int64),
-                           t.full_houses.view(np.int64), t.npeers,
-                           [t.peers.shape[1], t.houses.shape[1], t.words, t.n, t.full]])
+                           t.full_houses.view(np.int64), t.npeers, t.segments,
+                           [t.peers.shape[1], t.houses.shape[1], t.words, t.n, t.full, t.n,
+                            *t.box, *t.lock_passes]])
     out = np.zeros(len(want), dtype=np.int64)
     call = ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64)
     assert call(flatten.address)(t.tab.ctypes.data, out.ctypes.data, len(out)) == len(want)

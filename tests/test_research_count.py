@@ -156,3 +156,14 @@ def test_kernels_still_work_after_the_fast_backend_loaded_its_stored_code():
                           text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.startswith("about ")
+
+
+def test_a_count_cut_by_the_time_limit_adds_an_estimate(capsys):
+    one_given = "." * 78 + "1.."
+    code, out, _ = run(capsys, "solve", "--count", "--time-limit", "0.2", "--samples", "2000",
+                       one_given)
+    first, second = out.splitlines()[:2]
+    assert "stopped by the time limit" in first
+    assert second.startswith("  instead: about ") and "2,000 random paths" in second
+    low, high = (float(x) for x in second.split("CI ")[1].split(";")[0].split(" .. "))
+    assert low <= 6_670_903_752_021_072_936_960 / 9 <= high

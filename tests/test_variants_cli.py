@@ -120,3 +120,28 @@ def test_export_fpuzzles_round_trip_and_refusal(capsys):
 def test_classic_lines_still_take_the_classic_path(capsys):
     code, out, _ = run(capsys, "check", "--json", "1...........4.3.")
     assert "backends" in json.loads(out.splitlines()[0])  # the classic record, not a variant one
+
+
+def test_classic_backends_decline_with_the_reason(capsys):
+    code, _, err = run(capsys, "check", "--backends", "sat,dlx", THERMO4)
+    assert code == 2 and "dlx declines variant puzzles: sums, orderings and differences" in err
+
+
+def test_iss_text_forms_are_detected_as_variants(capsys):
+    jigsaw = "1" + "." * 15 + "0011" "0011" "2233" "2233"  # givens, then a layout (4x4)
+    code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--json", jigsaw)
+    rec = json.loads(out)
+    assert rec["format"] == "iss" and rec["verdict"] == "multiple"
+    sample = next(json.loads(line) for line in (DATA / "variants_sample.jsonl").read_text().splitlines()
+                  if '"iss-examples-48"' in line)  # a 9x9 jigsaw in the .Jigsaw~ form
+    code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--json", sample["puzzle"])
+    assert json.loads(out)["solution"] == sample["cells"]
+
+
+def test_line_format_and_quiet(capsys):
+    code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--format", "line", THERMO4)
+    assert out == "argument\t\tunique\t1234342121434312\n"
+    code, out, err = run(capsys, "check", "--backends", "sat,cpsat", "-q", THERMO4)
+    assert out == "" and "unique 1" in err
+    code, _, err = run(capsys, "check", "--format", "csv", THERMO4)
+    assert code == 2 and "--format csv is for classic puzzles" in err

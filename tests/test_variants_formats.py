@@ -83,6 +83,9 @@ def test_url_and_cosmetic_elements():
      "killer cage sum 9 over 2 cells cannot be made of distinct values 1..4"),
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "chaosconstruction": True}), "unsupported constraint chaosconstruction"),
     (fp({"size": 4, "grid": [[{}] * 3] * 4}), "grid row 1 does not have 4 cells"),
+    (fp({"size": 4, "grid": [[{}] * 4] * 4, "renban": [{"lines": 5}]}), "malformed 'renban' field"),
+    (fp({"size": 4, "grid": [[{}] * 4] * 4, "negative": [{}]}), "malformed 'negative' field"),
+    (fp({"size": 4, "grid": [[{}] * 4] * 4, "ratio": [{"cells": ["R1C1"]}]}), "a dot joins two cells"),
 ])
 def test_malformed_fpuzzles_is_one_line(text, words):
     entry = read_entry(text)
@@ -96,6 +99,8 @@ def test_malformed_fpuzzles_is_one_line(text, words):
     (".~R1C1_12", "bad given"),
     (".Shape~9x9~0-8.NFA~abc~R1C1", "unsupported constraint NFA"),
     (".Or.~R1C1_1.End", "unsupported constraint Or"),
+    (".Between~R1C1", "between: needs at least 2 cells, has 1"),
+    (".WhiteDot~R1C1~R1C3", "WhiteDot: a cell has no orthogonal neighbour"),
 ])
 def test_bad_iss_is_one_named_line(text, words):
     entry = read_entry(text)

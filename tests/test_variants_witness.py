@@ -96,6 +96,7 @@ def test_values_other_than_one_to_n():
     (m.VariantPuzzle(4, box=None, constraints=(m.DisjointGroups(),)), "disjoint_groups"),
     (m.VariantPuzzle(4, box=None, constraints=(m.RegionSumLine((0, 1)),)), "region_sum_line"),
     (m.VariantPuzzle(4, values=(1, 5), constraints=(m.Sandwich((0, 1, 2, 3), 2),)), "sandwich"),
+    (m.VariantPuzzle(4, constraints=(m.Entropic((0, 1, 2)),)), "entropic"),
 ])
 def test_a_use_it_cannot_propagate_is_declined_by_name(puzzle, name):
     with pytest.raises(UnsupportedConstraint, match=f"unsupported constraint {name}"):

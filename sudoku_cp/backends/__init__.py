@@ -22,7 +22,7 @@ from typing import Any
 from ..board import Board
 from ..errors import UnknownBackendError, UsageError
 from ..result import Result
-from .base import Backend, capability
+from .base import Backend, capability, require
 
 #: name -> "module:Class"; the first entry is the default backend.
 BACKENDS: dict[str, str] = {
@@ -38,8 +38,8 @@ BACKENDS: dict[str, str] = {
 DEFAULT_CHECK = ("sat", "cpsat", "backtrack")
 DEFAULT_BACKEND = next(iter(BACKENDS))
 __all__ = ["BACKENDS", "DEFAULT_BACKEND", "DEFAULT_CHECK", "Backend", "backend_class",
-           "capability", "check_limits", "check_spec", "get_backend", "parse_spec", "resolve",
-           "solve"]
+           "capability", "check_limits", "check_spec", "get_backend", "parse_spec", "require",
+           "resolve", "solve"]
 
 _instances: dict[tuple, Any] = {}
 _by_spec: dict[str, Any] = {}  # spec text -> instance, for calls without extra options

@@ -275,7 +275,7 @@ def _job(args):
     return BatchJob(entries(args), _input_digests(args), args.out, args.resume, args.force,
                     resolve(args.backends, args.time_limit),  # before any worker starts
                     DEFAULT_CHECK, args.time_limit, engine, workers, args.scheduler,
-                    args.chunk_size)
+                    args.chunk_size, values=bool(getattr(args, "certify", None)))
 
 
 def check_scheduler(address: str) -> None:

@@ -21,7 +21,8 @@ def add_count_options(p) -> None:
     p.add_argument("--size", type=positive_int, metavar="N", help="board side for --empty")
     p.add_argument("--estimate", action="store_true",
                    help="estimate the number of solutions by Knuth's random paths, with a "
-                        "confidence interval (never printed as an exact count)")
+                        "confidence interval (never printed as an exact count); --count "
+                        "gives one by itself when the exact count passes --time-limit")
     p.add_argument("--samples", type=positive_int, default=10_000, metavar="K",
                    help="random paths for --estimate (default 10000)")
     p.add_argument("--seed", type=int, default=0, metavar="S",
@@ -37,9 +38,20 @@ def wants_count(args) -> bool:
     return bool(args.empty or args.estimate)
 
 
-def run_count(args) -> int:
+def cut_by_time(result) -> bool:
+    """Whether a count stopped at the time limit (not exhaustive, below its limit)."""
+    return not result.exhausted and len(result.solutions) < result.limit
+
+
+def run_count(args, boards=None) -> int:
+    """Count or estimate for the run's puzzles, or estimate ``boards`` (``(board, what)``
+    pairs: ``solve --count`` passes a puzzle whose exact count passed --time-limit)."""
     if args.samples < 2:
         raise UsageError(f"--samples needs at least 2 random paths, not {args.samples}")
+    if boards is not None:
+        for board, what in boards:
+            _estimate(args, board, what)
+        return EXIT_OK
     if args.empty:
         return _empty(args)
     run = Outcome(args)

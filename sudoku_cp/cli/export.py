@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 
 from .common import EXIT_INPUT, EXIT_OK, UsageError, add_input, entries, error_line
-from .output import OutputFile, add_force, check_output
+from .output import add_force, check_output, write_text
 
 
 def register(sub) -> None:
@@ -61,12 +61,5 @@ def cmd_export(args) -> int:
     from ..encode.formats import export
 
     text = export(board, args.format, encoding=args.encoding)
-    if args.output and args.output != "-":
-        out = OutputFile(args.output, force=args.force)
-        try:
-            out.write(text)
-        finally:
-            out.close()
-    else:
-        sys.stdout.write(text)
+    write_text(args.output, text, force=args.force)
     return EXIT_OK

@@ -92,6 +92,12 @@ def register(sub) -> None:
                    help="seconds per puzzle; a puzzle cut short reports its rating so far "
                         "as a lower bound")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    p.add_argument("--format", choices=("text", "serate"), default="text",
+                   help="serate: one line per puzzle, ER/EP/ED as Sudoku Explainer's serate "
+                        "prints them (0.0/0.0/0.0 for a puzzle with no solution or several)")
+    p.add_argument("--scale", choices=("se", "hodoku"), default="se",
+                   help="the level shown: Sudoku Explainer's bands (se) or a HoDoKu-style "
+                        "score and level (hodoku; docs/logic.md)")
     p.set_defaults(run=cmd_grade)
 
 
@@ -225,6 +231,10 @@ def cmd_grade(args) -> int:
     from ..logic.api import SeveralSolutionsError
     from ..records import record
 
+    serate = args.format == "serate"
+    if serate and (args.json or args.scale != "se"):
+        raise UsageError("--format serate prints SE's ER/EP/ED only: it does not combine "
+                         f"with {'--json' if args.json else '--scale hodoku'}")
     run = Outcome(args)
     for index, source, entry in run.puzzles():
         board = entry.board
@@ -235,6 +245,8 @@ def cmd_grade(args) -> int:
         except PuzzleError as exc:  # no solution, or several: a rating assumes one
             run.add(EXIT_NOT_UNIQUE)
             print(f"{where(source, entry)}: {exc}", file=sys.stderr)
+            if serate:  # serate's line for a puzzle it cannot rate, so lines stay aligned
+                print("0.0/0.0/0.0", flush=True)
             if args.json:
                 several = isinstance(exc, SeveralSolutionsError)
                 emit(record(verdict="multiple" if several else "none", error=str(exc),
@@ -245,8 +257,16 @@ def cmd_grade(args) -> int:
             fields.pop("unique", None)  # the verdict says it
             emit(record(verdict="unique", **fields, **head))
             continue
+        if serate:
+            print(rating.serate + ("" if rating.complete else " lower-bound"), flush=True)
+            continue
         used = ", ".join(f"{name} {k}" for name, k in rating.techniques.items())
         bound = "" if rating.complete else "  (time limit: a lower bound)"
+        if args.scale == "hodoku":
+            print(f"puzzle {index} ({where(source, entry)}), {board.n}x{board.n}, "
+                  f"{board.clues} givens: HoDoKu-style {rating.hodoku_level} "
+                  f"{rating.hodoku_score}{bound}, hardest {rating.hardest}  [{used}]")
+            continue
         guesses = (f", {rating.guesses} guess{'es' if rating.guesses > 1 else ''}"
                    if rating.guesses else "")
         print(f"puzzle {index} ({where(source, entry)}), {board.n}x{board.n}, "

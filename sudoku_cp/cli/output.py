@@ -112,3 +112,16 @@ def header_comment(command: str, options: dict) -> str:
 
 def say(text: str) -> None:
     print(f"sudoku-cp: {text}", file=sys.stderr)
+
+
+def write_text(path: str | None, text: str, *, force: bool = False) -> None:
+    """``text`` into the file ``path`` (through ``OutputFile``), or to standard output when
+    ``path`` is None or ``-``."""
+    if path and path != "-":
+        out = OutputFile(path, force=force)
+        try:
+            out.write(text)
+        finally:
+            out.close()
+    else:
+        sys.stdout.write(text)

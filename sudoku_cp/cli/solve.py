@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from .counting import add_count_options, run_count, wants_count
+from .counting import add_count_options, cut_by_time, run_count, wants_count
 from .output import add_force, check_output
 from .common import (EXIT_OK, Outcome, UsageError, add_input, box_text, emit, ms,
                      positive_float, positive_int, verdict_exit, where)
@@ -83,6 +83,8 @@ def cmd_solve(args) -> int:
         print(f"puzzle {index} ({where(source, entry)}), {board.n}x{board.n}, "
               f"{board.clues} givens: {verdict} by {args.backend} in {ms(result.time_s)}: "
               f"{found}")
+        if args.count and cut_by_time(result):  # too many to count in time: estimate
+            run_count(args, [(board, "  instead")])
         if not args.count:
             for k, s in enumerate(good, 1):
                 if len(good) > 1:

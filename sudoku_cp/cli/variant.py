@@ -107,11 +107,24 @@ def _where(source, line):
     return "argument" if line is None else f"{source}:{line}"
 
 
+#: The classic backends and why they take no variant puzzle.
+DECLINED = {
+    "dlx": "sums, orderings and differences are not exact-cover constraints",
+    "fast": "its kernels know houses only (all-different), no other rule",
+    "backtrack": "its candidate tables know houses only",
+    "mip": "no variant encoding written for it yet",
+    "asp": "no variant encoding written for it yet",
+}
+
+
 def _paradigms(args):
     from ..variants.paradigms import PARADIGMS
 
     names = split_list(getattr(args, "backends", None))
     for name in names or ():
+        if name in DECLINED:
+            raise UsageError(f"{name} declines variant puzzles: {DECLINED[name]}; variant "
+                             f"paradigms: {', '.join(PARADIGMS)}")
         if name not in PARADIGMS:
             raise UsageError(f"unknown variant paradigm {name!r}; choose from {', '.join(PARADIGMS)}")
     return names
@@ -177,7 +190,11 @@ def cmd_check(args) -> int:
     """``check`` over variant puzzles: one verdict per puzzle, printed or as JSON lines."""
     paradigms = _paradigms(args)
     cap = args.cap if getattr(args, "candidates", False) else None
+    if args.format == "csv" and not args.json:
+        raise UsageError("--format csv is for classic puzzles; a variant check writes grid, "
+                         "line or json")
     as_json = args.json or args.format == "json" or bool(args.out)
+    show = _show_line if args.format == "line" and not as_json else _show
     done = _resumed(args)
     out = open(args.out, "a" if args.resume else "w", encoding="utf-8") if args.out else None
     counts, code = Counter(), EXIT_OK
@@ -194,8 +211,8 @@ def cmd_check(args) -> int:
                 out.flush()
             elif as_json:
                 emit(rec)
-            else:
-                _show(rec)
+            elif not args.quiet:
+                show(rec)
     finally:
         if out is not None:
             out.close()
@@ -225,6 +242,14 @@ def _resumed(args) -> set:
             except (ValueError, KeyError, TypeError):
                 continue
     return seen
+
+
+def _show_line(rec) -> None:
+    """One tab-separated line: where, verdict, the solution (values joined) or the error."""
+    sol = rec["solution"]
+    text = rec["error"] or ("" if sol is None else
+                            ("".join(map(str, sol)) if max(sol) < 10 else ",".join(map(str, sol))))
+    print(f"{_where(rec['source'], rec['line'])}\t{rec['id'] or ''}\t{rec['verdict']}\t{text}")
 
 
 def _grid(values, size) -> str:
@@ -342,7 +367,7 @@ def cmd_export(args) -> int:
     cannot carry is refused by name (exit 2)."""
     from ..errors import PuzzleError
     from ..variants.fpuzzles import write_fpuzzles
-    from .output import OutputFile
+    from .output import write_text
 
     if args.format not in EXPORT_FORMATS:
         raise UsageError(f"--format {args.format} takes a classic puzzle; a variant puzzle "
@@ -354,12 +379,5 @@ def cmd_export(args) -> int:
     if entry.error:
         raise PuzzleError(f"{_where(source, line)}: {entry.error}")
     text = (write_fpuzzles(entry.puzzle) if args.format == "fpuzzles" else entry.puzzle.to_json()) + "\n"
-    if args.output and args.output != "-":
-        out = OutputFile(args.output, force=args.force)
-        try:
-            out.write(text)
-        finally:
-            out.close()
-    else:
-        sys.stdout.write(text)
+    write_text(args.output, text, force=args.force)
     return EXIT_OK

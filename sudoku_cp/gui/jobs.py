@@ -27,8 +27,8 @@ from typing import Any
 
 #: Imported once by the fork server, so that each worker starts warm ("__main__" too, so
 #: that a worker does not run the main script again).
-PRELOAD = ["__main__", "sudoku_cp.gui.work", "sudoku_cp.gui.hints", "sudoku_cp.grade",
-           "sudoku_cp.generate", "sudoku_cp.crosscheck", "sudoku_cp.backends.backtrack",
+PRELOAD = ["__main__", "sudoku_cp.gui.tasks", "sudoku_cp.gui.work", "sudoku_cp.gui.hints",
+           "sudoku_cp.grade", "sudoku_cp.generate", "sudoku_cp.crosscheck", "sudoku_cp.backends.backtrack",
            "sudoku_cp.backends.sat", "sudoku_cp.backends.cpsat", "pysat.solvers",
            "ortools.sat.python.cp_model"]
 
@@ -44,7 +44,8 @@ class JobError(SudokuCpError):
 
 def _serve(conn) -> None:
     """A worker's loop: run each (task, args) received, send ("ok", result) or ("error", ...)."""
-    from .work import TASKS, BadRequest
+    from .tasks import TASKS
+    from .work import BadRequest
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the server, which kills us
     while True:

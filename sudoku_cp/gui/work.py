@@ -248,8 +248,3 @@ def generate(box: tuple[int, int], symmetry: str, difficulty: str | None, seed: 
             "hardest_title": title_of(puzzle.grade.hardest) if puzzle.grade and
             puzzle.grade.hardest else None,
             "rating": score if score is not None else rating(puzzle.board, time_limit=time_limit)}
-
-
-#: Work a job may ask for; each gets plain data (see ``sudoku_cp.gui.app``).
-TASKS = {"check": check, "solve": solve, "hint": hint, "path": path, "grade": grade,
-         "generate": generate}

@@ -8,12 +8,12 @@
 
 from __future__ import annotations
 
-from .api import (NoSolutionError, Rating, SeveralSolutionsError, WrongValueError, explain,
+from .api import (Grade, NoSolutionError, SeveralSolutionsError, WrongValueError, explain,
                   rate_board)
 from .ratings import BANDS, LEVELS, TECHNIQUES, length_bonus, level_of
 from .state import Contradiction, State
 from .step import Step
 
-__all__ = ["BANDS", "LEVELS", "TECHNIQUES", "Contradiction", "NoSolutionError", "Rating",
+__all__ = ["BANDS", "LEVELS", "TECHNIQUES", "Contradiction", "Grade", "NoSolutionError",
            "SeveralSolutionsError", "State", "Step", "WrongValueError", "explain", "length_bonus",
            "level_of", "rate_board"]

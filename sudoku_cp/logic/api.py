@@ -39,21 +39,47 @@ class WrongValueError(PuzzleError):
 
 
 @dataclass(frozen=True)
-class Rating:
-    """A puzzle's rating on SE's scale, its level, and the solve path's evidence."""
+class Grade:
+    """How hard a puzzle is for a person: its level, its rating and the evidence.
 
-    rating: float
+    ``rate_board`` fills what the solve path shows; ``grade.grade`` adds what the
+    backtracker proves (``unique``, ``nodes``). One type for both: a rating is a grade
+    whose uniqueness was not asked.
+    """
+
     level: str
-    hardest: str | None
-    counts: dict  # technique -> steps that used it
-    guesses: int
-    complete: bool  # False: a time limit stopped the path, the rating is a lower bound
-    steps: list = field(repr=False, default_factory=list)
-    values: tuple = field(repr=False, default=())
+    techniques: dict[str, int]  # technique -> steps that used it, easiest first
+    nodes: int = 0  # backtracker search nodes to solve and prove uniqueness (grade only)
+    solved_by_logic: bool = True  # no guess was needed
+    unique: bool = False  # the backtracker proved exactly one solution (grade only)
+    rating: float = 0.0  # the hardest step's score on SE's scale (its ER)
+    hardest: str | None = None  # the technique of the hardest step
+    guesses: int = 0  # trial-and-error steps on the solve path
+    steps: int = 0  # steps on the solve path
+    complete: bool = True  # False: the time limit stopped the path; rating is a lower bound
+    ep: float = 0.0  # SE's EP: the hardest step up to the first placement (scales.se_triple)
+    ed: float = 0.0  # SE's ED: the first step's score
+    hodoku_score: int = 0  # the HoDoKu-style score and level (scales.hodoku)
+    hodoku_level: str = ""
+    path: list = field(repr=False, default_factory=list, compare=False)  # the Steps
+    values: tuple = field(repr=False, default=(), compare=False)  # where the path ended
+
+    @property
+    def serate(self) -> str:
+        """ER/EP/ED as SE's serate prints them, e.g. ``7.1/1.2/1.2``."""
+        return f"{self.rating:.1f}/{self.ep:.1f}/{self.ed:.1f}"
+
+    def to_dict(self) -> dict:
+        return {"level": self.level, "rating": self.rating, "ep": self.ep, "ed": self.ed,
+                "hodoku_score": self.hodoku_score, "hodoku_level": self.hodoku_level,
+                "hardest": self.hardest,
+                "techniques": self.techniques, "steps": self.steps, "guesses": self.guesses,
+                "nodes": self.nodes, "solved_by_logic": self.solved_by_logic,
+                "unique": self.unique, "complete": self.complete}
 
 
 def rate_board(board: Board, *, assume_unique: bool = False, time_limit: float | None = None,
-               position: Sequence[int] | None = None) -> Rating:
+               position: Sequence[int] | None = None) -> Grade:
     """Solve like a person, easiest step first, and rate by the hardest step.
 
     Raises ``PuzzleError`` when the givens contradict themselves on the way.
@@ -62,11 +88,19 @@ def rate_board(board: Board, *, assume_unique: bool = False, time_limit: float |
     return _rating(path)
 
 
-def _rating(path: Path) -> Rating:
+def _rating(path: Path) -> Grade:
+    from .ratings import TECHNIQUES
+    from .scales import hodoku, se_triple
+
     counts = Counter(st.technique for st in path.steps)
+    order = list(TECHNIQUES)
+    techniques = {t: counts[t] for t in sorted(counts, key=order.index)}
     rating = round(path.rating, 1)
-    return Rating(rating, level_of(rating), path.hardest, dict(counts), path.guesses,
-                  path.complete, path.steps, tuple(path.values))
+    _er, ep, ed = se_triple(path.steps)
+    score, level = hodoku(path.steps)
+    return Grade(level_of(rating), techniques, 0, path.guesses == 0, False, rating,
+                 path.hardest, path.guesses, len(path.steps), path.complete, ep, ed, score,
+                 level, path.steps, tuple(path.values))
 
 
 def _start(board: Board, position) -> State:

@@ -125,8 +125,10 @@ def _with_direct(s: State, step: Step, tech: str, where) -> Step | None:
     if found is None:
         return None
     c, v, h = found
-    text = title(tech) + step.text[len(title(step.technique)):]
-    return make(tech, [(c, v)], step.eliminations, step.cells, step.houses + (h,), (),
+    text = title(tech) + step.text[len(title(step.technique)):].replace(" removes ", " rules out ")
+    # SE's rule: a direct step only places its single; the candidates it rules out stay
+    # (its eliminations are not applied), which changes what later steps find.
+    return make(tech, [(c, v)], (), step.cells, step.houses + (h,), (),
                 f"{text}; then in {hname(s.t, h)}, {v} fits only {cname(c, s.n)}")
 
 

@@ -215,12 +215,14 @@ def _contradictions(s, branches, tech, found) -> None:
         if br.contradiction:
             k = br.length(br.contradiction)
             what = f"{v} in {cname(c, n)}" if on else f"no {v} in {cname(c, n)}"
+            # SE counts a contradiction as two chains from the assumption, less two
+            rating = score(tech) + length_bonus(k - 1)
             if on:
-                found.append((score(tech) + length_bonus(k), tech, [], [(c, v)], [c], (),
+                found.append((rating, tech, [], [(c, v)], [c], (),
                               f"{title(tech)}: {what} leads to a contradiction after {k} "
                               f"steps, so it {removes([(c, v)], n)}"))
             else:
-                found.append((score(tech) + length_bonus(k), tech, [(c, v)], [], [c], (),
+                found.append((rating, tech, [(c, v)], [], [c], (),
                               f"{title(tech)}: {what} leads to a contradiction after {k} "
                               f"steps, so {cname(c, n)} is {v}"))
 
@@ -308,7 +310,7 @@ def _common(s: State, branches, tech, what, cells, houses, found, exact: int = 2
     for ev in useful[:exact]:
         c, v, is_on = ev
         k = sum(b.length([ev]) for b in branches)
-        rating = score(tech) + length_bonus(k)
+        rating = score(tech) + length_bonus(k - 2)  # SE's length: the ancestors less two
         if is_on:
             text = f"{title(tech)}: {what} leads to {v} in {cname(c, n)}, so {cname(c, n)} is {v}"
             found.append((rating, tech, [(c, v)], [], cells, houses, text))

@@ -27,16 +27,22 @@ TECHNIQUES: dict[str, tuple[float, str]] = {
     "hidden_triple": (4.0, "Hidden triple"),
     "xy_wing": (4.2, "XY-wing"),
     "xyz_wing": (4.4, "XYZ-wing"),
-    "unique_rectangle": (4.5, "Unique rectangle"),  # type 1: 4.5, types 2 and 4: 4.6
+    "unique_rectangle": (4.5, "Unique rectangle"),  # types 1, 2 and 4: 4.5 (SE 1.2)
     "naked_quad": (5.0, "Naked quad"),
     "jellyfish": (5.2, "Jellyfish"),
     "hidden_quad": (5.4, "Hidden quad"),
     "bug_plus_one": (5.6, "BUG+1"),
+    "bug_type_2": (5.7, "BUG type 2"),
+    "bug_type_4": (5.7, "BUG type 4"),
+    "aligned_pair_exclusion": (6.2, "Aligned pair exclusion"),
+    "x_cycle": (6.5, "X-cycle"),  # SE's bidirectional X-cycle: a closed loop on one value
+    "y_cycle": (6.5, "Y-cycle"),  # SE's bidirectional Y-cycle: a closed loop of bivalue cells
     "skyscraper": (6.6, "Skyscraper"),
     "two_string_kite": (6.6, "Two-string kite"),
     "turbot_fish": (6.6, "Turbot fish"),
     "x_chain": (6.6, "X-chain"),
     "simple_colouring": (6.6, "Simple colouring"),  # a colour wrap: 6.6 plus its length
+    "xy_cycle": (7.0, "Cycle"),  # SE's bidirectional cycle: both kinds of strong link
     "w_wing": (7.0, "W-wing"),
     "xy_chain": (7.0, "XY-chain"),
     "aic": (7.0, "Alternating inference chain"),
@@ -51,8 +57,8 @@ TECHNIQUES: dict[str, tuple[float, str]] = {
 #: beginner: full houses and hidden singles (no pencil marks needed); easy: naked
 #: singles and the "direct" shortcuts that end in a single; medium: locked candidates,
 #: pairs, triples, X-wing, swordfish; hard: hidden triples, wings, unique rectangles,
-#: quads, jellyfish; expert: BUG+1 and chains; master: forcing chains; extreme: trial
-#: and error.
+#: quads, jellyfish; expert: BUGs, aligned pair exclusion, cycles and chains; master:
+#: forcing chains; extreme: trial and error.
 BANDS: tuple[tuple[str, float], ...] = (
     ("beginner", 0.0), ("easy", 1.7), ("medium", 2.6), ("hard", 4.0),
     ("expert", 5.6), ("master", 7.5), ("extreme", 10.0),

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-from . import basic, chains, forcing, wings
+from . import basic, bug, chains, exclusion, forcing, loops, wings
 from .basic import make, removes
 from .state import Contradiction, State, TimeUp, cname
 
@@ -44,6 +44,9 @@ LADDER: tuple[tuple[str, float, Callable, bool], ...] = (
     ("jellyfish", 5.2, basic.jellyfish, False),
     ("hidden_quad", 5.4, basic.hidden_quad, False),
     ("bug_plus_one", 5.6, wings.bug_plus_one, True),
+    ("bug_types", 5.7, bug.bug_types, True),
+    ("aligned_pair_exclusion", 6.2, exclusion.aligned_pair_exclusion, False),
+    ("cycles", 6.5, loops.cycles, False),
     ("chains", 6.6, chains.chains, False),
     ("simple_colouring", 6.6, chains.simple_colouring, False),
     ("forcing", 7.5, forcing.forcing, False),
@@ -89,7 +92,7 @@ def next_step(s: State, assume_unique: bool = False, deadline: float | None = No
                 best = [st for st in found if st.rating == found[0].rating]
                 if low < 2.5:  # singles and direct steps: take the sweep
                     break
-            if _family == "chains":
+            if _family in ("chains", "cycles"):
                 best = best[:1]
     return best
 

@@ -124,7 +124,7 @@ def unique_rectangle(s: State) -> list[Step]:
                 return [make("unique_rectangle", (), elims, cells, (), (),
                              f"Unique rectangle type 2: {names} would be a deadly {ab} pattern "
                              f"unless {more.bit_length()} is in {cname(x, n)} or {cname(y, n)}, "
-                             f"so that {removes(elims, n)}", 4.6, True)]
+                             f"so that {removes(elims, n)}", 4.5, True)]
         for h in set(t.houses_of[x]) & set(t.houses_of[y]):
             if not t.is_full[h]:
                 continue
@@ -136,7 +136,7 @@ def unique_rectangle(s: State) -> list[Step]:
                     return [make("unique_rectangle", (), elims, cells, [h], (),
                                  f"Unique rectangle type 4: in {hname(t, h)}, {v} must be in "
                                  f"{cname(x, n)} or {cname(y, n)}, so {other} there would make "
-                                 f"{names} deadly: that {removes(elims, n)}", 4.6, True)]
+                                 f"{names} deadly: that {removes(elims, n)}", 4.5, True)]
     return []
 
 

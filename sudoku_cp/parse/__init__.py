@@ -17,7 +17,7 @@ line in the results. The modules, in the order a line meets them:
   (``board.MAX_SIZE``, 64, raised with ``max_size=``).
 
 A plain one-line puzzle outside a grid (n*n symbols, n >= 6) skips the grouping and the
-general parser: ``boards.plain_board`` (on ``cells.plain_values``) reads it in two string operations, with the same
+general parser: ``boards.plain_board`` (on ``text.plain_values``) reads it in two string operations, with the same
 result (a bulk check reads a million such lines).
 """
 

@@ -29,7 +29,7 @@ def plain_board(line: str, box: tuple[int, int] | None = None, *,
                 max_size: int = MAX_SIZE) -> Board | None:
     """The board of a plain one-line puzzle (``cells.plain_values``), or None."""
     plain = plain_values(line, box, max_size=max_size)
-    return None if plain is None else Board(*plain)
+    return None if plain is None else Board._trusted(*plain)  # values checked by the reader
 
 
 def parse_solution(text: str, box: tuple[int, int] | None = None, *,

@@ -44,22 +44,8 @@ def load(name: str):
 
 
 def _numba_symbols() -> None:
-    """Bind numba's runtime helpers (``NRT_*``, ``numba_*``) to numba again.
+    """Bind numba's runtime helpers to numba again, in case the ``fast`` backend's stored
+    code stubbed them before numba was imported (``compiled_cache.restore_numba_symbols``)."""
+    from ..compiled_cache import restore_numba_symbols
 
-    The ``fast`` backend's stored object code, when loaded, binds the helpers it names
-    but never calls to stubs that abort the process; that binding is process-wide, so
-    numba code linked after it (these kernels are linked on first call, after ``load``)
-    would abort at its first ``NRT_Free``. Rebinding is cheap and harmless when nothing
-    was stubbed; callers call ``load`` right before calling a kernel.
-    """
-    try:
-        import llvmlite.binding as ll
-        from numba import _dynfunc, _helperlib
-        from numba.core.runtime import _nrt_python
-    except ImportError:  # another numba layout: nothing known to rebind
-        return
-    for helpers in (_helperlib.c_helpers, _dynfunc.c_helpers):
-        for name, address in helpers.items():
-            ll.add_symbol("numba_" + name, address)
-    for name, address in _nrt_python.c_helpers.items():
-        ll.add_symbol(name if name.startswith("_") else "NRT_" + name, address)
+    restore_numba_symbols()

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .model import VariantPuzzle
+from .model import neighbours as _neighbours, KING, KNIGHT, ORTHO, VariantPuzzle
 from .paradigms import UnsupportedConstraint
 
 
@@ -371,17 +371,6 @@ def _unit(ok):
     return encode_cell
 
 
-def _neighbours(puzzle, cell, steps):
-    n = puzzle.size
-    r, col = divmod(cell, n)
-    for dr, dc in steps:
-        if 0 <= r + dr < n and 0 <= col + dc < n:
-            yield (r + dr) * n + col + dc
-
-
-ORTHO = ((0, 1), (1, 0), (0, -1), (-1, 0))
-KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
-KING = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
 def _extreme(less):

@@ -11,6 +11,9 @@ Formats, tried in this order:
 
 >>> detect(".Thermo~R1C1~R1C2"), detect("N4IgzglgXgpiBcBOAN"), detect('{"size": 4}')
 ('iss', 'fpuzzles', 'json')
+>>> detect("1" + "." * 15 + "0000111122223333")  # a 4x4 jigsaw: givens, then the layout
+'iss'
+
 >>> detect("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79") is None
 True
 """
@@ -25,8 +28,10 @@ from ..errors import PuzzleError
 from .fpuzzles import looks_like_fpuzzles, read_fpuzzles
 from .iss import parse_iss, parse_plain
 from .model import VariantPuzzle
+from .sukaku import read_sukaku
+from ..text import looks_like_sukaku
 
-FORMATS = ("json", "fpuzzles", "iss")
+FORMATS = ("json", "fpuzzles", "iss", "sukaku")
 
 
 def detect(text: str) -> str | None:
@@ -38,6 +43,18 @@ def detect(text: str) -> str | None:
         return "fpuzzles"
     if t.startswith(".") and ("~" in t or re.match(r"^\.[A-Z][a-z]", t)):
         return "iss"
+    if looks_like_sukaku(list(t)):
+        return "sukaku"
+    if re.fullmatch(r"[0-9A-Za-j^<v>`',.]{81}", t) and re.search(r"[<v>^`',]", t):
+        return "iss"  # ISS's short killer format
+    bare = re.sub(r"\s+", "", t)
+    if len(bare) > 8 and len(bare) % 2 == 0:
+        try:
+            plain = parse_plain(bare)
+        except PuzzleError:
+            return None
+        if plain is not None and plain.regions is not None:
+            return "iss"  # givens followed by a jigsaw layout
     return None
 
 
@@ -76,6 +93,8 @@ def _read(entry: VariantEntry) -> None:
     elif fmt == "fpuzzles":
         entry.puzzle, ignored = read_fpuzzles(entry.text)
         entry.ignored = tuple(ignored)
+    elif fmt == "sukaku":
+        entry.puzzle = read_sukaku(entry.text)
     elif entry.text.lstrip().startswith(".") or parse_plain(entry.text) is not None:
         entry.puzzle = parse_iss(entry.text)
     else:
@@ -101,6 +120,8 @@ def _read_record(entry: VariantEntry, data) -> None:
         entry.ignored = tuple(ignored)
     elif fmt == "iss":
         entry.puzzle = parse_iss(inner)
+    elif fmt == "sukaku":
+        entry.puzzle = read_sukaku(inner)
     else:
         raise PuzzleError(f"unknown puzzle format {fmt!r} (known: {', '.join(FORMATS)})")
     cells = data.get("cells")

@@ -136,17 +136,31 @@ def read_fpuzzles(text: str):
     grid = data.get("grid")
     if not isinstance(n, int) or not isinstance(grid, list) or len(grid) != n:
         raise PuzzleError("f-puzzles: 'size' and 'grid' do not describe a square grid")
-    rd = _Reader(n)
-    givens, out, ignored = [], [], []
+    ignored = []
     for key in data:
         if key in METADATA or key in SUPPORTED:
             continue
-        if key in COSMETIC or (key == "cage" and not any(e.get("value") for e in data[key] or ())):
+        if key in COSMETIC or (key == "cage" and not _has_value(data[key])):
             ignored.append(key)
             continue
         raise UnsupportedConstraint(key)
+    where = ["grid"]  # the field being read, for the message when its shape is wrong
+    try:
+        puzzle = _build(data, n, where)
+    except (TypeError, AttributeError, KeyError, IndexError):
+        raise PuzzleError(f"f-puzzles: malformed '{where[0]}' field") from None
+    return puzzle, ignored
+
+
+def _has_value(entries) -> bool:
+    return isinstance(entries, list) and any(isinstance(e, dict) and e.get("value") for e in entries)
+
+
+def _build(data, n, where):
+    rd = _Reader(n)
+    givens, out = [], []
     regions = _regions(data, n)
-    for r, row in enumerate(grid):
+    for r, row in enumerate(data["grid"]):
         if not isinstance(row, list) or len(row) != n:
             raise PuzzleError(f"f-puzzles: grid row {r + 1} does not have {n} cells")
         for c, entry in enumerate(row):
@@ -162,29 +176,32 @@ def read_fpuzzles(text: str):
     for flag, make in _FLAGS.items():
         if data.get(flag):
             out.append(make())
+    where[0] = "negative"
     negative = set(data.get("negative") or ())
     if negative - {"ratio", "xv"}:
-        raise UnsupportedConstraint("negative " + sorted(negative - {"ratio", "xv"})[0])
+        raise UnsupportedConstraint("negative " + str(sorted(map(str, negative - {"ratio", "xv"}))[0]))
     if data.get("nonconsecutive") or "ratio" in negative:
         out.append(m.NegativeDots(white=bool(data.get("nonconsecutive")), black="ratio" in negative))
     if "xv" in negative:
         out.append(m.NegativeXV(True, True))
     for key, make in (("minimum", m.Minimum), ("maximum", m.Maximum)):
+        where[0] = key
         if data.get(key):
             out.append(make(tuple(rd.idx(e.get("cell")) for e in data[key])))
     for key, read in _FIELDS.items():
-        for entry in data.get(key) or ():
-            out.extend(read(rd, entry) if key not in _LINE_FIELDS else ())
+        where[0] = key
         if key in _LINE_FIELDS:
             for entry, line in _lines(data.get(key)):
                 out.extend(read(rd, entry, rd.cells(line)))
+        else:
+            for entry in data.get(key) or ():
+                out.extend(read(rd, entry))
     for c in out:
         if c.TYPE == "killer_cage" and c.total is not None:
             _check_cage_total(c, n)
-    puzzle = m.VariantPuzzle(n, box=None if regions is not None else "default",
-                             regions=regions, givens=tuple(givens), constraints=tuple(out),
-                             title=str(data.get("title") or ""))
-    return puzzle, ignored
+    return m.VariantPuzzle(n, box=None if regions is not None else "default",
+                           regions=regions, givens=tuple(givens), constraints=tuple(out),
+                           title=str(data.get("title") or ""))
 
 
 def parse_fpuzzles(text: str) -> m.VariantPuzzle:

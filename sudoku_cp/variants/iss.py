@@ -222,7 +222,12 @@ def _whisper(g, a):
 
 def _pairs(make):
     def read(g, a):
-        return [make(pair) for pair in _adjacent_pairs(g, g.cells(a))]
+        cells = g.cells(a)
+        pairs = _adjacent_pairs(g, cells)
+        alone = set(cells) - {x for p in pairs for x in p}
+        if alone or not pairs:  # ISS refuses these too (_hasAdjacentCells)
+            raise PuzzleError("a cell has no orthogonal neighbour among the constraint's cells")
+        return [make(pair) for pair in pairs]
     return read
 
 

@@ -37,6 +37,26 @@ TYPES: dict[str, type] = {}
 Cells = tuple  # a tuple of 0-based row-major cell indices
 
 
+#: Steps to a cell's orthogonal neighbours, a knight's move away, a king's diagonal step
+#: (the encoders share these; the checker ``rules`` keeps its own, on purpose).
+ORTHO = ((0, 1), (1, 0), (0, -1), (-1, 0))
+KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
+KING = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def neighbours(puzzle, cell: int, steps):
+    """The cells ``steps`` away from ``cell`` that are on the board.
+
+    >>> list(neighbours(VariantPuzzle(size=4), 0, ORTHO))
+    [1, 4]
+    """
+    n = puzzle.size
+    r, col = divmod(cell, n)
+    for dr, dc in steps:
+        if 0 <= r + dr < n and 0 <= col + dc < n:
+            yield (r + dr) * n + col + dc
+
+
 def constraint(tag: str):
     """Register a dataclass as the constraint type named ``tag`` in JSON."""
 
@@ -399,6 +419,7 @@ class VariantPuzzle:
                 raise PuzzleError(f"unsupported constraint {type(c).__name__}")
             for cell in constraint_cells(c):
                 self._check_cell(cell)
+            _check_shape(c)
 
     # -- geometry ------------------------------------------------------------------------
 
@@ -436,6 +457,12 @@ class VariantPuzzle:
         rows = tuple(tuple(range(r * n, r * n + n)) for r in range(n))
         cols = tuple(tuple(range(c, n * n, n)) for c in range(n))
         return rows + cols + self.boxes()
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a puzzle as its picture (``sudoku_cp.variants.display``)."""
+        from .display import to_svg
+
+        return to_svg(self)
 
     # -- JSON --------------------------------------------------------------------------------
 
@@ -511,6 +538,27 @@ def constraint_from_dict(d: dict):
         return cls(**args)
     except TypeError as exc:
         raise PuzzleError(f"{d['type']}: {exc}") from None
+
+
+#: Constraint types over exactly two cells, and the fewest cells of the others.
+PAIRS = {"difference_dot", "ratio_dot", "xv", "greater_than"}
+FEWEST = {"between": 2, "lockout": 2, "double_arrow": 3, "sandwich": 2, "x_sum": 2,
+          "skyscraper": 2}
+
+
+def _check_shape(c) -> None:
+    """Refuse a constraint whose cells cannot carry its rule (an empty line, a 3-cell dot)."""
+    cells = getattr(c, "cells", None)
+    if cells is None:
+        if c.TYPE == "arrow" and not c.bulb:
+            raise PuzzleError("arrow: the bulb has no cell")
+        return
+    if c.TYPE in PAIRS and len(cells) != 2:
+        raise PuzzleError(f"{c.TYPE}: joins two cells, not {len(cells)}")
+    if len(cells) < FEWEST.get(c.TYPE, 1):
+        raise PuzzleError(f"{c.TYPE}: needs at least {FEWEST.get(c.TYPE, 1)} cells, has {len(cells)}")
+    if c.TYPE == "clone" and len(c.copy) != len(cells):
+        raise PuzzleError("clone: cells and copy differ in length")
 
 
 def constraint_cells(c) -> tuple:

@@ -34,7 +34,7 @@ import time
 
 from .paradigms import VariantResult
 from .rules import check_solution
-from .witness_build import build, unsupported  # noqa: F401  (unsupported: for callers)
+from .witness_build import build
 from .witness_search import Engine, TimeUp
 
 NAME = "witness"

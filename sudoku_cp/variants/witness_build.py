@@ -98,7 +98,9 @@ def _band(ctx: Context, parts: int):
 def killer_cage(c, ctx):
     props = [AllDifferent(c.cells, ctx.full)]
     if c.total is not None:
-        props.append(DistinctSum(c.cells, c.total, ctx.full))
+        cage = set(c.cells)
+        outside = {x for h in ctx.houses if cage <= set(h) for x in h} - cage
+        props.append(DistinctSum(c.cells, c.total, ctx.full, sorted(outside)))
     return props
 
 
@@ -199,6 +201,9 @@ def _windowed(cells, width, ctx, key):
 
 
 def entropic(c, ctx):
+    if (ctx.hi - ctx.lo + 1) % 3:
+        raise UnsupportedConstraint("entropic", "witness: a value range that does not split "
+                                    "into three equal thirds")
     return _windowed(c.cells, 3, ctx, _band(ctx, 3))
 
 

@@ -135,24 +135,33 @@ class Zipper:
             self.reversed[mask] = out
         return out
 
-    def _partners(self, mask: int, total: int) -> int:
-        """The values x with total - x in ``mask``."""
-        shift = self.top - total
-        mirror = self._mirror(mask)
-        return mirror >> shift if shift >= 0 else mirror << -shift
-
     def run(self, masks, changed) -> bool:
-        sums = (masks[self.centre] if self.centre is not None
-                else between(0, 2 * self.top))
+        low, high = 0, 2 * self.top  # the sums every pair's bounds allow
+        for a, b in self.pairs:
+            ma, mb = masks[a], masks[b]
+            low = max(low, (ma & -ma).bit_length() + (mb & -mb).bit_length() - 2)
+            high = min(high, ma.bit_length() + mb.bit_length() - 2)
+        sums = between(low, high)
+        if self.centre is not None:
+            sums &= masks[self.centre]
         keeps = [[0, 0] for _ in self.pairs]
         keep_sums = 0
+        top, mirrors = self.top, self.reversed
         for s in values(sums):
             found = []
+            shift = top - s
             for a, b in self.pairs:
-                ka = masks[a] & self._partners(masks[b], s)
+                mb = masks[b]
+                mirror = mirrors.get(mb)
+                if mirror is None:
+                    mirror = self._mirror(mb)
+                ka = masks[a] & (mirror >> shift if shift >= 0 else mirror << -shift)
                 if not ka:
                     break
-                found.append((ka, masks[b] & self._partners(ka, s)))
+                mirror = mirrors.get(ka)
+                if mirror is None:
+                    mirror = self._mirror(ka)
+                found.append((ka, mb & (mirror >> shift if shift >= 0 else mirror << -shift)))
             else:
                 keep_sums |= 1 << s
                 for k, (ka, kb) in zip(keeps, found):

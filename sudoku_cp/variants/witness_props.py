@@ -401,12 +401,16 @@ class Linear:
 class DistinctSum:
     """Distinct values summing to ``total`` (a killer cage): only values of a fitting set.
 
-    With more than ``cap`` possible sets (large cages on large boards) it keeps to bounds.
+    A value in every fitting set must be in the cage: it goes to the one cell that can
+    hold it, and leaves ``outside`` (the other cells of the houses holding the whole
+    cage). With more than ``cap`` possible sets (large cages on large boards) it keeps to
+    bounds.
     """
 
-    def __init__(self, cells, total: int, full: int, cap: int = 2000) -> None:
+    def __init__(self, cells, total: int, full: int, outside=(), cap: int = 2000) -> None:
         self.cells = tuple(cells)
         self.total, self.full = total, full
+        self.outside = tuple(outside)
         self.linear = Linear(self.cells, [1] * len(self.cells), total, total,
                              [list(range(len(self.cells)))])
         self.use_sets = len(value_sets(len(self.cells), total, full)) <= cap
@@ -415,10 +419,34 @@ class DistinctSum:
         if not self.use_sets:
             return self.linear.run(masks, changed)
         cells = self.cells
-        keeps = distinct_sum_keeps([masks[c] for c in cells], self.total, self.full)
-        if keeps is None:
+        ms = [masks[c] for c in cells]
+        union = 0
+        for m in ms:
+            union |= m
+        keep, needed = 0, -1
+        for s in value_sets(len(cells), self.total, self.full):
+            if s & ~union:
+                continue
+            for m in ms:
+                if not m & s:
+                    break
+            else:
+                keep |= s
+                needed &= s
+        if not keep:
             return False
-        for c, keep in zip(cells, keeps):
+        for c in cells:
             if not _narrow(masks, c, keep, changed):
                 return False
+        for v in values(needed):
+            bit = 1 << v
+            places = [c for c in cells if masks[c] & bit]
+            if not places:
+                return False
+            if len(places) == 1 and not _narrow(masks, places[0], bit, changed):
+                return False
+        if needed:
+            for c in self.outside:
+                if not _narrow(masks, c, ~needed, changed):
+                    return False
         return True

@@ -20,8 +20,10 @@ from __future__ import annotations
 import time
 from typing import Iterator
 
+from ..errors import SudokuCpError
 
-class TimeUp(Exception):
+
+class TimeUp(SudokuCpError):
     """Raised inside the search when the time limit has passed."""
 
 

@@ -33,11 +33,12 @@ start-up of later processes.
 from __future__ import annotations
 
 import struct
+import threading
 import time
 from pathlib import Path
 from time import perf_counter
 
-from ...board import Board, Geometry, PuzzleError, format_line
+from ...board import Board, Geometry, PuzzleError, format_line, geometry
 from ...result import Result
 from ..base import KEEP_SHAPES, Backend, ShapeCache
 
@@ -49,6 +50,10 @@ SLICE_NODES = 4096
 OUT_ROWS = 64
 #: The node budget of a search without a time limit: no limit.
 NO_BUDGET = 1 << 62
+#: Passes of locked candidates in the counting search: at the root (to a fixed point) and
+#: at every other node (one pass, then singles): the best of the settings measured
+#: (docs/fast_kernel.md, "The third round").
+LOCK_PASSES = (NO_BUDGET, 1)
 
 _kernels = None  # the fast.kernels module, once imported
 
@@ -145,7 +150,9 @@ class Tables:
     ``impossible`` is True when some house has more than n cells. The kernels mark houses for the hidden-single search in a
     bitset of ``words`` int64s: ``house_bits[c]`` holds the houses of exactly n cells
     that contain cell c, ``full_houses`` all of them (smaller houses are never
-    searched: they need distinct values, not every value).
+    searched: they need distinct values, not every value). ``segments`` are the cells
+    where a box meets a row or a column, for locked candidates (``_segments``), and
+    ``lock_passes`` how many passes of them the counting search makes (``LOCK_PASSES``).
     """
 
     def __init__(self, g: Geometry) -> None:
@@ -170,6 +177,9 @@ class Tables:
                 self.full_houses[h // 64] |= bit
                 for c in cells:
                     self.house_bits[c, h // 64] |= bit
+        self.box = g.box
+        self.segments = _segments(g)
+        self.lock_passes = LOCK_PASSES
         self.np = np
         self.tab = self.packed()
         self.tab_address = self.tab.ctypes.data  # what the entry points take
@@ -178,10 +188,24 @@ class Tables:
         """The same tables as one int64 array (``fast.kernels.tables`` reads it back)."""
         np = self.np
         head = [self.n, self.full, self.ncells, len(self.hlen), self.peers.shape[1],
-                self.houses.shape[1], self.words]
+                self.houses.shape[1], self.words, *self.box, *self.lock_passes]
         return np.concatenate([np.array(head, dtype=np.int64), self.peers.ravel(), self.npeers,
                                self.houses.ravel(), self.house_bits.ravel().view(np.int64),
-                               self.full_houses.view(np.int64)])
+                               self.full_houses.view(np.int64), self.segments])
+
+
+def _segments(g: Geometry):
+    """The cells where a box meets a row, then where a box meets a column, for locked
+    candidates (``fast.kernels.locked``): row r's segments are the rows ``r * box_rows +
+    j`` of the table, j the box across (box_cols cells each); then column c's, ``c *
+    box_cols + i``, i the box down (box_rows cells each). Only the box shape's rows,
+    columns and boxes: an extra house takes no part in locked candidates."""
+    import numpy as np
+
+    br, bc, n = g.box_rows, g.box_cols, g.n
+    rows = [[r * n + j * bc + k for k in range(bc)] for r in range(n) for j in range(br)]
+    cols = [[(i * br + k) * n + c for k in range(br)] for c in range(n) for i in range(bc)]
+    return np.array([x for seg in rows + cols for x in seg], dtype=np.int64)
 
 
 def _ragged(rows) -> tuple:
@@ -217,8 +241,8 @@ class _Scratch:
         self.givens = np.frombuffer(self.given_bytes, dtype=np.uint8)  # a writable view
         self.givens_address = self.givens.ctypes.data
         self.frames = np.empty((t.ncells + 1, t.ncells), dtype=np.int64)
-        # state, cells, rems, todo, changed peers (see fast.kernels._split)
-        self.work = np.zeros(3 * t.ncells + 6 + t.peers.shape[1], dtype=np.int64)
+        # state, cells, rems, todo, changed peers, segments (see fast.kernels._split)
+        self.work = np.zeros(5 * t.ncells + 6 + t.peers.shape[1], dtype=np.int64)
         self.state = self.work[:4]  # a view: the kernel writes it
         self.dirty = np.zeros(t.words, dtype=np.int64)  # a bitset of houses
         self.resize(out_rows)
@@ -250,6 +274,19 @@ class _Scratch:
         solutions in at most ``budget`` nodes, from the root when ``fresh`` is 1."""
         self.block[8:11] = (want, budget, fresh)
         self.aimed = want if budget == NO_BUDGET and fresh else None
+
+
+_SCRATCH = threading.local()  # per thread: the generator's last scratch
+
+
+def _reused_scratch(t: Tables) -> _Scratch:
+    """The ``_Scratch`` of the last geometry this thread dug or filled, kept for the next
+    call (the generator makes a few hundred a second, and building one costs more than a
+    9x9 fill); only the last is kept, so memory stays bounded like ``tables``."""
+    s = getattr(_SCRATCH, "last", None)
+    if s is None or s.t is not t:
+        s = _SCRATCH.last = _Scratch(t)
+    return s
 
 
 # -- the batch entry points ------------------------------------------------------------------
@@ -285,6 +322,67 @@ def check_array(puzzles, geometry: Geometry, limit: int = 2):
         engine().check_many(grid.ctypes.data, count, t.ncells, limit, counts.ctypes.data,
                             first.ctypes.data, stats.ctypes.data, *s.search, t.tab_address)
     return counts, first, stats
+
+
+def check_lines(lines, box: tuple[int, int] | str | None = None, limit: int = 2):
+    """Text in, verdicts out: ``check_array`` on one-line puzzles, without a ``Board``
+    per puzzle.
+
+    ``lines`` are puzzles of one board size, one per string, in the form of
+    ``Board.parse``. Plain lines of n*n symbols (n >= 6; ``.`` or ``0`` for an empty
+    cell) are turned into one array at once; when some line is not plain, every line
+    goes through ``Board.parse``. A line that is no puzzle raises ``PuzzleError``
+    with its number and the parser's own message. Returns ``(counts, first, stats)``
+    as ``check_array`` does.
+
+    >>> counts, first, stats = check_lines(["." * 81, "1" * 81])
+    >>> counts.tolist(), stats[:, 2].tolist()
+    ([2, 0], [0, 1])
+    >>> check_lines(["." * 81, "." * 80 + "?"])
+    Traceback (most recent call last):
+    ...
+    sudoku_cp.errors.PuzzleError: line 2: unknown symbol '?' at r9c9 (cell 81)
+    """
+    from ...geometry import parse_box
+    from ...text import NOT_A_SYMBOL, _plain, plain_values
+
+    if isinstance(box, str):
+        box = parse_box(box)
+    lines = list(lines)
+    if not lines:
+        return check_array([], geometry(*(box or (3, 3))), limit)
+    first_board = _parsed(lines, 0, box)
+    g = first_board.geometry
+    size = len(lines[0])
+    grid = None
+    if plain_values(lines[0], box) is not None and all(len(s) == size for s in lines):
+        np = tables(g).np
+        try:
+            raw = "".join(lines).encode("latin-1")
+        except UnicodeEncodeError:
+            raw = None
+        if raw is not None:
+            values = np.frombuffer(raw.translate(_plain(g.n)[1]), dtype=np.uint8)
+            values = values.reshape(len(lines), size)
+            if not (values == NOT_A_SYMBOL).any():
+                grid = values.astype(np.int64)
+    if grid is None:  # the general road, line by line: the parser names any problem
+        rows = []
+        for i in range(len(lines)):
+            board = _parsed(lines, i, box)
+            if board.geometry != g:
+                raise PuzzleError(f"line {i + 1}: a {board.n}x{board.n} board among "
+                                  f"{g.n}x{g.n} boards: check one size at a time")
+            rows.append(board.givens)
+        grid = rows
+    return check_array(grid, g, limit)
+
+
+def _parsed(lines, i: int, box) -> Board:
+    try:
+        return Board.parse(lines[i], box)
+    except PuzzleError as exc:
+        raise PuzzleError(f"line {i + 1}: {exc}") from None
 
 
 def _from_rows(rows: list, t: Tables):
@@ -348,7 +446,7 @@ def dig(grid, g: Geometry, order, target: int | None = None) -> tuple[tuple[int,
     order_array = np.arange(len(order), dtype=np.int64)
     givens, trial = np.zeros(t.ncells, dtype=np.int64), np.zeros(t.ncells, dtype=np.int64)
     result = np.zeros(3, dtype=np.int64)
-    s = _Scratch(t)
+    s = _reused_scratch(t)
     engine().dig(grid_array.ctypes.data, t.ncells, order_array.ctypes.data, len(order),
                  cells.ctypes.data, len(cells), start.ctypes.data,
                  -1 if target is None else target, givens.ctypes.data, trial.ctypes.data,
@@ -374,7 +472,7 @@ def fill_counted(g: Geometry, seed: int, budget: int) -> tuple[list[int], int]:
     np = t.np
     stream = np.array([seed & ((1 << 64) - 1)], dtype=np.uint64)
     values = np.zeros(t.ncells, dtype=np.int64)
-    s = _Scratch(t)
+    s = _reused_scratch(t)
     frames, work, dirty, out = s.search
     restarts = engine().fill(stream.ctypes.data, budget, values.ctypes.data, t.ncells, frames,
                              work, dirty, out, t.tab_address)

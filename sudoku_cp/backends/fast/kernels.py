@@ -235,6 +235,126 @@ def propagate(m, todo, ntodo, dirty, chg, flat, npeers, n, full):
             return True
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _union(m, lf, base, k):
+    """The candidates of the ``k`` cells at ``lf[base:]``, ORed."""
+    u = np.int64(0)
+    for i in range(k):
+        u |= m[np.uint64(lf[np.uint64(base + i)])]
+    return u
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _strip(m, lf, base, k, drop, todo, ntodo, dirty, hb, nw):
+    """Remove the values ``drop`` from the ``k`` cells at ``lf[base:]``: a cell left with
+    one value goes on ``todo``, and the houses of every changed cell are marked. Returns
+    the new length of ``todo`` and whether some cell was emptied."""
+    keep = ~drop
+    empty = False
+    for i in range(k):
+        c = lf[np.uint64(base + i)]
+        x = m[np.uint64(c)]
+        y = x & keep
+        if x != y:
+            m[np.uint64(c)] = y
+            empty |= y == 0
+            if y & (y - 1) == 0:
+                todo[np.uint64(ntodo)] = c
+                ntodo += 1
+            _mark(c, dirty, hb, nw)
+    return ntodo, empty
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _family(m, sf, first, nlines, blocks, length, seg, todo, ntodo, dirty, hb, nw):
+    """Locked candidates between the boxes and one family of lines (rows or columns).
+
+    ``sf[first:]`` lists the family's segments, line by line: line l's segment j (the
+    j-th box it crosses, ``length`` cells) is segment ``l * blocks + j``; a box spans
+    ``blocks`` lines (true of rows and columns alike). ``seg`` is scratch for the
+    segments' candidates. For each segment, the values it holds that the rest of its box
+    lacks leave the rest of its line (pointing), and the values it holds that the rest of
+    its line lacks leave the rest of its box (claiming). Returns (ntodo, changed,
+    emptied)."""
+    nseg = nlines * blocks
+    for s in range(nseg):
+        seg[np.uint64(s)] = _union(m, sf, first + s * length, length)
+    changed = False
+    emptied = False
+    for s in range(nseg):
+        line = s // blocks
+        j = s - line * blocks
+        band = line - line % blocks  # the first line of the boxes this segment is in
+        rest_line = np.int64(0)
+        for k in range(blocks):
+            rest_line |= seg[np.uint64(line * blocks + k)] & -np.int64(k != j)
+        rest_box = np.int64(0)
+        for k in range(blocks):
+            rest_box |= seg[np.uint64((band + k) * blocks + j)] & -np.int64(band + k != line)
+        mine = seg[np.uint64(s)]
+        pointing = mine & rest_line & ~rest_box  # locked in the box: leave the line
+        claiming = mine & rest_box & ~rest_line  # locked in the line: leave the box
+        if (pointing | claiming) == 0:
+            continue
+        changed = True
+        for k in range(blocks):
+            if pointing != 0 and k != j:
+                ntodo, e = _strip(m, sf, first + (line * blocks + k) * length, length,
+                                  pointing, todo, ntodo, dirty, hb, nw)
+                emptied |= e
+            if claiming != 0 and band + k != line:
+                ntodo, e = _strip(m, sf, first + ((band + k) * blocks + j) * length, length,
+                                  claiming, todo, ntodo, dirty, hb, nw)
+                emptied |= e
+        if emptied:
+            return ntodo, changed, emptied
+    return ntodo, changed, emptied
+
+
+@njit(cache=True, nogil=True)
+def locked(m, lk, seg, todo, dirty, hb, nw):
+    """Locked candidates (pointing and claiming), one pass over every box's meeting with
+    a row or a column: returns -1 on a contradiction (a cell emptied), else the number of
+    cells put on ``todo`` plus one when something changed (the changed cells' houses are
+    marked in ``dirty``), or 0. ``lk`` is ``(segments, n, box rows, box columns)`` (see
+    ``fast._segments``); ``seg`` scratch of 2 n * n. The classic board gets literal trip
+    counts, like ``propagate``."""
+    sf, n, br, bc, _, _ = lk
+    half = n * n
+    if br == 3 and bc == 3:
+        ntodo, ch1, e = _family(m, sf, 0, 9, 3, 3, seg, todo, 0, dirty, hb, nw)
+        if e:
+            return -1
+        ntodo, ch2, e = _family(m, sf, half, 9, 3, 3, seg, todo, ntodo, dirty, hb, nw)
+    else:
+        ntodo, ch1, e = _family(m, sf, 0, n, br, bc, seg, todo, 0, dirty, hb, nw)
+        if e:
+            return -1
+        ntodo, ch2, e = _family(m, sf, half, n, bc, br, seg, todo, ntodo, dirty, hb, nw)
+    if e:
+        return -1
+    return ntodo + 1 if ch1 or ch2 else 0
+
+
+@njit(cache=True, nogil=True)
+def settle(m, todo, ntodo, dirty, chg, flat, npeers, n, full, lk, seg, passes):
+    """Singles (``propagate``) and then at most ``passes`` passes of locked candidates
+    (``locked``), each followed by singles, stopping early at a fixed point: False on a
+    contradiction. Locked candidates run only once singles are exhausted."""
+    while True:
+        if not propagate(m, todo, ntodo, dirty, chg, flat, npeers, n, full):
+            return False
+        if passes <= 0:
+            return True
+        passes -= 1
+        r = locked(m, lk, seg, todo, dirty, flat[4], flat[5])
+        if r < 0:
+            return False
+        if r == 0:
+            return True
+        ntodo = r - 1
+
+
 @njit(cache=True, nogil=True)
 def choose(m, n, pf, wp, npeers):
     """The cell to branch on, or -1 when every cell is fixed (the masks are a solution).
@@ -271,6 +391,20 @@ def choose(m, n, pf, wp, npeers):
     return best
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _try_locked(child, cell, bit, todo, dirty, chg, flat, npeers, n, full, lk, seg):
+    """``_try`` with locked candidates after singles (``settle``): the counting search's
+    step. The fill keeps ``_try``, so that it draws what the Python fill draws."""
+    child[np.uint64(cell)] = bit
+    todo[0] = cell
+    _mark(cell, dirty, flat[4], flat[5])
+    if settle(child, todo, 1, dirty, chg, flat, npeers, n, full, lk, seg, lk[5]):
+        return True
+    for h in range(dirty.shape[0]):
+        dirty[h] = 0
+    return False
+
+
 @njit(cache=True, nogil=True, inline="always")  # numba's own inlining: no call on the hot path
 def _try(child, cell, bit, todo, dirty, chg, flat, npeers, n, full):
     """Fix ``cell`` to the value ``bit`` in the frame ``child`` and propagate singles:
@@ -288,7 +422,7 @@ def _try(child, cell, bit, todo, dirty, chg, flat, npeers, n, full):
 
 @njit(cache=True, nogil=True)
 def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
-        flat, npeers, n, full):
+        flat, npeers, n, full, lk, seg):
     """Search on from ``state`` until ``want`` more solutions, exhaustion or ``budget``
     nodes; returns how many solutions it found (the first ``len(out)`` are written).
 
@@ -316,7 +450,7 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
         for j in range(dirty.shape[0]):
             dirty[j] = flat[6][j]  # every house of n cells
         depth = 0
-        if propagate(root, todo, ntodo, dirty, chg, flat, npeers, n, full):
+        if settle(root, todo, ntodo, dirty, chg, flat, npeers, n, full, lk, seg, lk[4]):
             state[NODES] += 1
             spent += 1
             c = choose(root, n, pf, wp, npeers)
@@ -348,7 +482,8 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
             _copy(frames[np.uint64(depth)], frames[np.uint64(d)])
         child = frames[np.uint64(at)]
         state[GUESSES] += 1
-        if not _try(child, cells[np.uint64(d)], bit, todo, dirty, chg, flat, npeers, n, full):
+        if not _try_locked(child, cells[np.uint64(d)], bit, todo, dirty, chg, flat, npeers, n,
+                           full, lk, seg):
             continue
         state[NODES] += 1
         spent += 1
@@ -374,12 +509,15 @@ def tables(tab):
     peer width, houses, house width, house bits, words, full houses)``: the two 2-D
     tables as flat views (row * width + column), then per cell the bitset of its
     houses of exactly n cells (``words`` int64 words per cell) and the bitset of all
-    such houses. Header: n, full, cells, houses, the two widths and the words; then
-    the arrays. (``carray`` views: no reshape, so no numba runtime call.)"""
-    head = carray(tab, (7,))
+    such houses; the last element is what locked candidates read (see ``locked``):
+    ``(segments, n, box rows, box columns)``. Header: n, full, cells, houses, the two
+    widths, the words and the box shape; then the arrays.
+    (``carray`` views: no reshape, so no numba runtime call.)"""
+    head = carray(tab, (11,))
     n, full, ncells, nhouses, wp, wh, nw = head[0], head[1], head[2], head[3], head[4], \
         head[5], head[6]
-    a = 7
+    box_rows, box_cols, root_passes, node_passes = head[7], head[8], head[9], head[10]
+    a = 11
     peers = carray(_advance(tab, a), (ncells * wp,))
     a += ncells * wp
     npeers = carray(_advance(tab, a), (ncells,))
@@ -389,33 +527,38 @@ def tables(tab):
     house_bits = carray(_advance(tab, a), (ncells * nw,))
     a += ncells * nw
     full_houses = carray(_advance(tab, a), (nw,))
-    return (peers, wp, houses, wh, house_bits, nw, full_houses), npeers, n, full
+    a += nw
+    segments = carray(_advance(tab, a), (2 * ncells,))
+    return ((peers, wp, houses, wh, house_bits, nw, full_houses), npeers, n, full,
+            (segments, n, box_rows, box_cols, root_passes, node_passes))
 
 
 @njit(cache=True, nogil=True)
 def _split(work, ncells, wp):
-    """The scratch of one search, as views of ``work`` (3 * ncells + 6 + wp int64s):
+    """The scratch of one search, as views of ``work`` (5 * ncells + 6 + wp int64s):
     state (4), branching cells and untried candidates (ncells + 1 each), todo (ncells),
-    and one cell's changed peers (``wp``, the widest row of peers)."""
+    one cell's changed peers (``wp``, the widest row of peers) and the candidates of
+    the box-line segments (2 * ncells)."""
     state = work[:4]
     cells = work[4:ncells + 5]
     rems = work[ncells + 5:2 * ncells + 6]
     todo = work[2 * ncells + 6:3 * ncells + 6]
     chg = work[3 * ncells + 6:3 * ncells + 6 + wp]
-    return state, cells, rems, todo, chg
+    seg = work[3 * ncells + 6 + wp:5 * ncells + 6 + wp]
+    return state, cells, rems, todo, chg, seg
 
 
 @njit(cache=True, nogil=True)
 def solve_one(givens, frames, work, dirty, out, want, budget, fresh, tb):
     """``run`` for ``FastBackend.solve``: the search whose state is in ``work`` (a new
     one when ``fresh`` is 1), on the tables ``tb``. Returns how many solutions it found."""
-    flat, npeers, n, full = tb
-    state, cells, rems, todo, chg = _split(work, givens.shape[0], flat[1])
+    flat, npeers, n, full, lk = tb
+    state, cells, rems, todo, chg, seg = _split(work, givens.shape[0], flat[1])
     if fresh:
         _zero(state)
         state[DEPTH] = -1
     found, _ = run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
-                   flat, npeers, n, full)
+                   flat, npeers, n, full, lk, seg)
     return found
 
 
@@ -448,15 +591,15 @@ def check_many(puzzles, limit, counts, first, stats, frames, work, dirty, out, t
     ``first[i]`` (zeros when there is none) and ``stats[i] = (nodes, guesses,
     exhausted)``. ``frames``, ``work``, ``dirty`` and ``out`` are scratch.
     """
-    flat, npeers, n, full = tb
+    flat, npeers, n, full, lk = tb
     ncells = puzzles.shape[1]
-    state, cells, rems, todo, chg = _split(work, ncells, flat[1])
+    state, cells, rems, todo, chg, seg = _split(work, ncells, flat[1])
     for i in range(puzzles.shape[0]):
         _zero(state)
         state[DEPTH] = -1
         _zero(out[0])
         found, _ = run(puzzles[i], frames, cells, rems, state, out, limit,
-                       np.int64(1) << 62, todo, dirty, chg, flat, npeers, n, full)
+                       np.int64(1) << 62, todo, dirty, chg, flat, npeers, n, full, lk, seg)
         counts[i] = found
         _copy(first[i], out[0])
         stats[i, 0] = state[NODES]
@@ -475,9 +618,9 @@ def dig(grid, order, orbit_cells, orbit_start, target, givens, trial, result, fr
     ``wrong`` is 1 if some check found a single solution other than ``grid`` (a bug
     the caller must report). ``trial`` and the rest are scratch.
     """
-    flat, npeers, n, full = tb
+    flat, npeers, n, full, lk = tb
     ncells = grid.shape[0]
-    state, cells, rems, todo, chg = _split(work, ncells, flat[1])
+    state, cells, rems, todo, chg, seg = _split(work, ncells, flat[1])
     _copy(givens, grid)
     count = ncells
     tried_all = 1
@@ -495,7 +638,7 @@ def dig(grid, order, orbit_cells, orbit_start, target, givens, trial, result, fr
         _zero(state)
         state[DEPTH] = -1
         found, _ = run(trial, frames, cells, rems, state, out, 2, np.int64(1) << 62,
-                       todo, dirty, chg, flat, npeers, n, full)
+                       todo, dirty, chg, flat, npeers, n, full, lk, seg)
         checks += 1
         if found == 1 and state[EXHAUSTED] == 1:
             for c in range(ncells):
@@ -563,8 +706,8 @@ def fill(seed, budget, values, frames, work, dirty, out, tb):
     ``budget`` nodes restarts. Writes ``values`` (all zero when the board has no
     solution) and returns the number of restarts."""
     ncells = values.shape[0]
-    flat, npeers, n, full = tb
-    _, cells, rems, todo, chg = _split(work, ncells, flat[1])
+    flat, npeers, n, full, lk = tb
+    _, cells, rems, todo, chg, _ = _split(work, ncells, flat[1])
     _zero(values)
     restarts = 0
     while True:
@@ -637,7 +780,7 @@ def c_solve(block):
     b = carray(block, (11,))
     ncells, nout = b[6], b[7]
     tb = tables(_int64s_at(b[5]))
-    nwork, nw = 3 * ncells + 6 + tb[0][1], tb[0][5]
+    nwork, nw = 5 * ncells + 6 + tb[0][1], tb[0][5]
     return solve_one(carray(_bytes_at(b[0]), (ncells,)),
                      carray(_int64s_at(b[1]), (ncells + 1, ncells)),
                      carray(_int64s_at(b[2]), (nwork,)), carray(_int64s_at(b[3]), (nw,)),
@@ -647,7 +790,7 @@ def c_solve(block):
 def c_check_many(puzzles, count, ncells, limit, counts, first, stats, frames, work, dirty, out,
                  tab):
     tb = tables(tab)
-    nwork, nw = 3 * ncells + 6 + tb[0][1], tb[0][5]
+    nwork, nw = 5 * ncells + 6 + tb[0][1], tb[0][5]
     return check_many(carray(puzzles, (count, ncells)), limit, carray(counts, (count,)),
                       carray(first, (count, ncells)), carray(stats, (count, 3)),
                       carray(frames, (ncells + 1, ncells)), carray(work, (nwork,)),
@@ -657,7 +800,7 @@ def c_check_many(puzzles, count, ncells, limit, counts, first, stats, frames, wo
 def c_dig(grid, ncells, order, norbits, orbit_cells, norbit_cells, orbit_start, target,
           givens, trial, result, frames, work, dirty, out, tab):
     tb = tables(tab)
-    nwork, nw = 3 * ncells + 6 + tb[0][1], tb[0][5]
+    nwork, nw = 5 * ncells + 6 + tb[0][1], tb[0][5]
     return dig(carray(grid, (ncells,)), carray(order, (norbits,)),
                carray(orbit_cells, (norbit_cells,)), carray(orbit_start, (norbits + 1,)),
                target, carray(givens, (ncells,)), carray(trial, (ncells,)),
@@ -667,7 +810,7 @@ def c_dig(grid, ncells, order, norbits, orbit_cells, norbit_cells, orbit_start, 
 
 def c_fill(seed, budget, values, ncells, frames, work, dirty, out, tab):
     tb = tables(tab)
-    nwork, nw = 3 * ncells + 6 + tb[0][1], tb[0][5]
+    nwork, nw = 5 * ncells + 6 + tb[0][1], tb[0][5]
     return fill(carray(seed, (1,)), budget, carray(values, (ncells,)),
                 carray(frames, (ncells + 1, ncells)), carray(work, (nwork,)),
                 carray(dirty, (nw,)), carray(out, (1, ncells)), tb)

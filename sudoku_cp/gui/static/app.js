@@ -14,6 +14,8 @@ function trim(text, name) {  // the server takes at most max_body bytes: keep wh
 async function openText(text, box, where, name) {
   $("paste-error").textContent = "";
   const [kept, cut] = trim(text, name);
+  const variant = await openVariant(kept, where, name);  // f-puzzles, ISS, JSON: variant.js
+  if (variant !== null) return variant;
   let d;
   try { d = await post("parse", box ? { text: kept, box } : { text: kept }); } catch (err) {
     $("paste-error").textContent = `${name ? `${name}: ` : ""}${upper(err.message)}`;
@@ -45,7 +47,7 @@ function fromHash() {  // #p=PUZZLE[&box=RxC][&v=POSITION]
 
 async function openLink(link) {
   const g = saved();
-  if (g && g.n && lineOf(g.givens) === link.text.replace(/0/g, ".") && !link.values) return restoreSaved();
+  if (g && g.n && (g.variant ? g.variant.text === link.text.trim() : lineOf(g.givens) === link.text.replace(/0/g, ".")) && !link.values) return restoreSaved();
   const kept = g && g.n && !g.solved && ((g.undo || []).length || g.values.some((v, c) => v && !g.givens[c]));
   if (kept && !window.confirm("The link opens another puzzle, which replaces your saved game in progress. Go on?")) return restoreSaved();
   if (!await openText(link.text, link.box, "Opened from the link")) return false;
@@ -58,7 +60,7 @@ async function openLink(link) {
 }
 
 function shareLink(withPosition) {
-  const base = `${location.origin}${location.pathname}#p=${encodeURIComponent(lineOf(S.givens))}${boxPart()}`;
+  const base = `${location.origin}${location.pathname}#p=${encodeURIComponent(puzzleText())}${S.variant ? "" : boxPart()}`;
   return withPosition ? `${base}&v=${encodeURIComponent(lineOf(S.values))}` : base;
 }
 
@@ -111,6 +113,7 @@ async function start() {
   $("count").addEventListener("click", () => solve(2));
   $("grade").addEventListener("click", grade);
   $("show-path").addEventListener("click", showPath);
+  $("possible").addEventListener("click", allPossibilities);
   $("cancel").addEventListener("click", cancel);
   $("generate").addEventListener("click", generate);
   $("gen-size").addEventListener("change", levelsFor);
@@ -134,7 +137,7 @@ async function start() {
     save();
     if (S.busy) fetch("api/cancel", { method: "POST", keepalive: true, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ job: S.busy.job }) });
   });
-  window.addEventListener("hashchange", () => { const link = fromHash(); if (link && link.text !== lineOf(S.givens) && confirmReplace("The link's puzzle")) openLink(link); });
+  window.addEventListener("hashchange", () => { const link = fromHash(); if (link && link.text.trim() !== puzzleText() && confirmReplace("The link's puzzle")) openLink(link); });
   document.addEventListener("dragover", (e) => e.preventDefault());
   document.addEventListener("drop", (e) => {
     e.preventDefault();

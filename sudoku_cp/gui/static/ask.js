@@ -4,6 +4,7 @@
 
 // -- talking to the server ---------------------------------------------------------------------
 function puzzleBody() {
+  if (S.variant) return { puzzle: S.variant.text, values: S.values };
   return { puzzle: S.givens, box: `${S.br}x${S.bc}`, values: S.values };
 }
 const excludedList = () => [...S.excluded, ...S.struck].map((k) => k.split(":").map(Number));
@@ -58,10 +59,12 @@ function cancel() {
 }
 
 function lock(on) {
-  for (const id of ["hint", "check", "solve", "count", "grade", "show-path", "generate", "open", "choose-file", "blank"]) $(id).disabled = on;
+  for (const id of ["hint", "check", "solve", "count", "grade", "show-path", "generate", "open", "choose-file", "blank", "possible"]) $(id).disabled = on;
+  for (const id of CLASSIC_ONLY) $(id).disabled = on || !!S.variant;  // the logic engine knows houses only
   if (!on) levelsFor();
 }
 
+const CLASSIC_ONLY = ["hint", "grade", "show-path"];
 function setOutput(html) { $("output").innerHTML = html; }
 function esc(s) {
   return String(s).replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[ch]));
@@ -228,7 +231,7 @@ const VERDICTS = {
 
 async function check() {
   let d;
-  try { d = await work("check", puzzleBody(), "Checking with every solver"); } catch (err) { return fail(err); }
+  try { d = await work(S.variant ? "variant/check" : "check", puzzleBody(), "Checking with every solver"); } catch (err) { return fail(err); }
   if (!d) return;
   S.hl = emptyHighlights();
   const [tone, say] = VERDICTS[d.verdict] || ["bad", () => d.verdict];
@@ -269,7 +272,7 @@ function backendTable(backends) {
 async function solve(limit) {  // Solve asks for two, so that several solutions are never filled in silently
   let d;
   const label = limit === 1 ? "Solving" : "Counting solutions";
-  try { d = await work("solve", { ...puzzleBody(), values: undefined, limit: 2 }, label); } catch (err) { return fail(err); }
+  try { d = await work(S.variant ? "variant/solve" : "solve", { ...puzzleBody(), values: undefined, limit: 2 }, label); } catch (err) { return fail(err); }
   if (!d) return;
   const how = `${d.backend}, ${ms(d.time_s)}`;
   S.hl = emptyHighlights();

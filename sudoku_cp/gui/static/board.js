@@ -51,6 +51,7 @@ const upper = (s) => String(s).charAt(0).toUpperCase() + String(s).slice(1);
 function candidates(c) {  // the values no peer holds, without those removed by hints
   const out = [];
   const { values, excluded } = S.preview || S;
+  if (S.possible) return possibleCandidates(c, values);
   const seen = new Set([...S.peers[c]].map((p) => values[p]));
   for (let v = 1; v <= S.n; v++) if (!seen.has(v) && !excluded.has(`${c}:${v}`)) out.push(v);
   return out;
@@ -66,6 +67,7 @@ function clashes() {
       if (at.has(v)) { bad.add(c); bad.add(at.get(v)); } else at.set(v, c);
     }
   }
+  if (S.variant) for (const c of variantClashes()) bad.add(c);
   return bad;
 }
 

@@ -5,6 +5,16 @@
 // -- loading a puzzle ---------------------------------------------------------------------------
 function load(p, note) {
   setGeometry(p.n, p.box[0], p.box[1]);
+  S.variant = p.variant || null; S.possible = null;  // a variant: its rules (variant.js)
+  if (S.variant) variantGeometry();
+  $("possible").hidden = !S.variant;
+  for (const id of CLASSIC_ONLY) {  // the logic engine knows houses only
+    const b = $(id);
+    if (b.dataset.title === undefined) b.dataset.title = b.title;
+    b.disabled = !!S.variant || !!S.busy;
+    b.title = S.variant ? "Hints, grades and solve paths know classic rules only" : b.dataset.title;
+  }
+  $("variant-rules").textContent = "";
   S.givens = p.givens.slice();
   S.values = p.givens.slice();
   S.marks = S.values.map(() => new Set());
@@ -26,7 +36,7 @@ function load(p, note) {
   update();
 }
 function linkHere() {  // the address names the puzzle being played (its givens)
-  const hash = `#p=${encodeURIComponent(lineOf(S.givens))}${boxPart()}`;
+  const hash = `#p=${encodeURIComponent(puzzleText())}${S.variant ? "" : boxPart()}`;
   if (location.hash !== hash && !(location.hash.startsWith(hash) && location.hash.includes("&v="))) history.replaceState(null, "", hash);
 }
 const boxPart = () => (S.br === S.bc || S.n === 9 || S.n === 4 || S.n === 16 || S.n === 25 ? "" : `&box=${S.br}x${S.bc}`);
@@ -62,6 +72,7 @@ function buildBoard() {
   }
   $("collabels").innerHTML = [...Array(n).keys()].map((i) => `<span>c${i + 1}</span>`).join("");
   $("rowlabels").innerHTML = [...Array(n).keys()].map((i) => `<span>r${i + 1}</span>`).join("");
+  if (S.variant) drawVariant();
   fit();
 }
 
@@ -140,7 +151,7 @@ function save() {
   try {
     localStorage.setItem(SAVE_KEY, JSON.stringify({
       n: S.n, box: [S.br, S.bc], ...snapshot(), undo: S.undo.slice(-200), redo: S.redo.slice(-200),
-      elapsed: elapsed(), editing: S.editing, solved: S.solved, rating: S.rating,
+      elapsed: elapsed(), editing: S.editing, solved: S.solved, rating: S.rating, variant: S.variant,
     }));
   } catch (err) { /* storage full or off: the game still plays */ }
 }
@@ -148,7 +159,7 @@ function restoreSaved() {
   let g;
   try { g = JSON.parse(localStorage.getItem(SAVE_KEY) || "null"); } catch (err) { return false; }
   if (!g || !g.n || !Array.isArray(g.givens) || g.givens.length !== g.n * g.n) return false;
-  load({ n: g.n, box: g.box, givens: g.givens, rating: g.rating }, "Your game, as you left it.");
+  load({ n: g.n, box: g.box, givens: g.givens, rating: g.rating, variant: g.variant }, "Your game, as you left it.");
   restore(g);
   S.undo = g.undo || []; S.redo = g.redo || [];
   S.elapsed = g.elapsed || 0; S.solved = !!g.solved;

@@ -1,0 +1,278 @@
+// sudoku-cp gui: variant puzzles (f-puzzles, ISS strings, variant JSON). Loaded after ask.js
+// and before app.js. The server reads the text (api/variant/open) and answers every
+// constraint as data; this file draws them in one SVG layer over the board, adds the rules
+// that make cells differ to the board's houses, and checks the simple rules as the player
+// types. Every other rule is checked by the server (Check: every paradigm, every rule).
+"use strict";
+
+const LINE_COLOURS = {
+  whisper: "#3fae3f", renban: "#b05ad8", palindrome: "#8c8c8c", between: "#4f8fd6",
+  lockout: "#d9822b", region_sum_line: "#2f6fd0", zipper: "#a070c0", entropic: "#d89a30",
+  modular: "#c9935a", double_arrow: "#8a8a8a",
+};
+// Rules over the whole grid: named under the board, drawn only where they have a picture.
+const GLOBAL_NAMES = {
+  anti_knight: "anti-knight", anti_king: "anti-king", non_consecutive: "non-consecutive",
+  disjoint_groups: "disjoint groups", negative_dots: "no dot means no kropki pair",
+  negative_xv: "no letter means no X or V pair",
+};
+
+// -- opening ------------------------------------------------------------------------------------
+// null: not a variant (open it as a classic puzzle); true: opened; false: refused (said why).
+async function openVariant(text, where, name) {
+  let t = text.trim(), more = "";
+  if (!t || t.length > 200000 || (t.includes("\n") && !t.startsWith("{"))) return null;
+  if (t.includes("\n")) {  // one JSON document, or JSON lines (as the shared variant sets): the first
+    try { JSON.parse(t); } catch (err) {
+      const lines = t.split("\n").filter((l) => l.trim() && !l.trim().startsWith("#"));
+      t = lines[0].trim();
+      more = ` The first of ${lines.length} lines.`;
+    }
+  }
+  let d;
+  try { d = await post("variant/open", { puzzle: t }); } catch (err) {
+    $("paste-error").textContent = `${name ? `${name}: ` : ""}${upper(err.message)}`;
+    $("gen-info").textContent = `${name || "The text"} was not opened; the board still holds the game before.`;
+    return false;
+  }
+  if (!d.variant) return null;
+  $("pick").hidden = true;
+  const rules = [...(d.irregular ? ["irregular regions"] : []), ...new Set(d.constraints.map((c) => c.type.replace(/_/g, " ")))];
+  const ignored = d.ignored.length ? ` Ignored (cosmetic): ${d.ignored.join(", ")}.` : "";
+  load(variantPuzzle(t, d), `${where || "Opened"}: ${d.title ? `“${d.title}”, ` : ""}a ${d.n}×${d.n} variant (${d.format}), ${plural(d.clues, "given")}${rules.length ? `; ${rules.join(", ")}` : ""}.${ignored}${more}`);
+  return true;
+}
+
+function variantPuzzle(text, d) {  // the puzzle as load() takes it
+  const box = d.box || [d.n % 3 === 0 ? 3 : 2, Math.max(1, Math.floor(d.n / (d.n % 3 === 0 ? 3 : 2)))];
+  return { n: d.n, box, givens: d.givens, variant: { text, ...d } };
+}
+
+const puzzleText = () => (S.variant ? S.variant.text : lineOf(S.givens));
+
+// -- geometry: regions, diagonals, extra regions, cages and anti-chess rules make cells differ --
+function variantGeometry() {
+  const V = S.variant, n = S.n;
+  const houses = S.houses.slice(0, 2 * n);  // rows and columns; boxes replaced by the regions
+  const regions = new Map();
+  V.region.forEach((k, c) => { if (k) { if (!regions.has(k)) regions.set(k, []); regions.get(k).push(c); } });
+  houses.push(...regions.values());
+  const pairs = [];
+  const steps = (moves) => {
+    for (let c = 0; c < n * n; c++) for (const [dr, dc] of moves) {
+      const r = Math.floor(c / n) + dr, k = (c % n) + dc;
+      if (r >= 0 && r < n && k >= 0 && k < n) pairs.push([c, r * n + k]);
+    }
+  };
+  for (const con of V.constraints) {
+    if (con.type === "diagonal") houses.push([...Array(n).keys()].map((i) => (con.slope > 0 ? (n - 1 - i) * n + i : i * n + i)));
+    else if (con.type === "extra_region" || con.type === "killer_cage" || con.type === "renban") houses.push(con.cells);
+    else if (con.type === "anti_knight") steps([[1, 2], [2, 1], [1, -2], [2, -1]]);
+    else if (con.type === "anti_king") steps([[1, 1], [1, -1]]);
+    else if (con.type === "disjoint_groups" && S.br * S.bc === n && !V.irregular)
+      for (let i = 0; i < S.br; i++) for (let j = 0; j < S.bc; j++) {
+        const g = [];
+        for (let r0 = 0; r0 < n; r0 += S.br) for (let c0 = 0; c0 < n; c0 += S.bc) g.push((r0 + i) * n + c0 + j);
+        houses.push(g);
+      }
+  }
+  S.houses = houses;
+  S.peers = [...Array(n * n)].map(() => new Set());
+  for (const h of houses) for (const a of h) for (const b of h) if (a !== b) S.peers[a].add(b);
+  for (const [a, b] of pairs) { S.peers[a].add(b); S.peers[b].add(a); }
+  S.pairClash = pairs;
+}
+
+// -- the simple rules, checked as the player types -------------------------------------------------
+// Houses (above) and: cage sums, thermometers, arrows, kropki dots, X/V, odd/even, whispers,
+// palindromes, little killers. The rest waits for the server's Check.
+function variantClashes() {
+  const bad = new Set();
+  const v = S.values;
+  const mark = (cells) => cells.forEach((c) => bad.add(c));
+  const full = (cells) => cells.every((c) => v[c]);
+  const sum = (cells) => cells.reduce((s, c) => s + v[c], 0);
+  for (const [a, b] of S.pairClash || []) if (v[a] && v[a] === v[b]) mark([a, b]);
+  for (const con of S.variant.constraints) {
+    const cs = con.cells || [];
+    const t = con.type;
+    if ((t === "killer_cage" || t === "little_killer") && con.total != null) {
+      if ((full(cs) && sum(cs) !== con.total) || sum(cs.filter((c) => v[c])) > con.total) mark(cs.filter((c) => v[c]));
+    } else if (t === "thermometer") {
+      for (let i = 0; i < cs.length; i++) for (let j = i + 1; j < cs.length; j++)
+        if (v[cs[i]] && v[cs[j]] && v[cs[j]] - v[cs[i]] < j - i) mark([cs[i], cs[j]]);
+    } else if (t === "arrow") {
+      const cells = [...con.bulb, ...con.shaft];
+      if (con.bulb.length === 1 && full(cells) && v[con.bulb[0]] !== sum(con.shaft)) mark(cells);
+    } else if (t === "difference_dot" || t === "ratio_dot" || t === "xv") {
+      const [a, b] = cs;
+      if (!v[a] || !v[b]) continue;
+      const ok = t === "xv" ? v[a] + v[b] === con.total
+        : t === "difference_dot" ? Math.abs(v[a] - v[b]) === con.difference
+        : v[a] === con.ratio * v[b] || v[b] === con.ratio * v[a];
+      if (!ok) mark([a, b]);
+    } else if (t === "odd" || t === "even") {
+      if (v[con.cell] && (v[con.cell] % 2 === 1) !== (t === "odd")) mark([con.cell]);
+    } else if (t === "whisper") {
+      for (let i = 0; i + 1 < cs.length; i++)
+        if (v[cs[i]] && v[cs[i + 1]] && Math.abs(v[cs[i]] - v[cs[i + 1]]) < con.difference) mark([cs[i], cs[i + 1]]);
+    } else if (t === "palindrome") {
+      for (let i = 0; i < cs.length / 2; i++) {
+        const a = cs[i], b = cs[cs.length - 1 - i];
+        if (v[a] && v[b] && v[a] !== v[b]) mark([a, b]);
+      }
+    }
+  }
+  return bad;
+}
+
+// -- drawing -----------------------------------------------------------------------------------
+function drawVariant() {
+  const board = $("board");
+  const old = board.querySelector("svg.variant");
+  if (old) old.remove();
+  const V = S.variant;
+  if (!V) return;
+  const n = S.n;
+  const svg = document.createElementNS(SVG, "svg");
+  svg.classList.add("variant");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("viewBox", `0 0 ${n} ${n}`);
+  svg.setAttribute("preserveAspectRatio", "none");
+  const add = (name, attrs, text) => {
+    const el = document.createElementNS(SVG, name);
+    for (const [k, val] of Object.entries(attrs)) el.setAttribute(k, val);
+    if (text !== undefined) el.textContent = text;
+    svg.appendChild(el);
+    return el;
+  };
+  const xy = (c) => [(c % n) + 0.5, Math.floor(c / n) + 0.5];
+  const path = (cells) => cells.map((c, i) => `${i ? "L" : "M"}${xy(c).join(" ")}`).join(" ");
+  const unknown = new Set();
+  const globals = [];
+  if (V.irregular || !V.box) {  // thick borders between regions
+    for (const cell of S.cells) cell.classList.remove("br", "bb");
+    let d = "";
+    for (let c = 0; c < n * n; c++) {
+      const r = Math.floor(c / n), k = c % n;
+      if (k + 1 < n && V.region[c] !== V.region[c + 1]) d += `M${k + 1} ${r}V${r + 1}`;
+      if (r + 1 < n && V.region[c] !== V.region[c + n]) d += `M${k} ${r + 1}H${k + 1}`;
+    }
+    if (d) add("path", { d, class: "region" });
+  }
+  for (const con of V.constraints) {
+    const t = con.type, cs = con.cells || [];
+    if (t === "killer_cage") drawCage(add, n, cs, con.total);
+    else if (t === "extra_region") drawCage(add, n, cs, null, "extra");
+    else if (t === "thermometer" || t === "slow_thermometer") {
+      const [x, y] = xy(cs[0]);
+      add("circle", { cx: x, cy: y, r: 0.36, class: `thermo ${t}` });
+      add("path", { d: path(cs), class: `thermo-line ${t}` });
+    } else if (t === "arrow") {
+      const bulb = con.bulb;
+      if (bulb.length === 1) { const [x, y] = xy(bulb[0]); add("circle", { cx: x, cy: y, r: 0.4, class: "arrow-bulb" }); }
+      else add("path", { d: path(bulb), class: "arrow-pill" });
+      const [bx, by] = xy(bulb[bulb.length - 1]), [nx, ny] = xy(con.shaft[0]);
+      const k = 0.4 / (Math.hypot(nx - bx, ny - by) || 1);  // the shaft leaves the bulb at its rim
+      const line = add("path", { d: `M${bx + (nx - bx) * k} ${by + (ny - by) * k}` + path(con.shaft).replace(/^M/, "L"), class: "arrow-line" });
+      line.setAttribute("marker-end", "url(#arrowhead)");
+    } else if (LINE_COLOURS[t]) {
+      add("path", { d: path(cs), class: `line ${t}`, stroke: LINE_COLOURS[t] });
+      if (t === "between" || t === "double_arrow") for (const c of [cs[0], cs[cs.length - 1]]) { const [x, y] = xy(c); add("circle", { cx: x, cy: y, r: 0.38, class: `ends ${t}` }); }
+      if (t === "lockout") for (const c of [cs[0], cs[cs.length - 1]]) { const [x, y] = xy(c); add("rect", { x: x - 0.3, y: y - 0.3, width: 0.6, height: 0.6, transform: `rotate(45 ${x} ${y})`, class: `ends ${t}` }); }
+    } else if (t === "difference_dot" || t === "ratio_dot") {
+      const [x, y] = mid(xy, cs);
+      add("circle", { cx: x, cy: y, r: 0.13, class: t === "ratio_dot" ? "dot black" : "dot white" });
+      const k = t === "ratio_dot" ? con.ratio : con.difference;
+      if (k !== (t === "ratio_dot" ? 2 : 1)) add("text", { x, y: y + 0.07, class: "dot-label" }, String(k));
+    } else if (t === "xv" || t === "greater_than") {
+      const [x, y] = mid(xy, cs);
+      const label = t === "greater_than" ? greaterSign(n, cs) : con.total === 10 ? "X" : con.total === 5 ? "V" : String(con.total);
+      add("rect", { x: x - 0.16, y: y - 0.16, width: 0.32, height: 0.32, class: "xv-back" });
+      add("text", { x, y: y + 0.11, class: "xv" }, label);
+    } else if (t === "odd") { const [x, y] = xy(con.cell); add("circle", { cx: x, cy: y, r: 0.36, class: "parity" }); }
+    else if (t === "even") { const [x, y] = xy(con.cell); add("rect", { x: x - 0.34, y: y - 0.34, width: 0.68, height: 0.68, class: "parity" }); }
+    else if (t === "little_killer" || t === "sandwich" || t === "x_sum" || t === "skyscraper") {
+      drawOutside(add, xy, n, cs, t === "skyscraper" ? con.count : con.total, t);
+    } else if (t === "diagonal") {
+      add("path", { d: con.slope > 0 ? `M0 ${n}L${n} 0` : `M0 0L${n} ${n}`, class: "diagonal" });
+    } else if (t === "quadruple") {
+      const xs = cs.map((c) => xy(c)), x = xs.reduce((s, p) => s + p[0], 0) / xs.length, y = xs.reduce((s, p) => s + p[1], 0) / xs.length;
+      add("circle", { cx: x, cy: y, r: 0.3, class: "quad" });
+      add("text", { x, y: y + 0.07, class: "quad-label" }, con.values.join(""));
+    } else if (t === "minimum" || t === "maximum" || t === "clone") {
+      for (const c of [...cs, ...(con.copy || [])]) { const [x, y] = xy(c); add("rect", { x: x - 0.5, y: y - 0.5, width: 1, height: 1, class: `shade ${t}` }); }
+    } else if (GLOBAL_NAMES[t]) globals.push(GLOBAL_NAMES[t]);
+    else unknown.add(t.replace(/_/g, " "));
+  }
+  const defs = document.createElementNS(SVG, "defs");
+  defs.innerHTML = '<marker id="arrowhead" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0 0L10 5L0 10" fill="none" class="arrow-head"/></marker>';
+  svg.prepend(defs);
+  board.appendChild(svg);
+  const notes = [];
+  if (globals.length) notes.push(`Also: ${[...new Set(globals)].join(", ")}.`);
+  if (unknown.size) notes.push(`Not drawn (checked by the server): ${[...unknown].join(", ")}.`);
+  $("variant-rules").textContent = notes.join(" ");
+}
+
+const mid = (xy, cs) => { const [a, b] = [xy(cs[0]), xy(cs[1])]; return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]; };
+function greaterSign(n, cs) {  // the first cell is the greater
+  const [a, b] = cs;
+  if (Math.floor(a / n) === Math.floor(b / n)) return a < b ? ">" : "<";
+  return a < b ? "∨" : "∧";
+}
+
+function drawCage(add, n, cells, total, extra) {
+  const inside = new Set(cells);
+  const m = 0.08;  // the dashed line runs inside the cells
+  let d = "";
+  for (const c of cells) {
+    const r = Math.floor(c / n), k = c % n;
+    const up = inside.has(c - n) && r > 0, down = inside.has(c + n) && r + 1 < n;
+    const left = inside.has(c - 1) && k > 0, right = inside.has(c + 1) && k + 1 < n;
+    const x0 = k + (left ? 0 : m), x1 = k + 1 - (right ? 0 : m), y0 = r + (up ? 0 : m), y1 = r + 1 - (down ? 0 : m);
+    if (!up) d += `M${x0} ${r + m}H${x1}`;
+    if (!down) d += `M${x0} ${r + 1 - m}H${x1}`;
+    if (!left) d += `M${k + m} ${y0}V${y1}`;
+    if (!right) d += `M${k + 1 - m} ${y0}V${y1}`;
+  }
+  add("path", { d, class: extra ? "cage extra" : "cage" });
+  if (total != null) {
+    const first = Math.min(...cells);
+    const x = (first % n) + 0.05, y = Math.floor(first / n) + 0.04;
+    add("rect", { x, y, width: 0.13 + 0.13 * String(total).length, height: 0.26, class: "cage-back" });
+    add("text", { x: x + 0.02, y: y + 0.21, class: "cage-sum" }, String(total));
+  }
+}
+
+function drawOutside(add, xy, n, cells, value, type) {  // the clue one step before the first cell
+  const [x0, y0] = xy(cells[0]);
+  const [x1, y1] = cells.length > 1 ? xy(cells[1]) : [x0 + (x0 < n / 2 ? 1 : -1), y0];
+  const dx = x1 - x0, dy = y1 - y0;
+  const x = x0 - dx * (type === "little_killer" ? 0.85 : 0.9), y = y0 - dy * (type === "little_killer" ? 0.85 : 0.9);
+  add("text", { x, y: y + 0.12, class: `outside ${type}` }, String(value));
+  if (type === "little_killer") add("path", { d: `M${x + dx * 0.25} ${y + dy * 0.25}L${x + dx * 0.5} ${y + dy * 0.5}`, class: "lk-arrow", "marker-end": "url(#arrowhead)" });
+}
+
+// -- all possibilities -----------------------------------------------------------------------------
+async function allPossibilities() {
+  if (!S.variant) return;
+  let d;
+  try { d = await work("variant/possibilities", { puzzle: S.variant.text }, "Finding every value some solution allows"); } catch (err) { return fail(err); }
+  if (!d) return;
+  S.possible = d.cells;
+  S.showCands = true;
+  $("show-candidates").checked = true;
+  const open = d.cells.filter((vals, c) => !S.values[c]).length;
+  const one = d.cells.every((vals) => vals.length === 1);
+  setOutput(`<p class="verdict ${d.complete ? "good" : ""}" id="possible-result">${d.complete
+    ? (one ? "Every cell has exactly one possible value: the puzzle has one solution, shown as candidates." : `The candidates shown are the values some solution gives each cell (${plural(open, "empty cell")}).`)
+    : "Stopped at the time limit: the candidates shown are those found so far, not all."}
+    ${d.solutions_seen ? ` ${plural(d.solutions_seen, "solution")} met on the way, each checked by the independent checker.` : ""}</p>`);
+  update();
+}
+
+function possibleCandidates(c, values) {  // All possibilities, less what the player's values rule out
+  const seen = new Set([...S.peers[c]].map((p) => values[p]));
+  return S.possible[c].filter((v) => !seen.has(v));
+}

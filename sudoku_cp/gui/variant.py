@@ -1,0 +1,239 @@
+"""Variant puzzles on the page: open one for drawing, check, solve, count, all possibilities.
+
+The page sends the puzzle's own text (an f-puzzles string or link, an ISS string, or the
+project's variant JSON), detected as the command line detects it
+(``sudoku_cp.variants.formats``); every job reads it again in the worker, so nothing but
+text crosses the process boundary. A constraint the project does not support is refused
+by name (``unsupported constraint Indexing``) with a 400 before any job starts.
+
+- ``open_answer(body)``: what the page draws: size, box, the region of each cell, givens,
+  and every constraint as its JSON dict (``VariantPuzzle.to_dict``); ``{"variant": false}``
+  for text that is no variant format, which the page then opens as a classic puzzle.
+- ``check``: the cross-check over every paradigm (``variants.crosscheck``), and the
+  player's entries that differ from the unique solution.
+- ``solve``: up to two solutions from the first paradigm that takes the puzzle; with two,
+  the cells where they differ.
+- ``possibilities``: for each cell, the values some solution gives it.
+
+Every solution sent to the page has passed the independent checker
+(``variants.rules.check_solution``), which shares no code with any paradigm.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .work import MAX_N, MIN_N, BadRequest
+
+#: Endpoints under /api/ this module answers (the page posts JSON to each).
+ROUTES = ("variant/open", "variant/check", "variant/solve", "variant/possibilities")
+#: The most characters of puzzle text accepted (f-puzzles links of big puzzles run long).
+MAX_TEXT = 200_000
+
+
+def read_text(body: dict) -> str:
+    """The ``puzzle`` text of a request."""
+    text = body.get("puzzle")
+    if not isinstance(text, str) or not text.strip():
+        raise BadRequest("'puzzle' must be the puzzle's text: an f-puzzles string or link, "
+                         "an ISS string or variant JSON")
+    if len(text) > MAX_TEXT:
+        raise BadRequest(f"the puzzle text is longer than {MAX_TEXT} characters")
+    return text.strip()
+
+
+def is_variant(text: str) -> bool:
+    """True when ``text`` is in a variant format (not a plain grid line)."""
+    from ..variants.formats import detect
+
+    return detect(text) is not None
+
+
+def read_puzzle(text: str):
+    """``(puzzle, entry)`` for ``text``; a problem (unsupported constraint, bad string) is a
+    ``BadRequest`` naming it; so is a puzzle the page cannot play."""
+    from ..variants.formats import read_entry
+
+    entry = read_entry(text)
+    if entry.error:
+        raise BadRequest(entry.error[:1].upper() + entry.error[1:])
+    p = entry.puzzle
+    if not MIN_N <= p.size <= MAX_N:
+        raise BadRequest(f"the page plays grids from {MIN_N}x{MIN_N} to {MAX_N}x{MAX_N}, "
+                         f"not {p.size}x{p.size}")
+    if tuple(p.values) != (1, p.size):
+        raise BadRequest(f"the page plays the values 1..{p.size}; this puzzle uses "
+                         f"{p.values[0]}..{p.values[1]}")
+    return p, entry
+
+
+def read_values(body: dict, puzzle) -> list[int] | None:
+    """The player's position: n*n integers from 0 (empty) to n, or None."""
+    values = body.get("values")
+    if values is None:
+        return None
+    n2 = puzzle.num_cells
+    if (not isinstance(values, list) or len(values) != n2
+            or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= puzzle.size
+                       for v in values)):
+        raise BadRequest(f"'values' must be {n2} integers from 0 (empty) to {puzzle.size}")
+    return values
+
+
+def drawing(puzzle, entry) -> dict:
+    """The JSON the page draws from (see the module docstring)."""
+    from ..variants.model import constraint_to_dict
+
+    n = puzzle.size
+    region = [0] * (n * n)
+    for k, house in enumerate(puzzle.boxes()):
+        for cell in house:
+            region[cell] = k + 1
+    givens = [0] * (n * n)
+    for cell, value in puzzle.givens:
+        givens[cell] = value
+    return {"variant": True, "n": n, "box": list(puzzle.box) if puzzle.box else None,
+            "irregular": puzzle.regions is not None, "region": region, "givens": givens,
+            "clues": len(puzzle.givens), "title": puzzle.title, "format": entry.format,
+            "ignored": list(entry.ignored),
+            "constraints": [constraint_to_dict(c) for c in puzzle.constraints]}
+
+
+def open_answer(body: dict) -> dict:
+    """The answer to ``variant/open``: the drawing, or ``{"variant": false}``."""
+    text = read_text(body)
+    if not is_variant(text):
+        return {"variant": False}
+    return drawing(*read_puzzle(text))
+
+
+# -- jobs (run in a worker process; see gui.jobs) ---------------------------------------------
+def _verified(puzzle, solutions) -> list[list[int]]:
+    from ..variants.rules import check_solution
+
+    out = []
+    for sol in solutions:
+        broken = check_solution(puzzle, sol)
+        if broken:  # a paradigm's bug: never shown as a solution
+            raise BadRequest(f"a solver returned a grid that breaks a rule ({broken[0]}); "
+                             f"that is a bug in sudoku-cp", 422)
+        out.append(list(sol))
+    return out
+
+
+def _differ(solutions) -> list[int]:
+    if len(solutions) < 2:
+        return []
+    a, b = solutions[:2]
+    return [c for c in range(len(a)) if a[c] != b[c]]
+
+
+def check(text: str, values: list[int] | None, seconds: float) -> dict:
+    """The cross-check verdict; ``wrong``: the player's values that differ from the solution."""
+    from ..variants.crosscheck import DEFAULT_PARADIGMS, crosscheck
+
+    puzzle, _ = read_puzzle(text)
+    report = crosscheck(puzzle, DEFAULT_PARADIGMS, time_limit=seconds / len(DEFAULT_PARADIGMS))
+    d = report.to_dict()
+    solutions = [list(s) for s in report.solutions]  # checked by crosscheck's reconcile
+    wrong, complete = [], False
+    if values is not None and d["verdict"] == "unique":
+        sol = solutions[0]
+        wrong = [{"cell": c, "name": puzzle.cell_name(c).lower(), "value": v}
+                 for c, v in enumerate(values) if v and v != sol[c]]
+        complete = not wrong and all(values)
+    backends = {}
+    for name, r in report.results.items():
+        backends[name] = {"solutions": r.count, "exhausted": r.exhausted, "status": r.status,
+                          "time_s": round(r.time, 6), "stats": _plain(r.stats),
+                          "claim": _claim(r)}
+    return {"verdict": d["verdict"], "backends": backends, "not_run": d["not_run"],
+            "evidence": d["evidence"], "differ": _differ(solutions), "wrong": wrong,
+            "complete": complete, "time_s": d["time"]}
+
+
+def _claim(r) -> str:
+    if r.count >= 2:
+        return "several solutions"
+    if r.exhausted:
+        return "exactly one" if r.count else "no solution"
+    return "not settled in time"
+
+
+def _plain(stats: dict) -> dict:
+    return {k: v for k, v in stats.items() if isinstance(v, (int, float, str, bool))}
+
+
+def solve(text: str, paradigm: str | None, seconds: float) -> dict:
+    """Up to two solutions from ``paradigm`` (None: the first that takes the puzzle)."""
+    from ..errors import MissingDependencyError
+    from ..variants.paradigms import PARADIGMS, UnsupportedConstraint, get_paradigm
+
+    puzzle, _ = read_puzzle(text)
+    declined = {}
+    for name in [paradigm] if paradigm else list(PARADIGMS):
+        try:
+            r = get_paradigm(name)(puzzle, limit=2, time_limit=seconds)
+        except (MissingDependencyError, UnsupportedConstraint) as exc:
+            declined[name] = str(exc)
+            continue
+        solutions = _verified(puzzle, r.solutions)
+        status = ("none" if not solutions and r.exhausted else
+                  "timeout" if not r.exhausted and len(solutions) < 2 else r.status)
+        return {"backend": name, "solutions": solutions, "exhausted": r.exhausted,
+                "status": status, "differ": _differ(solutions), "time_s": round(r.time, 6),
+                "declined": declined}
+    raise BadRequest("no variant paradigm takes this puzzle: " +
+                     "; ".join(f"{k}: {v}" for k, v in declined.items()))
+
+
+def possibilities(text: str, seconds: float) -> dict:
+    """For each cell the values some solution gives it (ISS's "all possibilities")."""
+    from ..variants.crosscheck import candidates
+
+    puzzle, _ = read_puzzle(text)
+    try:
+        found = candidates(puzzle, cap=1, time_limit=seconds)
+    except AssertionError as exc:  # a solution that broke a rule: a bug, said as one
+        raise BadRequest(f"{exc}; that is a bug in sudoku-cp", 422) from None
+    cells = [found.values(c) for c in range(puzzle.num_cells)]
+    return {"cells": cells, "complete": found.complete, "solutions_seen": found.solutions_seen,
+            "unique": found.complete and all(len(v) == 1 for v in cells)}
+
+
+TASKS: dict[str, Any] = {"variant_check": check, "variant_solve": solve,
+                         "variant_possibilities": possibilities}
+
+
+def handlers(job, time_limit: float, grace: float) -> dict:
+    """The async handlers of ``ROUTES`` for ``gui.app``: ``job(body, task, args, seconds)``
+    runs a task in a worker."""
+    from starlette.concurrency import run_in_threadpool
+
+    from . import work
+    from ..variants.paradigms import PARADIGMS
+
+    async def open_(body: dict) -> dict:
+        return await run_in_threadpool(open_answer, body)
+
+    async def check_(body: dict) -> dict:
+        text = read_text(body)
+        puzzle, _ = await run_in_threadpool(read_puzzle, text)  # refused before any job
+        values = read_values(body, puzzle)
+        seconds = work.read_seconds(body, time_limit)
+        return await job(body, "variant_check", (text, values, seconds), seconds + grace)
+
+    async def solve_(body: dict) -> dict:
+        text = read_text(body)
+        await run_in_threadpool(read_puzzle, text)
+        paradigm = work.read_choice(body, "backend", [None, *PARADIGMS], None)
+        seconds = work.read_seconds(body, time_limit)
+        return await job(body, "variant_solve", (text, paradigm, seconds), seconds + grace)
+
+    async def possibilities_(body: dict) -> dict:
+        text = read_text(body)
+        await run_in_threadpool(read_puzzle, text)
+        seconds = work.read_seconds(body, time_limit)
+        return await job(body, "variant_possibilities", (text, seconds), seconds + grace)
+
+    return dict(zip(ROUTES, (open_, check_, solve_, possibilities_)))

@@ -1,0 +1,198 @@
+"""Variant puzzles on the page, in Chromium: opened (Open, a #p= link), drawn, played with
+clashes, checked, solved, counted, and "All possibilities". Puzzles from
+tests/data/page_variants.jsonl (copied from the shared set; each record names its source).
+Fixtures come from test_gui_browser."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from test_gui_browser import (  # noqa: F401  (fixtures: server, browser, page)
+    DIALOGS, TOP95, answer_dialog, browser, cell, open_text, page, server)
+
+from playwright.sync_api import expect  # noqa: E402
+
+from sudoku_cp.variants.formats import read_entry  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+PUZZLES = {d["id"]: d for d in map(json.loads, (HERE / "data" / "page_variants.jsonl")
+                                   .read_text().splitlines())}
+KILLER = PUZZLES["iss-examples-17"]
+THERMO = PUZZLES["iss-examples-3"]
+ARROW = PUZZLES["iss-examples-23"]
+JIGSAW = PUZZLES["iss-examples-48"]
+FPUZZLES = PUZZLES["dclamage-uniqueVariantFPuzzles-5"]
+INDEXING = PUZZLES["iss-examples-15"]
+AXE = HERE / "node" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def open_variant(page, record) -> None:
+    page.fill("#paste", record["puzzle"])
+    page.click("#open")
+    expect(page.locator("svg.variant")).to_have_count(1)
+
+
+def of_type(record, name):
+    return [c for c in read_entry(record["puzzle"]).puzzle.constraints if c.TYPE == name]
+
+
+def board_values(page) -> list[int]:
+    return page.evaluate("() => S.values.slice()")
+
+
+def test_a_killer_is_drawn_with_dashed_cages_and_their_sums(page):
+    open_variant(page, KILLER)
+    cages = of_type(KILLER, "killer_cage")
+    expect(page.locator("svg.variant path.cage")).to_have_count(len(cages))
+    sums = page.locator("svg.variant text.cage-sum").all_text_contents()
+    assert sorted(map(int, sums)) == sorted(c.total for c in cages)
+    dash = page.locator("svg.variant path.cage").first.evaluate(
+        "p => getComputedStyle(p).strokeDasharray")
+    assert dash not in ("", "none")
+    expect(page.locator("#hint")).to_be_disabled()  # hints know classic rules only
+
+
+def test_a_link_opens_a_thermometer_puzzle_and_a_reload_keeps_the_game(browser, server):
+    url, _ = server
+    pg = browser.new_page(viewport={"width": 1280, "height": 900})
+    pg.set_default_timeout(15000)
+    DIALOGS.update(accept=True, seen=[])
+    pg.on("dialog", answer_dialog)
+    try:
+        pg.goto(url + "#p=" + quote(THERMO["puzzle"], safe=""))
+        expect(pg.locator("svg.variant")).to_have_count(1)
+        thermos = of_type(THERMO, "thermometer")
+        expect(pg.locator("svg.variant circle.thermo")).to_have_count(len(thermos))
+        expect(pg.locator("svg.variant path.thermo-line")).to_have_count(len(thermos))
+        empty = next(c for c, v in enumerate(THERMO["cells"]) if not pg.evaluate(f"S.givens[{c}]"))
+        cell(pg, empty).click()
+        pg.keyboard.press(str(THERMO["cells"][empty]))
+        pg.reload()
+        expect(pg.locator("svg.variant circle.thermo")).to_have_count(len(thermos))
+        assert board_values(pg)[empty] == THERMO["cells"][empty]
+    finally:
+        pg.close()
+
+
+def test_arrows_lines_dots_and_a_jigsaw_are_drawn(page):
+    open_variant(page, FPUZZLES)
+    arrows = of_type(FPUZZLES, "arrow")
+    expect(page.locator("svg.variant path.arrow-line")).to_have_count(len(arrows))
+    expect(page.locator("svg.variant circle.arrow-bulb")).to_have_count(
+        sum(len(a.bulb) == 1 for a in arrows))
+    expect(page.locator("#variant-rules")).to_contain_text("anti-king")
+    open_variant(page, JIGSAW)
+    expect(page.locator("svg.variant path.region")).to_have_count(1)
+    expect(page.locator(".cell.br")).to_have_count(0)  # the box borders give way to the regions
+
+
+def test_clashes_follow_the_cage_sums_and_the_thermometers(page):
+    open_variant(page, KILLER)
+    cage = next(c for c in of_type(KILLER, "killer_cage") if c.total <= 5)
+    first = cage.cells[0]
+    cell(page, first).click()
+    page.keyboard.press(str(cage.total + 1))  # alone already over the cage's sum
+    expect(cell(page, first)).to_have_class(re.compile(r"\bclash\b"))
+    page.keyboard.press("Backspace")
+    expect(page.locator(".cell.clash")).to_have_count(0)
+    open_variant(page, THERMO)
+    thermo = next(t for t in of_type(THERMO, "thermometer")
+                  if not any(page.evaluate(f"S.givens[{c}]") for c in t.cells[:2]))
+    a, b = thermo.cells[:2]
+    cell(page, a).click()
+    page.keyboard.press("5")
+    cell(page, b).click()
+    page.keyboard.press("3")  # a thermometer rises from its bulb
+    expect(page.locator(".cell.clash")).to_have_count(2)
+
+
+def test_check_runs_every_paradigm_and_names_a_wrong_value(page):
+    open_variant(page, ARROW)
+    wrong_cell = next(c for c in range(81) if not page.evaluate(f"S.givens[{c}]"))
+    cell(page, wrong_cell).click()
+    page.keyboard.press(str(ARROW["cells"][wrong_cell] % 9 + 1))
+    page.click("#check")
+    expect(page.locator("#verdict")).to_contain_text("Exactly one solution")
+    assert page.locator("#backends tbody tr").count() >= 2
+    expect(page.locator("#wrong")).to_be_visible()
+
+
+@pytest.mark.parametrize("record", [KILLER, FPUZZLES], ids=lambda r: r["id"])
+def test_solve_fills_the_stated_solution(page, record):
+    open_variant(page, record)
+    page.click("#solve")
+    expect(page.locator("#solved")).to_be_visible()
+    assert board_values(page) == record["cells"]
+
+
+def test_count_on_a_puzzle_with_several_solutions(page):
+    text = "." + ".".join(p for p in THERMO["puzzle"].split(".") if p.startswith("Thermo"))
+    open_variant(page, {"puzzle": text})
+    page.click("#count")
+    expect(page.locator("#count-result")).to_contain_text("At least two solutions")
+    assert page.locator(".cell.differ").count() > 0
+
+
+def test_all_possibilities_on_a_unique_puzzle_are_the_solution(page):
+    open_variant(page, ARROW)
+    page.click("#possible")
+    expect(page.locator("#possible-result")).to_contain_text("exactly one possible value")
+    shown = page.evaluate("""() => S.cells.map(d => {
+        const c = d.querySelector('.cands');
+        return c ? [...c.children].map(s => s.textContent).filter(Boolean) : null; })""")
+    for c, values in enumerate(shown):
+        if values is not None:  # an empty cell: its one candidate is its solution value
+            assert values == [str(ARROW["cells"][c])], (c, values)
+    assert sum(v is not None for v in shown) == 81 - len(read_entry(ARROW["puzzle"]).puzzle.givens)
+
+
+def test_an_unsupported_constraint_is_named_and_the_game_stays(page):
+    open_text(page, TOP95)
+    page.fill("#paste", INDEXING["puzzle"])
+    page.click("#open")
+    expect(page.locator("#paste-error")).to_contain_text("Unsupported constraint Indexing")
+    expect(page.locator("svg.variant")).to_have_count(0)
+    assert page.evaluate("lineOf(S.givens)") == TOP95
+
+
+def test_a_classic_puzzle_after_a_variant_plays_classic_again(page):
+    open_variant(page, KILLER)
+    open_text(page, TOP95)
+    expect(page.locator("svg.variant")).to_have_count(0)
+    expect(page.locator("#hint")).to_be_enabled()
+    expect(page.locator("#possible")).to_be_hidden()
+
+
+def test_axe_on_a_variant_page(browser, server):
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed (npm install --prefix tests/node axe-core)")
+    url, _ = server
+    for scheme in ("light", "dark"):
+        pg = browser.new_page(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+        pg.set_default_timeout(15000)
+        try:
+            pg.goto(url)
+            expect(pg.locator("#board .cell").first).to_be_visible()
+            open_variant(pg, FPUZZLES)
+            pg.click("#possible")
+            expect(pg.locator("#possible-result")).to_be_visible()
+            pg.add_script_tag(path=str(AXE))
+            result = pg.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+            bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+                   for v in result["violations"] if v["impact"] in ("serious", "critical")]
+            assert not bad, (scheme, bad)
+        finally:
+            pg.close()
+
+
+def test_json_lines_of_the_shared_set_open_their_first_puzzle(page):
+    text = "\n".join(json.dumps(r) for r in (KILLER, THERMO)) + "\n"
+    page.fill("#paste", text)
+    page.click("#open")
+    expect(page.locator("svg.variant path.cage")).to_have_count(len(of_type(KILLER, "killer_cage")))
+    expect(page.locator("#gen-info")).to_contain_text("first of 2 lines")
