@@ -59,6 +59,8 @@ LONG = [
     (r"grade -f norvig_top95", "grades 95 puzzles with the logic engine"),
     (r"p36\.txt", "36x36 boards: minutes"),
     (r"git worktree", "changes the clone's git worktrees"),
+    (r"git clone https?://", "fetches a peer's repository (the network)"),
+    (r"benchmarks/peers/|bench_variants_iss", "a peer's benchmark: needs its fetched copy"),
     (r"\.\./before", "needs the older tree the git worktree line makes"),
     (r"drat-trim", "needs drat-trim built from its source (network)"),
     (r"pytest", "the test suite"),
@@ -92,7 +94,21 @@ ASSIGNMENT = r"[A-Z_]+=(?:\"[^\"]*\"|'[^']*'|\S*)"
 
 
 def _is_command(line: str) -> bool:
-    return re.sub(rf"^(?:{ASSIGNMENT}\s+)+", "", line).startswith(PROGRAMS)
+    """A line that runs a program (``sudoku-cp: error: ...`` is output, not a command)."""
+    rest = re.sub(rf"^(?:{ASSIGNMENT}\s+)+", "", line)
+    return any(rest == p or rest.startswith(p if p[-1] in "/=" else p + " ")
+               for p in PROGRAMS)
+
+
+def _open_quote(text: str) -> bool:
+    """True while a command's quotes are not closed (a ``python3 -c "`` of several lines)."""
+    import shlex
+
+    try:
+        shlex.split(text, comments=True)
+    except ValueError:
+        return True
+    return False
 
 
 def _is_synopsis(line: str) -> bool:
@@ -150,9 +166,11 @@ def commands(docs=DOCS) -> list[Command]:
                 setup.append(line.strip())  # P="...": a variable for the lines after it
             elif block in ("sh", "bash", "") and not synopsis and _is_command(line.strip()):
                 start, text = i + 1, line.strip()
-                while text.endswith("\\") and i + 1 < len(lines):
+                while (text.endswith("\\") or _open_quote(text)) and i + 1 < len(lines) \
+                        and not lines[i + 1].startswith("```"):
                     i += 1
-                    text = text[:-1].rstrip() + " " + lines[i].strip()
+                    text = (text[:-1].rstrip() + " " + lines[i].strip() if text.endswith("\\")
+                            else text + "\n" + lines[i])
                 cmd = Command(doc, start, text, list(setup), _expect(text))
                 _classify(cmd)
                 found.append(cmd)
