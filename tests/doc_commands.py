@@ -48,6 +48,8 @@ TOOLS = {"cadical": "cadical", "kissat": "kissat", "minisat": "minisat",
 #: Commands that run for minutes or hours (benchmarks, whole data sets): --all runs them.
 LONG = [
     (r"benchmarks/bench_", "a benchmark: minutes"),
+    (r"benchmarks/soak\.py", "a soak: minutes"),
+    (r"variants/iss\.jsonl", "152 variant puzzles, one of them over a minute"),
     (r"sudoku-cp bench ", "a benchmark over data sets: minutes"),
     (r"royle_17_clue", "49,151 puzzles"),
     (r"generate -n 1000 ", "a thousand minimal puzzles"),
@@ -57,6 +59,9 @@ LONG = [
     (r"grade -f norvig_top95", "grades 95 puzzles with the logic engine"),
     (r"p36\.txt", "36x36 boards: minutes"),
     (r"git worktree", "changes the clone's git worktrees"),
+    (r"git clone https?://", "fetches a peer's repository (the network)"),
+    (r"benchmarks/peers/|bench_variants_iss", "a peer's benchmark: needs its fetched copy"),
+    (r"\.\./before", "needs the older tree the git worktree line makes"),
     (r"drat-trim", "needs drat-trim built from its source (network)"),
     (r"pytest", "the test suite"),
     (r"minizinc --solver gecode --num-solutions 2", "minutes with Debian's Gecode (the note "
@@ -84,8 +89,26 @@ class Command:
         return f"{self.doc}:{self.line}"
 
 
+#: ``NAME=value`` before a command (``PYTHONPATH=../before python3 ...``), or alone.
+ASSIGNMENT = r"[A-Z_]+=(?:\"[^\"]*\"|'[^']*'|\S*)"
+
+
 def _is_command(line: str) -> bool:
-    return line.startswith(PROGRAMS)
+    """A line that runs a program (``sudoku-cp: error: ...`` is output, not a command)."""
+    rest = re.sub(rf"^(?:{ASSIGNMENT}\s+)+", "", line)
+    return any(rest == p or rest.startswith(p if p[-1] in "/=" else p + " ")
+               for p in PROGRAMS)
+
+
+def _open_quote(text: str) -> bool:
+    """True while a command's quotes are not closed (a ``python3 -c "`` of several lines)."""
+    import shlex
+
+    try:
+        shlex.split(text, comments=True)
+    except ValueError:
+        return True
+    return False
 
 
 def _is_synopsis(line: str) -> bool:
@@ -139,14 +162,15 @@ def commands(docs=DOCS) -> list[Command]:
                                    for x in lines[i + 1:end])
                 i += 1
                 continue
-            if block in ("sh", "bash", "") and re.match(r"^[A-Z_]+=\S", line) \
-                    and not line.startswith("PATH="):
+            if block in ("sh", "bash", "") and re.fullmatch(ASSIGNMENT, line.strip()):
                 setup.append(line.strip())  # P="...": a variable for the lines after it
             elif block in ("sh", "bash", "") and not synopsis and _is_command(line.strip()):
                 start, text = i + 1, line.strip()
-                while text.endswith("\\") and i + 1 < len(lines):
+                while (text.endswith("\\") or _open_quote(text)) and i + 1 < len(lines) \
+                        and not lines[i + 1].startswith("```"):
                     i += 1
-                    text = text[:-1].rstrip() + " " + lines[i].strip()
+                    text = (text[:-1].rstrip() + " " + lines[i].strip() if text.endswith("\\")
+                            else text + "\n" + lines[i])
                 cmd = Command(doc, start, text, list(setup), _expect(text))
                 _classify(cmd)
                 found.append(cmd)
@@ -218,9 +242,16 @@ def run(cmd: Command, clone: Path, env: dict, server: list) -> tuple[int, str]:
             return proc.returncode, (first + out + err)[-600:]
         server.append(proc)
         return -1, first  # stopped by stop_server
-    done = subprocess.run(["bash", "-c", script], cwd=clone, env=env, capture_output=True,
-                          text=True, timeout=None if cmd.kind == "long" else TIMEOUT)
-    return done.returncode, (done.stdout + done.stderr)[-600:]
+    proc = subprocess.Popen(["bash", "-c", script], cwd=clone, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)  # a group: a time-out stops it all
+    try:
+        out, err = proc.communicate(timeout=None if cmd.kind == "long" else TIMEOUT)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+        return -2, f"(still running after {TIMEOUT} s: stopped)\n" + (out + err)[-500:]
+    return proc.returncode, (out + err)[-600:]
 
 
 def stop_server(server: list) -> tuple[int, str]:

@@ -121,13 +121,15 @@ def build_links(matrix: ExactCover) -> Links:
 
 def search(links: Links, chosen: list[int], limit: int, stats: dict,
            deadline: float | None = None, *, ring: list[int] | None = None,
-           budget: int | None = None) -> tuple[list[list[int]], bool]:
+           budget: int | None = None, cells: int = 0) -> tuple[list[list[int]], bool]:
     """Algorithm X from the state after ``chosen`` rows (the givens) are selected.
 
     Returns (solutions as lists of row indices, exhausted). Works on copies of the
     link lists, so ``links`` is unchanged. ``ring`` orders the primary columns (the
     first of the fewest rows is chosen); past ``budget`` nodes the search stops
-    (``stats["cut"]`` is set), not exhausted.
+    (``stats["cut"]`` is set), not exhausted. With ``cells`` (the number of cell
+    columns, which come first) it branches on cell columns only, unless some column
+    is a dead end or a forced move.
     """
     R, U, D, S = links.R[:], links.U[:], links.D[:], links.S[:]
     L, C, others, backwards = links.L[:], links.C, links.others, links.backwards
@@ -199,7 +201,7 @@ def search(links: Links, chosen: list[int], limit: int, stats: dict,
                 c, size, j = 0, 1 << 30, R[0]
                 while j:
                     s = S[j]
-                    if s < size:
+                    if s < size and (s <= 1 or j <= cells or not cells):
                         c, size = j, s
                         if s <= 1:  # a dead end or a forced move: no need to look further
                             break
@@ -296,12 +298,18 @@ def _restarts(links: Links, chosen: list[int], limit: int, stats: dict,
     Why: a value placed early can leave a partial house with fewer values than open
     cells, and exact cover sees it only when some cell runs out of candidates, many
     levels down: the search then grinds through a subtree without solutions (11.7 s
-    for one near-empty 6x6 board with two small houses). So the cells of most peers
-    come first among ties (they carry the partial houses), and a round that passes
-    its node budget starts again from the top with the cells of each tie shuffled
-    (seeded by the round: the same board gives the same answer) and twice the budget.
-    Solutions found in any round are kept; a round that ends within its budget has
-    seen every solution (up to ``limit``), so the search stays complete.
+    for one near-empty 6x6 board with two small houses). So the search branches on
+    cells only, as the backtracker does (a value's places in a row are not tried
+    one by one unless they force a move), the cells of most peers first among ties
+    (they carry the partial houses); and a round that passes its node budget starts
+    again from the top with the cells of each tie shuffled (seeded by the round: the
+    same board gives the same answer) and twice the budget. Solutions found in any
+    round are kept; a round that ends within its budget has seen every solution (up
+    to ``limit``), so the search stays complete.
+
+    Measured (``benchmarks/dlx_partial.py``, docs/reliability.md): cells first and
+    rounds alone left near-empty 9x9 boards with houses of 6 to 8 cells at 400,000
+    nodes and more; branching on cells settles them in under 2,000.
     """
     import random
 
@@ -315,7 +323,7 @@ def _restarts(links: Links, chosen: list[int], limit: int, stats: dict,
     while True:
         stats["cut"] = False
         rows, exhausted = search(links, chosen, limit, stats, deadline,
-                                 ring=cells + values, budget=budget)
+                                 ring=cells + values, budget=budget, cells=len(cells))
         for r in rows:
             found.setdefault(tuple(sorted(r)), r)
         if len(found) >= limit:
