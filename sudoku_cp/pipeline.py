@@ -68,11 +68,11 @@ def check_entry(entry, backends: Sequence[str] | None = None, *, source: str, in
                 time_limit: float | None = None) -> Checked:
     """Check one parsed entry (``parse.Entry``): a line that is not a puzzle becomes an
     ``invalid`` record; a puzzle is cross-checked against its stated solution, if any."""
-    if _is_variant(entry):
-        return _check_variant(source, entry.line, index, entry, backends, time_limit)
-    if not entry.error:
+    if not entry.error and not _is_variant(entry):
         return _check_board(entry.board, getattr(entry, "solution", None), backends,
                             time_limit, (source, entry.line, index), keep_report=True)
+    if _is_variant(entry):  # (an unreadable variant line is its own record's error)
+        return _check_variant(source, entry.line, index, entry, backends, time_limit)
     rec = invalid_record(line=entry.line, source=source, index=index, text=entry.text,
                          error=entry.error)
     return Checked(Verdict.INVALID.value, json.dumps(rec), index)

@@ -200,12 +200,13 @@ def cmd_batch(args, source=None) -> int:
     ``source`` is ``(entries, backends, default backends)`` for puzzles read another way
     (variant puzzles: ``cli.variant.batch_source``).
     """
-    job = _job(args, source)
-    if not job.out:
-        return _run_batch(args, job)
+    from contextlib import nullcontext
+
     from ..lock import hold
 
-    with hold(job.out):  # one writer per results file: a second run is refused, exit 2
+    job = _job(args, source)
+    # one writer per results file: a second run is refused, exit 2
+    with hold(job.out) if job.out else nullcontext():
         return _run_batch(args, job)
 
 
@@ -277,13 +278,13 @@ def _job(args, source=None):
         check_output(args.out, force=args.force, append=args.resume, what="--out",
                      hint="add --resume to continue it, ")
     workers = _workers(args)
-    if source is None:
-        source = (entries(args), resolve(args.backends, args.time_limit),  # (before any
-                  DEFAULT_CHECK)                                         # worker starts)
-    puzzles, backends, defaults = source
-    return BatchJob(puzzles, _input_digests(args), args.out, args.resume, args.force,
-                    backends, defaults, args.time_limit, engine, workers, args.scheduler,
-                    args.chunk_size, values=bool(getattr(args, "certify", None)))
+    puzzles = entries(args) if source is None else source[0]  # (read as the run goes)
+    inputs = _input_digests(args)
+    backends, defaults = ((resolve(args.backends, args.time_limit), DEFAULT_CHECK)  # (before
+                          if source is None else source[1:])  # any worker starts)
+    return BatchJob(puzzles, inputs, args.out, args.resume, args.force, backends, defaults,
+                    args.time_limit, engine, workers, args.scheduler, args.chunk_size,
+                    values=bool(getattr(args, "certify", None)))
 
 
 def check_scheduler(address: str) -> None:

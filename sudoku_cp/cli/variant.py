@@ -54,7 +54,7 @@ def wanted(args) -> bool:
     return False
 
 
-def entries(args):
+def read_entries(args):
     """``(index, source, line, entry)`` for every puzzle of the input, bad ones included."""
     from ..variants.formats import read_entry
 
@@ -160,7 +160,7 @@ def cmd_check(args) -> int:
     as_json = args.json or args.format == "json"
     show = _show_line if args.format == "line" and not as_json else _show
     counts, code = Counter(), EXIT_OK
-    for index, (source, entry) in enumerate(_entries(args), 1):
+    for index, (source, entry) in enumerate(_sourced(args), 1):
         rec = check_entry(entry, paradigms, source=source, index=index,
                           time_limit=args.time_limit).record
         counts[rec["verdict"]] += 1
@@ -181,14 +181,14 @@ def batch_source(args):
     for ``cli.check.cmd_batch``."""
     from ..variants.crosscheck import DEFAULT_PARADIGMS
 
-    return _entries(args), _paradigms(args), DEFAULT_PARADIGMS
+    return _sourced(args), _paradigms(args), DEFAULT_PARADIGMS
 
 
-def _entries(args):
+def _sourced(args):
     """``(source, entry)`` for every puzzle, each entry knowing its line and the
     candidates cap (``--candidates``)."""
     cap = args.cap if getattr(args, "candidates", False) else None
-    for _, source, line, entry in entries(args):
+    for _, source, line, entry in read_entries(args):
         entry.cap = cap
         yield source, entry
 
@@ -252,7 +252,7 @@ def cmd_solve(args) -> int:
     solve = get_paradigm(name)
     limit = args.limit if args.limit is not None else (sys.maxsize if args.count else 1)
     code = EXIT_OK
-    for index, source, line, entry in entries(args):
+    for index, source, line, entry in read_entries(args):
         rec = _base(index, source, line, entry)
         if entry.error:
             rec.update(verdict="invalid", error=entry.error)
@@ -321,7 +321,7 @@ def cmd_export(args) -> int:
     if args.format not in EXPORT_FORMATS:
         raise UsageError(f"--format {args.format} takes a classic puzzle; a variant puzzle "
                          f"exports as {' or '.join(EXPORT_FORMATS)}")
-    found = list(entries(args))
+    found = list(read_entries(args))
     if len(found) != 1:
         raise UsageError(f"export takes one puzzle, got {len(found)}")
     index, source, line, entry = found[0]
