@@ -94,11 +94,11 @@ class Engine:
         clock = time.perf_counter
         stack = [(masks, -1, 0)]
         while stack:
-            parent, cell, bit = stack.pop()
+            parent, cell, keep = stack.pop()
             if cell >= 0:
                 stats["guesses"] += 1
                 masks = list(parent)
-                masks[cell] = bit
+                masks[cell] = keep
                 if not self.propagate(masks, [cell]):
                     stats["backtracks"] += 1
                     continue
@@ -109,8 +109,9 @@ class Engine:
             if cell < 0:
                 yield masks
                 continue
+            # Binary branching: the lowest value, then (pushed first, so tried second) the
+            # cell without it, propagated before the next choice of cell.
             m = masks[cell]
-            while m:  # highest pushed first, so the lowest value is tried first
-                top = 1 << (m.bit_length() - 1)
-                stack.append((masks, cell, top))
-                m ^= top
+            low = m & -m
+            stack.append((masks, cell, m ^ low))
+            stack.append((masks, cell, low))
