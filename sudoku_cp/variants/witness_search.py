@@ -5,9 +5,10 @@
   with ``slow = True`` (scans over many cells or many cases) run only once the cheap ones
   (houses, pairs, order) are quiet, so one run sees the effect of many narrowings.
 - **node**: a state the propagators leave without contradiction.
-- **guess**: one candidate tried for the most constrained cell: the fewest candidates
-  per unit of weight, a cell's weight counting the propagators that watch it and how
-  often each has failed so far (the "dom/wdeg" heuristic of CP solvers);
+- **guess**: the most constrained cell (the fewest candidates per unit of weight, a
+  cell's weight counting the propagators that watch it and how often each has failed
+  so far: the "dom/wdeg" heuristic of CP solvers) takes its lowest candidate; the other
+  branch removes that candidate and propagates before choosing again (binary branching);
   **backtrack**: a guess whose propagation fails.
 
 Masks are copied at each guess (a flat list of ints copies in one C call), and the
