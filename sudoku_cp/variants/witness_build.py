@@ -106,6 +106,12 @@ def killer_cage(c, ctx):
 
 def little_killer(c, ctx):
     cells = tuple(c.cells)
+    if len(cells) > 1 and ctx.is_house(cells):
+        # All in one house, so all different: the sets of distinct values with the sum,
+        # as for a killer cage (much tighter than bounds on three cells of a box).
+        diagonal = set(cells)
+        outside = {x for h in ctx.houses if diagonal <= set(h) for x in h} - diagonal
+        return [DistinctSum(cells, c.total, ctx.full, sorted(outside))]
     return [Linear(cells, [1] * len(cells), c.total, c.total,
                    ctx.cliques(range(len(cells)), cells))]
 
