@@ -5,9 +5,10 @@
   with ``slow = True`` (scans over many cells or many cases) run only once the cheap ones
   (houses, pairs, order) are quiet, so one run sees the effect of many narrowings.
 - **node**: a state the propagators leave without contradiction.
-- **guess**: one candidate tried for the most constrained cell: the fewest candidates
-  per unit of weight, a cell's weight counting the propagators that watch it and how
-  often each has failed so far (the "dom/wdeg" heuristic of CP solvers);
+- **guess**: the most constrained cell (the fewest candidates per unit of weight, a
+  cell's weight counting the propagators that watch it and how often each has failed
+  so far: the "dom/wdeg" heuristic of CP solvers) takes its lowest candidate; the other
+  branch removes that candidate and propagates before choosing again (binary branching);
   **backtrack**: a guess whose propagation fails.
 
 Masks are copied at each guess (a flat list of ints copies in one C call), and the
@@ -94,11 +95,11 @@ class Engine:
         clock = time.perf_counter
         stack = [(masks, -1, 0)]
         while stack:
-            parent, cell, bit = stack.pop()
+            parent, cell, keep = stack.pop()
             if cell >= 0:
                 stats["guesses"] += 1
                 masks = list(parent)
-                masks[cell] = bit
+                masks[cell] = keep
                 if not self.propagate(masks, [cell]):
                     stats["backtracks"] += 1
                     continue
@@ -109,8 +110,9 @@ class Engine:
             if cell < 0:
                 yield masks
                 continue
+            # Binary branching: the lowest value, then (pushed first, so tried second) the
+            # cell without it, propagated before the next choice of cell.
             m = masks[cell]
-            while m:  # highest pushed first, so the lowest value is tried first
-                top = 1 << (m.bit_length() - 1)
-                stack.append((masks, cell, top))
-                m ^= top
+            low = m & -m
+            stack.append((masks, cell, m ^ low))
+            stack.append((masks, cell, low))

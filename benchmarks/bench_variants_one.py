@@ -1,0 +1,67 @@
+"""Time the variant paradigms on a few shared puzzles, named by id: for one slow puzzle at a time.
+
+    python3 benchmarks/bench_variants_one.py iss-examples-18,iss-examples-35 --data ../shared/data
+
+For each puzzle (looked up by ``id`` in ``variants/*.jsonl``) and each paradigm asked for
+(default: all three), one ``solve(puzzle, limit=...)`` with the time limit; prints the
+wall time, whether the answer is *unique with the stated solution*, the status and the
+paradigm's counters (nodes, conflicts, ...). Paradigms are warmed up on a 4x4 first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sudoku_cp.variants.formats import read_entry  # noqa: E402
+from sudoku_cp.variants.model import VariantPuzzle  # noqa: E402
+from sudoku_cp.variants.paradigms import PARADIGMS, get_paradigm  # noqa: E402
+from sudoku_cp.variants.rules import is_solution  # noqa: E402
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("ids", help="puzzle ids, comma-separated (e.g. iss-examples-18)")
+    ap.add_argument("--data", default="../shared/data", help="folder holding variants/")
+    ap.add_argument("--paradigms", default=",".join(PARADIGMS), help="comma-separated")
+    ap.add_argument("--time-limit", type=float, default=30.0, help="seconds per solve")
+    ap.add_argument("--limit", type=int, default=2, help="solutions to look for (2: uniqueness)")
+    args = ap.parse_args(argv)
+    records = {}
+    for path in sorted((Path(args.data) / "variants").glob("*.jsonl")):
+        for raw in path.read_text().splitlines():
+            if raw.strip() and not raw.startswith("#"):
+                records[json.loads(raw)["id"]] = raw
+    wanted = [i for i in args.ids.split(",") if i]
+    missing = [i for i in wanted if i not in records]
+    if missing:
+        ap.error(f"no puzzle with id {missing[0]} under {args.data}/variants")
+    solvers = {name: get_paradigm(name) for name in args.paradigms.split(",") if name}
+    tiny = VariantPuzzle(4, givens=((0, 1), (5, 3)))
+    for solve in solvers.values():
+        solve(tiny, limit=2)
+    for ident in wanted:
+        entry = read_entry(records[ident])
+        if entry.error:
+            print(f"{ident}: {entry.error}")
+            continue
+        for name, solve in solvers.items():
+            start = time.perf_counter()
+            result = solve(entry.puzzle, limit=args.limit, time_limit=args.time_limit)
+            took = time.perf_counter() - start
+            right = (result.exhausted and len(result.solutions) == 1
+                     and tuple(result.solutions[0]) == entry.expected
+                     and is_solution(entry.puzzle, result.solutions[0]))
+            counters = {k: v for k, v in result.stats.items() if isinstance(v, int)}
+            print(f"{ident:36} {name:8} {took * 1000:10.1f} ms  unique-and-stated={right}  "
+                  f"status={result.status}  {counters}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
