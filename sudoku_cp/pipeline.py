@@ -28,7 +28,6 @@ from typing import NamedTuple, Sequence
 from .board import MAX_COMPACT_N, SYMBOLS, Board, format_line
 from .errors import MissingDependencyError, UnknownBackendError
 from .records import check_record, error_record, invalid_record, unique_line
-from .verdicts import Verdict
 
 #: Each value's symbol as a byte ("." for 0), to write many boards' text in one step.
 _SYMBOL_BYTES = ("." + SYMBOLS).encode("ascii")
@@ -72,10 +71,13 @@ def check_entry(entry, backends: Sequence[str] | None = None, *, source: str, in
         return _check_board(entry.board, getattr(entry, "solution", None), backends,
                             time_limit, (source, entry.line, index), keep_report=True)
     if _is_variant(entry):  # (an unreadable variant line is its own record's error)
-        return _check_variant(source, entry.line, index, entry, backends, time_limit)
-    rec = invalid_record(line=entry.line, source=source, index=index, text=entry.text,
-                         error=entry.error)
-    return Checked(Verdict.INVALID.value, json.dumps(rec), index)
+        from .variants.records import checked_record
+
+        rec = checked_record(index, source, entry.line, entry, backends, time_limit, entry.cap)
+    else:
+        rec = invalid_record(line=entry.line, source=source, index=index, text=entry.text,
+                             error=entry.error)
+    return Checked(rec["verdict"], json.dumps(rec), index)
 
 
 def check_board(board: Board, backends: Sequence[str] | None = None, *,
