@@ -1,26 +1,14 @@
 """Loading the compiled kernels of ``sudoku_cp.research`` (numba imported on first use).
 
-The kernels are cached on disk like those of the ``fast`` backend: beside this module
-when the package directory is writable, else in the user's cache directory.
+The kernels are cached on disk where the ``fast`` backend's are (``compiled_cache``): in
+the user's cache directory, never beside the installed package.
 """
 
 from __future__ import annotations
 
-import os
-import sys
 from importlib import import_module
-from pathlib import Path
 
 from ..errors import missing_extra
-
-
-def _user_cache() -> Path:
-    try:
-        from platformdirs import user_cache_dir
-    except ImportError:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-        return base / "sudoku_cp" / "numba"
-    return Path(user_cache_dir("sudoku_cp")) / "numba"
 
 
 def load(name: str):
@@ -28,13 +16,9 @@ def load(name: str):
 
     A missing numba is a ``MissingDependencyError`` naming the ``fast`` extra.
     """
-    here = Path(__file__).resolve().parent
-    if not os.environ.get("NUMBA_CACHE_DIR") and not os.access(here, os.W_OK | os.X_OK):
-        target = _user_cache()
-        target.mkdir(parents=True, exist_ok=True)
-        os.environ["NUMBA_CACHE_DIR"] = str(target)
-        if "numba" in sys.modules:
-            sys.modules["numba"].config.CACHE_DIR = str(target)
+    from ..compiled_cache import prepare
+
+    prepare()  # numba's cache in the user's cache directory, never beside installed files
     try:
         import numba  # noqa: F401
     except ImportError:
