@@ -588,6 +588,18 @@ def _solve_until(solver, assumptions: list[int], deadline: float, first_budget: 
         budget = max(100, min(2 * budget, int(rate * (deadline - now))))
 
 
+def solve_within(solver, name: str, assumptions: list[int],
+                 deadline: float | None) -> bool | None:
+    """One call of a PySAT ``solver`` (built as ``name``) under an optional ``deadline``
+    (a ``perf_counter`` value): True, False, or None once the deadline passed. The road
+    every SAT search here takes: budget slices first, then a timer, or slices alone for
+    a solver that cannot be interrupted (``_solve_until``)."""
+    if deadline is None:
+        return solver.solve(assumptions=assumptions)
+    return _solve_until(solver, assumptions, deadline, max(100, FIRST_SLICE // 81),
+                        interruptible=canonical_solver(name) not in BUDGET_ONLY)
+
+
 def _solve_with_timer(solver, assumptions: list[int], seconds: float) -> bool | None:
     if seconds <= 0:
         return None

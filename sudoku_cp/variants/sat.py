@@ -10,9 +10,9 @@ some solution gives it, by incremental solving under assumptions on one solver.
 
 from __future__ import annotations
 
-import threading
 import time
 
+from ..backends.sat import solve_within
 from ..errors import UsageError
 from .encode_cnf import encode
 from .paradigms import VariantResult
@@ -32,22 +32,6 @@ def _read(enc, model_set):
                  for cell in range(enc.puzzle.num_cells))
 
 
-def _run(s, assumptions, deadline):
-    """``solve`` under an optional deadline: True, False, or None when interrupted."""
-    if deadline is None:
-        return s.solve(assumptions=assumptions)
-    left = deadline - time.perf_counter()
-    if left <= 0:
-        return None
-    timer = threading.Timer(left, s.interrupt)
-    timer.start()
-    try:
-        return s.solve_limited(assumptions=assumptions, expect_interrupt=True)
-    finally:
-        timer.cancel()
-        s.clear_interrupt()
-
-
 def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
           solver: str = DEFAULT_SOLVER, cage: str = "combinations") -> VariantResult:
     """Up to ``limit`` solutions of ``puzzle``; ``exhausted`` when fewer exist.
@@ -63,7 +47,7 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
     solutions, status, exhausted = [], "solved", False
     with _solver(enc, solver) as s:
         while len(solutions) < limit:
-            answer = _run(s, [], deadline)
+            answer = solve_within(s, solver, [], deadline)
             if answer is None:
                 status = "timeout"
                 break
@@ -118,7 +102,7 @@ def candidates(puzzle, *, cap: int = 2, time_limit: float | None = None,
                     s.add_clause([-act, *(-enc.x[c][w] for c, w in enumerate(sol))])
                 found = len(using)
                 while found < cap:
-                    answer = _run(s, [enc.x[cell][v], act], deadline)
+                    answer = solve_within(s, solver, [enc.x[cell][v], act], deadline)
                     if answer is None:
                         return counts, False, known
                     if not answer:
