@@ -96,13 +96,7 @@ def best_chain(s: State, mode: str, max_nodes: int = 24, bound: float = 99.0):
     adj: dict[int, list[int]] = {}
     best = None
     for start in sorted(g.strong):
-        # BFS over nodes made true by "start is false"; parent: node -> (prev true node, weak)
-        parent = {}
-        frontier = []
-        for partner, h in g.strong[start]:
-            if partner not in parent:
-                parent[partner] = (start, None, h)
-                frontier.append(partner)
+        parent, frontier = seed(g, start)
         depth = 1
         while frontier and 2 * depth <= max_nodes:
             rating = round(base + length_bonus(2 * depth), 1)
@@ -117,18 +111,38 @@ def best_chain(s: State, mode: str, max_nodes: int = 24, bound: float = 99.0):
                     break
             if best and best[0] <= rating:
                 break
-            nxt = []
-            for t in frontier:
-                if t not in adj:
-                    adj[t] = g.neighbours(t)
-                for u in adj[t]:
-                    for w, h in g.strong[u]:
-                        if w not in parent and w != u:
-                            parent[w] = (t, u, h)
-                            nxt.append(w)
-            frontier = nxt
+            frontier = grow(g, frontier, parent, adj)
             depth += 1
     return best
+
+
+def seed(g: Graph, start: int) -> tuple[dict, list[int]]:
+    """The first step of the breadth-first search over nodes made true by "start is
+    false": its strong partners. ``parent`` maps a node to (previous true node, the weak
+    link's node, the house of the strong link)."""
+    parent: dict = {}
+    frontier = []
+    for partner, h in g.strong[start]:
+        if partner not in parent:
+            parent[partner] = (start, None, h)
+            frontier.append(partner)
+    return parent, frontier
+
+
+def grow(g: Graph, frontier: list[int], parent: dict, adj: dict,
+         avoid: int | None = None) -> list[int]:
+    """The next level of the search: a weak link, then a strong one, from each node of
+    ``frontier`` to a node not yet reached (nor ``avoid``); ``adj`` caches neighbours."""
+    nxt = []
+    for t in frontier:
+        if t not in adj:
+            adj[t] = g.neighbours(t)
+        for u in adj[t]:
+            for w, h in g.strong[u]:
+                if w not in parent and w != u and w != avoid:
+                    parent[w] = (t, u, h)
+                    nxt.append(w)
+    return nxt
 
 
 def _path(parent, start, end):

@@ -17,7 +17,7 @@ for chains (``sudoku_cp.logic.chains``), and closes when the last node sees the 
 from __future__ import annotations
 
 from .basic import make, removes
-from .chains import Graph, _path
+from .chains import Graph, _path, grow, seed
 from .ratings import length_bonus, score, title
 from .state import State, cname
 
@@ -33,13 +33,9 @@ def best_cycle(s: State, mode: str, bound: float = 99.0, max_nodes: int = 24):
     n = s.n
     base = score(KINDS[mode])
     best = None
+    adj: dict[int, list[int]] = {}
     for start in sorted(g.strong):
-        parent: dict = {}
-        frontier = []
-        for partner, h in g.strong[start]:
-            if partner not in parent:
-                parent[partner] = (start, None, h)
-                frontier.append(partner)
+        parent, frontier = seed(g, start)
         depth = 1
         while frontier and 2 * depth <= max_nodes:
             rating = round(base + length_bonus(2 * depth - 2), 1)
@@ -59,14 +55,7 @@ def best_cycle(s: State, mode: str, bound: float = 99.0, max_nodes: int = 24):
                         break
                 if best and best[0] <= rating:
                     break
-            nxt = []
-            for t in frontier:
-                for u in g.neighbours(t):
-                    for w, h in g.strong[u]:
-                        if w not in parent and w != u and w != start:
-                            parent[w] = (t, u, h)
-                            nxt.append(w)
-            frontier = nxt
+            frontier = grow(g, frontier, parent, adj, avoid=start)
             depth += 1
     return best
 
