@@ -18,6 +18,7 @@ import shutil
 import sys
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -77,53 +78,67 @@ def mid_game(page, puzzle: str) -> None:
     page.keyboard.press("Escape")  # no cell selected: the hint's colours alone
 
 
-def main(out: Path) -> None:
+@contextmanager
+def served_browser():
+    """The page served on a free local port in a thread, and Chromium driven by
+    Playwright: yields ``(browser, url)``; both stop on leaving."""
     import uvicorn
     from playwright.sync_api import sync_playwright
 
-    from sudoku_cp.gui.app import create_app
     from sudoku_cp.cli.gui import listen
+    from sudoku_cp.gui.app import create_app
 
     sock = listen("127.0.0.1", 0)
     server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
     threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True).start()
     while not server.started:
         time.sleep(0.02)
-    url = f"http://127.0.0.1:{sock.getsockname()[1]}/"
-    shots = [(w, h, scheme, PUZZLE) for w, h in SIZES for scheme in ("light", "dark")]
-    shots.append((1920, 1080, "dark", HEX))
     try:
         with sync_playwright() as p:
             chromium = shutil.which("chromium") or shutil.which("chromium-browser")
             browser = p.chromium.launch(executable_path=chromium, args=ARGS)
-            for w, h, scheme, puzzle in shots:
-                page = browser.new_page(viewport={"width": w, "height": h},
-                                        device_scale_factor=1, color_scheme=scheme)
-                page.goto(url)
-                page.wait_for_selector(".cell")
-                if puzzle == HEX:
-                    page.fill("#paste", puzzle)
-                    page.click("#open")
-                    page.wait_for_function("S.n === 16")
-                    page.check("#show-candidates")
-                    page.click("#hint")
-                    page.click("#more")
-                    page.click("#more")
-                    page.keyboard.press("Escape")
-                    name = f"gui_{w}x{h}_16x16_{scheme}.png"
-                else:
-                    mid_game(page, puzzle)
-                    name = "gui.png" if (w, h, scheme) == (1280, 900, "light") \
-                        else f"gui_{w}x{h}_{scheme}.png"
-                page.evaluate("window.scrollTo(0, 0)")
-                page.wait_for_timeout(200)
-                page.screenshot(path=str(out / name))
-                shrink(out / name)
-                page.close()
-                print(f"wrote {out / name}")
-            browser.close()
+            try:
+                yield browser, f"http://127.0.0.1:{sock.getsockname()[1]}/"
+            finally:
+                browser.close()
     finally:
         server.should_exit = True
+
+
+def snap(page, path: Path) -> None:
+    """The page from its top, as a small PNG at ``path``; the page is closed."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(path))
+    shrink(path)
+    page.close()
+    print(f"wrote {path}")
+
+
+def main(out: Path) -> None:
+    shots = [(w, h, scheme, PUZZLE) for w, h in SIZES for scheme in ("light", "dark")]
+    shots.append((1920, 1080, "dark", HEX))
+    with served_browser() as (browser, url):
+        for w, h, scheme, puzzle in shots:
+            page = browser.new_page(viewport={"width": w, "height": h},
+                                    device_scale_factor=1, color_scheme=scheme)
+            page.goto(url)
+            page.wait_for_selector(".cell")
+            if puzzle == HEX:
+                page.fill("#paste", puzzle)
+                page.click("#open")
+                page.wait_for_function("S.n === 16")
+                page.check("#show-candidates")
+                page.click("#hint")
+                page.click("#more")
+                page.click("#more")
+                page.keyboard.press("Escape")
+                name = f"gui_{w}x{h}_16x16_{scheme}.png"
+            else:
+                mid_game(page, puzzle)
+                name = "gui.png" if (w, h, scheme) == (1280, 900, "light") \
+                    else f"gui_{w}x{h}_{scheme}.png"
+            snap(page, out / name)
 
 
 if __name__ == "__main__":

@@ -13,15 +13,12 @@ needs.
 from __future__ import annotations
 
 import json
-import shutil
 import sys
-import threading
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from gui_screenshot import ARGS, missing, shrink  # noqa: E402
+from gui_screenshot import missing, served_browser, snap  # noqa: E402
 
 DATA = HERE.parent / "tests" / "data" / "page_variants.jsonl"
 
@@ -31,55 +28,32 @@ def puzzles() -> dict:
 
 
 def main(out: Path) -> None:
-    import uvicorn
-    from playwright.sync_api import sync_playwright
-
-    from sudoku_cp.cli.gui import listen
-    from sudoku_cp.gui.app import create_app
-
     found = puzzles()
     killer, thermo = found["iss-examples-17"], found["dclamage-uniqueVariantFPuzzles-5"]
-    sock = listen("127.0.0.1", 0)
-    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
-    threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True).start()
-    while not server.started:
-        time.sleep(0.02)
-    url = f"http://127.0.0.1:{sock.getsockname()[1]}/"
-    try:
-        with sync_playwright() as p:
-            chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-            browser = p.chromium.launch(executable_path=chromium, args=ARGS)
-            for record, name in ((killer, "gui_variant_killer.png"),
-                                 (thermo, "gui_variant_thermo_arrow.png")):
-                page = browser.new_page(viewport={"width": 1280, "height": 900},
-                                        device_scale_factor=1, color_scheme="light")
-                page.goto(url)
-                page.wait_for_selector(".cell")
-                page.fill("#paste", record["puzzle"])
-                page.click("#open")
-                page.wait_for_selector("svg.variant")
-                solution = record["cells"]
-                for c in (0, 1, 2, 10):  # a few right values, as in a game
-                    if not page.locator(f".cell[data-cell='{c}'].given").count():
-                        page.click(f".cell[data-cell='{c}']")
-                        page.keyboard.press(str(solution[c]))
-                if record is killer:  # a wrong value: r1c2 over its cage's sum clashes
-                    page.click(".cell[data-cell='1']")
-                    page.keyboard.press(str(solution[1] % 9 + 1))
-                    page.wait_for_selector(".cell.clash")
-                else:
-                    page.click("#possible")
-                    page.wait_for_selector("#possible-result")
-                page.keyboard.press("Escape")
-                page.evaluate("window.scrollTo(0, 0)")
-                page.wait_for_timeout(200)
-                page.screenshot(path=str(out / name))
-                shrink(out / name)
-                page.close()
-                print(f"wrote {out / name}")
-            browser.close()
-    finally:
-        server.should_exit = True
+    with served_browser() as (browser, url):
+        for record, name in ((killer, "gui_variant_killer.png"),
+                             (thermo, "gui_variant_thermo_arrow.png")):
+            page = browser.new_page(viewport={"width": 1280, "height": 900},
+                                    device_scale_factor=1, color_scheme="light")
+            page.goto(url)
+            page.wait_for_selector(".cell")
+            page.fill("#paste", record["puzzle"])
+            page.click("#open")
+            page.wait_for_selector("svg.variant")
+            solution = record["cells"]
+            for c in (0, 1, 2, 10):  # a few right values, as in a game
+                if not page.locator(f".cell[data-cell='{c}'].given").count():
+                    page.click(f".cell[data-cell='{c}']")
+                    page.keyboard.press(str(solution[c]))
+            if record is killer:  # a wrong value: r1c2 over its cage's sum clashes
+                page.click(".cell[data-cell='1']")
+                page.keyboard.press(str(solution[1] % 9 + 1))
+                page.wait_for_selector(".cell.clash")
+            else:
+                page.click("#possible")
+                page.wait_for_selector("#possible-result")
+            page.keyboard.press("Escape")
+            snap(page, out / name)
 
 
 if __name__ == "__main__":
