@@ -28,36 +28,10 @@ from typing import Iterator
 
 from ..board import parse_box
 from ..errors import PuzzleError, UsageError
-from ..verdicts import Verdict
 
-EXIT_OK, EXIT_NOT_UNIQUE, EXIT_INPUT, EXIT_DISAGREE, EXIT_UNKNOWN = 0, 1, 2, 3, 4
-EXIT_INTERRUPTED = 130
-EXIT_BROKEN_PIPE = 141
-#: Exit codes from least to most severe.
-SEVERITY = [EXIT_OK, EXIT_NOT_UNIQUE, EXIT_UNKNOWN, EXIT_INPUT, EXIT_DISAGREE]
-
-#: The exit code of each verdict (see ``sudoku_cp.verdicts``).
-EXIT_OF: dict[str, int] = {
-    Verdict.UNIQUE: EXIT_OK, Verdict.SOLVED: EXIT_OK,
-    Verdict.MULTIPLE: EXIT_NOT_UNIQUE, Verdict.NONE: EXIT_NOT_UNIQUE,
-    Verdict.UNKNOWN: EXIT_UNKNOWN, Verdict.INVALID: EXIT_INPUT,
-    Verdict.DISAGREE: EXIT_DISAGREE, Verdict.MISMATCH: EXIT_DISAGREE,
-    Verdict.ERROR: EXIT_DISAGREE,
-}
-
-
-def worst(a: int, b: int) -> int:
-    """The more severe of two exit codes.
-
-    >>> worst(EXIT_NOT_UNIQUE, EXIT_UNKNOWN), worst(EXIT_DISAGREE, EXIT_INPUT)
-    (4, 3)
-    """
-    return max(a, b, key=SEVERITY.index)
-
-
-def verdict_exit(verdict: str) -> int:
-    """The exit code for one puzzle's verdict (a word outside ``Verdict`` is a bug: 3)."""
-    return EXIT_OF.get(str(verdict), EXIT_DISAGREE)
+from ..verdicts import (EXIT_BROKEN_PIPE, EXIT_DISAGREE, EXIT_INPUT,  # noqa: F401
+                        EXIT_INTERRUPTED, EXIT_NOT_UNIQUE, EXIT_OF, EXIT_OK, EXIT_UNKNOWN,
+                        SEVERITY, verdict_exit, worst)
 
 
 # -- input --------------------------------------------------------------------------------
