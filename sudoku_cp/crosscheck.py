@@ -134,11 +134,13 @@ def crosscheck(board: Board, backends: Sequence[str] | None = None, *,
             raise KeyboardInterrupt(f"{spec} was interrupted")
         results[spec] = result
         rest = specs[i + 1:]
-        if settle_early and rest and judge(board, {spec: result}).verdict is Verdict.MULTIPLE:
-            notes.append(f"{', '.join(rest)} not run: {spec} found two different solutions, "
-                         f"both checked by is_solution, which settles 'multiple'")
+        # judged as the results come: on a large board two valid solutions settle it
+        report = judge(board, results, expected)
+        if settle_early and rest and report.verdict is Verdict.MULTIPLE:
+            notes.append(f"{', '.join(rest)} not run: {', '.join(results)} found two "
+                         f"different solutions, both checked by is_solution, which settles "
+                         f"'multiple'")
             break
-    report = judge(board, results, expected)
     report.time_s = time.perf_counter() - start
     report.notes = notes
     return report
