@@ -71,12 +71,9 @@ def check_entry(entry, backends: Sequence[str] | None = None, *, source: str, in
         return _check_board(entry.board, getattr(entry, "solution", None), backends,
                             time_limit, (source, entry.line, index), keep_report=True)
     if _is_variant(entry):  # (an unreadable variant line is its own record's error)
-        from .variants.records import checked_record
-
-        rec = checked_record(index, source, entry.line, entry, backends, time_limit, entry.cap)
-    else:
-        rec = invalid_record(line=entry.line, source=source, index=index, text=entry.text,
-                             error=entry.error)
+        return _check_variant(source, entry.line, index, entry, backends, time_limit)
+    rec = invalid_record(line=entry.line, source=source, index=index, text=entry.text,
+                         error=entry.error)
     return Checked(rec["verdict"], json.dumps(rec), index)
 
 
