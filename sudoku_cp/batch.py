@@ -317,16 +317,31 @@ class BatchJob:
 
 @dataclass
 class BatchRun:
-    """One run of a ``BatchJob``: the results file read back (``before``, the verdicts
-    already in it), then ``go`` streams the rest. ``failure`` says why a run stopped
-    early but kept its results (a worker died, a full disk)."""
+    """One run of a ``BatchJob``: the results file locked and read back (``before``, the
+    verdicts already in it), then ``go`` streams the rest and lets the lock go (so does
+    leaving a ``with``). ``failure`` says why a run stopped early but kept its results
+    (a worker died, a full disk)."""
 
     job: BatchJob
     failure: str | None = None
     failed_verdict: str | None = None
     batch: "Batch | None" = field(default=None, repr=False)
+    held: object = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
+        from .lock import hold
+
+        job = self.job
+        # one writer per results file, from before it is read back until the run ends: a
+        # second run on it is refused at once (``lock.FileBusyError``), never interleaved
+        self.held = hold(job.out) if job.out else None
+        try:
+            self._read_back()
+        except BaseException:
+            self.release()
+            raise
+
+    def _read_back(self) -> None:
         from .results import Existing, match_inputs, read_results
 
         job = self.job
@@ -368,7 +383,20 @@ class BatchRun:
             self.failed_verdict = "invalid"
         finally:
             sink.close()
+            self.release()
         return self
+
+    def release(self) -> None:
+        """Let go of the results file's lock (``go`` does it when the run ends)."""
+        if self.held is not None:
+            self.held.release()
+            self.held = None
+
+    def __enter__(self) -> "BatchRun":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.release()
 
     def summary(self) -> dict:
         if self.batch is None:

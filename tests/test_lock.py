@@ -90,3 +90,21 @@ def test_two_concurrent_resumes_one_refused_file_whole(tmp_path):
     records = [json.loads(line) for line in results.read_text().splitlines()[1:]]
     assert Counter(r["line"] for r in records) == Counter(range(1, 1201))
     assert not os.path.exists(str(results) + ".lock")
+
+
+def test_a_batch_run_from_the_library_holds_its_results_file(tmp_path):
+    """The lock belongs to the batch library, not to the command line: a script that
+    drives ``BatchRun`` itself gets the same one writer per results file."""
+    from sudoku_cp.batch import BatchJob, BatchRun
+    from sudoku_cp.parse import parse_many
+
+    out = str(tmp_path / "r.jsonl")
+    entries = [("<argument>", e) for e in parse_many("\n".join(PUZZLES[:3]))]
+    job = BatchJob(entries, {"<argument>": {"sha256": "-", "lines": 3}}, out,
+                   backends=["backtrack"])
+    run = BatchRun(job)
+    with pytest.raises(FileBusyError, match="pid"):
+        BatchRun(BatchJob([], job.inputs, out))  # a second run on the same file, at once
+    run.go()  # the run ends: the file is free again, and holds the three results
+    with BatchRun(BatchJob([], job.inputs, out, resume=True)) as again:
+        assert sum(again.before.values()) == 3

@@ -108,13 +108,14 @@ def cmd_check(args) -> int:
     show = _printer(fmt, args.quiet)
     bar = _progress_bar(args)
     certifier = certifier_for(args)
-    backends = resolve(args.backends, args.time_limit)  # before the first puzzle
+    puzzles = enumerate(entries(args), 1)  # (read as the loop goes)
+    backends = resolve(args.backends, args.time_limit)  # before the first puzzle is read
     say = bar.write if bar is not None else (lambda t: print(t, file=sys.stderr))
     counts: Counter = Counter()
     code = EXIT_OK
     start = time.perf_counter()
     try:
-        for index, (source, entry) in enumerate(entries(args), 1):
+        for index, (source, entry) in puzzles:
             checked = check_entry(entry, backends, source=source, index=index,
                                   time_limit=args.time_limit)
             rec, verdict = checked.record, checked.verdict
@@ -200,24 +201,26 @@ def cmd_batch(args, source=None) -> int:
     ``source`` is ``(entries, backends, default backends)`` for puzzles read another way
     (variant puzzles: ``cli.variant.batch_source``).
     """
-    from contextlib import nullcontext
-
-    from ..lock import hold
-
-    job = _job(args, source)
-    # one writer per results file: a second run is refused, exit 2
-    with hold(job.out) if job.out else nullcontext():
-        return _run_batch(args, job)
+    return _run_batch(args, _job(args, source))
 
 
 def _run_batch(args, job) -> int:
-    """The batch itself, once the options are checked (and RESULTS is locked)."""
-    from ..batch import BatchRun, summary_line
-    from .certificates import certifier_for, said
+    """The batch itself, once the options are checked."""
+    from ..batch import BatchRun
+    from .certificates import certifier_for
+
+    # the results file is locked (a second run on it is refused, exit 2) and read back
+    # (and refused if it is not this job's) here, before anything is written
+    with BatchRun(job) as run:
+        return _go(args, run, certifier_for(args))
+
+
+def _go(args, run, certifier) -> int:
+    """Stream the batch, saying each problem and certifying each result as it comes."""
+    from ..batch import summary_line
+    from .certificates import said
 
     bar = _progress_bar(args)
-    certifier = certifier_for(args)
-    run = BatchRun(job)  # the results file is read back (and refused) here
     if bar is not None and bar.total is not None:  # what the file holds is not counted
         bar.total = max(0, bar.total - run.existing.done.count)
         bar.refresh()
