@@ -16,9 +16,11 @@ Glossary (the words of ``sudoku_cp.board`` plus these):
 
 Every random choice comes from ``random.Random(seed)``. Each puzzle has its own seed,
 drawn from the master seed, and ``make_puzzle(puzzle.seed, ...)`` rebuilds it alone.
-Every puzzle that leaves ``generate`` (unless ``verify=False``) has been cross-checked
-by the cross-checker's default backends (or those named by ``verify``), independently
-of the backend that dug it; a disagreement raises ``VerificationError``. Grading is
+Every puzzle that leaves ``generate`` (unless ``verify=False``) has been confirmed
+unique, with its grid as the solution, by ``default_verifiers`` (``fast`` and ``sat``,
+two paradigms, so at least one is not the backend that dug it; the cross-checker's
+defaults without numba) or by those named in ``verify``; anything else raises
+``VerificationError``. Grading is
 lazy: ``Puzzle.grade`` is computed when first read, or at once for a level target.
 
 >>> p = next(generate(1, box=(2, 2), seed=7))
@@ -371,6 +373,86 @@ def verify(puzzle: Puzzle, backends: Sequence[str] | None = None):
                             evidence, report)
 
 
+#: Who confirms each generated puzzle by default when numba is installed: ``fast`` (the
+#: compiled bitmask search, one batch call per batch of puzzles) and ``sat`` (CDCL on
+#: the CNF encoding, which shares no code with it). Whichever of the two dug the puzzle,
+#: the other is an independent witness. Without numba (or above ``fast``'s 64x64) the
+#: cross-checker's default backends confirm, one puzzle at a time, as before issue 24.
+GENERATOR_CHECK = ("fast", "sat")
+#: The most puzzles verified together; batches grow 1, 2, 4, ... up to this, so the
+#: first puzzles are not kept waiting.
+VERIFY_BATCH = 64
+
+
+def default_verifiers(g: Geometry) -> tuple[str, ...] | None:
+    """The backends that confirm a generated puzzle of geometry ``g`` when the caller
+    names none: ``GENERATOR_CHECK`` when ``fast`` can run, else None (the cross-checker's
+    defaults).
+
+    >>> default_verifiers(geometry(3, 3)) in (GENERATOR_CHECK, None)
+    True
+    """
+    from .fill import can_compile
+
+    return GENERATOR_CHECK if can_compile(g) else None
+
+
+def verify_many(puzzles: Sequence[Puzzle], backends: Sequence[str] | None = None
+                ) -> list[tuple[str, ...]]:
+    """Confirm that every puzzle is unique with its grid as the solution; returns, per
+    puzzle, the backends that confirmed it (what ``Puzzle.verified`` holds).
+
+    ``backends`` default to ``default_verifiers``. Each backend asks for two solutions of
+    each puzzle: in one call for the batch when it has the ``check_array`` capability,
+    else puzzle by puzzle. A puzzle passes a backend when the search was exhausted with
+    exactly one solution, the grid; and every grid is checked against its puzzle by
+    ``is_solution``, which is none of the backends. When the default is the cross-checker
+    (None from ``default_verifiers``), each puzzle goes through ``verify``. Anything
+    short of a confirmation goes to ``verify`` too, for the cross-checker's report, and
+    raises ``VerificationError``.
+    """
+    from .backends import get_backend
+    from .backends.base import capability
+
+    if not puzzles:
+        return []
+    g = puzzles[0].board.geometry
+    specs = list(backends) if backends is not None else default_verifiers(g)
+    if specs is None or any(p.board.geometry != g for p in puzzles):
+        return [tuple(verify(p, specs).results) for p in puzzles]
+    for p in puzzles:
+        if not is_solution(p.board, p.solution):
+            _refuted(p, specs, "is_solution: the grid does not solve the puzzle")
+    for spec in specs:
+        backend = get_backend(spec)
+        bulk = capability(backend, "check_array")
+        if bulk is not None:
+            counts, first, stats = bulk([p.board.givens for p in puzzles], g, 2)
+            confirmed = [int(counts[i]) == 1 and bool(stats[i, 2])
+                         and tuple(first[i].tolist()) == p.solution
+                         for i, p in enumerate(puzzles)]
+        else:
+            confirmed = []
+            for p in puzzles:
+                r = backend.solve(p.board, limit=2)
+                confirmed.append(r.exhausted and len(r.solutions) == 1
+                                 and r.solution == p.solution)
+        for p, ok in zip(puzzles, confirmed):
+            if not ok:
+                _refuted(p, specs, f"{spec} did not find the grid as the only solution")
+    return [tuple(specs)] * len(puzzles)
+
+
+def _refuted(puzzle: Puzzle, specs, why: str):
+    """Raise ``VerificationError`` for a puzzle a verifier did not confirm, with the
+    cross-checker's report (``verify`` raises it) or, should the cross-checker confirm
+    it after all, with what the batch check saw."""
+    verify(puzzle, specs)
+    raise VerificationError("a generated puzzle was not confirmed",
+                            [f"puzzle {puzzle.board.to_text()} (seed {puzzle.seed})", why,
+                             "the cross-checker, asked again, confirmed it"])
+
+
 def generate(count: int | None = None, *, box: tuple[int, int] = (3, 3), symmetry: str = "none",
              clues: int | None = None, minimal: bool = False, difficulty: str | None = None,
              seed: int | None = None, verify: bool | str | Sequence[str] = True,
@@ -392,12 +474,14 @@ def generate(count: int | None = None, *, box: tuple[int, int] = (3, 3), symmetr
     ``backend`` names the backend for uniqueness checks while digging (default
     ``removal_backend(box)``). Same ``seed``, same puzzles.
 
-    ``verify`` says who confirms each puzzle before it is yielded: True (the default)
-    the cross-checker's default backends (``sat``, ``cpsat``, ``backtrack``; above 25x25
-    without the backtracker), a list of backend specs (or one string of them separated
-    by commas) exactly those, False nobody. ``Puzzle.verified`` names the backends that
-    confirmed it. Grading is lazy: a puzzle is graded when a level or rating target
-    asks for it or when its grade is first read.
+    ``verify`` says who confirms each puzzle before it is yielded (``verify_many``):
+    True (the default) ``default_verifiers``, that is ``fast`` and ``sat`` when numba is
+    installed (two paradigms, so one of them is not the backend that dug), else the
+    cross-checker's default backends; a list of backend specs (or one string of them
+    separated by commas) exactly those; False nobody. Puzzles are verified in batches
+    (``VERIFY_BATCH``) and yielded once their batch is confirmed. ``Puzzle.verified``
+    names the backends that confirmed it. Grading is lazy: a puzzle is graded when a
+    level or rating target asks for it or when its grade is first read.
     """
     _check_options(box, symmetry, clues, difficulty, attempts, min_rating, max_rating)
     if count is not None and count < 0:
@@ -425,6 +509,7 @@ def _generate(count, seed, check, attempts, targets) -> Iterator[Puzzle]:
     master = random.Random(seed)
     made = 0
     clues = targets["clues"]
+    batch, size = [], 1
     while count is None or made < count:
         best = None
         for _ in range(attempts):
@@ -433,11 +518,16 @@ def _generate(count, seed, check, attempts, targets) -> Iterator[Puzzle]:
                 best = puzzle
             if not puzzle.missed:
                 break
-        if check:
-            report = verify(best, None if check is True else check)
-            best = _keep_grade(replace(best, verified=tuple(report.results)), best._grade)
-        yield best
+        batch.append(best)
         made += 1
+        if len(batch) < size and made != count:
+            continue
+        if check:
+            confirmed = verify_many(batch, None if check is True else check)
+            batch = [_keep_grade(replace(p, verified=names), p._grade)
+                     for p, names in zip(batch, confirmed)]
+        yield from batch
+        batch, size = [], min(2 * size, VERIFY_BATCH)
 
 
 def _rating_target(difficulty, min_rating, max_rating) -> tuple[float, float]:
