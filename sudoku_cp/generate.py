@@ -31,6 +31,7 @@ lazy: ``Puzzle.grade`` is computed when first read, or at once for a level targe
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator, Sequence
@@ -55,6 +56,9 @@ ATTEMPTS = 30
 #: goes on until one is found (about 1 in 50 orbit-minimal 9x9 patterns is), this only
 #: bounds a target that cannot be met (say, with a clue count no minimal puzzle has).
 MINIMAL_ATTEMPTS = 5000
+#: Removal orders tried on one full grid when a puzzle must be minimal clue by clue with a
+#: symmetry (a new grid costs about a third of one more dig; issue 24).
+DIGS_PER_GRID = 8
 
 
 @dataclass(frozen=True)
@@ -273,11 +277,16 @@ def dig(grid: Sequence[int], g: Geometry, rng: random.Random, *, symmetry: str =
     because a removal that failed once fails on any subset of the clues (fewer clues,
     more solutions), so one pass leaves the pattern minimal for its symmetry.
     """
-    backend = backend or removal_backend(g.box)
-    givens = list(grid)
-    count = g.ncells
     order = orbits(g, symmetry)
     rng.shuffle(order)
+    return _dig_in_order(grid, g, order, clues, backend or removal_backend(g.box))
+
+
+def _dig_in_order(grid: Sequence[int], g: Geometry, order: list[tuple[int, ...]],
+                  clues: int | None, backend: str) -> tuple[tuple[int, ...], bool]:
+    """``dig`` with the orbits tried in ``order`` (see ``dig``)."""
+    givens = list(grid)
+    count = g.ncells
     from .backends import get_backend
     from .backends.base import capability
 
@@ -297,6 +306,28 @@ def dig(grid: Sequence[int], g: Geometry, rng: random.Random, *, symmetry: str =
     return tuple(givens), tried_all
 
 
+def removable_clue(grid: Sequence[int], givens: Sequence[int], g: Geometry,
+                   backend: str | None = None) -> bool:
+    """True when some single clue of ``givens``, a unique puzzle dug out of ``grid``,
+    can be removed with the puzzle staying unique: False means the puzzle is minimal.
+
+    One call of the digging backend's dig (for ``fast``, one compiled call): the cells
+    already removed as one orbit first (the puzzle itself, unique), then each clue
+    alone, with a clue target one below the puzzle's, so that the dig
+    stops checking at the first clue it removes. It answers what ``is_minimal`` does,
+    without a Python call per clue.
+    """
+    count = sum(1 for v in givens if v)
+    removed = tuple(c for c in range(g.ncells) if not givens[c])
+    # the clues of the most frequent values first: they are removable more often, and
+    # the dig stops at the first one it removes (about 30% fewer checks than cell order)
+    often = Counter(v for v in givens if v)
+    clues = sorted((c for c in range(g.ncells) if givens[c]), key=lambda c: -often[givens[c]])
+    order = ([removed] if removed else []) + [(c,) for c in clues]
+    left, _ = _dig_in_order(grid, g, order, count - 1, backend or removal_backend(g.box))
+    return sum(1 for v in left if v) < count
+
+
 # -- puzzles ---------------------------------------------------------------------------------
 def make_puzzle(seed: int, *, box: tuple[int, int] = (3, 3), symmetry: str = "none",
                 clues: int | None = None, minimal: bool = False, difficulty: str | None = None,
@@ -313,16 +344,22 @@ def make_puzzle(seed: int, *, box: tuple[int, int] = (3, 3), symmetry: str = "no
     g = _check_options(box, symmetry, clues, difficulty, 1, min_rating, max_rating)
     rng = random.Random(seed)
     grid = full_grid(box, rng)
-    givens, complete = dig(grid, g, rng, symmetry=symmetry, clues=clues, backend=backend)
-    board = Board(g, givens)
-    # After a complete pass no orbit can be removed (see dig); with no symmetry the
-    # orbits are single clues, so the puzzle is minimal without further checks.
-    orbit_ok = complete or ((minimal or orbit_minimal) and is_minimal(board, backend, symmetry))
-    known_minimal: bool | None = None
-    if symmetry == "none":
-        known_minimal = orbit_ok if (complete or minimal or orbit_minimal) else None
-    elif minimal or orbit_minimal:  # clue by clue: only worth asking of an orbit-minimal one
-        known_minimal = orbit_ok and is_minimal(board, backend)
+    search = minimal and symmetry != "none"  # rare: several removal orders per grid
+    for _ in range(DIGS_PER_GRID if search else 1):
+        givens, complete = dig(grid, g, rng, symmetry=symmetry, clues=clues, backend=backend)
+        board = Board(g, givens)
+        # After a complete pass no orbit can be removed (see dig); with no symmetry the
+        # orbits are single clues, so the puzzle is minimal without further checks.
+        orbit_ok = complete or ((minimal or orbit_minimal)
+                                and is_minimal(board, backend, symmetry))
+        known_minimal: bool | None = None
+        if symmetry == "none":
+            known_minimal = orbit_ok if (complete or minimal or orbit_minimal) else None
+        elif minimal or orbit_minimal:  # clue by clue: only worth asking of an orbit-minimal one
+            known_minimal = orbit_ok and (not removable_clue(grid, givens, g, backend)
+                                          if complete else is_minimal(board, backend))
+        if known_minimal or not search:
+            break
     missed = []
     if clues is not None and board.clues != clues:
         missed.append(f"{clues} clues (got {board.clues})")

@@ -200,3 +200,33 @@ def test_a_batch_check_refuses_a_wrong_grid_and_a_second_solution():
 def test_batches_change_nothing_made():
     many = list(generate(7, seed=5))  # batches of 1, 2, 4
     assert [p.board for p in many] == [p.board for p in generate(7, seed=5, verify=False)]
+
+
+# -- symmetric and minimal (issue 24) ----------------------------------------------------------------
+def test_removable_clue_agrees_with_is_minimal_checked_by_other_backends():
+    from sudoku_cp.generate import dig, is_minimal, removable_clue
+    import random
+
+    g = geometry(3, 3)
+    rng = random.Random(8)
+    seen = set()
+    for _ in range(12):
+        grid = full_grid((3, 3), rng)
+        givens, complete = dig(grid, g, rng, symmetry="rot180")
+        assert complete
+        board = Board(g, givens)
+        minimal = not removable_clue(grid, givens, g)
+        assert minimal == is_minimal(board, "sat")  # an engine that did not dig
+        seen.add(minimal)
+    assert False in seen  # most orbit-minimal rot180 puzzles are not minimal clue by clue
+
+
+def test_minimal_rot180_puzzles_keep_the_symmetry_and_every_clue_is_needed():
+    from sudoku_cp.generate import is_minimal, is_symmetric
+
+    for p in generate(2, symmetry="rot180", minimal=True, seed=21):
+        assert not p.missed and p.minimal is True
+        assert is_symmetric(p.board, "rot180")
+        assert is_minimal(p.board, "backtrack")  # clue by clue, by an independent engine
+        r = solve(p.board, "backtrack", limit=2)
+        assert r.exhausted and list(r.solutions) == [p.solution]
