@@ -96,6 +96,37 @@ def item_of(source: str, index: int, entry) -> tuple:
             tuple(expected) if expected else None)
 
 
+def block_item(source: str, block, first_index: int, done) -> tuple[tuple | None, int]:
+    """A ``parse.PlainBlock`` packed for a worker as one item, ``("plain", source, lines,
+    indices, values, box)``, less the lines already in ``done`` (a resumed run); returns
+    the item (None when every line was done) and how many lines were left out."""
+    size = block.geometry.ncells
+    lines, indices = block.lines, tuple(range(first_index, first_index + len(block.lines)))
+    values = block.values
+    if done.count:  # a resumed run: leave out the lines already done
+        keep = [i for i, line in enumerate(lines) if (source, line) not in done]
+        if len(keep) < len(lines):
+            values = b"".join(values[i * size:(i + 1) * size] for i in keep)
+            lines = tuple(lines[i] for i in keep)
+            indices = tuple(indices[i] for i in keep)
+    item = ("plain", source, lines, indices, values, block.geometry.box) if lines else None
+    return item, len(block.lines) - len(lines)
+
+
+def _unblocked(items: list[tuple]) -> list[tuple]:
+    """Items as ``item_of`` packs them, with every ``block_item`` opened up."""
+    out = []
+    for item in items:
+        if item[0] != "plain":
+            out.append(item)
+            continue
+        _, source, lines, indices, values, box = item
+        size = len(values) // len(lines)
+        out.extend((source, line, index, values[k * size:(k + 1) * size], box, (), None)
+                   for k, (line, index) in enumerate(zip(lines, indices)))
+    return out
+
+
 def _is_variant(entry) -> bool:
     return hasattr(entry, "puzzle")  # a variants.formats.VariantEntry
 
@@ -121,6 +152,8 @@ def check_items(items: list[tuple], backends: Sequence[str] | None,
     Without ``values`` each ``Checked`` carries the verdict, the line and the index only:
     a parent that only writes the lines (no ``--certify``) gets a third of the bytes
     back from its workers."""
+    if items and items[0][0] == "plain":  # plain lines read in bulk by the parent
+        items = _unblocked(items)
     if items and items[0][0] == "variant":  # variant puzzles: read, then cross-checked
         from .variants.formats import read_entry
 
