@@ -247,16 +247,17 @@ def _bulk_run(items: list[tuple], backend, check_array, values: bool) -> list[Ch
         puzzles = lut[grid].tobytes().decode("ascii")
         solved = lut[first].tobytes().decode("ascii")
     solved_bytes = first.astype(np.uint8).tobytes() if values and g.n < 256 else None
+    sure_rows, stats_rows = sure.tolist(), stats.tolist()  # Python values: no numpy per row
     out = []
     for i, (source, line, index, givens, box, extra, expected) in enumerate(items):
         began = time.perf_counter()
-        if sure[i] and expected is None:  # proved unique: the line from its template
+        if sure_rows[i] and expected is None:  # proved unique: the line from its template
             if g.n <= MAX_COMPACT_N:
                 puzzle, text = puzzles[i * size:(i + 1) * size], solved[i * size:(i + 1) * size]
             else:
                 puzzle = format_line(grid[i].tolist(), g.n)
                 text = format_line(first[i].tolist(), g.n)
-            text = unique_line((source, line, index), puzzle, g.box, text, stats[i], each,
+            text = unique_line((source, line, index), puzzle, g.box, text, stats_rows[i], each,
                                each + time.perf_counter() - began, backend.name)
             if not values:
                 out.append(Checked("unique", text, index))
