@@ -4,6 +4,7 @@
     python3 benchmarks/bench_generate.py --count 300     # a quicker run
     python3 benchmarks/bench_generate.py --compare       # which backend should dig
     python3 benchmarks/bench_generate.py --against REF   # before (git REF) and after, one run
+    python3 benchmarks/bench_generate.py --against REF --only-against --symmetry rot180 --count 200
 
 Reports:
 
@@ -240,11 +241,15 @@ def main(argv=None) -> int:
     p.add_argument("--against", metavar="REF",
                    help="also time the generator at git REF and here, interleaved")
     p.add_argument("--symmetry", default="none", help="for --against (default none)")
+    p.add_argument("--only-against", action="store_true",
+                   help="with --against, stop after it (no 9x9 and 16x16 sections)")
     p.add_argument("--no-verify", dest="verify", action="store_false",
                    help="for --against: time the generator without verification")
     args = p.parse_args(argv)
     if args.against:
         against(args.against, args.count, args.rounds, args.seed, args.symmetry, args.verify)
+        if args.only_against:
+            return 0
     if args.compare:
         compare(args.seed, args.rounds)
     if args.count:
