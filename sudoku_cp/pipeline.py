@@ -11,7 +11,7 @@ record is built once, by ``records.check_record``::
 ``check_entry`` checks one parsed entry; ``check_items`` checks a batch chunk (what a
 worker process receives: ``item_of`` packs an entry for the trip). A chunk for one
 backend that declares the ``check_array`` capability (``fast``) is checked in one bulk
-call; its proved-unique puzzles get their record line from ``records.unique_line``,
+call; its proved-unique puzzles get their record line from ``records.unique_line_maker`` (the template of ``records.unique_line``),
 the text ``check_record`` would make (a test holds the two equal), and every other
 puzzle the generic way.
 
@@ -27,7 +27,7 @@ from typing import NamedTuple, Sequence
 
 from .board import MAX_COMPACT_N, SYMBOLS, Board, format_line
 from .errors import MissingDependencyError, UnknownBackendError
-from .records import check_record, error_record, invalid_record, unique_line
+from .records import check_record, error_record, invalid_record, unique_line_maker
 
 #: Each value's symbol as a byte ("." for 0), to write many boards' text in one step.
 _SYMBOL_BYTES = ("." + SYMBOLS).encode("ascii")
@@ -248,6 +248,7 @@ def _bulk_run(items: list[tuple], backend, check_array, values: bool) -> list[Ch
         solved = lut[first].tobytes().decode("ascii")
     solved_bytes = first.astype(np.uint8).tobytes() if values and g.n < 256 else None
     sure_rows, stats_rows = sure.tolist(), stats.tolist()  # Python values: no numpy per row
+    makers: dict = {}  # per source: the parts of its lines that every puzzle shares
     out = []
     for i, (source, line, index, givens, box, extra, expected) in enumerate(items):
         began = time.perf_counter()
@@ -257,8 +258,11 @@ def _bulk_run(items: list[tuple], backend, check_array, values: bool) -> list[Ch
             else:
                 puzzle = format_line(grid[i].tolist(), g.n)
                 text = format_line(first[i].tolist(), g.n)
-            text = unique_line((source, line, index), puzzle, g.box, text, stats_rows[i], each,
-                               each + time.perf_counter() - began, backend.name)
+            make = makers.get(source)
+            if make is None:
+                make = makers[source] = unique_line_maker(source, g.box, backend.name)
+            text = make(line, index, puzzle, text, stats_rows[i], each,
+                        each + time.perf_counter() - began)
             if not values:
                 out.append(Checked("unique", text, index))
                 continue
