@@ -11,8 +11,8 @@ record is built once, by ``records.check_record``::
 ``check_entry`` checks one parsed entry; ``check_items`` checks a batch chunk (what a
 worker process receives: ``item_of`` packs an entry for the trip). A chunk for one
 backend that declares the ``check_array`` capability (``fast``) is checked in one bulk
-call; its proved-unique puzzles get their record line from ``records.unique_line_maker`` (the template of ``records.unique_line``),
-the text ``check_record`` would make (a test holds the two equal), and every other
+call; its proved-unique puzzles get their record line from the template of
+``records.unique_line`` (``unique_line_maker``), the text ``check_record`` would make (a test holds the two equal), and every other
 puzzle the generic way.
 
 A ``Checked`` carries the solutions as values and the record as its JSON line, so a
