@@ -8,11 +8,13 @@ system) of the command and every process it starts are sampled with psutil.
 
 On a shared machine the wall clock shows the share of the cores this run got, so the
 script also prints, per worker count, the CPU seconds after start-up of the parent and of
-the workers, and the **critical path**: the larger of the parent's CPU and the workers'
-CPU divided by N. The parent reads the file and writes the results while the workers
-check, so on N free cores the run after start-up cannot take less than that; and the
-**parallel efficiency** ``workers' CPU at 1 worker / workers' CPU at N`` (1.0 when a
-second worker adds no overhead). On a quiet machine the wall figures are the target's.
+the workers, and the **bound**: the least wall time those CPU seconds allow on this
+machine's free cores, the largest of the parent's CPU, the workers' CPU divided by N, and
+everything's CPU divided by the cores (the parent reads the file and writes the results
+while the workers check, on the same cores). The **scaling** is the 1-worker bound over
+the N-worker bound; the **parallel efficiency** ``workers' CPU at 1 worker / workers'
+CPU at N`` (1.0 when a second worker adds no overhead). On a quiet machine the wall
+figures are the target's.
 
     python3 benchmarks/check_workers.py                              # royle_17_clue, 1 and 2
     python3 benchmarks/check_workers.py --rounds 5 --workers 1,2 --backends fast
@@ -92,14 +94,16 @@ def main() -> None:
                       flush=True)
     print(f"## {args.file}, --backends {args.backends}, --engine {args.engine}, "
           f"medians of {args.rounds} rounds")
-    base = None
+    cores = os.cpu_count() or 1
+    base = first = None
     for w in counts:
         wall, parent, workers = (statistics.median(x[i] for x in got[w]) for i in range(3))
+        bound = max(parent, workers / w, (parent + workers) / cores)
         base = base if base is not None else workers
-        path = max(parent, workers / w)
+        first = first if first is not None else bound
         print(f"{w} worker(s): after start-up {wall:.2f} s wall; CPU parent {parent:.2f} s, "
-              f"workers {workers:.2f} s; critical path {path:.2f} s; "
-              f"parallel efficiency {base / workers:.2f}")
+              f"workers {workers:.2f} s; bound on {cores} free cores {bound:.2f} s "
+              f"(scaling {first / bound:.2f}x); parallel efficiency {base / workers:.2f}")
 
 
 if __name__ == "__main__":
