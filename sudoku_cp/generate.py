@@ -441,7 +441,8 @@ def verify_many(puzzles: Sequence[Puzzle], backends: Sequence[str] | None = None
 
     ``backends`` default to ``default_verifiers``. Each backend asks for two solutions of
     each puzzle: in one call for the batch when it has the ``check_array`` capability,
-    else puzzle by puzzle. A puzzle passes a backend when the search was exhausted with
+    else puzzle by puzzle; a backend with the ``confirm_many`` capability (``sat``)
+    instead proves that the puzzle has no solution other than its grid, in one call. A puzzle passes a backend when the search was exhausted with
     exactly one solution, the grid; and every grid is checked against its puzzle by
     ``is_solution``, which is none of the backends. When the default is the cross-checker
     (None from ``default_verifiers``), each puzzle goes through ``verify``. Anything
@@ -463,7 +464,10 @@ def verify_many(puzzles: Sequence[Puzzle], backends: Sequence[str] | None = None
     for spec in specs:
         backend = get_backend(spec)
         bulk = capability(backend, "check_array")
-        if bulk is not None:
+        confirm = capability(backend, "confirm_many")
+        if confirm is not None:  # (is_solution has checked every grid, above)
+            confirmed = confirm([p.board for p in puzzles], [p.solution for p in puzzles])
+        elif bulk is not None:
             counts, first, stats = bulk([p.board.givens for p in puzzles], g, 2)
             confirmed = [int(counts[i]) == 1 and bool(stats[i, 2])
                          and tuple(first[i].tolist()) == p.solution

@@ -201,6 +201,8 @@ def test_a_disagreement_stops_generation_with_the_evidence(monkeypatch, capsys):
     from sudoku_cp.backends import get_backend
 
     monkeypatch.setattr(get_backend("sat"), "solve", _liar)
+    monkeypatch.setattr(get_backend("sat"), "confirm_many",
+                        lambda boards, _: [False] * len(boards))
     with pytest.raises(VerificationError) as info:
         list(generate(2, box=(2, 2), seed=1, verify=["sat", "backtrack"]))
     assert info.value.report.verdict is Verdict.DISAGREE

@@ -230,3 +230,21 @@ def test_minimal_rot180_puzzles_keep_the_symmetry_and_every_clue_is_needed():
         assert is_minimal(p.board, "backtrack")  # clue by clue, by an independent engine
         r = solve(p.board, "backtrack", limit=2)
         assert r.exhausted and list(r.solutions) == [p.solution]
+
+
+def test_sat_confirms_the_only_solution_and_refuses_another():
+    from sudoku_cp.backends import get_backend
+
+    sat = get_backend("sat")
+    puzzles = list(generate(4, seed=9, verify=False)) + list(generate(2, box=(2, 3), seed=9,
+                                                                      verify=False))
+    assert sat.confirm_many([p.board for p in puzzles], [p.solution for p in puzzles]) == \
+        [True] * 6
+    loose = puzzles[0].board.with_givens([0] * 81)  # many solutions, the grid among them
+    full = puzzles[0].board.with_givens(puzzles[0].solution)  # no empty cell at all
+    assert sat.confirm_many([loose, full], [puzzles[0].solution] * 2) == [False, True]
+    # and the solver is left as it was: the same puzzles are confirmed again
+    assert sat.confirm_many([p.board for p in puzzles], [p.solution for p in puzzles]) == \
+        [True] * 6
+    r = solve(puzzles[1].board, "sat", limit=2)
+    assert r.exhausted and list(r.solutions) == [puzzles[1].solution]
