@@ -12,8 +12,8 @@ record is built once, by ``records.check_record``::
 worker process receives: ``item_of`` packs an entry for the trip). A chunk for one
 backend that declares the ``check_array`` capability (``fast``) is checked in one bulk
 call; its proved-unique puzzles get their record line from the template of
-``records.unique_line`` (``unique_line_maker``), the text ``check_record`` would make (a test holds the two equal), and every other
-puzzle the generic way.
+``records.unique_line`` (``unique_line_maker``), the text ``check_record`` would make
+(a test holds the two equal), and every other puzzle the generic way.
 
 A ``Checked`` carries the solutions as values and the record as its JSON line, so a
 parent process writes the line and certifies the solutions without parsing text back.

@@ -202,7 +202,7 @@ def test_batches_change_nothing_made():
     assert [p.board for p in many] == [p.board for p in generate(7, seed=5, verify=False)]
 
 
-# -- symmetric and minimal (issue 24) ----------------------------------------------------------------
+# -- symmetric and minimal (issue 24) ------------------------------------------------------
 def test_removable_clue_agrees_with_is_minimal_checked_by_other_backends():
     from sudoku_cp.generate import dig, is_minimal, removable_clue
     import random

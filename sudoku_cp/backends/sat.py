@@ -421,8 +421,9 @@ class SatBackend(Backend):
         a fresh activation literal (retired afterwards, as ``iter_solutions`` retires
         its own), so an unsatisfiable call proves there is no other. The caller checks
         that the given solution is one (``is_solution``); a board this shortcut does
-        not serve (extra houses, a large board) is counted out the usual way. The generator's verification (``generate.verify_many``): about two
-        thirds of the time of ``solve(board, limit=2)``, which also reads the model."""
+        not serve (extra houses, a large board) is counted out the usual way. The
+        generator's verification (``generate.verify_many``): about two thirds of the
+        time of ``solve(board, limit=2)``, which also reads the model."""
         out = []
         for board, solution in zip(boards, solutions):
             if board.n > self.reduced_above or board.geometry.extra:
