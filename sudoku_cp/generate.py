@@ -444,11 +444,11 @@ def verify_many(puzzles: Sequence[Puzzle], backends: Sequence[str] | None = None
     else puzzle by puzzle; a backend with the ``confirm_many`` capability (``sat``)
     instead proves that the puzzle has no solution other than its grid, in one call. A
     puzzle passes a backend when the search was exhausted with exactly one solution, the
-    grid (or, for ``confirm_many``, no solution but the grid); and every grid is checked against its puzzle by
-    ``is_solution``, which is none of the backends. When the default is the cross-checker
-    (None from ``default_verifiers``), each puzzle goes through ``verify``. Anything
-    short of a confirmation goes to ``verify`` too, for the cross-checker's report, and
-    raises ``VerificationError``.
+    grid (or, for ``confirm_many``, no solution but the grid); and every grid is checked
+    against its puzzle by ``is_solution``, which is none of the backends. When the
+    default is the cross-checker (None from ``default_verifiers``), each puzzle goes
+    through ``verify``. Anything short of a confirmation goes to ``verify`` too, for the
+    cross-checker's report, and raises ``VerificationError``.
     """
     from .backends import get_backend
     from .backends.base import capability
