@@ -4,6 +4,7 @@
     python3 benchmarks/bench_generate.py --count 300     # a quicker run
     python3 benchmarks/bench_generate.py --compare       # which backend should dig
     python3 benchmarks/bench_generate.py --against REF   # before (git REF) and after, one run
+    python3 benchmarks/bench_generate.py --against REF --only-against --symmetry rot180 --count 200
 
 Reports:
 
@@ -14,9 +15,10 @@ Reports:
 3. the distribution of clue counts and levels over the 9x9 puzzles;
 4. with ``--compare``: the time to dig one puzzle with each candidate backend, on the
    same grids and removal orders, for several box shapes (how ``removal_backend`` was chosen);
-5. with ``--against REF``: ``generate(count, minimal=True, seed=S)`` (verified by the
-   default cross-check), timed in fresh processes for the tree at git REF and this tree,
-   interleaved round by round (a ratio that survives a loaded machine).
+5. with ``--against REF``: ``generate(count, minimal=True, seed=S)`` (verified as each
+   tree does by default; ``--symmetry rot180`` and ``--no-verify`` change what is timed),
+   timed in fresh processes for the tree at git REF and this tree, interleaved round by
+   round (a ratio that survives a loaded machine).
 """
 
 from __future__ import annotations
@@ -188,15 +190,19 @@ def compare(seed: int, rounds: int) -> None:
 RATE = """
 import sys, time
 from sudoku_cp.generate import generate
-count, seed = int(sys.argv[1]), int(sys.argv[2])
-list(generate(2, minimal=True, seed=0))  # imports, compiled code, solvers: not timed
+count, seed, symmetry = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+verify = sys.argv[4] == "1"
+options = dict(minimal=True, symmetry=symmetry, verify=verify)
+list(generate(2, seed=0, **options))  # imports, compiled code, solvers: not timed
 wall, cpu = time.perf_counter(), time.process_time()
-made = list(generate(count, minimal=True, seed=seed))
+made = list(generate(count, seed=seed, **options))
+assert all(p.minimal and not p.missed for p in made)
 print(count / (time.perf_counter() - wall), count / (time.process_time() - cpu))
 """
 
 
-def against(ref: str, count: int, rounds: int, seed: int) -> None:
+def against(ref: str, count: int, rounds: int, seed: int, symmetry: str = "none",
+            verify: bool = True) -> None:
     """The generator's rate at git ``ref`` and here, in fresh processes, interleaved."""
     root = Path(__file__).resolve().parent.parent
     with tempfile.TemporaryDirectory() as before:
@@ -207,11 +213,13 @@ def against(ref: str, count: int, rounds: int, seed: int) -> None:
         for r in range(rounds):
             for label, tree in (("before", before), ("after", str(root))):
                 env = {**os.environ, "PYTHONPATH": tree}
-                out = subprocess.run([sys.executable, "-c", RATE, str(count), str(seed + r)],
+                out = subprocess.run([sys.executable, "-c", RATE, str(count), str(seed + r),
+                                      symmetry, "1" if verify else "0"],
                                      capture_output=True, text=True, env=env, cwd=tree,
                                      check=True).stdout.split()
                 rates[label].append((float(out[0]), float(out[1])))
-    print(f"## generate({count}, minimal=True), verified by the default cross-check: "
+    print(f"## generate({count}, minimal=True, symmetry={symmetry!r}), "
+          f"{'verified by each tree' + chr(39) + 's default' if verify else 'not verified'}: "
           f"{ref} against this tree ({rounds} interleaved rounds, seeds {seed}..)")
     for label, got in rates.items():
         walls = ", ".join(f"{w:.1f}" for w, _ in got)
@@ -232,9 +240,16 @@ def main(argv=None) -> int:
                    help="rounds for --compare and --against (default 3)")
     p.add_argument("--against", metavar="REF",
                    help="also time the generator at git REF and here, interleaved")
+    p.add_argument("--symmetry", default="none", help="for --against (default none)")
+    p.add_argument("--only-against", action="store_true",
+                   help="with --against, stop after it (no 9x9 and 16x16 sections)")
+    p.add_argument("--no-verify", dest="verify", action="store_false",
+                   help="for --against: time the generator without verification")
     args = p.parse_args(argv)
     if args.against:
-        against(args.against, args.count, args.rounds, args.seed)
+        against(args.against, args.count, args.rounds, args.seed, args.symmetry, args.verify)
+        if args.only_against:
+            return 0
     if args.compare:
         compare(args.seed, args.rounds)
     if args.count:

@@ -11,9 +11,9 @@ record is built once, by ``records.check_record``::
 ``check_entry`` checks one parsed entry; ``check_items`` checks a batch chunk (what a
 worker process receives: ``item_of`` packs an entry for the trip). A chunk for one
 backend that declares the ``check_array`` capability (``fast``) is checked in one bulk
-call; its proved-unique puzzles get their record line from ``records.unique_line``,
-the text ``check_record`` would make (a test holds the two equal), and every other
-puzzle the generic way.
+call; its proved-unique puzzles get their record line from the template of
+``records.unique_line`` (``unique_line_maker``), the text ``check_record`` would make
+(a test holds the two equal), and every other puzzle the generic way.
 
 A ``Checked`` carries the solutions as values and the record as its JSON line, so a
 parent process writes the line and certifies the solutions without parsing text back.
@@ -27,7 +27,7 @@ from typing import NamedTuple, Sequence
 
 from .board import MAX_COMPACT_N, SYMBOLS, Board, format_line
 from .errors import MissingDependencyError, UnknownBackendError
-from .records import check_record, error_record, invalid_record, unique_line
+from .records import check_record, error_record, invalid_record, unique_line_maker
 
 #: Each value's symbol as a byte ("." for 0), to write many boards' text in one step.
 _SYMBOL_BYTES = ("." + SYMBOLS).encode("ascii")
@@ -96,6 +96,37 @@ def item_of(source: str, index: int, entry) -> tuple:
             tuple(expected) if expected else None)
 
 
+def block_item(source: str, block, first_index: int, done) -> tuple[tuple | None, int]:
+    """A ``parse.PlainBlock`` packed for a worker as one item, ``("plain", source, lines,
+    indices, values, box)``, less the lines already in ``done`` (a resumed run); returns
+    the item (None when every line was done) and how many lines were left out."""
+    size = block.geometry.ncells
+    lines, indices = block.lines, tuple(range(first_index, first_index + len(block.lines)))
+    values = block.values
+    if done.count:  # a resumed run: leave out the lines already done
+        keep = [i for i, line in enumerate(lines) if (source, line) not in done]
+        if len(keep) < len(lines):
+            values = b"".join(values[i * size:(i + 1) * size] for i in keep)
+            lines = tuple(lines[i] for i in keep)
+            indices = tuple(indices[i] for i in keep)
+    item = ("plain", source, lines, indices, values, block.geometry.box) if lines else None
+    return item, len(block.lines) - len(lines)
+
+
+def _unblocked(items: list[tuple]) -> list[tuple]:
+    """Items as ``item_of`` packs them, with every ``block_item`` opened up."""
+    out = []
+    for item in items:
+        if item[0] != "plain":
+            out.append(item)
+            continue
+        _, source, lines, indices, values, box = item
+        size = len(values) // len(lines)
+        out.extend((source, line, index, values[k * size:(k + 1) * size], box, (), None)
+                   for k, (line, index) in enumerate(zip(lines, indices)))
+    return out
+
+
 def _is_variant(entry) -> bool:
     return hasattr(entry, "puzzle")  # a variants.formats.VariantEntry
 
@@ -121,6 +152,8 @@ def check_items(items: list[tuple], backends: Sequence[str] | None,
     Without ``values`` each ``Checked`` carries the verdict, the line and the index only:
     a parent that only writes the lines (no ``--certify``) gets a third of the bytes
     back from its workers."""
+    if items and items[0][0] == "plain":  # plain lines read in bulk by the parent
+        items = _unblocked(items)
     if items and items[0][0] == "variant":  # variant puzzles: read, then cross-checked
         from .variants.formats import read_entry
 
@@ -214,17 +247,22 @@ def _bulk_run(items: list[tuple], backend, check_array, values: bool) -> list[Ch
         puzzles = lut[grid].tobytes().decode("ascii")
         solved = lut[first].tobytes().decode("ascii")
     solved_bytes = first.astype(np.uint8).tobytes() if values and g.n < 256 else None
+    sure_rows, stats_rows = sure.tolist(), stats.tolist()  # Python values: no numpy per row
+    makers: dict = {}  # per source: the parts of its lines that every puzzle shares
     out = []
     for i, (source, line, index, givens, box, extra, expected) in enumerate(items):
         began = time.perf_counter()
-        if sure[i] and expected is None:  # proved unique: the line from its template
+        if sure_rows[i] and expected is None:  # proved unique: the line from its template
             if g.n <= MAX_COMPACT_N:
                 puzzle, text = puzzles[i * size:(i + 1) * size], solved[i * size:(i + 1) * size]
             else:
                 puzzle = format_line(grid[i].tolist(), g.n)
                 text = format_line(first[i].tolist(), g.n)
-            text = unique_line((source, line, index), puzzle, g.box, text, stats[i], each,
-                               each + time.perf_counter() - began, backend.name)
+            make = makers.get(source)
+            if make is None:
+                make = makers[source] = unique_line_maker(source, g.box, backend.name)
+            text = make(line, index, puzzle, text, stats_rows[i], each,
+                        each + time.perf_counter() - began)
             if not values:
                 out.append(Checked("unique", text, index))
                 continue

@@ -72,14 +72,28 @@ def unique_line(where: tuple, puzzle: str, box: tuple[int, int], solution: str, 
     ``stats`` the row (nodes, guesses, exhausted) of the bulk call. A test holds the two
     equal, byte for byte."""
     source, line, index = where[:3]
-    sol = _string(solution)
-    return (f'{{"line": {_int(line)}, "source": {_string(source)}, "index": {_int(index)}, '
-            f'"verdict": "unique", "puzzle": {_string(puzzle)}, "box": "{box[0]}x{box[1]}", '
-            f'"solution": {sol}, "solutions": [{sol}], "backends": {{{_string(backend)}: {{'
-            f'"status": "solved", "solutions": 1, "exhausted": true, '
-            f'"time_s": {round(time_backend, 6)!r}, "stats": {{"nodes": {int(stats[0])}, '
-            f'"guesses": {int(stats[1])}, "count": 1}}, "claim": "unique"}}}}, '
-            f'"evidence": [], "time_s": {round(time_all, 6)!r}, "error": null}}')
+    return unique_line_maker(source, box, backend)(line, index, puzzle, solution, stats,
+                                                   time_backend, time_all)
+
+
+def unique_line_maker(source: str, box: tuple[int, int], backend: str = "fast"):
+    """``unique_line`` for many puzzles of one source, shape and backend: the parts they
+    share are encoded once (a chunk of a thousand puzzles asks for a thousand lines)."""
+    head = f', "source": {_string(source)}, "index": '
+    shape = f', "box": "{box[0]}x{box[1]}", "solution": '
+    name = f'"backends": {{{_string(backend)}: {{"status": "solved", "solutions": 1, ' \
+           f'"exhausted": true, "time_s": '
+
+    def line_of(line, index, puzzle: str, solution: str, stats, time_backend: float,
+                time_all: float) -> str:
+        sol = _string(solution)
+        return (f'{{"line": {_int(line)}{head}{_int(index)}, "verdict": "unique", '
+                f'"puzzle": {_string(puzzle)}{shape}{sol}, "solutions": [{sol}], {name}'
+                f'{round(time_backend, 6)!r}, "stats": {{"nodes": {int(stats[0])}, '
+                f'"guesses": {int(stats[1])}, "count": 1}}, "claim": "unique"}}}}, '
+                f'"evidence": [], "time_s": {round(time_all, 6)!r}, "error": null}}')
+
+    return line_of
 
 
 def _int(v) -> str:

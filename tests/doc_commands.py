@@ -47,7 +47,7 @@ TOOLS = {"cadical": "cadical", "kissat": "kissat", "minisat": "minisat",
          "minizinc": "minizinc", "cc": "cc", "curl": "curl", "/usr/bin/time": "/usr/bin/time"}
 #: Commands that run for minutes or hours (benchmarks, whole data sets): --all runs them.
 LONG = [
-    (r"benchmarks/bench_", "a benchmark: minutes"),
+    (r"benchmarks/bench_|benchmarks/check_workers\.py", "a benchmark: minutes"),
     (r"benchmarks/soak\.py", "a soak: minutes"),
     (r"variants/iss\.jsonl", "152 variant puzzles, one of them over a minute"),
     (r"sudoku-cp bench ", "a benchmark over data sets: minutes"),

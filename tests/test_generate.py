@@ -189,24 +189,29 @@ def test_verify_refuses_a_wrong_solution_and_a_board_with_two():
     assert info.value.report.verdict is Verdict.MULTIPLE
 
 
-def _lying_crosscheck(board, backends=None, **_):
-    from sudoku_cp.crosscheck import judge
+def _liar(board, limit=1, time_limit=None):
     from sudoku_cp.result import Result, Status
 
-    good = solve(board, "backtrack", limit=2)
-    return judge(board, {"backtrack": good, "liar": Result("liar", Status.NONE, (), True)})
+    return Result("sat", Status.NONE, (), True)
 
 
 def test_a_disagreement_stops_generation_with_the_evidence(monkeypatch, capsys):
-    # the package exports the function under the module's name, so patch the module itself
-    monkeypatch.setattr(sys.modules["sudoku_cp.crosscheck"], "crosscheck", _lying_crosscheck)
+    # sat, one of the default verifiers, says "no solution": the batch check refuses the
+    # puzzle, and the cross-checker's report is the evidence
+    from sudoku_cp.backends import get_backend
+
+    monkeypatch.setattr(get_backend("sat"), "solve", _liar)
+    monkeypatch.setattr(get_backend("sat"), "confirm_many",
+                        lambda boards, _: [False] * len(boards))
     with pytest.raises(VerificationError) as info:
-        list(generate(2, box=(2, 2), seed=1))
+        list(generate(2, box=(2, 2), seed=1, verify=["sat", "backtrack"]))
     assert info.value.report.verdict is Verdict.DISAGREE
-    assert any("liar says none" in line for line in info.value.evidence)
+    assert any("sat says none" in line for line in info.value.evidence)
+    with pytest.raises(VerificationError):
+        list(generate(2, box=(2, 2), seed=1))  # the default verifiers include sat
     assert list(generate(1, box=(2, 2), seed=1, verify=False))  # the check can be skipped
     assert main(["generate", "-n", "1", "--box", "2x2", "--seed", "1"]) == 3
-    assert "liar says none" in capsys.readouterr().err
+    assert "sat says none" in capsys.readouterr().err
 
 
 # -- command line -----------------------------------------------------------------------------

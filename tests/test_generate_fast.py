@@ -14,7 +14,8 @@ from sudoku_cp import Board, is_solution, solve
 from sudoku_cp.board import geometry
 from sudoku_cp.cli import main
 from sudoku_cp.fill import Stream, fill, random_values
-from sudoku_cp.generate import full_grid, generate, make_puzzle
+from sudoku_cp.generate import (GENERATOR_CHECK, VerificationError, default_verifiers,
+                                full_grid, generate, make_puzzle, verify_many)
 
 needs_numba = pytest.mark.skipif(
     __import__("importlib.util").util.find_spec("numba") is None,
@@ -136,7 +137,8 @@ def test_a_level_target_grades_while_making(monkeypatch):
 
 # -- who verifies --------------------------------------------------------------------------------
 def test_verified_names_the_backends_that_confirmed_each_puzzle():
-    assert next(generate(1, seed=3)).verified == ("sat", "cpsat", "backtrack")
+    assert next(generate(1, seed=3)).verified == (default_verifiers(geometry(3, 3))
+                                                  or ("sat", "cpsat", "backtrack"))
     assert next(generate(1, seed=3, verify=["sat"])).verified == ("sat",)
     assert next(generate(1, seed=3, verify="backtrack, sat")).verified == ("backtrack", "sat")
     assert next(generate(1, seed=3, verify=False)).verified == ()
@@ -156,8 +158,93 @@ def test_cli_verify_with_and_no_grade(capsys):
     assert all(r["level"] is None and r["rating"] is None for r in rows)
     assert main(["generate", "-n", "1", "--seed", "3", "--json", "-q"]) == 0
     row = json.loads(capsys.readouterr().out)
-    assert row["verified"] == ["sat", "cpsat", "backtrack"] and row["level"] is not None
+    assert row["verified"] == list(default_verifiers(geometry(3, 3))
+                                   or ("sat", "cpsat", "backtrack")) and row["level"] is not None
     assert row["puzzle"] == rows[0]["puzzle"]
     assert main(["generate", "-n", "1", "--verify-with", "nosuch", "-q"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
     assert main(["generate", "-n", "1", "--verify-with", " , ", "-q"]) == 2
+
+
+# -- batch verification (issue 24) -----------------------------------------------------------------
+@needs_numba
+def test_the_default_verifiers_are_two_paradigms_one_of_them_not_the_digger():
+    from sudoku_cp.generate import removal_backend
+
+    assert default_verifiers(geometry(3, 3)) == GENERATOR_CHECK == ("fast", "sat")
+    for box in ((3, 3), (4, 4)):  # whichever digs, another confirms
+        assert set(GENERATOR_CHECK) - {removal_backend(box)}
+    puzzles = list(generate(5, seed=11))
+    assert all(p.verified == ("fast", "sat") for p in puzzles)
+    for p in puzzles:  # and a third backend agrees
+        r = solve(p.board, "backtrack", limit=2)
+        assert r.exhausted and list(r.solutions) == [p.solution]
+
+
+@needs_numba
+def test_a_batch_check_refuses_a_wrong_grid_and_a_second_solution():
+    good = list(generate(3, box=(2, 2), seed=4, verify=False))
+    assert verify_many(good) == [("fast", "sat")] * 3
+    assert verify_many(good, ["backtrack"]) == [("backtrack",)] * 3
+    other = make_puzzle(99, box=(2, 2))
+    wrong = type(good[0])(good[0].board, other.solution, good[0].clues, 0)
+    with pytest.raises(VerificationError):
+        verify_many(good + [wrong])
+    loose = type(good[0])(good[0].board.with_givens([0] * 16), good[0].solution, 0, 0)
+    for specs in (["fast"], ["sat"]):  # each verifier alone refuses two solutions
+        with pytest.raises(VerificationError, match="not confirm"):
+            verify_many([loose], specs)
+
+
+@needs_numba
+def test_batches_change_nothing_made():
+    many = list(generate(7, seed=5))  # batches of 1, 2, 4
+    assert [p.board for p in many] == [p.board for p in generate(7, seed=5, verify=False)]
+
+
+# -- symmetric and minimal (issue 24) ------------------------------------------------------
+def test_removable_clue_agrees_with_is_minimal_checked_by_other_backends():
+    from sudoku_cp.generate import dig, is_minimal, removable_clue
+    import random
+
+    g = geometry(3, 3)
+    rng = random.Random(8)
+    seen = set()
+    for _ in range(12):
+        grid = full_grid((3, 3), rng)
+        givens, complete = dig(grid, g, rng, symmetry="rot180")
+        assert complete
+        board = Board(g, givens)
+        minimal = not removable_clue(grid, givens, g)
+        assert minimal == is_minimal(board, "sat")  # an engine that did not dig
+        seen.add(minimal)
+    assert False in seen  # most orbit-minimal rot180 puzzles are not minimal clue by clue
+
+
+def test_minimal_rot180_puzzles_keep_the_symmetry_and_every_clue_is_needed():
+    from sudoku_cp.generate import is_minimal, is_symmetric
+
+    for p in generate(2, symmetry="rot180", minimal=True, seed=21):
+        assert not p.missed and p.minimal is True
+        assert is_symmetric(p.board, "rot180")
+        assert is_minimal(p.board, "backtrack")  # clue by clue, by an independent engine
+        r = solve(p.board, "backtrack", limit=2)
+        assert r.exhausted and list(r.solutions) == [p.solution]
+
+
+def test_sat_confirms_the_only_solution_and_refuses_another():
+    from sudoku_cp.backends import get_backend
+
+    sat = get_backend("sat")
+    puzzles = list(generate(4, seed=9, verify=False)) + list(generate(2, box=(2, 3), seed=9,
+                                                                      verify=False))
+    assert sat.confirm_many([p.board for p in puzzles], [p.solution for p in puzzles]) == \
+        [True] * 6
+    loose = puzzles[0].board.with_givens([0] * 81)  # many solutions, the grid among them
+    full = puzzles[0].board.with_givens(puzzles[0].solution)  # no empty cell at all
+    assert sat.confirm_many([loose, full], [puzzles[0].solution] * 2) == [False, True]
+    # and the solver is left as it was: the same puzzles are confirmed again
+    assert sat.confirm_many([p.board for p in puzzles], [p.solution for p in puzzles]) == \
+        [True] * 6
+    r = solve(puzzles[1].board, "sat", limit=2)
+    assert r.exhausted and list(r.solutions) == [puzzles[1].solution]

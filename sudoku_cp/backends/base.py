@@ -23,6 +23,9 @@ backend: ``capability(backend, "check_many")`` returns the bound method or None.
   one geometry as one integer array (the batch pipeline's bulk road, ``pipeline``).
 - ``dig(grid, geometry, order, target)``: the generator's clue removal.
 - ``fill(geometry, seed, budget)``: a random full grid (the generator's first step).
+- ``confirm_many(boards, solutions) -> list[bool]``: for each board, whether it has no
+  solution other than the one given (the generator's verification; the caller checks
+  the given one with ``is_solution``).
 - ``supports(board) -> str | None``: why this backend declines ``board``, or None.
 - ``refuses(options, time_limit) -> str | None`` (a static method): why a spec with
   these options cannot honour ``time_limit``, asked before any puzzle is read.
@@ -48,7 +51,8 @@ from ..result import Result
 #: this many shapes. A classic batch uses one; a batch of variants, one per extra-house set.
 KEEP_SHAPES = 16
 #: The optional methods a backend may declare (see the module docstring).
-CAPABILITIES = ("check_many", "check_array", "dig", "fill", "supports", "refuses")
+CAPABILITIES = ("check_many", "check_array", "dig", "fill", "confirm_many", "supports",
+                "refuses")
 
 
 __all__ = ["CAPABILITIES", "KEEP_SHAPES", "Backend", "ShapeCache", "TimeUp", "capability",

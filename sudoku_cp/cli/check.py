@@ -268,7 +268,7 @@ def _go(args, run, certifier) -> int:
 def _job(args, source=None):
     """The batch job the options ask for, every option checked before any work."""
     from ..backends import DEFAULT_CHECK, resolve
-    from ..batch import ENGINES, BatchJob
+    from ..batch import ENGINES, BatchJob, default_chunk_size
 
     engine = args.engine or ENGINES[0]
     if args.resume and not args.out:
@@ -281,10 +281,11 @@ def _job(args, source=None):
         check_output(args.out, force=args.force, append=args.resume, what="--out",
                      hint="add --resume to continue it, ")
     workers = _workers(args)
-    puzzles = entries(args) if source is None else source[0]  # (read as the run goes)
     inputs = _input_digests(args)
     backends, defaults = ((resolve(args.backends, args.time_limit), DEFAULT_CHECK)  # (before
                           if source is None else source[1:])  # any worker starts)
+    blocks = args.chunk_size or default_chunk_size(backends)  # plain lines a chunk at a time
+    puzzles = entries(args, blocks) if source is None else source[0]  # (read as the run goes)
     return BatchJob(puzzles, inputs, args.out, args.resume, args.force, backends, defaults,
                     args.time_limit, engine, workers, args.scheduler, args.chunk_size,
                     values=bool(getattr(args, "certify", None)))

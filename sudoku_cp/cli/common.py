@@ -65,12 +65,14 @@ def find_data(path: str, option: str | None = None) -> str:
                      f"--data DIR or {DATA_ENV})")
 
 
-def entries(args) -> Iterator[tuple[str, object]]:
+def entries(args, blocks: int = 0) -> Iterator[tuple[str, object]]:
     """Every puzzle named on the command line, in files (-f) or on standard input.
 
-    Yields ``(source, entry)`` where source names where the puzzle came from.
+    Yields ``(source, entry)`` where source names where the puzzle came from. With
+    ``blocks`` (the batch runner's chunk size) a file's stretches of plain 9x9 lines
+    come as ``parse.PlainBlock`` entries of up to that many lines (``parse.read_blocks``).
     """
-    from ..parse import parse_many, read_puzzles
+    from ..parse import parse_many, read_blocks, read_puzzles
 
     box = args.box
     limit = {"max_size": args.max_size} if getattr(args, "max_size", None) else {}
@@ -90,7 +92,9 @@ def entries(args) -> Iterator[tuple[str, object]]:
             yield source, entry
     for path in files:  # (``main`` resolved each FILE once, in the data folder if need be)
         try:
-            for entry in read_puzzles(path, box=box, **limit):
+            found = (read_blocks(path, box, blocks, **limit) if blocks
+                     else read_puzzles(path, box=box, **limit))
+            for entry in found:
                 seen += 1
                 yield path, entry
         except OSError as exc:

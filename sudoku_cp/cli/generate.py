@@ -30,9 +30,10 @@ def register(sub) -> None:
     p = sub.add_parser("generate", help="make puzzles with exactly one solution",
                        description="Make puzzles with exactly one solution: a random full "
                                    "grid, clues removed while the solution stays unique, "
-                                   "cross-checked by the default backends (sat, cpsat, "
-                                   "backtrack) before it is written; graded for --json "
-                                   "or a level target.")
+                                   "confirmed unique by two backends of different "
+                                   "paradigms (fast and sat; without numba sat, cpsat "
+                                   "and backtrack) before it is written; graded for "
+                                   "--json or a level target.")
     p.add_argument("-n", "--count", type=count_arg, default=1, metavar="COUNT",
                    help="how many puzzles (default 1)")
     size = p.add_mutually_exclusive_group()
@@ -67,8 +68,8 @@ def register(sub) -> None:
     check = p.add_mutually_exclusive_group()
     check.add_argument("--verify-with", metavar="SPECS",
                        help="backends that confirm each puzzle before it is written, "
-                            "separated by commas (default: the cross-checker's, sat, cpsat "
-                            "and backtrack)")
+                            "separated by commas (default: fast and sat when numba is "
+                            "installed, else the cross-checker's sat, cpsat and backtrack)")
     check.add_argument("--no-verify", dest="verify", action="store_false",
                        help="skip the cross-check of each puzzle")
     p.add_argument("--no-grade", dest="grade", action="store_false",

@@ -235,7 +235,8 @@ def grade(board: Board, time_limit: float) -> dict:
 
 def generate(box: tuple[int, int], symmetry: str, difficulty: str | None, seed: int | None,
              time_limit: float) -> dict:
-    """One puzzle with exactly one solution, cross-checked by every backend, and its grade."""
+    """One puzzle with exactly one solution, confirmed by the generator's default verifiers
+    (``generate.default_verifiers``), and its grade."""
     from ..generate import generate as make
     from .hints import rating, title_of
 

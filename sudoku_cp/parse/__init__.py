@@ -24,7 +24,7 @@ result (a bulk check reads a million such lines).
 from .boards import parse_puzzle, parse_solution
 from .entry import Entry
 from .lines import PUZZLE_COLUMNS, SOLUTION_COLUMNS
-from .stream import iter_puzzles, parse_many, read_puzzles
+from .stream import PlainBlock, iter_puzzles, parse_many, read_blocks, read_puzzles
 
-__all__ = ["Entry", "PUZZLE_COLUMNS", "SOLUTION_COLUMNS", "iter_puzzles", "parse_many",
-           "parse_puzzle", "parse_solution", "read_puzzles"]
+__all__ = ["Entry", "PUZZLE_COLUMNS", "SOLUTION_COLUMNS", "PlainBlock", "iter_puzzles",
+           "parse_many", "parse_puzzle", "parse_solution", "read_blocks", "read_puzzles"]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import io
 import sys
+from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from ..board import MAX_SIZE
+from ..board import MAX_SIZE, Geometry
 from .entry import Entry
 from .boards import plain_board
 from .grouping import Grouper
@@ -42,10 +43,14 @@ def parse_many(text: str, box: tuple[int, int] | None = None, source: str = "<ar
 
 
 def iter_puzzles(lines: Iterable[str], box: tuple[int, int] | None = None,
-                 source: str = "<stdin>", *, max_size: int = MAX_SIZE) -> Iterator[Entry]:
+                 source: str = "<stdin>", *, max_size: int = MAX_SIZE, start: int = 1,
+                 after_plain: bool | None = None) -> Iterator[Entry]:
     """Yield an ``Entry`` per puzzle in a stream of lines, lazily; bad input never stops it.
 
-    The rules for one-line puzzles, grids and CSV are in ``sudoku_cp.parse``.
+    The rules for one-line puzzles, grids and CSV are in ``sudoku_cp.parse``. ``start``
+    is the number of the first line; ``after_plain`` says that earlier lines were read
+    already, all plain one-line puzzles or skipped lines, the last of them a puzzle
+    (True) or a skipped line (False): ``read_blocks`` goes on here from such a stretch.
 
     >>> [e.line for e in iter_puzzles(["# comment", "", "1.3.3.........1.", "1.3?"])]
     [3, 4]
@@ -55,7 +60,11 @@ def iter_puzzles(lines: Iterable[str], box: tuple[int, int] | None = None,
     grouper = Grouper(box, source, max_size)
     columns = None  # (puzzle, solution) columns once a CSV header is seen
     first = True
-    for number, raw in enumerate(lines, 1):
+    if after_plain is not None:  # the state such a stretch leaves (see read_blocks)
+        first = False
+        if after_plain:
+            grouper.singles()
+    for number, raw in enumerate(lines, start):
         raw = raw.rstrip("\r\n")
         if number == 1:
             raw = raw.lstrip("\ufeff")
@@ -86,3 +95,82 @@ def iter_puzzles(lines: Iterable[str], box: tuple[int, int] | None = None,
         else:
             yield from grouper.line(number, line, raw.rstrip() if line == raw.strip() else line)
     yield from grouper.end_run()
+
+
+@dataclass(frozen=True)
+class PlainBlock:
+    """Consecutive plain one-line puzzles of one file, not yet made into boards: their
+    line numbers, their givens as bytes (a value a byte, n*n per puzzle) and their
+    geometry. What ``plain_board`` would read from each line, read for all at once."""
+
+    source: str
+    lines: tuple[int, ...]
+    values: bytes
+    geometry: Geometry
+
+
+def read_blocks(path, box: tuple[int, int] | None = None, size: int = 1000, *,
+                max_size: int = MAX_SIZE) -> Iterator[PlainBlock | Entry]:
+    """The puzzles of a file as ``read_puzzles`` gives them, but a stretch of ``size``
+    lines that are all plain 9x9 one-line puzzles, blank lines or comments comes as one
+    ``PlainBlock`` (checked in one ``translate`` for all its lines, not parsed line by
+    line): the batch runner's parent then only reads and forwards, and its workers make
+    the boards. At the first stretch with any other line the rest of the file goes
+    through ``iter_puzzles``, in the state those lines left it, so the entries are the
+    ones ``read_puzzles`` would give (the same boards, line numbers and errors).
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+    ...     _ = f.write("# two\n" + "1" + "." * 80 + "\n\n" + "." * 81 + "\n1.3?\n")
+    >>> [type(x).__name__ for x in read_blocks(f.name, size=3)]
+    ['PlainBlock', 'Entry']
+    >>> os.unlink(f.name)
+    """
+    from itertools import chain, islice
+
+    from .lines import clean
+    from ..text import NOT_A_SYMBOL, _plain
+
+    source = str(path)
+    table = _plain(9)[1]
+    with open(path, encoding="utf-8-sig", errors="surrogateescape", newline=None) as f:
+        done, seen_plain, last_plain = 0, False, False
+        while True:
+            lines = list(islice(f, size))
+            if not lines:
+                return
+            texts = [raw.rstrip("\r\n") for raw in lines]
+            numbers = [done + i + 1 for i, t in enumerate(texts) if len(t) == 81]
+            values = _translated([texts[k - done - 1] for k in numbers], table)
+            if values is None or NOT_A_SYMBOL in values:  # some are not puzzles: which?
+                numbers = [k for k in numbers
+                           if NOT_A_SYMBOL not in (_translated([texts[k - done - 1]], table)
+                                                   or bytes([NOT_A_SYMBOL]))]
+                values = _translated([texts[k - done - 1] for k in numbers], table)
+            kept = set(numbers)
+            others = [t for i, t in enumerate(texts, done + 1) if i not in kept]
+            g = None
+            if numbers:
+                plain = plain_board(texts[numbers[0] - done - 1], box, max_size=max_size)
+                g = plain.geometry if plain is not None else None
+            if (numbers and g is None) or any(
+                    clean(t) is not None or bad_bytes(t) is not None
+                    or (done == 0 and t.startswith("\ufeff")) for t in others):
+                yield from iter_puzzles(chain(lines, f), box, source, max_size=max_size,
+                                        start=done + 1,
+                                        after_plain=last_plain if seen_plain else None)
+                return
+            if numbers:
+                yield PlainBlock(source, tuple(numbers), values, g)
+                seen_plain = True
+            last_plain = done + len(lines) in kept  # else it ends with a skipped line
+            done += len(lines)
+
+
+def _translated(texts: list[str], table: bytes) -> bytes | None:
+    """The values of 81-character lines as bytes (``NOT_A_SYMBOL`` for a character that
+    is no 9x9 symbol), None when some character is not Latin-1."""
+    try:
+        return "".join(texts).encode("latin-1").translate(table)
+    except UnicodeEncodeError:
+        return None

@@ -1,0 +1,110 @@
+"""``sudoku-cp check -f FILE --backends fast --workers N``: time after start-up, and scaling.
+
+The command is run on the whole file and on its first ``--head`` puzzles (the same
+start-up: the parent, the forkserver and N workers importing and loading the compiled
+code), alternating, ``--rounds`` times; the difference is the time the puzzles cost
+after start-up. Wall-clock seconds are read by the parent of the run; CPU seconds (user +
+system) of the command and every process it starts are sampled with psutil.
+
+On a shared machine the wall clock shows the share of the cores this run got, so the
+script also prints, per worker count, the CPU seconds after start-up of the parent and of
+the workers, and the **bound**: the least wall time those CPU seconds allow on this
+machine's free cores, the largest of the parent's CPU, the workers' CPU divided by N, and
+everything's CPU divided by the cores (the parent reads the file and writes the results
+while the workers check, on the same cores). The **scaling** is the 1-worker bound over
+the N-worker bound; the **parallel efficiency** ``workers' CPU at 1 worker / workers'
+CPU at N`` (1.0 when a second worker adds no overhead). On a quiet machine the wall
+figures are the target's.
+
+    python3 benchmarks/check_workers.py                              # royle_17_clue, 1 and 2
+    python3 benchmarks/check_workers.py --rounds 5 --workers 1,2 --backends fast
+    python3 benchmarks/check_workers.py --engine dask --rounds 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(os.environ.get("SUDOKU_DATA", ROOT.parent / "shared" / "data"))
+
+
+def run(path: Path, workers: int, backends: str, engine: str = "local"
+        ) -> tuple[float, float, float]:
+    """Wall seconds, parent CPU seconds, children CPU seconds of one run."""
+    import psutil
+
+    cmd = [sys.executable, "-m", "sudoku_cp", "check", "-f", str(path), "--backends", backends,
+           "--workers", str(workers), "--no-progress", "--engine", engine]
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    root, seen = psutil.Process(proc.pid), {}
+    while proc.poll() is None:
+        try:
+            for p in [root, *root.children(recursive=True)]:
+                t = p.cpu_times()
+                seen[p.pid] = t.user + t.system
+        except psutil.Error:
+            pass
+        time.sleep(0.02)
+    wall = time.perf_counter() - start
+    err = proc.stderr.read().decode()
+    if proc.returncode not in (0, 1):
+        sys.exit(f"{' '.join(cmd)} failed ({proc.returncode}): {err}")
+    parent = seen.get(proc.pid, 0.0)
+    return wall, parent, sum(c for pid, c in seen.items() if pid != proc.pid)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--file", default=str(DATA / "royle_17_clue.txt"))
+    ap.add_argument("--head", type=int, default=100, help="puzzles of the start-up run")
+    ap.add_argument("--workers", default="1,2")
+    ap.add_argument("--backends", default="fast")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--engine", default="local", help="local (default) or dask")
+    args = ap.parse_args()
+    counts = [int(w) for w in args.workers.split(",")]
+    with tempfile.TemporaryDirectory() as tmp:
+        head = Path(tmp) / "head.txt"
+        with open(args.file) as src, open(head, "w") as out:
+            kept = 0
+            for line in src:
+                out.write(line)
+                kept += bool(line.strip()) and not line.startswith("#")
+                if kept >= args.head:
+                    break
+        got: dict[int, list] = {w: [] for w in counts}
+        for r in range(args.rounds):
+            for w in counts:
+                full = run(Path(args.file), w, args.backends, args.engine)
+                small = run(head, w, args.backends, args.engine)
+                after = tuple(a - b for a, b in zip(full, small))
+                got[w].append(after)
+                print(f"round {r + 1}, {w} worker(s): after start-up {after[0]:.2f} s wall, "
+                      f"CPU parent {after[1]:.2f} s, workers {after[2]:.2f} s "
+                      f"(start-up run {small[0]:.2f} s wall; load {os.getloadavg()[0]:.1f})",
+                      flush=True)
+    print(f"## {args.file}, --backends {args.backends}, --engine {args.engine}, "
+          f"medians of {args.rounds} rounds")
+    cores = os.cpu_count() or 1
+    base = first = None
+    for w in counts:
+        wall, parent, workers = (statistics.median(x[i] for x in got[w]) for i in range(3))
+        bound = max(parent, workers / w, (parent + workers) / cores)
+        base = base if base is not None else workers
+        first = first if first is not None else bound
+        print(f"{w} worker(s): after start-up {wall:.2f} s wall; CPU parent {parent:.2f} s, "
+              f"workers {workers:.2f} s; bound on {cores} free cores {bound:.2f} s "
+              f"(scaling {first / bound:.2f}x); parallel efficiency {base / workers:.2f}")
+
+
+if __name__ == "__main__":
+    main()
