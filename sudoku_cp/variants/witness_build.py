@@ -417,8 +417,17 @@ def innies_outies(puzzle, ctx):
             if not rest - reach:
                 add((), reach - region, base - sum(c.total for c in partial))
         else:
+            # cages do not overlap, so a choice's size is |rest| - cells in + cells out:
+            # sets are built only for the choices short enough to keep.
+            ins = [len(set(c.cells) & region) for c in partial]
+            outs = [len(c.cells) - k for c, k in zip(partial, ins)]
             for pick in range(1, 1 << len(partial)):
-                chosen = [c for i, c in enumerate(partial) if pick >> i & 1]
+                picked = [i for i in range(len(partial)) if pick >> i & 1]
+                size = len(rest) + sum(outs[i] - ins[i] for i in picked)
+                if size > MAX_DERIVED or (size > MAX_MIXED and len(rest) > sum(
+                        ins[i] for i in picked) and any(outs[i] for i in picked)):
+                    continue
+                chosen = [partial[i] for i in picked]
                 cells = {x for c in chosen for x in c.cells}
                 add(rest - cells, cells - region, base - sum(c.total for c in chosen))
     return props
