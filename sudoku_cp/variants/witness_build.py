@@ -420,14 +420,16 @@ def innies_outies(puzzle, ctx):
             # cages do not overlap, so a choice's size is |rest| - cells in + cells out:
             # sets are built only for the choices short enough to keep.
             ins = [len(set(c.cells) & region) for c in partial]
-            outs = [len(c.cells) - k for c, k in zip(partial, ins)]
+            grow = [len(c.cells) - 2 * k for c, k in zip(partial, ins)]  # out - in
+            size_of, in_of = [len(rest)] * (1 << len(partial)), [0] * (1 << len(partial))
             for pick in range(1, 1 << len(partial)):
-                picked = [i for i in range(len(partial)) if pick >> i & 1]
-                size = len(rest) + sum(outs[i] - ins[i] for i in picked)
-                if size > MAX_DERIVED or (size > MAX_MIXED and len(rest) > sum(
-                        ins[i] for i in picked) and any(outs[i] for i in picked)):
-                    continue
-                chosen = [partial[i] for i in picked]
+                low = pick & -pick  # each choice from the one without its lowest cage
+                i = low.bit_length() - 1
+                size = size_of[pick] = size_of[pick ^ low] + grow[i]
+                in_of[pick] = in_of[pick ^ low] + ins[i]
+                if size > MAX_DERIVED or (size > MAX_MIXED and len(rest) > in_of[pick]):
+                    continue  # too long (every chosen cage reaches out: mixed unless no innie)
+                chosen = [c for j, c in enumerate(partial) if pick >> j & 1]
                 cells = {x for c in chosen for x in c.cells}
                 add(rest - cells, cells - region, base - sum(c.total for c in chosen))
     return props
