@@ -136,3 +136,35 @@ def test_signed_sum_removes_no_supported_value(seed):
             assert kept[c] & support[c] == support[c], (c, bin(kept[c]), bin(support[c]))
     for c in order:
         assert kept[c] & ~masks[c] == 0
+
+
+# Skyscrapers: the mask-based passes against brute force on one line.
+
+from sudoku_cp.variants.witness_lines import Skyscraper  # noqa: E402
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_skyscraper_keeps_exactly_the_values_some_filling_uses(seed):
+    # A line of 2 to 6 cells with random candidate masks over 0..6 (repeats allowed: the
+    # propagator reads the line alone): it keeps exactly the values of the fillings that
+    # show ``count`` cells, found by enumeration, and fails when there is none.
+    rng = random.Random(seed)
+    k = rng.randint(2, 6)
+    cells = list(range(k))
+    masks = [sum(1 << v for v in rng.sample(range(7), rng.randint(1, 4))) for _ in cells]
+    count = rng.randint(1, k)
+    support = [0] * k
+    for filling in itertools.product(*[[v for v in range(7) if m >> v & 1] for m in masks]):
+        tallest, seen = -1, 0
+        for v in filling:
+            if v > tallest:
+                tallest, seen = v, seen + 1
+        if seen == count:
+            for i, v in enumerate(filling):
+                support[i] |= 1 << v
+    kept = list(masks)
+    ok = Skyscraper(cells, count).run(kept, [])
+    if any(support):
+        assert ok and kept == support
+    else:
+        assert not ok
