@@ -7,7 +7,7 @@ For each puzzle of ``variants/*.jsonl``: read it (a refusal must say ``unsupport
 constraint NAME``), then run each paradigm present (``sat``, ``cpsat``, and ``witness``
 once written) with ``limit=2``, interleaved per puzzle. An answer is right when the
 paradigm finished with exactly one solution, equal to the stated one, that passes the
-independent checker. Prints per paradigm the median / p90 / max wall time, the default
+independent checker. Prints per paradigm the median / p90 / max wall time (and CPU time), the default
 three-way check time (the paradigms one after the other, as ``check`` runs them), the
 wrong answers (must be 0), and which paradigm is faster on which constraint family.
 The solver packages are imported and warmed up before timing.
@@ -28,7 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sudoku_cp.errors import MissingDependencyError  # noqa: E402
 from sudoku_cp.variants.formats import read_entry  # noqa: E402
 from sudoku_cp.variants.model import VariantPuzzle  # noqa: E402
-from sudoku_cp.variants.paradigms import PARADIGMS, get_paradigm  # noqa: E402
+from sudoku_cp.variants.crosscheck import DEFAULT_PARADIGMS  # noqa: E402
+from sudoku_cp.variants.paradigms import UnsupportedConstraint, get_paradigm  # noqa: E402
 from sudoku_cp.variants.rules import is_solution  # noqa: E402
 
 
@@ -50,7 +51,7 @@ def available(extra=()) -> dict:
         solve = sat_variant(spec)
         solve(tiny, limit=2)
         ready[f"sat:{spec}"] = solve
-    for name in PARADIGMS:
+    for name in DEFAULT_PARADIGMS:
         try:
             solve = get_paradigm(name)
             solve(tiny, limit=2)
@@ -89,7 +90,7 @@ def main(argv=None) -> int:
     if not files:
         ap.error(f"no variants/*.jsonl under {args.data}")
     paradigms = available([v for v in args.sat_variants.split(",") if v])
-    times = defaultdict(list)
+    times, cpus = defaultdict(list), defaultdict(list)
     rows, wrong, refused, checked = [], [], [], 0
     misses = []  # answers not right from the --sat-variants settings (experiments, not paradigms)
     timeouts = []  # a paradigm stopped by --time-limit before settling the puzzle
@@ -107,12 +108,17 @@ def main(argv=None) -> int:
             checked += 1
             row = {"id": record["id"], "families": _families(entry.puzzle), "times": {}}
             for name, solve in paradigms.items():
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 limit = None if "cadical" in name else args.time_limit  # not interruptible
-                result = solve(entry.puzzle, limit=2, time_limit=limit)
+                try:
+                    result = solve(entry.puzzle, limit=2, time_limit=limit)
+                except UnsupportedConstraint:  # fast: the puzzle is not houses only
+                    continue
                 took = time.perf_counter() - start
                 row["times"][name] = took
+                row.setdefault("cpu", {})[name] = time.process_time() - cpu
                 times[name].append(took)
+                cpus[name].append(row["cpu"][name])
                 ok = (result.exhausted and len(result.solutions) == 1
                       and tuple(result.solutions[0]) == entry.expected
                       and is_solution(entry.puzzle, result.solutions[0]))
@@ -122,7 +128,7 @@ def main(argv=None) -> int:
                     # stopped by the time limit with nothing false said: unknown, not wrong
                     unsettled = (result.status == "timeout" and len(result.solutions) <= 1
                                  and all(tuple(s) == entry.expected for s in result.solutions))
-                    if name not in PARADIGMS:
+                    if name not in DEFAULT_PARADIGMS:
                         misses.append(what)
                     else:
                         (timeouts if unsettled else wrong).append(what)
@@ -130,14 +136,29 @@ def main(argv=None) -> int:
     print(f"{checked} puzzles checked, {len(refused)} refused by name, "
           f"{len(wrong)} wrong answers from the paradigms, {len(timeouts)} stopped by the "
           f"time limit ({args.time_limit:g} s)")
-    print(f"{'paradigm':16} {'median':>10} {'p90':>10} {'max':>10}")
+    print(f"{'paradigm':16} {'median':>10} {'p90':>10} {'max':>10}   CPU: median, p90, max; "
+          f"puzzles run")
     for name, ts in times.items():
-        print(f"{name:16} {_ms(statistics.median(ts))} {_ms(pct(ts, 0.9))} {_ms(max(ts))}")
-    default = [n for n in PARADIGMS if n in paradigms]
-    total = [sum(r["times"][n] for n in default) for r in rows]
-    fastest = [min(r["times"][n] for n in default) for r in rows]
+        cs = cpus[name]
+        print(f"{name:16} {_ms(statistics.median(ts))} {_ms(pct(ts, 0.9))} {_ms(max(ts))}   "
+              f"{_ms(statistics.median(cs))} {_ms(pct(cs, 0.9))} {_ms(max(cs))}  {len(ts)}")
+    default = [n for n in DEFAULT_PARADIGMS if n in paradigms]
+    total = [sum(r["times"][n] for n in default if n in r["times"]) for r in rows]
+    total_cpu = [sum(r["cpu"][n] for n in default if n in r["cpu"]) for r in rows]
+    fastest = [min(r["times"][n] for n in default if n in r["times"]) for r in rows]
     print(f"{'check (in turn)':16} {_ms(statistics.median(total))} {_ms(pct(total, 0.9))} "
-          f"{_ms(max(total))}   ({' then '.join(default)}, as the default check runs them)")
+          f"{_ms(max(total))}   ({' then '.join(default)}, as the default check runs them; "
+          f"a paradigm that declines the puzzle adds nothing)")
+    print(f"{'check, CPU':16} {_ms(statistics.median(total_cpu))} {_ms(pct(total_cpu, 0.9))} "
+          f"{_ms(max(total_cpu))}")
+    over_cpu = [(r["id"], t) for r, t in zip(rows, total_cpu) if t > 10]
+    print(f"checks over 10 CPU s: {len(over_cpu)} "
+          + ", ".join(f"{i} {t:.2f} s" for i, t in over_cpu))
+    over = [(r["id"], t) for r, t in zip(rows, total) if t > 10]
+    print(f"checks over 10 s: {len(over)}" + "".join(
+        f"\n  {i}: {t:.2f} s (" + ", ".join(f"{n} {r['times'][n]:.2f}" for n in default
+                                             if n in r["times"]) + ")"
+        for (i, t), r in zip(over, [r for r, t in zip(rows, total) if t > 10])))
     print(f"{'fastest of them':16} {_ms(statistics.median(fastest))} {_ms(pct(fastest, 0.9))} "
           f"{_ms(max(fastest))}")
     print("\nfaster paradigm by constraint family (median over the puzzles that use it):")
@@ -146,7 +167,8 @@ def main(argv=None) -> int:
         for f in r["families"]:
             families[f].append(r)
     for fam, rs in sorted(families.items()):
-        meds = {n: statistics.median(r["times"][n] for r in rs) for n in default}
+        meds = {n: statistics.median(r["times"][n] for r in rs) for n in default
+                if all(n in r["times"] for r in rs)}
         best = min(meds, key=meds.get)
         detail = ", ".join(f"{n} {meds[n] * 1000:.0f} ms" for n in meds)
         print(f"  {fam:20} {len(rs):3} puzzles  {best:6} ({detail})")

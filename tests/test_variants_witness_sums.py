@@ -26,3 +26,145 @@ def test_little_killer_within_one_box_keeps_every_solution():
     # Of the 288 4x4 grids, by symmetry of the values each ordered pair of distinct values
     # fills the two cells in 288 / 12 of them; {1, 3} is two of those pairs.
     assert result.count == 288 * 2 // 12
+
+
+# Innie / outie sums, mixed: cages that reach out of a union of houses.
+
+import itertools  # noqa: E402
+import random  # noqa: E402
+
+import pytest  # noqa: E402
+
+from sudoku_cp.variants.model import KillerCage  # noqa: E402
+from sudoku_cp.variants.rules import check_solution  # noqa: E402
+from sudoku_cp.variants.witness_build import Context, signed_sum  # noqa: E402
+
+
+def _grids_4x4():
+    """All 288 valid 4x4 grids, by plain enumeration (an oracle sharing nothing)."""
+    houses = VariantPuzzle(4).houses()
+    out = []
+    for rows in itertools.product(itertools.permutations(range(1, 5)), repeat=4):
+        grid = [v for row in rows for v in row]
+        if all(len({grid[c] for c in h}) == 4 for h in houses):
+            out.append(tuple(grid))
+    return out
+
+
+GRIDS = _grids_4x4()
+
+
+def _tiling(rng, grid, n):
+    """Cages covering the whole grid, grown along random walks, with distinct values of
+    ``grid`` in each cage and its sums: cages cross rows, columns and boxes freely."""
+    free, cages = set(range(n * n)), []
+    while free:
+        cell = rng.choice(sorted(free))
+        cage = [cell]
+        free.discard(cell)
+        for _ in range(rng.randint(0, 3)):
+            r, c = divmod(cage[-1], n)
+            steps = [(r + dr) * n + c + dc for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                     if 0 <= r + dr < n and 0 <= c + dc < n]
+            steps = [x for x in steps if x in free and grid[x] not in {grid[y] for y in cage}]
+            if not steps:
+                break
+            nxt = rng.choice(steps)
+            cage.append(nxt)
+            free.discard(nxt)
+        cages.append(KillerCage(tuple(sorted(cage)), sum(grid[x] for x in cage)))
+    return cages
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_mixed_innies_outies_keep_exactly_the_solutions_on_4x4(seed):
+    # A 4x4 tiled by cages read off a random grid (no givens): the witness, with its
+    # derived sums, finds exactly the grids plain enumeration filtered by the checker finds.
+    rng = random.Random(seed)
+    grid = rng.choice(GRIDS)
+    puzzle = VariantPuzzle(4, constraints=tuple(_tiling(rng, grid, 4)))
+    truth = sorted(g for g in GRIDS if not check_solution(puzzle, g))
+    assert tuple(grid) in truth
+    result = witness.solve(puzzle, limit=len(truth) + 1)
+    assert result.exhausted and sorted(result.solutions) == truth
+
+
+def test_mixed_innie_outie_is_derived():
+    # Row 1 of a 9x9 is covered by two cages that both reach into row 2: A = r1c1-r1c6 +
+    # r2c1 (sum 28) and B = r1c7-r1c9 + r2c9. Taking A alone: r1c7 + r1c8 + r1c9 - r2c1
+    # = 45 - 28 = 17, a sum neither the innies (no cage inside row 1) nor the outies
+    # (r2c1 + r2c9) give.
+    a_cells = (0, 1, 2, 3, 4, 5, 9)
+    puzzle = VariantPuzzle(9, constraints=(KillerCage(a_cells, 28), KillerCage((6, 7, 8, 17), 30)))
+    _, props = build(puzzle)
+    mixed = [p for p in props if set(p.cells) == {6, 7, 8, 9}]
+    assert len(mixed) == 1
+    p = mixed[0]
+    assert dict(zip(p.cells, p.coefs)) == {6: 1, 7: 1, 8: 1, 9: -1} and p.low == p.high == 17
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_signed_sum_removes_no_supported_value(seed):
+    # sum(plus) - sum(minus) == total on random candidate masks: every value that some
+    # assignment satisfying the sum (and the distinctness of cells sharing a house) uses
+    # is kept, found by brute force over the cells' candidates.
+    rng = random.Random(seed)
+    ctx = Context(VariantPuzzle(9))
+    cells = rng.sample(range(81), rng.randint(1, 5))
+    k = rng.randint(0, len(cells))
+    plus, minus = sorted(cells[:k]), sorted(cells[k:])
+    masks = [ctx.full] * 81
+    for c in cells:
+        masks[c] = sum(1 << v for v in rng.sample(range(1, 10), rng.randint(1, 6)))
+    order = plus + minus
+    fits = [a for a in itertools.product(*[[v for v in range(1, 10) if masks[c] >> v & 1]
+                                           for c in order])
+            if all(a[i] != a[j] or not ctx.is_house((order[i], order[j]))
+                   for i in range(len(a)) for j in range(i + 1, len(a)))]
+    total = rng.choice([sum(a[:len(plus)]) - sum(a[len(plus):]) for a in fits]) if fits else 0
+    prop = signed_sum(ctx, plus, minus, total)
+    kept = list(masks)
+    ok = prop.run(kept, [])
+    support = {c: 0 for c in order}
+    for a in fits:
+        if sum(a[:len(plus)]) - sum(a[len(plus):]) == total:
+            for c, v in zip(order, a):
+                support[c] |= 1 << v
+    if any(support.values()):
+        assert ok
+        for c in order:
+            assert kept[c] & support[c] == support[c], (c, bin(kept[c]), bin(support[c]))
+    for c in order:
+        assert kept[c] & ~masks[c] == 0
+
+
+# Skyscrapers: the mask-based passes against brute force on one line.
+
+from sudoku_cp.variants.witness_lines import Skyscraper  # noqa: E402
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_skyscraper_keeps_exactly_the_values_some_filling_uses(seed):
+    # A line of 2 to 6 cells with random candidate masks over 0..6 (repeats allowed: the
+    # propagator reads the line alone): it keeps exactly the values of the fillings that
+    # show ``count`` cells, found by enumeration, and fails when there is none.
+    rng = random.Random(seed)
+    k = rng.randint(2, 6)
+    cells = list(range(k))
+    masks = [sum(1 << v for v in rng.sample(range(7), rng.randint(1, 4))) for _ in cells]
+    count = rng.randint(1, k)
+    support = [0] * k
+    for filling in itertools.product(*[[v for v in range(7) if m >> v & 1] for m in masks]):
+        tallest, seen = -1, 0
+        for v in filling:
+            if v > tallest:
+                tallest, seen = v, seen + 1
+        if seen == count:
+            for i, v in enumerate(filling):
+                support[i] |= 1 << v
+    kept = list(masks)
+    ok = Skyscraper(cells, count).run(kept, [])
+    if any(support):
+        assert ok and kept == support
+    else:
+        assert not ok

@@ -115,7 +115,6 @@ def _where(source, line):
 #: The classic backends and why they take no variant puzzle.
 DECLINED = {
     "dlx": "sums, orderings and differences are not exact-cover constraints",
-    "fast": "its kernels know houses only (all-different), no other rule",
     "backtrack": "its candidate tables know houses only",
     "mip": "no variant encoding written for it yet",
     "asp": "no variant encoding written for it yet",
@@ -123,7 +122,7 @@ DECLINED = {
 
 
 def _paradigms(args):
-    from ..variants.paradigms import PARADIGMS
+    from ..variants.paradigms import ALL_PARADIGMS as PARADIGMS
 
     names = split_list(getattr(args, "backends", None))
     for name in names or ():

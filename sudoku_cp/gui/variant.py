@@ -131,9 +131,12 @@ def _differ(solutions) -> list[int]:
 def check(text: str, values: list[int] | None, seconds: float) -> dict:
     """The cross-check verdict; ``wrong``: the player's values that differ from the solution."""
     from ..variants.crosscheck import DEFAULT_PARADIGMS, crosscheck
+    from ..variants.paradigms import PARADIGMS
 
     puzzle, _ = read_puzzle(text)
-    report = crosscheck(puzzle, DEFAULT_PARADIGMS, time_limit=seconds / len(DEFAULT_PARADIGMS))
+    # The time is shared by the paradigms that take every rule; fast (houses only)
+    # declines at once or takes milliseconds.
+    report = crosscheck(puzzle, DEFAULT_PARADIGMS, time_limit=seconds / len(PARADIGMS))
     d = report.to_dict()
     solutions = [list(s) for s in report.solutions]  # checked by crosscheck's reconcile
     wrong, complete = [], False

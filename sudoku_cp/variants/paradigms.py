@@ -6,13 +6,16 @@ A paradigm is a module with ``solve(puzzle, *, limit=2, time_limit=None) -> Vari
 ``import sudoku_cp.variants`` loads no solver package.
 
 A paradigm that cannot encode a constraint type raises ``UnsupportedConstraint`` naming it.
+``PARADIGMS`` take every constraint type of the model; ``HOUSES_ONLY`` take the puzzles
+that are classic grids with extra houses (diagonals, disjoint groups, extra or irregular
+regions, anti-king / anti-knight pairs) and decline the rest by name.
 
->>> sorted(PARADIGMS)
-['cpsat', 'sat', 'witness']
+>>> sorted(PARADIGMS), sorted(HOUSES_ONLY)
+(['cpsat', 'sat', 'witness'], ['fast'])
 >>> get_paradigm("nope")
 Traceback (most recent call last):
 ...
-sudoku_cp.errors.UnknownBackendError: unknown variant paradigm 'nope'; choose from sat, cpsat, witness
+sudoku_cp.errors.UnknownBackendError: unknown variant paradigm 'nope'; choose from sat, cpsat, witness, fast
 """
 
 from __future__ import annotations
@@ -28,6 +31,14 @@ PARADIGMS = {
     "cpsat": "sudoku_cp.variants.cpsat",
     "witness": "sudoku_cp.variants.witness",
 }
+
+#: Name -> module: paradigms for puzzles that are houses only (they decline the rest).
+HOUSES_ONLY = {
+    "fast": "sudoku_cp.variants.fast",
+}
+
+#: Every paradigm a name can ask for.
+ALL_PARADIGMS = {**PARADIGMS, **HOUSES_ONLY}
 
 
 class UnsupportedConstraint(PuzzleError):
@@ -60,10 +71,10 @@ class VariantResult:
 
 def get_paradigm(name: str):
     """The ``solve`` function of the paradigm called ``name``."""
-    if name not in PARADIGMS:
+    if name not in ALL_PARADIGMS:
         raise UnknownBackendError(
-            f"unknown variant paradigm {name!r}; choose from {', '.join(PARADIGMS)}")
-    return import_module(PARADIGMS[name]).solve
+            f"unknown variant paradigm {name!r}; choose from {', '.join(ALL_PARADIGMS)}")
+    return import_module(ALL_PARADIGMS[name]).solve
 
 
 def solve(puzzle, paradigm: str = "sat", *, limit: int = 2, time_limit: float | None = None):

@@ -353,7 +353,13 @@ class XSum:
 
 
 class Skyscraper:
-    """Exactly ``count`` cells of the line are higher than every cell before them."""
+    """Exactly ``count`` cells of the line are higher than every cell before them.
+
+    A forward pass over the states (tallest so far, seen), then a backward pass keeping
+    the moves that still reach ``count``: exact for the line (value by value). The states
+    of one ``seen`` are a mask of tallest values, shifted up one bit so that bit 0 means
+    "nothing yet", and each pass is a few mask operations per cell and count.
+    """
 
     def __init__(self, cells, count: int) -> None:
         self.cells = tuple(cells)
@@ -361,28 +367,38 @@ class Skyscraper:
 
     def run(self, masks, changed) -> bool:
         cells, count = self.cells, self.count
-        n = len(cells)
-        # forward[i]: the (tallest so far, seen) states reachable before cell i
-        forward = [{(-1, 0)}]
-        for c in cells:
-            nxt = set()
-            for tall, seen in forward[-1]:
-                for v in values(masks[c]):
-                    state = (v, seen + 1) if v > tall else (tall, seen)
-                    if state[1] <= count:
-                        nxt.add(state)
+        line = [masks[c] << 1 for c in cells]  # value v at bit v + 1
+        # forward[i][s]: the tallest-so-far values reachable before cell i, having seen s
+        forward = [[1] + [0] * count]
+        for m in line:
+            prev = forward[-1]
+            at_least = -(m & -m)  # bits >= the lowest value: a tallest that can stay
+            nxt = [prev[0] & at_least]
+            for s in range(1, count + 1):
+                rise = 0
+                below = prev[s - 1]
+                if below:  # a value above the lowest tallest of s - 1 seen
+                    rise = m & ~((below & -below) * 2 - 1)
+                nxt.append((prev[s] & at_least) | rise)
             forward.append(nxt)
-        good = {s for s in forward[n] if s[1] == count}
-        if not good:
+        if not forward[-1][count]:
             return False
-        keeps = [0] * n
-        for i in range(n - 1, -1, -1):  # walk back, keeping transitions that reach good
-            back = set()
-            for tall, seen in forward[i]:
-                for v in values(masks[cells[i]]):
-                    state = (v, seen + 1) if v > tall else (tall, seen)
-                    if state in good:
-                        keeps[i] |= 1 << v
-                        back.add((tall, seen))
+        good = [0] * count + [-1]  # states after the last cell that end with count seen
+        keeps = [0] * len(cells)
+        for i in range(len(cells) - 1, -1, -1):
+            m, here = line[i], forward[i]
+            keep = 0
+            back = []
+            at_least = -(m & -m)
+            for s in range(count + 1):
+                up = m & good[s + 1] if s < count else 0  # rising to a good state
+                stay = good[s] & at_least  # staying in a good state
+                if up and here[s]:
+                    keep |= up & ~((here[s] & -here[s]) * 2 - 1)
+                reach = here[s] & good[s]
+                if reach and m:
+                    keep |= m & ((1 << reach.bit_length()) - 1)
+                back.append(((1 << (up.bit_length() - 1)) - 1 if up else 0) | stay)
             good = back
+            keeps[i] = keep >> 1
         return _narrow_all(masks, cells, keeps, changed)

@@ -1,0 +1,113 @@
+"""The ``fast`` paradigm: a variant puzzle that is only houses, solved by the compiled classic solver.
+
+Many variants add nothing but all-different groups of cells to the classic rules: both
+diagonals, disjoint groups, windoku and other extra regions, irregular regions (jigsaw),
+no boxes (a Latin square), anti-king and anti-knight (pairs of cells that differ: houses
+of two cells), and plain classic grids of any size. For those the project's ``fast``
+backend (``sudoku_cp.backends.fast``: compiled bitmask search over houses given as data)
+settles uniqueness in milliseconds, so the puzzle becomes a ``Board`` whose geometry
+carries the extra houses, and that backend solves it. Any other constraint type, or
+values other than ``1..size``, is declined by name (``UnsupportedConstraint``), and the
+cross-check lists it as not run: this paradigm adds a fourth, independent check where it
+applies, never a replacement for the other three.
+
+Irregular regions and Latin squares are a geometry of boxes ``1 x n`` (the boxes are
+then the rows again: a repeated house changes nothing) with the regions as extra houses.
+
+>>> from sudoku_cp.variants.model import VariantPuzzle, Thermometer
+>>> board_of(VariantPuzzle(4, givens=((0, 1),))).givens[:2]
+(1, 0)
+>>> board_of(VariantPuzzle(4, constraints=(Thermometer((0, 1)),)))
+Traceback (most recent call last):
+...
+sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint thermometer (fast: only houses (all-different groups of cells) reduce to the compiled classic solver)
+"""
+
+from __future__ import annotations
+
+import time
+
+from .paradigms import UnsupportedConstraint, VariantResult
+
+NAME = "fast"
+WHY = "fast: only houses (all-different groups of cells) reduce to the compiled classic solver"
+
+#: The compiled masks hold one bit per value: at most 64 values.
+MAX_SIZE = 64
+
+_backend = None  # the FastBackend, made on first use (importing numba is start-up)
+
+
+def _knight_or_king(n: int, moves):
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in moves:
+                r2, c2 = r + dr, c + dc
+                if 0 <= r2 < n and 0 <= c2 < n:
+                    yield (r * n + c, r2 * n + c2)
+
+
+def extra_houses(puzzle) -> list[tuple[int, ...]]:
+    """The all-different groups the puzzle's constraints add; declines any other rule."""
+    n = puzzle.size
+    houses: list[tuple[int, ...]] = []
+    for c in puzzle.constraints:
+        kind = c.TYPE
+        if kind == "extra_region":
+            houses.append(tuple(c.cells))
+        elif kind == "diagonal":
+            houses.append(tuple(r * n + (r if c.slope == -1 else n - 1 - r) for r in range(n)))
+        elif kind == "disjoint_groups" and puzzle.box is not None and puzzle.regions is None:
+            boxes = puzzle.boxes()
+            houses.extend(tuple(box[i] for box in boxes) for i in range(len(boxes[0])))
+        elif kind == "anti_knight":
+            houses.extend(_knight_or_king(n, ((1, 2), (2, 1), (1, -2), (2, -1))))
+        elif kind == "anti_king":
+            houses.extend(_knight_or_king(n, ((1, 1), (1, -1))))
+        else:
+            raise UnsupportedConstraint(kind, WHY)
+    return houses
+
+
+def board_of(puzzle):
+    """The classic ``Board`` (geometry with extra houses, givens) equal to ``puzzle``."""
+    from ..board import Board
+    from ..geometry import Geometry
+
+    n = puzzle.size
+    if puzzle.values != (1, n):
+        raise UnsupportedConstraint("values", f"fast: values {puzzle.values[0]}.."
+                                    f"{puzzle.values[1]}, not 1..{n}")
+    if n > MAX_SIZE:
+        raise UnsupportedConstraint("size", f"fast: a {n}x{n} grid is over {MAX_SIZE} values")
+    extra = extra_houses(puzzle)
+    if puzzle.box is not None and puzzle.regions is None:
+        geometry = Geometry(puzzle.box[0], puzzle.box[1], tuple(extra))
+    else:  # regions or none: boxes 1 x n repeat the rows
+        geometry = Geometry(1, n, tuple(puzzle.regions or ()) + tuple(extra))
+    givens = [0] * (n * n)
+    for cell, value in puzzle.givens:
+        givens[cell] = value
+    return Board(geometry, tuple(givens))
+
+
+def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> VariantResult:
+    """Up to ``limit`` solutions of ``puzzle`` when it is houses only; else declines."""
+    global _backend
+    start = time.perf_counter()
+    board = board_of(puzzle)
+    if _backend is None:
+        from ..backends.fast.backend import FastBackend
+
+        _backend = FastBackend()  # keeps its tables per geometry; one per process
+    result = _backend.solve(board, limit=limit, time_limit=time_limit)
+    solutions = [tuple(s) for s in result.solutions]
+    if result.exhausted:
+        status = "solved"
+    elif len(solutions) >= limit:
+        status = "limit"
+    else:
+        status = "timeout"
+    stats = {k: v for k, v in result.stats.items() if isinstance(v, (int, float))}
+    return VariantResult(NAME, solutions, result.exhausted, status, stats,
+                         time.perf_counter() - start)

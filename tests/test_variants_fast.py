@@ -1,0 +1,73 @@
+"""The ``fast`` variant paradigm: puzzles that are houses only, by the compiled classic solver.
+
+Its answers are compared with plain enumeration of all 288 4x4 grids filtered by the
+independent checker (``rules.py``), on houses-only variants; every other constraint type
+is declined by name; the cross-check says when it ran and when it did not.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+pytest.importorskip("numba")
+
+from sudoku_cp.variants import fast  # noqa: E402
+from sudoku_cp.variants.crosscheck import crosscheck  # noqa: E402
+from sudoku_cp.variants.model import (AntiKing, AntiKnight, Diagonal, ExtraRegion,  # noqa: E402
+                                      KillerCage, VariantPuzzle)
+from sudoku_cp.variants.paradigms import UnsupportedConstraint  # noqa: E402
+from sudoku_cp.variants.rules import check_solution  # noqa: E402
+
+
+def _latin_4x4():
+    """Every 4x4 Latin square (576), by plain enumeration."""
+    out = []
+    for rows in itertools.product(itertools.permutations(range(1, 5)), repeat=4):
+        grid = [v for row in rows for v in row]
+        if all(len({grid[r * 4 + c] for r in range(4)}) == 4 for c in range(4)):
+            out.append(tuple(grid))
+    return out
+
+
+LATIN = _latin_4x4()
+HOUSES = [Diagonal(1), Diagonal(-1), AntiKing(), AntiKnight(), ExtraRegion((0, 5, 10, 15)),
+          ExtraRegion((1, 6, 11))]
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_fast_finds_exactly_the_grids_enumeration_finds(seed):
+    rng = random.Random(seed)
+    kind = rng.choice(["boxes", "latin", "regions"])
+    extra = {"box": None} if kind == "latin" else {}
+    if kind == "regions":
+        extra = {"regions": ((0, 1, 4, 8), (2, 3, 7, 11), (5, 6, 9, 10), (12, 13, 14, 15))}
+    constraints = tuple(rng.sample(HOUSES, rng.randint(0, 2)))
+    grid = rng.choice([g for g in LATIN if not check_solution(
+        VariantPuzzle(4, constraints=constraints, **extra), g)] or [None])
+    givens = () if grid is None else tuple(
+        (c, grid[c]) for c in range(16) if rng.random() < 0.25)
+    puzzle = VariantPuzzle(4, givens=givens, constraints=constraints, **extra)
+    truth = sorted(g for g in LATIN if not check_solution(puzzle, g))
+    r = fast.solve(puzzle, limit=len(truth) + 1)
+    assert r.exhausted and sorted(r.solutions) == truth
+
+
+def test_fast_declines_other_rules_by_name():
+    with pytest.raises(UnsupportedConstraint, match="killer_cage"):
+        fast.solve(VariantPuzzle(4, constraints=(KillerCage((0, 1), 3),)))
+    with pytest.raises(UnsupportedConstraint, match="values"):
+        fast.solve(VariantPuzzle(4, values=(0, 3)))
+
+
+def test_crosscheck_says_whether_fast_ran():
+    houses = VariantPuzzle(4, givens=((0, 1), (5, 3), (10, 1), (15, 3), (2, 2)),
+                           constraints=(Diagonal(-1),))
+    report = crosscheck(houses)
+    assert "fast" in report.ran and "fast" not in report.not_run
+    cage = VariantPuzzle(4, givens=((0, 1),), constraints=(KillerCage((1, 2), 7),))
+    report = crosscheck(cage)
+    assert "fast" in report.not_run and "killer_cage" in report.not_run["fast"]
+    assert len(report.ran) == 3
