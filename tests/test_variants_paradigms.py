@@ -106,3 +106,17 @@ def test_candidates_match_full_enumeration():
         assert {v: k for v, k in cand.counts[cell].items() if k} == dict(exact[cell])
     capped = candidates(puzzle, cap=2)
     assert all(k == min(2, exact[c][v]) for c in range(16) for v, k in capped.counts[c].items())
+
+
+def test_a_default_check_does_not_wait_for_fast_to_compile(monkeypatch):
+    """Before fast's one-time compile a default check leaves it out by name; asked for, it runs."""
+    from sudoku_cp.variants import crosscheck as vc
+    from sudoku_cp.variants import fast as vfast
+    from sudoku_cp.variants.model import VariantPuzzle
+
+    puzzle = VariantPuzzle(4, box=(2, 2), givens=((0, 1), (1, 2), (4, 3), (15, 1)))
+    monkeypatch.setattr(vfast, "not_ready", lambda: "fast: not compiled on this machine yet")
+    report = vc.crosscheck(puzzle)
+    assert "fast" not in report.ran and "not compiled" in report.not_run["fast"]
+    asked = vc.crosscheck(puzzle, ["sat", "fast"])
+    assert "fast" in asked.ran and asked.verdict is report.verdict

@@ -28,12 +28,14 @@ from dataclasses import dataclass, field
 
 from ..errors import MissingDependencyError
 from ..verdicts import Verdict
-from .paradigms import HOUSES_ONLY, PARADIGMS, UnsupportedConstraint, VariantResult, get_paradigm
+from .paradigms import (HOUSES_ONLY, PARADIGMS, UnsupportedConstraint, VariantResult,
+                        get_paradigm, not_ready)
 from .rules import check_solution
 
 #: Paradigms a default cross-check runs, in order: the three that take every constraint
 #: type, then ``fast`` (the compiled classic solver), which runs only on a puzzle that is
-#: houses only and otherwise declines at once, listed in ``not_run``.
+#: houses only and otherwise declines at once, listed in ``not_run`` (as it is when its
+#: compiled code is not on this machine yet: a default check does not wait for that).
 DEFAULT_PARADIGMS = tuple(PARADIGMS) + tuple(HOUSES_ONLY)
 
 
@@ -71,6 +73,9 @@ def crosscheck(puzzle, paradigms=None, *, time_limit: float | None = None) -> Va
     not_run: dict[str, str] = {}
     for name in names:
         solve = get_paradigm(name)
+        if not paradigms and name in HOUSES_ONLY and (why := not_ready(name)):
+            not_run[name] = why  # a fourth opinion, not worth a one-time compile unasked
+            continue
         try:
             results[name] = solve(puzzle, limit=2, time_limit=time_limit)
         except (MissingDependencyError, UnsupportedConstraint) as exc:

@@ -91,6 +91,18 @@ def board_of(puzzle):
     return Board(geometry, tuple(givens))
 
 
+def not_ready() -> str | None:
+    """Why a default check leaves this paradigm out: the compiled code is not on this
+    machine yet, and a setter's first check should not wait about 25 s for a fourth
+    opinion (``--backends ...,fast`` asks for it, and waits)."""
+    from ..backends.fast.backend import warm
+
+    if warm():
+        return None
+    return ("fast: not compiled on this machine yet, and a default check does not wait for "
+            "it (`sudoku-cp warm-up` compiles it once, about 25 s)")
+
+
 def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> VariantResult:
     """Up to ``limit`` solutions of ``puzzle`` when it is houses only; else declines."""
     global _backend

@@ -77,6 +77,13 @@ def get_paradigm(name: str):
     return import_module(ALL_PARADIGMS[name]).solve
 
 
+def not_ready(name: str) -> str | None:
+    """Why a default check should not wait for paradigm ``name`` now (its module's
+    ``not_ready()``, e.g. ``fast`` before its one-time compile), or None."""
+    hook = getattr(import_module(ALL_PARADIGMS[name]), "not_ready", None)
+    return hook() if hook is not None else None
+
+
 def solve(puzzle, paradigm: str = "sat", *, limit: int = 2, time_limit: float | None = None):
     """Solve ``puzzle`` with one paradigm; see ``VariantResult``."""
     return get_paradigm(paradigm)(puzzle, limit=limit, time_limit=time_limit)

@@ -141,6 +141,20 @@ def engine() -> _Engine:
     return _engine
 
 
+def warm() -> bool:
+    """True when a solve will not start with the one-time compile: the engine is loaded
+    in this process, or its object code or numba's cache is stored on this machine."""
+    if _engine is not None:
+        return True
+    from ...compiled_cache import is_cold
+
+    try:
+        stored = any(cache_dir().glob("fast-*.o"))
+    except OSError:
+        stored = False
+    return stored or not is_cold("kernels.")
+
+
 # -- geometry as arrays ----------------------------------------------------------------------
 class Tables:
     """A geometry as the integer arrays the kernels read (built once per geometry).
