@@ -1,8 +1,9 @@
 """Locked candidates in the ``fast`` kernel (``fast.kernels.locked`` and ``settle``).
 
 The kernel's fixed point of singles plus locked candidates (pointing and claiming
-between a box and a row or a column) is compared with a plain Python reference written
-here from the rule's definition, contradiction for contradiction. Every rule is an
+between a box and a row or a column, and triads: the cells a box shares with a line
+holding exactly as many values as there are cells) is compared with a plain Python
+reference written here from the rule's definition, contradiction for contradiction. Every rule is an
 elimination, so the fixed point is the same in whatever order the rules are applied.
 """
 
@@ -45,13 +46,20 @@ def python_locked_fixed_point(board: Board):
         changed = False
         for box, line in pairs:
             shared = box & line
+            held = 0
+            for c in shared:
+                held |= masks[c]
+            if bin(held).count("1") < len(shared):
+                return None  # too few values for the shared cells
+            if bin(held).count("1") > len(shared):
+                held = 0  # a triad only when the shared cells have exactly as many values
             for a, b in ((box, line), (line, box)):
                 inside = outside = 0
                 for c in shared:
                     inside |= masks[c]
                 for c in a - shared:
                     outside |= masks[c]
-                locked = inside & ~outside  # in house a, these values are only in shared
+                locked = (inside & ~outside) | held  # in house a, only in shared (or a triad)
                 for c in b - shared:
                     if masks[c] & locked:
                         masks[c] &= ~locked

@@ -266,49 +266,97 @@ def _strip(m, lf, base, k, drop, todo, ntodo, dirty, hb, nw):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _two_or_more(seg, start, step, k):
+    """The values found in two or more of the ``k`` masks ``seg[start::step]``."""
+    once = np.int64(0)
+    twice = np.int64(0)
+    for i in range(k):
+        x = seg[np.uint64(start + i * step)]
+        twice |= once & x
+        once |= x
+    return twice
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _held(u, others, length):
+    """The values a segment of ``length`` cells whose candidates are ``u`` must hold:
+    those no other segment of the house has (``others``: values in two or more of the
+    house's segments), and all of ``u`` when it has exactly ``length`` values (the
+    segment's cells then hold exactly these: a triad)."""
+    return (u & ~others) | (u & -np.int64(popcount(u) == length))
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _family(m, sf, first, nlines, blocks, length, seg, todo, ntodo, dirty, hb, nw):
-    """Locked candidates between the boxes and one family of lines (rows or columns).
+    """Locked candidates between the boxes and one family of lines (rows or columns),
+    band by band.
 
     ``sf[first:]`` lists the family's segments, line by line: line l's segment j (the
     j-th box it crosses, ``length`` cells) is segment ``l * blocks + j``; a box spans
-    ``blocks`` lines (true of rows and columns alike). ``seg`` is scratch for the
-    segments' candidates. For each segment, the values it holds that the rest of its box
-    lacks leave the rest of its line (pointing), and the values it holds that the rest of
-    its line lacks leave the rest of its box (claiming). Returns (ntodo, changed,
-    emptied)."""
-    nseg = nlines * blocks
-    for s in range(nseg):
-        seg[np.uint64(s)] = _union(m, sf, first + s * length, length)
+    ``blocks`` lines (true of rows and columns alike), so a band is a ``blocks`` x
+    ``blocks`` square of segments: line i of the band, box j. ``seg`` is scratch.
+
+    A segment *holds* a value for its line when no other segment of the line has it, for
+    its box likewise, and for both when its cells have exactly ``length`` values between
+    them (a triad: those values fill the segment). A value a segment holds for its box
+    leaves the other segments of its line (pointing), one it holds for its line leaves
+    the other segments of its box (claiming); a triad does both. Everything is worked
+    out from the band's masks as they were at the start of the band, then applied.
+    Returns (ntodo, changed, emptied)."""
+    if length < 2:
+        return ntodo, False, False  # one cell per segment: singles already do this
+    bb = blocks * blocks
+    tl = bb  # per line of the band: values in two or more of its segments
+    tb = bb + blocks  # per box: the same
+    cl = bb + 2 * blocks  # per box: values some segment holds for its line, and in 2+
+    cl2 = bb + 3 * blocks
+    pb = bb + 4 * blocks  # per line: values some segment holds for its box, and in 2+
+    pb2 = bb + 5 * blocks
     changed = False
-    emptied = False
-    for s in range(nseg):
-        line = s // blocks
-        j = s - line * blocks
-        band = line - line % blocks  # the first line of the boxes this segment is in
-        rest_line = np.int64(0)
-        for k in range(blocks):
-            rest_line |= seg[np.uint64(line * blocks + k)] & -np.int64(k != j)
-        rest_box = np.int64(0)
-        for k in range(blocks):
-            rest_box |= seg[np.uint64((band + k) * blocks + j)] & -np.int64(band + k != line)
-        mine = seg[np.uint64(s)]
-        pointing = mine & rest_line & ~rest_box  # locked in the box: leave the line
-        claiming = mine & rest_box & ~rest_line  # locked in the line: leave the box
-        if (pointing | claiming) == 0:
-            continue
-        changed = True
-        for k in range(blocks):
-            if pointing != 0 and k != j:
-                ntodo, e = _strip(m, sf, first + (line * blocks + k) * length, length,
-                                  pointing, todo, ntodo, dirty, hb, nw)
-                emptied |= e
-            if claiming != 0 and band + k != line:
-                ntodo, e = _strip(m, sf, first + ((band + k) * blocks + j) * length, length,
-                                  claiming, todo, ntodo, dirty, hb, nw)
-                emptied |= e
-        if emptied:
-            return ntodo, changed, emptied
-    return ntodo, changed, emptied
+    for band in range(nlines // blocks):
+        s0 = band * bb
+        for s in range(bb):
+            u = _union(m, sf, first + (s0 + s) * length, length)
+            if popcount(u) < length:
+                return ntodo, changed, True  # too few values for the segment's cells
+            seg[np.uint64(s)] = u
+        for i in range(blocks):
+            seg[np.uint64(tl + i)] = _two_or_more(seg, i * blocks, 1, blocks)
+            seg[np.uint64(tb + i)] = _two_or_more(seg, i, blocks, blocks)
+        for j in range(blocks):  # box j: what its segments hold for their lines
+            once = np.int64(0)
+            twice = np.int64(0)
+            for i in range(blocks):
+                x = _held(seg[np.uint64(i * blocks + j)], seg[np.uint64(tl + i)], length)
+                twice |= once & x
+                once |= x
+            seg[np.uint64(cl + j)] = once
+            seg[np.uint64(cl2 + j)] = twice
+        for i in range(blocks):  # line i: what its segments hold for their boxes
+            once = np.int64(0)
+            twice = np.int64(0)
+            for j in range(blocks):
+                x = _held(seg[np.uint64(i * blocks + j)], seg[np.uint64(tb + j)], length)
+                twice |= once & x
+                once |= x
+            seg[np.uint64(pb + i)] = once
+            seg[np.uint64(pb2 + i)] = twice
+        for i in range(blocks):
+            for j in range(blocks):
+                u = seg[np.uint64(i * blocks + j)]
+                c = _held(u, seg[np.uint64(tl + i)], length)
+                p = _held(u, seg[np.uint64(tb + j)], length)
+                # held by another segment of the box for its line, or of the line for its box
+                drop = u & ((seg[np.uint64(cl + j)] & ~c) | seg[np.uint64(cl2 + j)]
+                            | (seg[np.uint64(pb + i)] & ~p) | seg[np.uint64(pb2 + i)])
+                if drop == 0:
+                    continue
+                changed = True
+                ntodo, e = _strip(m, sf, first + (s0 + i * blocks + j) * length, length,
+                                  drop, todo, ntodo, dirty, hb, nw)
+                if e:
+                    return ntodo, changed, True
+    return ntodo, changed, False
 
 
 @njit(cache=True, nogil=True)
