@@ -361,8 +361,9 @@ def _family(m, sf, first, nlines, blocks, length, seg, todo, ntodo, dirty, hb, n
 
 @njit(cache=True, nogil=True)
 def locked(m, lk, seg, todo, dirty, hb, nw):
-    """Locked candidates (pointing and claiming), one pass over every box's meeting with
-    a row or a column: returns -1 on a contradiction (a cell emptied), else the number of
+    """Locked candidates (pointing and claiming) and triads (a box-line segment whose
+    candidates are as few as its cells keeps them), one pass, band by band, over every
+    box's meeting with a row or a column: returns -1 on a contradiction (a cell emptied), else the number of
     cells put on ``todo`` plus one when something changed (the changed cells' houses are
     marked in ``dirty``), or 0. ``lk`` is ``(segments, n, box rows, box columns)`` (see
     ``fast._segments``); ``seg`` scratch of 2 n * n. The classic board gets literal trip
