@@ -107,8 +107,8 @@ def cmd_check(args) -> int:
     fmt = "json" if args.json else args.format
     show = _printer(fmt, args.quiet)
     bar = _progress_bar(args)
-    certifier = certifier_for(args)
     backends = resolve(args.backends, args.time_limit)  # before the first puzzle
+    certifier = certifier_for(args)  # holds the directory's lock until the end below
     say = bar.write if bar is not None else (lambda t: print(t, file=sys.stderr))
     counts: Counter = Counter()
     code = EXIT_OK
@@ -141,6 +141,8 @@ def cmd_check(args) -> int:
         raise
     finally:
         close_bar(bar)
+        if certifier:
+            certifier.close()
     if sum(counts.values()) > 1 or args.quiet:  # one puzzle: its result says it all
         summary = summarize(counts, Counter(), 0, time.perf_counter() - start)
         print(summary_line(summary, "check"), file=sys.stderr)
@@ -203,20 +205,22 @@ def cmd_batch(args, source=None) -> int:
     from contextlib import nullcontext
 
     from ..lock import hold
+    from .certificates import certifying
 
     job = _job(args, source)
     # one writer per results file: a second run is refused, exit 2
-    with hold(job.out) if job.out else nullcontext():
-        return _run_batch(args, job)
+    # and one writer per certificate directory (--certify DIR), refused the same way
+    with hold(job.out) if job.out else nullcontext(), certifying(args) as certifier:
+        return _run_batch(args, job, certifier)
 
 
-def _run_batch(args, job) -> int:
-    """The batch itself, once the options are checked (and RESULTS is locked)."""
+def _run_batch(args, job, certifier) -> int:
+    """The batch itself, once the options are checked (and RESULTS and the certificate
+    directory are locked)."""
     from ..batch import BatchRun, summary_line
-    from .certificates import certifier_for, said
+    from .certificates import said
 
     bar = _progress_bar(args)
-    certifier = certifier_for(args)
     run = BatchRun(job)  # the results file is read back (and refused) here
     if bar is not None and bar.total is not None:  # what the file holds is not counted
         bar.total = max(0, bar.total - run.existing.done.count)
