@@ -23,6 +23,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+# the source tree this script sits in, never an installed copy that may be older
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
 DEFAULT = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "berthier_cb002_rated.txt"
 SE_BANDS = ((1.0, 2.0), (2.0, 2.6), (2.6, 3.0), (3.0, 4.2), (4.2, 5.6), (5.6, 6.6), (6.6, 7.5),
             (7.5, 8.5), (8.5, 12.0))

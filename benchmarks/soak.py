@@ -49,6 +49,9 @@ from concurrent.futures import ProcessPoolExecutor
 from itertools import chain
 from pathlib import Path
 
+# the source tree this script sits in, never an installed copy that may be older
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
 #: (box rows, box cols) and how often each is drawn.
 SHAPES = {(2, 2): 30, (2, 3): 25, (3, 2): 5, (2, 4): 10, (3, 3): 24, (3, 4): 4, (4, 4): 2}
 #: How often each variant is drawn.

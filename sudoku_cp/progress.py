@@ -12,7 +12,8 @@ def wanted(show: bool | None) -> bool:
 
 def progress_bar(total: int | None, *, show: bool | None = None, tell_missing: bool = False,
                  **options):
-    """A tqdm bar counting puzzles on standard error, or None when not wanted.
+    """A tqdm bar counting puzzles (or another ``unit``) on standard error, or None when
+    not wanted.
 
     tqdm is an optional dependency (the ``progress`` extra): without it there is no bar,
     and ``tell_missing`` says so on standard error.
@@ -28,4 +29,5 @@ def progress_bar(total: int | None, *, show: bool | None = None, tell_missing: b
         if tell_missing:
             print("sudoku-cp: no progress bar without tqdm (pip install tqdm)", file=sys.stderr)
         return None
-    return tqdm(total=total, unit="puzzle", file=sys.stderr, **options)
+    options.setdefault("unit", "puzzle")
+    return tqdm(total=total, file=sys.stderr, **options)

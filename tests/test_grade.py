@@ -76,3 +76,23 @@ def test_a_time_limit_reports_a_lower_bound():
     full, cut = grade(board_of(line)), grade(board_of(line), time_limit=0.01)
     assert full.complete and not cut.complete and cut.rating <= full.rating
     assert solve(board_of(line), "backtrack").solution is not None
+
+
+def test_progress_is_told_the_stages_and_the_cells_filled():
+    board = Board.parse(NORVIG_EASY[0])
+    told = []
+    g = grade(board, progress=lambda stage, placed: told.append((stage, placed)))
+    assert told[:2] == [("unique?", board.clues), ("rating", board.clues)]
+    filled = [placed for stage, placed in told[2:]]
+    assert len(filled) >= 2 and filled == sorted(filled) and filled[-1] == 81
+    assert g == grade(board)  # the hook changes nothing in the rating
+
+
+def test_grade_command_draws_a_bar_of_cells_on_stderr(capsys):
+    from sudoku_cp.cli import main
+
+    assert main(["grade", NORVIG_EASY[0], "--progress"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("puzzle 1 ") and "puzzle 1: rating" in err and "/81" in err
+    assert main(["grade", NORVIG_EASY[0], "--no-progress"]) == 0
+    assert capsys.readouterr().err == ""

@@ -108,3 +108,44 @@ def test_a_batch_run_from_the_library_holds_its_results_file(tmp_path):
     run.go()  # the run ends: the file is free again, and holds the three results
     with BatchRun(BatchJob([], job.inputs, out, resume=True)) as again:
         assert sum(again.before.values()) == 3
+
+
+# -- certificate directories (``check --certify DIR``, ``certify make --out DIR``) ---------
+def test_second_certifier_on_one_directory_refused_until_the_first_closes(tmp_path):
+    from sudoku_cp.certify.make import MANIFEST
+    from sudoku_cp.certify.writer import Certifier
+
+    directory = str(tmp_path / "certs")
+    first = Certifier(directory)
+    with pytest.raises(FileBusyError) as info:
+        Certifier(directory, append=True)
+    assert MANIFEST in str(info.value) and f"pid {os.getpid()}" in str(info.value)
+    first.close()
+    with Certifier(directory, append=True):  # free again
+        pass
+    assert os.listdir(directory) == []  # no lock file left in the directory
+
+
+def test_check_certify_on_a_directory_another_run_writes_exits_2(tmp_path):
+    from sudoku_cp.certify.make import MANIFEST
+
+    directory = tmp_path / "certs"
+    directory.mkdir()
+    code = ("import sys, time; from sudoku_cp.lock import hold; hold(sys.argv[1]); "
+            "print('held', flush=True); time.sleep(60)")
+    holder = subprocess.Popen([sys.executable, "-c", code, str(directory / MANIFEST)],
+                              stdout=subprocess.PIPE, text=True,
+                              env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        for args in (["check", PUZZLES[0], "--certify", str(directory)],
+                     ["certify", "make", PUZZLES[0], "--out", str(directory)]):
+            second = run_cli(*args, "--backends", "sat")
+            out, err = second.communicate(timeout=120)
+            assert second.returncode == 2, (args, out, err)
+            assert err.count("\n") == 1 and "Traceback" not in err
+            assert str(directory) in err and f"pid {holder.pid}" in err
+    finally:
+        holder.kill()
+        holder.wait()
+    assert not (directory / MANIFEST).exists()  # nothing written by the refused runs

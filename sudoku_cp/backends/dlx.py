@@ -31,14 +31,17 @@ The search is iterative (Knuth's steps X1-X8 with an explicit level counter), so
 board of any size cannot hit Python's recursion limit. The clock is read every
 ``CLOCK_EVERY`` nodes.
 
-A board with a partial house (fewer than n cells) is searched in rounds with a node
-budget that doubles, the cells of most peers first (``_restarts`` says why).
+A board with extra houses is searched in rounds with a node budget that doubles, the
+cells of most peers first (``_restarts`` says why).
 
 Roads not taken: recursion (too deep for 36×36 boards, and no faster); a node
 object per 1 (three times slower than lists of ints); rebuilding the links per
 puzzle (copying seven lists is one C call each); declining boards with partial
 houses (the rounds settle them); rounds on classic boards too (their search was
-not the problem, and their figures in docs/ stay as measured).
+not the problem, and their figures in docs/ stay as measured); rounds only when some
+extra house has fewer than n cells (an empty 9x9 board with two or three extra houses
+of 9 cells, solvable, took over 2.5 s in 600,000 nodes on value columns; in rounds,
+under 100 nodes).
 """
 
 from __future__ import annotations
@@ -273,7 +276,7 @@ class DlxBackend(Backend):
         stats.update(nodes=0, updates=0, rows=len(matrix.rows), primary_columns=matrix.primary,
                      secondary_columns=len(matrix.columns) - matrix.primary)
         chosen = matrix.given_rows(board)
-        if matrix.primary == len(matrix.columns):  # every house has n cells: one search
+        if not board.geometry.extra:  # rows, columns and boxes only: one search
             found, exhausted = search(links, chosen, limit, stats, deadline)
         else:
             found, exhausted = _restarts(links, chosen, limit, stats, deadline)
@@ -293,7 +296,7 @@ FIRST_BUDGET = 2000
 
 def _restarts(links: Links, chosen: list[int], limit: int, stats: dict,
               deadline: float | None) -> tuple[list[list[int]], bool]:
-    """Search a board with partial houses (secondary columns) in rounds.
+    """Search a board with extra houses in rounds.
 
     Why: a value placed early can leave a partial house with fewer values than open
     cells, and exact cover sees it only when some cell runs out of candidates, many
@@ -309,7 +312,10 @@ def _restarts(links: Links, chosen: list[int], limit: int, stats: dict,
 
     Measured (``benchmarks/dlx_partial.py``, docs/reliability.md): cells first and
     rounds alone left near-empty 9x9 boards with houses of 6 to 8 cells at 400,000
-    nodes and more; branching on cells settles them in under 2,000.
+    nodes and more; branching on cells settles them in under 2,000. Extra houses of
+    n cells (primary columns) can mislead the choice of column just as well: two empty
+    9x9 boards of the soak with two or three such houses, both solvable, passed
+    600,000 nodes on value columns (``benchmarks/dlx_soak_cases.py``).
     """
     import random
 

@@ -4,6 +4,12 @@
 certificate (``make.make_certificate``), appends the manifest line, checks the new
 certificate with the chosen checker, and returns what happened. It prints nothing:
 the command line says it.
+
+One run at a time writes a directory: the certifier holds the lock of its manifest
+(``sudoku_cp.lock``, a side file ``manifest.jsonl.lock`` with the holder's pid) from
+before it looks at the manifest until ``close()``, so a second run on the same
+directory is refused at once, with the holder's pid, instead of interleaving its
+certificates and manifest lines with the first run's.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..errors import UsageError
+from ..lock import hold
 from .checkers import checker_available
 from .make import (CERTIFIED, DEFAULT_SOLVER, MANIFEST, PROOF_SOLVERS, CertificateError,
                    append_record, make_certificate)
@@ -45,15 +52,27 @@ class Certifier:
             raise UsageError(f"--proof-solver {self.solver!r} cannot log proofs here; choose "
                              f"from: {', '.join(PROOF_SOLVERS)}")
         manifest = os.path.join(directory, MANIFEST)
-        if os.path.exists(manifest) and os.path.getsize(manifest) and not append:
-            raise UsageError(f"{directory} already holds certificates ({MANIFEST}): "
-                             f"use a new directory")
         try:
             os.makedirs(directory, exist_ok=True)
         except OSError as exc:
             raise UsageError(f"{directory}: {exc.strerror or exc}") from None
+        self.lock = hold(manifest)  # before the manifest is looked at: no race between runs
+        if os.path.exists(manifest) and os.path.getsize(manifest) and not append:
+            self.lock.release()
+            raise UsageError(f"{directory} already holds certificates ({MANIFEST}): "
+                             f"use a new directory")
         self.directory, self.checker = directory, checker
         self.failed: list[int] = []
+
+    def close(self) -> None:
+        """Let go of the directory's lock (the run is over)."""
+        self.lock.release()
+
+    def __enter__(self) -> "Certifier":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
     def certify(self, index: int, board, verdict: str,
                 solutions: Sequence[Sequence[int]]) -> Certified:

@@ -3,6 +3,8 @@ share (a toolkit module, like ``common`` and ``output``)."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import sys
 
 #: The proof checkers (``certify.checkers.CHECKERS``, without importing it).
@@ -31,6 +33,18 @@ def certifier_for(args):
 
     return Certifier(directory, getattr(args, "checker", "ours"),
                      getattr(args, "proof_solver", None), append=bool(getattr(args, "resume", 0)))
+
+
+@contextmanager
+def certifying(args):
+    """``certifier_for(args)`` held for a ``with``: the directory's lock is let go at
+    the end (None without ``--certify``)."""
+    certifier = certifier_for(args)
+    try:
+        yield certifier
+    finally:
+        if certifier is not None:
+            certifier.close()
 
 
 def said(certified) -> int:

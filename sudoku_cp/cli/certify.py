@@ -70,11 +70,17 @@ def register(sub) -> None:
 def cmd_make(args) -> int:
     from ..backends import resolve
     from ..certify.writer import Certifier
+
+    backends = resolve(args.backends, args.time_limit)
+    with Certifier(args.out, args.checker, args.proof_solver) as certifier:
+        return _make_each(args, backends, certifier)
+
+
+def _make_each(args, backends, certifier) -> int:
+    """``certify make``'s loop over the puzzles, with the directory locked."""
     from ..crosscheck import crosscheck
     from .common import Outcome, emit, verdict_exit, where
 
-    backends = resolve(args.backends, args.time_limit)
-    certifier = Certifier(args.out, args.checker, args.proof_solver)
     run = Outcome(args)
     for index, source, entry in run.puzzles():
         board = entry.board

@@ -107,9 +107,9 @@ def cmd_check(args) -> int:
     fmt = "json" if args.json else args.format
     show = _printer(fmt, args.quiet)
     bar = _progress_bar(args)
-    certifier = certifier_for(args)
     puzzles = enumerate(entries(args), 1)  # (read as the loop goes)
     backends = resolve(args.backends, args.time_limit)  # before the first puzzle is read
+    certifier = certifier_for(args)  # holds the directory's lock until the end below
     say = bar.write if bar is not None else (lambda t: print(t, file=sys.stderr))
     counts: Counter = Counter()
     code = EXIT_OK
@@ -142,6 +142,8 @@ def cmd_check(args) -> int:
         raise
     finally:
         close_bar(bar)
+        if certifier:
+            certifier.close()
     if sum(counts.values()) > 1 or args.quiet:  # one puzzle: its result says it all
         summary = summarize(counts, Counter(), 0, time.perf_counter() - start)
         print(summary_line(summary, "check"), file=sys.stderr)
@@ -207,12 +209,13 @@ def cmd_batch(args, source=None) -> int:
 def _run_batch(args, job) -> int:
     """The batch itself, once the options are checked."""
     from ..batch import BatchRun
-    from .certificates import certifier_for
+    from .certificates import certifying
 
     # the results file is locked (a second run on it is refused, exit 2) and read back
-    # (and refused if it is not this job's) here, before anything is written
-    with BatchRun(job) as run:
-        return _go(args, run, certifier_for(args))
+    # (and refused if it is not this job's) in BatchRun, before anything is written; the
+    # certificate directory (--certify DIR) is locked the same way, after it
+    with BatchRun(job) as run, certifying(args) as certifier:
+        return _go(args, run, certifier)
 
 
 def _go(args, run, certifier) -> int:

@@ -99,6 +99,9 @@ def register(sub) -> None:
     p.add_argument("--scale", choices=("se", "hodoku"), default="se",
                    help="the level shown: Sudoku Explainer's bands (se) or a HoDoKu-style "
                         "score and level (hodoku; docs/logic.md)")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="a bar per puzzle on stderr: the cells filled as it is rated "
+                        "(default: when stderr is a terminal; needs tqdm)")
     p.set_defaults(run=cmd_grade)
 
 
@@ -241,8 +244,9 @@ def cmd_grade(args) -> int:
         board = entry.board
         head = dict(line=entry.line, source=source, index=index, puzzle=board.to_text(),
                     box=box_text(board))
+        bar = _grade_bar(board, index, args.progress)
         try:
-            rating = grade(board, time_limit=args.time_limit)
+            rating = grade(board, time_limit=args.time_limit, progress=bar and bar.tell)
         except PuzzleError as exc:  # no solution, or several: a rating assumes one
             run.add(EXIT_NOT_UNIQUE)
             print(f"{where(source, entry)}: {exc}", file=sys.stderr)
@@ -253,6 +257,9 @@ def cmd_grade(args) -> int:
                 emit(record(verdict="multiple" if several else "none", error=str(exc),
                             level=None, **head))
             continue
+        finally:
+            if bar is not None:
+                bar.close()
         if args.json:
             fields = rating.to_dict()
             fields.pop("unique", None)  # the verdict says it
@@ -275,3 +282,28 @@ def cmd_grade(args) -> int:
               f"{rating.hardest}{guesses}  [{used}]  nodes {rating.nodes}")
     return run.code
 
+
+
+class _GradeBar:
+    """One puzzle's bar for ``grade``: the cells filled so far, and the stage."""
+
+    def __init__(self, bar, index: int) -> None:
+        self.bar, self.index, self.stage = bar, index, None
+
+    def tell(self, stage: str, placed: int) -> None:
+        if stage != self.stage:  # drawn at once: a stage can last many seconds
+            self.stage = stage
+            self.bar.set_description(f"puzzle {self.index}: {stage}")
+        self.bar.update(placed - self.bar.n)  # (tqdm redraws at most every 0.1 s)
+
+    def close(self) -> None:
+        self.bar.close()
+
+
+def _grade_bar(board, index: int, show: bool | None) -> _GradeBar | None:
+    """A bar over the puzzle's cells, or None (not a terminal, --no-progress, no tqdm)."""
+    from ..progress import progress_bar
+
+    bar = progress_bar(board.geometry.ncells, show=show, tell_missing=bool(show),
+                       unit="cell", leave=False, dynamic_ncols=True)
+    return None if bar is None else _GradeBar(bar, index)

@@ -79,12 +79,14 @@ class Grade:
 
 
 def rate_board(board: Board, *, assume_unique: bool = False, time_limit: float | None = None,
-               position: Sequence[int] | None = None) -> Grade:
+               position: Sequence[int] | None = None, on_step=None) -> Grade:
     """Solve like a person, easiest step first, and rate by the hardest step.
 
+    ``on_step(state)`` is called after each round of steps (``logic.solver.solve_path``).
     Raises ``PuzzleError`` when the givens contradict themselves on the way.
     """
-    path = _path(board, position, assume_unique=assume_unique, time_limit=time_limit)
+    path = _path(board, position, assume_unique=assume_unique, time_limit=time_limit,
+                 on_step=on_step)
     return _rating(path)
 
 

@@ -206,11 +206,12 @@ def guess(s: State, path: Path):
 
 
 def solve_path(s: State, *, assume_unique: bool = False, first: bool = False,
-               time_limit: float | None = None, record=None) -> Path:
+               time_limit: float | None = None, record=None, on_step=None) -> Path:
     """Walk from position ``s`` (changed in place) to the end, easiest step first.
 
     ``record(state)`` is called before each step is applied and returns what the step
-    keeps as ``before`` (for pictures); ``first`` stops after the first step.
+    keeps as ``before`` (for pictures); ``first`` stops after the first step;
+    ``on_step(state)`` is called after each round of steps (a progress bar's hook).
     """
     path = Path()
     deadline = None if time_limit is None else time.perf_counter() + time_limit
@@ -237,6 +238,8 @@ def solve_path(s: State, *, assume_unique: bool = False, first: bool = False,
                     snapshot = record(s)
         if not progress:
             raise RuntimeError(f"a step changed nothing: {found[0].text}")
+        if on_step is not None:
+            on_step(s)
         if first:
             break
     path.values = s.values
