@@ -50,6 +50,13 @@ TECHNIQUES: dict[str, tuple[float, str]] = {
     "cell_forcing_chain": (8.0, "Cell forcing chain"),
     "region_forcing_chain": (8.0, "Region forcing chain"),
     "dynamic_forcing_chain": (8.5, "Dynamic forcing chain"),
+    # SE's nested levels (logic/nested.py): a dynamic chain that may also use pairs,
+    # locked candidates and X-wings (9.0), then forcing chains (9.5), cell and region
+    # forcing chains (10.0), dynamic forcing chains (10.5) on the position it reaches
+    "dynamic_forcing_chain_plus": (9.0, "Dynamic forcing chain (+)"),
+    "nested_forcing_chain": (9.5, "Nested forcing chain (+ forcing chains)"),
+    "nested_multiple_forcing_chain": (10.0, "Nested forcing chain (+ multiple forcing chains)"),
+    "nested_dynamic_forcing_chain": (10.5, "Nested forcing chain (+ dynamic forcing chains)"),
     "guess": (10.0, "Trial and error"),
 }
 
