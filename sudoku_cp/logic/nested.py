@@ -116,6 +116,7 @@ class Chainer:
         the level's extra rules when the singles run dry; stops at a contradiction."""
         t, source = self.t, self.grid
         work = source[:] if self.dynamic else source
+        now = self.src_masks()[:] if self.level > 0 else None  # per value: cells with it
         houses, is_full, houses_of = t.houses, t.is_full, self.houses_of
         info = {root: ((), None, None)}
         pend_on, pend_off = deque(), deque()
@@ -177,6 +178,8 @@ class Chainer:
                         return bad
             if self.dynamic:
                 work[c] &= ~bit
+                if now is not None:
+                    now[v - 1] &= ~(1 << c)
             return None
 
         if not self.dynamic:
@@ -187,7 +190,7 @@ class Chainer:
             elif pend_off:
                 bad = off(pend_off.popleft())
             elif self.level > 0:
-                more = self.advanced(work, info)
+                more = self.advanced(work, now, info)
                 if not more:
                     break
                 bad = None
@@ -267,11 +270,18 @@ class Chainer:
         return self._links
 
     # -- what a level adds when the singles run dry -------------------------------------
-    def advanced(self, work, info) -> list:
+    def src_masks(self) -> list:
+        got = getattr(self, "_src_masks", None)
+        if got is None:
+            got = self._src_masks = value_masks(self.t, self.grid)
+        return got
+
+    def advanced(self, work, now, info) -> list:
         """Eliminations on the position ``work`` by the first of the level's extra rules
         that finds one resting on the chain, as (potential off, parents, nested hint)."""
         source = self.grid
-        out = [((c, v, False), tuple(par), None) for c, v, par in basic_rules(self.t, source, work)
+        found = basic_rules(self.t, source, work, self.src_masks(), now)
+        out = [((c, v, False), tuple(par), None) for c, v, par in found
                if (c, v, False) not in info]
         if out:
             return out
@@ -355,6 +365,7 @@ class Chainer:
         out = []
         grid = self.grid
         links_on, links_off = self.links()
+        adj: dict = {}
         for c, m in enumerate(grid):
             if not m or not m & (m - 1):
                 continue
@@ -365,17 +376,30 @@ class Chainer:
                     if useful is not None and root not in useful:
                         continue
                     target = (c, v, not is_on)
-                    info = {root: ((), None, None)}
+                    parent = {root: None}
                     layer = [root]
-                    while layer and target not in info:
+                    while layer and target not in parent:
                         nxt = []
                         for p in layer:
-                            for q, why in (links_on(p) if p[2] else links_off(p)):
-                                if q not in info:
-                                    info[q] = ((p,), why, None)
+                            qs = adj.get(p)
+                            if qs is None:
+                                qs = adj[p] = [q for q, _ in
+                                               (links_on(p) if p[2] else links_off(p))]
+                            for q in qs:
+                                if q not in parent:
+                                    parent[q] = p
                                     nxt.append(q)
                         layer = nxt
-                    if target in info:
+                    if target in parent:
+                        info, q = {}, target
+                        while q is not None:
+                            p = parent[q]
+                            if p is None:
+                                info[q] = ((), None, None)
+                            else:
+                                links = links_on(p) if p[2] else links_off(p)
+                                info[q] = ((p,), next(w for x, w in links if x == q), None)
+                            q = p
                         k, ons = Branch(info, None).measure(target)
                         rem = [(c, v)] if is_on else [(c, w) for w in bits(m) if w != v]
                         out.append(Hint(c, v, not is_on, k, ons, "unary", None, rem))
@@ -565,9 +589,11 @@ def locking(t, g, src, now) -> list:
     out = []
     for v in range(t.n):
         pos, gone = now[v], src[v] & ~now[v]
+        if not gone:
+            continue
         for a, meets in enumerate(g.meets):
             where = pos & g.hmask[a]
-            if not where:
+            if not where or not gone & g.hmask[a]:
                 continue
             for b, common in meets:
                 if where & ~common:
@@ -588,7 +614,7 @@ def naked_pair(t, g, src, now, work, source) -> list:
             if m.bit_count() == 2:
                 pairs.setdefault(m, []).append(x)
         for m, cells in pairs.items():
-            if len(cells) != 2:
+            if len(cells) != 2 or all(source[x] == work[x] for x in cells):
                 continue
             elims = [(y, w) for y in house if y not in cells for w in bits(work[y] & m)]
             if elims:
@@ -607,7 +633,7 @@ def hidden_pair(t, g, src, now, work, source) -> list:
             if w and w.bit_count() == 2:
                 where.setdefault(w, []).append(v + 1)
         for w, vs in where.items():
-            if len(vs) != 2:
+            if len(vs) != 2 or not (src[vs[0] - 1] | src[vs[1] - 1]) & hm & ~w:
                 continue
             cells = cells_of(w)
             m = (1 << (vs[0] - 1)) | (1 << (vs[1] - 1))
@@ -631,8 +657,10 @@ def x_wing(t, g, src, now) -> list:
                     continue
                 key = tuple(k for k in covers if where & hmask[k])
                 spots.setdefault(key, []).append(b)
+            gone = src[v] & ~pos
             for key, rows in spots.items():
-                if len(rows) != 2 or len(key) != 2:
+                if len(rows) != 2 or len(key) != 2 or \
+                        not gone & (hmask[rows[0]] | hmask[rows[1]]):
                     continue
                 inside = hmask[rows[0]] | hmask[rows[1]]
                 cover = hmask[key[0]] | hmask[key[1]]
@@ -643,10 +671,10 @@ def x_wing(t, g, src, now) -> list:
     return out
 
 
-def basic_rules(t, source, work) -> list:
-    """The first of SE's level-1 rules that removes something resting on the chain."""
+def basic_rules(t, source, work, src, now) -> list:
+    """The first of SE's level-1 rules that removes something resting on the chain
+    (``src`` and ``now``: the value masks of ``source`` and ``work``)."""
     g = geo(t)
-    src, now = value_masks(t, source), value_masks(t, work)
     for found in (lambda: locking(t, g, src, now), lambda: hidden_pair(t, g, src, now, work, source),
                   lambda: naked_pair(t, g, src, now, work, source), lambda: x_wing(t, g, src, now)):
         got = [f for f in found() if f[2]]
