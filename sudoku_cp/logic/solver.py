@@ -98,7 +98,9 @@ def next_step(s: State, assume_unique: bool = False, deadline: float | None = No
         if unique and not assume_unique:
             continue
         if deadline is not None and low >= 6.6 and time.perf_counter() > deadline:
-            raise TimeUp
+            stop = TimeUp("the time limit passed")
+            stop.floor = min(low, best[0].rating) if best else low  # nothing easier applied
+            raise stop
         found = find(s, deadline) if _family in ("forcing", "nested") else find(s)
         if found:
             found = sorted(found, key=lambda st: st.rating)
