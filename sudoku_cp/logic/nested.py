@@ -94,6 +94,30 @@ class Branch:
         return len(anc) + extra, ons
 
 
+class StaticBranch:
+    """A branch on a position that does not change: each potential has one parent, and
+    why it holds is read back from the link that reached it (kept light: static chains
+    are followed by the hundred thousand inside nested levels)."""
+
+    __slots__ = ("info", "contradiction", "links")
+
+    def __init__(self, parent, contradiction, links) -> None:
+        self.info, self.contradiction, self.links = parent, contradiction, links
+
+    def measure(self, target) -> tuple[int, list]:
+        links_on, links_off = self.links
+        k, ons, q = 0, [], target
+        while q is not None:
+            p = self.info[q]
+            k += 1
+            if q[2]:
+                why = None if p is None else \
+                    next(w for x, w in (links_on(p) if p[2] else links_off(p)) if x == q)
+                ons.append((q, why))
+            q = p
+        return k, ons
+
+
 class Chainer:
     """SE's chaining at one level on one position (candidate masks ``grid``)."""
 
@@ -114,8 +138,10 @@ class Chainer:
         """Follow ``root`` (a potential) to its consequences, SE's ``doChaining``: true
         potentials first, a position that changes as candidates go when ``dynamic``,
         the level's extra rules when the singles run dry; stops at a contradiction."""
+        if not self.dynamic:
+            return self.close_static(root)
         t, source = self.t, self.grid
-        work = source[:] if self.dynamic else source
+        work = source[:]
         now = self.src_masks()[:] if self.level > 0 else None  # per value: cells with it
         houses, is_full, houses_of = t.houses, t.is_full, self.houses_of
         info = {root: ((), None, None)}
@@ -182,8 +208,6 @@ class Chainer:
                     now[v - 1] &= ~(1 << c)
             return None
 
-        if not self.dynamic:
-            on, off = self._static(emit)
         while True:
             if pend_on:
                 bad = on(pend_on.popleft())
@@ -204,26 +228,28 @@ class Chainer:
                 return Branch(info, bad)
         return Branch(info, None)
 
-    def _static(self, emit):
-        """``on`` and ``off`` for a position that does not change: the links of each
-        candidate are found once per chainer (SE's static chains)."""
-        links_on, links_off = self.links()
-
-        def on(p):
-            for q, why in links_on(p):
-                bad = emit(q, (p,), why)
-                if bad:
-                    return bad
-            return None
-
-        def off(p):
-            for q, why in links_off(p):
-                bad = emit(q, (p,), why)
-                if bad:
-                    return bad
-            return None
-
-        return on, off
+    def close_static(self, root) -> StaticBranch:
+        """``close`` on a position that does not change (SE's static chains)."""
+        links = self.links()
+        links_on, links_off = links
+        adj = self._adj
+        parent = {root: None}
+        pend_on, pend_off = deque(), deque()
+        (pend_on if root[2] else pend_off).append(root)
+        while pend_on or pend_off:
+            p = pend_on.popleft() if pend_on else pend_off.popleft()
+            qs = adj.get(p)
+            if qs is None:
+                qs = adj[p] = [q for q, _ in (links_on(p) if p[2] else links_off(p))]
+            for q in qs:
+                if q in parent:
+                    continue
+                parent[q] = p
+                conj = (q[0], q[1], not q[2])
+                if conj in parent:
+                    return StaticBranch(parent, (q, conj) if q[2] else (conj, q), links)
+                (pend_on if q[2] else pend_off).append(q)
+        return StaticBranch(parent, None, links)
 
     def links(self):
         got = getattr(self, "_links", None)
@@ -267,6 +293,7 @@ class Chainer:
             return got
 
         self._links = (links_on, links_off)
+        self._adj = {}
         return self._links
 
     # -- what a level adds when the singles run dry -------------------------------------
