@@ -89,3 +89,20 @@ def test_a_cut_short_triple_is_a_lower_bound_too():
     # nothing was placed or removed before the limit: EP and ED are bounded like ER
     assert cut.steps == 0
     assert cut.serate == f"{cut.rating:.1f}/{cut.rating:.1f}/{cut.rating:.1f}"
+
+
+@pytest.mark.parametrize("box", [(2, 2), (2, 3)])
+def test_every_conclusion_is_sound_on_other_box_shapes(box):
+    # from the givens of a generated minimal puzzle every level finds plenty (the
+    # easier techniques are not tried first here): each must agree with the solution
+    from sudoku_cp.generate import generate
+
+    board = next(iter(generate(1, box=box, seed=5, minimal=True, verify=False))).board
+    solution = solve(board, "backtrack", limit=2).solution
+    s = State.from_board(board)
+    for level in (1, 2, 3):
+        hints = nested.Chainer(s.t, s.values, s.cand[:], level, 0, True, None, {}).multiple()
+        assert hints
+        for h in hints:
+            assert (solution[h.cell] == h.value) == h.on
+            assert all(solution[c] != v for c, v in h.removable)
