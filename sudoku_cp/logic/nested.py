@@ -59,6 +59,11 @@ class Hint:
         self.cell, self.value, self.on, self.complexity = cell, value, on, complexity
         self.ons, self.kind, self.src, self.removable = ons, kind, src, removable
 
+    def key(self) -> tuple:
+        """What makes two nested chains the same chain (SE counts it once in a step)."""
+        return (self.cell, self.value, self.on, self.kind, self.src, self.complexity,
+                tuple(sorted(p for p, _ in self.ons)))
+
 
 class Branch:
     """What one assumption implies: potentials ``(cell, value, on)`` -> (parents, why,
@@ -79,20 +84,31 @@ class Branch:
             stack.extend(info[p][0])
         return seen
 
-    def measure(self, target) -> tuple[int, list]:
-        """SE's complexity of the chain to ``target`` (its ancestors plus the nested
-        chains it used, each once), and its true potentials with their reasons."""
+    def measure(self, target) -> tuple[int, list, dict]:
+        """The chain to ``target``: how many potentials it rests on (SE's ancestors), its
+        true potentials with their reasons, and the nested chains it used (key ->
+        complexity; SE counts each nested chain once per step, see ``combine``)."""
         anc = self.ancestors(target)
-        extra, seen_nested, ons = 0, set(), []
+        nested, ons = {}, []
         info = self.info
         for p in anc:
-            _, why, nested = info[p]
-            if nested is not None and id(nested) not in seen_nested:
-                seen_nested.add(id(nested))
-                extra += nested.complexity
+            _, why, inner = info[p]
+            if inner is not None:
+                nested[inner.key()] = inner.complexity
             if p[2]:
                 ons.append((p, why))
-        return len(anc) + extra, ons
+        return len(anc), ons, nested
+
+
+def combine(parts) -> tuple[int, list]:
+    """SE's complexity of a step from its chains' measures: the ancestors of each chain
+    added up, plus each distinct nested chain once; and all their true potentials."""
+    flat, ons, nested = 0, [], {}
+    for k, o, inner in parts:
+        flat += k
+        ons += o
+        nested.update(inner)
+    return flat + sum(nested.values()), ons
 
 
 class StaticBranch:
@@ -105,7 +121,7 @@ class StaticBranch:
     def __init__(self, parent, contradiction, links) -> None:
         self.info, self.contradiction, self.links = parent, contradiction, links
 
-    def measure(self, target) -> tuple[int, list]:
+    def measure(self, target) -> tuple[int, list, dict]:
         links_on, links_off = self.links
         k, ons, q = 0, [], target
         while q is not None:
@@ -116,7 +132,7 @@ class StaticBranch:
                     next(w for x, w in (links_on(p) if p[2] else links_off(p)) if x == q)
                 ons.append((q, why))
             q = p
-        return k, ons
+        return k, ons, {}
 
 
 class Chainer:
@@ -428,7 +444,7 @@ class Chainer:
                                 links = links_on(p) if p[2] else links_off(p)
                                 info[q] = ((p,), next(w for x, w in links if x == q), None)
                             q = p
-                        k, ons = Branch(info, None).measure(target)
+                        k, ons = combine([Branch(info, None).measure(target)])
                         rem = [(c, v)] if is_on else [(c, w) for w in bits(m) if w != v]
                         out.append(Hint(c, v, not is_on, k, ons, "unary", None, rem))
         return out
@@ -535,31 +551,25 @@ class Chainer:
 
     def binary(self, br, root, c, v, on, kind) -> Hint | None:
         a, b = br.contradiction
-        ka, oa = br.measure(a)
-        kb, ob = br.measure(b)
+        k, ons = combine([br.measure(a), br.measure(b)])
         p = (c, v, on)
         rem = self.removable(p)
         if not rem:
             return None
-        return Hint(c, v, on, ka + kb, oa + ob, kind, root, rem)
+        return Hint(c, v, on, k, ons, kind, root, rem)
 
     def double(self, bon, boff, p, c, v) -> Hint | None:
         rem = self.removable(p)
         if not rem:
             return None
-        ka, oa = bon.measure(p)
-        kb, ob = boff.measure(p)
-        return Hint(p[0], p[1], p[2], ka + kb, oa + ob, "double", (c, v), rem)
+        k, ons = combine([bon.measure(p), boff.measure(p)])
+        return Hint(p[0], p[1], p[2], k, ons, "double", (c, v), rem)
 
     def reduction(self, pairs, p, kind, cell) -> Hint | None:
         rem = self.removable(p)
         if not rem:
             return None
-        k, ons = 0, []
-        for br, target in pairs:
-            kk, oo = br.measure(target)
-            k += kk
-            ons += oo
+        k, ons = combine([br.measure(target) for br, target in pairs])
         return Hint(p[0], p[1], p[2], k, ons, kind, cell, rem)
 
 
