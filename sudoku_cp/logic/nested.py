@@ -38,7 +38,7 @@ from .nested_rules import basic_rules, value_masks
 from .state import State, TimeUp, bits, cname, hname
 
 #: (technique, SE level, the level of the dynamic chains nested in a level 4), in SE's order.
-LEVELS: tuple = (
+NESTINGS: tuple = (
     ("dynamic_forcing_chain_plus", 1, 0),
     ("nested_forcing_chain", 2, 0),
     ("nested_multiple_forcing_chain", 3, 0),
@@ -600,7 +600,7 @@ def nested(s: State, deadline: float | None = None) -> list:
     """The easiest conclusion of SE's first level above the dynamic forcing chain that
     has one (see the module). Raises TimeUp with ``floor``, the level's score."""
     cache: dict = {}
-    for tech, level, nest in LEVELS:
+    for tech, level, nest in NESTINGS:
         ch = Chainer(s.t, s.values, s.cand[:], level, nest, True, deadline, cache)
         try:
             hints = ch.multiple()
