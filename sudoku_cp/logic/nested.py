@@ -25,6 +25,9 @@ argument), so a conclusion reached from every case of a disjunction holds, and a
 assumption that leads to a contradiction is false. The search can be long; it checks
 its deadline between assumptions and raises ``TimeUp`` with ``floor``, the level's
 score, as a lower bound of the rating.
+
+Left out of SE's rule: cycles among level 2's nested rules (its forcing chains reach the
+same eliminations) and SE's extra passes with X-links only and Y-links only.
 """
 
 from __future__ import annotations
@@ -143,6 +146,7 @@ class Chainer:
         self.t, self.values, self.grid = t, values, grid
         self.level, self.nest, self.dynamic, self.deadline = level, nest, dynamic, deadline
         self.cache = cache
+        self.outer = None  # for a nested static chainer: the outer chain's start position
         n = t.n
         # houses of each cell in SE's order: box, row, column, then any other house
         order = [h for h in range(len(t.houses)) if 2 * n <= h < 3 * n] + \
