@@ -100,7 +100,8 @@ def main(argv=None) -> int:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--time-limit", type=float, default=None, help="seconds per puzzle")
     p.add_argument("--out", metavar="FILE",
-                   help="write each puzzle, its SE rating, ER/EP/ED here and the hardest technique")
+                   help="write each puzzle, its SE rating, ER/EP/ED here (and 'lower-bound' when "
+                        "the time limit cut it short), the hardest technique and its CPU seconds")
     p.add_argument("--hodoku", type=int, default=0, metavar="N",
                    help="compare levels with hodoku-py on the first N puzzles of the sample")
     args = p.parse_args(argv)
@@ -118,7 +119,9 @@ def main(argv=None) -> int:
     if args.out:
         with open(args.out, "w") as out:
             for (pz, se, _), r in zip(puzzles, results):
-                out.write(f"{pz} {se} {r[0]:.1f}/{r[6]:.1f}/{r[7]:.1f} {r[2]}\n")
+                bound = "" if r[3] else " lower-bound"
+                out.write(f"{pz} {se} {r[0]:.1f}/{r[6]:.1f}/{r[7]:.1f}{bound} {r[2]} "
+                          f"{r[5]:.1f}s-CPU\n")
     print(f"{len(results)} puzzles from {args.path} (seed {args.seed}), {args.workers} workers, "
           f"{wall:.1f} s wall, {sum(r[5] for r in results):.1f} s CPU in the workers")
     for label, k in (("wall", 4), ("CPU", 5)):

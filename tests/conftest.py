@@ -99,3 +99,12 @@ def _drop_solver_caches():
             ctypes.CDLL("libc.so.6").malloc_trim(0)  # give freed heap pages back to the system
         except (OSError, AttributeError):
             pass
+
+
+@pytest.fixture
+def no_nested_chains(monkeypatch):
+    """The ladder without SE's nested forcing chains (tests/test_nested.py covers them):
+    a puzzle that needs them falls to trial and error in a fraction of the time."""
+    from sudoku_cp.logic import solver
+
+    monkeypatch.setattr(solver, "LADDER", tuple(r for r in solver.LADDER if r[0] != "nested"))

@@ -39,7 +39,7 @@ def test_norvig_easy_is_beginner(line):
     assert g.to_dict()["level"] == "beginner" and "difficulty" not in g.to_dict()
 
 
-def test_the_grade_is_the_hardest_step():
+def test_the_grade_is_the_hardest_step(no_nested_chains):
     for line in load("norvig_hardest.txt"):
         g = grade(board_of(line))
         hardest = max(TECHNIQUES[t][0] for t in g.techniques)
@@ -48,11 +48,12 @@ def test_the_grade_is_the_hardest_step():
         assert g.solved_by_logic == (g.guesses == 0) == ("guess" not in g.techniques)
 
 
-def test_guesses_are_counted():
+def test_guesses_are_counted(no_nested_chains):
     ratings = [grade(board_of(line)) for line in load("norvig_hardest.txt")]
     guessing = [g for g in ratings if g.guesses]
-    # 2 of Norvig's 11 "hardest" defeat every technique up to forcing chains
-    assert len(guessing) == 2 and all(g.level == "extreme" and g.rating == 10.0 for g in guessing)
+    # 2 of Norvig's 11 "hardest" defeat every technique up to dynamic forcing chains (SE
+    # rates them 10.6 and 10.5 with nested chains, left out here for speed)
+    assert len(guessing) == 2 and all(g.level == "extreme" and g.rating == 12.0 for g in guessing)
 
 
 def test_grade_of_a_board_with_several_solutions_and_of_one_with_none():

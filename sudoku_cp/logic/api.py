@@ -99,6 +99,9 @@ def _rating(path: Path) -> Grade:
     techniques = {t: counts[t] for t in sorted(counts, key=order.index)}
     rating = round(path.rating, 1)
     _er, ep, ed = se_triple(path.steps)
+    if not path.complete:  # the step cut short rates at least path.floor: bounds for all three
+        ed = ed if path.steps else round(path.floor, 1)
+        ep = ep if any(st.placements for st in path.steps) else max(ep, round(path.floor, 1))
     score, level = hodoku(path.steps)
     return Grade(level_of(rating), techniques, 0, path.guesses == 0, False, rating,
                  path.hardest, path.guesses, len(path.steps), path.complete, ep, ed, score,

@@ -50,7 +50,15 @@ TECHNIQUES: dict[str, tuple[float, str]] = {
     "cell_forcing_chain": (8.0, "Cell forcing chain"),
     "region_forcing_chain": (8.0, "Region forcing chain"),
     "dynamic_forcing_chain": (8.5, "Dynamic forcing chain"),
-    "guess": (10.0, "Trial and error"),
+    # SE's nested levels (logic/nested.py): a dynamic chain that may also use pairs,
+    # locked candidates and X-wings (9.0), then forcing chains (9.5), cell and region
+    # forcing chains (10.0), dynamic forcing chains (10.5) on the position it reaches
+    "dynamic_forcing_chain_plus": (9.0, "Dynamic forcing chain (+)"),
+    "nested_forcing_chain": (9.5, "Nested forcing chain (+ forcing chains)"),
+    "nested_multiple_forcing_chain": (10.0, "Nested forcing chain (+ multiple forcing chains)"),
+    "nested_dynamic_forcing_chain": (10.5, "Nested forcing chain (+ dynamic forcing chains)"),
+    # nothing logical applies (not even SE's deepest nesting, whose ratings end near 11.9)
+    "guess": (12.0, "Trial and error"),
 }
 
 #: Levels as bands of the rating: (level, lowest rating in the band), easiest first.
@@ -58,7 +66,8 @@ TECHNIQUES: dict[str, tuple[float, str]] = {
 #: singles and the "direct" shortcuts that end in a single; medium: locked candidates,
 #: pairs, triples, X-wing, swordfish; hard: hidden triples, wings, unique rectangles,
 #: quads, jellyfish; expert: BUGs, aligned pair exclusion, cycles and chains; master:
-#: forcing chains; extreme: trial and error.
+#: forcing chains (nested ones up to SE 10); extreme: nested forcing chains from SE 10 on, and
+#: trial and error.
 BANDS: tuple[tuple[str, float], ...] = (
     ("beginner", 0.0), ("easy", 1.7), ("medium", 2.6), ("hard", 4.0),
     ("expert", 5.6), ("master", 7.5), ("extreme", 10.0),

@@ -79,6 +79,11 @@ HODOKU: dict[str, tuple[int, str]] = {
     "cell_forcing_chain": (500, "extreme"),
     "region_forcing_chain": (500, "extreme"),
     "dynamic_forcing_chain": (700, "extreme"),  # HoDoKu's forcing net
+    # SE's nested chains: HoDoKu's forcing nets too (it has nothing nested)
+    "dynamic_forcing_chain_plus": (700, "extreme"),
+    "nested_forcing_chain": (700, "extreme"),
+    "nested_multiple_forcing_chain": (700, "extreme"),
+    "nested_dynamic_forcing_chain": (700, "extreme"),
     "guess": (10000, "extreme"),  # HoDoKu's brute force
 }
 

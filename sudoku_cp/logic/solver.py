@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-from . import basic, bug, chains, exclusion, forcing, loops, wings
+from . import basic, bug, chains, exclusion, forcing, loops, nested, wings
 from .basic import make, removes
 from .ratings import score
 from .state import Contradiction, State, TimeUp, cname
@@ -60,6 +60,7 @@ LADDER: tuple[tuple[str, float, Callable, bool], ...] = (
     _rung("chains", chains.chains, low=6.6),
     _rung("simple_colouring", chains.simple_colouring),
     _rung("forcing", forcing.forcing, low=7.5),
+    _rung("nested", nested.nested, low=9.0),  # SE's levels above the dynamic chain
 )
 
 
@@ -71,11 +72,12 @@ class Path:
     guesses: int = 0
     trial_nodes: int = 0
     complete: bool = True  # False when a time limit stopped it
+    floor: float = 0.0  # when stopped: the least score the next step could have had
     values: list = field(default_factory=list)
 
     @property
     def rating(self) -> float:
-        return max((st.rating for st in self.steps), default=0.0)
+        return max(max((st.rating for st in self.steps), default=0.0), self.floor)
 
     @property
     def hardest(self) -> str | None:
@@ -91,11 +93,15 @@ def next_step(s: State, assume_unique: bool = False, deadline: float | None = No
     for _family, low, find, unique in LADDER:
         if best and best[0].rating <= low:
             break
+        if best and _family == "nested":
+            break  # SE takes the first chaining rule that finds something
         if unique and not assume_unique:
             continue
         if deadline is not None and low >= 6.6 and time.perf_counter() > deadline:
-            raise TimeUp
-        found = find(s, deadline) if _family == "forcing" else find(s)
+            stop = TimeUp("the time limit passed")
+            stop.floor = min(low, best[0].rating) if best else low  # nothing easier applied
+            raise stop
+        found = find(s, deadline) if _family in ("forcing", "nested") else find(s)
         if found:
             found = sorted(found, key=lambda st: st.rating)
             if not best or found[0].rating < best[0].rating:
@@ -218,8 +224,9 @@ def solve_path(s: State, *, assume_unique: bool = False, first: bool = False,
     while not s.solved:
         try:
             found = next_step(s, assume_unique, deadline)
-        except TimeUp:
+        except TimeUp as exc:
             path.complete = False
+            path.floor = getattr(exc, "floor", 0.0)
             break
         if not found:
             if deadline is not None and time.perf_counter() > deadline:
