@@ -1,0 +1,171 @@
+"""Almost locked sets: ALS-XZ and ALS-XY-wing.
+
+An **almost locked set** (ALS) is k open cells of one house holding k + 1 values (a
+single cell with two candidates is the smallest). Take one value away and the rest
+are locked: each of the others must then be in it.
+
+- **ALS-XZ**: two ALSs A and B share a *restricted common* value x (every x of A sees
+  every x of B, so x is in at most one of them). Then one of them is locked without x,
+  and a value z they both hold is in A or B: z leaves every cell that sees all z's of
+  both.
+- **ALS-XY-wing**: A and C share a restricted common x, B and C one y (x != y). If z is
+  in neither A nor B, A holds x, so C loses x and holds y, so B loses y and holds z, a
+  contradiction: z is in A or B and leaves every cell that sees all their z's.
+
+Sets never overlap here (HoDoKu's default). Any geometry works: sets come from houses.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .basic import make, removes, values_text
+from .state import State, bits, cname, hname
+
+MAX_CELLS = 6  # larger sets are seldom needed and cost time
+
+
+class Als:
+    __slots__ = ("cells", "bits", "mask", "house", "where")
+
+    def __init__(self, s: State, cells, house: int, mask: int) -> None:
+        self.cells, self.house, self.mask = cells, house, mask
+        self.bits = 0
+        for c in cells:
+            self.bits |= 1 << c
+        self.where = {}
+        for v in bits(mask):
+            b = 1 << (v - 1)
+            w = 0
+            for c in cells:
+                if s.cand[c] & b:
+                    w |= 1 << c
+            self.where[v] = w
+
+
+def _peers_bits(s: State) -> list[int]:
+    got = s.memo.get("peer_bits")
+    if got is None:
+        got = []
+        for c in range(s.t.ncells):
+            m = 0
+            for p in s.t.peers[c]:
+                m |= 1 << p
+            got.append(m)
+        s.memo["peer_bits"] = got
+    return got
+
+
+def _seen_by_all(pb: list[int], cellbits: int) -> int:
+    out = -1
+    while cellbits:
+        b = cellbits & -cellbits
+        cellbits ^= b
+        out &= pb[b.bit_length() - 1]
+    return out
+
+
+def all_als(s: State) -> list[Als]:
+    got = s.memo.get("als")
+    if got is not None:
+        return got
+    t, cand = s.t, s.cand
+    seen, out = set(), []
+    for h, house in enumerate(t.houses):
+        open_ = [c for c in house if cand[c]]
+        for k in range(1, min(MAX_CELLS, len(open_) - 1) + 1):
+            for group in combinations(open_, k):
+                m = 0
+                for c in group:
+                    m |= cand[c]
+                if m.bit_count() == k + 1:
+                    key = frozenset(group)
+                    if key not in seen:
+                        seen.add(key)
+                        out.append(Als(s, group, h, m))
+    s.memo["als"] = out
+    return out
+
+
+def _rcc(pb, a: Als, b: Als) -> list[int]:
+    """The restricted common values of two sets that do not overlap."""
+    out = []
+    for v in bits(a.mask & b.mask):
+        wa, wb = a.where[v], b.where[v]
+        if wb & ~_seen_by_all(pb, wa) == 0:
+            out.append(v)
+    return out
+
+
+def _z_elims(s, pb, a: Als, b: Als, skip) -> list:
+    elims = []
+    used = a.bits | b.bits
+    for z in bits(a.mask & b.mask):
+        if z in skip:
+            continue
+        zs = a.where[z] | b.where[z]
+        target = _seen_by_all(pb, zs) & ~used
+        bit = 1 << (z - 1)
+        while target:
+            tb = target & -target
+            target ^= tb
+            c = tb.bit_length() - 1
+            if c < s.t.ncells and s.cand[c] & bit:
+                elims.append((c, z))
+    return elims
+
+
+def _name(s, x: Als) -> str:
+    return f"{{{', '.join(cname(c, s.n) for c in x.cells)}}} ({values_text(x.mask)})"
+
+
+def als_xz(s: State) -> list:
+    pb = _peers_bits(s)
+    sets = all_als(s)
+    for i, a in enumerate(sets):
+        for b in sets[i + 1:]:
+            if a.bits & b.bits or not (a.mask & b.mask).bit_count() >= 2:
+                continue
+            rcc = _rcc(pb, a, b)
+            if not rcc:
+                continue
+            x = rcc[0]
+            elims = _z_elims(s, pb, a, b, {x})
+            if elims:
+                return [make("als_xz", (), elims, a.cells + b.cells, [a.house, b.house], (),
+                             f"ALS-XZ: {_name(s, a)} in {hname(s.t, a.house)} and {_name(s, b)} "
+                             f"in {hname(s.t, b.house)} share {x}, which only one of them can "
+                             f"hold, so the other holds all the rest: that {removes(elims, s.n)}")]
+    return []
+
+
+def als_xy_wing(s: State) -> list:
+    pb = _peers_bits(s)
+    sets = all_als(s)
+    links: dict[int, list[tuple[int, int]]] = {}
+    for i, a in enumerate(sets):
+        for j in range(i + 1, len(sets)):
+            b = sets[j]
+            if a.bits & b.bits or not a.mask & b.mask:
+                continue
+            for v in _rcc(pb, a, b):
+                links.setdefault(i, []).append((j, v))
+                links.setdefault(j, []).append((i, v))
+    for ci, c in enumerate(sets):
+        around = links.get(ci, [])
+        for (ai, x), (bi, y) in combinations(around, 2):
+            if x == y or ai == bi:
+                continue
+            a, b = sets[ai], sets[bi]
+            if a.bits & b.bits or not (a.mask & b.mask):
+                continue
+            elims = [(cell, z) for cell, z in _z_elims(s, pb, a, b, {x, y})
+                     if not c.bits >> cell & 1]
+            if elims:
+                return [make("als_xy_wing", (), elims, a.cells + b.cells + c.cells,
+                             [a.house, b.house, c.house], (),
+                             f"ALS-XY-wing: {_name(s, c)} shares {x} with {_name(s, a)} and {y} "
+                             f"with {_name(s, b)}, each held by at most one of the two; so "
+                             f"{_name(s, a)} or {_name(s, b)} holds every value they share: "
+                             f"that {removes(elims, s.n)}")]
+    return []

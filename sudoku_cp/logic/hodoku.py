@@ -1,0 +1,136 @@
+"""HoDoKu's own solve path: its techniques, in its order, one step at a time.
+
+HoDoKu rates a puzzle by the path its solver takes: at each position it tries its
+techniques in a fixed order (singles, locked pairs, locked candidates, subsets, fish,
+remote pairs, BUG+1, single-digit patterns, wings, uniqueness tests, finned fish, Sue
+de Coq, colouring, chains and loops, almost locked sets, forcing chains and nets,
+brute force), applies the first step found, and starts again. Every step adds the
+technique's score; the level is the hardest technique's, raised while the score passes
+the level's ceiling (``scales.HODOKU``). Since the order differs from Sudoku Explainer's
+(HoDoKu tries a hidden rectangle or a finned X-wing long before a chain), the HoDoKu
+scale needs this path of its own; the SE rating never uses it.
+
+Uniqueness techniques are tried only when the caller assumes one solution (HoDoKu
+always does). HoDoKu's avoidable rectangles need to know which values were given and
+are not built; nor are its grouped loops, multi-colours, Franken fish and ALS chains.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from . import als, basic, bug, chains, fish, forcing, loops, patterns, uniqueness, wings
+from .solver import Path, apply, guess
+from .state import State, TimeUp
+
+Finder = Callable[[State], list]
+
+
+def _singles(kind: str) -> Finder:
+    def find(s: State) -> list:
+        if kind == "full_house":
+            return basic.full_house(s)[:1]
+        if kind == "naked_single":
+            return basic.naked_single(s)[:1]
+        return basic.hidden_singles(s, s.t.full)[:1]
+    return find
+
+
+def _x_chain_short(s: State) -> list:
+    """Skyscraper, two-string kite or turbot fish: an X-chain of four candidates."""
+    found = chains.best_chain(s, "x", max_nodes=4)
+    if found and len(found[1]) == 4:
+        return [chains._step(s, *found)]
+    return []
+
+
+def _chain(mode: str) -> Finder:
+    def find(s: State) -> list:
+        found = chains.best_chain(s, mode)
+        return [chains._step(s, *found)] if found else []
+    return find
+
+
+def _forcing(s: State, deadline=None) -> list:
+    return forcing.forcing(s, deadline)
+
+
+#: (finder, needs uniqueness), in HoDoKu's default order (its solver steps' indexes).
+LADDER: tuple[tuple[Finder, bool], ...] = (
+    (_singles("full_house"), False),
+    (_singles("naked_single"), False),
+    (_singles("hidden_single"), False),
+    (patterns.locked_pair, False),
+    (patterns.locked_triple, False),
+    (basic.pointing, False),
+    (basic.claiming, False),
+    (basic.naked_pair, False),
+    (basic.naked_triple, False),
+    (basic.hidden_pair, False),
+    (basic.hidden_triple, False),
+    (basic.naked_quad, False),
+    (basic.hidden_quad, False),
+    (basic.x_wing, False),
+    (basic.swordfish, False),
+    (basic.jellyfish, False),
+    (patterns.remote_pair, False),
+    (wings.bug_plus_one, True),
+    (_x_chain_short, False),  # skyscraper, two-string kite, turbot fish
+    (patterns.empty_rectangle, False),
+    (patterns.w_wing, False),
+    (wings.xy_wing, False),
+    (wings.xyz_wing, False),
+    (wings.unique_rectangle, True),  # types 1, 2 and 4
+    (uniqueness.ur_type_3, True),
+    (uniqueness.ur_type_5, True),
+    (uniqueness.ur_type_6, True),
+    (uniqueness.hidden_rectangle, True),
+    (fish.finned_x_wing, False),
+    (fish.sashimi_x_wing, False),
+    (fish.finned_swordfish, False),
+    (fish.sashimi_swordfish, False),
+    (fish.finned_jellyfish, False),
+    (fish.sashimi_jellyfish, False),
+    (patterns.sue_de_coq, False),
+    (chains.simple_colouring, False),
+    (_chain("x"), False),
+    (_chain("xy"), False),
+    (_chain("aic"), False),
+    (loops.cycles, False),
+    (als.als_xz, False),
+    (als.als_xy_wing, False),
+    (bug.bug_types, True),  # HoDoKu has none; its nice loops find what these find
+)
+
+
+def next_step(s: State, assume_unique: bool, deadline: float | None = None) -> list:
+    for find, unique in LADDER:
+        if unique and not assume_unique:
+            continue
+        found = find(s)
+        if found:
+            return found[:1]
+    if deadline is not None and time.perf_counter() > deadline:
+        raise TimeUp
+    return forcing.forcing(s, deadline)[:1]
+
+
+def solve_path(s: State, *, assume_unique: bool = True,
+               time_limit: float | None = None) -> Path:
+    """HoDoKu's path from position ``s`` (changed in place) to the end."""
+    path = Path()
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    while not s.solved:
+        try:
+            found = next_step(s, assume_unique, deadline)
+        except TimeUp:
+            path.complete = False
+            break
+        if not found:
+            found = [guess(s, path)]
+        if not apply(s, found[0]):
+            raise RuntimeError(f"a step changed nothing: {found[0].text}")
+        path.steps.append(found[0])
+    path.values = s.values
+    return path
