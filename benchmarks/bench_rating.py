@@ -6,8 +6,8 @@ lists give it), rates each with ``sudoku_cp.logic`` (uniqueness assumed, as SE d
 prints the share rated exactly as SE, Spearman's rho overall and for SE >= 4.2, the
 confusion table of SE bands x levels, how many needed trial and error, and the time per
 puzzle (median, p90, p99, max) and in all. ``--hodoku N`` also rates the first N puzzles
-of the sample with ``hodoku-py`` (if installed) and compares its level with the
-HoDoKu-style level here.
+of the sample with ``hodoku-py`` (if installed) and compares its level with the level
+of HoDoKu's own path here (``sudoku_cp.logic.hodoku``), with the confusion table.
 
     nice -n 10 python benchmarks/bench_rating.py --sample 2000 --seed 1 --workers 2
     nice -n 10 python benchmarks/bench_rating.py ../shared/data/forum_hardest_1106.txt --sample 50 --time-limit 5
@@ -46,12 +46,13 @@ def read(path: Path) -> list[tuple[str, float | None, tuple | None]]:
 
 
 def rate(job):
-    puzzle, time_limit = job
+    puzzle, time_limit, hodoku = job
     from sudoku_cp import Board
     from sudoku_cp.logic import rate_board
 
     start, cpu = time.perf_counter(), time.process_time()
-    r = rate_board(Board.parse(puzzle), assume_unique=True, time_limit=time_limit)
+    r = rate_board(Board.parse(puzzle), assume_unique=True, time_limit=time_limit,
+                   hodoku=hodoku)
     return (r.rating, r.level, r.hardest, r.complete, time.perf_counter() - start,
             time.process_time() - cpu, r.ep, r.ed, r.guesses, r.hodoku_level)
 
@@ -108,7 +109,7 @@ def main(argv=None) -> int:
     if args.sample and args.sample < len(puzzles):
         puzzles = random.Random(args.seed).sample(puzzles, args.sample)
     start = time.perf_counter()
-    jobs = [(pz, args.time_limit) for pz, _, _ in puzzles]
+    jobs = [(pz, args.time_limit, i < args.hodoku) for i, (pz, _, _) in enumerate(puzzles)]
     with ProcessPoolExecutor(args.workers) as pool:
         results = list(pool.map(rate, jobs, chunksize=8))
     wall = time.perf_counter() - start
@@ -179,8 +180,8 @@ def compare_hodoku(puzzles, results) -> None:
         return
     levels = ("easy", "medium", "hard", "unfair", "extreme")
     same = sum(1 for r, h in zip(results, theirs) if r[9] == h)
-    print(f"\nHoDoKu level (hodoku-py, {time.process_time() - start:.0f} s CPU) x HoDoKu-style "
-          f"level here, {len(theirs)} puzzles: same level {same / len(theirs):.1%}")
+    print(f"\nHoDoKu level (hodoku-py, {time.process_time() - start:.0f} s CPU) x HoDoKu level "
+          f"here, {len(theirs)} puzzles: same level {same / len(theirs):.1%}")
     print(f"{'hodoku-py':>10} " + " ".join(f"{lv:>8}" for lv in levels))
     for h in levels:
         row = [sum(1 for r, x in zip(results, theirs) if x == h and r[9] == lv) for lv in levels]

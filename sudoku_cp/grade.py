@@ -29,18 +29,19 @@ __all__ = ["BANDS", "LEVELS", "TECHNIQUES", "Grade", "band", "grade", "level_of"
 
 
 def grade(board: Board, *, time_limit: float | None = None,
-          assume_unique: bool = True) -> Grade:
+          assume_unique: bool = True, hodoku: bool = False) -> Grade:
     """Grade a puzzle: the techniques a person needs, the rating, the level.
 
     The uniqueness techniques are used (``assume_unique``) once the backtracker has
     proved the solution unique. With ``time_limit`` (seconds) a long solve path stops
     early and the rating found so far is reported as a lower bound (``complete`` False).
+    ``hodoku`` adds HoDoKu's score and level from HoDoKu's own path (``rate_board``).
     Raises ``PuzzleError`` when the puzzle has no solution or several.
     """
     from .logic.api import rate_board, unique_solution
 
     solution, result = unique_solution(board)
-    r = rate_board(board, assume_unique=assume_unique, time_limit=time_limit)
+    r = rate_board(board, assume_unique=assume_unique, time_limit=time_limit, hodoku=hodoku)
     if r.complete and r.values != solution:  # logic is sound: it ends at the solution
         raise RuntimeError(f"the logical solver went wrong on {board.to_text()}")
     return replace(r, nodes=int(result.stats.get("nodes", 0)), unique=True)

@@ -96,8 +96,8 @@ def register(sub) -> None:
                    help="serate: one line per puzzle, ER/EP/ED as Sudoku Explainer's serate "
                         "prints them (0.0/0.0/0.0 for a puzzle with no solution or several)")
     p.add_argument("--scale", choices=("se", "hodoku"), default="se",
-                   help="the level shown: Sudoku Explainer's bands (se) or a HoDoKu-style "
-                        "score and level (hodoku; docs/logic.md)")
+                   help="the level shown: Sudoku Explainer's bands (se) or HoDoKu's score and "
+                        "level from HoDoKu's own solve path (hodoku; docs/logic.md)")
     p.set_defaults(run=cmd_grade)
 
 
@@ -241,7 +241,7 @@ def cmd_grade(args) -> int:
         head = dict(line=entry.line, source=source, index=index, puzzle=board.to_text(),
                     box=box_text(board))
         try:
-            rating = grade(board, time_limit=args.time_limit)
+            rating = grade(board, time_limit=args.time_limit, hodoku=args.scale == "hodoku")
         except PuzzleError as exc:  # no solution, or several: a rating assumes one
             run.add(EXIT_NOT_UNIQUE)
             print(f"{where(source, entry)}: {exc}", file=sys.stderr)
@@ -263,9 +263,10 @@ def cmd_grade(args) -> int:
         used = ", ".join(f"{name} {k}" for name, k in rating.techniques.items())
         bound = "" if rating.complete else "  (time limit: a lower bound)"
         if args.scale == "hodoku":
+            hodoku_used = ", ".join(f"{name} {k}" for name, k in rating.hodoku_techniques.items())
             print(f"puzzle {index} ({where(source, entry)}), {board.n}x{board.n}, "
                   f"{board.clues} givens: HoDoKu-style {rating.hodoku_level} "
-                  f"{rating.hodoku_score}{bound}, hardest {rating.hardest}  [{used}]")
+                  f"{rating.hodoku_score}{bound}  [{hodoku_used}]")
             continue
         guesses = (f", {rating.guesses} guess{'es' if rating.guesses > 1 else ''}"
                    if rating.guesses else "")

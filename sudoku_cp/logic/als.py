@@ -26,9 +26,9 @@ MAX_CELLS = 6  # larger sets are seldom needed and cost time
 
 
 class Als:
-    __slots__ = ("cells", "bits", "mask", "house", "where")
+    __slots__ = ("cells", "bits", "mask", "house", "where", "seen")
 
-    def __init__(self, s: State, cells, house: int, mask: int) -> None:
+    def __init__(self, s: State, cells, house: int, mask: int, pb: list[int]) -> None:
         self.cells, self.house, self.mask = cells, house, mask
         self.bits = 0
         for c in cells:
@@ -41,6 +41,8 @@ class Als:
                 if s.cand[c] & b:
                     w |= 1 << c
             self.where[v] = w
+        # value -> the cells that see every cell of this set holding it
+        self.seen = {v: _seen_by_all(pb, w) for v, w in self.where.items()}
 
 
 def _peers_bits(s: State) -> list[int]:
@@ -70,6 +72,7 @@ def all_als(s: State) -> list[Als]:
     if got is not None:
         return got
     t, cand = s.t, s.cand
+    pb = _peers_bits(s)
     seen, out = set(), []
     for h, house in enumerate(t.houses):
         open_ = [c for c in house if cand[c]]
@@ -82,29 +85,50 @@ def all_als(s: State) -> list[Als]:
                     key = frozenset(group)
                     if key not in seen:
                         seen.add(key)
-                        out.append(Als(s, group, h, m))
+                        out.append(Als(s, group, h, m, pb))
     s.memo["als"] = out
     return out
 
 
-def _rcc(pb, a: Als, b: Als) -> list[int]:
+def _rcc(a: Als, b: Als) -> list[int]:
     """The restricted common values of two sets that do not overlap."""
-    out = []
-    for v in bits(a.mask & b.mask):
-        wa, wb = a.where[v], b.where[v]
-        if wb & ~_seen_by_all(pb, wa) == 0:
-            out.append(v)
-    return out
+    return [v for v in bits(a.mask & b.mask) if b.where[v] & ~a.seen[v] == 0]
 
 
-def _z_elims(s, pb, a: Als, b: Als, skip) -> list:
+def links(s: State) -> dict[int, list[tuple[int, int]]]:
+    """Set index -> [(other set's index, restricted common value)], for sets that do not
+    overlap; found once per position."""
+    got = s.memo.get("als_links")
+    if got is not None:
+        return got
+    sets = all_als(s)
+    n = s.n
+    by_value: list[list[int]] = [[] for _ in range(n + 1)]
+    for i, a in enumerate(sets):
+        for v in a.where:
+            by_value[v].append(i)
+    got = {}
+    for v in range(1, n + 1):
+        group = by_value[v]
+        for x, i in enumerate(group):
+            a = sets[i]
+            sa = a.seen[v]
+            for j in group[x + 1:]:
+                b = sets[j]
+                if b.where[v] & ~sa == 0 and not a.bits & b.bits:
+                    got.setdefault(i, []).append((j, v))
+                    got.setdefault(j, []).append((i, v))
+    s.memo["als_links"] = got
+    return got
+
+
+def _z_elims(s, a: Als, b: Als, skip) -> list:
     elims = []
     used = a.bits | b.bits
     for z in bits(a.mask & b.mask):
         if z in skip:
             continue
-        zs = a.where[z] | b.where[z]
-        target = _seen_by_all(pb, zs) & ~used
+        target = a.seen[z] & b.seen[z] & ~used
         bit = 1 << (z - 1)
         while target:
             tb = target & -target
@@ -120,17 +144,16 @@ def _name(s, x: Als) -> str:
 
 
 def als_xz(s: State) -> list:
-    pb = _peers_bits(s)
     sets = all_als(s)
+    around = links(s)
     for i, a in enumerate(sets):
-        for b in sets[i + 1:]:
-            if a.bits & b.bits or not (a.mask & b.mask).bit_count() >= 2:
+        done = set()
+        for j, x in around.get(i, []):
+            if j < i or j in done:
                 continue
-            rcc = _rcc(pb, a, b)
-            if not rcc:
-                continue
-            x = rcc[0]
-            elims = _z_elims(s, pb, a, b, {x})
+            done.add(j)
+            b = sets[j]
+            elims = _z_elims(s, a, b, {x})
             if elims:
                 return [make("als_xz", (), elims, a.cells + b.cells, [a.house, b.house], (),
                              f"ALS-XZ: {_name(s, a)} in {hname(s.t, a.house)} and {_name(s, b)} "
@@ -140,26 +163,16 @@ def als_xz(s: State) -> list:
 
 
 def als_xy_wing(s: State) -> list:
-    pb = _peers_bits(s)
     sets = all_als(s)
-    links: dict[int, list[tuple[int, int]]] = {}
-    for i, a in enumerate(sets):
-        for j in range(i + 1, len(sets)):
-            b = sets[j]
-            if a.bits & b.bits or not a.mask & b.mask:
-                continue
-            for v in _rcc(pb, a, b):
-                links.setdefault(i, []).append((j, v))
-                links.setdefault(j, []).append((i, v))
+    around = links(s)
     for ci, c in enumerate(sets):
-        around = links.get(ci, [])
-        for (ai, x), (bi, y) in combinations(around, 2):
+        for (ai, x), (bi, y) in combinations(around.get(ci, []), 2):
             if x == y or ai == bi:
                 continue
             a, b = sets[ai], sets[bi]
-            if a.bits & b.bits or not (a.mask & b.mask):
+            if a.bits & b.bits or (a.mask & b.mask).bit_count() < 1:
                 continue
-            elims = [(cell, z) for cell, z in _z_elims(s, pb, a, b, {x, y})
+            elims = [(cell, z) for cell, z in _z_elims(s, a, b, {x, y})
                      if not c.bits >> cell & 1]
             if elims:
                 return [make("als_xy_wing", (), elims, a.cells + b.cells + c.cells,

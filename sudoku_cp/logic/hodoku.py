@@ -21,6 +21,7 @@ import time
 from typing import Callable
 
 from . import als, basic, bug, chains, fish, forcing, loops, patterns, uniqueness, wings
+from .ratings import length_bonus, score
 from .solver import Path, apply, guess
 from .state import State, TimeUp
 
@@ -45,9 +46,37 @@ def _x_chain_short(s: State) -> list:
     return []
 
 
+def most_chain(s: State, mode: str, max_nodes: int = 20):
+    """The chain of this mode that removes the most candidates (HoDoKu's choice among
+    the chains it finds; the shortest on a tie), as ``chains.best_chain`` gives it."""
+    g = chains.Graph(s, mode)
+    if not g.strong:
+        return None
+    base = {"x": score("x_chain"), "xy": score("xy_chain"), "aic": score("aic")}[mode]
+    adj: dict[int, list[int]] = {}
+    best, most = None, 0
+    for start in sorted(g.strong):
+        parent, frontier = chains.seed(g, start)
+        depth = 1
+        while frontier and 2 * depth <= max_nodes:
+            for t in frontier:
+                if t == start:  # a loop back to the start: it places the start's value
+                    gain = s.cand[start // s.n].bit_count() - 1
+                    elim = -1
+                else:
+                    elim = chains._elims(g, start, t)
+                    gain = elim.bit_count()
+                if gain > most:
+                    path, houses = chains._path(parent, start, t)
+                    best, most = (round(base + length_bonus(2 * depth), 1), path, houses, elim), gain
+            frontier = chains.grow(g, frontier, parent, adj)
+            depth += 1
+    return best
+
+
 def _chain(mode: str) -> Finder:
     def find(s: State) -> list:
-        found = chains.best_chain(s, mode)
+        found = most_chain(s, mode, 10 if mode == "aic" else 20)
         return [chains._step(s, *found)] if found else []
     return find
 

@@ -207,7 +207,7 @@ def w_wing(s: State) -> list:
 
 # -- Sue de Coq ---------------------------------------------------------------------------
 def sue_de_coq(s: State) -> list:
-    t, cand, n = s.t, s.cand, s.n
+    t, cand = s.t, s.cand
     for a, b, common in t.intersections:
         if t.kind[a] != "box" or t.kind[b] not in ("row", "column"):
             continue

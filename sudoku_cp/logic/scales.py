@@ -11,12 +11,12 @@ of hardest puzzles are sorted by this triple.
 hidden single 14, an X-wing 140, an XY-chain 260, a forcing chain 500, ...) and gives it
 the level of the hardest *technique* used (each technique belongs to one of Easy,
 Medium, Hard, Unfair, Extreme), raised while the score passes the level's ceiling
-(800, 1000, 1600, 1800). The per-technique scores and levels are HoDoKu's defaults;
-techniques HoDoKu has no name for are scored as what HoDoKu would use in their place
-(SE's "direct" shortcuts as the single they place, but a direct hidden triple as the
-triple and its single; SE's nishio and forcing chains as HoDoKu's forcing chain, dynamic ones as its
-forcing net, trial and error as its brute force). The path is still this engine's, not
-HoDoKu's, so the score is HoDoKu-*style*: the level agrees far more often than the score.
+(800, 1000, 1600, 1800). The per-technique scores and levels are HoDoKu's defaults. The
+score is meant for HoDoKu's own path (``logic.hodoku``: its techniques in its order, one
+step at a time), which ``rate_board(..., hodoku=True)`` walks; techniques only SE's path
+uses are scored as what HoDoKu would use in their place (SE's "direct" shortcuts as the
+single they place, SE's forcing chains as HoDoKu's forcing chain, dynamic ones as its
+forcing net, trial and error as its brute force), so ``hodoku`` accepts any path.
 
 >>> from sudoku_cp import Board
 >>> from sudoku_cp.logic import explain
