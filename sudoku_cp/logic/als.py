@@ -178,7 +178,8 @@ def als_xy_wing(s: State) -> list:
                 return [make("als_xy_wing", (), elims, a.cells + b.cells + c.cells,
                              [a.house, b.house, c.house], (),
                              f"ALS-XY-wing: {_name(s, c)} shares {x} with {_name(s, a)} and {y} "
-                             f"with {_name(s, b)}, each held by at most one of the two; so "
-                             f"{_name(s, a)} or {_name(s, b)} holds every value they share: "
-                             f"that {removes(elims, s.n)}")]
+                             f"with {_name(s, b)}, each held by at most one of the two; if the "
+                             f"first lacked a value z it shares with the second, it would hold "
+                             f"{x}, the middle set {y}, and the second z: so z is in one of the "
+                             f"two outer sets, and that {removes(elims, s.n)}")]
     return []

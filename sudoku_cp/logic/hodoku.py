@@ -18,6 +18,7 @@ are not built; nor are its grouped loops, multi-colours, Franken fish and ALS ch
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Callable
 
 from . import als, basic, bug, chains, fish, forcing, loops, patterns, uniqueness, wings
@@ -145,9 +146,10 @@ def next_step(s: State, assume_unique: bool, deadline: float | None = None) -> l
     return forcing.forcing(s, deadline)[:1]
 
 
-def solve_path(s: State, *, assume_unique: bool = True,
-               time_limit: float | None = None) -> Path:
-    """HoDoKu's path from position ``s`` (changed in place) to the end."""
+def solve_path(s: State, *, assume_unique: bool = True, time_limit: float | None = None,
+               record=None) -> Path:
+    """HoDoKu's path from position ``s`` (changed in place) to the end; ``record(state)``
+    gives what each step keeps as ``before`` (for pictures), as in ``solver.solve_path``."""
     path = Path()
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     while not s.solved:
@@ -158,8 +160,9 @@ def solve_path(s: State, *, assume_unique: bool = True,
             break
         if not found:
             found = [guess(s, path)]
-        if not apply(s, found[0]):
-            raise RuntimeError(f"a step changed nothing: {found[0].text}")
-        path.steps.append(found[0])
+        step = replace(found[0], before=record(s)) if record else found[0]
+        if not apply(s, step):
+            raise RuntimeError(f"a step changed nothing: {step.text}")
+        path.steps.append(step)
     path.values = s.values
     return path

@@ -2,7 +2,8 @@
 pair, the empty rectangle, the W-wing and Sue de Coq.
 
 - **Locked pair / triple**: k cells where a box meets a line hold only k values: those
-  values leave the rest of both houses (a naked subset in two houses at once).
+  values leave the rest of both houses (a naked subset in two houses at once; HoDoKu
+  calls it locked only when it removes something from each house).
 - **Remote pair**: a chain of four or more cells holding only {a,b}, each seeing the
   next, alternates a and b; a cell that sees two cells an odd number of links apart
   sees both values: a and b leave it.
@@ -43,9 +44,12 @@ def locked_subset(s: State, k: int) -> list:
                 union |= cand[c]
             if union.bit_count() != k:
                 continue
-            elims = [(c, v) for h in (a, b) for c in t.houses[h]
-                     if c not in group for v in bits(cand[c] & union)]
-            if elims:
+            in_box = [(c, v) for c in t.houses[a] if c not in group
+                      for v in bits(cand[c] & union)]
+            in_line = [(c, v) for c in t.houses[b] if c not in common
+                       for v in bits(cand[c] & union)]
+            if in_box and in_line:  # HoDoKu's rule: it removes from both houses
+                elims = in_box + in_line
                 tech = f"locked_{NAMES[k]}"
                 return [make(tech, (), elims, group, [a, b], (),
                              f"{title(tech)}: {', '.join(cname(c, n) for c in group)} hold only "
