@@ -92,7 +92,7 @@ def test_without_uniqueness_no_uniqueness_step_is_used():
 POSITIONS = [line.split()[0] for line in load("cb002_sample.txt")] + sorted(set(EXAMPLES.values()))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.sampled_from(POSITIONS), st.integers(min_value=0, max_value=50))
 def test_every_new_technique_found_anywhere_on_a_path_is_sound(puzzle, advance):
     """Walk ``advance`` steps along HoDoKu's path, then ask every new technique directly
@@ -110,3 +110,15 @@ def test_every_new_technique_found_anywhere_on_a_path_is_sound(puzzle, advance):
     for find in FINDERS:
         for step in find(s):
             assert sound(step, solution), step.text
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6), box=st.sampled_from([(2, 3), (3, 2), (2, 4), (3, 4)]))
+def test_hodokus_path_is_sound_on_other_box_shapes(seed, box):
+    from sudoku_cp.generate import make_puzzle
+
+    board = make_puzzle(seed, box=box).board
+    solution = solution_of(board)
+    path = hodoku.solve_path(State.from_board(board), assume_unique=True, time_limit=2.0)
+    assert all(sound(st, solution) for st in path.steps)
+    assert not path.complete or tuple(path.values) == solution

@@ -96,7 +96,7 @@ def test_grade_scale_hodoku_prints_the_hodoku_level(capsys):
     assert g.hodoku_level and g.hodoku_score > 0
     assert main(["grade", puzzle, "--scale", "hodoku"]) == 0
     out = capsys.readouterr().out
-    assert re.search(rf"HoDoKu-style {g.hodoku_level} {g.hodoku_score}\b", out)
+    assert re.search(rf"HoDoKu {g.hodoku_level} {g.hodoku_score}\b", out)
     assert main(["grade", puzzle, "--json", "--scale", "hodoku"]) == 0
     rec = capsys.readouterr().out
     assert f'"hodoku_level": "{g.hodoku_level}"' in rec and '"ep": 2.6' in rec

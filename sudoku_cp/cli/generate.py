@@ -265,7 +265,7 @@ def cmd_grade(args) -> int:
         if args.scale == "hodoku":
             hodoku_used = ", ".join(f"{name} {k}" for name, k in rating.hodoku_techniques.items())
             print(f"puzzle {index} ({where(source, entry)}), {board.n}x{board.n}, "
-                  f"{board.clues} givens: HoDoKu-style {rating.hodoku_level} "
+                  f"{board.clues} givens: HoDoKu {rating.hodoku_level} "
                   f"{rating.hodoku_score}{bound}  [{hodoku_used}]")
             continue
         guesses = (f", {rating.guesses} guess{'es' if rating.guesses > 1 else ''}"
