@@ -156,9 +156,11 @@ def als_xz(s: State) -> list:
             elims = _z_elims(s, a, b, {x})
             if elims:
                 return [make("als_xz", (), elims, a.cells + b.cells, [a.house, b.house], (),
-                             f"ALS-XZ: {_name(s, a)} in {hname(s.t, a.house)} and {_name(s, b)} "
-                             f"in {hname(s.t, b.house)} share {x}, which only one of them can "
-                             f"hold, so the other holds all the rest: that {removes(elims, s.n)}")]
+                             f"ALS-XZ: sets A = {_name(s, a)} in {hname(s.t, a.house)} and "
+                             f"B = {_name(s, b)} in {hname(s.t, b.house)} share {x}, held by at "
+                             f"most one of them, so the other is locked on its other values: "
+                             f"each other value they share is in A or B, and that "
+                             f"{removes(elims, s.n)}")]
     return []
 
 
@@ -177,9 +179,9 @@ def als_xy_wing(s: State) -> list:
             if elims:
                 return [make("als_xy_wing", (), elims, a.cells + b.cells + c.cells,
                              [a.house, b.house, c.house], (),
-                             f"ALS-XY-wing: {_name(s, c)} shares {x} with {_name(s, a)} and {y} "
-                             f"with {_name(s, b)}, each held by at most one of the two; if the "
-                             f"first lacked a value z it shares with the second, it would hold "
-                             f"{x}, the middle set {y}, and the second z: so z is in one of the "
-                             f"two outer sets, and that {removes(elims, s.n)}")]
+                             f"ALS-XY-wing: sets A = {_name(s, a)}, B = {_name(s, b)} and "
+                             f"C = {_name(s, c)}; A and C share {x}, B and C share {y}, each held "
+                             f"by at most one set of its pair. If A lacked a value z it shares "
+                             f"with B, A would hold {x}, C {y} and B z: so z is in A or B, and "
+                             f"that {removes(elims, s.n)}")]
     return []

@@ -21,7 +21,7 @@ import time
 from dataclasses import replace
 from typing import Callable
 
-from . import als, basic, bug, chains, fish, forcing, loops, patterns, uniqueness, wings
+from . import als, basic, chains, fish, forcing, loops, patterns, uniqueness, wings
 from .ratings import length_bonus, score
 from .solver import Path, apply, guess
 from .state import State, TimeUp
@@ -130,7 +130,6 @@ LADDER: tuple[tuple[Finder, bool], ...] = (
     (loops.cycles, False),
     (als.als_xz, False),
     (als.als_xy_wing, False),
-    (bug.bug_types, True),  # HoDoKu has none; its nice loops find what these find
 )
 
 
