@@ -144,8 +144,10 @@ def _name(s, x: Als) -> str:
 
 
 def als_xz(s: State) -> list:
+    """The ALS-XZ that removes the most candidates (HoDoKu's choice)."""
     sets = all_als(s)
     around = links(s)
+    best: list = []
     for i, a in enumerate(sets):
         done = set()
         for j, x in around.get(i, []):
@@ -154,19 +156,21 @@ def als_xz(s: State) -> list:
             done.add(j)
             b = sets[j]
             elims = _z_elims(s, a, b, {x})
-            if elims:
-                return [make("als_xz", (), elims, a.cells + b.cells, [a.house, b.house], (),
+            if len(elims) > len(best[0].eliminations if best else ()):
+                best = [make("als_xz", (), elims, a.cells + b.cells, [a.house, b.house], (),
                              f"ALS-XZ: sets A = {_name(s, a)} in {hname(s.t, a.house)} and "
                              f"B = {_name(s, b)} in {hname(s.t, b.house)} share {x}, held by at "
                              f"most one of them, so the other is locked on its other values: "
                              f"each other value they share is in A or B, and that "
                              f"{removes(elims, s.n)}")]
-    return []
+    return best
 
 
 def als_xy_wing(s: State) -> list:
+    """The ALS-XY-wing that removes the most candidates (HoDoKu's choice)."""
     sets = all_als(s)
     around = links(s)
+    best: list = []
     for ci, c in enumerate(sets):
         for (ai, x), (bi, y) in combinations(around.get(ci, []), 2):
             if x == y or ai == bi:
@@ -176,12 +180,12 @@ def als_xy_wing(s: State) -> list:
                 continue
             elims = [(cell, z) for cell, z in _z_elims(s, a, b, {x, y})
                      if not c.bits >> cell & 1]
-            if elims:
-                return [make("als_xy_wing", (), elims, a.cells + b.cells + c.cells,
+            if len(elims) > len(best[0].eliminations if best else ()):
+                best = [make("als_xy_wing", (), elims, a.cells + b.cells + c.cells,
                              [a.house, b.house, c.house], (),
                              f"ALS-XY-wing: sets A = {_name(s, a)}, B = {_name(s, b)} and "
                              f"C = {_name(s, c)}; A and C share {x}, B and C share {y}, each held "
                              f"by at most one set of its pair. If A lacked a value z it shares "
                              f"with B, A would hold {x}, C {y} and B z: so z is in A or B, and "
                              f"that {removes(elims, s.n)}")]
-    return []
+    return best

@@ -39,6 +39,36 @@ def _singles(kind: str) -> Finder:
     return find
 
 
+def _box_first(s: State) -> list[int]:
+    """HoDoKu searches subsets in boxes first, then rows, then columns."""
+    t = s.t
+    return list(t.boxes) + list(t.rows) + list(t.cols) + list(range(3 * t.n, len(t.houses)))
+
+
+def _naked(k: int) -> Finder:
+    def find(s: State) -> list:
+        return basic.naked_subset(s, k, _box_first(s))
+    return find
+
+
+def _hidden(k: int) -> Finder:
+    def find(s: State) -> list:
+        rank = {h: i for i, h in enumerate(_box_first(s))}
+        found = sorted(basic.hidden_subsets(s, k), key=lambda st: rank[st.houses[0]])
+        return found[:1]
+    return find
+
+
+def _locked(box_first: bool) -> Finder:
+    """Pointing (HoDoKu's locked candidates 1) or claiming (2): house by house, then
+    value by value, as HoDoKu scans."""
+    def find(s: State) -> list:
+        found = sorted(basic.locked(s, box_first),
+                       key=lambda st: (st.houses[0], st.eliminations[0][1]))
+        return found[:1]
+    return find
+
+
 def _x_chain_short(s: State) -> list:
     """Skyscraper, two-string kite or turbot fish: an X-chain of four candidates."""
     found = chains.best_chain(s, "x", max_nodes=4)
@@ -93,14 +123,14 @@ LADDER: tuple[tuple[Finder, bool], ...] = (
     (_singles("hidden_single"), False),
     (patterns.locked_pair, False),
     (patterns.locked_triple, False),
-    (basic.pointing, False),
-    (basic.claiming, False),
-    (basic.naked_pair, False),
-    (basic.naked_triple, False),
-    (basic.hidden_pair, False),
-    (basic.hidden_triple, False),
-    (basic.naked_quad, False),
-    (basic.hidden_quad, False),
+    (_locked(True), False),
+    (_locked(False), False),
+    (_naked(2), False),
+    (_naked(3), False),
+    (_hidden(2), False),
+    (_hidden(3), False),
+    (_naked(4), False),
+    (_hidden(4), False),
     (basic.x_wing, False),
     (basic.swordfish, False),
     (basic.jellyfish, False),
@@ -111,8 +141,10 @@ LADDER: tuple[tuple[Finder, bool], ...] = (
     (patterns.w_wing, False),
     (wings.xy_wing, False),
     (wings.xyz_wing, False),
-    (wings.unique_rectangle, True),  # types 1, 2 and 4
+    (uniqueness.ur_type_1, True),
+    (uniqueness.ur_type_2, True),
     (uniqueness.ur_type_3, True),
+    (uniqueness.ur_type_4, True),
     (uniqueness.ur_type_5, True),
     (uniqueness.ur_type_6, True),
     (uniqueness.hidden_rectangle, True),

@@ -1,9 +1,18 @@
-"""More uniqueness tests: unique rectangle types 3, 5 and 6, and the hidden rectangle.
+"""Uniqueness tests as HoDoKu runs them: unique rectangle types 1 to 6 and the hidden
+rectangle.
 
-All rest on the deadly pattern of ``wings.unique_rectangle``: four cells in two rows,
-two columns and two boxes cannot end as the same two values {a,b}, since swapping them
-would give a second solution. Valid only when the puzzle has one solution, on boards
-without extra houses.
+All rest on the deadly pattern of ``wings.unique_rectangle``: four open cells in two
+rows, two columns and two boxes cannot end as the same two values {a,b}, since swapping
+them would give a second solution. That is a fact about the solution, so a cell of the
+rectangle need not still have a or b as a candidate, only not see a placed a or b
+(HoDoKu's default; one corner must hold exactly {a,b}). Valid only when the puzzle has
+one solution, on boards without extra houses.
+
+- **Type 1**: three corners hold only {a,b}: a and b leave the fourth.
+- **Type 2**: two corners hold only {a,b}, the other two (in one house) the same one
+  extra value c: c leaves every cell that sees both.
+- **Type 4**: two corners hold only {a,b}; in a house holding the other two, a has no
+  other place: b leaves those two.
 
 - **Type 3**: two cells of the rectangle hold only {a,b}; the other two share a house and
   their other candidates E act as one cell: with k - 1 more cells of that house whose
@@ -24,7 +33,126 @@ from itertools import combinations
 
 from .basic import make, removes, values_text
 from .state import State, bits, cname, hname
-from .wings import _rectangles
+
+
+def _allowed(s: State) -> list[int]:
+    """Per open cell, the values no placed value in its houses rules out."""
+    t = s.t
+    placed = [s.placed_in(h) for h in range(len(t.houses))]
+    return [0 if s.values[c] else
+            t.all & ~_union(placed[h] for h in t.houses_of[c]) for c in range(t.ncells)]
+
+
+def _union(masks) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+def _rectangles(s: State) -> list:
+    """Rectangles ``((r1c1, r1c2, r2c1, r2c2), pair)`` over two boxes with a corner
+    holding exactly the pair and every corner open and allowed both values."""
+    got = s.memo.get("ur_rectangles")
+    if got is not None:
+        return got
+    t, cand, n = s.t, s.cand, s.n
+    allowed = _allowed(s)
+    box_of = [t.houses_of[c][2] for c in range(t.ncells)]
+    seen, got = set(), []
+    for p in range(t.ncells):
+        pair = cand[p]
+        if pair.bit_count() != 2:
+            continue
+        r1, c1 = divmod(p, n)
+        for r2 in range(n):
+            if r2 == r1 or allowed[r2 * n + c1] & pair != pair:
+                continue
+            for c2 in range(n):
+                corners = (r1 * n + c2, r2 * n + c2)
+                if c2 == c1 or any(allowed[x] & pair != pair for x in corners):
+                    continue
+                (ra, rb), (ca, cb) = sorted((r1, r2)), sorted((c1, c2))
+                cells = (ra * n + ca, ra * n + cb, rb * n + ca, rb * n + cb)
+                if len({box_of[x] for x in cells}) != 2 or (cells, pair) in seen:
+                    continue
+                seen.add((cells, pair))
+                got.append((cells, pair))
+    s.memo["ur_rectangles"] = got
+    return got
+
+
+def _has(s: State, c: int, v: int) -> bool:
+    return bool(s.cand[c] >> (v - 1) & 1)
+
+
+def ur_type_1(s: State) -> list:
+    cand, n = s.cand, s.n
+    if s.t.g.extra:
+        return []
+    for cells, pair in _rectangles(s):
+        exact = [c for c in cells if cand[c] == pair]
+        if len(exact) != 3:
+            continue
+        c = next(x for x in cells if cand[x] != pair)
+        elims = [(c, v) for v in bits(pair) if _has(s, c, v)]
+        if elims:
+            names = ", ".join(cname(x, n) for x in cells)
+            return [make("unique_rectangle", (), elims, exact, (), (),
+                         f"Unique rectangle type 1: {names} would be a deadly "
+                         f"{values_text(pair)} pattern, so {cname(c, n)} is neither: that "
+                         f"{removes(elims, n)}", 4.5, True)]
+    return []
+
+
+def ur_type_2(s: State) -> list:
+    t, cand, n = s.t, s.cand, s.n
+    if t.g.extra:
+        return []
+    for cells, pair in _rectangles(s):
+        extra = [c for c in cells if cand[c] != pair]
+        if len(extra) != 2 or extra[1] not in t.peer_set[extra[0]]:
+            continue
+        x, y = extra
+        more = cand[x] & ~pair
+        if more.bit_count() != 1 or cand[y] & ~pair != more:
+            continue
+        z = more.bit_length()
+        elims = [(c, z) for c in sorted(t.peer_set[x] & t.peer_set[y]) if _has(s, c, z)]
+        if elims:
+            names = ", ".join(cname(c, n) for c in cells)
+            return [make("unique_rectangle", (), elims, cells, (), (),
+                         f"Unique rectangle type 2: {names} would be a deadly "
+                         f"{values_text(pair)} pattern unless {z} is in {cname(x, n)} or "
+                         f"{cname(y, n)}, so that {removes(elims, n)}", 4.5, True)]
+    return []
+
+
+def ur_type_4(s: State) -> list:
+    t, cand, n = s.t, s.cand, s.n
+    if t.g.extra:
+        return []
+    for cells, pair in _rectangles(s):
+        extra = [c for c in cells if cand[c] != pair]
+        if len(extra) != 2 or extra[1] not in t.peer_set[extra[0]]:
+            continue
+        x, y = extra
+        for h in sorted(set(t.houses_of[x]) & set(t.houses_of[y])):
+            if not t.is_full[h]:
+                continue
+            for v in bits(pair):
+                bit = 1 << (v - 1)
+                if any(cand[c] & bit for c in t.houses[h] if c not in (x, y)):
+                    continue
+                w = (pair & ~bit).bit_length()
+                elims = [(c, w) for c in (x, y) if _has(s, c, w)]
+                if elims:
+                    names = ", ".join(cname(c, n) for c in cells)
+                    return [make("unique_rectangle", (), elims, cells, [h], (),
+                                 f"Unique rectangle type 4: in {hname(t, h)}, {v} must be in "
+                                 f"{cname(x, n)} or {cname(y, n)}, so {w} there would make "
+                                 f"{names} deadly: that {removes(elims, n)}", 4.5, True)]
+    return []
 
 
 def _diagonals(cells):
@@ -116,7 +244,9 @@ def ur_type_6(s: State) -> list:
             bit = 1 << (v - 1)
             for lines in (rows, cols):
                 if all(_confined(s, h, bit, cells) for h in lines):
-                    elims = [(c, v) for c in extra]
+                    elims = [(c, v) for c in extra if _has(s, c, v)]
+                    if not elims:
+                        continue
                     names = ", ".join(cname(c, n) for c in cells)
                     return [make("unique_rectangle_6", (), elims, list(cells), lines, (),
                                  f"Unique rectangle type 6: {names} would be a deadly "
@@ -143,8 +273,9 @@ def hidden_rectangle(s: State) -> list:
             row, col = t.houses_of[d][0], t.houses_of[d][1]
             for v in bits(pair):
                 bit = 1 << (v - 1)
-                if _confined(s, row, bit, cells) and _confined(s, col, bit, cells):
-                    w = (pair & ~bit).bit_length()
+                w = (pair & ~bit).bit_length()
+                if _has(s, d, w) and _confined(s, row, bit, cells) and \
+                        _confined(s, col, bit, cells):
                     names = ", ".join(cname(c, n) for c in cells)
                     return [make("hidden_rectangle", (), [(d, w)], list(cells), [row, col], (),
                                  f"Hidden rectangle: {names} would be a deadly "
