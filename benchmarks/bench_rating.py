@@ -50,21 +50,32 @@ def rate(job):
     from sudoku_cp import Board
     from sudoku_cp.logic import rate_board
 
+    board = Board.parse(puzzle)
     start, cpu = time.perf_counter(), time.process_time()
-    r = rate_board(Board.parse(puzzle), assume_unique=True, time_limit=time_limit,
-                   hodoku=hodoku)
-    return (r.rating, r.level, r.hardest, r.complete, time.perf_counter() - start,
-            time.process_time() - cpu, r.ep, r.ed, r.guesses, r.hodoku_level)
+    r = rate_board(board, assume_unique=True, time_limit=time_limit)
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    level, hodoku_cpu = "", 0.0
+    if hodoku:  # HoDoKu's own path, timed apart from SE's
+        from sudoku_cp.logic import hodoku as hodoku_path
+        from sudoku_cp.logic.scales import hodoku as hodoku_scale
+        from sudoku_cp.logic.state import State
+
+        hodoku_cpu = time.process_time()
+        path = hodoku_path.solve_path(State.from_board(board), assume_unique=True,
+                                      time_limit=time_limit)
+        level = hodoku_scale(path.steps)[1]
+        hodoku_cpu = time.process_time() - hodoku_cpu
+    return (r.rating, r.level, r.hardest, r.complete, wall, cpu, r.ep, r.ed, r.guesses, level,
+            hodoku_cpu)
 
 
-def hodoku_levels(puzzles: list[str]) -> list[str] | None:
-    """hodoku-py's level of each puzzle, or None when it is not installed."""
-    try:
-        from hodoku.api import Solver
-    except ImportError:
-        return None
-    solver = Solver()
-    return [solver.rate(p).level.name.lower() for p in puzzles]
+def hodoku_py_level(puzzle: str) -> tuple[str, float]:
+    """hodoku-py's level of a puzzle and the CPU seconds it took."""
+    from hodoku.api import Solver
+
+    cpu = time.process_time()
+    level = Solver().rate(puzzle).level.name.lower()
+    return level, time.process_time() - cpu
 
 
 def ranks(xs):
@@ -138,7 +149,7 @@ def main(argv=None) -> int:
     print(f"trial and error: {guessed} of {len(results)} puzzles needed a guess "
           f"({sum(1 for r in results if r[8] and r[3])} of them finished within the limit)")
     if args.hodoku:
-        compare_hodoku(puzzles[:args.hodoku], results[:args.hodoku])
+        compare_hodoku(puzzles[:args.hodoku], results[:args.hodoku], args.workers)
     counts: dict[float, int] = {}
     for r in results:
         counts[r[0]] = counts.get(r[0], 0) + 1
@@ -172,16 +183,22 @@ def main(argv=None) -> int:
     return 0
 
 
-def compare_hodoku(puzzles, results) -> None:
-    start = time.process_time()
-    theirs = hodoku_levels([pz for pz, _, _ in puzzles])
-    if theirs is None:
+def compare_hodoku(puzzles, results, workers: int) -> None:
+    from importlib.util import find_spec
+
+    if find_spec("hodoku") is None:  # hodoku-py
         print("hodoku-py is not installed (pip install hodoku-py): no HoDoKu comparison")
         return
+    with ProcessPoolExecutor(workers) as pool:
+        got = list(pool.map(hodoku_py_level, [pz for pz, _, _ in puzzles], chunksize=8))
+    theirs = [level for level, _ in got]
+    ours = sorted(r[10] for r in results)
+    print(f"\nHoDoKu's path here: {sum(ours):.1f} s CPU, median {ours[len(ours) // 2] * 1000:.1f} ms, "
+          f"max {ours[-1] * 1000:.0f} ms per puzzle; hodoku-py: {sum(c for _, c in got):.1f} s CPU")
     levels = ("easy", "medium", "hard", "unfair", "extreme")
     same = sum(1 for r, h in zip(results, theirs) if r[9] == h)
-    print(f"\nHoDoKu level (hodoku-py, {time.process_time() - start:.0f} s CPU) x HoDoKu level "
-          f"here, {len(theirs)} puzzles: same level {same / len(theirs):.1%}")
+    print(f"HoDoKu level (hodoku-py) x HoDoKu level here, {len(theirs)} puzzles: same level "
+          f"{same / len(theirs):.1%}")
     print(f"{'hodoku-py':>10} " + " ".join(f"{lv:>8}" for lv in levels))
     for h in levels:
         row = [sum(1 for r, x in zip(results, theirs) if x == h and r[9] == lv) for lv in levels]
