@@ -6,8 +6,8 @@ lists give it), rates each with ``sudoku_cp.logic`` (uniqueness assumed, as SE d
 prints the share rated exactly as SE, Spearman's rho overall and for SE >= 4.2, the
 confusion table of SE bands x levels, how many needed trial and error, and the time per
 puzzle (median, p90, p99, max) and in all. ``--hodoku N`` also rates the first N puzzles
-of the sample with ``hodoku-py`` (if installed) and compares its level with the
-HoDoKu-style level here.
+of the sample with ``hodoku-py`` (if installed) and compares its level with the level
+of HoDoKu's own path here (``sudoku_cp.logic.hodoku``), with the confusion table.
 
     nice -n 10 python benchmarks/bench_rating.py --sample 2000 --seed 1 --workers 2
     nice -n 10 python benchmarks/bench_rating.py ../shared/data/forum_hardest_1106.txt --sample 50 --time-limit 5
@@ -49,24 +49,36 @@ def read(path: Path) -> list[tuple[str, float | None, tuple | None]]:
 
 
 def rate(job):
-    puzzle, time_limit = job
+    puzzle, time_limit, hodoku = job
     from sudoku_cp import Board
     from sudoku_cp.logic import rate_board
 
+    board = Board.parse(puzzle)
     start, cpu = time.perf_counter(), time.process_time()
-    r = rate_board(Board.parse(puzzle), assume_unique=True, time_limit=time_limit)
-    return (r.rating, r.level, r.hardest, r.complete, time.perf_counter() - start,
-            time.process_time() - cpu, r.ep, r.ed, r.guesses, r.hodoku_level)
+    r = rate_board(board, assume_unique=True, time_limit=time_limit)
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    level, hodoku_cpu = "", 0.0
+    if hodoku:  # HoDoKu's own path, timed apart from SE's
+        from sudoku_cp.logic import hodoku as hodoku_path
+        from sudoku_cp.logic.scales import hodoku as hodoku_scale
+        from sudoku_cp.logic.state import State
+
+        hodoku_cpu = time.process_time()
+        path = hodoku_path.solve_path(State.from_board(board), assume_unique=True,
+                                      time_limit=time_limit)
+        level = hodoku_scale(path.steps)[1]
+        hodoku_cpu = time.process_time() - hodoku_cpu
+    return (r.rating, r.level, r.hardest, r.complete, wall, cpu, r.ep, r.ed, r.guesses, level,
+            hodoku_cpu)
 
 
-def hodoku_levels(puzzles: list[str]) -> list[str] | None:
-    """hodoku-py's level of each puzzle, or None when it is not installed."""
-    try:
-        from hodoku.api import Solver
-    except ImportError:
-        return None
-    solver = Solver()
-    return [solver.rate(p).level.name.lower() for p in puzzles]
+def hodoku_py_level(puzzle: str) -> tuple[str, float]:
+    """hodoku-py's level of a puzzle and the CPU seconds it took."""
+    from hodoku.api import Solver
+
+    cpu = time.process_time()
+    level = Solver().rate(puzzle).level.name.lower()
+    return level, time.process_time() - cpu
 
 
 def ranks(xs):
@@ -112,7 +124,7 @@ def main(argv=None) -> int:
     if args.sample and args.sample < len(puzzles):
         puzzles = random.Random(args.seed).sample(puzzles, args.sample)
     start = time.perf_counter()
-    jobs = [(pz, args.time_limit) for pz, _, _ in puzzles]
+    jobs = [(pz, args.time_limit, i < args.hodoku) for i, (pz, _, _) in enumerate(puzzles)]
     with ProcessPoolExecutor(args.workers) as pool:
         results = list(pool.map(rate, jobs, chunksize=8))
     wall = time.perf_counter() - start
@@ -143,7 +155,7 @@ def main(argv=None) -> int:
     print(f"trial and error: {guessed} of {len(results)} puzzles needed a guess "
           f"({sum(1 for r in results if r[8] and r[3])} of them finished within the limit)")
     if args.hodoku:
-        compare_hodoku(puzzles[:args.hodoku], results[:args.hodoku])
+        compare_hodoku(puzzles[:args.hodoku], results[:args.hodoku], args.workers)
     counts: dict[float, int] = {}
     for r in results:
         counts[r[0]] = counts.get(r[0], 0) + 1
@@ -177,16 +189,22 @@ def main(argv=None) -> int:
     return 0
 
 
-def compare_hodoku(puzzles, results) -> None:
-    start = time.process_time()
-    theirs = hodoku_levels([pz for pz, _, _ in puzzles])
-    if theirs is None:
+def compare_hodoku(puzzles, results, workers: int) -> None:
+    from importlib.util import find_spec
+
+    if find_spec("hodoku") is None:  # hodoku-py
         print("hodoku-py is not installed (pip install hodoku-py): no HoDoKu comparison")
         return
+    with ProcessPoolExecutor(workers) as pool:
+        got = list(pool.map(hodoku_py_level, [pz for pz, _, _ in puzzles], chunksize=8))
+    theirs = [level for level, _ in got]
+    ours = sorted(r[10] for r in results)
+    print(f"\nHoDoKu's path here: {sum(ours):.1f} s CPU, median {ours[len(ours) // 2] * 1000:.1f} ms, "
+          f"max {ours[-1] * 1000:.0f} ms per puzzle; hodoku-py: {sum(c for _, c in got):.1f} s CPU")
     levels = ("easy", "medium", "hard", "unfair", "extreme")
     same = sum(1 for r, h in zip(results, theirs) if r[9] == h)
-    print(f"\nHoDoKu level (hodoku-py, {time.process_time() - start:.0f} s CPU) x HoDoKu-style "
-          f"level here, {len(theirs)} puzzles: same level {same / len(theirs):.1%}")
+    print(f"HoDoKu level (hodoku-py) x HoDoKu level here, {len(theirs)} puzzles: same level "
+          f"{same / len(theirs):.1%}")
     print(f"{'hodoku-py':>10} " + " ".join(f"{lv:>8}" for lv in levels))
     for h in levels:
         row = [sum(1 for r, x in zip(results, theirs) if x == h and r[9] == lv) for lv in levels]

@@ -29,7 +29,7 @@ __all__ = ["BANDS", "LEVELS", "TECHNIQUES", "Grade", "band", "grade", "level_of"
 
 
 def grade(board: Board, *, time_limit: float | None = None,
-          assume_unique: bool = True, progress=None) -> Grade:
+          assume_unique: bool = True, progress=None, hodoku: bool = False) -> Grade:
     """Grade a puzzle: the techniques a person needs, the rating, the level.
 
     The uniqueness techniques are used (``assume_unique``) once the backtracker has
@@ -38,7 +38,8 @@ def grade(board: Board, *, time_limit: float | None = None,
     ``progress(stage, placed)`` is told each stage ("unique?" while the backtracker
     proves one solution, then "rating") and the number of cells filled after each
     round of steps (a 16x16 can take half a minute). Raises ``PuzzleError`` when the
-    puzzle has no solution or several.
+    puzzle has no solution or several. ``hodoku`` adds HoDoKu's score and level from
+    HoDoKu's own path (``rate_board``).
     """
     from .logic.api import rate_board, unique_solution
 
@@ -48,7 +49,7 @@ def grade(board: Board, *, time_limit: float | None = None,
     tell("rating", board.clues)
     r = rate_board(board, assume_unique=assume_unique, time_limit=time_limit,
                    on_step=(lambda s: tell("rating", len(s.values) - s.values.count(0)))
-                   if progress else None)
+                   if progress else None, hodoku=hodoku)
     if r.complete and r.values != solution:  # logic is sound: it ends at the solution
         raise RuntimeError(f"the logical solver went wrong on {board.to_text()}")
     return replace(r, nodes=int(result.stats.get("nodes", 0)), unique=True)

@@ -75,9 +75,9 @@ def test_every_technique_has_a_hodoku_score_and_level():
 def test_the_hodoku_score_adds_every_step_and_the_level_never_drops():
     levels = [name for name, _ in HODOKU_LEVELS]
     for line in load("cb002_sample.txt")[::5]:
-        g = grade(board_of(line.split()[0]))
-        assert g.hodoku_score == sum(HODOKU[t][0] * k for t, k in g.techniques.items())
-        hardest = max(levels.index(HODOKU[t][1]) for t in g.techniques)
+        g = grade(board_of(line.split()[0]), hodoku=True)
+        assert g.hodoku_score == sum(HODOKU[t][0] * k for t, k in g.hodoku_techniques.items())
+        hardest = max(levels.index(HODOKU[t][1]) for t in g.hodoku_techniques)
         at = levels.index(g.hodoku_level)
         assert at >= hardest
         assert g.hodoku_score <= HODOKU_LEVELS[at][1]
@@ -92,10 +92,11 @@ def test_a_guess_is_extreme_on_the_hodoku_scale():
 
 def test_grade_scale_hodoku_prints_the_hodoku_level(capsys):
     puzzle = next(iter(SERATE))
-    g = grade(board_of(puzzle))
+    g = grade(board_of(puzzle), hodoku=True)
+    assert g.hodoku_level and g.hodoku_score > 0
     assert main(["grade", puzzle, "--scale", "hodoku"]) == 0
     out = capsys.readouterr().out
-    assert re.search(rf"HoDoKu-style {g.hodoku_level} {g.hodoku_score}\b", out)
-    assert main(["grade", puzzle, "--json"]) == 0
+    assert re.search(rf"HoDoKu {g.hodoku_level} {g.hodoku_score}\b", out)
+    assert main(["grade", puzzle, "--json", "--scale", "hodoku"]) == 0
     rec = capsys.readouterr().out
     assert f'"hodoku_level": "{g.hodoku_level}"' in rec and '"ep": 2.6' in rec

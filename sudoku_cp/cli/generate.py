@@ -97,8 +97,8 @@ def register(sub) -> None:
                    help="serate: one line per puzzle, ER/EP/ED as Sudoku Explainer's serate "
                         "prints them (0.0/0.0/0.0 for a puzzle with no solution or several)")
     p.add_argument("--scale", choices=("se", "hodoku"), default="se",
-                   help="the level shown: Sudoku Explainer's bands (se) or a HoDoKu-style "
-                        "score and level (hodoku; docs/logic.md)")
+                   help="the level shown: Sudoku Explainer's bands (se) or HoDoKu's score and "
+                        "level from HoDoKu's own solve path (hodoku; docs/logic.md)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="a bar per puzzle on stderr: the cells filled as it is rated "
                         "(default: when stderr is a terminal; needs tqdm)")
@@ -246,7 +246,8 @@ def cmd_grade(args) -> int:
                     box=box_text(board))
         bar = _grade_bar(board, index, args.progress)
         try:
-            rating = grade(board, time_limit=args.time_limit, progress=bar and bar.tell)
+            rating = grade(board, time_limit=args.time_limit, progress=bar and bar.tell,
+                           hodoku=args.scale == "hodoku")
         except PuzzleError as exc:  # no solution, or several: a rating assumes one
             run.add(EXIT_NOT_UNIQUE)
             print(f"{where(source, entry)}: {exc}", file=sys.stderr)
@@ -271,9 +272,10 @@ def cmd_grade(args) -> int:
         used = ", ".join(f"{name} {k}" for name, k in rating.techniques.items())
         bound = "" if rating.complete else "  (time limit: a lower bound)"
         if args.scale == "hodoku":
+            hodoku_used = ", ".join(f"{name} {k}" for name, k in rating.hodoku_techniques.items())
             print(f"puzzle {index} ({where(source, entry)}), {board.n}x{board.n}, "
-                  f"{board.clues} givens: HoDoKu-style {rating.hodoku_level} "
-                  f"{rating.hodoku_score}{bound}, hardest {rating.hardest}  [{used}]")
+                  f"{board.clues} givens: HoDoKu {rating.hodoku_level} "
+                  f"{rating.hodoku_score}{bound}  [{hodoku_used}]")
             continue
         guesses = (f", {rating.guesses} guess{'es' if rating.guesses > 1 else ''}"
                    if rating.guesses else "")

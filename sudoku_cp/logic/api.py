@@ -8,7 +8,7 @@ a rating, a hint or a uniqueness technique means nothing otherwise.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from ..board import Board, PuzzleError, cell_name
@@ -59,8 +59,9 @@ class Grade:
     complete: bool = True  # False: the time limit stopped the path; rating is a lower bound
     ep: float = 0.0  # SE's EP: the hardest step up to the first placement (scales.se_triple)
     ed: float = 0.0  # SE's ED: the first step's score
-    hodoku_score: int = 0  # the HoDoKu-style score and level (scales.hodoku)
-    hodoku_level: str = ""
+    hodoku_score: int = 0  # HoDoKu's score and level, from HoDoKu's own path (logic.hodoku;
+    hodoku_level: str = ""  # filled when asked: rate_board(hodoku=True), else 0 and "")
+    hodoku_techniques: dict = field(default_factory=dict, compare=False)  # on that path
     path: list = field(repr=False, default_factory=list, compare=False)  # the Steps
     values: tuple = field(repr=False, default=(), compare=False)  # where the path ended
 
@@ -72,6 +73,7 @@ class Grade:
     def to_dict(self) -> dict:
         return {"level": self.level, "rating": self.rating, "ep": self.ep, "ed": self.ed,
                 "hodoku_score": self.hodoku_score, "hodoku_level": self.hodoku_level,
+                "hodoku_techniques": self.hodoku_techniques,
                 "hardest": self.hardest,
                 "techniques": self.techniques, "steps": self.steps, "guesses": self.guesses,
                 "nodes": self.nodes, "solved_by_logic": self.solved_by_logic,
@@ -79,33 +81,54 @@ class Grade:
 
 
 def rate_board(board: Board, *, assume_unique: bool = False, time_limit: float | None = None,
-               position: Sequence[int] | None = None, on_step=None) -> Grade:
+               position: Sequence[int] | None = None, on_step=None,
+               hodoku: bool = False) -> Grade:
     """Solve like a person, easiest step first, and rate by the hardest step.
 
     ``on_step(state)`` is called after each round of steps (``logic.solver.solve_path``).
-    Raises ``PuzzleError`` when the givens contradict themselves on the way.
+    ``hodoku`` also walks HoDoKu's own path (``logic.hodoku``: its techniques in its
+    order) for the HoDoKu score and level, which SE's path cannot give; it costs a
+    second solve. Raises ``PuzzleError`` when the givens contradict themselves on the way.
     """
     path = _path(board, position, assume_unique=assume_unique, time_limit=time_limit,
                  on_step=on_step)
-    return _rating(path)
+    grade = _rating(path)
+    if hodoku:
+        from . import hodoku as hodoku_path
+        from .scales import hodoku as hodoku_scale
+
+        s = _start(board, position)
+        try:
+            other = hodoku_path.solve_path(s, assume_unique=assume_unique, time_limit=time_limit)
+        except Contradiction as exc:
+            raise NoSolutionError(f"the puzzle has no solution: {exc}") from None
+        score, level = hodoku_scale(other.steps)
+        grade = replace(grade, hodoku_score=score, hodoku_level=level,
+                        hodoku_techniques=_counts(other.steps),
+                        complete=grade.complete and other.complete)
+    return grade
+
+
+def _counts(steps) -> dict[str, int]:
+    """technique -> steps that used it, easiest first (``TECHNIQUES``' order)."""
+    from .ratings import TECHNIQUES
+
+    counts = Counter(st.technique for st in steps)
+    order = list(TECHNIQUES)
+    return {t: counts[t] for t in sorted(counts, key=order.index)}
 
 
 def _rating(path: Path) -> Grade:
-    from .ratings import TECHNIQUES
-    from .scales import hodoku, se_triple
+    from .scales import se_triple
 
-    counts = Counter(st.technique for st in path.steps)
-    order = list(TECHNIQUES)
-    techniques = {t: counts[t] for t in sorted(counts, key=order.index)}
     rating = round(path.rating, 1)
     _er, ep, ed = se_triple(path.steps)
     if not path.complete:  # the step cut short rates at least path.floor: bounds for all three
         ed = ed if path.steps else round(path.floor, 1)
         ep = ep if any(st.placements for st in path.steps) else max(ep, round(path.floor, 1))
-    score, level = hodoku(path.steps)
-    return Grade(level_of(rating), techniques, 0, path.guesses == 0, False, rating,
-                 path.hardest, path.guesses, len(path.steps), path.complete, ep, ed, score,
-                 level, path.steps, tuple(path.values))
+    return Grade(level_of(rating), _counts(path.steps), 0, path.guesses == 0, False, rating,
+                 path.hardest, path.guesses, len(path.steps), path.complete, ep, ed,
+                 path=path.steps, values=tuple(path.values))
 
 
 def _start(board: Board, position) -> State:

@@ -198,11 +198,13 @@ def claiming(s):
 NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
 
-def naked_subset(s: State, k: int) -> list[Step]:
+def naked_subset(s: State, k: int, order=None) -> list[Step]:
     """k open cells of a house whose candidates together are k values: those values
-    leave the house's other cells."""
+    leave the house's other cells. Houses are searched in ``order`` (default: all, in
+    the geometry's order)."""
     t = s.t
-    for h, house in enumerate(t.houses):
+    for h in (range(len(t.houses)) if order is None else order):
+        house = t.houses[h]
         open_ = [c for c in house if s.cand[c]]
         if len(open_) <= k:
             continue

@@ -20,14 +20,22 @@ TECHNIQUES: dict[str, tuple[float, str]] = {
     "pointing": (2.6, "Pointing"),
     "claiming": (2.8, "Claiming"),
     "naked_pair": (3.0, "Naked pair"),
+    # techniques SE does not have (HoDoKu's; used on the HoDoKu scale's own path, never
+    # in an SE rating), scored as what SE would use in their place:
+    "locked_pair": (3.0, "Locked pair"),  # a naked pair in two houses
     "x_wing": (3.2, "X-wing"),
     "hidden_pair": (3.4, "Hidden pair"),
     "naked_triple": (3.6, "Naked triple"),
+    "locked_triple": (3.6, "Locked triple"),
     "swordfish": (3.8, "Swordfish"),
     "hidden_triple": (4.0, "Hidden triple"),
     "xy_wing": (4.2, "XY-wing"),
     "xyz_wing": (4.4, "XYZ-wing"),
     "unique_rectangle": (4.5, "Unique rectangle"),  # types 1, 2 and 4: 4.5 (SE 1.2)
+    "unique_rectangle_3": (4.6, "Unique rectangle type 3"),  # SE: 4.5 plus the naked set
+    "unique_rectangle_5": (4.6, "Unique rectangle type 5"),  # SE has none of these three:
+    "unique_rectangle_6": (4.6, "Unique rectangle type 6"),  # scored beside SE's URs
+    "hidden_rectangle": (4.6, "Hidden rectangle"),
     "naked_quad": (5.0, "Naked quad"),
     "jellyfish": (5.2, "Jellyfish"),
     "hidden_quad": (5.4, "Hidden quad"),
@@ -40,11 +48,22 @@ TECHNIQUES: dict[str, tuple[float, str]] = {
     "skyscraper": (6.6, "Skyscraper"),
     "two_string_kite": (6.6, "Two-string kite"),
     "turbot_fish": (6.6, "Turbot fish"),
+    "empty_rectangle": (6.6, "Empty rectangle"),  # a turbot fish with a box's cross
+    "finned_x_wing": (6.6, "Finned X-wing"),  # finned fish: X-chains through a group
+    "sashimi_x_wing": (6.6, "Sashimi X-wing"),
+    "finned_swordfish": (6.6, "Finned swordfish"),
+    "sashimi_swordfish": (6.6, "Sashimi swordfish"),
+    "finned_jellyfish": (6.6, "Finned jellyfish"),
+    "sashimi_jellyfish": (6.6, "Sashimi jellyfish"),
     "x_chain": (6.6, "X-chain"),
     "simple_colouring": (6.6, "Simple colouring"),  # a colour wrap: 6.6 plus its length
     "xy_cycle": (7.0, "Cycle"),  # SE's bidirectional cycle: both kinds of strong link
     "w_wing": (7.0, "W-wing"),
     "xy_chain": (7.0, "XY-chain"),
+    "remote_pair": (7.0, "Remote pair"),  # an XY-chain on one pair
+    "sue_de_coq": (7.0, "Sue de Coq"),  # SE would need a chain through sets
+    "als_xz": (7.0, "ALS-XZ"),
+    "als_xy_wing": (7.0, "ALS-XY-wing"),
     "aic": (7.0, "Alternating inference chain"),
     "nishio": (7.5, "Nishio forcing chain"),
     "cell_forcing_chain": (8.0, "Cell forcing chain"),

@@ -11,12 +11,12 @@ of hardest puzzles are sorted by this triple.
 hidden single 14, an X-wing 140, an XY-chain 260, a forcing chain 500, ...) and gives it
 the level of the hardest *technique* used (each technique belongs to one of Easy,
 Medium, Hard, Unfair, Extreme), raised while the score passes the level's ceiling
-(800, 1000, 1600, 1800). The per-technique scores and levels are HoDoKu's defaults;
-techniques HoDoKu has no name for are scored as what HoDoKu would use in their place
-(SE's "direct" shortcuts as the single they place, but a direct hidden triple as the
-triple and its single; SE's nishio and forcing chains as HoDoKu's forcing chain, dynamic ones as its
-forcing net, trial and error as its brute force). The path is still this engine's, not
-HoDoKu's, so the score is HoDoKu-*style*: the level agrees far more often than the score.
+(800, 1000, 1600, 1800). The per-technique scores and levels are HoDoKu's defaults. The
+score is meant for HoDoKu's own path (``logic.hodoku``: its techniques in its order, one
+step at a time), which ``rate_board(..., hodoku=True)`` walks; techniques only SE's path
+uses are scored as what HoDoKu would use in their place (SE's "direct" shortcuts as the
+single they place, SE's forcing chains as HoDoKu's forcing chain, dynamic ones as its
+forcing net, trial and error as its brute force), so ``hodoku`` accepts any path.
 
 >>> from sudoku_cp import Board
 >>> from sudoku_cp.logic import explain
@@ -48,6 +48,8 @@ HODOKU: dict[str, tuple[int, str]] = {
     "direct_hidden_triple": (100 + 14, "medium"),  # a hidden triple and its single
     "pointing": (50, "medium"),
     "claiming": (50, "medium"),
+    "locked_pair": (40, "medium"),
+    "locked_triple": (60, "medium"),
     "naked_pair": (60, "medium"),
     "hidden_pair": (70, "medium"),
     "naked_triple": (80, "medium"),
@@ -60,6 +62,21 @@ HODOKU: dict[str, tuple[int, str]] = {
     "xy_wing": (160, "hard"),
     "xyz_wing": (180, "hard"),
     "unique_rectangle": (100, "hard"),
+    "unique_rectangle_3": (100, "hard"),
+    "unique_rectangle_5": (100, "hard"),
+    "unique_rectangle_6": (100, "hard"),
+    "hidden_rectangle": (100, "hard"),
+    "remote_pair": (110, "hard"),
+    "empty_rectangle": (120, "hard"),
+    "finned_x_wing": (130, "hard"),
+    "sashimi_x_wing": (150, "hard"),
+    "finned_swordfish": (200, "unfair"),
+    "sashimi_swordfish": (240, "unfair"),
+    "finned_jellyfish": (250, "unfair"),
+    "sashimi_jellyfish": (260, "unfair"),
+    "sue_de_coq": (250, "unfair"),
+    "als_xz": (300, "unfair"),
+    "als_xy_wing": (320, "unfair"),
     "bug_plus_one": (100, "hard"),
     "bug_type_2": (100, "hard"),  # HoDoKu has BUG+1 only: scored as it
     "bug_type_4": (100, "hard"),
