@@ -44,4 +44,5 @@ def test_the_triples_are_compared_and_written(tmp_path, capsys):
     assert "same EP as SE: 100.0%" in text and "same ED as SE: 100.0%" in text
     assert "trial and error: 0 of 3" in text
     lines = [line.split() for line in out.read_text().splitlines()]
-    assert {p: t for p, _, t, _ in lines} == SERATE
+    assert {parts[0]: parts[2] for parts in lines} == SERATE
+    assert all(parts[-1].endswith("s-CPU") and "lower-bound" not in parts for parts in lines)
