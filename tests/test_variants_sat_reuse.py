@@ -42,8 +42,10 @@ def test_a_reused_solver_finds_what_a_fresh_one_finds(monkeypatch):
     puzzles = [_random_puzzle(rng) for _ in range(25)]
     fresh = [_all(p, False, monkeypatch) for p in puzzles]
     assert any(not f for f in fresh) and any(len(f) > 1 for f in fresh)  # both kinds met
-    for _ in range(2):  # twice, in another order: each puzzle after others on one solver
-        for i in rng.sample(range(len(puzzles)), len(puzzles)):
+    for budget in (sat.LIVE_BUDGET, 3, sat.LIVE_BUDGET):  # 3: many go on to a fresh solver;
+        # 75 puzzles in all: past sat.ACTS, so the live solver is also loaded afresh
+        monkeypatch.setattr(sat, "LIVE_BUDGET", budget)
+        for i in rng.sample(range(len(puzzles)), len(puzzles)):  # each after others
             assert _all(puzzles[i], True, monkeypatch) == fresh[i]
 
 

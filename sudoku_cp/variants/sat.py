@@ -13,8 +13,11 @@ activation literal ``act`` (``[-act, ...]``), passes ``act`` and its givens as
 assumptions, blocks each solution found under ``act`` too, and is retired with the
 unit clause ``[-act]``, which satisfies all of its clauses (and every clause learnt
 from them, which carries ``-act``) for good: nothing of one puzzle constrains the next.
-Once the variables of retired puzzles outnumber ``REBUILD_AFTER`` the solver is loaded
-afresh (every model PySAT returns lists them all). A second caller while the solver is
+So the next puzzle's auxiliary variables may take the same numbers; only the activation
+literals are new each time, taken from a block of ``ACTS`` numbers below every
+auxiliary variable, and the solver is loaded afresh when the block is used up.
+A puzzle that needs more than ``LIVE_BUDGET`` conflicts is solved again from the start on
+a fresh solver (the same encoding, givens as unit clauses). A second caller while the solver is
 in use (another thread) gets a fresh solver of its own.
 
 ``candidates`` answers the setters' "all possibilities": for each cell, the values
@@ -48,13 +51,19 @@ def _read(enc, model_set):
 #: Keep a live solver per shape (else a fresh solver loads the shape's cached clauses).
 REUSE_SOLVER = True
 
-#: A puzzle that took more conflicts leaves the solver to be loaded afresh: reused after
-#: iss-examples-10 (~11,000 conflicts) the solver took ~15% longer per conflict, and a
-#: load (~5 ms) is small beside such a search.
-FRESH_AFTER = 2_000
+#: Conflicts a puzzle may take on the live solver. Past them it is solved again on a
+#: fresh solver (the shape's clauses, its own, its givens as units), as every puzzle was
+#: before: the live solver's state (saved phases, learnt clauses of earlier puzzles)
+#: made iss-examples-10's search (~11,000 conflicts) take from 0.8 to 1.7 times as long
+#: depending on the puzzle solved before it, and for a search that long a load (~5 ms)
+#: is small. Puzzles settled within the budget pay neither the load nor the encoding.
+LIVE_BUDGET = 500
 
-#: Variables of retired puzzles after which a shape's solver is loaded afresh.
-REBUILD_AFTER = 20_000
+#: Activation literals per load of a shape's solver: numbered nv + 1 ... nv + ACTS, right
+#: after the cell-value literals, and the auxiliary variables of every puzzle after them,
+#: so that no puzzle's auxiliaries meet an activation literal already retired (false).
+#: After ACTS puzzles the solver is loaded afresh (~5 ms on 9x9).
+ACTS = 64
 
 
 class _Shape:
@@ -65,14 +74,14 @@ class _Shape:
         base = encode_shape(puzzle)
         self.clauses, self.nv, self.name = base.clauses, base.nv, solver
         self.solver = None
-        self.next_var = self.nv + 1
+        self.acts = 0  # activation literals used on this load
         self.lock = threading.Lock()
 
     def live(self):
-        if self.solver is None or self.next_var - self.nv > REBUILD_AFTER:
+        if self.solver is None or self.acts >= ACTS:
             self.close()
             self.solver = _solver_of(self.clauses, self.name)
-            self.next_var = self.nv + 1
+            self.acts = 0
         return self.solver
 
     def close(self):
@@ -119,28 +128,30 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
     deadline = None if time_limit is None else start + time_limit
     shape = _SHAPES(_ShapeKey((solver, *shape_key(puzzle), puzzle)))
     if not REUSE_SOLVER or not shape.lock.acquire(blocking=False):  # a solver of our own
-        return _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape.clauses)
+        return _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape)
     try:
-        enc = encode_own(puzzle, shape.next_var if shape.solver is not None else shape.nv + 1,
-                         cage)
+        enc = encode_own(puzzle, shape.nv + ACTS + 1, cage)
         s = shape.live()
-        act = enc.nv + 1
-        shape.next_var = act + 1
+        shape.acts += 1
+        act = shape.nv + shape.acts
         built = time.perf_counter()
         for clause in enc.clauses:
             s.add_clause([-act, *clause])
         assumptions = [act, *(enc.x[cell][value] for cell, value in puzzle.givens)]
         before = _native(s)
         try:
-            solutions, status, exhausted = _enumerate(s, enc, solver, assumptions, [-act],
-                                                      limit, deadline)
+            found = _enumerate(s, enc, solver, assumptions, [-act], limit, deadline,
+                               budget=LIVE_BUDGET)
             s.add_clause([-act])
         except BaseException:
             shape.solver = None  # left mid-call: never called again
             raise
+        if found is None:  # a real search: on a solver of its own, as if loaded afresh
+            result = _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc)
+            result.stats["live_attempt"] = LIVE_BUDGET
+            return result
+        solutions, status, exhausted = found
         own = {k: v - before.get(k, 0) for k, v in _native(s).items()}  # this puzzle's
-        if own.get("conflicts", 0) > FRESH_AFTER:
-            shape.close()  # a long search's learnt clauses slow the next puzzle down
         stats = {"variables": enc.nv, "clauses": len(shape.clauses) + len(enc.clauses),
                  "solver": solver, "build_time": built - start, **own}
     finally:
@@ -148,23 +159,36 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
     return VariantResult("sat", solutions, exhausted, status, stats, time.perf_counter() - start)
 
 
-def _solve_fresh(puzzle, limit, deadline, solver, cage, start, base):
-    enc = encode_own(puzzle, len(base) and max(abs(lit) for cl in base for lit in cl) + 1, cage)
+def _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc=None):
+    if enc is None:
+        enc = encode_own(puzzle, shape.nv + ACTS + 1, cage)
     built = time.perf_counter()
-    with _solver_of(base, solver) as s:
-        s.append_formula(enc.clauses)
+    with _solver_of(shape.clauses, solver) as s:
         for cell, value in puzzle.givens:
             s.add_clause([enc.x[cell][value]])
+        s.append_formula(enc.clauses)
         solutions, status, exhausted = _enumerate(s, enc, solver, [], [], limit, deadline)
-        stats = {"variables": enc.nv, "clauses": len(base) + len(enc.clauses), "solver": solver,
-                 "build_time": built - start, **_native(s)}
+        stats = {"variables": enc.nv, "clauses": len(shape.clauses) + len(enc.clauses),
+                 "solver": solver, "build_time": built - start, **_native(s)}
     return VariantResult("sat", solutions, exhausted, status, stats, time.perf_counter() - start)
 
 
-def _enumerate(s, enc, solver, assumptions, guard, limit, deadline):
+def _enumerate(s, enc, solver, assumptions, guard, limit, deadline, budget=None):
+    """Solutions up to ``limit``: ``(solutions, status, exhausted)``, or None once the
+    search has taken more than ``budget`` conflicts (when a budget is given)."""
     solutions, status, exhausted = [], "solved", False
+    spent = s.accum_stats().get("conflicts", 0) if budget is not None else 0
     while len(solutions) < limit:
-        answer = solve_within(s, solver, assumptions, deadline)
+        if budget is None:
+            answer = solve_within(s, solver, assumptions, deadline)
+        else:
+            left = budget - (s.accum_stats().get("conflicts", 0) - spent)
+            if left <= 0:
+                return None
+            s.conf_budget(left)
+            answer = s.solve_limited(assumptions=assumptions)
+            if answer is None:
+                return None
         if answer is None:
             status = "timeout"
             break
