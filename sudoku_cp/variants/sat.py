@@ -57,6 +57,8 @@ REUSE_SOLVER = True
 #: made iss-examples-10's search (~11,000 conflicts) take from 0.8 to 1.7 times as long
 #: depending on the puzzle solved before it, and for a search that long a load (~5 ms)
 #: is small. Puzzles settled within the budget pay neither the load nor the encoding.
+#: The budget is not cut short by a time limit (500 conflicts take ~10 ms on 9x9); the
+#: fresh solver after it is.
 LIVE_BUDGET = 500
 
 #: Activation literals per load of a shape's solver: numbered nv + 1 ... nv + ACTS, right
