@@ -29,18 +29,29 @@ __all__ = ["BANDS", "LEVELS", "TECHNIQUES", "Grade", "band", "grade", "level_of"
 
 
 def grade(board: Board, *, time_limit: float | None = None,
-          assume_unique: bool = True) -> Grade:
+          assume_unique: bool = True, candidates=None, solution=None) -> Grade:
     """Grade a puzzle: the techniques a person needs, the rating, the level.
 
     The uniqueness techniques are used (``assume_unique``) once the backtracker has
     proved the solution unique. With ``time_limit`` (seconds) a long solve path stops
     early and the rating found so far is reported as a lower bound (``complete`` False).
     Raises ``PuzzleError`` when the puzzle has no solution or several.
+
+    ``candidates`` (a bitmask per cell: a sukaku's pencil marks) starts the open cells
+    from those marks; the caller then passes the ``solution`` it proved unique under them
+    (the backtracker reads givens only), and ``nodes`` is 0.
     """
     from .logic.api import rate_board, unique_solution
 
-    solution, result = unique_solution(board)
-    r = rate_board(board, assume_unique=assume_unique, time_limit=time_limit)
+    if (candidates is None) != (solution is None):
+        raise ValueError("grade takes pencil marks together with their proven solution")
+    if candidates is None:
+        solution, result = unique_solution(board)
+        nodes = int(result.stats.get("nodes", 0))
+    else:
+        solution, nodes = tuple(solution), 0
+    r = rate_board(board, assume_unique=assume_unique, time_limit=time_limit,
+                   candidates=candidates)
     if r.complete and r.values != solution:  # logic is sound: it ends at the solution
         raise RuntimeError(f"the logical solver went wrong on {board.to_text()}")
-    return replace(r, nodes=int(result.stats.get("nodes", 0)), unique=True)
+    return replace(r, nodes=nodes, unique=True)
