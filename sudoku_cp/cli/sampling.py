@@ -96,35 +96,47 @@ def run_cbias(args) -> int:
         out = OutputFile(args.output, force=args.force,
                          header=None if args.json else header_comment("generate", settings))
 
-    def progress(sample) -> None:
-        if not args.quiet:
-            print(f"controlled-bias: {sample.tries:,} tries, {len(sample.puzzles):,} "
-                  f"puzzles, {sample.time_s:.0f} s ({sample.tries / sample.time_s:,.0f} "
-                  f"tries/s)", file=sys.stderr, flush=True)
-
-    sample = _sample(args, box, seed, progress)
     g = geometry(*box)
-    code = EXIT_OK
-    try:
-        for index, givens in enumerate(sample.puzzles, 1):
-            board = Board(g, givens)
+    written = [0]  # puzzles written so far: each goes out as soon as its chunk is taken
+
+    class Disagree(Exception):
+        pass
+
+    def write_new(sample) -> None:
+        import json
+
+        for index in range(written[0] + 1, len(sample.puzzles) + 1):
+            board = Board(g, sample.puzzles[index - 1])
             if args.verify:
                 report = crosscheck(board)
                 if report.verdict.value != "unique":
                     print(f"sudoku-cp: DISAGREE: controlled-bias puzzle {index} is "
                           f"{report.verdict.value} by the cross-check: {board.to_text()}",
                           file=sys.stderr)
-                    return EXIT_DISAGREE
+                    raise Disagree
             record = {"index": index, "puzzle": board.to_text(), "clues": board.clues,
                       "method": "controlled-bias", "seed": seed}
             if out is not None:
-                import json
-
                 out.write((json.dumps(record) if args.json else board.to_text()) + "\n")
             elif args.json:
                 emit(record)
             else:
                 print(board.to_text(), flush=True)
+            written[0] = index
+
+    def progress(sample) -> None:
+        write_new(sample)
+        if not args.quiet:
+            print(f"controlled-bias: {sample.tries:,} tries, {len(sample.puzzles):,} "
+                  f"puzzles, {sample.time_s:.0f} s ({sample.tries / sample.time_s:,.0f} "
+                  f"tries/s)", file=sys.stderr, flush=True)
+
+    code = EXIT_OK
+    try:
+        sample = _sample(args, box, seed, progress)
+        write_new(sample)
+    except Disagree:
+        return EXIT_DISAGREE
     finally:
         if out is not None:
             out.close()
