@@ -1,25 +1,26 @@
 """Berthier's controlled-bias generation of minimal puzzles, and unbiased clue statistics.
 
 **The generator** (Berthier 2009, "Unbiased statistics of a CSP – a controlled-bias
-generator"; studied from his description, not his code). One *try*: take a complete
+generator", and his ``suexg-cb.c``, which does the same). One *try*: take a complete
 grid, delete its clues in a uniformly random order while the puzzle keeps a unique
 solution; at the first deletion that loses uniqueness, put that clue back. The puzzle
 P reached is output if it is minimal (no clue can be deleted), and the try is thrown
-away otherwise — never repaired, which is what a top-down generator does and what
-makes its bias unknown. P is output exactly when the random order deletes the 81 − n
-cells outside P first, so every minimal n-clue puzzle of the grid has the probability
-n!(81 − n)!/81! = 1/C(81, n): the bias depends on n alone and is known.
+away otherwise — never reduced further, which is what a top-down generator does and
+what makes its bias unknown. P is output exactly when the random order deletes the
+81 − n cells outside P first, so every minimal n-clue puzzle of the grid has the
+probability n!(81 − n)!/81! = 1/C(81, n): the bias depends on n alone and is known.
 
 Like Berthier's program, the first uniqueness check comes after the deletions down to
 ``cut`` clues (32 for 9×9): a minimal puzzle with more clues cannot be output, which
-changes nothing measurable (none of his 5.9 million puzzles has more than 32). Every
-uniqueness check runs in the compiled ``fast`` engine, many tries in lock step per
-call (``fast.check_array``). Grids come from the ``fast`` random fill, each used for
-``tries_per_grid`` tries (the 1/C(81, n) law holds grid by grid; Berthier reused grids
-too).
+changes nothing measurable (none of his 5.9 million puzzles has more than 32). The
+tries run in chunks, each one compiled call (``_cbias_kernels.chunk``: the ``fast``
+fill, the ``fast`` search, and unavoidable sets learned per grid that answer most
+checks without a search, exactly as the search would). Chunk i is seeded from
+(seed, i), so a sample is the same on any engine (``controlled_bias(engine=...)``).
+Each grid serves ``tries_per_grid`` tries (the 1/C(81, n) law holds grid by grid).
 
-Tries succeed rarely (Berthier reports about 250,000 grids per puzzle), so this is a
-slow generator by nature: the rate is reported with every run.
+Tries succeed rarely (one minimal puzzle per 254,113 tries in Berthier's collections
+000 and 001), so this is a slow generator by nature: the rate is reported with every run.
 
 **Statistics.** A controlled-bias sample over-represents few clues by 1/C(81, n); the
 correction factor cf(n) = C(81, n) (any multiple: Berthier normalises cf(26) = 1)
