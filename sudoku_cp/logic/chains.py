@@ -145,6 +145,17 @@ def grow(g: Graph, frontier: list[int], parent: dict, adj: dict,
     return nxt
 
 
+def candidates_of(node_bits: int, n: int) -> list[tuple[int, int]]:
+    """The (cell, value) pairs of a bitset over nodes ``cell * n + value - 1``."""
+    out = []
+    while node_bits:
+        b = node_bits & -node_bits
+        node_bits ^= b
+        c, v = divmod(b.bit_length() - 1, n)
+        out.append((c, v + 1))
+    return out
+
+
 def _path(parent, start, end):
     """The chain's nodes from start to end, and the house of each strong link."""
     nodes, houses = [end], []
@@ -184,13 +195,7 @@ def _step(s: State, rating, path, houses, elim_bits):
     if path[0] == path[-1]:
         placements, elims = [nodes[0]], []
     else:
-        placements = []
-        elims = []
-        while elim_bits:
-            b = elim_bits & -elim_bits
-            elim_bits ^= b
-            c, v = divmod(b.bit_length() - 1, n)
-            elims.append((c, v + 1))
+        placements, elims = [], candidates_of(elim_bits, n)
     links = []
     for i in range(len(nodes) - 1):
         links.append((nodes[i], nodes[i + 1], "strong" if i % 2 == 0 else "weak"))

@@ -17,7 +17,7 @@ for chains (``sudoku_cp.logic.chains``), and closes when the last node sees the 
 from __future__ import annotations
 
 from .basic import make, removes
-from .chains import Graph, _path, grow, seed
+from .chains import Graph, _path, candidates_of, grow, seed
 from .ratings import length_bonus, score, title
 from .state import State, cname
 
@@ -102,12 +102,7 @@ def cycles(s: State) -> list:
 def _step(s: State, tech: str, rating, path, houses, elim_bits):
     n = s.n
     nodes = [(x // n, x % n + 1) for x in path]
-    elims = []
-    while elim_bits:
-        b = elim_bits & -elim_bits
-        elim_bits ^= b
-        c, v = divmod(b.bit_length() - 1, n)
-        elims.append((c, v + 1))
+    elims = candidates_of(elim_bits, n)
     links = [(nodes[i], nodes[(i + 1) % len(nodes)], "strong" if i % 2 == 0 else "weak")
              for i in range(len(nodes))]
     words = []
