@@ -77,6 +77,12 @@ def _finned_fish(s: State) -> list:
     return []
 
 
+def _sue_de_coq(s: State) -> list:
+    """Sue de Coq up to 9x9: its search of line and box sets grows too fast past that (a
+    16x16 position costs seconds), and a hint must come quickly."""
+    return patterns.sue_de_coq(s) if s.n <= 9 else []
+
+
 def _with(ladder, before: str, rungs) -> tuple:
     """``ladder`` with ``rungs`` put just before the first rung of family ``before``."""
     i = next(k for k, rung in enumerate(ladder) if rung[0] == before)
@@ -99,7 +105,7 @@ HINT_LADDER = _with(_with(_with(
     "forcing", (
         _rung("remote_pair", patterns.remote_pair),
         _rung("w_wing", patterns.w_wing),
-        _rung("sue_de_coq", patterns.sue_de_coq),
+        _rung("sue_de_coq", _sue_de_coq),
         _rung("als_xz", als.als_xz),
         _rung("als_xy_wing", als.als_xy_wing)))
 
