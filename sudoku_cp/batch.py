@@ -137,7 +137,18 @@ class LocalEngine:
         self.pool.shutdown(wait=not interrupted, cancel_futures=True)
 
     def submit(self, chunk, backends, time_limit, values=True) -> None:
-        self.pending.add(self.pool.submit(check_chunk, chunk, backends, time_limit, values))
+        self.submit_call(check_chunk, chunk, backends, time_limit, values)
+
+    def submit_call(self, fn, *args) -> None:
+        """Run ``fn(*args)`` on a worker (a picklable module-level function); its value
+        comes back through ``finished``."""
+        self.pending.add(self.pool.submit(fn, *args))
+
+    def cancel(self) -> None:
+        """Drop the chunks not started yet (running ones finish; nothing more is yielded)."""
+        for future in self.pending:
+            future.cancel()
+        self.pending = set()
 
     @property
     def in_flight(self) -> int:
@@ -197,9 +208,20 @@ class DaskEngine:
             self.cluster.close()
 
     def submit(self, chunk, backends, time_limit, values=True) -> None:
-        self.queue.add(self.client.submit(check_chunk, chunk, backends, time_limit, values,
-                                          pure=False))
+        self.submit_call(check_chunk, chunk, backends, time_limit, values)
+
+    def submit_call(self, fn, *args) -> None:
+        """Run ``fn(*args)`` on a worker; its value comes back through ``finished``."""
+        self.queue.add(self.client.submit(fn, *args, pure=False))
         self.in_flight += 1
+
+    def cancel(self) -> None:
+        """Drop every chunk still queued or running (nothing more is yielded)."""
+        futures = list(self.queue.futures)
+        self.queue.clear()
+        if futures:
+            self.client.cancel(futures)
+        self.in_flight = 0
 
     def finished(self) -> Iterator[list]:
         try:

@@ -29,7 +29,8 @@ __all__ = ["BANDS", "LEVELS", "TECHNIQUES", "Grade", "band", "grade", "level_of"
 
 
 def grade(board: Board, *, time_limit: float | None = None,
-          assume_unique: bool = True, progress=None, hodoku: bool = False) -> Grade:
+          assume_unique: bool = True, progress=None, hodoku: bool = False,
+          candidates=None, solution=None) -> Grade:
     """Grade a puzzle: the techniques a person needs, the rating, the level.
 
     The uniqueness techniques are used (``assume_unique``) once the backtracker has
@@ -40,16 +41,26 @@ def grade(board: Board, *, time_limit: float | None = None,
     round of steps (a 16x16 can take half a minute). Raises ``PuzzleError`` when the
     puzzle has no solution or several. ``hodoku`` adds HoDoKu's score and level from
     HoDoKu's own path (``rate_board``).
+
+    ``candidates`` (a bitmask per cell: a sukaku's pencil marks) starts the open cells
+    from those marks; the caller then passes the ``solution`` it proved unique under them
+    (the backtracker reads givens only), and ``nodes`` is 0.
     """
     from .logic.api import rate_board, unique_solution
 
+    if (candidates is None) != (solution is None):
+        raise ValueError("grade takes pencil marks together with their proven solution")
     tell = progress or (lambda stage, placed: None)
     tell("unique?", board.clues)
-    solution, result = unique_solution(board)
+    if candidates is None:
+        solution, result = unique_solution(board)
+        nodes = int(result.stats.get("nodes", 0))
+    else:
+        solution, nodes = tuple(solution), 0
     tell("rating", board.clues)
     r = rate_board(board, assume_unique=assume_unique, time_limit=time_limit,
                    on_step=(lambda s: tell("rating", len(s.values) - s.values.count(0)))
-                   if progress else None, hodoku=hodoku)
+                   if progress else None, hodoku=hodoku, candidates=candidates)
     if r.complete and r.values != solution:  # logic is sound: it ends at the solution
         raise RuntimeError(f"the logical solver went wrong on {board.to_text()}")
-    return replace(r, nodes=int(result.stats.get("nodes", 0)), unique=True)
+    return replace(r, nodes=nodes, unique=True)

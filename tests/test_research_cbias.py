@@ -105,6 +105,45 @@ def test_controlled_bias_draws_with_the_known_law_on_a_4x4_grid():
     assert drawn != minimal
 
 
+@needs_numba
+@pytest.mark.parametrize("cut", [16, 4])
+def test_controlled_bias_success_rate_is_the_law_on_a_4x4_grid(cut):
+    """A try succeeds with probability sum over n <= cut of M(n)/C(16, n): the law's scale,
+    not only its shape, and with a cut (the deletions before it unchecked and undrawn)."""
+    from sudoku_cp.research.cbias import run_chunk
+
+    grid = pattern_grid(2, 2)
+    minimal = _minimal_puzzles_by_clues(grid, (2, 2))
+    p = sum(m / math.comb(16, n) for n, m in minimal.items() if n <= cut)
+    part = run_chunk((2, 2), 1, 0, 1, 20_000, cut, grid=grid)
+    assert part.tries == 20_000 and {sum(1 for v in q if v) for q in part.puzzles} \
+        == {n for n in minimal if n <= cut}
+    sd = math.sqrt(p * (1 - p) / part.tries)
+    assert abs(len(part.puzzles) / part.tries - p) < 4 * sd, (len(part.puzzles), p)
+
+
+@needs_numba
+@pytest.mark.parametrize("cut", [36, 12])
+def test_known_unavoidable_sets_change_nothing_but_the_searches(cut):
+    """The learned unavoidable sets only answer checks a search would answer the same way:
+    with them off, a chunk gives the same puzzles from the same tries."""
+    from sudoku_cp.research.cbias import run_chunk
+
+    with_sets = run_chunk((2, 3), 4, 0, 20, 50, cut)
+    without = run_chunk((2, 3), 4, 0, 20, 50, cut, sets=0)
+    assert with_sets.puzzles == without.puzzles and with_sets.puzzles
+    assert with_sets.tries == without.tries == 1000
+    assert with_sets.skipped > 0 and without.skipped == 0
+    assert with_sets.searches + with_sets.skipped == without.searches
+    for puzzle in with_sets.puzzles:  # unique and minimal, by the independent backtracker
+        board = Board.from_values(list(puzzle), box=(2, 3))
+        assert len(solve(board, "backtrack", limit=2).solutions) == 1
+        for c, v in enumerate(puzzle):
+            if v:
+                fewer = board.with_givens(puzzle[:c] + (0,) + puzzle[c + 1:])
+                assert len(solve(fewer, "backtrack", limit=2).solutions) == 2
+
+
 def run(capsys, *argv):
     code = main(list(argv))
     out, err = capsys.readouterr()
@@ -130,7 +169,18 @@ def test_generate_controlled_bias_command(capsys):
     code, out, err = run(capsys, "generate", "--method", "controlled-bias", "-n", "3",
                          "--box", "2x2", "--seed", "5", "-q")
     assert code == 0 and len(out.split()) == 3
-    assert "3 minimal puzzles" in err and "tries/s" in err
+    assert "3 minimal puzzles" in err and "tries/s" in err and "per CPU second" in err
+
+
+@needs_numba
+def test_controlled_bias_on_worker_processes_gives_the_same_puzzles(capsys):
+    """Chunk i is seeded from (seed, i) and chunks are taken in index order: two local
+    worker processes give the puzzles one process gives."""
+    argv = ["generate", "--method", "controlled-bias", "-n", "12", "--box", "2x3", "--seed",
+            "5", "-q", "--no-verify"]
+    code, alone, _ = run(capsys, *argv)
+    code2, pooled, err = run(capsys, *argv, "--workers", "2")
+    assert code == code2 == 0 and alone == pooled and len(alone.split()) == 12, err
 
 
 @pytest.mark.parametrize("argv,message", [
@@ -138,6 +188,9 @@ def test_generate_controlled_bias_command(capsys):
     (["--method", "controlled-bias", "--clues", "25", "--difficulty", "easy"],
      "--clues, --difficulty do not apply"),
     (["--time-limit", "5"], "--time-limit goes with --method controlled-bias"),
+    (["--workers", "2", "--engine", "dask"], "--workers, --engine go with --method controlled"),
+    (["--method", "controlled-bias", "--scheduler", "tcp://127.0.0.1:8786"],
+     "--scheduler needs --engine dask"),
 ])
 def test_generate_refuses_options_that_do_not_apply(capsys, argv, message):
     code, out, err = run(capsys, "generate", *argv)

@@ -163,7 +163,20 @@ def test_a_count_cut_by_the_time_limit_adds_an_estimate(capsys):
     code, out, _ = run(capsys, "solve", "--count", "--time-limit", "0.2", "--samples", "2000",
                        one_given)
     first, second = out.splitlines()[:2]
-    assert "stopped by the time limit" in first
+    # the count is not known: "unknown" and exit 4 (check's time-out code), never "solved"
+    assert code == 4 and ": unknown by " in first and "solved" not in first
+    assert "at least " in first and "a lower bound, the count is unknown" in first
     assert second.startswith("  instead: about ") and "2,000 random paths" in second
     low, high = (float(x) for x in second.split("CI ")[1].split(";")[0].split(" .. "))
     assert low <= 6_670_903_752_021_072_936_960 / 9 <= high
+
+
+def test_a_count_cut_by_the_time_limit_is_a_lower_bound_in_json(capsys):
+    one_given = "." * 78 + "1.."
+    code, out, _ = run(capsys, "solve", "--count", "--time-limit", "0.1", "--json", one_given)
+    record = json.loads(out.splitlines()[0])
+    assert code == 4 and record["verdict"] == "unknown" and record["exhausted"] is False
+    assert record["count_is"] == "lower bound" and record["count"].startswith(">=")
+    code, out, _ = run(capsys, "solve", "--count", "--json", "--box", "2x2", "." * 15 + "1")
+    record = json.loads(out)
+    assert code == 0 and record["count_is"] == "exact" and int(record["count"]) == 288 // 4

@@ -23,7 +23,9 @@ def register(sub) -> None:
     p = sub.add_parser("explain", help="explain a puzzle step by step, as a person solves it",
                        description="The steps a person takes, easiest technique first, one "
                                    "sentence each (docs/logic.md).")
-    p.add_argument("puzzle", metavar="PUZZLE", help="puzzle text (one line, '.' or '0' empty)")
+    p.add_argument("puzzle", metavar="PUZZLE",
+                   help="puzzle text (one line, '.' or '0' empty), or a 729-character sukaku "
+                        "(pencil-mark) line")
     p.add_argument("--box", type=_box_arg, metavar="RxC", help="box shape, e.g. 2x3")
     p.add_argument("--position", metavar="GRID",
                    help="a player's grid in the same form: their values on top of the givens")
@@ -56,11 +58,23 @@ def cmd_explain(args) -> int:
     from ..logic.api import NoSolutionError, SeveralSolutionsError, WrongValueError
     from .common import EXIT_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, UsageError, emit
 
+    from .marks import is_sukaku, read_marks, solution_of
+
+    marks = solution = None
     try:
-        board = _board(args.puzzle, args.box, "PUZZLE")
+        if is_sukaku(args.puzzle, args.box):  # pencil marks: the engine starts from them
+            board, marks, sukaku = read_marks(args.puzzle)
+        else:
+            board = _board(args.puzzle, args.box, "PUZZLE")
     except UsageError as exc:  # a bad puzzle: one line in the form every command uses
         print(exc, file=sys.stderr)
         return EXIT_INPUT
+    if marks is not None:
+        try:
+            solution = solution_of(sukaku, args.time_limit)
+        except PuzzleError as exc:  # several solutions, none, or not settled in time
+            print(f"sudoku-cp: {exc}", file=sys.stderr)
+            return EXIT_NOT_UNIQUE
     position = None
     if args.position:
         other = _board(args.position, args.box or board.box, "--position")
@@ -71,7 +85,8 @@ def cmd_explain(args) -> int:
         raise UsageError(f"--image {args.image}: steps are drawn as .svg")
     try:
         steps = explain(board, position=position, assume_unique=args.assume_unique,
-                        first=args.first, time_limit=args.time_limit)
+                        first=args.first, time_limit=args.time_limit, candidates=marks,
+                        solution=solution)
     except (NoSolutionError, SeveralSolutionsError, WrongValueError) as exc:
         print(f"sudoku-cp: {exc}", file=sys.stderr)
         return EXIT_NOT_UNIQUE

@@ -229,9 +229,31 @@ def _progress(total: int, quiet: bool):
     return progress_bar(total, show=False if quiet else None)
 
 
+def _graded(run):
+    """``run.puzzles()`` with sukaku lines as well: ``(index, source, entry, sukaku)``,
+    ``sukaku`` the ``(board, candidates, puzzle)`` of a pencil-mark line, else None."""
+    from .common import EXIT_INPUT, entries, report_invalid
+    from .marks import is_sukaku, read_marks
+
+    for index, (source, entry) in enumerate(entries(run.args), 1):
+        if entry.error and is_sukaku(entry.text, getattr(run.args, "box", None)):
+            try:
+                yield index, source, entry, read_marks(entry.text, where(source, entry))
+            except UsageError as exc:
+                run.add(EXIT_INPUT)
+                print(exc, file=sys.stderr)
+            continue
+        if entry.error:
+            run.add(EXIT_INPUT)
+            report_invalid(run.args, index, source, entry)
+            continue
+        yield index, source, entry, None
+
+
 def cmd_grade(args) -> int:
     from ..errors import PuzzleError
     from ..grade import grade
+    from .marks import solution_of
     from ..logic.api import SeveralSolutionsError
     from ..records import record
 
@@ -240,13 +262,21 @@ def cmd_grade(args) -> int:
         raise UsageError("--format serate prints SE's ER/EP/ED only: it does not combine "
                          f"with {'--json' if args.json else '--scale hodoku'}")
     run = Outcome(args)
-    for index, source, entry in run.puzzles():
-        board = entry.board
-        head = dict(line=entry.line, source=source, index=index, puzzle=board.to_text(),
+    for index, source, entry, sukaku in _graded(run):
+        marks = solution = None
+        if sukaku is None:
+            board = entry.board
+        else:  # pencil marks: proved unique under them, then the engine starts from them
+            board, marks, _ = sukaku
+        head = dict(line=entry.line, source=source, index=index,
+                    puzzle=board.to_text() if sukaku is None else entry.text.strip(),
                     box=box_text(board))
         bar = _grade_bar(board, index, args.progress)
         try:
-            rating = grade(board, time_limit=args.time_limit, progress=bar and bar.tell,
+            if sukaku is not None:
+                solution = solution_of(sukaku[2], args.time_limit)
+            rating = grade(board, time_limit=args.time_limit, candidates=marks,
+                           solution=solution, progress=bar and bar.tell,
                            hodoku=args.scale == "hodoku")
         except PuzzleError as exc:  # no solution, or several: a rating assumes one
             run.add(EXIT_NOT_UNIQUE)

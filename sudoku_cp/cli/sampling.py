@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 
 from .common import (EXIT_DISAGREE, EXIT_NOT_UNIQUE, EXIT_OK, UsageError, emit,
-                          positive_float)
+                     positive_float, positive_int)
 from .output import OutputFile, check_output, header_comment
 
 METHODS = ("top-down", "controlled-bias")
@@ -24,13 +24,30 @@ def add_cbias_options(p) -> None:
     p.add_argument("--time-limit", type=positive_float, metavar="S",
                    help="with --method controlled-bias: stop after S seconds and keep the "
                         "puzzles found (exit 1 if fewer than COUNT)")
+    from ..batch import ENGINES
+
+    p.add_argument("--workers", type=positive_int, metavar="N",
+                   help="with --method controlled-bias: run the tries on N worker processes "
+                        "(default: in this process); the same --seed gives the same puzzles "
+                        "with any N")
+    p.add_argument("--engine", choices=ENGINES,
+                   help="with --method controlled-bias: local processes (default) or a Dask "
+                        "cluster (--workers processes, or --scheduler)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="with --engine dask: a Dask scheduler, e.g. tcp://127.0.0.1:8786")
 
 
 def wants_cbias(args) -> bool:
     if args.method != "controlled-bias":
-        if args.time_limit is not None:
-            raise UsageError("--time-limit goes with --method controlled-bias")
+        given = [name for name, value in (("--time-limit", args.time_limit),
+                                          ("--workers", args.workers), ("--engine", args.engine),
+                                          ("--scheduler", args.scheduler)) if value is not None]
+        if given:
+            raise UsageError(f"{', '.join(given)} go{'es' if len(given) == 1 else ''} with "
+                             f"--method controlled-bias")
         return False
+    if args.scheduler and args.engine != "dask":
+        raise UsageError("--scheduler needs --engine dask")
     refused = [name for name, given in (
         ("--symmetry", args.symmetry != "none"), ("--clues", args.clues is not None),
         ("--orbit-minimal", args.orbit_minimal), ("--difficulty", args.difficulty is not None),
@@ -44,12 +61,30 @@ def wants_cbias(args) -> bool:
     return True
 
 
+def _sample(args, box, seed, progress):
+    """The run, in this process or on the batch engine the options ask for."""
+    from ..research.cbias import controlled_bias
+
+    run = dict(box=tuple(box), seed=seed, time_limit=args.time_limit, progress=progress)
+    if args.workers is None and args.engine is None:
+        return controlled_bias(args.count, **run)
+    from ..batch import DaskEngine, LocalEngine
+    from .check import check_scheduler
+
+    if args.scheduler:
+        check_scheduler(args.scheduler)
+    workers = args.workers or 1
+    engine = (DaskEngine(workers, args.scheduler) if args.engine == "dask"
+              else LocalEngine(workers))
+    with engine:
+        return controlled_bias(args.count, engine=engine, **run)
+
+
 def run_cbias(args) -> int:
     import random
 
     from ..board import Board, default_box, geometry
     from ..crosscheck import crosscheck
-    from ..research.cbias import controlled_bias
 
     box = args.box or (default_box(args.size) if args.size else (3, 3))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
@@ -61,36 +96,47 @@ def run_cbias(args) -> int:
         out = OutputFile(args.output, force=args.force,
                          header=None if args.json else header_comment("generate", settings))
 
-    def progress(sample) -> None:
-        if not args.quiet:
-            print(f"controlled-bias: {sample.tries:,} tries, {len(sample.puzzles):,} "
-                  f"puzzles, {sample.time_s:.0f} s ({sample.tries / sample.time_s:,.0f} "
-                  f"tries/s)", file=sys.stderr, flush=True)
-
-    sample = controlled_bias(args.count, box=tuple(box), seed=seed,
-                             time_limit=args.time_limit, progress=progress)
     g = geometry(*box)
-    code = EXIT_OK
-    try:
-        for index, givens in enumerate(sample.puzzles, 1):
-            board = Board(g, givens)
+    written = [0]  # puzzles written so far: each goes out as soon as its chunk is taken
+
+    class Disagree(Exception):
+        pass
+
+    def write_new(sample) -> None:
+        import json
+
+        for index in range(written[0] + 1, len(sample.puzzles) + 1):
+            board = Board(g, sample.puzzles[index - 1])
             if args.verify:
                 report = crosscheck(board)
                 if report.verdict.value != "unique":
                     print(f"sudoku-cp: DISAGREE: controlled-bias puzzle {index} is "
                           f"{report.verdict.value} by the cross-check: {board.to_text()}",
                           file=sys.stderr)
-                    return EXIT_DISAGREE
+                    raise Disagree
             record = {"index": index, "puzzle": board.to_text(), "clues": board.clues,
                       "method": "controlled-bias", "seed": seed}
             if out is not None:
-                import json
-
                 out.write((json.dumps(record) if args.json else board.to_text()) + "\n")
             elif args.json:
                 emit(record)
             else:
                 print(board.to_text(), flush=True)
+            written[0] = index
+
+    def progress(sample) -> None:
+        write_new(sample)
+        if not args.quiet:
+            print(f"controlled-bias: {sample.tries:,} tries, {len(sample.puzzles):,} "
+                  f"puzzles, {sample.time_s:.0f} s ({sample.tries / sample.time_s:,.0f} "
+                  f"tries/s)", file=sys.stderr, flush=True)
+
+    code = EXIT_OK
+    try:
+        sample = _sample(args, box, seed, progress)
+        write_new(sample)
+    except Disagree:
+        return EXIT_DISAGREE
     finally:
         if out is not None:
             out.close()
@@ -98,9 +144,12 @@ def run_cbias(args) -> int:
     per = (f"1 minimal puzzle per {sample.tries / sample.found:,.0f} tries" if sample.found
            else "no puzzle yet")
     rate = sample.tries / max(sample.time_s, 1e-9)
+    cpu = max(sample.cpu_s, 1e-9)
     print(f"controlled-bias: {found:,} minimal puzzles in {sample.time_s:.1f} s from "
-          f"{sample.tries:,} tries on {sample.grids:,} grids ({rate:,.0f} "
-          f"tries/s, {sample.checks:,} uniqueness checks; {per}; seed {seed})", file=sys.stderr)
+          f"{sample.tries:,} tries on {sample.grids:,} grids ({rate:,.0f} tries/s, "
+          f"{sample.tries / cpu:,.0f} tries and {sample.found / cpu:.3f} puzzles per CPU "
+          f"second over {sample.cpu_s:,.1f} CPU s; {sample.checks:,} uniqueness checks, "
+          f"{sample.searches:,} searched; {per}; seed {seed})", file=sys.stderr)
     if found < args.count:
         print(f"sudoku-cp: --time-limit {args.time_limit:g} s passed with {found} of "
               f"{args.count} puzzles", file=sys.stderr)

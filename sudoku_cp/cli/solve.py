@@ -62,11 +62,14 @@ def cmd_solve(args) -> int:
         result = solve(board, args.backend, limit=limit, time_limit=args.time_limit)
         good = [s for s in result.solutions if is_solution(board, s)]
         bad = len(result.solutions) - len(good)
-        verdict = "disagree" if bad else result.status.value  # a non-solution is a bug: 3
+        # a count the time limit cut short settles nothing: "unknown", as check says of a
+        # search that did not finish (exit 4), with the solutions found as a lower bound
+        timed_out = bool(args.count and cut_by_time(result))
+        verdict = "disagree" if bad else "unknown" if timed_out else result.status.value
         run.add(verdict_exit(verdict))
         if args.image:
             _save_image(args, board, index, good[0] if good else None)
-        found = _found(result, len(good))
+        found = _found(result, len(good), counting=args.count)
         if bad:
             print(f"BUG: {args.backend} returned {bad} non-solution(s): "
                   f"{board.to_text(result.solutions[0])}", file=sys.stderr)
@@ -78,12 +81,14 @@ def cmd_solve(args) -> int:
                         solutions=[board.to_text(s) for s in shown],
                         backends={args.backend: result.to_dict()},
                         evidence=[f"{args.backend} returned {bad} non-solution(s)"] if bad else [],
-                        time_s=result.time_s, count=result.count, exhausted=result.exhausted))
+                        time_s=result.time_s, count=result.count, exhausted=result.exhausted,
+                        **({"count_is": "lower bound" if timed_out else "exact"
+                            if result.exhausted else "capped by --limit"} if args.count else {})))
             continue
         print(f"puzzle {index} ({where(source, entry)}), {board.n}x{board.n}, "
               f"{board.clues} givens: {verdict} by {args.backend} in {ms(result.time_s)}: "
               f"{found}")
-        if args.count and cut_by_time(result):  # too many to count in time: estimate
+        if timed_out:  # too many to count in time: estimate
             run_count(args, [(board, "  instead")])
         if not args.count:
             for k, s in enumerate(good, 1):
@@ -101,7 +106,7 @@ def cmd_solve(args) -> int:
 UNCOUNTED = sys.maxsize
 
 
-def _found(result, good: int) -> str:
+def _found(result, good: int, counting: bool = False) -> str:
     """How many solutions, and whether that is all of them, in words.
 
     >>> from sudoku_cp.result import Result
@@ -109,6 +114,8 @@ def _found(result, good: int) -> str:
     '1 solution (the search was exhaustive: there is no other)'
     >>> _found(Result.of("x", [(1,), (2,)], exhausted=False, limit=2), 2)
     '2 solutions (stopped at --limit 2: there may be more)'
+    >>> _found(Result.of("x", [(1,), (2,)], exhausted=False, limit=9), 2, counting=True)
+    'at least 2 solutions (the time limit stopped the count: a lower bound, the count is unknown)'
     """
     words = f"{good} solution{'s' if good != 1 else ''}"
     if result.exhausted:
@@ -117,6 +124,9 @@ def _found(result, good: int) -> str:
         return f"{words} (the search was exhaustive: {rest})"
     if len(result.solutions) >= result.limit:
         return f"{words} (stopped at --limit {result.limit}: there may be more)"
+    if counting:
+        return f"at least {words} (the time limit stopped the count: a lower bound, the count " \
+               f"is unknown)"
     return f"{words} (stopped by the time limit: there may be more)"
 
 

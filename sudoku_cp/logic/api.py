@@ -82,8 +82,9 @@ class Grade:
 
 def rate_board(board: Board, *, assume_unique: bool = False, time_limit: float | None = None,
                position: Sequence[int] | None = None, on_step=None,
-               hodoku: bool = False) -> Grade:
+               hodoku: bool = False, candidates: Sequence[int] | None = None) -> Grade:
     """Solve like a person, easiest step first, and rate by the hardest step.
+    ``candidates``: a bitmask per cell the open cells start from (a sukaku's pencil marks).
 
     ``on_step(state)`` is called after each round of steps (``logic.solver.solve_path``).
     ``hodoku`` also walks HoDoKu's own path (``logic.hodoku``: its techniques in its
@@ -91,13 +92,13 @@ def rate_board(board: Board, *, assume_unique: bool = False, time_limit: float |
     second solve. Raises ``PuzzleError`` when the givens contradict themselves on the way.
     """
     path = _path(board, position, assume_unique=assume_unique, time_limit=time_limit,
-                 on_step=on_step)
+                 on_step=on_step, candidates=candidates)
     grade = _rating(path)
     if hodoku:
         from . import hodoku as hodoku_path
         from .scales import hodoku as hodoku_scale
 
-        s = _start(board, position)
+        s = _start(board, position, candidates)
         try:
             other = hodoku_path.solve_path(s, assume_unique=assume_unique, time_limit=time_limit)
         except Contradiction as exc:
@@ -131,9 +132,13 @@ def _rating(path: Path) -> Grade:
                  path=path.steps, values=tuple(path.values))
 
 
-def _start(board: Board, position) -> State:
+def _start(board: Board, position, candidates=None) -> State:
     values = _merge(board, position)
     try:
+        if candidates is not None:
+            if len(candidates) != len(values):
+                raise PuzzleError(f"pencil marks for {len(candidates)} cells, not {len(values)}")
+            return State.from_candidates(board.geometry, values, candidates)
         return State.from_values(board.geometry, values)
     except Contradiction as exc:
         raise NoSolutionError(f"the position has no solution: {exc}") from None
@@ -157,8 +162,8 @@ def _merge(board: Board, position) -> list[int]:
     return values
 
 
-def _path(board, position, *, record=None, **options) -> Path:
-    s = _start(board, position)
+def _path(board, position, *, record=None, candidates=None, **options) -> Path:
+    s = _start(board, position, candidates)
     try:
         return solve_path(s, record=record, **options)
     except Contradiction as exc:
@@ -206,17 +211,25 @@ def check_position(board: Board, position, solution) -> None:
 
 
 def explain(board: Board, *, position: Sequence[int] | None = None, assume_unique: bool = False,
-            first: bool = False, time_limit: float | None = None, hints: bool = True) -> list:
+            first: bool = False, time_limit: float | None = None,
+            candidates: Sequence[int] | None = None, solution: Sequence[int] | None = None,
+            hints: bool = True) -> list:
     """The steps a person takes from the givens (or ``position``) to the solution,
     easiest technique first at every point; ``first`` gives only the next step (a hint).
     The steps may use techniques SE lacks (finned fish, ALS-XZ, ...: ``solver.HINT_LADDER``)
     where a person would, so their hardest is not always the SE rating (``rate_board``);
     ``hints=False`` walks SE's own ladder, whose hardest step is.
 
+    ``candidates`` (a bitmask per cell) starts the open cells from pencil marks (a
+    sukaku); the givens alone then rarely have one solution, so the caller passes the
+    ``solution`` it proved unique under those marks, which every step is checked against.
+
     Raises ``PuzzleError`` (a subclass of it for each case, with a readable message)
     when the puzzle has no solution or several, or the position contradicts it.
     """
-    solution = solution_of(board)
+    if (candidates is None) != (solution is None):
+        raise ValueError("explain takes pencil marks together with their proven solution")
+    solution = solution_of(board) if solution is None else tuple(solution)
     if position is not None:
         _merge(board, position)  # range and given checks first
         check_position(board, position, solution)
@@ -225,7 +238,7 @@ def explain(board: Board, *, position: Sequence[int] | None = None, assume_uniqu
         return (board, tuple(s.values), tuple(s.cand))
 
     path = _path(board, position, record=record, assume_unique=assume_unique, first=first,
-                 time_limit=time_limit, hints=hints)
+                 time_limit=time_limit, candidates=candidates, hints=hints)
     for st in path.steps:  # never trust a step: each agrees with the checked solution
         if any(solution[c] != v for c, v in st.placements) or \
                 any(solution[c] == v for c, v in st.eliminations):

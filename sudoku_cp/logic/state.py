@@ -108,6 +108,24 @@ class State:
         return s
 
     @classmethod
+    def from_candidates(cls, g: Geometry, values: Sequence[int],
+                        cand: Sequence[int]) -> "State":
+        """The state after placing ``values``, with each open cell's candidates then cut
+        to the bitmask ``cand[cell]`` (a pencil-mark grid: a sukaku); a cell or a clash
+        left with nothing raises Contradiction.
+
+        >>> g = Board.empty((2, 2)).geometry
+        >>> State.from_candidates(g, [1] + [0] * 15, [0, 0b1010] + [0b1111] * 14).candidates(1)
+        [2, 4]
+        """
+        s = cls.from_values(g, values)
+        for cell, mask in enumerate(cand):
+            if not s.values[cell]:
+                for v in bits(s.cand[cell] & ~mask):
+                    s.eliminate(cell, v)
+        return s
+
+    @classmethod
     def from_board(cls, board: Board) -> "State":
         return cls.from_values(board.geometry, board.givens)
 

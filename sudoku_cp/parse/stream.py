@@ -111,7 +111,7 @@ class PlainBlock:
 
 def read_blocks(path, box: tuple[int, int] | None = None, size: int = 1000, *,
                 max_size: int = MAX_SIZE) -> Iterator[PlainBlock | Entry]:
-    """The puzzles of a file as ``read_puzzles`` gives them, but a stretch of ``size``
+    r"""The puzzles of a file as ``read_puzzles`` gives them, but a stretch of ``size``
     lines that are all plain 9x9 one-line puzzles, blank lines or comments comes as one
     ``PlainBlock`` (checked in one ``translate`` for all its lines, not parsed line by
     line): the batch runner's parent then only reads and forwards, and its workers make
@@ -122,8 +122,8 @@ def read_blocks(path, box: tuple[int, int] | None = None, size: int = 1000, *,
     >>> import tempfile, os
     >>> with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
     ...     _ = f.write("# two\n" + "1" + "." * 80 + "\n\n" + "." * 81 + "\n1.3?\n")
-    >>> [type(x).__name__ for x in read_blocks(f.name, size=3)]
-    ['PlainBlock', 'Entry']
+    >>> [type(x).__name__ for x in read_blocks(f.name, size=3)]  # 3 lines, then 2 entries
+    ['PlainBlock', 'Entry', 'Entry']
     >>> os.unlink(f.name)
     """
     from itertools import chain, islice

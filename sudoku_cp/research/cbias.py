@@ -1,25 +1,26 @@
 """Berthier's controlled-bias generation of minimal puzzles, and unbiased clue statistics.
 
 **The generator** (Berthier 2009, "Unbiased statistics of a CSP – a controlled-bias
-generator"; studied from his description, not his code). One *try*: take a complete
+generator", and his ``suexg-cb.c``, which does the same). One *try*: take a complete
 grid, delete its clues in a uniformly random order while the puzzle keeps a unique
 solution; at the first deletion that loses uniqueness, put that clue back. The puzzle
 P reached is output if it is minimal (no clue can be deleted), and the try is thrown
-away otherwise — never repaired, which is what a top-down generator does and what
-makes its bias unknown. P is output exactly when the random order deletes the 81 − n
-cells outside P first, so every minimal n-clue puzzle of the grid has the probability
-n!(81 − n)!/81! = 1/C(81, n): the bias depends on n alone and is known.
+away otherwise — never reduced further, which is what a top-down generator does and
+what makes its bias unknown. P is output exactly when the random order deletes the
+81 − n cells outside P first, so every minimal n-clue puzzle of the grid has the
+probability n!(81 − n)!/81! = 1/C(81, n): the bias depends on n alone and is known.
 
 Like Berthier's program, the first uniqueness check comes after the deletions down to
 ``cut`` clues (32 for 9×9): a minimal puzzle with more clues cannot be output, which
-changes nothing measurable (none of his 5.9 million puzzles has more than 32). Every
-uniqueness check runs in the compiled ``fast`` engine, many tries in lock step per
-call (``fast.check_array``). Grids come from the ``fast`` random fill, each used for
-``tries_per_grid`` tries (the 1/C(81, n) law holds grid by grid; Berthier reused grids
-too).
+changes nothing measurable (none of his 5.9 million puzzles has more than 32). The
+tries run in chunks, each one compiled call (``_cbias_kernels.chunk``: the ``fast``
+fill, the ``fast`` search, and unavoidable sets learned per grid that answer most
+checks without a search, exactly as the search would). Chunk i is seeded from
+(seed, i), so a sample is the same on any engine (``controlled_bias(engine=...)``).
+Each grid serves ``tries_per_grid`` tries (the 1/C(81, n) law holds grid by grid).
 
-Tries succeed rarely (Berthier reports about 250,000 grids per puzzle), so this is a
-slow generator by nature: the rate is reported with every run.
+Tries succeed rarely (one minimal puzzle per 254,113 tries in Berthier's collections
+000 and 001), so this is a slow generator by nature: the rate is reported with every run.
 
 **Statistics.** A controlled-bias sample over-represents few clues by 1/C(81, n); the
 correction factor cf(n) = C(81, n) (any multiple: Berthier normalises cf(26) = 1)
@@ -184,27 +185,107 @@ class Sample:
     """A controlled-bias run: the minimal puzzles found and what it took."""
 
     puzzles: list = field(default_factory=list)  # tuples of givens
-    found: int = 0   # minimal puzzles met, including those past ``count`` in the last batch
+    found: int = 0   # minimal puzzles met, including those past ``count`` in the last chunk
     tries: int = 0
     grids: int = 0
-    checks: int = 0
-    time_s: float = 0.0
+    checks: int = 0      # uniqueness questions asked (searched or answered by a known set)
+    searches: int = 0    # of which answered by a search
+    chunks: int = 0
+    cpu_s: float = 0.0   # CPU seconds of the chunks (process time, summed over workers)
+    time_s: float = 0.0  # wall-clock seconds of the run
 
     @property
     def rate(self) -> float:
         return len(self.puzzles) / self.time_s if self.time_s else 0.0
 
+    def add(self, part: "Chunk", keep: int) -> None:
+        self.puzzles.extend(part.puzzles[:max(0, keep - len(self.puzzles))])
+        self.found += len(part.puzzles)
+        self.tries += part.tries
+        self.grids += part.grids
+        self.checks += part.searches + part.skipped
+        self.searches += part.searches
+        self.chunks += 1
+        self.cpu_s += part.cpu_s
 
-def controlled_bias(count: int, *, box=(3, 3), seed: int = 0, cut: int | None = None,
-                    batch: int = 20_000, tries_per_grid: int = 10,
-                    time_limit: float | None = None, progress=None, grid=None) -> Sample:
-    """Up to ``count`` minimal puzzles by controlled-bias generation (stops early at
-    ``time_limit`` seconds). ``progress(sample)`` is called after every batch of tries.
-    ``grid``: one complete grid (row-major values) to draw every try from, in place of
-    random grids (the law 1/C(cells, n) holds grid by grid: the tests use it)."""
+
+@dataclass(frozen=True)
+class Chunk:
+    """What one chunk of tries gave (``run_chunk``): picklable, for worker processes."""
+
+    index: int
+    puzzles: list
+    tries: int
+    grids: int
+    searches: int
+    skipped: int
+    cpu_s: float
+
+
+def chunk_seed(seed: int, index: int) -> int:
+    """The seed of chunk ``index`` of a run seeded ``seed``: independent streams
+    (numpy's ``SeedSequence`` spawn keys), the same whatever runs the chunk."""
     import numpy as np
 
-    from ..backends import fast
+    return int(np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(1, np.uint64)[0])
+
+
+def run_chunk(box, seed: int, index: int, grids: int, tries_per_grid: int, cut: int,
+              grid=None, sets: int | None = None) -> Chunk:
+    """One chunk of ``grids`` x ``tries_per_grid`` tries, all in one compiled call; the
+    same ``(seed, index)`` gives the same puzzles in any process. ``grid``: one
+    complete grid every try starts from (then ``grids`` only counts the rounds).
+    ``sets``: unavoidable sets kept per grid (``SETS_PER_GRID``; 0 turns the shortcut
+    off, which must change nothing but the time: the tests compare)."""
+    from time import process_time
+
+    import numpy as np
+
+    from ..backends.fast.backend import tables
+    from ..board import geometry
+    from ._compiled import load
+
+    kernels = load("_cbias_kernels")
+    t = tables(geometry(*box))
+    started = process_time()  # the work, not numba's start-up in a new worker
+    ncells = t.ncells
+    frames = np.zeros((ncells + 1, ncells), np.int64)
+    work = np.zeros(5 * ncells + 6 + t.peers.shape[1], np.int64)
+    dirty = np.zeros(t.words, np.int64)
+    out = np.zeros((2, ncells), np.int64)
+    sets = np.zeros((SETS_PER_GRID if sets is None else sets, -(-ncells // 64)), np.int64)
+    tries = grids * tries_per_grid
+    found = np.zeros((min(tries, FOUND_PER_CHUNK), ncells), np.int64)
+    fixed = np.zeros(ncells, np.int64) if grid is None else np.array(grid, np.int64)
+    stream = np.array([chunk_seed(seed, index)], np.uint64)
+    stats = np.zeros(9, np.int64)
+    n = kernels.chunk(stream, grids, tries_per_grid, cut, fixed, t.tab.ctypes.data,
+                      FILL_BUDGET, frames, work, dirty, out, sets, found, stats)
+    puzzles = [tuple(int(v) for v in row) for row in found[:n]]
+    return Chunk(index, puzzles, int(stats[0]), int(stats[1]), int(stats[2]), int(stats[3]),
+                 process_time() - started)
+
+
+#: Unavoidable sets kept per grid (``_cbias_kernels``); puzzles a chunk can return (the
+#: kernel stops the chunk early when they are found); nodes of a grid fill before it restarts.
+SETS_PER_GRID, FOUND_PER_CHUNK, FILL_BUDGET = 1024, 4096, 10_000
+
+
+def controlled_bias(count: int, *, box=(3, 3), seed: int = 0, cut: int | None = None,
+                    batch: int | None = None, tries_per_grid: int | None = None,
+                    time_limit: float | None = None, progress=None, grid=None,
+                    engine=None) -> Sample:
+    """Up to ``count`` minimal puzzles by controlled-bias generation (stops early at
+    ``time_limit`` seconds). ``progress(sample)`` is called after every chunk.
+
+    The tries run in chunks of ``batch`` tries (``tries_per_grid`` tries on each grid),
+    chunk i seeded by ``chunk_seed(seed, i)``; ``engine`` (a ``sudoku_cp.batch``
+    engine, entered) runs them on worker processes, else they run here. Either way the
+    sample is the first ``count`` puzzles of chunks 0, 1, 2, ... in try order, so a
+    seed gives the same puzzles on any engine and any number of workers (with a time
+    limit, the chunks finished in order before it passed). ``grid``: one complete
+    grid (row-major values) to draw every try from, in place of random grids (the law
+    1/C(cells, n) holds grid by grid: the tests use it)."""
     from ..board import geometry
 
     g = geometry(*box)
@@ -212,85 +293,61 @@ def controlled_bias(count: int, *, box=(3, 3), seed: int = 0, cut: int | None = 
     cut = (32 if (g.n == 9) else ncells) if cut is None else cut
     if not 0 < cut <= ncells:
         raise UsageError(f"cut {cut} is not a clue count between 1 and {ncells}")
+    tries_per_grid = (TRIES_PER_GRID if g.n >= 9 else 10) if tries_per_grid is None \
+        else tries_per_grid
+    batch = (CHUNK_TRIES if g.n >= 9 else 1000) if batch is None else batch
     if tries_per_grid < 1 or batch < 1:
         raise UsageError("tries_per_grid and batch must be positive")
-    rng = np.random.default_rng(seed)
+    grids = max(1, -(-batch // tries_per_grid))
+    job = (tuple(box), seed, grids, tries_per_grid, cut, None if grid is None else tuple(grid))
     sample = Sample()
     start = perf_counter()
-    size = min(batch, 1000)  # batches grow to ``batch``: a small run stays quick
-    while len(sample.puzzles) < count:
-        if time_limit is not None and perf_counter() - start > time_limit:
-            break
-        if grid is not None:
-            grids_now = 0
-            grids = np.repeat(np.array([grid], np.int64), size, axis=0)
-        else:
-            grids_now = -(-size // tries_per_grid)
-            grids = np.array([fast.fill(g, int(s), 10_000)
-                              for s in rng.integers(0, 2 ** 62, grids_now)], np.int64)
-            grids = np.repeat(grids, tries_per_grid, axis=0)[:size]
-        found, checks = _tries(grids, rng.random((len(grids), ncells)).argsort(axis=1),
-                               ncells - cut, g)
-        sample.grids += grids_now
-        sample.tries += len(grids)
-        sample.checks += checks
-        sample.found += len(found)
-        sample.puzzles.extend(found[:count - len(sample.puzzles)])
-        sample.time_s = perf_counter() - start
-        size = min(batch, size * 4)
-        if progress is not None:
-            progress(sample)
+
+    def over() -> bool:
+        return time_limit is not None and perf_counter() - start > time_limit
+
+    if engine is None:
+        index = 0
+        while len(sample.puzzles) < count and not over():
+            sample.add(run_chunk(job[0], seed, index, *job[2:]), count)
+            index += 1
+            sample.time_s = perf_counter() - start
+            if progress is not None:
+                progress(sample)
+    else:
+        _run_on(engine, job, count, sample, over, progress, start)
     sample.time_s = perf_counter() - start
     return sample
 
 
-def _tries(grids, orders, unchecked: int, g) -> tuple[list, int]:
-    """Run one try per row of ``grids`` (deletion order: the row of ``orders``) in lock
-    step; returns the minimal puzzles found and the number of uniqueness checks."""
-    import numpy as np
+#: Tries per grid and per chunk on 9x9 and larger boards. Many tries per grid let the
+#: unavoidable sets learned on it answer most checks (10,000 a grid: 3 times the tries per
+#: CPU second of 100 a grid, docs/research.md); with one minimal puzzle per ~250,000
+#: tries, a grid still gives a puzzle 4% of the time and two 0.08% of the time, so the
+#: sample's puzzles come from different grids all but never. A chunk takes about a second.
+TRIES_PER_GRID, CHUNK_TRIES = 10_000, 400_000
 
-    from ..backends import fast
 
-    tries, ncells = grids.shape
-    rows = np.arange(tries)
-    puzzles = grids.copy()
-    puzzles[rows[:, None], orders[:, :unchecked]] = 0
-    counts, _, _ = fast.check_array(puzzles, g, 2)
-    checks = tries
-    alive = np.flatnonzero(counts == 1)  # the rest lost uniqueness before the cut
-    position = np.full(tries, unchecked)
-    stopped = []  # (try, position of the clue put back)
-    while len(alive):
-        trial = puzzles[alive].copy()
-        trial[np.arange(len(alive)), orders[alive, position[alive]]] = 0
-        counts, _, _ = fast.check_array(trial, g, 2)
-        checks += len(alive)
-        unique = counts == 1
-        puzzles[alive[unique]] = trial[unique]
-        position[alive[unique]] += 1
-        stopped.extend(zip(alive[~unique].tolist(), position[alive[~unique]].tolist()))
-        alive = alive[unique & (position[alive] < ncells)]
-    found = []
-    if not stopped:
-        return found, checks
-    # minimality: every clue after the one put back must be needed as well
-    owners, trials = [], []
-    for t, pos in stopped:
-        for cell in orders[t, pos + 1:]:
-            owners.append(t)
-            trial = puzzles[t].copy()
-            trial[cell] = 0
-            trials.append(trial)
-    needed = {t: True for t, _ in stopped}
-    if trials:
-        counts, _, _ = fast.check_array(np.array(trials), g, 2)
-        checks += len(trials)
-        for t, c in zip(owners, counts.tolist()):
-            if c == 1:
-                needed[t] = False
-    for t, _ in sorted(stopped):  # in try order: the stopping step depends on the clues,
-        if needed[t]:               # so a sample cut at ``count`` must not follow it
-            puzzle = puzzles[t]
-            assert (puzzle[puzzle > 0] == grids[t][puzzle > 0]).all()
-            found.append(tuple(int(v) for v in puzzle))
-    return found, checks
+def _run_on(engine, job, count, sample, over, progress, start) -> None:
+    """The chunks on a batch engine, taken into the sample in index order."""
+    box, seed, grids, tries_per_grid, cut, grid = job
+    done: dict = {}
+    submitted = taken = 0
+    while True:
+        while engine.in_flight < engine.capacity and not over() \
+                and len(sample.puzzles) + sum(len(c.puzzles) for c in done.values()) < count:
+            engine.submit_call(run_chunk, box, seed, submitted, grids, tries_per_grid, cut, grid)
+            submitted += 1
+        if engine.in_flight == 0:
+            return
+        for part in engine.finished():
+            done[part.index] = part
+        while taken in done and len(sample.puzzles) < count:
+            sample.add(done.pop(taken), count)
+            taken += 1
+        sample.time_s = perf_counter() - start
+        if progress is not None:
+            progress(sample)
+        if len(sample.puzzles) >= count or over():
+            engine.cancel()
+            return

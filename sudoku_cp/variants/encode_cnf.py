@@ -25,6 +25,7 @@ Each constraint type has one function in ``ENCODERS``; the families:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from .model import KING, KNIGHT, ORTHO, VariantPuzzle, line_segments, neighbours as _neighbours
@@ -34,15 +35,19 @@ from .paradigms import UnsupportedConstraint
 class CNF:
     """Clauses and a pool; ``x[cell][value]`` is the literal "cell holds value"."""
 
-    def __init__(self, puzzle: VariantPuzzle):
+    def __init__(self, puzzle: VariantPuzzle, start: int | None = None):
         from pysat.formula import IDPool
 
         self.puzzle = puzzle
-        self.pool = IDPool()
         n, values = puzzle.size, puzzle.value_range
         self.values = values
-        self.x = [{v: self.pool.id((cell // n, cell % n, v)) for v in values}
-                  for cell in range(n * n)]
+        if start is None:
+            self.pool = IDPool()
+            self.x = [{v: self.pool.id((cell // n, cell % n, v)) for v in values}
+                      for cell in range(n * n)]
+        else:  # the cell-value literals of ``cell_literals``; auxiliaries from ``start`` on
+            self.pool = IDPool(start_from=start)
+            self.x = cell_literals(n, values)
         self.clauses: list[list[int]] = []
 
     @property
@@ -140,20 +145,57 @@ def encode(puzzle: VariantPuzzle, cage: str = CAGE_ENCODINGS[0]) -> CNF:
     """The CNF of ``puzzle`` (givens as unit clauses); an unknown type is refused by name."""
     enc = CNF(puzzle)
     enc.cage = cage
-    n = puzzle.size
-    count = len(enc.values)
-    for cell in range(n * n):
-        enc.exactly_one(list(enc.x[cell].values()))
-    for house in puzzle.houses():
-        _house(enc, house, count)
+    _cells_and_houses(enc)
     for cell, value in puzzle.givens:
         enc.add([enc.x[cell][value]])
-    for k, c in enumerate(puzzle.constraints):
+    _own(enc)
+    return enc
+
+
+def shape_key(puzzle: VariantPuzzle) -> tuple:
+    """What the classic part of a puzzle's CNF depends on: its size, values and houses."""
+    return puzzle.size, tuple(puzzle.value_range), puzzle.houses()
+
+
+def encode_shape(puzzle: VariantPuzzle) -> CNF:
+    """The classic part alone, the same for every puzzle of ``shape_key(puzzle)``: every
+    cell one value, every house distinct (and complete when it has as many cells as
+    values). Its only variables are the cell-value literals of ``cell_literals``."""
+    enc = CNF(puzzle)
+    _cells_and_houses(enc)
+    return enc
+
+
+def encode_own(puzzle: VariantPuzzle, start: int, cage: str = CAGE_ENCODINGS[0]) -> CNF:
+    """The rest: the clauses of ``puzzle``'s own constraints, auxiliary variables numbered
+    from ``start`` on, and no givens (the caller assumes them). With ``encode_shape``'s
+    clauses and the givens as units it is the formula of ``encode``."""
+    enc = CNF(puzzle, start)
+    enc.cage = cage
+    _own(enc)
+    return enc
+
+
+def cell_literals(n: int, values) -> list[dict[int, int]]:
+    """``x[cell][value]``, numbered as a fresh ``CNF`` numbers them (1 up, cell by cell)."""
+    k = len(values)
+    return [{v: cell * k + i + 1 for i, v in enumerate(values)} for cell in range(n * n)]
+
+
+def _cells_and_houses(enc):
+    count = len(enc.values)
+    for cell in range(enc.puzzle.num_cells):
+        enc.exactly_one(list(enc.x[cell].values()))
+    for house in enc.puzzle.houses():
+        _house(enc, house, count)
+
+
+def _own(enc):
+    for k, c in enumerate(enc.puzzle.constraints):
         encoder = ENCODERS.get(c.TYPE)
         if encoder is None:
             raise UnsupportedConstraint(c.TYPE, "sat")
         encoder(enc, c, k)
-    return enc
 
 
 def _house(enc, cells, count):
@@ -172,7 +214,7 @@ def _killer_cage(enc, c, k):
     if enc.cage == "sums":
         enc.linear(cell_terms(enc, c.cells), c.total, ("cage_sum", k))
         return
-    sets = [s for s in combinations(enc.values, len(c.cells)) if sum(s) == c.total]
+    sets = _cage_sets(tuple(enc.values), len(c.cells), c.total)
     if not sets:
         enc.add([])
         return
@@ -186,6 +228,12 @@ def _killer_cage(enc, c, k):
     for cell in c.cells:
         for v in enc.values:
             enc.add([-enc.x[cell][v], *(ch for s, ch in zip(sets, choice) if v in s)])
+
+
+@lru_cache(maxsize=1024)
+def _cage_sets(values, size, total):
+    """The sets of ``size`` distinct ``values`` that sum to ``total``."""
+    return [s for s in combinations(values, size) if sum(s) == total]
 
 
 def _sum_cells(enc, c, k):
@@ -300,10 +348,10 @@ def _ends_rule(inner_ok, ends_ok=None):
             enc.relation(a, b, ends_ok(c))
         for va in enc.values:
             for vb in enc.values:
+                bad = [vm for vm in enc.values if not inner_ok(c, va, vb, vm)]
                 for m in c.cells[1:-1]:
-                    for vm in enc.values:
-                        if not inner_ok(c, va, vb, vm):
-                            enc.add([-enc.x[a][va], -enc.x[b][vb], -enc.x[m][vm]])
+                    for vm in bad:
+                        enc.add([-enc.x[a][va], -enc.x[b][vb], -enc.x[m][vm]])
     return encode_line
 
 

@@ -40,3 +40,43 @@ def read_sukaku(text: str) -> VariantPuzzle:
             constraints.append(Candidates(cell, values))
     return VariantPuzzle(SIZE, givens=tuple(givens), constraints=tuple(constraints),
                          title="sukaku")
+
+
+def pencil_marks(puzzle: VariantPuzzle):
+    """``(board, candidates)`` of a sukaku read by ``read_sukaku``: the board of its
+    single-mark cells (the givens) and each cell's marks as a bitmask (bit ``v - 1``),
+    what the logic engine starts from (``logic.api.explain``, ``grade.grade``)."""
+    from ..board import Board
+
+    values = [0] * (SIZE * SIZE)
+    for cell, v in puzzle.givens:
+        values[cell] = v
+    full = (1 << SIZE) - 1
+    cand = [full] * (SIZE * SIZE)
+    for c in puzzle.constraints:
+        cand[c.cell] = sum(1 << (v - 1) for v in c.values)
+    return Board.from_values(values, (3, 3)), cand
+
+
+def proven_solution(puzzle: VariantPuzzle, time_limit: float | None = None):
+    """The one solution of a sukaku, proved by the variant cross-check (every paradigm
+    agreeing, each solution checked by the rules); the logic engine's errors otherwise:
+    ``SeveralSolutionsError``, ``NoSolutionError``, or ``PuzzleError`` when a time limit
+    left it unsettled. A disagreement between paradigms is a bug: RuntimeError."""
+    from ..logic.api import NoSolutionError, SeveralSolutionsError
+    from ..verdicts import Verdict
+    from .crosscheck import crosscheck
+
+    report = crosscheck(puzzle, time_limit=time_limit)
+    if report.verdict is Verdict.UNIQUE:
+        return tuple(report.solution)
+    if report.verdict is Verdict.MULTIPLE:
+        a, b = report.solutions[:2]
+        raise SeveralSolutionsError("the sukaku has several solutions; a rating or an "
+                                    "explanation assumes exactly one",
+                                    [c for c in range(len(a)) if a[c] != b[c]])
+    if report.verdict is Verdict.NONE:
+        raise NoSolutionError("the sukaku has no solution")
+    if report.verdict is Verdict.DISAGREE:
+        raise RuntimeError(f"the cross-check disagrees on a sukaku: {report.evidence}")
+    raise PuzzleError(f"the sukaku's uniqueness is not settled: {'; '.join(report.evidence)}")
