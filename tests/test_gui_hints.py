@@ -137,3 +137,15 @@ def test_a_busy_server_names_its_jobs_so_that_another_page_can_stop_them():
         slow.join(10)
         assert done and done[0].status_code == 409
         assert c.post("/api/hint", json={"puzzle": TOP95}).status_code == 200
+
+
+def test_the_page_hint_is_a_finned_x_wing_where_se_would_chain():
+    # a cb002 position where SE's ladder takes a two-string kite (tests/test_logic.py)
+    board = Board.parse("1.3...........9.3.6...27..5..4768...3..9...2..9..4..........."
+                        ".1.41....579.5...34.")
+    position = list(Board.parse("1.34.6..94..1.9.3.6893274152147685933..915.2459.2431..73."
+                                "594..18416329579.587134.").givens)
+    step = next_step(board, position)
+    solution = solve(board, "backtrack").solution
+    assert step["technique"] == "finned_x_wing" and step["title"] == "Finned X-wing"
+    assert step["eliminations"] and all(solution[c] != v for c, v in step["eliminations"])

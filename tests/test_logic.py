@@ -258,6 +258,62 @@ def test_explain_first_is_the_hint_and_steps_are_easiest_first():
     assert basic.full_house(State.from_board(board)) == [] and steps[0].rating == 1.2
 
 
+#: cb002 positions (puzzle, the player's values) where SE's ladder takes a chain and a
+#: person, with the techniques SE lacks, a named pattern: (puzzle, position, the hint's
+#: technique, SE's technique, needs uniqueness)
+HINT_POSITIONS = [
+    ("1.3...........9.3.6...27..5..4768...3..9...2..9..4............1.41....579.5...34.",
+     "1.34.6..94..1.9.3.6893274152147685933..915.2459.2431..73.594..18416329579.587134.",
+     "finned_x_wing", "two_string_kite", False),
+    ("1...5..8..5..89....6...3.4...4.3..1....9.267.........23.......7..2.78..19.1...8..",
+     "1...5..8.45..89....6...3.4...4.3..1....9.267.........238..9...7.42.78..1971...8..",
+     "sashimi_x_wing", "skyscraper", False),
+    ("1.3....8..5..89..6...7...5...496...3.7....498..5...........7..2.6....3....1.459..",
+     "1.3..678..5..89.36...7...5..1496.573.7....498..5.7.6215.96.78.2.6..9.3.5..1.45967",
+     "hidden_rectangle", "aic", True),
+    ("1..4...8...7.8.2.6..........9..7.31...8..1..7...6....8....95...8......73941..3...",
+     "1..4.678.457189236.8.3.7....9.57831.5.89.1..771.6.2598372895...8652149739417638..",
+     "unique_rectangle_6", "aic", True),
+]
+
+
+@pytest.mark.parametrize("puzzle, position, hint, se, unique", HINT_POSITIONS)
+def test_a_hint_takes_the_pattern_a_person_uses_where_se_takes_a_chain(
+        puzzle, position, hint, se, unique):
+    board = board_of(puzzle)
+    values = list(board_of(position).givens)
+    solution = solve(board, "backtrack").solution
+    step, = explain(board, position=values, assume_unique=unique, first=True)
+    assert step.technique == hint and step.eliminations
+    assert all(solution[c] != v for c, v in step.eliminations), step.text
+    assert step.rating < 7.0 and step.assumes_uniqueness == unique
+    other, = explain(board, position=values, assume_unique=unique, first=True, hints=False)
+    assert other.technique == se and other.rating >= step.rating
+
+
+def test_explain_walks_the_new_techniques_soundly_and_the_rating_keeps_se_ladder():
+    board = board_of(HINT_POSITIONS[2][0])  # cb002: ALS-XZ, ALS-XY-wing, finned fish
+    steps = explain(board)
+    check_path(board, steps)
+    used = {st.technique for st in steps}
+    assert {"als_xz", "als_xy_wing", "finned_x_wing"} <= used
+    se = explain(board, hints=False)
+    check_path(board, se)
+    assert not {st.technique for st in se} & {"als_xz", "als_xy_wing", "finned_x_wing"}
+    assert rate_board(board).rating == max(st.rating for st in se)  # the rating: SE's path
+
+
+def test_the_hint_ladder_is_se_ladder_plus_the_new_techniques_in_score_order():
+    lows = [low for _, low, _, _ in solver.HINT_LADDER]
+    assert lows == sorted(lows)  # the ladder stops at the first rung above the best found
+    families = [rung[0] for rung in solver.HINT_LADDER]
+    assert [rung for rung in solver.HINT_LADDER if rung[0] in {r[0] for r in solver.LADDER}] \
+        == list(solver.LADDER)
+    assert families.index("x_wing") < families.index("finned_x_wing") < families.index("chains")
+    assert families.index("als_xz") < families.index("forcing")
+    assert not {"finned_x_wing", "als_xz", "empty_rectangle"} & {r[0] for r in solver.LADDER}
+
+
 def test_step_to_dict_is_json_with_every_field():
     step = explain(board_of(HARD), first=True)[0]
     d = json.loads(json.dumps(step.to_dict()))
@@ -268,7 +324,7 @@ def test_step_to_dict_is_json_with_every_field():
 
 def test_a_step_draws_itself_with_its_evidence():
     _, steps = explained("cb002_sample.txt")[26]
-    chain = next(st for st in steps if st.links)
+    chain = next(st for _, path in explained("cb002_sample.txt") for st in path if st.links)
     svg = chain._repr_svg_()
     assert svg.startswith("<svg") and svg.count('class="link') == len(chain.links)
     assert svg.count('class="eliminated"') == len(chain.eliminations)

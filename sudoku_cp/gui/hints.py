@@ -74,7 +74,7 @@ def _walk(board, position, excluded, solution, *, first, time_limit, out=None) -
             if 0 <= c < len(position) and not position[c] and 1 <= v <= board.n \
                     and solution[c] != v:
                 s.eliminate(c, v)  # only sound exclusions are kept
-        path = walk(s, first=first, time_limit=time_limit)
+        path = walk(s, first=first, time_limit=time_limit, hints=True)
     except Contradiction as exc:  # cannot happen for a position that agrees with the solution
         raise HintError(f"the position has no solution: {exc}") from None
     for st in path.steps:  # never trust a step: each agrees with the checked solution
@@ -137,7 +137,7 @@ def rating(board: Board, time_limit: float | None = None) -> float | None:
     from ..logic import explain
 
     try:
-        steps = explain(board, time_limit=time_limit)
+        steps = explain(board, time_limit=time_limit, hints=False)  # SE's ladder
     except PuzzleError:
         return None
     return max((s.rating for s in steps), default=None)

@@ -212,10 +212,13 @@ def check_position(board: Board, position, solution) -> None:
 
 def explain(board: Board, *, position: Sequence[int] | None = None, assume_unique: bool = False,
             first: bool = False, time_limit: float | None = None,
-            candidates: Sequence[int] | None = None, solution: Sequence[int] | None = None
-            ) -> list:
+            candidates: Sequence[int] | None = None, solution: Sequence[int] | None = None,
+            hints: bool = True) -> list:
     """The steps a person takes from the givens (or ``position``) to the solution,
     easiest technique first at every point; ``first`` gives only the next step (a hint).
+    The steps may use techniques SE lacks (finned fish, ALS-XZ, ...: ``solver.HINT_LADDER``)
+    where a person would, so their hardest is not always the SE rating (``rate_board``);
+    ``hints=False`` walks SE's own ladder, whose hardest step is.
 
     ``candidates`` (a bitmask per cell) starts the open cells from pencil marks (a
     sukaku); the givens alone then rarely have one solution, so the caller passes the
@@ -235,7 +238,7 @@ def explain(board: Board, *, position: Sequence[int] | None = None, assume_uniqu
         return (board, tuple(s.values), tuple(s.cand))
 
     path = _path(board, position, record=record, assume_unique=assume_unique, first=first,
-                 time_limit=time_limit, candidates=candidates)
+                 time_limit=time_limit, candidates=candidates, hints=hints)
     for st in path.steps:  # never trust a step: each agrees with the checked solution
         if any(solution[c] != v for c, v in st.placements) or \
                 any(solution[c] == v for c, v in st.eliminations):

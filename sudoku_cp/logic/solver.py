@@ -15,7 +15,8 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-from . import basic, bug, chains, exclusion, forcing, loops, nested, wings
+from . import als, basic, bug, chains, exclusion, fish, forcing, loops, nested, patterns, \
+    uniqueness, wings
 from .basic import make, removes
 from .ratings import score
 from .state import Contradiction, State, TimeUp, cname
@@ -64,6 +65,54 @@ LADDER: tuple[tuple[str, float, Callable, bool], ...] = (
 )
 
 
+
+
+def _finned_fish(s: State) -> list:
+    """The smallest finned fish, then the smallest sashimi one (all score alike)."""
+    for find in (fish.finned_x_wing, fish.sashimi_x_wing, fish.finned_swordfish,
+                 fish.sashimi_swordfish, fish.finned_jellyfish, fish.sashimi_jellyfish):
+        found = find(s)
+        if found:
+            return found
+    return []
+
+
+def _sue_de_coq(s: State) -> list:
+    """Sue de Coq up to 9x9: its search of line and box sets grows too fast past that (a
+    16x16 position costs seconds), and a hint must come quickly."""
+    return patterns.sue_de_coq(s) if s.n <= 9 else []
+
+
+def _with(ladder, before: str, rungs) -> tuple:
+    """``ladder`` with ``rungs`` put just before the first rung of family ``before``."""
+    i = next(k for k, rung in enumerate(ladder) if rung[0] == before)
+    return ladder[:i] + tuple(rungs) + ladder[i:]
+
+
+#: The techniques SE does not have (HoDoKu's, ``logic.hodoku``), which a person uses in
+#: place of a chain: hints and explain take them, the SE rating never does. Each sits at
+#: its score in ``ratings.TECHNIQUES``; on a tie with a chain the named pattern wins
+#: (``CHAINS``), so a finned X-wing is shown rather than the X-chain it amounts to.
+HINT_LADDER = _with(_with(_with(
+    LADDER, "naked_quad", (
+        _rung("unique_rectangle_3", uniqueness.ur_type_3, unique=True),
+        _rung("unique_rectangle_5", uniqueness.ur_type_5, unique=True),
+        _rung("unique_rectangle_6", uniqueness.ur_type_6, unique=True),
+        _rung("hidden_rectangle", uniqueness.hidden_rectangle, unique=True))),
+    "chains", (
+        _rung("finned_x_wing", _finned_fish),  # and the other finned and sashimi fish
+        _rung("empty_rectangle", patterns.empty_rectangle))),
+    "forcing", (
+        _rung("remote_pair", patterns.remote_pair),
+        _rung("w_wing", patterns.w_wing),
+        _rung("sue_de_coq", _sue_de_coq),
+        _rung("als_xz", als.als_xz),
+        _rung("als_xy_wing", als.als_xy_wing)))
+
+#: The chaining rungs: a named pattern of the same score is preferred to them in hints.
+CHAINS = frozenset({"cycles", "chains", "simple_colouring", "forcing", "nested"})
+
+
 @dataclass
 class Path:
     """A solve path: the steps, the guesses, and whether it reached the end."""
@@ -86,12 +135,16 @@ class Path:
         return max(self.steps, key=lambda st: st.rating).technique
 
 
-def next_step(s: State, assume_unique: bool = False, deadline: float | None = None):
+def next_step(s: State, assume_unique: bool = False, deadline: float | None = None,
+              hints: bool = False):
     """The easiest step at this position (a list: singles come all found in one sweep),
-    or [] when no technique applies."""
+    or [] when no technique applies. ``hints`` climbs ``HINT_LADDER`` (SE's ladder with
+    the techniques SE lacks) instead of SE's own."""
     best: list = []
-    for _family, low, find, unique in LADDER:
-        if best and best[0].rating <= low:
+    chained = False  # hints: the best so far is a chain, which a pattern may displace
+    for _family, low, find, unique in HINT_LADDER if hints else LADDER:
+        pattern = chained and _family not in CHAINS
+        if best and (best[0].rating < low or best[0].rating == low and not pattern):
             break
         if best and _family == "nested":
             break  # SE takes the first chaining rule that finds something
@@ -104,8 +157,10 @@ def next_step(s: State, assume_unique: bool = False, deadline: float | None = No
         found = find(s, deadline) if _family in ("forcing", "nested") else find(s)
         if found:
             found = sorted(found, key=lambda st: st.rating)
-            if not best or found[0].rating < best[0].rating:
+            if not best or found[0].rating < best[0].rating or \
+                    pattern and found[0].rating == best[0].rating:
                 best = [st for st in found if st.rating == found[0].rating]
+                chained = hints and _family in CHAINS
                 if low < 2.5:  # singles and direct steps: take the sweep
                     break
             if _family in ("chains", "cycles"):
@@ -212,8 +267,11 @@ def guess(s: State, path: Path):
 
 
 def solve_path(s: State, *, assume_unique: bool = False, first: bool = False,
-               time_limit: float | None = None, record=None, on_step=None) -> Path:
+               time_limit: float | None = None, record=None, on_step=None,
+               hints: bool = False) -> Path:
     """Walk from position ``s`` (changed in place) to the end, easiest step first.
+    ``hints`` walks ``HINT_LADDER`` (a person's path, for hints and explain) rather than
+    SE's ladder (the rating's).
 
     ``record(state)`` is called before each step is applied and returns what the step
     keeps as ``before`` (for pictures); ``first`` stops after the first step;
@@ -223,7 +281,7 @@ def solve_path(s: State, *, assume_unique: bool = False, first: bool = False,
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     while not s.solved:
         try:
-            found = next_step(s, assume_unique, deadline)
+            found = next_step(s, assume_unique, deadline, hints)
         except TimeUp as exc:
             path.complete = False
             path.floor = getattr(exc, "floor", 0.0)
