@@ -79,12 +79,18 @@ hard = [step for step in steps if step.rating > 2.5]
 hard[0]
 
 # %% [markdown]
-# A turbot fish is a chain on one value: two strong links (a house where the value has
-# just two places) joined by a weak link (two cells that see each other). One of the
-# chain's two ends holds the value, so every cell that sees both ends loses it.
+# A sashimi X-wing: a value confined to two rows, in the same two columns but for a
+# "fin" in one box. Either the X-wing holds, or the fin holds the value: the cells that
+# see both lose it. Sudoku Explainer has no finned fish; its ladder (the rating's, asked
+# for with `hints=False`) makes the same step as a turbot fish, a chain on one value of
+# two strong links joined by a weak one. Hints use the fish, the rating the chain.
 
 # %%
-next(step for step in steps if step.technique == "turbot_fish")
+next(step for step in steps if step.technique == "sashimi_x_wing")
+
+# %%
+se_steps = explain(puzzle, assume_unique=True, hints=False)
+next(step for step in se_steps if step.technique == "turbot_fish")
 
 # %% [markdown]
 # An XY-wing: the pivot has two candidates, each shared with one pincer; whichever the
