@@ -439,8 +439,10 @@ class SatBackend(Backend):
                                         enumerate(zip(solution, board.givens)) if not given])
             try:
                 other = solver.solve(assumptions=assumptions)
-            except BaseException:  # Ctrl-C inside the solver: never call it again
+            except BaseException as exc:  # Ctrl-C inside the solver: never call it again
                 self._abandon(live)
+                if isinstance(exc, Exception):  # PySAT's own word for a Ctrl-C
+                    raise _interrupt_or(exc) from None
                 raise
             solver.add_clause([-act])
             live.retired += 1

@@ -16,8 +16,8 @@ from collections import Counter
 
 from .output import add_force, check_output
 
-from .common import (EXIT_OK, UsageError, add_input, emit, entries, error_line, ms,
-                     positive_float, positive_int, verdict_exit, where, worst)
+from .common import (EXIT_OK, UsageError, add_input, check_scheduler, emit, entries,
+                     error_line, ms, positive_float, positive_int, verdict_exit, where, worst)
 
 
 def register(sub) -> None:
@@ -292,15 +292,6 @@ def _job(args, source=None):
     return BatchJob(puzzles, inputs, args.out, args.resume, args.force, backends, defaults,
                     args.time_limit, engine, workers, args.scheduler, args.chunk_size,
                     values=bool(getattr(args, "certify", None)))
-
-
-def check_scheduler(address: str) -> None:
-    """Refuse a Dask scheduler address that is not ``[PROTOCOL://]HOST:PORT``."""
-    import re
-
-    if not re.fullmatch(r"(?:[a-z]+://)?\[?[\w.:-]*[\w\]]:\d{1,5}/?", address):
-        raise UsageError(f"--scheduler {address!r} is not an address such as "
-                         f"tcp://127.0.0.1:8786")
 
 
 def _workers(args) -> int:

@@ -207,6 +207,15 @@ def box_arg(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def check_scheduler(address: str) -> None:
+    """Refuse a Dask scheduler address that is not ``[PROTOCOL://]HOST:PORT``."""
+    import re
+
+    if not re.fullmatch(r"(?:[a-z]+://)?\[?[\w.:-]*[\w\]]:\d{1,5}/?", address):
+        raise UsageError(f"--scheduler {address!r} is not an address such as "
+                         f"tcp://127.0.0.1:8786")
+
+
 def positive_float(text: str) -> float:
     """A number of seconds above zero (``nan`` and ``inf`` are refused)."""
     try:

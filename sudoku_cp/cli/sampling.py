@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import sys
 
-from .common import (EXIT_DISAGREE, EXIT_NOT_UNIQUE, EXIT_OK, UsageError, emit,
-                     positive_float, positive_int)
+from .common import (EXIT_DISAGREE, EXIT_NOT_UNIQUE, EXIT_OK, UsageError, check_scheduler,
+                     emit, positive_float, positive_int)
 from .output import OutputFile, check_output, header_comment
 
 METHODS = ("top-down", "controlled-bias")
@@ -69,7 +69,6 @@ def _sample(args, box, seed, progress):
     if args.workers is None and args.engine is None:
         return controlled_bias(args.count, **run)
     from ..batch import DaskEngine, LocalEngine
-    from .check import check_scheduler
 
     if args.scheduler:
         check_scheduler(args.scheduler)
