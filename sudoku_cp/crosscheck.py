@@ -134,9 +134,11 @@ def crosscheck(board: Board, backends: Sequence[str] | None = None, *,
             raise KeyboardInterrupt(f"{spec} was interrupted")
         results[spec] = result
         rest = specs[i + 1:]
-        # judged as the results come: on a large board two valid solutions settle it
+        if rest and not settle_early:
+            continue  # judged once, when every backend has answered
+        # on a large board judged as the results come: two valid solutions settle it
         report = judge(board, results, expected)
-        if settle_early and rest and report.verdict is Verdict.MULTIPLE:
+        if rest and report.verdict is Verdict.MULTIPLE:
             notes.append(f"{', '.join(rest)} not run: {', '.join(results)} found two "
                          f"different solutions, both checked by is_solution, which settles "
                          f"'multiple'")
