@@ -61,8 +61,9 @@ def run(sample_path: Path, workers: int, backends: str | None, tmp: Path) -> dic
     return summary
 
 
-def cpu_watch(pid: int, proc) -> dict[int, float]:
-    """CPU seconds (user + system) of a process and its descendants, last seen alive."""
+def cpu_watch(pid: int, proc, every: float = 0.1) -> dict[int, float]:
+    """CPU seconds (user + system) of a process and its descendants, last seen alive
+    (sampled every ``every`` seconds until ``proc`` ends)."""
     try:
         import psutil
     except ImportError:
@@ -75,7 +76,7 @@ def cpu_watch(pid: int, proc) -> dict[int, float]:
                 seen[p.pid] = t.user + t.system
         except psutil.Error:
             pass
-        time.sleep(0.1)
+        time.sleep(every)
     return seen
 
 

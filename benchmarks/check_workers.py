@@ -39,21 +39,13 @@ DATA = Path(os.environ.get("SUDOKU_DATA", ROOT.parent / "shared" / "data"))
 def run(path: Path, workers: int, backends: str, engine: str = "local"
         ) -> tuple[float, float, float]:
     """Wall seconds, parent CPU seconds, children CPU seconds of one run."""
-    import psutil
+    from batch_scaling import cpu_watch  # (this folder is on the path: the script's own)
 
     cmd = [sys.executable, "-m", "sudoku_cp", "check", "-f", str(path), "--backends", backends,
            "--workers", str(workers), "--no-progress", "--engine", engine]
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    root, seen = psutil.Process(proc.pid), {}
-    while proc.poll() is None:
-        try:
-            for p in [root, *root.children(recursive=True)]:
-                t = p.cpu_times()
-                seen[p.pid] = t.user + t.system
-        except psutil.Error:
-            pass
-        time.sleep(0.02)
+    seen = cpu_watch(proc.pid, proc, every=0.02)  # short runs: sample often
     wall = time.perf_counter() - start
     err = proc.stderr.read().decode()
     if proc.returncode not in (0, 1):
