@@ -41,6 +41,25 @@ def board_of(line: str, box=None) -> Board:
                              box=box)
 
 
+def walked(puzzle: str, advance: int):
+    """``(state, solution)`` after up to ``advance`` rounds of the logic engine's path into
+    ``puzzle`` (fewer when it is solved or stuck): where a property test then asks one
+    technique directly, even where an easier step exists."""
+    from sudoku_cp.logic.api import solution_of
+    from sudoku_cp.logic.solver import apply, next_step
+    from sudoku_cp.logic.state import State
+
+    board = board_of(puzzle)
+    s = State.from_board(board)
+    for _ in range(advance):
+        found = [] if s.solved else next_step(s, assume_unique=True)
+        if not found:
+            break
+        for step in found:
+            apply(s, step)
+    return s, solution_of(board)
+
+
 def pattern_grid(box_rows: int, box_cols: int) -> list[int]:
     """A valid full grid for any box shape: a shifted pattern (no solver involved)."""
     n = box_rows * box_cols

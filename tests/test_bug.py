@@ -6,11 +6,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from sudoku_cp.logic import explain, rate_board
-from sudoku_cp.logic.api import solution_of
 from sudoku_cp.logic.bug import bug_types, extras
-from sudoku_cp.logic.solver import apply, next_step
 from sudoku_cp.logic.state import State
-from conftest import board_of, load
+from conftest import board_of, load, walked
 
 # cb002 puzzles SE rates 5.7 (BUG type 2 or 4), by the type the engine uses for them.
 BUGS = {
@@ -46,15 +44,7 @@ POSITIONS = [p for _, p in CASES] + [line.split()[0] for line in load("cb002_sam
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(POSITIONS), st.integers(min_value=0, max_value=80))
 def test_every_bug_step_found_anywhere_on_a_path_is_sound(puzzle, advance):
-    board = board_of(puzzle)
-    solution = solution_of(board)
-    s = State.from_board(board)
-    for _ in range(advance):
-        found = [] if s.solved else next_step(s, assume_unique=True)
-        if not found:
-            break
-        for step in found:
-            apply(s, step)
+    s, solution = walked(puzzle, advance)
     for step in bug_types(s):
         assert all(solution[c] != v for c, v in step.eliminations), step.text
         left = extras(s)

@@ -6,11 +6,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from sudoku_cp.logic import explain
-from sudoku_cp.logic.api import solution_of
 from sudoku_cp.logic.exclusion import aligned_pair_exclusion
-from sudoku_cp.logic.solver import apply, next_step
-from sudoku_cp.logic.state import State
-from conftest import board_of, load
+from conftest import board_of, load, walked
 
 # cb002 puzzles SE rates 6.2 (aligned pair exclusion is their hardest step in SE).
 SE_62 = [
@@ -37,14 +34,6 @@ POSITIONS = SE_62 + [line.split()[0] for line in load("cb002_sample.txt")]
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(POSITIONS), st.integers(min_value=0, max_value=60))
 def test_every_exclusion_found_anywhere_on_a_path_is_sound(puzzle, advance):
-    board = board_of(puzzle)
-    solution = solution_of(board)
-    s = State.from_board(board)
-    for _ in range(advance):
-        found = [] if s.solved else next_step(s, assume_unique=True)
-        if not found:
-            break
-        for step in found:
-            apply(s, step)
+    s, solution = walked(puzzle, advance)
     for step in aligned_pair_exclusion(s):
         assert all(solution[c] != v for c, v in step.eliminations), step.text

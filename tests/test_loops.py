@@ -6,11 +6,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from sudoku_cp.logic import explain, rate_board
-from sudoku_cp.logic.api import solution_of
 from sudoku_cp.logic.loops import cycles
-from sudoku_cp.logic.solver import apply, next_step
-from sudoku_cp.logic.state import State
-from conftest import board_of, load
+from conftest import board_of, load, walked
 
 # cb002 puzzles (with their SE rating) whose hardest step is a cycle of each kind.
 CYCLES = {
@@ -52,16 +49,6 @@ POSITIONS = [line.split()[0] for line in load("cb002_sample.txt")] + \
 def test_every_cycle_found_anywhere_on_a_path_is_sound(puzzle, advance):
     """Walk ``advance`` steps into a puzzle, then ask for a cycle directly (even where an
     easier step exists) and check its eliminations against the solution."""
-    board = board_of(puzzle)
-    solution = solution_of(board)
-    s = State.from_board(board)
-    for _ in range(advance):
-        if s.solved:
-            break
-        found = next_step(s, assume_unique=True)
-        if not found:
-            break
-        for step in found:
-            apply(s, step)
+    s, solution = walked(puzzle, advance)
     for step in cycles(s):
         assert sound(step, solution), step.text
