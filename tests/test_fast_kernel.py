@@ -39,8 +39,9 @@ def python_fixed_point(board: Board):
     return masks if search.propagate(masks, todo, t.all_houses, t) else None
 
 
-def kernel_fixed_point(board: Board):
-    """The kernel's propagation from the givens, called directly: the masks, or None."""
+def kernel_start(board: Board):
+    """What the kernel's propagation takes for ``board``'s givens, built by hand:
+    ``(kernels, tables, masks, todo, ntodo, dirty, chg, flat)``."""
     import numpy as np
 
     k = fast.kernels()
@@ -58,6 +59,12 @@ def kernel_fixed_point(board: Board):
     flat = (t.peers.ravel(), t.peers.shape[1], t.houses.ravel(), t.houses.shape[1],
             t.house_bits.ravel().view(np.int64), t.words,
             t.full_houses.view(np.int64))  # as fast.kernels.tables gives them
+    return k, t, m, todo, ntodo, dirty, chg, flat
+
+
+def kernel_fixed_point(board: Board):
+    """The kernel's propagation from the givens, called directly: the masks, or None."""
+    k, t, m, todo, ntodo, dirty, chg, flat = kernel_start(board)
     ok = k.propagate(m, todo, ntodo, dirty, chg, flat, t.npeers, t.n, t.full)
     if not ok:
         return None

@@ -18,7 +18,7 @@ pytest.importorskip("numba", reason="the fast backend needs numba (the 'fast' ex
 from sudoku_cp import search  # noqa: E402
 from sudoku_cp.backends.fast import backend as fast  # noqa: E402
 
-from test_fast_kernel import DATA, boards  # noqa: E402  (the same sample of boards)
+from test_fast_kernel import DATA, boards, kernel_start  # noqa: E402  (the same boards)
 
 
 def box_lines(g: Geometry):
@@ -76,20 +76,7 @@ def kernel_locked_fixed_point(board: Board):
     """The kernel's ``settle`` from the givens with unlimited passes: masks, or None."""
     import numpy as np
 
-    k = fast.kernels()
-    t = fast.tables(board.geometry)
-    m = np.full(t.ncells, t.full, dtype=np.int64)
-    todo = np.zeros(t.ncells, dtype=np.int64)
-    ntodo = 0
-    for c, v in enumerate(board.givens):
-        if v:
-            m[c] = np.int64(1) << (v - 1)
-            todo[ntodo] = c
-            ntodo += 1
-    dirty = t.full_houses.view(np.int64).copy()
-    chg = np.zeros(t.peers.shape[1], dtype=np.int64)
-    flat = (t.peers.ravel(), t.peers.shape[1], t.houses.ravel(), t.houses.shape[1],
-            t.house_bits.ravel().view(np.int64), t.words, t.full_houses.view(np.int64))
+    k, t, m, todo, ntodo, dirty, chg, flat = kernel_start(board)
     lk = (t.segments, t.n, t.box[0], t.box[1], 1 << 62, 1 << 62)
     seg = np.zeros(2 * t.ncells, dtype=np.int64)
     if not k.settle(m, todo, ntodo, dirty, chg, flat, t.npeers, t.n, t.full, lk, seg, 1 << 62):
