@@ -105,15 +105,21 @@ def ur_type_1(s: State) -> list:
     return []
 
 
+def _two_in_a_line(s: State):
+    """Each rectangle of ``_rectangles`` whose two corners with more than the pair see
+    each other: ``(cells, pair, x, y)``, x and y those two (types 2, 3 and 4)."""
+    t, cand = s.t, s.cand
+    for cells, pair in _rectangles(s):
+        extra = [c for c in cells if cand[c] != pair]
+        if len(extra) == 2 and extra[1] in t.peer_set[extra[0]]:
+            yield cells, pair, extra[0], extra[1]
+
+
 def ur_type_2(s: State) -> list:
     t, cand, n = s.t, s.cand, s.n
     if t.g.extra:
         return []
-    for cells, pair in _rectangles(s):
-        extra = [c for c in cells if cand[c] != pair]
-        if len(extra) != 2 or extra[1] not in t.peer_set[extra[0]]:
-            continue
-        x, y = extra
+    for cells, pair, x, y in _two_in_a_line(s):
         more = cand[x] & ~pair
         if more.bit_count() != 1 or cand[y] & ~pair != more:
             continue
@@ -132,11 +138,7 @@ def ur_type_4(s: State) -> list:
     t, cand, n = s.t, s.cand, s.n
     if t.g.extra:
         return []
-    for cells, pair in _rectangles(s):
-        extra = [c for c in cells if cand[c] != pair]
-        if len(extra) != 2 or extra[1] not in t.peer_set[extra[0]]:
-            continue
-        x, y = extra
+    for cells, pair, x, y in _two_in_a_line(s):
         for h in sorted(set(t.houses_of[x]) & set(t.houses_of[y])):
             if not t.is_full[h]:
                 continue
@@ -164,12 +166,7 @@ def ur_type_3(s: State) -> list:
     t, cand, n = s.t, s.cand, s.n
     if t.g.extra:
         return []
-    for cells, pair in _rectangles(s):
-        exact = [c for c in cells if cand[c] == pair]
-        extra = [c for c in cells if cand[c] != pair]
-        if len(exact) != 2 or extra[1] not in t.peer_set[extra[0]]:
-            continue
-        x, y = extra
+    for cells, pair, x, y in _two_in_a_line(s):
         more = (cand[x] | cand[y]) & ~pair
         if more.bit_count() < 2:
             continue
