@@ -79,6 +79,7 @@ class Links:
     backwards: tuple
     row_of_node: tuple
     first: tuple
+    value_of_node: tuple
 
 
 def build_links(matrix: ExactCover) -> Links:
@@ -118,13 +119,15 @@ def build_links(matrix: ExactCover) -> Links:
         for i, node in enumerate(nodes):
             others.append(tuple(nodes[i + 1:] + nodes[:i]))
     backwards = tuple(row[::-1] for row in others)
+    value_of_node = tuple(matrix.rows[row][1] if row >= 0 else 0 for row in row_of_node)
     return Links(matrix, L, R, U, D, C, S, tuple(others), backwards, tuple(row_of_node),
-                 tuple(first))
+                 tuple(first), value_of_node)
 
 
 def search(links: Links, chosen: list[int], limit: int, stats: dict,
            deadline: float | None = None, *, ring: list[int] | None = None,
-           budget: int | None = None, cells: int = 0) -> tuple[list[list[int]], bool]:
+           budget: int | None = None, cells: int = 0,
+           symmetric: bool = False) -> tuple[list[list[int]], bool]:
     """Algorithm X from the state after ``chosen`` rows (the givens) are selected.
 
     Returns (solutions as lists of row indices, exhausted). Works on copies of the
@@ -133,6 +136,11 @@ def search(links: Links, chosen: list[int], limit: int, stats: dict,
     (``stats["cut"]`` is set), not exhausted. With ``cells`` (the number of cell
     columns, which come first) it branches on cell columns only, unless some column
     is a dead end or a forced move.
+
+    With ``symmetric``, a cell column tries only the first of the values that no
+    given and no row above it uses (see ``fresh_values``): the subtrees of the others
+    are the same up to swapping two values, so they hold a solution exactly when the
+    tried one does. The solutions found are then one per class, not all of them.
     """
     R, U, D, S = links.R[:], links.U[:], links.D[:], links.S[:]
     L, C, others, backwards = links.L[:], links.C, links.others, links.backwards
@@ -188,6 +196,12 @@ def search(links: Links, chosen: list[int], limit: int, stats: dict,
     solutions: list[list[int]] = []
     x: list[int] = []  # x[level]: the node of the row tried at that level
     cols: list[int] = []  # cols[level]: the column chosen at that level
+    value = links.value_of_node
+    ncells = links.matrix.geometry.ncells if symmetric else 0
+    used = [0] * (links.matrix.geometry.n + 1)  # rows chosen so far per value
+    for row in chosen:
+        used[value[links.first[row]]] += 1
+    fresh_tried: list[bool] = []  # per level: a fresh value was tried there already
     nodes = 0
     clock = time.perf_counter
     exhausted = True
@@ -213,15 +227,24 @@ def search(links: Links, chosen: list[int], limit: int, stats: dict,
                 updates += cover(c)
                 cols.append(c)
                 x.append(D[c])
+                fresh_tried.append(False)
                 advance = False
             while x:
                 if advance:  # X6: undo the row tried at this level, move to the next one
                     node = x[-1]
+                    used[value[node]] -= 1
                     for j in backwards[node]:
                         uncover(C[j])
                     x[-1] = D[node]
                 node, c = x[-1], cols[-1]
                 if node != c:  # X5: try this row, then go one level deeper
+                    if c <= ncells and not used[value[node]]:  # a fresh value in a cell
+                        if fresh_tried[-1]:  # the same subtree as the one tried, relabelled
+                            x[-1] = D[node]
+                            advance = False
+                            continue
+                        fresh_tried[-1] = True
+                    used[value[node]] += 1
                     nodes += 1
                     if not nodes % CLOCK_EVERY and deadline is not None and clock() > deadline:
                         raise TimeUp
@@ -235,6 +258,7 @@ def search(links: Links, chosen: list[int], limit: int, stats: dict,
                 uncover(c)
                 x.pop()
                 cols.pop()
+                fresh_tried.pop()
                 advance = True
             else:
                 break  # above the first level: the search is exhausted
@@ -276,10 +300,16 @@ class DlxBackend(Backend):
         stats.update(nodes=0, updates=0, rows=len(matrix.rows), primary_columns=matrix.primary,
                      secondary_columns=len(matrix.columns) - matrix.primary)
         chosen = matrix.given_rows(board)
+        free = fresh_values(board)
+        symmetric = limit <= 2 and len(free) >= 2
+        if symmetric:  # one solution per class decides it: its relabelling is the second
+            stats["free_values"] = len(free)
+        wanted = 1 if symmetric else limit
         if not board.geometry.extra:  # rows, columns and boxes only: one search
-            found, exhausted = search(links, chosen, limit, stats, deadline)
+            found, exhausted = search(links, chosen, wanted, stats, deadline,
+                                      symmetric=symmetric)
         else:
-            found, exhausted = _restarts(links, chosen, limit, stats, deadline)
+            found, exhausted = _restarts(links, chosen, wanted, stats, deadline, symmetric)
         solutions = []
         for rows in found:
             values = list(board.givens)
@@ -287,7 +317,32 @@ class DlxBackend(Backend):
                 cell, v = matrix.rows[row]
                 values[cell] = v
             solutions.append(tuple(values))
+        if symmetric and solutions:
+            a, b = free[:2]
+            swap = {a: b, b: a}
+            solutions.append(tuple(swap.get(v, v) for v in solutions[0]))
+            return solutions[:limit], False
         return solutions, exhausted
+
+
+def fresh_values(board: Board) -> list[int]:
+    """The values no given uses, in order.
+
+    Houses treat values alike, so swapping two of these in a solution gives another
+    solution, and a different one (every value fills a row). With two or more of
+    them a board has no solution or at least two: the search need only find one
+    solution, and at each cell may try just one of the values still unused (the
+    others lead to the same subtree, relabelled). On an empty 8x8 board with three
+    extra houses and no solution, this is what lets exact cover exhaust it
+    (``benchmarks/dlx_soak_cases.py``, case 37857).
+
+    >>> fresh_values(Board.parse("1234" + "." * 12))
+    []
+    >>> fresh_values(Board.parse("12" + "." * 14))
+    [3, 4]
+    """
+    used = set(board.givens)
+    return [v for v in range(1, board.geometry.n + 1) if v not in used]
 
 
 #: Nodes of the first search on a board with partial houses; each restart doubles it.
@@ -295,7 +350,7 @@ FIRST_BUDGET = 2000
 
 
 def _restarts(links: Links, chosen: list[int], limit: int, stats: dict,
-              deadline: float | None) -> tuple[list[list[int]], bool]:
+              deadline: float | None, symmetric: bool = False) -> tuple[list[list[int]], bool]:
     """Search a board with extra houses in rounds.
 
     Why: a value placed early can leave a partial house with fewer values than open
@@ -329,7 +384,8 @@ def _restarts(links: Links, chosen: list[int], limit: int, stats: dict,
     while True:
         stats["cut"] = False
         rows, exhausted = search(links, chosen, limit, stats, deadline,
-                                 ring=cells + values, budget=budget, cells=len(cells))
+                                 ring=cells + values, budget=budget, cells=len(cells),
+                                 symmetric=symmetric)
         for r in rows:
             found.setdefault(tuple(sorted(r)), r)
         if len(found) >= limit:
