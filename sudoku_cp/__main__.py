@@ -2,6 +2,10 @@
 
 import sys
 
-from .cli import main
+try:
+    from .cli import main
+except KeyboardInterrupt:  # Ctrl-C before the command line is even loaded
+    print("sudoku-cp: interrupted", file=sys.stderr)
+    sys.exit(130)
 
 sys.exit(main())

@@ -34,12 +34,15 @@ import random
 from collections import Counter
 from functools import lru_cache
 from dataclasses import dataclass, field, replace
-from typing import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from .board import Board, Geometry, geometry
 from .errors import GenerationError, UsageError, VerificationError  # noqa: F401  (raised here)
 from .check import is_solution
-from .grade import LEVELS, Grade, band, grade
+from .logic.ratings import LEVELS, band  # light: the logic engine loads on the first grade
+
+if TYPE_CHECKING:
+    from .grade import Grade
 
 #: Clue-pattern symmetries: each maps (row, col) on an n×n board to its image.
 SYMMETRIES: dict[str, Callable[[int, int, int], tuple[int, int]] | None] = {
@@ -384,6 +387,14 @@ def _grade_of(board: Board) -> Grade:
     """The grade; boards above 9x9 can need long forcing chains, so their rating found
     within ``GRADE_TIME_LIMIT`` is a lower bound (``Grade.complete`` says which)."""
     return grade(board, time_limit=GRADE_TIME_LIMIT if board.n > 9 else None)
+
+
+def grade(board: Board, **options) -> Grade:
+    """``sudoku_cp.grade.grade``, loaded on the first call: the logic engine behind it
+    takes a tenth of a second to import, which every ``sudoku-cp --help`` paid."""
+    from .grade import grade as grade_board
+
+    return grade_board(board, **options)
 
 
 def _keep_grade(puzzle: Puzzle, known: Grade | None) -> Puzzle:

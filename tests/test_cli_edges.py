@@ -292,3 +292,26 @@ def test_command_modules_use_only_the_shared_toolkit():
         text = path.read_text()
         for other in commands - {path.stem}:
             assert f"from .{other} import" not in text, (path.name, other)
+
+
+def test_the_parser_does_not_load_the_logic_engine_or_a_solver():
+    # every command, --help included, builds the whole parser first: it must stay light
+    import subprocess
+    import sys
+
+    code = ("import sys; from sudoku_cp.cli import build_parser; build_parser(); "
+            "print(sorted(m for m in ('sudoku_cp.logic.api', 'sudoku_cp.grade', 'ortools', "
+            "'pysat', 'numpy', 'numba') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_ctrl_c_while_the_command_modules_load_is_exit_130(monkeypatch, capsys):
+    from sudoku_cp.cli import app
+
+    def interrupted():
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(app, "build_parser", interrupted)
+    assert app.main(["check", "."]) == 130
+    assert capsys.readouterr().err == "sudoku-cp: interrupted\n"

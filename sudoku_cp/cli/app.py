@@ -38,9 +38,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run the command line; returns the exit code.
+
+    A Ctrl-C is exit 130 and one line from the first moment: while the command
+    modules load too (a tenth of a second or more on a busy machine).
+    """
+    try:
+        args = build_parser().parse_args(argv)
+    except KeyboardInterrupt:
+        print("sudoku-cp: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     if sys.stderr is not None and sys.stderr.isatty():  # at a terminal: say when compiling
         from .. import compiled_cache
 
