@@ -17,7 +17,8 @@ So the next puzzle's auxiliary variables may take the same numbers; only the act
 literals are new each time, taken from a block of ``ACTS`` numbers below every
 auxiliary variable, and the solver is loaded afresh when the block is used up.
 A puzzle that needs more than ``LIVE_BUDGET`` conflicts is solved again from the start on
-a fresh solver (the same encoding, givens as unit clauses). A second caller while the solver is
+a fresh solver (the same encoding, givens as unit clauses); a puzzle with more clauses of
+its own than its shape has goes to a fresh solver at once. A second caller while the solver is
 in use (another thread) gets a fresh solver of its own.
 
 ``candidates`` answers the setters' "all possibilities": for each cell, the values
@@ -60,6 +61,13 @@ REUSE_SOLVER = True
 #: The budget is not cut short by a time limit (500 conflicts take ~10 ms on 9x9); the
 #: fresh solver after it is.
 LIVE_BUDGET = 500
+
+#: A puzzle with more clauses of its own than its shape's classic clauses skips the live
+#: solver: adding them to it costs about what loading both afresh does, so the live
+#: solver would save less than half of the load when the puzzle is settled within
+#: ``LIVE_BUDGET``, and cost the adding and the budget when it is not. Such puzzles (long
+#: sums, lines with many cases) were mostly long searches: iss-examples-11, -10, -34,
+#: -38 lost 15 to 35 ms CPU each to the live attempt (docs/variants_speed.md).
 
 #: Activation literals per load of a shape's solver: numbered nv + 1 ... nv + ACTS, right
 #: after the cell-value literals, and the auxiliary variables of every puzzle after them,
@@ -133,6 +141,8 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
         return _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape)
     try:
         enc = encode_own(puzzle, shape.nv + ACTS + 1, cage)
+        if len(enc.clauses) > len(shape.clauses):  # the live solver would save little
+            return _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc)
         s = shape.live()
         shape.acts += 1
         act = shape.nv + shape.acts
