@@ -69,14 +69,44 @@ class CNF:
             self.add([*guard, -a, -b])
 
     def relation(self, a, b, ok, guard=()):
-        """Support clauses for ``ok(value_a, value_b)`` between cells ``a`` and ``b``."""
+        """Support clauses for ``ok(value_a, value_b)`` between cells ``a`` and ``b``.
+
+        Every cell holds exactly one value, so a value that goes with every value of the
+        other cell needs no clause, and one that excludes a single value of it needs only
+        the binary clause against that value (the same clause from both sides, added
+        once): it propagates as the support clause does, and ``!=`` (anti-knight,
+        anti-king) costs 9 binary clauses a pair on 9x9 instead of 18 of ten literals.
+        The clauses' shape depends on ``ok`` alone: worked out once per ``ok``.
+        """
         xa, xb = self.x[a], self.x[b]
-        for va in self.values:
-            allowed = [xb[vb] for vb in self.values if ok(va, vb)]
-            self.add([*guard, -xa[va], *allowed])
-        for vb in self.values:
-            allowed = [xa[va] for va in self.values if ok(va, vb)]
-            self.add([*guard, -xb[vb], *allowed])
+        from_a, from_b, pairs = self._plan(ok)
+        for va, allowed in from_a:
+            self.add([*guard, -xa[va], *(xb[vb] for vb in allowed)])
+        for vb, allowed in from_b:
+            self.add([*guard, -xb[vb], *(xa[va] for va in allowed)])
+        for va, vb in pairs:
+            self.add([*guard, -xa[va], -xb[vb]])
+
+    def _plan(self, ok):
+        plans = self.__dict__.setdefault("_plans", {})
+        if ok not in plans:
+            values, count = self.values, len(self.values)
+            table = {(va, vb): ok(va, vb) for va in values for vb in values}
+            from_a, from_b, pairs = [], [], set()
+            for va in values:
+                allowed = [vb for vb in values if table[va, vb]]
+                if len(allowed) == count - 1:
+                    pairs.update((va, vb) for vb in values if not table[va, vb])
+                elif len(allowed) < count:
+                    from_a.append((va, allowed))
+            for vb in values:
+                allowed = [va for va in values if table[va, vb]]
+                if len(allowed) == count - 1:
+                    pairs.update((va, vb) for va in values if not table[va, vb])
+                elif len(allowed) < count:
+                    from_b.append((vb, allowed))
+            plans[ok] = from_a, from_b, sorted(pairs)
+        return plans[ok]
 
     def differ(self, cells, guard=()):
         for v in self.values:
