@@ -26,7 +26,7 @@ Each constraint type has one function in ``ENCODERS``; the families:
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 
 from .model import KING, KNIGHT, ORTHO, VariantPuzzle, line_segments, neighbours as _neighbours
 from .paradigms import UnsupportedConstraint
@@ -130,6 +130,9 @@ class CNF:
         where the extra clauses cost more to build than they save).
         """
         k = len(terms)
+        if k <= SHORT_SUM and self.sums == "full" and not guard:
+            self._linear_direct(terms, total, guard)
+            return
         reach = [{0}]
         for lits, w in terms:
             reach.append({t + w * v for t in reach[-1] for v in lits})
@@ -190,6 +193,36 @@ class CNF:
                     plits, pw = terms[i - 1]
                     preds = [lit(i - 1, t - pw * v) for v in plits if t - pw * v in back[i - 1]]
                     self.add([*guard, -lit(i, t), *preds])
+
+
+    def _linear_direct(self, terms, total, guard):
+        """A short sum without states: for every choice of values on all terms but one,
+        the last is the one value that completes the total (or none, and the choice is
+        excluded); and every value needs, on each other term, a value some completion
+        uses (support)."""
+        k = len(terms)
+        for i, (lits, w) in enumerate(terms):
+            others = [terms[j] for j in range(k) if j != i]
+            for choice in product(*(t[0].items() for t in others)):
+                rest = total - sum(wo * v for (v, _), (_, wo) in zip(choice, others))
+                need = rest // w if rest % w == 0 else None
+                self.add([*guard, *(-lit for _, lit in choice),
+                          *([lits[need]] if need in lits else [])])
+        for i, (lits, w) in enumerate(terms):
+            for j, (ljs, wj) in enumerate(terms):
+                if j == i:
+                    continue
+                reach = {0}  # the sums the terms other than i and j can make
+                for m, (lm, wm) in enumerate(terms):
+                    if m != i and m != j:
+                        reach = {t + wm * vm for t in reach for vm in lm}
+                for v, xv in lits.items():
+                    rest = total - w * v
+                    self.add([*guard, -xv, *(xj for vj, xj in ljs.items() if rest - wj * vj in reach)])
+
+
+#: Sums of at most this many terms get ``CNF._linear_direct`` (no state variables).
+SHORT_SUM = 3
 
 
 def cell_terms(enc, cells, weight=1):
