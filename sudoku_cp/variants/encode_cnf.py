@@ -460,8 +460,9 @@ def _region_sum_line(enc, c, k):
     segments = line_segments(enc.puzzle, c.cells)
     if len(segments) < 2:
         return
-    top = sum(max(enc.values) for _ in c.cells)
-    low = min(len(s) for s in segments) * min(enc.values)
+    # the common sum lies within every segment's range (a single cell's values, at most)
+    low = max(len(s) for s in segments) * min(enc.values)
+    top = min(len(s) for s in segments) * max(enc.values)
     sums = {t: enc.aux("rsl", k, t) for t in range(low, top + 1)}
     enc.exactly_one(list(sums.values()))
     for i, seg in enumerate(segments):
