@@ -16,9 +16,8 @@ from them, which carries ``-act``) for good: nothing of one puzzle constrains th
 So the next puzzle's auxiliary variables may take the same numbers; only the activation
 literals are new each time, taken from a block of ``ACTS`` numbers below every
 auxiliary variable, and the solver is loaded afresh when the block is used up.
-A puzzle that needs more than ``LIVE_BUDGET`` conflicts is solved again from the start on
-a fresh solver (the same encoding, givens as unit clauses); a puzzle with more clauses of
-its own than its shape has goes to a fresh solver at once. A second caller while the solver is
+A puzzle with more clauses of its own than its shape has goes to a fresh solver at once
+(``LIVE_BUDGET`` can also send a long search there: off by default). A second caller while the solver is
 in use (another thread) gets a fresh solver of its own.
 
 ``candidates`` answers the setters' "all possibilities": for each cell, the values
@@ -52,22 +51,25 @@ def _read(enc, model_set):
 #: Keep a live solver per shape (else a fresh solver loads the shape's cached clauses).
 REUSE_SOLVER = True
 
-#: Conflicts a puzzle may take on the live solver. Past them it is solved again on a
-#: fresh solver (the shape's clauses, its own, its givens as units), as every puzzle was
-#: before: the live solver's state (saved phases, learnt clauses of earlier puzzles)
-#: made iss-examples-10's search (~11,000 conflicts) take from 0.8 to 1.7 times as long
-#: depending on the puzzle solved before it, and for a search that long a load (~5 ms)
-#: is small. Puzzles settled within the budget pay neither the load nor the encoding.
-#: The budget is not cut short by a time limit (500 conflicts take ~10 ms on 9x9); the
-#: fresh solver after it is.
-LIVE_BUDGET = 500
+#: Conflicts a puzzle may take on the live solver before it is solved again on a fresh
+#: solver (the shape's clauses, its own, its givens as units), or None: no budget, every
+#: puzzle is settled on the live solver. None is the measured choice: a budget of 500
+#: was set when the live solver's state (saved phases, learnt clauses of earlier puzzles)
+#: made iss-examples-10's search take from 0.8 to 1.7 times as long depending on the
+#: puzzle before it; with the encodings of the later sums, in three shuffled orders of
+#: the 51 shared puzzles, staying on the live solver was as fast or faster on nearly
+#: every puzzle (iss-examples-18 190-300 ms CPU against 390, -10 31-40 against 44-57,
+#: -11 20-32 against 21-48) and 10% faster over the set, since the wasted budget, the
+#: second load and the search from scratch are gone (docs/variants_speed.md). A budget
+#: is not cut short by a time limit; the fresh solver after it is.
+LIVE_BUDGET = None
 
 #: A puzzle with more clauses of its own than its shape's classic clauses skips the live
 #: solver: adding them to it costs about what loading both afresh does, so the live
-#: solver would save less than half of the load when the puzzle is settled within
-#: ``LIVE_BUDGET``, and cost the adding and the budget when it is not. Such puzzles (long
-#: sums, lines with many cases) were mostly long searches: iss-examples-11, -10, -34,
-#: -38 lost 15 to 35 ms CPU each to the live attempt (docs/variants_speed.md).
+#: solver would save less than half of the load, and such puzzles (long sums, lines with
+#: many cases) would leave their many clauses, retired, in the live solver until its next
+#: load. With the budget of 500 conflicts, iss-examples-34, -38 and f-puzzles 25 and 29
+#: lost 15 to 35 ms CPU each to the live attempt (docs/variants_speed.md).
 
 #: Activation literals per load of a shape's solver: numbered nv + 1 ... nv + ACTS, right
 #: after the cell-value literals, and the auxiliary variables of every puzzle after them,
