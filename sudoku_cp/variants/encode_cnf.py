@@ -48,7 +48,7 @@ class CNF:
         else:  # the cell-value literals of ``cell_literals``; auxiliaries from ``start`` on
             self.pool = IDPool(start_from=start)
             self.x = cell_literals(n, values)
-        self.clauses: list[list[int]] = []
+        self.clauses: list[tuple[int, ...]] = []
 
     @property
     def nv(self) -> int:
@@ -58,7 +58,7 @@ class CNF:
         return self.pool.id(key)
 
     def add(self, clause):
-        self.clauses.append(list(clause))
+        self.clauses.append(tuple(clause))
 
     def exactly_one(self, lits, guard=()):
         self.add([*guard, *lits])
