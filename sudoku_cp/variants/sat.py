@@ -16,9 +16,9 @@ from them, which carries ``-act``) for good: nothing of one puzzle constrains th
 So the next puzzle's auxiliary variables may take the same numbers; only the activation
 literals are new each time, taken from a block of ``ACTS`` numbers below every
 auxiliary variable, and the solver is loaded afresh when the block is used up.
-A puzzle with more clauses of its own than its shape has goes to a fresh solver at once
-(``LIVE_BUDGET`` can also send a long search there: off by default). A second caller while the solver is
-in use (another thread) gets a fresh solver of its own.
+A puzzle with many more clauses of its own than its shape has goes to a fresh solver at
+once (``FRESH_ABOVE``; ``LIVE_BUDGET`` can also send a long search there: off by default).
+A second caller while the solver is in use (another thread) gets a fresh solver of its own.
 
 ``candidates`` answers the setters' "all possibilities": for each cell, the values
 some solution gives it, by incremental solving under assumptions on one solver.
@@ -64,12 +64,15 @@ REUSE_SOLVER = True
 #: is not cut short by a time limit; the fresh solver after it is.
 LIVE_BUDGET = None
 
-#: A puzzle with more clauses of its own than its shape's classic clauses skips the live
-#: solver: adding them to it costs about what loading both afresh does, so the live
-#: solver would save less than half of the load, and such puzzles (long sums, lines with
-#: many cases) would leave their many clauses, retired, in the live solver until its next
-#: load. With the budget of 500 conflicts, iss-examples-34, -38 and f-puzzles 25 and 29
-#: lost 15 to 35 ms CPU each to the live attempt (docs/variants_speed.md).
+#: A puzzle with more than ``FRESH_ABOVE`` times as many clauses of its own as its shape's
+#: classic clauses skips the live solver: adding them to it costs about what loading both
+#: afresh does, and they would stay in it, retired, until its next load. With the old
+#: budget of 500 conflicts, iss-examples-34, -38 and f-puzzles 25 and 29 lost 15 to 35 ms
+#: CPU each to the live attempt; with no budget, sending every puzzle to the live solver
+#: (no such rule) was slower again over the set (two shuffled orders: 2,142 and 2,550 ms
+#: CPU against 1,942 and 2,103; iss-examples-36 with 146,000 clauses, f-puzzles 33;
+#: docs/variants_speed.md).
+FRESH_ABOVE = 1.0
 
 #: Activation literals per load of a shape's solver: numbered nv + 1 ... nv + ACTS, right
 #: after the cell-value literals, and the auxiliary variables of every puzzle after them,
@@ -143,7 +146,7 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
         return _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape)
     try:
         enc = encode_own(puzzle, shape.nv + ACTS + 1, cage)
-        if len(enc.clauses) > len(shape.clauses):  # the live solver would save little
+        if len(enc.clauses) > FRESH_ABOVE * len(shape.clauses):  # the live solver would save little
             return _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc)
         s = shape.live()
         shape.acts += 1
