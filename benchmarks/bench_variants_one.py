@@ -1,18 +1,23 @@
 """Time the variant paradigms on a few shared puzzles, named by id: for one slow puzzle at a time.
 
     python3 benchmarks/bench_variants_one.py iss-examples-18,iss-examples-35 --data ../shared/data
+    python3 benchmarks/bench_variants_one.py all --shuffle 1 --paradigms sat --data ../shared/data
 
 For each puzzle (looked up by ``id`` in ``variants/*.jsonl``) and each paradigm asked for
 (default: all three), one ``solve(puzzle, limit=...)`` with the time limit; prints the
 wall time and the CPU time of this process (all its threads: CP-SAT's workers count),
 whether the answer is *unique with the stated solution*, the status and the paradigm's
-counters (nodes, conflicts, ...). Paradigms are warmed up on a 4x4 first.
+counters (nodes, conflicts, ...). Paradigms are warmed up on a 4x4 first. ``all`` names
+every puzzle of the sets (in file order, or shuffled by ``--shuffle SEED``: a paradigm
+that keeps state between puzzles, as ``sat``'s live solver does, meets them in another
+order); the last lines give each paradigm's total CPU time.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from pathlib import Path
@@ -32,13 +37,16 @@ def main(argv=None) -> int:
     ap.add_argument("--paradigms", default=",".join(ALL_PARADIGMS), help="comma-separated")
     ap.add_argument("--time-limit", type=float, default=30.0, help="seconds per solve")
     ap.add_argument("--limit", type=int, default=2, help="solutions to look for (2: uniqueness)")
+    ap.add_argument("--shuffle", type=int, metavar="SEED", help="run the puzzles in a shuffled order")
     args = ap.parse_args(argv)
     records = {}
     for path in sorted((Path(args.data) / "variants").glob("*.jsonl")):
         for raw in path.read_text().splitlines():
             if raw.strip() and not raw.startswith("#"):
                 records[json.loads(raw)["id"]] = raw
-    wanted = [i for i in args.ids.split(",") if i]
+    wanted = list(records) if args.ids == "all" else [i for i in args.ids.split(",") if i]
+    if args.shuffle is not None:
+        random.Random(args.shuffle).shuffle(wanted)
     missing = [i for i in wanted if i not in records]
     if missing:
         ap.error(f"no puzzle with id {missing[0]} under {args.data}/variants")
@@ -46,10 +54,12 @@ def main(argv=None) -> int:
     tiny = VariantPuzzle(4, givens=((0, 1), (5, 3)))
     for solve in solvers.values():
         solve(tiny, limit=2)
+    total = dict.fromkeys(solvers, 0.0)
     for ident in wanted:
         entry = read_entry(records[ident])
         if entry.error:
-            print(f"{ident}: {entry.error}")
+            if args.ids != "all":
+                print(f"{ident}: {entry.error}")
             continue
         for name, solve in solvers.items():
             start, cpu = time.perf_counter(), time.process_time()
@@ -59,12 +69,15 @@ def main(argv=None) -> int:
                 print(f"{ident:36} {name:8} declined: {exc}")
                 continue
             took, cpu = time.perf_counter() - start, time.process_time() - cpu
+            total[name] += cpu
             right = (result.exhausted and len(result.solutions) == 1
                      and tuple(result.solutions[0]) == entry.expected
                      and is_solution(entry.puzzle, result.solutions[0]))
             counters = {k: v for k, v in result.stats.items() if isinstance(v, int)}
             print(f"{ident:36} {name:8} {took * 1000:10.1f} ms  cpu {cpu * 1000:10.1f} ms  unique-and-stated={right}  "
                   f"status={result.status}  {counters}", flush=True)
+    for name, cpu in total.items():
+        print(f"total {name:8} cpu {cpu * 1000:10.1f} ms")
     return 0
 
 

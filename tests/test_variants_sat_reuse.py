@@ -42,7 +42,7 @@ def test_a_reused_solver_finds_what_a_fresh_one_finds(monkeypatch):
     puzzles = [_random_puzzle(rng) for _ in range(25)]
     fresh = [_all(p, False, monkeypatch) for p in puzzles]
     assert any(not f for f in fresh) and any(len(f) > 1 for f in fresh)  # both kinds met
-    for budget in (sat.LIVE_BUDGET, 3, sat.LIVE_BUDGET):  # 3: many go on to a fresh solver;
+    for budget in (sat.LIVE_BUDGET, 3, 500):  # 3: many go on to a fresh solver;
         # 75 puzzles in all: past sat.ACTS, so the live solver is also loaded afresh
         monkeypatch.setattr(sat, "LIVE_BUDGET", budget)
         for i in rng.sample(range(len(puzzles)), len(puzzles)):  # each after others

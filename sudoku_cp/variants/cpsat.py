@@ -15,6 +15,13 @@ import time
 from .encode_cp import encode
 from .paradigms import VariantResult
 
+#: CP-SAT's presolve, off by measurement (docs/variants_speed.md): over the 51 shared
+#: puzzles, two passes each way, 5.3-5.4 s CPU off against 6.4-6.8 s on; much less on
+#: the long searches (iss-examples-18 1.4 against 2.2-2.3 s, -34, -25 and f-puzzles 25,
+#: 27, 29 about half), 2 to 20 ms more on puzzles presolve nearly settles by itself
+#: (iss-examples-0, -24, -32 with many givens; -43's anti-knight and anti-king).
+PRESOLVE = False
+
 
 def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> VariantResult:
     """Up to ``limit`` solutions of ``puzzle``; ``exhausted`` when fewer exist."""
@@ -27,6 +34,7 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> Variant
     while len(solutions) < limit:
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
+        solver.parameters.cp_model_presolve = PRESOLVE
         if time_limit is not None:
             left = time_limit - (time.perf_counter() - start)
             if left <= 0:

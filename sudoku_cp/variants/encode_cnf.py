@@ -26,7 +26,7 @@ Each constraint type has one function in ``ENCODERS``; the families:
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 
 from .model import KING, KNIGHT, ORTHO, VariantPuzzle, line_segments, neighbours as _neighbours
 from .paradigms import UnsupportedConstraint
@@ -48,7 +48,7 @@ class CNF:
         else:  # the cell-value literals of ``cell_literals``; auxiliaries from ``start`` on
             self.pool = IDPool(start_from=start)
             self.x = cell_literals(n, values)
-        self.clauses: list[list[int]] = []
+        self.clauses: list[tuple[int, ...]] = []
 
     @property
     def nv(self) -> int:
@@ -58,7 +58,7 @@ class CNF:
         return self.pool.id(key)
 
     def add(self, clause):
-        self.clauses.append(list(clause))
+        self.clauses.append(tuple(clause))
 
     def exactly_one(self, lits, guard=()):
         self.add([*guard, *lits])
@@ -69,67 +69,210 @@ class CNF:
             self.add([*guard, -a, -b])
 
     def relation(self, a, b, ok, guard=()):
-        """Support clauses for ``ok(value_a, value_b)`` between cells ``a`` and ``b``."""
+        """Support clauses for ``ok(value_a, value_b)`` between cells ``a`` and ``b``.
+
+        Every cell holds exactly one value, so a value that goes with every value of the
+        other cell needs no clause, and one that excludes a single value of it needs only
+        the binary clause against that value (the same clause from both sides, added
+        once): it propagates as the support clause does, and ``!=`` (anti-knight,
+        anti-king) costs 9 binary clauses a pair on 9x9 instead of 18 of ten literals.
+        The clauses' shape depends on ``ok`` alone: worked out once per ``ok``.
+        """
         xa, xb = self.x[a], self.x[b]
-        for va in self.values:
-            allowed = [xb[vb] for vb in self.values if ok(va, vb)]
-            self.add([*guard, -xa[va], *allowed])
-        for vb in self.values:
-            allowed = [xa[va] for va in self.values if ok(va, vb)]
-            self.add([*guard, -xb[vb], *allowed])
+        from_a, from_b, pairs = self._plan(ok)
+        for va, allowed in from_a:
+            self.add([*guard, -xa[va], *(xb[vb] for vb in allowed)])
+        for vb, allowed in from_b:
+            self.add([*guard, -xb[vb], *(xa[va] for va in allowed)])
+        for va, vb in pairs:
+            self.add([*guard, -xa[va], -xb[vb]])
+
+    def _plan(self, ok):
+        plans = self.__dict__.setdefault("_plans", {})
+        if ok not in plans:
+            values, count = self.values, len(self.values)
+            table = {(va, vb): ok(va, vb) for va in values for vb in values}
+            from_a, from_b, pairs = [], [], set()
+            for va in values:
+                allowed = [vb for vb in values if table[va, vb]]
+                if len(allowed) == count - 1:
+                    pairs.update((va, vb) for vb in values if not table[va, vb])
+                elif len(allowed) < count:
+                    from_a.append((va, allowed))
+            for vb in values:
+                allowed = [va for va in values if table[va, vb]]
+                if len(allowed) == count - 1:
+                    pairs.update((va, vb) for va in values if not table[va, vb])
+                elif len(allowed) < count:
+                    from_b.append((vb, allowed))
+            plans[ok] = from_a, from_b, sorted(pairs)
+        return plans[ok]
 
     def differ(self, cells, guard=()):
         for v in self.values:
             self.at_most_one([self.x[c][v] for c in cells], guard)
 
+    #: ``full`` (the default) or ``lean``: see ``linear``.
+    sums = "full"
+
     def linear(self, terms, total, tag, guard=()):
         """``sum(weight * value) == total`` over one-hot ``terms`` ``(lits_by_value, weight)``.
 
-        A layered partial-sum encoding: states are the partial sums reachable from 0 and
-        able to reach ``total``; forward clauses move along the chosen value, support
-        clauses ask every true state for an incoming and an outgoing choice.
+        Short unguarded sums (at most ``SHORT_SUM`` terms) get direct clauses
+        (``_direct``); the others a layered partial-sum encoding (``_layered``), ``full``
+        unless guarded or ``sums`` is ``lean``. The clauses depend only on the terms'
+        values and weights and the total, so they are planned once for each of those
+        (``_sum_plan``) and given this sum's literals.
         """
-        k = len(terms)
-        reach = [{0}]
-        for lits, w in terms:
-            reach.append({t + w * v for t in reach[-1] for v in lits})
-        back = [set() for _ in range(k + 1)]
-        back[k] = {total} & reach[k]
-        for i in range(k - 1, -1, -1):
-            lits, w = terms[i]
-            back[i] = {t for t in reach[i] if any(t + w * v in back[i + 1] for v in lits)}
-        if not back[0]:
-            self.add(list(guard))  # unreachable total: the (guarded) rule is false
-            return
-        state = [{t: None for t in back[i]} for i in range(k + 1)]
-        for i in range(1, k):
-            for t in back[i]:
-                state[i][t] = self.aux(tag, i, t)
+        full = self.sums == "full" and not guard
+        form = "direct" if full and len(terms) <= SHORT_SUM else "full" if full else "lean"
+        plan = _sum_plan(tuple((tuple(lits), w) for lits, w in terms), total, form)
+        table = [0]
+        for lits, _ in terms:
+            table.extend(lits.values())
+        table.extend(self.aux(tag, n) for n in range(plan.states))
+        guard = list(guard)
+        for clause in plan.clauses:
+            self.add([*guard, *(table[lit] if lit > 0 else -table[-lit] for lit in clause)])
 
-        def lit(i, t):
-            return state[i][t]  # None for the fixed first and last layers
 
-        for i, (lits, w) in enumerate(terms):
-            for t in back[i]:
-                pre = [] if lit(i, t) is None else [-lit(i, t)]
-                outgoing = []
-                for v, xv in lits.items():
-                    nxt = t + w * v
-                    if nxt in back[i + 1]:
-                        outgoing.append(xv)
-                        post = [] if lit(i + 1, nxt) is None else [lit(i + 1, nxt)]
-                        if post:
-                            self.add([*guard, *pre, -xv, *post])
-                    else:
-                        self.add([*guard, *pre, -xv])
-                self.add([*guard, *pre, *outgoing])
-            if i > 0:
-                for t in back[i]:  # every true state needs a predecessor
-                    plits, pw = terms[i - 1]
-                    preds = [lit(i - 1, t - pw * v) for v in plits
-                             if t - pw * v in back[i - 1] and lit(i - 1, t - pw * v) is not None]
-                    if i - 1 > 0:
-                        self.add([*guard, -lit(i, t), *preds])
+class _Plan:
+    """The clauses of one sum over local numbers: 1, 2, ... for the terms' values in
+    order, then the auxiliary states (``_sum_plan``)."""
+
+    def __init__(self, shape):
+        self.clauses, self.top, self.terms = [], 0, []
+        for values, w in shape:
+            self.terms.append(({v: self.top + 1 + i for i, v in enumerate(values)}, w))
+            self.top += len(values)
+        self.first_state = self.top + 1
+
+    @property
+    def states(self):
+        return self.top - self.first_state + 1
+
+    def aux(self, *key):
+        self.top += 1
+        return self.top
+
+    def add(self, clause):
+        self.clauses.append(tuple(clause))
+
+    exactly_one = CNF.exactly_one
+    at_most_one = CNF.at_most_one
+
+
+@lru_cache(maxsize=4096)
+def _sum_plan(shape, total, form):
+    plan = _Plan(shape)
+    if form == "direct":
+        _direct(plan, plan.terms, total)
+    else:
+        _layered(plan, plan.terms, total, form == "full")
+    return plan
+
+
+def _layered(enc, terms, total, full):
+    """A layered partial-sum encoding (an MDD): states are the partial sums reachable from
+    0 and able to reach ``total``. Forward clauses move along the chosen value, and every
+    true state needs an incoming and an outgoing choice. ``full`` adds what lets unit
+    propagation reason from values back to states: exactly one state per layer, each
+    value of a term needs a state before and after it that it joins, and a state with a
+    value leads back to the state before. Measured (docs/variants_speed.md): about half
+    the conflicts on the long sums of little killers, zipper and region-sum lines;
+    guarded sums (sandwich, X-sum: many of them, each switched on by a condition) are
+    lean, where the extra clauses cost more to build than they save.
+    """
+    k = len(terms)
+    reach = [{0}]
+    for lits, w in terms:
+        reach.append({t + w * v for t in reach[-1] for v in lits})
+    back = [set() for _ in range(k + 1)]
+    back[k] = {total} & reach[k]
+    for i in range(k - 1, -1, -1):
+        lits, w = terms[i]
+        back[i] = {t for t in reach[i] if any(t + w * v in back[i + 1] for v in lits)}
+    if not back[0]:
+        enc.add([])  # unreachable total: the (guarded) rule is false
+        return
+    state = [{t: None for t in back[i]} for i in range(k + 1)]
+    for i in range(1, k):
+        for t in back[i]:
+            state[i][t] = enc.aux(i, t)
+        if full:
+            enc.exactly_one(list(state[i].values()))
+
+    def lit(i, t):
+        return state[i][t]  # None for the fixed first and last layers
+
+    for i, (lits, w) in enumerate(terms):
+        if full:
+            for v, xv in lits.items():  # a value joins a state before and one after
+                joins = [t for t in back[i] if t + w * v in back[i + 1]]
+                if not joins:
+                    enc.add([-xv])
+                    continue
+                if i > 0:
+                    enc.add([-xv, *(lit(i, t) for t in joins)])
+                if i + 1 < k:
+                    enc.add([-xv, *(lit(i + 1, t + w * v) for t in joins)])
+            if 0 < i + 1 < k:  # a state and the value before it give the state before
+                for u in back[i + 1]:
+                    for v, xv in lits.items():
+                        t = u - w * v
+                        if i == 0 or t not in back[i]:
+                            if i > 0 or t != 0:
+                                enc.add([-lit(i + 1, u), -xv])
+                        else:
+                            enc.add([-lit(i + 1, u), -xv, lit(i, t)])
+        for t in back[i]:
+            pre = [] if lit(i, t) is None else [-lit(i, t)]
+            outgoing = []
+            for v, xv in lits.items():
+                nxt = t + w * v
+                if nxt in back[i + 1]:
+                    outgoing.append(xv)
+                    post = [] if lit(i + 1, nxt) is None else [lit(i + 1, nxt)]
+                    if post:
+                        enc.add([*pre, -xv, *post])
+                elif pre or not full:  # (full: a value no state joins is out already)
+                    enc.add([*pre, -xv])
+            enc.add([*pre, *outgoing])
+        if i > 1:
+            for t in back[i]:  # every true state needs a predecessor
+                plits, pw = terms[i - 1]
+                preds = [lit(i - 1, t - pw * v) for v in plits if t - pw * v in back[i - 1]]
+                enc.add([-lit(i, t), *preds])
+
+
+def _direct(enc, terms, total):
+    """A short sum without states: for every choice of values on all terms but one,
+    the last is the one value that completes the total (or none, and the choice is
+    excluded); and every value needs, on each other term, a value some completion
+    uses (support)."""
+    k = len(terms)
+    for i, (lits, w) in enumerate(terms):
+        others = [terms[j] for j in range(k) if j != i]
+        for choice in product(*(t[0].items() for t in others)):
+            rest = total - sum(wo * v for (v, _), (_, wo) in zip(choice, others))
+            need = rest // w if rest % w == 0 else None
+            enc.add([*(-lit for _, lit in choice),
+                      *([lits[need]] if need in lits else [])])
+    for i, (lits, w) in enumerate(terms):
+        for j, (ljs, wj) in enumerate(terms):
+            if j == i:
+                continue
+            reach = {0}  # the sums the terms other than i and j can make
+            for m, (lm, wm) in enumerate(terms):
+                if m != i and m != j:
+                    reach = {t + wm * vm for t in reach for vm in lm}
+            for v, xv in lits.items():
+                rest = total - w * v
+                enc.add([-xv, *(xj for vj, xj in ljs.items() if rest - wj * vj in reach)])
+
+
+#: Sums of at most this many terms get ``_direct`` clauses (no state variables).
+SHORT_SUM = 3
 
 
 def cell_terms(enc, cells, weight=1):
@@ -367,8 +510,9 @@ def _region_sum_line(enc, c, k):
     segments = line_segments(enc.puzzle, c.cells)
     if len(segments) < 2:
         return
-    top = sum(max(enc.values) for _ in c.cells)
-    low = min(len(s) for s in segments) * min(enc.values)
+    # the common sum lies within every segment's range (a single cell's values, at most)
+    low = max(len(s) for s in segments) * min(enc.values)
+    top = min(len(s) for s in segments) * max(enc.values)
     sums = {t: enc.aux("rsl", k, t) for t in range(low, top + 1)}
     enc.exactly_one(list(sums.values()))
     for i, seg in enumerate(segments):

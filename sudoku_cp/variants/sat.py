@@ -16,9 +16,9 @@ from them, which carries ``-act``) for good: nothing of one puzzle constrains th
 So the next puzzle's auxiliary variables may take the same numbers; only the activation
 literals are new each time, taken from a block of ``ACTS`` numbers below every
 auxiliary variable, and the solver is loaded afresh when the block is used up.
-A puzzle that needs more than ``LIVE_BUDGET`` conflicts is solved again from the start on
-a fresh solver (the same encoding, givens as unit clauses). A second caller while the solver is
-in use (another thread) gets a fresh solver of its own.
+A puzzle with many more clauses of its own than its shape has goes to a fresh solver at
+once (``FRESH_ABOVE``; ``LIVE_BUDGET`` can also send a long search there: off by default).
+A second caller while the solver is in use (another thread) gets a fresh solver of its own.
 
 ``candidates`` answers the setters' "all possibilities": for each cell, the values
 some solution gives it, by incremental solving under assumptions on one solver.
@@ -51,15 +51,28 @@ def _read(enc, model_set):
 #: Keep a live solver per shape (else a fresh solver loads the shape's cached clauses).
 REUSE_SOLVER = True
 
-#: Conflicts a puzzle may take on the live solver. Past them it is solved again on a
-#: fresh solver (the shape's clauses, its own, its givens as units), as every puzzle was
-#: before: the live solver's state (saved phases, learnt clauses of earlier puzzles)
-#: made iss-examples-10's search (~11,000 conflicts) take from 0.8 to 1.7 times as long
-#: depending on the puzzle solved before it, and for a search that long a load (~5 ms)
-#: is small. Puzzles settled within the budget pay neither the load nor the encoding.
-#: The budget is not cut short by a time limit (500 conflicts take ~10 ms on 9x9); the
-#: fresh solver after it is.
-LIVE_BUDGET = 500
+#: Conflicts a puzzle may take on the live solver before it is solved again on a fresh
+#: solver (the shape's clauses, its own, its givens as units), or None: no budget, every
+#: puzzle is settled on the live solver. None is the measured choice: a budget of 500
+#: was set when the live solver's state (saved phases, learnt clauses of earlier puzzles)
+#: made iss-examples-10's search take from 0.8 to 1.7 times as long depending on the
+#: puzzle before it; with the encodings of the later sums, in three shuffled orders of
+#: the 51 shared puzzles, staying on the live solver was as fast or faster on nearly
+#: every puzzle (iss-examples-18 190-300 ms CPU against 390, -10 31-40 against 44-57,
+#: -11 20-32 against 21-48) and 10% faster over the set, since the wasted budget, the
+#: second load and the search from scratch are gone (docs/variants_speed.md). A budget
+#: is not cut short by a time limit; the fresh solver after it is.
+LIVE_BUDGET = None
+
+#: A puzzle with more than ``FRESH_ABOVE`` times as many clauses of its own as its shape's
+#: classic clauses skips the live solver: adding them to it costs about what loading both
+#: afresh does, and they would stay in it, retired, until its next load. With the old
+#: budget of 500 conflicts, iss-examples-34, -38 and f-puzzles 25 and 29 lost 15 to 35 ms
+#: CPU each to the live attempt; with no budget, sending every puzzle to the live solver
+#: (no such rule) was slower again over the set (two shuffled orders: 2,142 and 2,550 ms
+#: CPU against 1,942 and 2,103; iss-examples-36 with 146,000 clauses, f-puzzles 33;
+#: docs/variants_speed.md).
+FRESH_ABOVE = 1.0
 
 #: Activation literals per load of a shape's solver: numbered nv + 1 ... nv + ACTS, right
 #: after the cell-value literals, and the auxiliary variables of every puzzle after them,
@@ -133,6 +146,8 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
         return _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape)
     try:
         enc = encode_own(puzzle, shape.nv + ACTS + 1, cage)
+        if len(enc.clauses) > FRESH_ABOVE * len(shape.clauses):  # the live solver would save little
+            return _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc)
         s = shape.live()
         shape.acts += 1
         act = shape.nv + shape.acts
