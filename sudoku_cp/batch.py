@@ -19,7 +19,9 @@ formula or builds the model once per process, not once per puzzle.
 
 Each finished puzzle becomes one JSON line in RESULTS; a chunk's lines are written
 with a single ``write()`` as soon as the chunk comes back (so lines are in completion
-order, not input order; ``line`` and ``index`` say where each puzzle came from)::
+order, not input order; ``line`` and ``index`` say where each puzzle came from). When
+the parent only writes them (no ``--certify``), a worker sends a chunk's lines as one
+``bytes`` (``pipeline.CheckedChunk``), which the parent writes as it came::
 
     {"line": 12, "source": "in.txt", "index": 11, "verdict": "unique", "puzzle": "...",
      "box": "3x3", "solution": "...", "solutions": [...], "backends": {...},
@@ -76,14 +78,17 @@ def default_chunk_size(backends: list[str] | None) -> int:
 
 # -- the worker side ---------------------------------------------------------------------------
 def check_chunk(chunk: list[tuple], backends: list[str] | None,
-                time_limit: float | None, values: bool = True) -> list:
-    """Check a chunk of packed puzzles (``pipeline.item_of``) in a worker process;
-    returns their ``pipeline.Checked`` outcomes (with the solutions as values when
-    ``values``: the parent certifies them). Backends are cached in the worker between
-    chunks."""
-    from .pipeline import check_items
+                time_limit: float | None, values: bool = True):
+    """Check a chunk of packed puzzles (``pipeline.item_of``, ``pipeline.block_item``)
+    in a worker process. With ``values`` (the parent certifies the solutions) returns
+    their ``pipeline.Checked`` outcomes, solutions included; without, one
+    ``pipeline.CheckedChunk``: the chunk's lines as one ``bytes``, for the parent to
+    write as they are. Backends are cached in the worker between chunks."""
+    from .pipeline import check_items, check_items_text
 
-    return check_items(chunk, backends, time_limit, values)
+    if values:
+        return check_items(chunk, backends, time_limit, values)
+    return check_items_text(chunk, backends, time_limit)
 
 
 def _init_worker(parent_pid: int) -> None:
@@ -261,12 +266,16 @@ class Batch:
     ``run`` returns the verdict counts of this run (``counts``); ``skipped`` counts the
     puzzles already done (``done``). ``on_record(checked)`` sees each puzzle's
     ``pipeline.Checked`` after its line is written (the command line uses it to report disagreements and
-    bad lines, and to move a progress bar).
+    bad lines, and to move a progress bar); a chunk whose lines came back as one
+    ``pipeline.CheckedChunk`` shows its puzzles other than the unique ones that way, and
+    its unique ones to ``on_unique(count)`` (or to ``on_record`` one by one, as a
+    ``Checked`` without a line, when ``on_unique`` is not given).
     """
 
-    def __init__(self, sink: "Sink", on_record=None) -> None:
+    def __init__(self, sink: "Sink", on_record=None, on_unique=None) -> None:
         self.sink = sink
         self.on_record = on_record
+        self.on_unique = on_unique
         self.counts: Counter = Counter()
         self.skipped = 0
         self.start = time.perf_counter()
@@ -315,9 +324,21 @@ class Batch:
         for results in engine.finished():
             self.collect(results)
 
-    def collect(self, results: list) -> None:
+    def collect(self, results) -> None:
         """Write finished puzzles' lines (one write for a chunk) and count them."""
-        self.sink.write_lines([checked.line for checked in results])
+        from .pipeline import Checked, CheckedChunk
+
+        if isinstance(results, CheckedChunk):  # the lines as they came, in one piece
+            self.sink.write_bytes(results.text)
+            self.counts["unique"] += results.unique
+            if self.on_unique is not None:
+                self.on_unique(results.unique)
+            elif self.on_record is not None:
+                for _ in range(results.unique):
+                    self.on_record(Checked("unique", "", 0))
+            results = results.others
+        else:
+            self.sink.write_lines([checked.line for checked in results])
         for checked in results:
             self.counts[checked.verdict] += 1
             if self.on_record is not None:
@@ -391,9 +412,12 @@ class BatchRun:
             self.names = match_inputs(self.existing.header, job.inputs, job.out)
         self.before = self.existing.verdicts
 
-    def go(self, on_checked: Callable | None = None) -> "BatchRun":
+    def go(self, on_checked: Callable | None = None,
+           on_unique: Callable | None = None) -> "BatchRun":
         """Check every input not yet in the results file; ``on_checked(checked)`` sees
-        each puzzle's ``pipeline.Checked`` once its line is written."""
+        each puzzle's ``pipeline.Checked`` once its line is written, or, for puzzles
+        that came back unique in a chunk of lines, ``on_unique(count)`` their number
+        (see ``Batch``)."""
         from concurrent.futures import BrokenExecutor
 
         from .errors import OutputError
@@ -405,7 +429,7 @@ class BatchRun:
                     keep=existing.keep if job.resume else 0, follow=job.force)
         engine = (DaskEngine(job.workers, job.scheduler) if job.engine == "dask"
                   else LocalEngine(job.workers))
-        self.batch = Batch(sink, on_checked)
+        self.batch = Batch(sink, on_checked, on_unique)
         renamed = ((self.names.get(source, source), entry) for source, entry in job.entries)
         try:
             with engine:

@@ -185,3 +185,32 @@ def test_the_dask_engine_serves_no_dashboard():
             with pytest.raises(urllib.error.HTTPError) as exc:
                 urllib.request.urlopen(f"http://127.0.0.1:{port}{route}", timeout=10)
             assert exc.value.code == 404
+
+
+def test_a_chunk_of_lines_is_written_whole_and_counted(tmp_path):
+    """A chunk that comes back as its lines (``CheckedChunk``) is written as it came, in
+    one piece; its unique puzzles are counted for ``on_unique``, its others shown to
+    ``on_record`` one by one."""
+    from sudoku_cp.batch import Batch
+    from sudoku_cp.pipeline import Checked, CheckedChunk
+    from sudoku_cp.results import Sink
+
+    lines = ['{"line": 1, "verdict": "unique"}', '{"line": 2, "verdict": "none"}',
+             '{"line": 3, "verdict": "unique"}']
+    chunk = CheckedChunk(("\n".join(lines) + "\n").encode(), 2, (Checked("none", lines[1], 2),))
+    seen, uniques = [], []
+    sink = Sink(str(tmp_path / "r.jsonl"))
+    batch = Batch(sink, seen.append, uniques.append)
+    batch.collect(chunk)
+    batch.collect([Checked("invalid", '{"line": 4, "verdict": "invalid"}', 4)])
+    sink.close()
+    assert (tmp_path / "r.jsonl").read_text().splitlines() == \
+        lines + ['{"line": 4, "verdict": "invalid"}']
+    assert batch.counts == Counter(unique=2, none=1, invalid=1)
+    assert uniques == [2] and [(c.verdict, c.index) for c in seen] == [("none", 2), ("invalid", 4)]
+    plain = Batch(Sink(str(tmp_path / "s.jsonl")), seen.append)  # no on_unique: one by one
+    seen.clear()
+    plain.collect(chunk)
+    plain.sink.close()
+    assert [c.verdict for c in seen] == ["unique", "unique", "none"]
+

@@ -250,8 +250,14 @@ def _go(args, run, certifier) -> int:
         if bar is not None:
             bar.update(1)
 
+    def on_unique(count: int) -> None:  # a chunk's unique puzzles (never with --certify)
+        nonlocal code
+        code = worst(code, verdict_exit("unique"))
+        if bar is not None:
+            bar.update(count)
+
     try:
-        run.go(on_checked)
+        run.go(on_checked, on_unique)
     except KeyboardInterrupt:
         print(summary_line(run.summary(), "batch") + " (interrupted: --resume continues)",
               file=sys.stderr)
