@@ -91,8 +91,9 @@ def check_chunk(chunk: list[tuple], backends: list[str] | None,
     return check_items_text(chunk, backends, time_limit)
 
 
-def _init_worker(parent_pid: int) -> None:
-    """Worker start-up: leave Ctrl-C to the parent, and exit if the parent is killed."""
+def _init_worker(parent_pid: int, backends: list[str] | None = None) -> None:
+    """Worker start-up: leave Ctrl-C to the parent, exit if the parent is killed, and
+    load the backends of the run (``warm_backends``) before the first chunk comes."""
     import signal
     import threading
 
@@ -109,14 +110,38 @@ def _init_worker(parent_pid: int) -> None:
                 pass
 
     threading.Thread(target=watch, daemon=True).start()
+    warm_backends(backends)
+
+
+def warm_backends(backends: list[str] | None) -> None:
+    """Make and keep the named backends in this process, and load a bulk backend's
+    compiled code with one tiny call, so that a worker's start-up is over before its
+    first chunk (every worker loads at once, not one after another as chunks arrive).
+    A backend that cannot be made is left for the first chunk to report."""
+    from .backends import get_backend
+    from .backends.base import capability
+    from .board import geometry
+
+    for name in backends or ():
+        try:
+            bulk = capability(get_backend(name), "check_array")
+            if bulk is not None:
+                bulk([[0] * 16], geometry(2, 2), 1)
+        except Exception:  # (the first chunk raises it again, with its message)
+            pass
+
+
+def _ready() -> None:
+    """A call that does nothing: one per worker starts every worker at once."""
 
 
 # -- engines -----------------------------------------------------------------------------------
 class LocalEngine:
     """Chunks on a pool of local worker processes (forkserver start: no fork with threads)."""
 
-    def __init__(self, workers: int):
+    def __init__(self, workers: int, backends: list[str] | None = None):
         self.workers = workers
+        self.backends = backends
         self.capacity = workers * IN_FLIGHT_PER_WORKER
 
     def __enter__(self) -> "LocalEngine":
@@ -125,7 +150,13 @@ class LocalEngine:
 
         method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
         self.pool = ProcessPoolExecutor(self.workers, multiprocessing.get_context(method),
-                                        initializer=_init_worker, initargs=(os.getpid(),))
+                                        initializer=_init_worker,
+                                        initargs=(os.getpid(), self.backends))
+        # The pool starts a process per call submitted while none is idle: one call per
+        # worker starts them all now, loading their backends while the parent reads the
+        # first chunks (else a second worker starts only when a second chunk is sent).
+        for _ in range(self.workers):
+            self.pool.submit(_ready)
         self.pending: set = set()
         return self
 
@@ -428,7 +459,7 @@ class BatchRun:
         sink = Sink(job.out, head=head if existing.header is None else None,
                     keep=existing.keep if job.resume else 0, follow=job.force)
         engine = (DaskEngine(job.workers, job.scheduler) if job.engine == "dask"
-                  else LocalEngine(job.workers))
+                  else LocalEngine(job.workers, job.backends))
         self.batch = Batch(sink, on_checked, on_unique)
         renamed = ((self.names.get(source, source), entry) for source, entry in job.entries)
         try:

@@ -214,3 +214,11 @@ def test_a_chunk_of_lines_is_written_whole_and_counted(tmp_path):
     plain.sink.close()
     assert [c.verdict for c in seen] == ["unique", "unique", "none"]
 
+
+def test_every_local_worker_starts_with_the_engine():
+    """All ``--workers`` processes start when the engine does, not one per chunk sent:
+    a run of one chunk still starts (and loads) every worker at once."""
+    from sudoku_cp.batch import LocalEngine
+
+    with LocalEngine(2) as engine:
+        assert len(engine.pool._processes) == 2
