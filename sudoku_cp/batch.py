@@ -66,6 +66,8 @@ from .verdicts import VERDICTS
 ENGINES = ("local", "dask")
 #: Chunks in flight per worker: enough to keep every worker busy, few enough to bound memory.
 IN_FLIGHT_PER_WORKER = 4
+#: Bytes the pipes to and from the local workers may hold: a chunk of ``fast`` results.
+PIPE_BYTES = 1 << 20
 #: Puzzles per chunk by default; ``fast`` alone checks a puzzle in tens of microseconds,
 #: so its chunks are larger (fewer round trips between processes, one compiled call each).
 CHUNK_SIZE, CHUNK_SIZE_FAST = 32, 1000
@@ -131,6 +133,26 @@ def warm_backends(backends: list[str] | None) -> None:
             pass
 
 
+def _widen_pipes(pool) -> None:
+    """Let the pipes between a pool and its workers hold a whole chunk (Linux: up to
+    ``PIPE_BYTES``; elsewhere, or without the pool's usual queues, nothing changes).
+
+    A pipe holds 64 KiB by default: a chunk's lines (600 KB for a thousand 9x9
+    records) then leave a worker in ten pieces, each waiting for the parent to read the
+    one before, and the worker sits idle between chunks for as long."""
+    import fcntl
+
+    setsize = getattr(fcntl, "F_SETPIPE_SZ", None)
+    if setsize is None:
+        return
+    for queue in (getattr(pool, "_result_queue", None), getattr(pool, "_call_queue", None)):
+        reader = getattr(queue, "_reader", None)
+        try:
+            fcntl.fcntl(reader.fileno(), setsize, PIPE_BYTES)
+        except (AttributeError, OSError, ValueError):  # (a smaller limit: the default stays)
+            pass
+
+
 def _ready() -> None:
     """A call that does nothing: one per worker starts every worker at once."""
 
@@ -152,6 +174,7 @@ class LocalEngine:
         self.pool = ProcessPoolExecutor(self.workers, multiprocessing.get_context(method),
                                         initializer=_init_worker,
                                         initargs=(os.getpid(), self.backends))
+        _widen_pipes(self.pool)
         # The pool starts a process per call submitted while none is idle: one call per
         # worker starts them all now, loading their backends while the parent reads the
         # first chunks (else a second worker starts only when a second chunk is sent).

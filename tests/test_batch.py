@@ -222,3 +222,18 @@ def test_every_local_worker_starts_with_the_engine():
 
     with LocalEngine(2) as engine:
         assert len(engine.pool._processes) == 2
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pipe sizes are set on Linux")
+def test_the_pipes_to_the_local_workers_hold_a_chunk_of_results():
+    """A chunk of a thousand 9x9 records (600 KB) goes through the result pipe in one
+    write, not in 64 KiB pieces each waiting for the parent."""
+    import fcntl
+
+    from sudoku_cp.batch import PIPE_BYTES, LocalEngine
+
+    limit = int(Path("/proc/sys/fs/pipe-max-size").read_text())
+    with LocalEngine(1) as engine:
+        for queue in (engine.pool._result_queue, engine.pool._call_queue):
+            size = fcntl.fcntl(queue._reader.fileno(), fcntl.F_GETPIPE_SZ)
+            assert size >= min(PIPE_BYTES, limit)
