@@ -40,7 +40,8 @@ whose inputs changed, is refused untouched), its partial last line is cut off, t
 ``(source, line)`` pairs in it are skipped, and new results are appended. Inputs are
 matched by content, so ``./in.txt`` resumes a run of ``in.txt``.
 
-**Engines.** ``--engine local`` (the default) uses a ``ProcessPoolExecutor``;
+**Engines.** ``--engine local`` (the default) runs the chunks on local worker
+processes (``workers.WorkerPool``: two pipes per worker, no helper thread in the parent);
 ``--engine dask`` runs the same chunks on a Dask cluster, at ``--scheduler ADDRESS``
 or on a ``LocalCluster`` of ``--workers`` processes started for the run. The workers
 of a remote cluster need ``sudoku_cp`` and its solver packages installed.
@@ -62,12 +63,11 @@ from typing import Callable, Iterable, Iterator
 from .errors import MissingDependencyError, UsageError
 from .results import DoneSet, Sink
 from .verdicts import VERDICTS
+from .workers import WorkerPool
 #: The engines a batch can run on; the first is the default.
 ENGINES = ("local", "dask")
 #: Chunks in flight per worker: enough to keep every worker busy, few enough to bound memory.
 IN_FLIGHT_PER_WORKER = 4
-#: Bytes the pipes to and from the local workers may hold: a chunk of ``fast`` results.
-PIPE_BYTES = 1 << 20
 #: Puzzles per chunk by default; ``fast`` alone checks a puzzle in tens of microseconds,
 #: so its chunks are larger (fewer round trips between processes, one compiled call each).
 CHUNK_SIZE, CHUNK_SIZE_FAST = 32, 1000
@@ -93,133 +93,16 @@ def check_chunk(chunk: list[tuple], backends: list[str] | None,
     return check_items_text(chunk, backends, time_limit)
 
 
-def _init_worker(parent_pid: int, backends: list[str] | None = None) -> None:
-    """Worker start-up: leave Ctrl-C to the parent, exit if the parent is killed, and
-    load the backends of the run (``warm_backends``) before the first chunk comes."""
-    import signal
-    import threading
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-    def watch() -> None:
-        while True:
-            time.sleep(1.0)
-            try:
-                os.kill(parent_pid, 0)
-            except ProcessLookupError:
-                os._exit(1)
-            except PermissionError:
-                pass
-
-    threading.Thread(target=watch, daemon=True).start()
-    warm_backends(backends)
-
-
-def warm_backends(backends: list[str] | None) -> None:
-    """Make and keep the named backends in this process, and load a bulk backend's
-    compiled code with one tiny call, so that a worker's start-up is over before its
-    first chunk (every worker loads at once, not one after another as chunks arrive).
-    A backend that cannot be made is left for the first chunk to report."""
-    from .backends import get_backend
-    from .backends.base import capability
-    from .board import geometry
-
-    for name in backends or ():
-        try:
-            bulk = capability(get_backend(name), "check_array")
-            if bulk is not None:
-                bulk([[0] * 16], geometry(2, 2), 1)
-        except Exception:  # (the first chunk raises it again, with its message)
-            pass
-
-
-def _widen_pipes(pool) -> None:
-    """Let the pipes between a pool and its workers hold a whole chunk (Linux: up to
-    ``PIPE_BYTES``; elsewhere, or without the pool's usual queues, nothing changes).
-
-    A pipe holds 64 KiB by default: a chunk's lines (600 KB for a thousand 9x9
-    records) then leave a worker in ten pieces, each waiting for the parent to read the
-    one before, and the worker sits idle between chunks for as long."""
-    import fcntl
-
-    setsize = getattr(fcntl, "F_SETPIPE_SZ", None)
-    if setsize is None:
-        return
-    for queue in (getattr(pool, "_result_queue", None), getattr(pool, "_call_queue", None)):
-        reader = getattr(queue, "_reader", None)
-        try:
-            fcntl.fcntl(reader.fileno(), setsize, PIPE_BYTES)
-        except (AttributeError, OSError, ValueError):  # (a smaller limit: the default stays)
-            pass
-
-
-def _ready() -> None:
-    """A call that does nothing: one per worker starts every worker at once."""
-
-
 # -- engines -----------------------------------------------------------------------------------
-class LocalEngine:
-    """Chunks on a pool of local worker processes (forkserver start: no fork with threads)."""
+class LocalEngine(WorkerPool):
+    """Chunks on local worker processes (``workers.WorkerPool``), which load the run's
+    backends as they start."""
 
     def __init__(self, workers: int, backends: list[str] | None = None):
-        self.workers = workers
-        self.backends = backends
-        self.capacity = workers * IN_FLIGHT_PER_WORKER
-
-    def __enter__(self) -> "LocalEngine":
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-        self.pool = ProcessPoolExecutor(self.workers, multiprocessing.get_context(method),
-                                        initializer=_init_worker,
-                                        initargs=(os.getpid(), self.backends))
-        _widen_pipes(self.pool)
-        # The pool starts a process per call submitted while none is idle: one call per
-        # worker starts them all now, loading their backends while the parent reads the
-        # first chunks (else a second worker starts only when a second chunk is sent).
-        for _ in range(self.workers):
-            self.pool.submit(_ready)
-        self.pending: set = set()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        interrupted = exc[0] is not None and issubclass(exc[0], KeyboardInterrupt)
-        if interrupted:
-            # Ctrl-C: stop the workers now rather than wait for their chunks (nothing they
-            # finish after this is recorded). Python 3.14 has terminate_workers() for this.
-            for process in list(getattr(self.pool, "_processes", {}).values()):
-                process.terminate()
-        # Any other error (a full disk, say) still waits for the running chunks, which are
-        # small: a pool left to shut down on its own races Python 3.11's exit hook, which
-        # can then write to the pool's closed wake-up pipe and print a traceback.
-        self.pool.shutdown(wait=not interrupted, cancel_futures=True)
+        super().__init__(workers, backends, IN_FLIGHT_PER_WORKER)
 
     def submit(self, chunk, backends, time_limit, values=True) -> None:
         self.submit_call(check_chunk, chunk, backends, time_limit, values)
-
-    def submit_call(self, fn, *args) -> None:
-        """Run ``fn(*args)`` on a worker (a picklable module-level function); its value
-        comes back through ``finished``."""
-        self.pending.add(self.pool.submit(fn, *args))
-
-    def cancel(self) -> None:
-        """Drop the chunks not started yet (running ones finish; nothing more is yielded)."""
-        for future in self.pending:
-            future.cancel()
-        self.pending = set()
-
-    @property
-    def in_flight(self) -> int:
-        return len(self.pending)
-
-    def finished(self) -> Iterator[list]:
-        """Wait for at least one chunk, then yield every finished chunk's results."""
-        from concurrent.futures import FIRST_COMPLETED, wait
-
-        done, self.pending = wait(self.pending, return_when=FIRST_COMPLETED)
-        for future in done:
-            yield future.result()
 
 
 class DaskEngine:

@@ -221,19 +221,58 @@ def test_every_local_worker_starts_with_the_engine():
     from sudoku_cp.batch import LocalEngine
 
     with LocalEngine(2) as engine:
-        assert len(engine.pool._processes) == 2
+        assert len(engine.processes) == 2 and all(p.is_alive() for p in engine.processes)
+    assert not engine.processes
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pipe sizes are set on Linux")
 def test_the_pipes_to_the_local_workers_hold_a_chunk_of_results():
-    """A chunk of a thousand 9x9 records (600 KB) goes through the result pipe in one
-    write, not in 64 KiB pieces each waiting for the parent."""
+    """A chunk of a thousand 9x9 records (600 KB) goes through the pipe in one write,
+    not in 64 KiB pieces each waiting for the parent."""
     import fcntl
 
-    from sudoku_cp.batch import PIPE_BYTES, LocalEngine
+    from sudoku_cp.batch import LocalEngine
+    from sudoku_cp.workers import PIPE_BYTES
 
     limit = int(Path("/proc/sys/fs/pipe-max-size").read_text())
     with LocalEngine(1) as engine:
-        for queue in (engine.pool._result_queue, engine.pool._call_queue):
-            size = fcntl.fcntl(queue._reader.fileno(), fcntl.F_GETPIPE_SZ)
-            assert size >= min(PIPE_BYTES, limit)
+        for conn in engine.calls + engine.answers:
+            assert fcntl.fcntl(conn.fileno(), fcntl.F_GETPIPE_SZ) >= min(PIPE_BYTES, limit)
+
+
+def _square(x):
+    return x * x
+
+
+def _fail(x):
+    raise ValueError(f"no {x}")
+
+
+def test_the_local_pool_answers_every_call_raises_errors_and_cancels():
+    """Many more calls than workers: every answer once; a worker's exception raised in
+    the parent; ``cancel`` drops what was not sent; a killed worker is a broken pool."""
+    import signal
+
+    from concurrent.futures.process import BrokenProcessPool
+
+    from sudoku_cp.workers import WorkerPool
+
+    with WorkerPool(2) as pool:
+        for x in range(40):
+            pool.submit_call(_square, x)
+        got = []
+        while pool.in_flight:
+            got.extend(pool.finished())
+        assert sorted(got) == [x * x for x in range(40)]
+        pool.submit_call(_fail, 3)
+        with pytest.raises(ValueError, match="no 3"):
+            list(pool.finished())
+        for x in range(20):
+            pool.submit_call(_square, x)
+        pool.cancel()
+        assert pool.in_flight == 0
+    with pytest.raises(BrokenProcessPool):
+        with WorkerPool(1) as pool:
+            os.kill(pool.processes[0].pid, signal.SIGKILL)
+            pool.submit_call(_square, 2)
+            list(pool.finished())
