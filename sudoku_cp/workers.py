@@ -113,7 +113,13 @@ class WorkerPool:
             if len(self.sent[k]) >= PREFETCH:
                 return
             call = self.queued.popleft()
-            self.calls[k].send(call)
+            try:
+                self.calls[k].send(call)
+            except OSError as exc:  # (not the parent's stdout: a closed pipe to a worker)
+                from concurrent.futures.process import BrokenProcessPool
+
+                raise BrokenProcessPool(f"a worker process ended abruptly (exit code "
+                                        f"{self.processes[k].exitcode})") from exc
             self.sent[k].add(call[0])
 
     def cancel(self) -> None:
@@ -130,7 +136,7 @@ class WorkerPool:
         from concurrent.futures.process import BrokenProcessPool
         from multiprocessing.connection import wait
 
-        got = False
+        got = not self.wanted  # (nothing to wait for)
         while not got:
             ready = wait(self.answers + [p.sentinel for p in self.processes])
             for k, conn in enumerate(self.answers):

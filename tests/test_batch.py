@@ -276,3 +276,23 @@ def test_the_local_pool_answers_every_call_raises_errors_and_cancels():
             os.kill(pool.processes[0].pid, signal.SIGKILL)
             pool.submit_call(_square, 2)
             list(pool.finished())
+
+
+def test_a_worker_gone_before_a_call_is_sent_is_a_broken_pool():
+    """A call sent to a worker that died is a broken pool (exit 3 in a batch), not a
+    closed pipe (which the command line takes for a reader of its output gone away)."""
+    import signal
+
+    from concurrent.futures.process import BrokenProcessPool
+
+    from sudoku_cp.workers import WorkerPool
+
+    with pytest.raises(BrokenProcessPool):
+        with WorkerPool(1) as pool:
+            assert list(pool.finished()) == []  # nothing asked: nothing to wait for
+            os.kill(pool.processes[0].pid, signal.SIGKILL)
+            pool.processes[0].join()
+            for x in range(200):  # (the first sends may still fit in the pipe)
+                pool.submit_call(_square, x)
+            while pool.in_flight:
+                list(pool.finished())
