@@ -313,7 +313,8 @@ def _workers(args) -> int:
 
 
 def _input_digests(args) -> dict:
-    """Each input's content digest for the results header; stdin cannot be resumed."""
+    """Each input's content digest for the results header (hashed only when there is a
+    results file: a batch to standard output writes no header); stdin cannot be resumed."""
     from ..results import digest, digest_text
 
     inputs = {}
@@ -327,7 +328,11 @@ def _input_digests(args) -> dict:
         inputs["<stdin>"] = {"sha256": "-", "lines": 1 << 62}
     for path in args.file or []:
         try:
-            inputs[path] = digest(path)
+            if args.out:
+                inputs[path] = digest(path)
+            else:  # no results file, no header to name it in: only say now if it is unreadable
+                with open(path, "rb"):
+                    inputs[path] = {"sha256": None, "lines": None}
         except OSError as exc:
             raise UsageError(f"{path}: {exc.strerror or exc}") from None
     return inputs
