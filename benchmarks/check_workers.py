@@ -19,6 +19,11 @@ figures are the target's.
     python3 benchmarks/check_workers.py                              # royle_17_clue, 1 and 2
     python3 benchmarks/check_workers.py --rounds 5 --workers 1,2 --backends fast
     python3 benchmarks/check_workers.py --engine dask --rounds 3
+    python3 benchmarks/check_workers.py --rounds 3 --baseline ../main   # same run, two trees
+
+With ``--baseline DIR`` every round runs the same commands in that checkout too (its
+own ``sudoku_cp``), in turn with this one, and prints a summary for each: on a shared
+machine only figures from one run compare.
 """
 
 from __future__ import annotations
@@ -36,15 +41,16 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(os.environ.get("SUDOKU_DATA", ROOT.parent / "shared" / "data"))
 
 
-def run(path: Path, workers: int, backends: str, engine: str = "local"
+def run(path: Path, workers: int, backends: str, engine: str = "local", root: Path = ROOT
         ) -> tuple[float, float, float]:
-    """Wall seconds, parent CPU seconds, children CPU seconds of one run."""
+    """Wall seconds, parent CPU seconds, children CPU seconds of one run (of the
+    ``sudoku_cp`` in the checkout ``root``)."""
     from batch_scaling import cpu_watch  # (this folder is on the path: the script's own)
 
     cmd = [sys.executable, "-m", "sudoku_cp", "check", "-f", str(path), "--backends", backends,
            "--workers", str(workers), "--no-progress", "--engine", engine]
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     seen = cpu_watch(proc.pid, proc, every=0.02)  # short runs: sample often
     wall = time.perf_counter() - start
     err = proc.stderr.read().decode()
@@ -62,8 +68,12 @@ def main() -> None:
     ap.add_argument("--backends", default="fast")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--engine", default="local", help="local (default) or dask")
+    ap.add_argument("--baseline", help="another checkout to measure in the same rounds")
     args = ap.parse_args()
     counts = [int(w) for w in args.workers.split(",")]
+    trees = {"this tree": ROOT}
+    if args.baseline:
+        trees = {"baseline": Path(args.baseline).resolve(), **trees}
     with tempfile.TemporaryDirectory() as tmp:
         head = Path(tmp) / "head.txt"
         with open(args.file) as src, open(head, "w") as out:
@@ -73,29 +83,33 @@ def main() -> None:
                 kept += bool(line.strip()) and not line.startswith("#")
                 if kept >= args.head:
                     break
-        got: dict[int, list] = {w: [] for w in counts}
+        got: dict[tuple, list] = {(t, w): [] for t in trees for w in counts}
         for r in range(args.rounds):
-            for w in counts:
-                full = run(Path(args.file), w, args.backends, args.engine)
-                small = run(head, w, args.backends, args.engine)
-                after = tuple(a - b for a, b in zip(full, small))
-                got[w].append(after)
-                print(f"round {r + 1}, {w} worker(s): after start-up {after[0]:.2f} s wall, "
-                      f"CPU parent {after[1]:.2f} s, workers {after[2]:.2f} s "
-                      f"(start-up run {small[0]:.2f} s wall; load {os.getloadavg()[0]:.1f})",
-                      flush=True)
-    print(f"## {args.file}, --backends {args.backends}, --engine {args.engine}, "
-          f"medians of {args.rounds} rounds")
+            for tree, root in trees.items():
+                for w in counts:
+                    full = run(Path(args.file), w, args.backends, args.engine, root)
+                    small = run(head, w, args.backends, args.engine, root)
+                    after = tuple(a - b for a, b in zip(full, small))
+                    got[tree, w].append(after)
+                    label = f"{tree}, " if args.baseline else ""
+                    print(f"round {r + 1}, {label}{w} worker(s): after start-up {after[0]:.2f} s "
+                          f"wall, CPU parent {after[1]:.2f} s, workers {after[2]:.2f} s "
+                          f"(start-up run {small[0]:.2f} s wall; load {os.getloadavg()[0]:.1f})",
+                          flush=True)
     cores = os.cpu_count() or 1
-    base = first = None
-    for w in counts:
-        wall, parent, workers = (statistics.median(x[i] for x in got[w]) for i in range(3))
-        bound = max(parent, workers / w, (parent + workers) / cores)
-        base = base if base is not None else workers
-        first = first if first is not None else bound
-        print(f"{w} worker(s): after start-up {wall:.2f} s wall; CPU parent {parent:.2f} s, "
-              f"workers {workers:.2f} s; bound on {cores} free cores {bound:.2f} s "
-              f"(scaling {first / bound:.2f}x); parallel efficiency {base / workers:.2f}")
+    for tree, root in trees.items():
+        print(f"## {args.file}, --backends {args.backends}, --engine {args.engine}, "
+              f"medians of {args.rounds} rounds" + (f", {tree} ({root})" if args.baseline else ""))
+        base = first = None
+        for w in counts:
+            wall, parent, workers = (statistics.median(x[i] for x in got[tree, w])
+                                     for i in range(3))
+            bound = max(parent, workers / w, (parent + workers) / cores)
+            base = base if base is not None else workers
+            first = first if first is not None else bound
+            print(f"{w} worker(s): after start-up {wall:.2f} s wall; CPU parent {parent:.2f} s, "
+                  f"workers {workers:.2f} s; bound on {cores} free cores {bound:.2f} s "
+                  f"(scaling {first / bound:.2f}x); parallel efficiency {base / workers:.2f}")
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ LAYERS = [
     ("services", "built on solving: cross-check, logic, generator, batch ...",
      ["crosscheck", "pipeline", "logic", "grade", "fill", "generate", "certify", "results",
       "propagate",
-      "batch", "bench", "variants", "research"]),
+      "batch", "workers", "bench", "variants", "research"]),
     ("faces", "what people use: the command line, the page, the package's front door",
      ["cli", "gui", "__init__", "__main__"]),
 ]

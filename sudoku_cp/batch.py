@@ -19,7 +19,9 @@ formula or builds the model once per process, not once per puzzle.
 
 Each finished puzzle becomes one JSON line in RESULTS; a chunk's lines are written
 with a single ``write()`` as soon as the chunk comes back (so lines are in completion
-order, not input order; ``line`` and ``index`` say where each puzzle came from)::
+order, not input order; ``line`` and ``index`` say where each puzzle came from). When
+the parent only writes them (no ``--certify``), a worker sends a chunk's lines as one
+``bytes`` (``pipeline.CheckedChunk``), which the parent writes as it came::
 
     {"line": 12, "source": "in.txt", "index": 11, "verdict": "unique", "puzzle": "...",
      "box": "3x3", "solution": "...", "solutions": [...], "backends": {...},
@@ -38,7 +40,8 @@ whose inputs changed, is refused untouched), its partial last line is cut off, t
 ``(source, line)`` pairs in it are skipped, and new results are appended. Inputs are
 matched by content, so ``./in.txt`` resumes a run of ``in.txt``.
 
-**Engines.** ``--engine local`` (the default) uses a ``ProcessPoolExecutor``;
+**Engines.** ``--engine local`` (the default) runs the chunks on local worker
+processes (``workers.WorkerPool``: two pipes per worker, no helper thread in the parent);
 ``--engine dask`` runs the same chunks on a Dask cluster, at ``--scheduler ADDRESS``
 or on a ``LocalCluster`` of ``--workers`` processes started for the run. The workers
 of a remote cluster need ``sudoku_cp`` and its solver packages installed.
@@ -60,6 +63,7 @@ from typing import Callable, Iterable, Iterator
 from .errors import MissingDependencyError, UsageError
 from .results import DoneSet, Sink
 from .verdicts import VERDICTS
+from .workers import WorkerPool
 #: The engines a batch can run on; the first is the default.
 ENGINES = ("local", "dask")
 #: Chunks in flight per worker: enough to keep every worker busy, few enough to bound memory.
@@ -76,91 +80,29 @@ def default_chunk_size(backends: list[str] | None) -> int:
 
 # -- the worker side ---------------------------------------------------------------------------
 def check_chunk(chunk: list[tuple], backends: list[str] | None,
-                time_limit: float | None, values: bool = True) -> list:
-    """Check a chunk of packed puzzles (``pipeline.item_of``) in a worker process;
-    returns their ``pipeline.Checked`` outcomes (with the solutions as values when
-    ``values``: the parent certifies them). Backends are cached in the worker between
-    chunks."""
-    from .pipeline import check_items
+                time_limit: float | None, values: bool = True):
+    """Check a chunk of packed puzzles (``pipeline.item_of``, ``pipeline.block_item``)
+    in a worker process. With ``values`` (the parent certifies the solutions) returns
+    their ``pipeline.Checked`` outcomes, solutions included; without, one
+    ``pipeline.CheckedChunk``: the chunk's lines as one ``bytes``, for the parent to
+    write as they are. Backends are cached in the worker between chunks."""
+    from .pipeline import check_items, check_items_text
 
-    return check_items(chunk, backends, time_limit, values)
-
-
-def _init_worker(parent_pid: int) -> None:
-    """Worker start-up: leave Ctrl-C to the parent, and exit if the parent is killed."""
-    import signal
-    import threading
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-    def watch() -> None:
-        while True:
-            time.sleep(1.0)
-            try:
-                os.kill(parent_pid, 0)
-            except ProcessLookupError:
-                os._exit(1)
-            except PermissionError:
-                pass
-
-    threading.Thread(target=watch, daemon=True).start()
+    if values:
+        return check_items(chunk, backends, time_limit, values)
+    return check_items_text(chunk, backends, time_limit)
 
 
 # -- engines -----------------------------------------------------------------------------------
-class LocalEngine:
-    """Chunks on a pool of local worker processes (forkserver start: no fork with threads)."""
+class LocalEngine(WorkerPool):
+    """Chunks on local worker processes (``workers.WorkerPool``), which load the run's
+    backends as they start."""
 
-    def __init__(self, workers: int):
-        self.workers = workers
-        self.capacity = workers * IN_FLIGHT_PER_WORKER
-
-    def __enter__(self) -> "LocalEngine":
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-        self.pool = ProcessPoolExecutor(self.workers, multiprocessing.get_context(method),
-                                        initializer=_init_worker, initargs=(os.getpid(),))
-        self.pending: set = set()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        interrupted = exc[0] is not None and issubclass(exc[0], KeyboardInterrupt)
-        if interrupted:
-            # Ctrl-C: stop the workers now rather than wait for their chunks (nothing they
-            # finish after this is recorded). Python 3.14 has terminate_workers() for this.
-            for process in list(getattr(self.pool, "_processes", {}).values()):
-                process.terminate()
-        # Any other error (a full disk, say) still waits for the running chunks, which are
-        # small: a pool left to shut down on its own races Python 3.11's exit hook, which
-        # can then write to the pool's closed wake-up pipe and print a traceback.
-        self.pool.shutdown(wait=not interrupted, cancel_futures=True)
+    def __init__(self, workers: int, backends: list[str] | None = None):
+        super().__init__(workers, backends, IN_FLIGHT_PER_WORKER)
 
     def submit(self, chunk, backends, time_limit, values=True) -> None:
         self.submit_call(check_chunk, chunk, backends, time_limit, values)
-
-    def submit_call(self, fn, *args) -> None:
-        """Run ``fn(*args)`` on a worker (a picklable module-level function); its value
-        comes back through ``finished``."""
-        self.pending.add(self.pool.submit(fn, *args))
-
-    def cancel(self) -> None:
-        """Drop the chunks not started yet (running ones finish; nothing more is yielded)."""
-        for future in self.pending:
-            future.cancel()
-        self.pending = set()
-
-    @property
-    def in_flight(self) -> int:
-        return len(self.pending)
-
-    def finished(self) -> Iterator[list]:
-        """Wait for at least one chunk, then yield every finished chunk's results."""
-        from concurrent.futures import FIRST_COMPLETED, wait
-
-        done, self.pending = wait(self.pending, return_when=FIRST_COMPLETED)
-        for future in done:
-            yield future.result()
 
 
 class DaskEngine:
@@ -261,12 +203,16 @@ class Batch:
     ``run`` returns the verdict counts of this run (``counts``); ``skipped`` counts the
     puzzles already done (``done``). ``on_record(checked)`` sees each puzzle's
     ``pipeline.Checked`` after its line is written (the command line uses it to report disagreements and
-    bad lines, and to move a progress bar).
+    bad lines, and to move a progress bar); a chunk whose lines came back as one
+    ``pipeline.CheckedChunk`` shows its puzzles other than the unique ones that way, and
+    its unique ones to ``on_unique(count)`` (or to ``on_record`` one by one, as a
+    ``Checked`` without a line, when ``on_unique`` is not given).
     """
 
-    def __init__(self, sink: "Sink", on_record=None) -> None:
+    def __init__(self, sink: "Sink", on_record=None, on_unique=None) -> None:
         self.sink = sink
         self.on_record = on_record
+        self.on_unique = on_unique
         self.counts: Counter = Counter()
         self.skipped = 0
         self.start = time.perf_counter()
@@ -315,9 +261,21 @@ class Batch:
         for results in engine.finished():
             self.collect(results)
 
-    def collect(self, results: list) -> None:
+    def collect(self, results) -> None:
         """Write finished puzzles' lines (one write for a chunk) and count them."""
-        self.sink.write_lines([checked.line for checked in results])
+        from .pipeline import Checked, CheckedChunk
+
+        if isinstance(results, CheckedChunk):  # the lines as they came, in one piece
+            self.sink.write_bytes(results.text)
+            self.counts["unique"] += results.unique
+            if self.on_unique is not None:
+                self.on_unique(results.unique)
+            elif self.on_record is not None:
+                for _ in range(results.unique):
+                    self.on_record(Checked("unique", "", 0))
+            results = results.others
+        else:
+            self.sink.write_lines([checked.line for checked in results])
         for checked in results:
             self.counts[checked.verdict] += 1
             if self.on_record is not None:
@@ -391,9 +349,12 @@ class BatchRun:
             self.names = match_inputs(self.existing.header, job.inputs, job.out)
         self.before = self.existing.verdicts
 
-    def go(self, on_checked: Callable | None = None) -> "BatchRun":
+    def go(self, on_checked: Callable | None = None,
+           on_unique: Callable | None = None) -> "BatchRun":
         """Check every input not yet in the results file; ``on_checked(checked)`` sees
-        each puzzle's ``pipeline.Checked`` once its line is written."""
+        each puzzle's ``pipeline.Checked`` once its line is written, or, for puzzles
+        that came back unique in a chunk of lines, ``on_unique(count)`` their number
+        (see ``Batch``)."""
         from concurrent.futures import BrokenExecutor
 
         from .errors import OutputError
@@ -404,8 +365,8 @@ class BatchRun:
         sink = Sink(job.out, head=head if existing.header is None else None,
                     keep=existing.keep if job.resume else 0, follow=job.force)
         engine = (DaskEngine(job.workers, job.scheduler) if job.engine == "dask"
-                  else LocalEngine(job.workers))
-        self.batch = Batch(sink, on_checked)
+                  else LocalEngine(job.workers, job.backends))
+        self.batch = Batch(sink, on_checked, on_unique)
         renamed = ((self.names.get(source, source), entry) for source, entry in job.entries)
         try:
             with engine:

@@ -12,6 +12,10 @@ from typing import Sequence
 
 from .board import Board, cell_name
 
+#: Largest side checked with sums of powers of two in 64-bit integers (``is_solution_many``):
+#: n values of at most 2**n add up to less than 2**63; larger boards are sorted instead.
+MAX_BITS_N = 57
+
 
 def is_solution(board: Board, solution: Sequence[int] | None) -> bool:
     """True when ``solution`` fills the board, keeps every given, and repeats no value
@@ -64,7 +68,8 @@ def is_solution_many(box: tuple[int, int], givens, solutions,
     rules as ``is_solution``, with the same independence (houses rebuilt from the box
     shape by reshaping, no geometry tables), in whole-array operations, for a batch of
     a million checks: every value in 1..n, every given kept, every row, column and box
-    sorted is 1..n, no value twice in an extra house. Needs numpy.
+    holds 1..n (the sum of 2**value over its cells is 2**(n+1) - 2; sorted is 1..n on
+    boards too large for that sum), no value twice in an extra house. Needs numpy.
 
     >>> import numpy as np
     >>> g = np.array([[1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 0, 0, 3, 0, 0]] * 2)
@@ -83,15 +88,40 @@ def is_solution_many(box: tuple[int, int], givens, solutions,
         return np.zeros(count, dtype=bool)
     ok = ((sol >= 1) & (sol <= n)).all(axis=1)
     ok &= ((givens == 0) | (givens == sol)).all(axis=1)
-    grid = sol.reshape(count, n, n)  # [board, row, column]
-    values = np.arange(1, n + 1)
-    boxes = grid.reshape(count, n // br, br, n // bc, bc).transpose(0, 1, 3, 2, 4)
-    for houses in (grid, grid.transpose(0, 2, 1), boxes.reshape(count, n, n)):
-        ok &= (np.sort(houses, axis=2) == values).all(axis=(1, 2))
+    if n <= MAX_BITS_N:
+        # A house holds 1..n exactly when the sum of 2**value over its n cells is
+        # 2**(n+1) - 2: n powers of two add up to a number of n one-bits only when no two
+        # are equal. Sums over short axes are made by adding slices (numpy's reductions
+        # and sorts along an axis of nine are several times slower).
+        bits = np.left_shift(1, sol.astype(np.int64, copy=False) & 63)  # (rows out of range
+        # are refused above; the mask keeps their shifts defined)
+        full = (1 << (n + 1)) - 2
+        grid = bits.reshape(count, n, n)  # [board, row, column]
+        ok &= (_sum_over(grid, 2) == full).all(axis=1)  # rows
+        ok &= (_sum_over(grid, 1) == full).all(axis=1)  # columns
+        bands = grid.reshape(count, n // br, br, n // bc, bc)
+        ok &= (_sum_over(_sum_over(bands, 4), 2) == full).all(axis=(1, 2))  # boxes
+    else:
+        grid = sol.reshape(count, n, n)
+        values = np.arange(1, n + 1)
+        boxes = grid.reshape(count, n // br, br, n // bc, bc).transpose(0, 1, 3, 2, 4)
+        for houses in (grid, grid.transpose(0, 2, 1), boxes.reshape(count, n, n)):
+            ok &= (np.sort(houses, axis=2) == values).all(axis=(1, 2))
     for house in extra:
         cells = np.sort(sol[:, list(house)], axis=1)
         ok &= (cells[:, 1:] != cells[:, :-1]).all(axis=1)
     return ok
+
+
+def _sum_over(a, axis: int):
+    """``a.sum(axis)``, as one addition per index of that axis."""
+    import numpy as np
+
+    parts = np.moveaxis(a, axis, 0)
+    total = parts[0].copy()
+    for part in parts[1:]:
+        total += part
+    return total
 
 
 def clashes(board: Board) -> list[str]:

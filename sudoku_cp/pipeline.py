@@ -9,28 +9,33 @@ record is built once, by ``records.check_record``::
                                                                solutions as values
 
 ``check_entry`` checks one parsed entry; ``check_items`` checks a batch chunk (what a
-worker process receives: ``item_of`` packs an entry for the trip). A chunk for one
-backend that declares the ``check_array`` capability (``fast``) is checked in one bulk
-call; its proved-unique puzzles get their record line from the template of
-``records.unique_line`` (``unique_line_maker``), the text ``check_record`` would make
-(a test holds the two equal), and every other puzzle the generic way.
+worker process receives: ``item_of`` packs an entry for the trip, ``block_item`` a
+block of plain lines). A chunk for one backend that declares the ``check_array``
+capability (``fast``) is checked in one bulk call, and every first solution by one
+``is_solution_many``; its proved-unique puzzles get their record lines from the
+template of ``records.unique_lines``, the text ``check_record`` would make (a test
+holds the two equal), and every other puzzle the generic way.
 
 A ``Checked`` carries the solutions as values and the record as its JSON line, so a
 parent process writes the line and certifies the solutions without parsing text back.
+A parent that only writes the lines asks ``check_items_text`` instead: a
+``CheckedChunk`` holds the chunk's lines as one ``bytes``, the count of unique
+puzzles, and a ``Checked`` for each other puzzle (the parent reports those), so a
+chunk of a thousand puzzles travels back as one string, not a thousand objects.
 """
 
 from __future__ import annotations
 
 import json
 import time
-from typing import NamedTuple, Sequence
+from typing import Iterator, NamedTuple, Sequence
 
 from .board import MAX_COMPACT_N, SYMBOLS, Board, format_line
 from .errors import MissingDependencyError, UnknownBackendError
-from .records import check_record, error_record, invalid_record, unique_line_maker
+from .records import check_record, error_record, invalid_record, unique_lines
 
-#: Each value's symbol as a byte ("." for 0), to write many boards' text in one step.
-_SYMBOL_BYTES = ("." + SYMBOLS).encode("ascii")
+#: Each value's byte as its symbol ("." for 0), to write many boards' text in one step.
+_SYMBOL_TABLE = bytes.maketrans(bytes(range(len(SYMBOLS) + 1)), ("." + SYMBOLS).encode("ascii"))
 
 
 class Checked(NamedTuple):
@@ -61,6 +66,25 @@ class Checked(NamedTuple):
         if self.box is None:
             return None
         return Board.from_values(self.givens, box=self.box, houses=self.extra)
+
+
+class CheckedChunk(NamedTuple):
+    """A chunk checked for a parent that only writes its lines (``check_items_text``):
+    ``text`` every puzzle's record line in the chunk's order, each ending in a newline,
+    as one ``bytes``; ``unique`` how many of them say ``unique``; ``others`` a
+    ``Checked`` (verdict, line, index) for every other puzzle, in order."""
+
+    text: bytes
+    unique: int
+    others: tuple[Checked, ...] = ()
+
+    @classmethod
+    def of(cls, lines: Sequence[str], outcomes: Sequence[Checked]) -> "CheckedChunk":
+        """The chunk of these record ``lines`` whose puzzles other than the unique ones
+        are ``outcomes``."""
+        text = ("\n".join(lines) + "\n").encode() if lines else b""
+        others = tuple(Checked(*c[:3]) for c in outcomes if c.verdict != "unique")
+        return cls(text, len(lines) - len(others), others)
 
 
 def check_entry(entry, backends: Sequence[str] | None = None, *, source: str, index: int,
@@ -147,13 +171,48 @@ def packed(board: Board) -> bytes | tuple[int, ...]:
 
 def check_items(items: list[tuple], backends: Sequence[str] | None,
                 time_limit: float | None, values: bool = True) -> list[Checked]:
-    """Check a chunk of packed items (``item_of``): in a worker process, or here.
+    """Check a chunk of packed items (``item_of``, ``block_item``): in a worker process,
+    or here.
 
     Without ``values`` each ``Checked`` carries the verdict, the line and the index only:
     a parent that only writes the lines (no ``--certify``) gets a third of the bytes
-    back from its workers."""
-    if items and items[0][0] == "plain":  # plain lines read in bulk by the parent
-        items = _unblocked(items)
+    back from its workers (``check_items_text`` sends fewer still)."""
+    bulk = _bulk_backend(items, backends, time_limit)
+    if bulk is not None:
+        return _bulk(items, *bulk, values)[1]
+    return _one_by_one(items, backends, time_limit, values)
+
+
+def check_items_text(items: list[tuple], backends: Sequence[str] | None,
+                     time_limit: float | None) -> CheckedChunk:
+    """``check_items`` for a parent that only writes the lines and counts the verdicts:
+    the chunk's lines as one ``bytes`` (``CheckedChunk``)."""
+    bulk = _bulk_backend(items, backends, time_limit)
+    if bulk is None:
+        out = _one_by_one(items, backends, time_limit, False)
+        return CheckedChunk.of([c.line for c in out], out)
+    lines, others = _bulk(items, *bulk, False, text=True)
+    others = [c for c in others if c.verdict != "unique"]
+    return CheckedChunk(("\n".join(lines) + "\n").encode() if lines else b"",
+                        len(lines) - len(others), tuple(others))
+
+
+def _bulk_backend(items, backends, time_limit) -> tuple | None:
+    """``(backend, check_array)`` when a chunk goes through one bulk call: one backend
+    that has the ``check_array`` capability, no time limit, and no variant puzzles."""
+    if not items or items[0][0] == "variant" or not backends or len(backends) != 1 \
+            or time_limit is not None:
+        return None
+    from .backends import get_backend
+    from .backends.base import capability
+
+    backend = get_backend(backends[0])
+    bulk = capability(backend, "check_array")
+    return None if bulk is None else (backend, bulk)
+
+
+def _one_by_one(items, backends, time_limit, values: bool) -> list[Checked]:
+    """A chunk checked puzzle by puzzle (``crosscheck`` on each)."""
     if items and items[0][0] == "variant":  # variant puzzles: read, then cross-checked
         from .variants.formats import read_entry
 
@@ -163,16 +222,8 @@ def check_items(items: list[tuple], backends: Sequence[str] | None,
             entry.line, entry.cap = line, cap
             out.append(_check_variant(source, line, index, entry, backends, time_limit))
         return out
-    if backends and len(backends) == 1 and time_limit is None:
-        from .backends import get_backend
-        from .backends.base import capability
-
-        backend = get_backend(backends[0])
-        bulk = capability(backend, "check_array")
-        if bulk is not None:
-            return _bulk(items, backend, bulk, values)
     out = []
-    for source, line, index, givens, box, extra, expected in items:
+    for source, line, index, givens, box, extra, expected in _unblocked(items):
         board = Board.from_values(givens, box=box, houses=extra)
         checked = _check_board(board, expected, backends, time_limit, (source, line, index))
         out.append(checked if values else Checked(*checked[:3]))
@@ -207,82 +258,183 @@ def _of_report(report, at: dict, keep_report: bool) -> Checked:
 
 
 # -- the bulk road: one call for a chunk --------------------------------------------------------
-def _bulk(items: list[tuple], backend, check_array, values: bool = True) -> list[Checked]:
-    """A chunk through a backend's ``check_array``: one call per run of one shape."""
-    out: list[Checked] = []
+class _Run(NamedTuple):
+    """Puzzles of one shape for one bulk call, as columns: puzzle i came from
+    ``sources[i]``, ``lines[i]``, ``indices[i]``, with ``givens[i]`` (as it travelled)
+    and the stated solution ``expected[i]`` (None when there is none); ``values``, when
+    not None, is every puzzle's givens in one ``bytes`` (a plain block)."""
+
+    sources: Sequence[str]
+    lines: Sequence
+    indices: Sequence[int]
+    givens: Sequence
+    expected: Sequence
+    box: tuple[int, int] | None
+    extra: tuple
+    values: bytes | None = None
+
+
+class _Slices:
+    """The givens of puzzle i of a plain block: ``values`` cut in pieces of ``size``."""
+
+    def __init__(self, values: bytes, size: int) -> None:
+        self.values, self.size = values, size
+
+    def __len__(self) -> int:
+        return len(self.values) // self.size
+
+    def __getitem__(self, i: int) -> bytes:
+        return self.values[i * self.size:(i + 1) * self.size]
+
+
+def _runs(items: list[tuple]) -> Iterator[_Run]:
+    """A chunk as runs of puzzles that share a shape (box, extra houses); a plain block
+    is one run."""
     start = 0
-    while start < len(items):  # runs of puzzles that share a shape (box, extra houses)
+    while start < len(items):
+        if items[start][0] == "plain":
+            _, source, lines, indices, values, box = items[start]
+            yield _Run([source] * len(lines), lines, indices,
+                       _Slices(values, len(values) // len(lines)), [None] * len(lines), box,
+                       (), values)
+            start += 1
+            continue
         shape = items[start][4:6]
         stop = start + 1
-        while stop < len(items) and items[stop][4:6] == shape:
+        while stop < len(items) and items[stop][0] != "plain" and items[stop][4:6] == shape:
             stop += 1
-        out.extend(_bulk_run(items[start:stop], backend, check_array, values))
+        source, line, index, givens, _, _, expected = zip(*items[start:stop])
+        yield _Run(source, line, index, givens, expected, *shape)
         start = stop
-    return out
 
 
-def _bulk_run(items: list[tuple], backend, check_array, values: bool) -> list[Checked]:
-    """The outcomes of a run of one shape: one bulk call for all, one
-    ``is_solution_many`` for all their first solutions."""
+def _bulk(items: list[tuple], backend, check_array, values: bool = True, text: bool = False
+          ) -> tuple[list[str], list[Checked]]:
+    """A chunk through a backend's ``check_array``: one call per run of one shape.
+    Returns every puzzle's line in order (``text``; else an empty list) and the
+    ``Checked`` of every puzzle (``text``: of those not proved unique)."""
+    lines: list[str] = []
+    out: list[Checked] = []
+    for run in _runs(items):
+        run_lines, run_out = _bulk_run(run, backend, check_array, values, text)
+        lines.extend(run_lines)
+        out.extend(run_out)
+    return lines, out
+
+
+def _bulk_run(run: _Run, backend, check_array, values: bool, text: bool
+              ) -> tuple[list[str], list[Checked]]:
+    """The outcomes of a run of one shape (as ``_bulk``): one bulk call for all, one
+    ``is_solution_many`` for all their first solutions, one template for the lines of
+    those proved unique."""
     import numpy as np
 
     from .check import is_solution_many
+
+    began = time.perf_counter()
+    count = len(run.lines)
+    first_board = Board.from_values(run.givens[0], box=run.box, houses=run.extra)
+    g = first_board.geometry  # the shape, checked
+    grid = None
+    if run.values is not None and len(run.values) == count * g.ncells:
+        grid = np.frombuffer(run.values, dtype=np.uint8).astype(np.int64).reshape(
+            count, g.ncells)
+    elif run.values is None:
+        grid = _grid(list(run.givens), g.ncells)
+    if grid is None or grid.min() < 0 or grid.max() > g.n:  # Board names the problem
+        grid = np.array([Board.from_values(run.givens[i], box=run.box,
+                                           houses=run.extra).givens for i in range(count)],
+                        dtype=np.int64)
+    counts, first, stats = check_array(grid, g, 2)
+    each = (time.perf_counter() - began) / count
+    sure = (counts == 1) & (stats[:, 2] == 1)  # one solution, search exhausted
+    sure &= is_solution_many(g.box, grid, first, g.extra)
+    if run.values is None:  # a stated solution: the generic road compares it
+        sure &= np.array([e is None for e in run.expected], dtype=bool)
+    share = (time.perf_counter() - began) / count  # each puzzle's share of the check
+    chosen = np.flatnonzero(sure).tolist()
+    made = _unique_lines(run, chosen, grid, first, stats, g, backend.name, each, share)
+    if len(chosen) == count and text:  # every puzzle proved unique (the common case)
+        return made, []
+    size = g.ncells
+    solved_bytes = first.astype(np.uint8).tobytes() if values and g.n < 256 else None
+    lines: list[str] = []
+    out: list[Checked] = []
+    made_of = dict(zip(chosen, made))
+    for i in range(count):
+        line = made_of.get(i)
+        if line is not None:
+            if text:
+                lines.append(line)
+            elif not values:
+                out.append(Checked("unique", line, run.indices[i]))
+            else:
+                solution = (solved_bytes[i * size:(i + 1) * size] if solved_bytes is not None
+                            else tuple(first[i].tolist()))
+                out.append(Checked("unique", line, run.indices[i], run.givens[i], g.box,
+                                   g.extra, (solution,)))
+            continue
+        checked = _generic(run, i, backend, counts[i], first[i], stats[i], each)
+        if text:
+            lines.append(checked.line)
+        out.append(checked if values else Checked(*checked[:3]))
+    return lines, out
+
+
+def _unique_lines(run: _Run, chosen: list[int], grid, first, stats, g, backend: str,
+                  each: float, share: float) -> list[str]:
+    """The record lines of the puzzles ``chosen`` of a run (proved unique), in order."""
+    import numpy as np
+
+    if not chosen:
+        return []
+    every = len(chosen) == len(run.lines)
+    if not every:
+        grid, first, stats = grid[chosen], first[chosen], stats[chosen]
+    size = g.ncells
+    if g.n <= MAX_COMPACT_N:  # every board's text in one step: a byte per cell, then slices
+        givens = run.values if every and run.values is not None else \
+            grid.astype(np.uint8).tobytes()
+        puzzles_text = givens.translate(_SYMBOL_TABLE).decode("ascii")
+        solved_text = first.astype(np.uint8).tobytes().translate(_SYMBOL_TABLE).decode("ascii")
+        cuts = range(0, len(chosen) * size, size)
+        puzzles = [puzzles_text[k:k + size] for k in cuts]
+        solved = [solved_text[k:k + size] for k in cuts]
+    else:
+        puzzles = [format_line(row, g.n) for row in grid.tolist()]
+        solved = [format_line(row, g.n) for row in first.tolist()]
+    nodes, guesses = stats[:, 0].tolist(), stats[:, 1].tolist()
+    pick = (lambda column: column) if every else (lambda column: [column[i] for i in chosen])
+    sources, lines, indices = pick(run.sources), pick(run.lines), pick(run.indices)
+    if run.values is not None or all(s == sources[0] for s in sources):  # one source
+        return unique_lines(sources[0], g.box, backend, lines, indices, puzzles, solved,
+                            nodes, guesses, each, share)
+    out = []
+    for k, source in enumerate(sources):  # several files in one chunk: line by line
+        out.extend(unique_lines(source, g.box, backend, lines[k:k + 1], indices[k:k + 1],
+                                puzzles[k:k + 1], solved[k:k + 1], nodes[k:k + 1],
+                                guesses[k:k + 1], each, share))
+    return out
+
+
+def _generic(run: _Run, i: int, backend, count: int, first, stats, each: float) -> Checked:
+    """Puzzle i of a run the generic way (not proved unique by the bulk call alone)."""
     from .crosscheck import judge
     from .result import Result
 
     began = time.perf_counter()
-    first_board = Board.from_values(items[0][3], box=items[0][4], houses=items[0][5])
-    g = first_board.geometry  # the shape, checked
-    grid = _grid([item[3] for item in items], g.ncells)
-    if grid is None or grid.min() < 0 or grid.max() > g.n:  # Board names the problem
-        grid = np.array([Board.from_values(item[3], box=item[4], houses=item[5]).givens
-                         for item in items], dtype=np.int64)
-    counts, first, stats = check_array(grid, g, 2)
-    each = (time.perf_counter() - began) / len(items)
-    sure = (counts == 1) & (stats[:, 2] == 1)  # one solution, search exhausted
-    sure &= is_solution_many(g.box, grid, first, g.extra)
-    size = g.ncells
-    if g.n <= MAX_COMPACT_N:  # every board's text in one step: a byte per cell, then slices
-        lut = np.frombuffer(_SYMBOL_BYTES, dtype=np.uint8)
-        puzzles = lut[grid].tobytes().decode("ascii")
-        solved = lut[first].tobytes().decode("ascii")
-    solved_bytes = first.astype(np.uint8).tobytes() if values and g.n < 256 else None
-    sure_rows, stats_rows = sure.tolist(), stats.tolist()  # Python values: no numpy per row
-    makers: dict = {}  # per source: the parts of its lines that every puzzle shares
-    out = []
-    for i, (source, line, index, givens, box, extra, expected) in enumerate(items):
-        began = time.perf_counter()
-        if sure_rows[i] and expected is None:  # proved unique: the line from its template
-            if g.n <= MAX_COMPACT_N:
-                puzzle, text = puzzles[i * size:(i + 1) * size], solved[i * size:(i + 1) * size]
-            else:
-                puzzle = format_line(grid[i].tolist(), g.n)
-                text = format_line(first[i].tolist(), g.n)
-            make = makers.get(source)
-            if make is None:
-                make = makers[source] = unique_line_maker(source, g.box, backend.name)
-            text = make(line, index, puzzle, text, stats_rows[i], each,
-                        each + time.perf_counter() - began)
-            if not values:
-                out.append(Checked("unique", text, index))
-                continue
-            solution = (solved_bytes[i * size:(i + 1) * size] if solved_bytes is not None
-                        else tuple(first[i].tolist()))
-            out.append(Checked("unique", text, index, givens, g.box, g.extra, (solution,)))
-            continue
-        board = Board.from_values(givens, box=box, houses=extra)  # the rest the generic way
-        if counts[i] >= 2:  # the witness needs both solutions
-            result = backend.solve(board, limit=2)
-        else:
-            solutions = (tuple(first[i].tolist()),) if counts[i] else ()
-            result = Result.of(backend.name, solutions, bool(stats[i][2]), each,
-                               {"nodes": int(stats[i][0]), "guesses": int(stats[i][1]),
-                                "count": int(counts[i])}, 2)
-        report = judge(board, {backend.name: result}, expected)
-        report.time_s = result.time_s + time.perf_counter() - began
-        checked = _of_report(report, {"line": line, "source": source, "index": index}, False)
-        out.append(checked if values else Checked(*checked[:3]))
-    return out
+    board = Board.from_values(run.givens[i], box=run.box, houses=run.extra)
+    if count >= 2:  # the witness needs both solutions
+        result = backend.solve(board, limit=2)
+    else:
+        solutions = (tuple(first.tolist()),) if count else ()
+        result = Result.of(backend.name, solutions, bool(stats[2]), each,
+                           {"nodes": int(stats[0]), "guesses": int(stats[1]),
+                            "count": int(count)}, 2)
+    report = judge(board, {backend.name: result}, run.expected[i])
+    report.time_s = result.time_s + time.perf_counter() - began
+    return _of_report(report, {"line": run.lines[i], "source": run.sources[i],
+                               "index": run.indices[i]}, False)
 
 
 def _grid(givens: list, ncells: int):

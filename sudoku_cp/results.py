@@ -231,10 +231,26 @@ class Sink:
             sys.stdout.write(text)
             sys.stdout.flush()
             return
+        self.write_bytes(text.encode())
+
+    def write_bytes(self, data: bytes) -> None:
+        """Write finished lines that come as one ``bytes`` (each ending in a newline),
+        with one ``write()``, as ``write_lines`` does."""
+        if not data:
+            return
+        if self.path is None:
+            out = getattr(sys.stdout, "buffer", None)
+            if out is None:  # a text-only stream (a test's)
+                sys.stdout.write(data.decode())
+            else:
+                sys.stdout.flush()  # (whatever was printed before comes first)
+                out.write(data)
+                out.flush()
+            return
         if self.file is None:
             self._open()
         try:
-            self._put(text.encode())
+            self._put(data)
             if time.monotonic() - self.last_sync > FSYNC_EVERY:
                 os.fsync(self.file.fileno())
                 self.last_sync = time.monotonic()

@@ -185,3 +185,114 @@ def test_the_dask_engine_serves_no_dashboard():
             with pytest.raises(urllib.error.HTTPError) as exc:
                 urllib.request.urlopen(f"http://127.0.0.1:{port}{route}", timeout=10)
             assert exc.value.code == 404
+
+
+def test_a_chunk_of_lines_is_written_whole_and_counted(tmp_path):
+    """A chunk that comes back as its lines (``CheckedChunk``) is written as it came, in
+    one piece; its unique puzzles are counted for ``on_unique``, its others shown to
+    ``on_record`` one by one."""
+    from sudoku_cp.batch import Batch
+    from sudoku_cp.pipeline import Checked, CheckedChunk
+    from sudoku_cp.results import Sink
+
+    lines = ['{"line": 1, "verdict": "unique"}', '{"line": 2, "verdict": "none"}',
+             '{"line": 3, "verdict": "unique"}']
+    chunk = CheckedChunk(("\n".join(lines) + "\n").encode(), 2, (Checked("none", lines[1], 2),))
+    seen, uniques = [], []
+    sink = Sink(str(tmp_path / "r.jsonl"))
+    batch = Batch(sink, seen.append, uniques.append)
+    batch.collect(chunk)
+    batch.collect([Checked("invalid", '{"line": 4, "verdict": "invalid"}', 4)])
+    sink.close()
+    assert (tmp_path / "r.jsonl").read_text().splitlines() == \
+        lines + ['{"line": 4, "verdict": "invalid"}']
+    assert batch.counts == Counter(unique=2, none=1, invalid=1)
+    assert uniques == [2] and [(c.verdict, c.index) for c in seen] == [("none", 2), ("invalid", 4)]
+    plain = Batch(Sink(str(tmp_path / "s.jsonl")), seen.append)  # no on_unique: one by one
+    seen.clear()
+    plain.collect(chunk)
+    plain.sink.close()
+    assert [c.verdict for c in seen] == ["unique", "unique", "none"]
+
+
+def test_every_local_worker_starts_with_the_engine():
+    """All ``--workers`` processes start when the engine does, not one per chunk sent:
+    a run of one chunk still starts (and loads) every worker at once."""
+    from sudoku_cp.batch import LocalEngine
+
+    with LocalEngine(2) as engine:
+        assert len(engine.processes) == 2 and all(p.is_alive() for p in engine.processes)
+    assert not engine.processes
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pipe sizes are set on Linux")
+def test_the_pipes_to_the_local_workers_hold_a_chunk_of_results():
+    """A chunk of a thousand 9x9 records (600 KB) goes through the pipe in one write,
+    not in 64 KiB pieces each waiting for the parent."""
+    import fcntl
+
+    from sudoku_cp.batch import LocalEngine
+    from sudoku_cp.workers import PIPE_BYTES
+
+    limit = int(Path("/proc/sys/fs/pipe-max-size").read_text())
+    with LocalEngine(1) as engine:
+        for conn in engine.calls + engine.answers:
+            assert fcntl.fcntl(conn.fileno(), fcntl.F_GETPIPE_SZ) >= min(PIPE_BYTES, limit)
+
+
+def _square(x):
+    return x * x
+
+
+def _fail(x):
+    raise ValueError(f"no {x}")
+
+
+def test_the_local_pool_answers_every_call_raises_errors_and_cancels():
+    """Many more calls than workers: every answer once; a worker's exception raised in
+    the parent; ``cancel`` drops what was not sent; a killed worker is a broken pool."""
+    import signal
+
+    from concurrent.futures.process import BrokenProcessPool
+
+    from sudoku_cp.workers import WorkerPool
+
+    with WorkerPool(2) as pool:
+        for x in range(40):
+            pool.submit_call(_square, x)
+        got = []
+        while pool.in_flight:
+            got.extend(pool.finished())
+        assert sorted(got) == [x * x for x in range(40)]
+        pool.submit_call(_fail, 3)
+        with pytest.raises(ValueError, match="no 3"):
+            list(pool.finished())
+        for x in range(20):
+            pool.submit_call(_square, x)
+        pool.cancel()
+        assert pool.in_flight == 0
+    with pytest.raises(BrokenProcessPool):
+        with WorkerPool(1) as pool:
+            os.kill(pool.processes[0].pid, signal.SIGKILL)
+            pool.submit_call(_square, 2)
+            list(pool.finished())
+
+
+def test_a_worker_gone_before_a_call_is_sent_is_a_broken_pool():
+    """A call sent to a worker that died is a broken pool (exit 3 in a batch), not a
+    closed pipe (which the command line takes for a reader of its output gone away)."""
+    import signal
+
+    from concurrent.futures.process import BrokenProcessPool
+
+    from sudoku_cp.workers import WorkerPool
+
+    with pytest.raises(BrokenProcessPool):
+        with WorkerPool(1) as pool:
+            assert list(pool.finished()) == []  # nothing asked: nothing to wait for
+            os.kill(pool.processes[0].pid, signal.SIGKILL)
+            pool.processes[0].join()
+            for x in range(200):  # (the first sends may still fit in the pipe)
+                pool.submit_call(_square, x)
+            while pool.in_flight:
+                list(pool.finished())

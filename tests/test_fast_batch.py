@@ -25,8 +25,8 @@ pytest.importorskip("numba", reason="the fast backend needs numba (the 'fast' ex
 
 import numpy as np  # noqa: E402
 
-from sudoku_cp.pipeline import check_items, packed  # noqa: E402
-from sudoku_cp.records import unique_line  # noqa: E402
+from sudoku_cp.pipeline import check_items, check_items_text, packed  # noqa: E402
+from sudoku_cp.records import unique_line, unique_lines  # noqa: E402
 
 
 def check_chunk(chunk, time_limit):
@@ -82,7 +82,12 @@ def test_a_template_line_is_the_generic_record_byte_for_byte(source):
                                     t_fast, t_all)
 
 
-def test_is_solution_many_says_what_is_solution_says():
+@pytest.mark.parametrize("bits", [True, False], ids=["sums of powers of two", "sorted"])
+def test_is_solution_many_says_what_is_solution_says(bits, monkeypatch):
+    import sudoku_cp.check
+
+    if not bits:  # the road of boards too large for 64-bit sums, on these small ones
+        monkeypatch.setattr(sudoku_cp.check, "MAX_BITS_N", 0)
     rng = random.Random(12)
     for box in ((2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 4)):
         grid = pattern_grid(*box)
@@ -116,6 +121,61 @@ def test_is_solution_many_says_what_is_solution_says():
         theirs = [is_solution(b, s) for b, s in zip(boards, sols)]
         assert ours == theirs, box
         assert 0 < sum(theirs) < len(theirs)  # both kinds were tried
+
+
+def test_many_template_lines_are_the_lines_made_one_by_one():
+    """``unique_lines`` for a whole run is ``unique_line`` for each puzzle, texts that
+    need escaping and a puzzle from no line included."""
+    boards = unique_boards()[-3:]  # 9x9
+    times = (2.5e-06, 1.25e-05)
+    for texts in ([b.to_text() for b, _ in boards], ['"a\\b"', "é\t", "plain"]):
+        where = [("in.txt", line, 100 + k) for k, line in enumerate((7, None, 9))]
+        stats = [(3, 1, 1), (40, 7, 1), (0, 0, 1)]
+        solutions = [b.to_text(s) for b, s in boards]
+        ours = unique_lines("in.txt", (3, 3), "fast", [w[1] for w in where],
+                            [w[2] for w in where], texts, solutions,
+                            [s[0] for s in stats], [s[1] for s in stats], *times)
+        assert ours == [unique_line(w, t, (3, 3), sol, st, *times)
+                        for w, t, sol, st in zip(where, texts, solutions, stats)]
+        assert [json.loads(line)["puzzle"] for line in ours] == texts
+
+
+def test_a_chunk_as_text_is_the_lines_of_check_items_in_order():
+    """``check_items_text`` (what a worker sends when the parent only writes): the lines
+    of ``check_items`` joined in order, the unique ones counted, every other puzzle
+    named; the same for a plain block of lines, a chunk of entries and another backend."""
+    from sudoku_cp.pipeline import block_item
+    from sudoku_cp.parse.stream import PlainBlock
+    from sudoku_cp.board import geometry
+    from sudoku_cp.results import DoneSet
+
+    lines = load("17clue_sample.txt")[:4] + ["." * 81, "55" + "." * 79] + \
+        load("17clue_sample.txt")[4:6]
+    boards = [board_of(line) for line in lines]
+    values = b"".join(bytes(b.givens) for b in boards)
+    block = PlainBlock("in.txt", tuple(range(3, 3 + len(boards))), values, geometry(3, 3))
+    plain, _ = block_item("in.txt", block, 1, DoneSet())
+    chunk = [("in.txt", i + 3, i + 1, b.givens, b.box, b.geometry.extra, None)
+             for i, b in enumerate(boards)]
+    for items, backends in (([plain], ["fast"]), (chunk, ["fast"]), (chunk, ["sat"])):
+        text = check_items_text(items, backends, None)
+        each = check_items(items, backends, None, values=False)
+        assert [json.loads(line)["line"] for line in text.text.decode().splitlines()] == \
+            [c.index + 2 for c in each] == list(range(3, 11))
+        strip = lambda r: {k: v for k, v in json.loads(r).items() if k != "time_s"}  # noqa
+        ours = [strip(line) for line in text.text.decode().splitlines()]
+        theirs = [strip(c.line) for c in each]
+        for a, b in zip(ours, theirs):  # (a solver's statistics vary with its history)
+            for r in (a, b):
+                r["backends"] = {k: {x: y for x, y in v.items() if x not in ("time_s", "stats")}
+                                 for k, v in r["backends"].items()}
+            if a["verdict"] == "multiple":  # two solutions: each search finds its own
+                a["solutions"] = b["solutions"] = a["evidence"] = b["evidence"] = None
+                a["solution"] = b["solution"] = None
+        assert ours == theirs
+        assert text.text.endswith(b"\n") and text.unique == 6
+        assert [(c.verdict, c.index) for c in text.others] == [("multiple", 5), ("none", 6)]
+        assert all(json.loads(c.line)["index"] == c.index for c in text.others)
 
 
 def test_is_solution_many_refuses_wrong_shapes():

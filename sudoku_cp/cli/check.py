@@ -250,8 +250,14 @@ def _go(args, run, certifier) -> int:
         if bar is not None:
             bar.update(1)
 
+    def on_unique(count: int) -> None:  # a chunk's unique puzzles (never with --certify)
+        nonlocal code
+        code = worst(code, verdict_exit("unique"))
+        if bar is not None:
+            bar.update(count)
+
     try:
-        run.go(on_checked)
+        run.go(on_checked, on_unique)
     except KeyboardInterrupt:
         print(summary_line(run.summary(), "batch") + " (interrupted: --resume continues)",
               file=sys.stderr)
@@ -307,7 +313,8 @@ def _workers(args) -> int:
 
 
 def _input_digests(args) -> dict:
-    """Each input's content digest for the results header; stdin cannot be resumed."""
+    """Each input's content digest for the results header (hashed only when there is a
+    results file: a batch to standard output writes no header); stdin cannot be resumed."""
     from ..results import digest, digest_text
 
     inputs = {}
@@ -321,7 +328,11 @@ def _input_digests(args) -> dict:
         inputs["<stdin>"] = {"sha256": "-", "lines": 1 << 62}
     for path in args.file or []:
         try:
-            inputs[path] = digest(path)
+            if args.out:
+                inputs[path] = digest(path)
+            else:  # no results file, no header to name it in: only say now if it is unreadable
+                with open(path, "rb"):
+                    inputs[path] = {"sha256": None, "lines": None}
         except OSError as exc:
             raise UsageError(f"{path}: {exc.strerror or exc}") from None
     return inputs

@@ -139,6 +139,15 @@ def read_blocks(path, box: tuple[int, int] | None = None, size: int = 1000, *,
             lines = list(islice(f, size))
             if not lines:
                 return
+            block = _all_plain(lines, table)  # the common case, without a step per line
+            if block is not None:
+                plain = plain_board(lines[0][:81], box, max_size=max_size)
+                if plain is not None:
+                    yield PlainBlock(source, tuple(range(done + 1, done + len(lines) + 1)),
+                                     block, plain.geometry)
+                    seen_plain = last_plain = True
+                    done += len(lines)
+                    continue
             texts = [raw.rstrip("\r\n") for raw in lines]
             numbers = [done + i + 1 for i, t in enumerate(texts) if len(t) == 81]
             values = _translated([texts[k - done - 1] for k in numbers], table)
@@ -165,6 +174,21 @@ def read_blocks(path, box: tuple[int, int] | None = None, size: int = 1000, *,
                 seen_plain = True
             last_plain = done + len(lines) in kept  # else it ends with a skipped line
             done += len(lines)
+
+
+def _all_plain(lines: list[str], table: bytes) -> bytes | None:
+    """The values of these lines when every one is 81 symbols and its newline (a few
+    whole-string operations for them all), else None."""
+    from ..text import NOT_A_SYMBOL
+
+    text = "".join(lines)
+    if len(text) != 82 * len(lines) or text[81::82] != "\n" * len(lines):
+        return None
+    try:
+        values = text.encode("latin-1").translate(table, b"\n")
+    except UnicodeEncodeError:
+        return None
+    return None if NOT_A_SYMBOL in values else values
 
 
 def _translated(texts: list[str], table: bytes) -> bytes | None:
