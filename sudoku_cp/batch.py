@@ -40,8 +40,8 @@ whose inputs changed, is refused untouched), its partial last line is cut off, t
 ``(source, line)`` pairs in it are skipped, and new results are appended. Inputs are
 matched by content, so ``./in.txt`` resumes a run of ``in.txt``.
 
-**Engines.** ``--engine local`` (the default) runs the chunks on local worker
-processes (``workers.WorkerPool``: two pipes per worker, no helper thread in the parent);
+**Engines.** ``--engine local`` (the default) uses a ``ProcessPoolExecutor`` whose
+workers all start, and load the run's backends, when the engine opens (``workers``);
 ``--engine dask`` runs the same chunks on a Dask cluster, at ``--scheduler ADDRESS``
 or on a ``LocalCluster`` of ``--workers`` processes started for the run. The workers
 of a remote cluster need ``sudoku_cp`` and its solver packages installed.
@@ -63,7 +63,6 @@ from typing import Callable, Iterable, Iterator
 from .errors import MissingDependencyError, UsageError
 from .results import DoneSet, Sink
 from .verdicts import VERDICTS
-from .workers import WorkerPool
 #: The engines a batch can run on; the first is the default.
 ENGINES = ("local", "dask")
 #: Chunks in flight per worker: enough to keep every worker busy, few enough to bound memory.
@@ -94,15 +93,79 @@ def check_chunk(chunk: list[tuple], backends: list[str] | None,
 
 
 # -- engines -----------------------------------------------------------------------------------
-class LocalEngine(WorkerPool):
-    """Chunks on local worker processes (``workers.WorkerPool``), which load the run's
-    backends as they start."""
+class LocalEngine:
+    """Chunks on a pool of local worker processes (forkserver start: no fork with
+    threads). Every worker starts, and loads the run's backends, when the engine opens:
+    the executor would start a second process only when a second chunk is sent."""
 
     def __init__(self, workers: int, backends: list[str] | None = None):
-        super().__init__(workers, backends, IN_FLIGHT_PER_WORKER)
+        self.workers = workers
+        self.backends = backends
+        self.capacity = workers * IN_FLIGHT_PER_WORKER
+
+    def __enter__(self) -> "LocalEngine":
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        from .workers import init_worker, started
+
+        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+        self.pool = ProcessPoolExecutor(self.workers, multiprocessing.get_context(method),
+                                        initializer=init_worker,
+                                        initargs=(os.getpid(), self.backends))
+        self.pending: set = set()
+        try:  # one call per worker, sent at once: each finds no idle worker, so each starts one
+            for future in [self.pool.submit(started) for _ in range(self.workers)]:
+                future.result()
+        except BaseException:
+            self.__exit__(KeyboardInterrupt, None, None)
+            raise
+        return self
+
+    @property
+    def processes(self) -> list:
+        """The worker processes alive (none once the engine has closed)."""
+        return list((getattr(self.pool, "_processes", None) or {}).values())
+
+    def __exit__(self, *exc) -> None:
+        interrupted = exc[0] is not None and issubclass(exc[0], KeyboardInterrupt)
+        if interrupted:
+            # Ctrl-C: stop the workers now rather than wait for their chunks (nothing they
+            # finish after this is recorded). Python 3.14 has terminate_workers() for this.
+            for process in self.processes:
+                process.terminate()
+        # Any other error (a full disk, say) still waits for the running chunks, which are
+        # small: a pool left to shut down on its own races Python 3.11's exit hook, which
+        # can then write to the pool's closed wake-up pipe and print a traceback.
+        self.pool.shutdown(wait=not interrupted, cancel_futures=True)
 
     def submit(self, chunk, backends, time_limit, values=True) -> None:
         self.submit_call(check_chunk, chunk, backends, time_limit, values)
+
+    def submit_call(self, fn, *args) -> None:
+        """Run ``fn(*args)`` on a worker (a picklable module-level function); its value
+        comes back through ``finished``."""
+        self.pending.add(self.pool.submit(fn, *args))
+
+    def cancel(self) -> None:
+        """Drop the chunks not started yet (running ones finish; nothing more is yielded)."""
+        for future in self.pending:
+            future.cancel()
+        self.pending = set()
+
+    @property
+    def in_flight(self) -> int:
+        return len(self.pending)
+
+    def finished(self) -> Iterator[list]:
+        """Wait for at least one chunk, then yield every finished chunk's results."""
+        from concurrent.futures import FIRST_COMPLETED, wait
+
+        if not self.pending:
+            return
+        done, self.pending = wait(self.pending, return_when=FIRST_COMPLETED)
+        for future in done:
+            yield future.result()
 
 
 class DaskEngine:
