@@ -48,6 +48,7 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> Variant
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     masks, props = build(puzzle)
+    ncells = len(masks)  # the propagators' own state follows the cells
     engine = Engine(len(masks), props)
     stats = {"nodes": 0, "guesses": 0, "backtracks": 0, "propagators": len(props)}
     solutions: list[tuple[int, ...]] = []
@@ -55,7 +56,7 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> Variant
     if all(masks) and engine.propagate(masks):
         try:
             for found in engine.solutions(masks, stats, deadline):
-                grid = tuple(m.bit_length() - 1 for m in found)
+                grid = tuple(m.bit_length() - 1 for m in found[:ncells])
                 broken = check_solution(puzzle, grid)
                 if broken:
                     raise AssertionError(f"witness bug: a grid breaking {broken[0]!r}")

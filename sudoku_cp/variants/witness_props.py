@@ -114,7 +114,12 @@ def _narrow(masks: list[int], cell: int, keep: int, changed: list[int]) -> bool:
 
 
 class AllDifferent:
-    """A house: its cells all differ; naked and (when it holds every value) hidden singles."""
+    """A house: its cells all differ; naked and (when it holds every value) hidden singles.
+
+    The grid's full houses are gathered into one ``witness_houses.Houses`` by the
+    builder; this one serves the others (a killer cage, a renban line, a house with
+    fewer cells than values).
+    """
 
     def __init__(self, cells, full: int) -> None:
         self.cells = tuple(cells)
@@ -161,39 +166,6 @@ class AllDifferent:
                     again = True
             if not again:
                 return True
-
-
-class Intersection:
-    """Locked candidates between two full houses that share cells: a value of one house
-    whose places there all lie in the shared cells cannot be in the other house's rest."""
-
-    slow = True
-
-    def __init__(self, one, other) -> None:
-        shared = set(one) & set(other)
-        self.shared = tuple(shared)
-        self.only_one = tuple(c for c in one if c not in shared)
-        self.only_other = tuple(c for c in other if c not in shared)
-        self.cells = self.shared + self.only_one + self.only_other
-
-    def run(self, masks: list[int], changed: list[int]) -> bool:
-        inside = a = b = 0
-        for c in self.shared:
-            inside |= masks[c]
-        for c in self.only_one:
-            a |= masks[c]
-        for c in self.only_other:
-            b |= masks[c]
-        for rest, locked in ((self.only_other, inside & ~a), (self.only_one, inside & ~b)):
-            if locked:
-                for c in rest:
-                    m = masks[c]
-                    if m & locked:
-                        if not m & ~locked:
-                            return False
-                        masks[c] = m & ~locked
-                        changed.append(c)
-        return True
 
 
 class Restrict:

@@ -40,17 +40,36 @@ class Engine:
         # dom/wdeg: a propagator's weight grows each time it fails; a cell's weight is the
         # sum over the propagators watching it, and the search branches on the cell with
         # the fewest candidates per unit of weight (the most constrained, as learned).
+        # A propagator standing for several rules (``Houses``) counts each of them
+        # (``degree``) and names the cells of the rule that failed (``failed``).
         self.weight = [1] * len(self.props)
-        self.cell_weight = [len(w) for w in self.watch]
+        self.cell_weight = [0] * ncells
+        for p in self.props:
+            degree = getattr(p, "degree", None)
+            for c in set(p.cells):
+                self.cell_weight[c] += degree[c] if degree else 1
         # Propagators marked ``slow`` wait until the cheap ones have nothing left to do.
         self.slow = [getattr(p, "slow", False) for p in self.props]
+        # At most one propagator is woken with the cells that changed (``delta``: the
+        # grid's houses); it reaches its own fixpoint, so its narrowings do not wake it.
+        deltas = [i for i, p in enumerate(self.props) if getattr(p, "delta", False)]
+        if len(deltas) > 1:
+            raise ValueError("at most one propagator takes the changed cells")
+        self.delta = deltas[0] if deltas else -1
+        # Propagators may keep state of their own in the masks list, after the cells
+        # (``state`` slots each), so that the copy made at each guess saves it too.
+        self.ncells = ncells
+        self.size = ncells + sum(getattr(p, "state", 0) for p in self.props)
 
     def propagate(self, masks: list[int], woken=None) -> bool:
         """Run propagators until none narrows anything; False on a contradiction.
 
-        ``woken`` lists the cells just narrowed; None wakes every propagator.
+        ``woken`` lists the cells just narrowed; None wakes every propagator (and
+        first extends ``masks`` with the propagators' own state, built afresh).
         """
-        props, watch, slow = self.props, self.watch, self.slow
+        props, watch, slow, delta = self.props, self.watch, self.slow, self.delta
+        if woken is None and len(masks) < self.size:
+            masks.extend([0] * (self.size - len(masks)))
         pending = [False] * len(props)
         fast_queue: list[int] = []
         slow_queue: list[int] = []
@@ -59,14 +78,24 @@ class Engine:
             if not pending[i]:
                 pending[i] = True
                 (slow_queue if slow[i] else fast_queue).append(i)
+        # the cells narrowed since the delta propagator last ran
+        dirty = None if woken is None else list(woken)
         changed: list[int] = []
         while fast_queue or slow_queue:
             i = fast_queue.pop() if fast_queue else slow_queue.pop()
-            pending[i] = False
-            if not props[i].run(masks, changed):
+            if i == delta:
+                ok = props[i].run(masks, changed, dirty)
+                dirty = []
+            else:
+                pending[i] = False
+                ok = props[i].run(masks, changed)
+                if changed and dirty is not None:
+                    dirty.extend(changed)
+            if not ok:
+                pending[i] = False
                 self.weight[i] += 1
                 cell_weight = self.cell_weight
-                for c in props[i].cells:
+                for c in (props[i].failed if i == delta else props[i].cells):
                     cell_weight[c] += 1
                 return False
             if changed:
@@ -76,13 +105,15 @@ class Engine:
                             pending[j] = True
                             (slow_queue if slow[j] else fast_queue).append(j)
                 changed.clear()
+            if i == delta:
+                pending[i] = False
         return True
 
     def choose_cell(self, masks: list[int]) -> int:
         """The undecided cell with the fewest candidates per unit of weight (-1: none)."""
         best, best_count, best_weight = -1, 1, 0
         weight = self.cell_weight
-        for c, m in enumerate(masks):
+        for c, m in enumerate(masks[:self.ncells]):
             if m & (m - 1):
                 count = m.bit_count()
                 if count * best_weight < best_count * weight[c]:
@@ -91,7 +122,8 @@ class Engine:
 
     def solutions(self, masks: list[int], stats: dict,
                   deadline: float | None = None) -> Iterator[list[int]]:
-        """Yield the value masks of every solution below ``masks`` (already propagated)."""
+        """Yield the value masks of every solution below ``masks`` (already propagated;
+        the cells first, then the propagators' state)."""
         clock = time.perf_counter
         stack = [(masks, -1, 0)]
         while stack:

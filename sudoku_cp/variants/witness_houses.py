@@ -1,0 +1,201 @@
+"""Every full house of the grid as one propagator, driven by the values cells lose.
+
+A full house holds as many cells as there are values (rows, columns, boxes, irregular
+regions, diagonals, disjoint groups, full extra regions), so its cells take every value
+once. ``Houses`` enforces all of them together, with the three rules a separate
+propagator per house and per pair of houses would apply:
+
+- **naked singles**: a decided cell's value leaves every cell sharing a house with it;
+- **hidden singles**: a value with one place left in a house goes there (none: fail);
+- **locked candidates**: for two houses that share cells (a box and a row), a value of
+  one house whose places there all lie in the shared cells leaves the other house's rest.
+
+Besides each cell's mask of values it keeps, per value, a *plane*: the set of cells
+still holding that value, as one int with a bit per cell (the classic sudoku kernel's
+view). A house's places for a value are then one AND (``plane & house``), so a hidden
+single or a locked value costs a few operations instead of a scan of the house.
+
+It is woken with the cells narrowed since it last ran (``run(masks, changed, dirty)``)
+and works from what they *lost*: each cell's mask as the planes last saw it is kept, so
+a narrowed cell's lost values are one AND; only the (house, value) pairs that lost a
+place are checked, and a cell decided clears its peers through the plane of its value
+(only the peers that still hold it are touched). Its own narrowings are fed back the
+same way, to the common fixpoint of the three rules.
+
+Its state (the planes and the masks they saw) lives in the masks list after the cells,
+``state`` slots from ``ncells`` on, so the search's copy of the list at each guess
+saves and restores it too.
+
+For the search's dom/wdeg weights it reports, per cell, how many house rules watch it
+(``degree``: its houses and house pairs) and, when it fails, the cells of the house or
+pair that failed (``failed``), as separate propagators would.
+"""
+
+from __future__ import annotations
+
+
+class Houses:
+    """All-different with naked / hidden singles over full houses, plus locked candidates."""
+
+    delta = True  # run(masks, changed, dirty): woken with the cells that changed
+
+    def __init__(self, houses, full: int, ncells: int, pairs=()) -> None:
+        """``houses``: cell tuples of ``full.bit_count()`` cells each, cells below
+        ``ncells``; ``pairs``: (i, j) indices of houses sharing two or more cells."""
+        self.full, self.ncells = full, ncells
+        self.houses = [tuple(h) for h in houses]
+        if any(len(h) != full.bit_count() for h in self.houses):
+            raise ValueError("every house of Houses holds one cell per value")
+        self.cells = tuple(sorted({c for h in self.houses for c in h}))
+        if self.cells and self.cells[-1] >= ncells:
+            raise ValueError("a house cell outside the grid")
+        self.house_bits = [0] * ncells  # per cell: bit i set when house i holds it
+        self.house_cells = [sum(1 << c for c in set(h)) for h in self.houses]
+        for i, h in enumerate(self.houses):
+            for c in h:
+                self.house_bits[c] |= 1 << i
+        self.peer_bits = [0] * ncells  # per cell: the cells sharing a house with it
+        for c in self.cells:
+            for i in _bits(self.house_bits[c]):
+                self.peer_bits[c] |= self.house_cells[i]
+            self.peer_bits[c] &= ~(1 << c)
+        # locked[h]: for each pair holding house h, (shared cells, the other house's
+        # rest, the pair's cells for blame), all as bits; widest[h]: its largest share.
+        self.locked: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in self.houses]
+        self.widest = [0] * len(self.houses)
+        self.pair_bits = [0] * ncells
+        for k, (i, j) in enumerate(pairs):
+            one, other = self.house_cells[i], self.house_cells[j]
+            shared = one & other
+            blame = tuple(sorted(set(self.houses[i]) | set(self.houses[j])))
+            self.locked[i].append((shared, other & ~shared, blame))
+            self.locked[j].append((shared, one & ~shared, blame))
+            for h in (i, j):
+                self.widest[h] = max(self.widest[h], shared.bit_count())
+            for c in blame:
+                self.pair_bits[c] |= 1 << k
+        self.degree = {c: self.house_bits[c].bit_count() + self.pair_bits[c].bit_count()
+                       for c in self.cells}
+        self.top = full.bit_length()  # planes for values 0 .. top - 1
+        self.state = ncells + self.top  # the masks as the planes saw them, then the planes
+        self.failed: tuple[int, ...] = self.cells
+
+    def _fail(self, cells) -> bool:
+        self.failed = tuple(cells)
+        return False
+
+    def run(self, masks: list[int], changed: list[int], dirty) -> bool:
+        """Narrow ``masks`` to the common fixpoint of the houses, from the ``dirty``
+        cells (None: start afresh from every cell); append every cell narrowed to
+        ``changed``; False on a contradiction."""
+        n, full, house_bits = self.ncells, self.full, self.house_bits
+        base = n + n
+        if dirty is None:  # as if every cell had held every value: all is news
+            masks[n:base] = [full] * n
+            every = (1 << n) - 1
+            planes = [every] * self.top
+            work = list(self.cells)
+        else:
+            planes = masks[base:base + self.top]
+            work = list(dirty)
+        houses, house_cells, peer_bits = self.houses, self.house_cells, self.peer_bits
+        locked, widest = self.locked, self.widest
+        check = [0] * self.top  # per value: the houses that lost one of its places
+        pending = 0  # the values with houses to check
+        while True:
+            # Bring the planes up to date with every cell narrowed; a cell just decided
+            # clears its value from the peers still holding it.
+            for c in work:
+                m = masks[c]
+                lost = masks[n + c] & ~m
+                if not lost:
+                    continue
+                masks[n + c] = m
+                pending |= lost
+                keep, hb = ~(1 << c), house_bits[c]
+                while lost:
+                    low = lost & -lost
+                    lost ^= low
+                    v = low.bit_length() - 1
+                    planes[v] &= keep
+                    check[v] |= hb
+                if not m & (m - 1):
+                    # Decided: its value leaves the peers. In every house of c, c is now
+                    # the value's only place, so only the peers' other houses are news.
+                    v = m.bit_length() - 1
+                    hit = planes[v] & peer_bits[c]
+                    if hit:
+                        planes[v] ^= hit
+                        news = 0
+                        while hit:
+                            low = hit & -hit
+                            hit ^= low
+                            p = low.bit_length() - 1
+                            old = masks[p]
+                            if not old & m:
+                                continue  # it lost the value already (not yet seen here)
+                            mp = old ^ m
+                            if not mp:
+                                both = hb & house_bits[p]
+                                return self._fail(houses[(both & -both).bit_length() - 1])
+                            masks[p] = mp
+                            changed.append(p)
+                            if mp & (mp - 1) and masks[n + p] == old:
+                                masks[n + p] = mp  # seen: nothing else to do for it
+                                news |= house_bits[p]
+                            else:  # decided in turn, or other losses not seen yet
+                                work.append(p)
+                        news &= ~hb
+                        if news:
+                            check[v] |= news
+                            pending |= m
+            if not pending:
+                break
+            # One value's houses that lost a place: hidden singles, locked candidates.
+            bit = pending & -pending
+            pending ^= bit
+            v = bit.bit_length() - 1
+            todo, check[v] = check[v], 0
+            plane = planes[v]
+            work = []
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                h = low.bit_length() - 1
+                places = plane & house_cells[h]
+                if not places & (places - 1):
+                    if not places:
+                        return self._fail(houses[h])
+                    c = places.bit_length() - 1
+                    m = masks[c]
+                    if m != bit:
+                        if not m & bit:
+                            return self._fail(houses[h])
+                        masks[c] = bit
+                        changed.append(c)
+                        work.append(c)
+                elif places.bit_count() <= widest[h]:
+                    for shared, rest, blame in locked[h]:
+                        if not places & ~shared:
+                            hit = plane & rest
+                            plane &= ~hit
+                            while hit:
+                                low = hit & -hit
+                                hit ^= low
+                                p = low.bit_length() - 1
+                                mp = masks[p] & ~bit
+                                if not mp:
+                                    return self._fail(blame)
+                                masks[p] = mp
+                                changed.append(p)
+                                work.append(p)
+            planes[v] = plane
+        masks[base:base + self.top] = planes
+        return True
+
+
+def _bits(x: int):
+    while x:
+        low = x & -x
+        yield low.bit_length() - 1
+        x ^= low
