@@ -168,3 +168,73 @@ def test_skyscraper_keeps_exactly_the_values_some_filling_uses(seed):
         assert ok and kept == support
     else:
         assert not ok
+
+
+# Linear sums: the pass that skips groups whose reach fits the slack, against the plain
+# one pass it shortens (every cell's bounds from the other groups' and its own group's).
+
+from sudoku_cp.variants.witness_props import Linear  # noqa: E402
+
+
+def _linear_plain(masks, groups, low, high):
+    """The bounds pass written out for every cell: None on failure, else the masks."""
+    def ends(union, k):  # sums of the k smallest / largest values of union, and of k - 1
+        vs = [v for v in range(union.bit_length()) if union >> v & 1]
+        return sum(vs[:k - 1]), sum(vs[:k]), sum(vs[len(vs) - k + 1:]) if k > 1 else 0, sum(vs[len(vs) - k:])
+
+    def term(k, lo, hi):
+        return (k * lo, k * hi) if k > 0 else (k * hi, k * lo)
+
+    info, smin, smax = [], 0, 0
+    for k, cells in groups:
+        ms = [masks[c] for c in cells]
+        union = 0
+        for m in ms:
+            union |= m
+        ind_lo = sum((m & -m).bit_length() - 1 for m in ms)
+        ind_hi = sum(m.bit_length() - 1 for m in ms)
+        if len(cells) > 1 and union.bit_count() < len(cells):
+            return None
+        s1, s, l1, lg = ends(union, len(cells)) if len(cells) > 1 else (0, ind_lo, 0, ind_hi)
+        a, b = term(k, max(ind_lo, s), min(ind_hi, lg))
+        info.append((a, b, ind_lo, ind_hi, s1, l1))
+        smin, smax = smin + a, smax + b
+    if smax < low or smin > high:
+        return None
+    out = list(masks)
+    for (k, cells), (a, b, ind_lo, ind_hi, s1, l1) in zip(groups, info):
+        for c in cells:
+            m = masks[c]
+            lo_c, hi_c = (m & -m).bit_length() - 1, m.bit_length() - 1
+            omin, omax = (0, 0) if len(cells) == 1 else term(
+                k, max(ind_lo - lo_c, s1), min(ind_hi - hi_c, l1))
+            lo_t, hi_t = low - (smax - b + omax), high - (smin - a + omin)
+            keep = sum(1 << v for v in range(m.bit_length()) if m >> v & 1 and lo_t <= k * v <= hi_t)
+            if not keep:
+                return None
+            out[c] = keep
+    return out
+
+
+@pytest.mark.parametrize("seed", range(80))
+def test_linear_matches_the_plain_pass(seed):
+    # Random cells with random masks, coefficients 1, -1 or -10, some runs of cells grouped
+    # as distinct values; a total near a sum some choice of values reaches.
+    rng = random.Random(seed)
+    cells = list(range(rng.randint(1, 7)))
+    masks = [sum(1 << v for v in rng.sample(range(1, 10), rng.randint(1, 9))) for _ in cells]
+    coefs, groups = [], []
+    while len(coefs) < len(cells):
+        size = rng.randint(1, min(3, len(cells) - len(coefs)))
+        run = list(range(len(coefs), len(coefs) + size))
+        coefs += [rng.choice([1, 1, -1, -10])] * size
+        groups += [run] if rng.random() < 0.6 else [[x] for x in run]
+    pick = [rng.choice([v for v in range(10) if m >> v & 1]) for m in masks]
+    total = sum(k * v for k, v in zip(coefs, pick))
+    low, high = total - rng.randint(0, 3), total + rng.randint(0, 3)
+    got = list(masks)
+    ok = Linear(cells, coefs, low, high, groups).run(got, [])
+    want = _linear_plain(masks, [(coefs[g[0]], g) for g in groups], low, high)
+    assert ok == (want is not None)
+    if ok:
+        assert got == want

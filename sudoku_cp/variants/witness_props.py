@@ -274,6 +274,17 @@ def _ends(union: int, k: int):
     return small1, small, large1, large
 
 
+#: _ends of (union, k), keyed ``union << 6 | k``: sums over distinct values recur often.
+_ENDS: dict[int, tuple[int, int, int, int]] = {}
+
+
+def _ends_cached(union: int, k: int):
+    if len(_ENDS) > 200_000:
+        _ENDS.clear()
+    ends = _ENDS[union << 6 | k] = _ends(union, k)
+    return ends
+
+
 def distinct_bounds(cell_masks):
     """(lowest, highest) sum of values, one per cell, all distinct; None if they cannot differ.
 
@@ -335,17 +346,26 @@ class Linear:
                 small1 = large1 = 0
                 small, large = ind_lo, ind_hi
             else:
-                if union.bit_count() < size:
-                    return False
-                small1, small, large1, large = _ends(union, size)
+                ends = _ENDS.get(union << 6 | size)
+                if ends is None:
+                    if union.bit_count() < size:
+                        return False
+                    ends = _ends_cached(union, size)
+                small1, small, large1, large = ends
             glo, ghi = max(ind_lo, small), min(ind_hi, large)
             a, b = (k * glo, k * ghi) if k > 0 else (k * ghi, k * glo)
-            info.append((a, b, ind_lo, ind_hi, small1, large1))
+            # How far one cell's term can reach within the group: |k| times the span of
+            # the group's values. A group whose reach fits both slacks narrows nothing.
+            reach = (union.bit_length() - (union & -union).bit_length()) * (k if k > 0 else -k)
+            info.append((a, b, ind_lo, ind_hi, small1, large1, reach))
             smin += a
             smax += b
         if smax < low or smin > high:
             return False
-        for (k, group), (gmin, gmax, ind_lo, ind_hi, small1, large1) in zip(self.groups, info):
+        slack = min(smax - low, high - smin)
+        for (k, group), (gmin, gmax, ind_lo, ind_hi, small1, large1, reach) in zip(self.groups, info):
+            if reach <= slack:
+                continue
             single = len(group) == 1
             for c in group:
                 m = masks[c]
