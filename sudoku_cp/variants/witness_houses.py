@@ -33,6 +33,12 @@ pair that failed (``failed``), as separate propagators would.
 
 from __future__ import annotations
 
+from itertools import combinations
+
+#: A shared part of two houses wider than this is tested value by value, not listed
+#: by its subsets (only irregular regions reach it).
+_SUBSETS = 8
+
 
 class Houses:
     """All-different with naked / hidden singles over full houses, plus locked candidates."""
@@ -60,9 +66,8 @@ class Houses:
                 self.peer_bits[c] |= self.house_cells[i]
             self.peer_bits[c] &= ~(1 << c)
         # locked[h]: for each pair holding house h, (shared cells, the other house's
-        # rest, the pair's cells for blame), all as bits; widest[h]: its largest share.
+        # rest, the pair's cells for blame), all as bits.
         self.locked: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in self.houses]
-        self.widest = [0] * len(self.houses)
         self.pair_bits = [0] * ncells
         for k, (i, j) in enumerate(pairs):
             one, other = self.house_cells[i], self.house_cells[j]
@@ -70,18 +75,36 @@ class Houses:
             blame = tuple(sorted(set(self.houses[i]) | set(self.houses[j])))
             self.locked[i].append((shared, other & ~shared, blame))
             self.locked[j].append((shared, one & ~shared, blame))
-            for h in (i, j):
-                self.widest[h] = max(self.widest[h], shared.bit_count())
             for c in blame:
                 self.pair_bits[c] |= 1 << k
         self.degree = {c: self.house_bits[c].bit_count() + self.pair_bits[c].bit_count()
                        for c in self.cells}
+        self.house_sets = [frozenset(_bits(b)) for b in self.house_bits]
+        # by_places[h]: for each set of places a value may have left in house h (two or
+        # more cells, all within one shared part), the other houses' rests to clear.
+        self.by_places: list[dict[int, list[tuple[int, tuple[int, ...]]]]] = [{} for _ in self.houses]
+        self.wide: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in self.houses]
+        for h, entries in enumerate(self.locked):
+            for shared, rest, blame in entries:
+                cells = list(_bits(shared))
+                if len(cells) > _SUBSETS:  # too many subsets to list: tested one by one
+                    self.wide[h].append((shared, rest, blame))
+                    continue
+                for k in range(2, len(cells) + 1):
+                    for pick in combinations(cells, k):
+                        key = sum(1 << c for c in pick)
+                        self.by_places[h].setdefault(key, []).append((rest, blame))
+        # the most places a value can have in a house and still be locked in a shared part
+        self.widest = max([1] + [shared.bit_count() for row in self.locked for shared, _, _ in row])
         self.top = full.bit_length()  # planes for values 0 .. top - 1
         self.state = ncells + self.top  # the masks as the planes saw them, then the planes
         self.failed: tuple[int, ...] = self.cells
+        self.check: list[set[int]] = [set() for _ in range(self.top)]
 
     def _fail(self, cells) -> bool:
         self.failed = tuple(cells)
+        for todo in self.check:
+            todo.clear()
         return False
 
     def run(self, masks: list[int], changed: list[int], dirty) -> bool:
@@ -99,9 +122,10 @@ class Houses:
             planes = masks[base:base + self.top]
             work = list(dirty)
         houses, house_cells, peer_bits = self.houses, self.house_cells, self.peer_bits
-        locked, widest = self.locked, self.widest
-        check = [0] * self.top  # per value: the houses that lost one of its places
+        house_sets, by_places, wide, widest = self.house_sets, self.by_places, self.wide, self.widest
+        check = self.check  # per value: the houses that lost a place (empty between runs)
         pending = 0  # the values with houses to check
+        add = changed.append
         while True:
             # Bring the planes up to date with every cell narrowed; a cell just decided
             # clears its value from the peers still holding it.
@@ -112,13 +136,13 @@ class Houses:
                     continue
                 masks[n + c] = m
                 pending |= lost
-                keep, hb = ~(1 << c), house_bits[c]
+                keep, hs = ~(1 << c), house_sets[c]
                 while lost:
                     low = lost & -lost
                     lost ^= low
                     v = low.bit_length() - 1
                     planes[v] &= keep
-                    check[v] |= hb
+                    check[v] |= hs
                 if not m & (m - 1):
                     # Decided: its value leaves the peers. In every house of c, c is now
                     # the value's only place, so only the peers' other houses are news.
@@ -126,7 +150,8 @@ class Houses:
                     hit = planes[v] & peer_bits[c]
                     if hit:
                         planes[v] ^= hit
-                        news = 0
+                        news = check[v]
+                        pending |= m
                         while hit:
                             low = hit & -hit
                             hit ^= low
@@ -136,34 +161,32 @@ class Houses:
                                 continue  # it lost the value already (not yet seen here)
                             mp = old ^ m
                             if not mp:
-                                both = hb & house_bits[p]
+                                both = house_bits[c] & house_bits[p]
                                 return self._fail(houses[(both & -both).bit_length() - 1])
                             masks[p] = mp
-                            changed.append(p)
+                            add(p)
                             if mp & (mp - 1) and masks[n + p] == old:
                                 masks[n + p] = mp  # seen: nothing else to do for it
-                                news |= house_bits[p]
+                                news |= house_sets[p]
                             else:  # decided in turn, or other losses not seen yet
                                 work.append(p)
-                        news &= ~hb
-                        if news:
-                            check[v] |= news
-                            pending |= m
+                        # c is the value's only place in its own houses: nothing to check
+                        news -= hs
             if not pending:
                 break
             # One value's houses that lost a place: hidden singles, locked candidates.
             bit = pending & -pending
             pending ^= bit
             v = bit.bit_length() - 1
-            todo, check[v] = check[v], 0
+            todo = check[v]
             plane = planes[v]
             work = []
-            while todo:
-                low = todo & -todo
-                todo ^= low
-                h = low.bit_length() - 1
+            for h in todo:
                 places = plane & house_cells[h]
-                if not places & (places - 1):
+                count = places.bit_count()
+                if count > widest:
+                    continue  # too many places for a single or a locked value
+                if count < 2:
                     if not places:
                         return self._fail(houses[h])
                     c = places.bit_length() - 1
@@ -172,23 +195,28 @@ class Houses:
                         if not m & bit:
                             return self._fail(houses[h])
                         masks[c] = bit
-                        changed.append(c)
+                        add(c)
                         work.append(c)
-                elif places.bit_count() <= widest[h]:
-                    for shared, rest, blame in locked[h]:
-                        if not places & ~shared:
-                            hit = plane & rest
-                            plane &= ~hit
-                            while hit:
-                                low = hit & -hit
-                                hit ^= low
-                                p = low.bit_length() - 1
-                                mp = masks[p] & ~bit
-                                if not mp:
-                                    return self._fail(blame)
-                                masks[p] = mp
-                                changed.append(p)
-                                work.append(p)
+                    continue
+                clears = by_places[h].get(places)
+                if wide[h]:
+                    clears = (clears or []) + [(rest, blame) for shared, rest, blame in wide[h]
+                                               if not places & ~shared]
+                if clears:
+                    for rest, blame in clears:
+                        hit = plane & rest
+                        plane &= ~hit
+                        while hit:
+                            low = hit & -hit
+                            hit ^= low
+                            p = low.bit_length() - 1
+                            mp = masks[p] & ~bit
+                            if not mp:
+                                return self._fail(blame)
+                            masks[p] = mp
+                            add(p)
+                            work.append(p)
+            todo.clear()
             planes[v] = plane
         masks[base:base + self.top] = planes
         return True

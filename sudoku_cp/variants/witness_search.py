@@ -33,10 +33,18 @@ class Engine:
 
     def __init__(self, ncells: int, propagators) -> None:
         self.props = list(propagators)
+        # At most one propagator is woken with the cells that changed (``delta``: the
+        # grid's houses); it reaches its own fixpoint, so its narrowings do not wake it,
+        # and it is queued whenever another propagator narrows a cell (it watches all).
+        deltas = [i for i, p in enumerate(self.props) if getattr(p, "delta", False)]
+        if len(deltas) > 1:
+            raise ValueError("at most one propagator takes the changed cells")
+        self.delta = deltas[0] if deltas else -1
         self.watch: list[list[int]] = [[] for _ in range(ncells)]
         for i, p in enumerate(self.props):
-            for c in set(p.cells):
-                self.watch[c].append(i)
+            if i != self.delta:
+                for c in set(p.cells):
+                    self.watch[c].append(i)
         # dom/wdeg: a propagator's weight grows each time it fails; a cell's weight is the
         # sum over the propagators watching it, and the search branches on the cell with
         # the fewest candidates per unit of weight (the most constrained, as learned).
@@ -50,12 +58,6 @@ class Engine:
                 self.cell_weight[c] += degree[c] if degree else 1
         # Propagators marked ``slow`` wait until the cheap ones have nothing left to do.
         self.slow = [getattr(p, "slow", False) for p in self.props]
-        # At most one propagator is woken with the cells that changed (``delta``: the
-        # grid's houses); it reaches its own fixpoint, so its narrowings do not wake it.
-        deltas = [i for i, p in enumerate(self.props) if getattr(p, "delta", False)]
-        if len(deltas) > 1:
-            raise ValueError("at most one propagator takes the changed cells")
-        self.delta = deltas[0] if deltas else -1
         # Propagators may keep state of their own in the masks list, after the cells
         # (``state`` slots each), so that the copy made at each guess saves it too.
         self.ncells = ncells
@@ -73,6 +75,9 @@ class Engine:
         pending = [False] * len(props)
         fast_queue: list[int] = []
         slow_queue: list[int] = []
+        if delta >= 0 and woken is not None:
+            pending[delta] = True
+            fast_queue.append(delta)
         for i in (range(len(props)) if woken is None else
                   (i for c in woken for i in watch[c])):
             if not pending[i]:
@@ -91,6 +96,9 @@ class Engine:
                 ok = props[i].run(masks, changed)
                 if changed and dirty is not None:
                     dirty.extend(changed)
+                    if not pending[delta]:
+                        pending[delta] = True
+                        fast_queue.append(delta)
             if not ok:
                 pending[i] = False
                 self.weight[i] += 1
@@ -111,14 +119,12 @@ class Engine:
 
     def choose_cell(self, masks: list[int]) -> int:
         """The undecided cell with the fewest candidates per unit of weight (-1: none)."""
-        best, best_count, best_weight = -1, 1, 0
         weight = self.cell_weight
-        for c, m in enumerate(masks[:self.ncells]):
-            if m & (m - 1):
-                count = m.bit_count()
-                if count * best_weight < best_count * weight[c]:
-                    best, best_count, best_weight = c, count, weight[c]
-        return best
+        # count / weight as a float: equal ratios give equal floats and distinct ones
+        # (small counts, weights far below 2**40) distinct floats; ties go to the lowest cell.
+        ratios = [(m.bit_count() / weight[c], c) for c, m in enumerate(masks[:self.ncells])
+                  if m & (m - 1)]
+        return min(ratios)[1] if ratios else -1
 
     def solutions(self, masks: list[int], stats: dict,
                   deadline: float | None = None) -> Iterator[list[int]]:
