@@ -129,7 +129,8 @@ class Houses:
         while True:
             # Bring the planes up to date with every cell narrowed; a cell just decided
             # clears its value from the peers still holding it.
-            for c in work:
+            while work:
+                c = work.pop()
                 m = masks[c]
                 lost = masks[n + c] & ~m
                 if not lost:
