@@ -238,3 +238,49 @@ def test_linear_matches_the_plain_pass(seed):
     assert ok == (want is not None)
     if ok:
         assert got == want
+
+
+# Killer cages: the sets of distinct values with the sum, against the rule written out.
+
+from sudoku_cp.variants.witness_props import DistinctSum  # noqa: E402
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_distinct_sum_matches_its_rule_written_out(seed):
+    # 2 to 4 cage cells and 3 outside cells with random masks over 1..9; the propagator
+    # keeps in each cell the values of the fitting sets (k distinct values with the sum,
+    # each held by some cell, each cell holding one of them), puts a value every fitting set holds in its only
+    # place, and takes it from the outside cells; nothing else changes.
+    rng = random.Random(seed)
+    k = rng.randint(2, 4)
+    cells, outside = list(range(k)), [k, k + 1, k + 2]
+    masks = [sum(1 << v for v in rng.sample(range(1, 10), rng.randint(1, 6)))
+             for _ in cells + outside]
+    total = sum(rng.sample(range(1, 10), k))
+    fitting = [set(s) for s in itertools.combinations(range(1, 10), k) if sum(s) == total
+               and all(any(masks[c] >> v & 1 for v in s) for c in cells)
+               and all(any(masks[c] >> v & 1 for c in cells) for v in s)]
+    got = list(masks)
+    ok = DistinctSum(cells, total, 0b1111111110, outside).run(got, [])
+    if not fitting:
+        assert not ok
+        return
+    keep = sum(1 << v for v in set().union(*fitting))
+    want = [m & keep for m in masks[:k]] + masks[k:]
+    for v in sorted(set.intersection(*fitting)):  # lowest first, in one pass
+        places = [c for c in cells if want[c] >> v & 1]
+        if not places:
+            assert not ok
+            return
+        if len(places) == 1:
+            want[places[0]] = 1 << v
+        for c in outside:
+            want[c] &= ~(1 << v)
+    if not all(want):
+        assert not ok
+        return
+    assert ok and got == want
+    # and it keeps every value some assignment of distinct values with the sum uses
+    for a in itertools.product(*[[v for v in range(1, 10) if masks[c] >> v & 1] for c in cells]):
+        if len(set(a)) == k and sum(a) == total:
+            assert all(got[c] >> v & 1 for c, v in zip(cells, a))

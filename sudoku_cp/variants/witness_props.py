@@ -405,7 +405,8 @@ class DistinctSum:
         self.outside = tuple(outside)
         self.linear = Linear(self.cells, [1] * len(self.cells), total, total,
                              [list(range(len(self.cells)))])
-        self.use_sets = len(value_sets(len(self.cells), total, full)) <= cap
+        self.sets = value_sets(len(self.cells), total, full)
+        self.use_sets = len(self.sets) <= cap
 
     def run(self, masks: list[int], changed: list[int]) -> bool:
         if not self.use_sets:
@@ -415,9 +416,10 @@ class DistinctSum:
         union = 0
         for m in ms:
             union |= m
+        outside_union = ~union
         keep, needed = 0, -1
-        for s in value_sets(len(cells), self.total, self.full):
-            if s & ~union:
+        for s in self.sets:
+            if s & outside_union:
                 continue
             for m in ms:
                 if not m & s:
@@ -428,17 +430,32 @@ class DistinctSum:
         if not keep:
             return False
         for c in cells:
-            if not _narrow(masks, c, keep, changed):
-                return False
-        for v in values(needed):
-            bit = 1 << v
-            places = [c for c in cells if masks[c] & bit]
-            if not places:
-                return False
-            if len(places) == 1 and not _narrow(masks, places[0], bit, changed):
-                return False
-        if needed:
-            for c in self.outside:
-                if not _narrow(masks, c, ~needed, changed):
+            m = masks[c]
+            if m & ~keep:
+                m &= keep
+                if not m:
                     return False
+                masks[c] = m
+                changed.append(c)
+        if needed:
+            rest = needed
+            while rest:  # a value every fitting set holds: its only place takes it
+                bit = rest & -rest
+                rest ^= bit
+                places = [c for c in cells if masks[c] & bit]
+                if not places:
+                    return False
+                if len(places) == 1:
+                    c = places[0]
+                    if masks[c] != bit:
+                        masks[c] = bit
+                        changed.append(c)
+            for c in self.outside:  # and leaves the rest of the houses holding the cage
+                m = masks[c]
+                if m & needed:
+                    m &= ~needed
+                    if not m:
+                        return False
+                    masks[c] = m
+                    changed.append(c)
         return True
