@@ -99,6 +99,9 @@ class Houses:
         self.top = full.bit_length()  # planes for values 0 .. top - 1
         self.state = ncells + self.top  # the masks as the planes saw them, then the planes
         self.failed: tuple[int, ...] = self.cells
+        # the cells whose narrowing is reported in ``changed`` (the engine sets it to
+        # those another propagator watches)
+        self.listened = (1 << ncells) - 1
         self.check: list[set[int]] = [set() for _ in range(self.top)]
 
     def _fail(self, cells) -> bool:
@@ -109,8 +112,9 @@ class Houses:
 
     def run(self, masks: list[int], changed: list[int], dirty) -> bool:
         """Narrow ``masks`` to the common fixpoint of the houses, from the ``dirty``
-        cells (None: start afresh from every cell); append every cell narrowed to
-        ``changed``; False on a contradiction."""
+        cells (None: start afresh from every cell); append the cells narrowed to
+        ``changed`` (every one, or at least those in ``listened``); False on a
+        contradiction."""
         n, full, house_bits = self.ncells, self.full, self.house_bits
         base = n + n
         if dirty is None:  # as if every cell had held every value: all is news
@@ -125,7 +129,7 @@ class Houses:
         house_sets, by_places, wide, widest = self.house_sets, self.by_places, self.wide, self.widest
         check = self.check  # per value: the houses that lost a place (empty between runs)
         pending = 0  # the values with houses to check
-        add = changed.append
+        add, listened = changed.append, self.listened
         while True:
             # Bring the planes up to date with every cell narrowed; a cell just decided
             # clears its value from the peers still holding it.
@@ -165,7 +169,8 @@ class Houses:
                                 both = house_bits[c] & house_bits[p]
                                 return self._fail(houses[(both & -both).bit_length() - 1])
                             masks[p] = mp
-                            add(p)
+                            if low & listened:
+                                add(p)
                             if mp & (mp - 1) and masks[n + p] == old:
                                 masks[n + p] = mp  # seen: nothing else to do for it
                                 news |= house_sets[p]

@@ -45,6 +45,8 @@ class Engine:
             if i != self.delta:
                 for c in set(p.cells):
                     self.watch[c].append(i)
+        if self.delta >= 0:  # it need report only the cells another propagator watches
+            self.props[self.delta].listened = sum(1 << c for c, w in enumerate(self.watch) if w)
         # dom/wdeg: a propagator's weight grows each time it fails; a cell's weight is the
         # sum over the propagators watching it, and the search branches on the cell with
         # the fewest candidates per unit of weight (the most constrained, as learned).
@@ -122,8 +124,8 @@ class Engine:
         weight = self.cell_weight
         # count / weight as a float: equal ratios give equal floats and distinct ones
         # (small counts, weights far below 2**40) distinct floats; ties go to the lowest cell.
-        ratios = [(m.bit_count() / weight[c], c) for c, m in enumerate(masks[:self.ncells])
-                  if m & (m - 1)]
+        ratios = [(m.bit_count() / w, c) for m, w, c in zip(masks, weight, range(self.ncells))
+                  if m & (m - 1)]  # (zip stops at the cells: the state after them is not read)
         return min(ratios)[1] if ratios else -1
 
     def solutions(self, masks: list[int], stats: dict,
@@ -131,26 +133,37 @@ class Engine:
         """Yield the value masks of every solution below ``masks`` (already propagated;
         the cells first, then the propagators' state)."""
         clock = time.perf_counter
-        stack = [(masks, -1, 0)]
-        while stack:
-            parent, cell, keep = stack.pop()
-            if cell >= 0:
-                stats["guesses"] += 1
-                masks = list(parent)
-                masks[cell] = keep
-                if not self.propagate(masks, [cell]):
-                    stats["backtracks"] += 1
+        nodes = guesses = backtracks = 0
+        stack = [(masks, -1, 0, False)]
+        try:
+            while stack:
+                parent, cell, keep, last = stack.pop()
+                if cell >= 0:
+                    guesses += 1
+                    # the second branch is the parent's last use: narrowed in place
+                    masks = parent if last else list(parent)
+                    masks[cell] = keep
+                    if not self.propagate(masks, [cell]):
+                        backtracks += 1
+                        continue
+                nodes += 1
+                if deadline is not None and clock() > deadline:
+                    raise TimeUp
+                cell = self.choose_cell(masks)
+                if cell < 0:
+                    stats["nodes"] += nodes  # counted before the caller may stop here
+                    stats["guesses"] += guesses
+                    stats["backtracks"] += backtracks
+                    nodes = guesses = backtracks = 0
+                    yield masks
                     continue
-            stats["nodes"] += 1
-            if deadline is not None and clock() > deadline:
-                raise TimeUp
-            cell = self.choose_cell(masks)
-            if cell < 0:
-                yield masks
-                continue
-            # Binary branching: the lowest value, then (pushed first, so tried second) the
-            # cell without it, propagated before the next choice of cell.
-            m = masks[cell]
-            low = m & -m
-            stack.append((masks, cell, m ^ low))
-            stack.append((masks, cell, low))
+                # Binary branching: the lowest value, then (pushed first, so tried second)
+                # the cell without it, propagated before the next choice of cell.
+                m = masks[cell]
+                low = m & -m
+                stack.append((masks, cell, m ^ low, True))
+                stack.append((masks, cell, low, False))
+        finally:
+            stats["nodes"] += nodes
+            stats["guesses"] += guesses
+            stats["backtracks"] += backtracks
