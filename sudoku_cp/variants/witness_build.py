@@ -467,14 +467,15 @@ def build(puzzle):
     size = ctx.full.bit_count()
     houses = [h for h in ctx.houses if len(h) == size]
     props = [AllDifferent(h, ctx.full) for h in ctx.houses if len(h) != size]
-    pairs = [(i, j) for i, one in enumerate(houses) for j in range(i + 1, len(houses))
-             if len(set(one) & set(houses[j])) > 1]  # locked candidates between houses
     for c in puzzle.constraints:
         for p in BUILDERS[c.TYPE](c, ctx):
             if isinstance(p, AllDifferent) and p.full:  # a full house (diagonal, group...)
                 houses.append(p.cells)
             else:
                 props.append(p)
+    houses = list(dict.fromkeys(houses))  # an extra region may repeat a box
+    pairs = [(i, j) for i, one in enumerate(houses) for j in range(i + 1, len(houses))
+             if len(set(one) & set(houses[j])) > 1]  # locked candidates between houses
     props.extend(innies_outies(puzzle, ctx))
     if houses:
         props.insert(0, Houses(houses, ctx.full, ctx.n * ctx.n, pairs))
