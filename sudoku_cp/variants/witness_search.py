@@ -58,6 +58,7 @@ class Engine:
             degree = getattr(p, "degree", None)
             for c in set(p.cells):
                 self.cell_weight[c] += degree[c] if degree else 1
+        self.runs = [p.run for p in self.props]  # bound once: called millions of times
         # Propagators marked ``slow`` wait until the cheap ones have nothing left to do.
         self.slow = [getattr(p, "slow", False) for p in self.props]
         # Propagators may keep state of their own in the masks list, after the cells
@@ -71,7 +72,7 @@ class Engine:
         ``woken`` lists the cells just narrowed; None wakes every propagator (and
         first extends ``masks`` with the propagators' own state, built afresh).
         """
-        props, watch, slow, delta = self.props, self.watch, self.slow, self.delta
+        props, runs, watch, slow, delta = self.props, self.runs, self.watch, self.slow, self.delta
         if woken is None and len(masks) < self.size:
             masks.extend([0] * (self.size - len(masks)))
         pending = [False] * len(props)
@@ -91,11 +92,11 @@ class Engine:
         while fast_queue or slow_queue:
             i = fast_queue.pop() if fast_queue else slow_queue.pop()
             if i == delta:
-                ok = props[i].run(masks, changed, dirty)
+                ok = runs[i](masks, changed, dirty)
                 dirty = []
             else:
                 pending[i] = False
-                ok = props[i].run(masks, changed)
+                ok = runs[i](masks, changed)
                 if changed and dirty is not None:
                     dirty.extend(changed)
                     if not pending[delta]:
