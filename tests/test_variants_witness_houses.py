@@ -177,3 +177,15 @@ def test_the_grid_count_is_right():
 def test_a_house_of_the_wrong_size_is_refused():
     with pytest.raises(ValueError):
         Houses([(0, 1, 2)], 0b11110, 16)
+
+
+def test_an_engine_without_houses_still_propagates():
+    # Two cells whose values sum to 5 and a thermometer over them: no full house, so no
+    # ``Houses``; the engine wakes the others by their watch lists alone.
+    from sudoku_cp.variants.witness_props import Linear, Order
+    masks = [0b11110, 0b11110]
+    engine = Engine(2, [Linear((0, 1), (1, 1), 5, 5), Order((0, 1), strict=True)])
+    assert engine.propagate(masks)
+    assert masks == [0b1110, 0b11100]  # bounds: 1..3, then 2..4
+    masks[0] = 0b100
+    assert engine.propagate(masks, [0]) and masks == [0b100, 0b1000]

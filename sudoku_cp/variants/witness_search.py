@@ -97,7 +97,7 @@ class Engine:
             else:
                 pending[i] = False
                 ok = runs[i](masks, changed)
-                if changed and dirty is not None:
+                if changed and delta >= 0 and dirty is not None:
                     dirty.extend(changed)
                     if not pending[delta]:
                         pending[delta] = True
