@@ -2,13 +2,17 @@
 
 The third paradigm of the variant cross-check, written to share nothing with the SAT
 and CP-SAT encoders: a puzzle becomes bitmask candidates (bit ``v`` set while value
-``v`` is possible), its houses become all-different propagators with naked and hidden
-singles, and each constraint type becomes its own propagator (sum bounds and allowed
-value sets for cages, order bounds for thermometers, arc consistency for dots, XV and
-whispers, value windows for renban...). The search branches on the cell with the fewest
-candidates and copies the masks at each guess.
+``v`` is possible), its full houses (rows, columns, boxes, diagonals, disjoint groups...)
+become one propagator with naked and hidden singles and locked candidates, woken with
+the cells that changed, and each constraint type becomes its own propagator (sum bounds
+and allowed value sets for cages, order bounds for thermometers, arc consistency for
+dots, XV and whispers, value windows for renban...). The search branches on the cell
+with the fewest candidates and copies the masks (and the houses' state after them) at
+each guess.
 
-- ``witness_props``: masks and the general propagators (houses, sums, order, pairs);
+- ``witness_houses``: the full houses as one propagator, with a plane of cells per value;
+- ``witness_props``: masks and the general propagators (other all-different groups, sums,
+  order, pairs);
 - ``witness_lines``: lines and outside clues (renban, between, lockout, zipper, ...);
 - ``witness_build``: one builder per constraint type; a type without one is declined;
 - ``witness_search``: the fixpoint loop and the search.
