@@ -474,11 +474,9 @@ def build(puzzle):
             else:
                 props.append(p)
     houses = list(dict.fromkeys(houses))  # an extra region may repeat a box
-    pairs = [(i, j) for i, one in enumerate(houses) for j in range(i + 1, len(houses))
-             if len(set(one) & set(houses[j])) > 1]  # locked candidates between houses
     props.extend(innies_outies(puzzle, ctx))
     if houses:
-        props.insert(0, Houses(houses, ctx.full, ctx.n * ctx.n, pairs))
+        props.insert(0, Houses(houses, ctx.full, ctx.n * ctx.n))
     masks = [ctx.full] * (ctx.n * ctx.n)
     for cell, value in puzzle.givens:
         masks[cell] &= 1 << value

@@ -40,15 +40,11 @@ from itertools import combinations
 _SUBSETS = 8
 
 
-class Houses:
-    """All-different with naked / hidden singles over full houses, plus locked candidates."""
+class _Tables:
+    """What one set of houses needs, worked out once: their cells as bits, each cell's
+    houses and peers, and for locked candidates each house's shared parts with others."""
 
-    delta = True  # run(masks, changed, dirty): woken with the cells that changed
-
-    def __init__(self, houses, full: int, ncells: int, pairs=()) -> None:
-        """``houses``: cell tuples of ``full.bit_count()`` cells each, cells below
-        ``ncells``; ``pairs``: (i, j) indices of houses sharing two or more cells."""
-        self.full, self.ncells = full, ncells
+    def __init__(self, houses, full: int, ncells: int) -> None:
         self.houses = [tuple(h) for h in houses]
         if any(len(h) != full.bit_count() for h in self.houses):
             raise ValueError("every house of Houses holds one cell per value")
@@ -65,20 +61,21 @@ class Houses:
             for i in _bits(self.house_bits[c]):
                 self.peer_bits[c] |= self.house_cells[i]
             self.peer_bits[c] &= ~(1 << c)
-        # locked[h]: for each pair holding house h, (shared cells, the other house's
-        # rest, the pair's cells for blame), all as bits.
+        # locked[h]: for each house sharing two or more cells with house h, (the shared
+        # cells, the other house's rest, the pair's cells for blame), all as bits.
         self.locked: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in self.houses]
-        self.pair_bits = [0] * ncells
-        for k, (i, j) in enumerate(pairs):
-            one, other = self.house_cells[i], self.house_cells[j]
-            shared = one & other
-            blame = tuple(sorted(set(self.houses[i]) | set(self.houses[j])))
-            self.locked[i].append((shared, other & ~shared, blame))
-            self.locked[j].append((shared, one & ~shared, blame))
-            for c in blame:
-                self.pair_bits[c] |= 1 << k
-        self.degree = {c: self.house_bits[c].bit_count() + self.pair_bits[c].bit_count()
-                       for c in self.cells}
+        pair_count = [0] * ncells
+        for i, one in enumerate(self.house_cells):
+            for j in range(i + 1, len(self.house_cells)):
+                other = self.house_cells[j]
+                shared = one & other
+                if shared & (shared - 1):
+                    blame = tuple(sorted(set(self.houses[i]) | set(self.houses[j])))
+                    self.locked[i].append((shared, other & ~shared, blame))
+                    self.locked[j].append((shared, one & ~shared, blame))
+                    for c in blame:
+                        pair_count[c] += 1
+        self.degree = {c: self.house_bits[c].bit_count() + pair_count[c] for c in self.cells}
         self.house_sets = [frozenset(_bits(b)) for b in self.house_bits]
         # by_places[h]: for each set of places a value may have left in house h (two or
         # more cells, all within one shared part), the other houses' rests to clear.
@@ -96,6 +93,36 @@ class Houses:
                         self.by_places[h].setdefault(key, []).append((rest, blame))
         # the most places a value can have in a house and still be locked in a shared part
         self.widest = max([1] + [shared.bit_count() for row in self.locked for shared, _, _ in row])
+
+
+#: Tables of the houses met lately (a batch of puzzles of one shape builds them once).
+_TABLES: dict[tuple, _Tables] = {}
+
+
+def _tables(houses, full: int, ncells: int) -> _Tables:
+    key = (tuple(tuple(h) for h in houses), full, ncells, _SUBSETS)
+    tables = _TABLES.get(key)
+    if tables is None:
+        if len(_TABLES) >= 16:
+            _TABLES.clear()
+        tables = _TABLES[key] = _Tables(houses, full, ncells)
+    return tables
+
+
+class Houses:
+    """All-different with naked / hidden singles over full houses, plus locked candidates
+    between any two of them that share two or more cells."""
+
+    delta = True  # run(masks, changed, dirty): woken with the cells that changed
+
+    def __init__(self, houses, full: int, ncells: int) -> None:
+        """``houses``: cell tuples of ``full.bit_count()`` cells each, cells below ``ncells``."""
+        self.full, self.ncells = full, ncells
+        t = _tables(houses, full, ncells)  # shared, never written
+        self.houses, self.cells, self.house_bits = t.houses, t.cells, t.house_bits
+        self.house_cells, self.peer_bits, self.house_sets = t.house_cells, t.peer_bits, t.house_sets
+        self.locked, self.by_places, self.wide, self.widest = t.locked, t.by_places, t.wide, t.widest
+        self.degree = t.degree
         self.top = full.bit_length()  # planes for values 0 .. top - 1
         self.state = ncells + self.top  # the masks as the planes saw them, then the planes
         self.failed: tuple[int, ...] = self.cells
