@@ -168,3 +168,119 @@ def test_skyscraper_keeps_exactly_the_values_some_filling_uses(seed):
         assert ok and kept == support
     else:
         assert not ok
+
+
+# Linear sums: the pass that skips groups whose reach fits the slack, against the plain
+# one pass it shortens (every cell's bounds from the other groups' and its own group's).
+
+from sudoku_cp.variants.witness_props import Linear  # noqa: E402
+
+
+def _linear_plain(masks, groups, low, high):
+    """The bounds pass written out for every cell: None on failure, else the masks."""
+    def ends(union, k):  # sums of the k smallest / largest values of union, and of k - 1
+        vs = [v for v in range(union.bit_length()) if union >> v & 1]
+        return sum(vs[:k - 1]), sum(vs[:k]), sum(vs[len(vs) - k + 1:]) if k > 1 else 0, sum(vs[len(vs) - k:])
+
+    def term(k, lo, hi):
+        return (k * lo, k * hi) if k > 0 else (k * hi, k * lo)
+
+    info, smin, smax = [], 0, 0
+    for k, cells in groups:
+        ms = [masks[c] for c in cells]
+        union = 0
+        for m in ms:
+            union |= m
+        ind_lo = sum((m & -m).bit_length() - 1 for m in ms)
+        ind_hi = sum(m.bit_length() - 1 for m in ms)
+        if len(cells) > 1 and union.bit_count() < len(cells):
+            return None
+        s1, s, l1, lg = ends(union, len(cells)) if len(cells) > 1 else (0, ind_lo, 0, ind_hi)
+        a, b = term(k, max(ind_lo, s), min(ind_hi, lg))
+        info.append((a, b, ind_lo, ind_hi, s1, l1))
+        smin, smax = smin + a, smax + b
+    if smax < low or smin > high:
+        return None
+    out = list(masks)
+    for (k, cells), (a, b, ind_lo, ind_hi, s1, l1) in zip(groups, info):
+        for c in cells:
+            m = masks[c]
+            lo_c, hi_c = (m & -m).bit_length() - 1, m.bit_length() - 1
+            omin, omax = (0, 0) if len(cells) == 1 else term(
+                k, max(ind_lo - lo_c, s1), min(ind_hi - hi_c, l1))
+            lo_t, hi_t = low - (smax - b + omax), high - (smin - a + omin)
+            keep = sum(1 << v for v in range(m.bit_length()) if m >> v & 1 and lo_t <= k * v <= hi_t)
+            if not keep:
+                return None
+            out[c] = keep
+    return out
+
+
+@pytest.mark.parametrize("seed", range(80))
+def test_linear_matches_the_plain_pass(seed):
+    # Random cells with random masks, coefficients 1, -1 or -10, some runs of cells grouped
+    # as distinct values; a total near a sum some choice of values reaches.
+    rng = random.Random(seed)
+    cells = list(range(rng.randint(1, 7)))
+    masks = [sum(1 << v for v in rng.sample(range(1, 10), rng.randint(1, 9))) for _ in cells]
+    coefs, groups = [], []
+    while len(coefs) < len(cells):
+        size = rng.randint(1, min(3, len(cells) - len(coefs)))
+        run = list(range(len(coefs), len(coefs) + size))
+        coefs += [rng.choice([1, 1, -1, -10])] * size
+        groups += [run] if rng.random() < 0.6 else [[x] for x in run]
+    pick = [rng.choice([v for v in range(10) if m >> v & 1]) for m in masks]
+    total = sum(k * v for k, v in zip(coefs, pick))
+    low, high = total - rng.randint(0, 3), total + rng.randint(0, 3)
+    got = list(masks)
+    ok = Linear(cells, coefs, low, high, groups).run(got, [])
+    want = _linear_plain(masks, [(coefs[g[0]], g) for g in groups], low, high)
+    assert ok == (want is not None)
+    if ok:
+        assert got == want
+
+
+# Killer cages: the sets of distinct values with the sum, against the rule written out.
+
+from sudoku_cp.variants.witness_props import DistinctSum  # noqa: E402
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_distinct_sum_matches_its_rule_written_out(seed):
+    # 2 to 4 cage cells and 3 outside cells with random masks over 1..9; the propagator
+    # keeps in each cell the values of the fitting sets (k distinct values with the sum,
+    # each held by some cell, each cell holding one of them), puts a value every fitting set holds in its only
+    # place, and takes it from the outside cells; nothing else changes.
+    rng = random.Random(seed)
+    k = rng.randint(2, 4)
+    cells, outside = list(range(k)), [k, k + 1, k + 2]
+    masks = [sum(1 << v for v in rng.sample(range(1, 10), rng.randint(1, 6)))
+             for _ in cells + outside]
+    total = sum(rng.sample(range(1, 10), k))
+    fitting = [set(s) for s in itertools.combinations(range(1, 10), k) if sum(s) == total
+               and all(any(masks[c] >> v & 1 for v in s) for c in cells)
+               and all(any(masks[c] >> v & 1 for c in cells) for v in s)]
+    got = list(masks)
+    ok = DistinctSum(cells, total, 0b1111111110, outside).run(got, [])
+    if not fitting:
+        assert not ok
+        return
+    keep = sum(1 << v for v in set().union(*fitting))
+    want = [m & keep for m in masks[:k]] + masks[k:]
+    for v in sorted(set.intersection(*fitting)):  # lowest first, in one pass
+        places = [c for c in cells if want[c] >> v & 1]
+        if not places:
+            assert not ok
+            return
+        if len(places) == 1:
+            want[places[0]] = 1 << v
+        for c in outside:
+            want[c] &= ~(1 << v)
+    if not all(want):
+        assert not ok
+        return
+    assert ok and got == want
+    # and it keeps every value some assignment of distinct values with the sum uses
+    for a in itertools.product(*[[v for v in range(1, 10) if masks[c] >> v & 1] for c in cells]):
+        if len(set(a)) == k and sum(a) == total:
+            assert all(got[c] >> v & 1 for c, v in zip(cells, a))

@@ -2,13 +2,17 @@
 
 The third paradigm of the variant cross-check, written to share nothing with the SAT
 and CP-SAT encoders: a puzzle becomes bitmask candidates (bit ``v`` set while value
-``v`` is possible), its houses become all-different propagators with naked and hidden
-singles, and each constraint type becomes its own propagator (sum bounds and allowed
-value sets for cages, order bounds for thermometers, arc consistency for dots, XV and
-whispers, value windows for renban...). The search branches on the cell with the fewest
-candidates and copies the masks at each guess.
+``v`` is possible), its full houses (rows, columns, boxes, diagonals, disjoint groups...)
+become one propagator with naked and hidden singles and locked candidates, woken with
+the cells that changed, and each constraint type becomes its own propagator (sum bounds
+and allowed value sets for cages, order bounds for thermometers, arc consistency for
+dots, XV and whispers, value windows for renban...). The search branches on the cell
+with the fewest candidates and copies the masks (and the houses' state after them) at
+each guess.
 
-- ``witness_props``: masks and the general propagators (houses, sums, order, pairs);
+- ``witness_houses``: the full houses as one propagator, with a plane of cells per value;
+- ``witness_props``: masks and the general propagators (other all-different groups, sums,
+  order, pairs);
 - ``witness_lines``: lines and outside clues (renban, between, lockout, zipper, ...);
 - ``witness_build``: one builder per constraint type; a type without one is declined;
 - ``witness_search``: the fixpoint loop and the search.
@@ -48,6 +52,7 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> Variant
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     masks, props = build(puzzle)
+    ncells = len(masks)  # the propagators' own state follows the cells
     engine = Engine(len(masks), props)
     stats = {"nodes": 0, "guesses": 0, "backtracks": 0, "propagators": len(props)}
     solutions: list[tuple[int, ...]] = []
@@ -55,7 +60,7 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> Variant
     if all(masks) and engine.propagate(masks):
         try:
             for found in engine.solutions(masks, stats, deadline):
-                grid = tuple(m.bit_length() - 1 for m in found)
+                grid = tuple(m.bit_length() - 1 for m in found[:ncells])
                 broken = check_solution(puzzle, grid)
                 if broken:
                     raise AssertionError(f"witness bug: a grid breaking {broken[0]!r}")

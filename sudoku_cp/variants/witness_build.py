@@ -12,7 +12,8 @@ from __future__ import annotations
 from .paradigms import UnsupportedConstraint
 from .witness_lines import (BetweenLine, EqualSums, LockoutLine, Quadruple, Renban,
                             Sandwich, Skyscraper, XSum, Zipper)
-from .witness_props import (AllDifferent, DistinctSum, Intersection, Linear, NotEqual, Order, Relation,
+from .witness_houses import Houses
+from .witness_props import (AllDifferent, DistinctSum, Linear, NotEqual, Order, Relation,
                             Restrict, between)
 
 
@@ -463,15 +464,19 @@ def build(puzzle):
     if missing:
         raise UnsupportedConstraint(missing[0], "witness")
     ctx = Context(puzzle)
-    props = [AllDifferent(h, ctx.full) for h in ctx.houses]
-    full_houses = [h for h in ctx.houses if len(h) == ctx.full.bit_count()]
-    for i, one in enumerate(full_houses):  # locked candidates between houses
-        for other in full_houses[i + 1:]:
-            if len(set(one) & set(other)) > 1:
-                props.append(Intersection(one, other))
+    size = ctx.full.bit_count()
+    houses = [h for h in ctx.houses if len(h) == size]
+    props = [AllDifferent(h, ctx.full) for h in ctx.houses if len(h) != size]
     for c in puzzle.constraints:
-        props.extend(BUILDERS[c.TYPE](c, ctx))
+        for p in BUILDERS[c.TYPE](c, ctx):
+            if isinstance(p, AllDifferent) and p.full:  # a full house (diagonal, group...)
+                houses.append(p.cells)
+            else:
+                props.append(p)
+    houses = list(dict.fromkeys(houses))  # an extra region may repeat a box
     props.extend(innies_outies(puzzle, ctx))
+    if houses:
+        props.insert(0, Houses(houses, ctx.full, ctx.n * ctx.n))
     masks = [ctx.full] * (ctx.n * ctx.n)
     for cell, value in puzzle.givens:
         masks[cell] &= 1 << value

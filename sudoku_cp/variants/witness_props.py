@@ -114,7 +114,12 @@ def _narrow(masks: list[int], cell: int, keep: int, changed: list[int]) -> bool:
 
 
 class AllDifferent:
-    """A house: its cells all differ; naked and (when it holds every value) hidden singles."""
+    """A house: its cells all differ; naked and (when it holds every value) hidden singles.
+
+    The grid's full houses are gathered into one ``witness_houses.Houses`` by the
+    builder; this one serves the others (a killer cage, a renban line, a house with
+    fewer cells than values).
+    """
 
     def __init__(self, cells, full: int) -> None:
         self.cells = tuple(cells)
@@ -161,39 +166,6 @@ class AllDifferent:
                     again = True
             if not again:
                 return True
-
-
-class Intersection:
-    """Locked candidates between two full houses that share cells: a value of one house
-    whose places there all lie in the shared cells cannot be in the other house's rest."""
-
-    slow = True
-
-    def __init__(self, one, other) -> None:
-        shared = set(one) & set(other)
-        self.shared = tuple(shared)
-        self.only_one = tuple(c for c in one if c not in shared)
-        self.only_other = tuple(c for c in other if c not in shared)
-        self.cells = self.shared + self.only_one + self.only_other
-
-    def run(self, masks: list[int], changed: list[int]) -> bool:
-        inside = a = b = 0
-        for c in self.shared:
-            inside |= masks[c]
-        for c in self.only_one:
-            a |= masks[c]
-        for c in self.only_other:
-            b |= masks[c]
-        for rest, locked in ((self.only_other, inside & ~a), (self.only_one, inside & ~b)):
-            if locked:
-                for c in rest:
-                    m = masks[c]
-                    if m & locked:
-                        if not m & ~locked:
-                            return False
-                        masks[c] = m & ~locked
-                        changed.append(c)
-        return True
 
 
 class Restrict:
@@ -302,6 +274,17 @@ def _ends(union: int, k: int):
     return small1, small, large1, large
 
 
+#: _ends of (union, k), keyed ``union << 6 | k``: sums over distinct values recur often.
+_ENDS: dict[int, tuple[int, int, int, int]] = {}
+
+
+def _ends_cached(union: int, k: int):
+    if len(_ENDS) > 200_000:
+        _ENDS.clear()
+    ends = _ENDS[union << 6 | k] = _ends(union, k)
+    return ends
+
+
 def distinct_bounds(cell_masks):
     """(lowest, highest) sum of values, one per cell, all distinct; None if they cannot differ.
 
@@ -363,17 +346,26 @@ class Linear:
                 small1 = large1 = 0
                 small, large = ind_lo, ind_hi
             else:
-                if union.bit_count() < size:
-                    return False
-                small1, small, large1, large = _ends(union, size)
+                ends = _ENDS.get(union << 6 | size)
+                if ends is None:
+                    if union.bit_count() < size:
+                        return False
+                    ends = _ends_cached(union, size)
+                small1, small, large1, large = ends
             glo, ghi = max(ind_lo, small), min(ind_hi, large)
             a, b = (k * glo, k * ghi) if k > 0 else (k * ghi, k * glo)
-            info.append((a, b, ind_lo, ind_hi, small1, large1))
+            # How far one cell's term can reach within the group: |k| times the span of
+            # the group's values. A group whose reach fits both slacks narrows nothing.
+            reach = (union.bit_length() - (union & -union).bit_length()) * (k if k > 0 else -k)
+            info.append((a, b, ind_lo, ind_hi, small1, large1, reach))
             smin += a
             smax += b
         if smax < low or smin > high:
             return False
-        for (k, group), (gmin, gmax, ind_lo, ind_hi, small1, large1) in zip(self.groups, info):
+        slack = min(smax - low, high - smin)
+        for (k, group), (gmin, gmax, ind_lo, ind_hi, small1, large1, reach) in zip(self.groups, info):
+            if reach <= slack:
+                continue
             single = len(group) == 1
             for c in group:
                 m = masks[c]
@@ -413,7 +405,8 @@ class DistinctSum:
         self.outside = tuple(outside)
         self.linear = Linear(self.cells, [1] * len(self.cells), total, total,
                              [list(range(len(self.cells)))])
-        self.use_sets = len(value_sets(len(self.cells), total, full)) <= cap
+        self.sets = value_sets(len(self.cells), total, full)
+        self.use_sets = len(self.sets) <= cap
 
     def run(self, masks: list[int], changed: list[int]) -> bool:
         if not self.use_sets:
@@ -423,9 +416,10 @@ class DistinctSum:
         union = 0
         for m in ms:
             union |= m
+        outside_union = ~union
         keep, needed = 0, -1
-        for s in value_sets(len(cells), self.total, self.full):
-            if s & ~union:
+        for s in self.sets:
+            if s & outside_union:
                 continue
             for m in ms:
                 if not m & s:
@@ -436,17 +430,32 @@ class DistinctSum:
         if not keep:
             return False
         for c in cells:
-            if not _narrow(masks, c, keep, changed):
-                return False
-        for v in values(needed):
-            bit = 1 << v
-            places = [c for c in cells if masks[c] & bit]
-            if not places:
-                return False
-            if len(places) == 1 and not _narrow(masks, places[0], bit, changed):
-                return False
-        if needed:
-            for c in self.outside:
-                if not _narrow(masks, c, ~needed, changed):
+            m = masks[c]
+            if m & ~keep:
+                m &= keep
+                if not m:
                     return False
+                masks[c] = m
+                changed.append(c)
+        if needed:
+            rest = needed
+            while rest:  # a value every fitting set holds: its only place takes it
+                bit = rest & -rest
+                rest ^= bit
+                places = [c for c in cells if masks[c] & bit]
+                if not places:
+                    return False
+                if len(places) == 1:
+                    c = places[0]
+                    if masks[c] != bit:
+                        masks[c] = bit
+                        changed.append(c)
+            for c in self.outside:  # and leaves the rest of the houses holding the cage
+                m = masks[c]
+                if m & needed:
+                    m &= ~needed
+                    if not m:
+                        return False
+                    masks[c] = m
+                    changed.append(c)
         return True

@@ -33,40 +33,80 @@ class Engine:
 
     def __init__(self, ncells: int, propagators) -> None:
         self.props = list(propagators)
+        # At most one propagator is woken with the cells that changed (``delta``: the
+        # grid's houses); it reaches its own fixpoint, so its narrowings do not wake it,
+        # and it is queued whenever another propagator narrows a cell (it watches all).
+        deltas = [i for i, p in enumerate(self.props) if getattr(p, "delta", False)]
+        if len(deltas) > 1:
+            raise ValueError("at most one propagator takes the changed cells")
+        self.delta = deltas[0] if deltas else -1
         self.watch: list[list[int]] = [[] for _ in range(ncells)]
         for i, p in enumerate(self.props):
-            for c in set(p.cells):
-                self.watch[c].append(i)
+            if i != self.delta:
+                for c in set(p.cells):
+                    self.watch[c].append(i)
+        if self.delta >= 0:  # it need report only the cells another propagator watches
+            self.props[self.delta].listened = sum(1 << c for c, w in enumerate(self.watch) if w)
         # dom/wdeg: a propagator's weight grows each time it fails; a cell's weight is the
         # sum over the propagators watching it, and the search branches on the cell with
         # the fewest candidates per unit of weight (the most constrained, as learned).
+        # A propagator standing for several rules (``Houses``) counts each of them
+        # (``degree``) and names the cells of the rule that failed (``failed``).
         self.weight = [1] * len(self.props)
-        self.cell_weight = [len(w) for w in self.watch]
+        self.cell_weight = [0] * ncells
+        for p in self.props:
+            degree = getattr(p, "degree", None)
+            for c in set(p.cells):
+                self.cell_weight[c] += degree[c] if degree else 1
+        self.runs = [p.run for p in self.props]  # bound once: called millions of times
         # Propagators marked ``slow`` wait until the cheap ones have nothing left to do.
         self.slow = [getattr(p, "slow", False) for p in self.props]
+        # Propagators may keep state of their own in the masks list, after the cells
+        # (``state`` slots each), so that the copy made at each guess saves it too.
+        self.ncells = ncells
+        self.size = ncells + sum(getattr(p, "state", 0) for p in self.props)
 
     def propagate(self, masks: list[int], woken=None) -> bool:
         """Run propagators until none narrows anything; False on a contradiction.
 
-        ``woken`` lists the cells just narrowed; None wakes every propagator.
+        ``woken`` lists the cells just narrowed; None wakes every propagator (and
+        first extends ``masks`` with the propagators' own state, built afresh).
         """
-        props, watch, slow = self.props, self.watch, self.slow
+        props, runs, watch, slow, delta = self.props, self.runs, self.watch, self.slow, self.delta
+        if woken is None and len(masks) < self.size:
+            masks.extend([0] * (self.size - len(masks)))
         pending = [False] * len(props)
         fast_queue: list[int] = []
         slow_queue: list[int] = []
+        if delta >= 0 and woken is not None:
+            pending[delta] = True
+            fast_queue.append(delta)
         for i in (range(len(props)) if woken is None else
                   (i for c in woken for i in watch[c])):
             if not pending[i]:
                 pending[i] = True
                 (slow_queue if slow[i] else fast_queue).append(i)
+        # the cells narrowed since the delta propagator last ran
+        dirty = None if woken is None else list(woken)
         changed: list[int] = []
         while fast_queue or slow_queue:
             i = fast_queue.pop() if fast_queue else slow_queue.pop()
-            pending[i] = False
-            if not props[i].run(masks, changed):
+            if i == delta:
+                ok = runs[i](masks, changed, dirty)
+                dirty = []
+            else:
+                pending[i] = False
+                ok = runs[i](masks, changed)
+                if changed and delta >= 0 and dirty is not None:
+                    dirty.extend(changed)
+                    if not pending[delta]:
+                        pending[delta] = True
+                        fast_queue.append(delta)
+            if not ok:
+                pending[i] = False
                 self.weight[i] += 1
                 cell_weight = self.cell_weight
-                for c in props[i].cells:
+                for c in (props[i].failed if i == delta else props[i].cells):
                     cell_weight[c] += 1
                 return False
             if changed:
@@ -76,43 +116,55 @@ class Engine:
                             pending[j] = True
                             (slow_queue if slow[j] else fast_queue).append(j)
                 changed.clear()
+            if i == delta:
+                pending[i] = False
         return True
 
     def choose_cell(self, masks: list[int]) -> int:
         """The undecided cell with the fewest candidates per unit of weight (-1: none)."""
-        best, best_count, best_weight = -1, 1, 0
         weight = self.cell_weight
-        for c, m in enumerate(masks):
-            if m & (m - 1):
-                count = m.bit_count()
-                if count * best_weight < best_count * weight[c]:
-                    best, best_count, best_weight = c, count, weight[c]
-        return best
+        # count / weight as a float: equal ratios give equal floats and distinct ones
+        # (small counts, weights far below 2**40) distinct floats; ties go to the lowest cell.
+        ratios = [(m.bit_count() / w, c) for m, w, c in zip(masks, weight, range(self.ncells))
+                  if m & (m - 1)]  # (zip stops at the cells: the state after them is not read)
+        return min(ratios)[1] if ratios else -1
 
     def solutions(self, masks: list[int], stats: dict,
                   deadline: float | None = None) -> Iterator[list[int]]:
-        """Yield the value masks of every solution below ``masks`` (already propagated)."""
+        """Yield the value masks of every solution below ``masks`` (already propagated;
+        the cells first, then the propagators' state)."""
         clock = time.perf_counter
-        stack = [(masks, -1, 0)]
-        while stack:
-            parent, cell, keep = stack.pop()
-            if cell >= 0:
-                stats["guesses"] += 1
-                masks = list(parent)
-                masks[cell] = keep
-                if not self.propagate(masks, [cell]):
-                    stats["backtracks"] += 1
+        nodes = guesses = backtracks = 0
+        stack = [(masks, -1, 0, False)]
+        try:
+            while stack:
+                parent, cell, keep, last = stack.pop()
+                if cell >= 0:
+                    guesses += 1
+                    # the second branch is the parent's last use: narrowed in place
+                    masks = parent if last else list(parent)
+                    masks[cell] = keep
+                    if not self.propagate(masks, [cell]):
+                        backtracks += 1
+                        continue
+                nodes += 1
+                if deadline is not None and clock() > deadline:
+                    raise TimeUp
+                cell = self.choose_cell(masks)
+                if cell < 0:
+                    stats["nodes"] += nodes  # counted before the caller may stop here
+                    stats["guesses"] += guesses
+                    stats["backtracks"] += backtracks
+                    nodes = guesses = backtracks = 0
+                    yield masks
                     continue
-            stats["nodes"] += 1
-            if deadline is not None and clock() > deadline:
-                raise TimeUp
-            cell = self.choose_cell(masks)
-            if cell < 0:
-                yield masks
-                continue
-            # Binary branching: the lowest value, then (pushed first, so tried second) the
-            # cell without it, propagated before the next choice of cell.
-            m = masks[cell]
-            low = m & -m
-            stack.append((masks, cell, m ^ low))
-            stack.append((masks, cell, low))
+                # Binary branching: the lowest value, then (pushed first, so tried second)
+                # the cell without it, propagated before the next choice of cell.
+                m = masks[cell]
+                low = m & -m
+                stack.append((masks, cell, m ^ low, True))
+                stack.append((masks, cell, low, False))
+        finally:
+            stats["nodes"] += nodes
+            stats["guesses"] += guesses
+            stats["backtracks"] += backtracks
