@@ -31,7 +31,6 @@ lazy: ``Puzzle.grade`` is computed when first read, or at once for a level targe
 from __future__ import annotations
 
 import random
-from collections import Counter
 from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
@@ -280,22 +279,34 @@ def dig(grid: Sequence[int], g: Geometry, rng: random.Random, *, symmetry: str =
     because a removal that failed once fails on any subset of the clues (fewer clues,
     more solutions), so one pass leaves the pattern minimal for its symmetry.
     """
+    return _dig(grid, g, rng, symmetry, clues, backend)[:2]
+
+
+def _dig(grid: Sequence[int], g: Geometry, rng: random.Random, symmetry: str,
+         clues: int | None, backend: str | None, minimal: bool = False
+         ) -> tuple[tuple[int, ...], bool, bool | None]:
+    """``dig``, and with ``minimal`` whether the result is minimal clue by clue (asked only
+    when every orbit was tried, else None; see ``removable_clue``)."""
     order = orbits(g, symmetry)
     rng.shuffle(order)
-    return _dig_in_order(grid, g, order, clues, backend or removal_backend(g.box))
+    return _dig_in_order(grid, g, order, clues, backend or removal_backend(g.box), minimal)
 
 
 def _dig_in_order(grid: Sequence[int], g: Geometry, order: list[tuple[int, ...]],
-                  clues: int | None, backend: str) -> tuple[tuple[int, ...], bool]:
-    """``dig`` with the orbits tried in ``order`` (see ``dig``)."""
-    givens = list(grid)
-    count = g.ncells
+                  clues: int | None, backend: str, minimal: bool = False
+                  ) -> tuple[tuple[int, ...], bool, bool | None]:
+    """``dig`` with the orbits tried in ``order`` (see ``dig``), and, with ``minimal``
+    and every orbit tried, whether no single clue of the result can be removed (else None)."""
     from .backends import get_backend
     from .backends.base import capability
 
     dig_all = capability(get_backend(backend), "dig")
     if dig_all is not None:  # the whole removal in one call of the backend (fast), same rule
-        return dig_all(grid, g, order, clues)
+        if minimal:
+            return dig_all(grid, g, order, clues, minimal=True)
+        return (*dig_all(grid, g, order, clues), None)
+    givens = list(grid)
+    count = g.ncells
     tried_all = True
     for orbit in order:
         if clues is not None and count - len(orbit) < clues:
@@ -306,7 +317,10 @@ def _dig_in_order(grid: Sequence[int], g: Geometry, order: list[tuple[int, ...]]
             trial[cell] = 0
         if is_unique(Board(g, tuple(trial)), backend, grid):
             givens, count = trial, count - len(orbit)
-    return tuple(givens), tried_all
+    known = None
+    if minimal and tried_all:
+        known = is_minimal(Board(g, tuple(givens)), backend)
+    return tuple(givens), tried_all, known
 
 
 def removable_clue(grid: Sequence[int], givens: Sequence[int], g: Geometry,
@@ -314,21 +328,15 @@ def removable_clue(grid: Sequence[int], givens: Sequence[int], g: Geometry,
     """True when some single clue of ``givens``, a unique puzzle dug out of ``grid``,
     can be removed with the puzzle staying unique: False means the puzzle is minimal.
 
-    One call of the digging backend's dig (for ``fast``, one compiled call): the cells
-    already removed as one orbit first (the puzzle itself, unique), then each clue
-    alone, with a clue target one below the puzzle's, so that the dig
-    stops checking at the first clue it removes. It answers what ``is_minimal`` does,
-    without a Python call per clue.
+    One call of the digging backend's dig with the question asked (for ``fast``, one
+    compiled call, see ``fast.dig``): the cells already removed as one orbit first (the
+    puzzle itself, unique), then the question, clue by clue. It answers what
+    ``is_minimal`` does, without a Python call per clue.
     """
-    count = sum(1 for v in givens if v)
     removed = tuple(c for c in range(g.ncells) if not givens[c])
-    # the clues of the most frequent values first: they are removable more often, and
-    # the dig stops at the first one it removes (about 30% fewer checks than cell order)
-    often = Counter(v for v in givens if v)
-    clues = sorted((c for c in range(g.ncells) if givens[c]), key=lambda c: -often[givens[c]])
-    order = ([removed] if removed else []) + [(c,) for c in clues]
-    left, _ = _dig_in_order(grid, g, order, count - 1, backend or removal_backend(g.box))
-    return sum(1 for v in left if v) < count
+    order = [removed] if removed else []
+    _, _, known = _dig_in_order(grid, g, order, None, backend or removal_backend(g.box), True)
+    return not known
 
 
 # -- puzzles ---------------------------------------------------------------------------------
@@ -348,8 +356,9 @@ def make_puzzle(seed: int, *, box: tuple[int, int] = (3, 3), symmetry: str = "no
     rng = random.Random(seed)
     grid = full_grid(box, rng)
     search = minimal and symmetry != "none"  # rare: several removal orders per grid
+    ask = symmetry != "none" and (minimal or orbit_minimal)  # clue by clue, in the dig's call
     for _ in range(DIGS_PER_GRID if search else 1):
-        givens, complete = dig(grid, g, rng, symmetry=symmetry, clues=clues, backend=backend)
+        givens, complete, clue_minimal = _dig(grid, g, rng, symmetry, clues, backend, ask)
         board = Board(g, givens)
         # After a complete pass no orbit can be removed (see dig); with no symmetry the
         # orbits are single clues, so the puzzle is minimal without further checks.
@@ -358,9 +367,8 @@ def make_puzzle(seed: int, *, box: tuple[int, int] = (3, 3), symmetry: str = "no
         known_minimal: bool | None = None
         if symmetry == "none":
             known_minimal = orbit_ok if (complete or minimal or orbit_minimal) else None
-        elif minimal or orbit_minimal:  # clue by clue: only worth asking of an orbit-minimal one
-            known_minimal = orbit_ok and (not removable_clue(grid, givens, g, backend)
-                                          if complete else is_minimal(board, backend))
+        elif ask:  # clue by clue: only worth asking of an orbit-minimal one
+            known_minimal = orbit_ok and (clue_minimal if complete else is_minimal(board, backend))
         if known_minimal or not search:
             break
     missed = []

@@ -21,7 +21,8 @@ backend: ``capability(backend, "check_many")`` returns the bound method or None.
 - ``check_many(boards, limit) -> list[Result]``: many boards in one call (bulk entry).
 - ``check_array(puzzles, geometry, limit) -> (counts, first, stats)``: many puzzles of
   one geometry as one integer array (the batch pipeline's bulk road, ``pipeline``).
-- ``dig(grid, geometry, order, target)``: the generator's clue removal.
+- ``dig(grid, geometry, order, target, minimal=False)``: the generator's clue removal;
+  with ``minimal=True`` it also says whether the result is minimal clue by clue.
 - ``fill(geometry, seed, budget)``: a random full grid (the generator's first step).
 - ``confirm_many(boards, solutions) -> list[bool]``: for each board, whether it has no
   solution other than the one given (the generator's verification; the caller checks

@@ -259,6 +259,7 @@ class _Scratch:
         self.work = np.zeros(5 * t.ncells + 6 + t.peers.shape[1], dtype=np.int64)
         self.state = self.work[:4]  # a view: the kernel writes it
         self.dirty = np.zeros(t.words, dtype=np.int64)  # a bitset of houses
+        self.aux = None  # the dig's own scratch, made on its first use (see ``dig``)
         self.resize(out_rows)
 
     def resize(self, out_rows: int) -> None:
@@ -443,35 +444,49 @@ def _result(count: int, first, stats, limit: int, seconds: float) -> Result:
                      {"nodes": int(stats[0]), "guesses": int(stats[1]), "count": count}, limit)
 
 
-def dig(grid, g: Geometry, order, target: int | None = None) -> tuple[tuple[int, ...], bool]:
+def dig(grid, g: Geometry, order, target: int | None = None, *, minimal: bool = False):
     """The generator's clue removal in one compiled call (see ``generate.dig``).
 
     ``order`` lists orbits (tuples of cells) in the order to try; an orbit is removed
     when the puzzle stays unique, and skipped when it would leave fewer than ``target``
-    clues. Returns ``(givens, tried_all)``. A check that finds a single solution other
-    than ``grid`` is a bug: ``generate.GenerationError``.
+    clues. Returns ``(givens, tried_all)``; with ``minimal=True``, ``(givens, tried_all,
+    minimal)``, where ``minimal`` says whether no single clue can be removed (asked in the
+    same call, only when every orbit was tried; else None). A witness solution that
+    disagrees with a clue is a bug: ``generate.GenerationError``.
     """
     t = tables(g)
     np = t.np
-    cells = np.array([c for orbit in order for c in orbit], dtype=np.int64)
-    start = np.zeros(len(order) + 1, dtype=np.int64)
-    np.cumsum([len(o) for o in order], out=start[1:])
+    plan = _dig_plan(t, order)
+    cells, start, order_array = plan
     grid_array = np.asarray(grid, dtype=np.int64)
-    order_array = np.arange(len(order), dtype=np.int64)
-    givens, trial = np.zeros(t.ncells, dtype=np.int64), np.zeros(t.ncells, dtype=np.int64)
-    result = np.zeros(3, dtype=np.int64)
+    givens = np.zeros(t.ncells, dtype=np.int64)
+    result = np.zeros(5, dtype=np.int64)
     s = _reused_scratch(t)
+    if s.aux is None:
+        s.aux = np.zeros((t.n + 2) * t.ncells + 2 * t.n, dtype=np.int64)
     engine().dig(grid_array.ctypes.data, t.ncells, order_array.ctypes.data, len(order),
                  cells.ctypes.data, len(cells), start.ctypes.data,
-                 -1 if target is None else target, givens.ctypes.data, trial.ctypes.data,
-                 result.ctypes.data, *s.search, t.tab_address)
-    tried_all, _, wrong = result.tolist()
+                 -1 if target is None else target, int(minimal), givens.ctypes.data,
+                 result.ctypes.data, *s.search, s.aux.ctypes.data, t.tab_address)
+    tried_all, _, wrong, verdict, _ = result.tolist()
     if wrong:
         from ...errors import GenerationError
 
-        raise GenerationError("fast says unique with another solution than the grid",
+        raise GenerationError("fast found a solution of a dug puzzle that breaks a clue",
                               [format_line(grid, g.n)])
-    return tuple(givens.tolist()), bool(tried_all)
+    if not minimal:
+        return tuple(givens.tolist()), bool(tried_all)
+    return tuple(givens.tolist()), bool(tried_all), None if verdict < 0 else bool(verdict)
+
+
+def _dig_plan(t: Tables, order):
+    """The orbits of ``order`` as the arrays the compiled dig reads: their cells, one
+    after another, where each starts, and the order (0, 1, ...)."""
+    np = t.np
+    cells = np.fromiter((c for orbit in order for c in orbit), dtype=np.int64)
+    start = np.zeros(len(order) + 1, dtype=np.int64)
+    np.cumsum([len(o) for o in order], out=start[1:])
+    return cells, start, np.arange(len(order), dtype=np.int64)
 
 
 def fill(g: Geometry, seed: int, budget: int) -> list[int]:
@@ -528,9 +543,10 @@ class FastBackend(Backend):
         """``Result``s for many boards, one compiled call per run of one geometry."""
         return check_boards(boards, limit)
 
-    def dig(self, grid, geometry: Geometry, order, target: int | None = None):
+    def dig(self, grid, geometry: Geometry, order, target: int | None = None, *,
+            minimal: bool = False):
         """The generator's clue removal in one compiled call (see ``dig``)."""
-        return dig(grid, geometry, order, target)
+        return dig(grid, geometry, order, target, minimal=minimal)
 
     def fill(self, geometry: Geometry, seed: int, budget: int) -> list[int]:
         """The generator's random fill in one compiled call (see ``fill``)."""

@@ -657,47 +657,249 @@ def check_many(puzzles, limit, counts, first, stats, frames, work, dirty, out, t
     return 0
 
 
-@njit(cache=True, nogil=True)
-def dig(grid, order, orbit_cells, orbit_start, target, givens, trial, result, frames, work,
-        dirty, out, tb):
-    """Remove orbits of clues from ``grid`` in ``order`` while the puzzle stays unique.
+# -- the generator's dig (issue 24): removal tests without counting to two ------------------------
+# The puzzle being dug always has exactly one solution, the grid. So a puzzle with the
+# clues of cells X removed stays unique exactly when no solution differs from the grid
+# in X: either some removed cell is forced by the clues left (a naked or a hidden single
+# read off the clues, ``_forced``), or searches with one removed cell barred from its
+# grid value find nothing (``_other``). A search that finds a solution finds a
+# *witness* S: a solution that differs from the grid in X only. When it differs in one
+# cell x alone, x can never be removed from this puzzle or from any puzzle dug out of it
+# that keeps the rest of X (S solves that puzzle without x too): x is *certified*, and
+# the clue-by-clue minimality question need not ask about it again.
 
-    An orbit whose removal would leave fewer than ``target`` clues is skipped. Writes
-    the puzzle into ``givens`` and ``(tried_all, checks, wrong)`` into ``result``:
-    ``wrong`` is 1 if some check found a single solution other than ``grid`` (a bug
-    the caller must report). ``trial`` and the rest are scratch.
+
+@njit(cache=True, nogil=True)
+def _seen_init(givens, seen, pf, wp, npeers, ncells):
+    """``seen[(v - 1) * ncells + c]``: how many peers of cell c hold the clue v."""
+    _zero(seen)
+    for c in range(ncells):
+        v = givens[c]
+        if v:
+            base = (v - 1) * ncells
+            for j in range(npeers[c]):
+                seen[base + pf[c * wp + j]] += 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _set_clue(givens, seen, c, v, delta, pf, wp, npeers, ncells):
+    """Give cell ``c`` the clue ``v`` (``delta`` 1) or take it away (``delta`` -1),
+    keeping ``seen`` in step."""
+    givens[c] = v if delta > 0 else 0
+    base = (v - 1) * ncells
+    for j in range(npeers[c]):
+        seen[base + pf[c * wp + j]] += delta
+
+
+@njit(cache=True, nogil=True)
+def _forced(x, v, givens, seen, flat, n, ncells):
+    """True when the open cell ``x`` must hold ``v`` in every solution, read off the
+    clues alone: every other value is a clue among its peers (a naked single), or in
+    some house of ``x`` every other cell is a clue or sees a clue ``v`` (a hidden single)."""
+    hf, wh, hb, nw = flat[2], flat[3], flat[4], flat[5]
+    naked = True
+    for w in range(n):
+        if w != v - 1 and seen[w * ncells + x] == 0:
+            naked = False
+            break
+    if naked:
+        return True
+    vb = (v - 1) * ncells
+    for j in range(nw):
+        bits = hb[x * nw + j]
+        while bits != 0:
+            h = j * 64 + trailing_zeros(bits)
+            bits &= bits - 1
+            base = h * wh
+            alone = True
+            for i in range(n):
+                d = hf[base + i]
+                if d != x and givens[d] == 0 and seen[vb + d] == 0:
+                    alone = False
+                    break
+            if alone:
+                return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _other(givens, x, bit, frames, cells, rems, state, out, todo, dirty, chg, flat, npeers,
+           n, full, lk, seg):
+    """1 when ``givens`` (``x`` open) has a solution with a value other than ``bit`` in
+    ``x`` (written into ``out[0]``), else 0: one search, the count-to-two search's own
+    steps, from a root where ``x`` has lost ``bit``."""
+    ncells = givens.shape[0]
+    root = frames[0]
+    ntodo = 0
+    for c in range(ncells):
+        v = givens[c]
+        if v:
+            root[c] = np.int64(1) << (v - 1)
+            todo[ntodo] = c
+            ntodo += 1
+        else:
+            root[c] = full
+    rest = full & ~bit
+    if rest == 0:
+        return 0
+    root[x] = rest
+    if rest & (rest - 1) == 0:
+        todo[ntodo] = x
+        ntodo += 1
+    for j in range(dirty.shape[0]):
+        dirty[j] = flat[6][j]  # every house of n cells
+    _zero(state)
+    if not settle(root, todo, ntodo, dirty, chg, flat, npeers, n, full, lk, seg, lk[4]):
+        return 0
+    state[NODES] = 1
+    c = choose(root, n, flat[0], flat[1], npeers)
+    if c < 0:
+        _write(root, out, 0)
+        return 1
+    cells[0] = c
+    rems[0] = root[c]
+    state[DEPTH] = 1
+    found, _ = run(givens, frames, cells, rems, state, out, 1, np.int64(1) << 62, todo, dirty,
+                   chg, flat, npeers, n, full, lk, seg)
+    return found
+
+
+@njit(cache=True, nogil=True)
+def dig(grid, order, orbit_cells, orbit_start, target, minimal, givens, result, frames, work,
+        dirty, out, aux, tb):
+    """Remove orbits of clues from ``grid`` in ``order`` while the puzzle stays unique;
+    with ``minimal`` 1, then ask whether some single clue could still go.
+
+    An orbit whose removal would leave fewer than ``target`` clues is skipped. An
+    orbit goes when each of its cells is forced by the clues left (``_forced``, one
+    cell after another, each forced one put back) or, for the cells not forced, when
+    no search finds a solution with the first of them changed, then with it kept and
+    the second changed, and so on (``_other``). Writes the puzzle into ``givens`` and
+    ``(tried_all, searches, wrong, minimal, forced)`` into ``result``: ``wrong`` is 1
+    if some witness disagreed with a clue (a bug the caller must report); ``minimal``
+    is -1 when not asked (or not every orbit was tried), else 1 when no single clue
+    can be removed, checked clue by clue, the certified ones skipped, the clues of the
+    most frequent values first (they are removable most often), stopping at the first
+    removable one. ``aux`` is scratch: n * ncells + 2 * ncells + 2 * n int64s.
     """
     flat, npeers, n, full, lk = tb
+    pf, wp = flat[0], flat[1]
     ncells = grid.shape[0]
-    state, cells, rems, todo, chg, seg = _split(work, ncells, flat[1])
+    state, cells, rems, todo, chg, seg = _split(work, ncells, wp)
+    seen = aux[:n * ncells]
+    certified = aux[n * ncells:(n + 1) * ncells]
+    pend = aux[(n + 1) * ncells:(n + 2) * ncells]
+    tally = aux[(n + 2) * ncells:(n + 2) * ncells + n]
     _copy(givens, grid)
+    _seen_init(givens, seen, pf, wp, npeers, ncells)
+    _zero(certified)
     count = ncells
     tried_all = 1
-    checks = 0
+    searches = 0
     wrong = 0
+    forced = 0
     for k in range(order.shape[0]):
         o = order[k]
-        size = orbit_start[o + 1] - orbit_start[o]
+        lo, hi = orbit_start[o], orbit_start[o + 1]
+        size = hi - lo
         if count - size < target:
             tried_all = 0
             continue
-        _copy(trial, givens)
-        for j in range(orbit_start[o], orbit_start[o + 1]):
-            trial[orbit_cells[j]] = 0
-        _zero(state)
-        state[DEPTH] = -1
-        found, _ = run(trial, frames, cells, rems, state, out, 2, np.int64(1) << 62,
-                       todo, dirty, chg, flat, npeers, n, full, lk, seg)
-        checks += 1
-        if found == 1 and state[EXHAUSTED] == 1:
-            for c in range(ncells):
-                if out[0, c] != grid[c]:
-                    wrong = 1
-            _copy(givens, trial)
+        for j in range(lo, hi):
+            x = orbit_cells[j]
+            _set_clue(givens, seen, x, grid[x], -1, pf, wp, npeers, ncells)
+        nr = 0
+        for j in range(lo, hi):
+            pend[nr] = orbit_cells[j]
+            nr += 1
+        progress = True
+        while progress and nr > 0:  # put back every cell the clues force
+            progress = False
+            i = 0
+            while i < nr:
+                x = pend[i]
+                if _forced(x, grid[x], givens, seen, flat, n, ncells):
+                    _set_clue(givens, seen, x, grid[x], 1, pf, wp, npeers, ncells)
+                    forced += 1
+                    nr -= 1
+                    pend[i] = pend[nr]
+                    progress = True
+                else:
+                    i += 1
+        unique = True
+        for i in range(nr):  # then one search per cell left: a solution with it changed?
+            x = pend[i]
+            searches += 1
+            if _other(givens, x, np.int64(1) << (grid[x] - 1), frames, cells, rems, state, out,
+                      todo, dirty, chg, flat, npeers, n, full, lk, seg):
+                unique = False
+                differ = 0
+                last = -1
+                for c in range(ncells):
+                    if givens[c] and out[0, c] != givens[c]:
+                        wrong = 1
+                for j in range(lo, hi):
+                    c = orbit_cells[j]
+                    if out[0, c] != grid[c]:
+                        differ += 1
+                        last = c
+                if differ == 1:
+                    certified[last] = 1
+                break
+            _set_clue(givens, seen, x, grid[x], 1, pf, wp, npeers, ncells)
+        if unique:
+            for j in range(lo, hi):
+                x = orbit_cells[j]
+                if givens[x]:
+                    _set_clue(givens, seen, x, grid[x], -1, pf, wp, npeers, ncells)
             count -= size
+        else:
+            for j in range(lo, hi):
+                x = orbit_cells[j]
+                if givens[x] == 0:
+                    _set_clue(givens, seen, x, grid[x], 1, pf, wp, npeers, ncells)
+    verdict = -1
+    if minimal and tried_all:
+        verdict = 1
+        _zero(tally)
+        for c in range(ncells):
+            if givens[c]:
+                tally[givens[c] - 1] += 1
+        for _ in range(n):  # the values, the most frequent first
+            v = 0
+            for w in range(1, n):
+                if tally[w] > tally[v]:
+                    v = w
+            if tally[v] < 0:
+                break
+            tally[v] = -1
+            for c in range(ncells):
+                if givens[c] != v + 1 or certified[c]:
+                    continue
+                _set_clue(givens, seen, c, v + 1, -1, pf, wp, npeers, ncells)
+                if _forced(c, v + 1, givens, seen, flat, n, ncells):
+                    forced += 1
+                    verdict = 0
+                else:
+                    searches += 1
+                    if _other(givens, c, np.int64(1) << v, frames, cells, rems, state, out, todo,
+                              dirty, chg, flat, npeers, n, full, lk, seg):
+                        certified[c] = 1
+                        for d in range(ncells):
+                            if givens[d] and out[0, d] != givens[d]:
+                                wrong = 1
+                    else:
+                        verdict = 0
+                _set_clue(givens, seen, c, v + 1, 1, pf, wp, npeers, ncells)
+                if verdict == 0:
+                    break
+            if verdict == 0:
+                break
     result[0] = tried_all
-    result[1] = checks
+    result[1] = searches
     result[2] = wrong
+    result[3] = verdict
+    result[4] = forced
     return 0
 
 
@@ -847,14 +1049,16 @@ def c_check_many(puzzles, count, ncells, limit, counts, first, stats, frames, wo
 
 
 def c_dig(grid, ncells, order, norbits, orbit_cells, norbit_cells, orbit_start, target,
-          givens, trial, result, frames, work, dirty, out, tab):
+          minimal, givens, result, frames, work, dirty, out, aux, tab):
     tb = tables(tab)
+    n = tb[2]
     nwork, nw = 5 * ncells + 6 + tb[0][1], tb[0][5]
     return dig(carray(grid, (ncells,)), carray(order, (norbits,)),
                carray(orbit_cells, (norbit_cells,)), carray(orbit_start, (norbits + 1,)),
-               target, carray(givens, (ncells,)), carray(trial, (ncells,)),
-               carray(result, (3,)), carray(frames, (ncells + 1, ncells)),
-               carray(work, (nwork,)), carray(dirty, (nw,)), carray(out, (1, ncells)), tb)
+               target, minimal, carray(givens, (ncells,)), carray(result, (5,)),
+               carray(frames, (ncells + 1, ncells)), carray(work, (nwork,)),
+               carray(dirty, (nw,)), carray(out, (1, ncells)),
+               carray(aux, ((n + 2) * ncells + 2 * n,)), tb)
 
 
 def c_fill(seed, budget, values, ncells, frames, work, dirty, out, tab):
