@@ -323,6 +323,29 @@ def _dig_in_order(grid: Sequence[int], g: Geometry, order: list[tuple[int, ...]]
     return tuple(givens), tried_all, known
 
 
+@lru_cache(maxsize=16)
+def _dig_orders(backend: str):
+    """The backend's ``dig_orders`` capability (several removal orders in one call), or None."""
+    from .backends import get_backend
+    from .backends.base import capability
+
+    return capability(get_backend(backend), "dig_orders")
+
+
+def _dig_search(grid: Sequence[int], g: Geometry, rng: random.Random, symmetry: str,
+                backend: str, digs: int, ask: bool) -> tuple[tuple[int, ...], bool, bool | None, int]:
+    """``digs`` removal orders drawn from ``rng`` as ``dig`` draws them, one after the other
+    (so the same puzzles), dug in one call of the backend's ``dig_orders`` until one is
+    minimal clue by clue (when ``ask``): ``(givens, tried_all, minimal, k)``, the k-th order's."""
+    order = _orbits(g, symmetry)
+    orders = []
+    for _ in range(digs):
+        numbers = list(range(len(order)))
+        rng.shuffle(numbers)  # the permutation rng.shuffle(orbits(...)) makes
+        orders.append(numbers)
+    return _dig_orders(backend)(grid, g, order, orders, None, minimal=ask)
+
+
 def removable_clue(grid: Sequence[int], givens: Sequence[int], g: Geometry,
                    backend: str | None = None) -> bool:
     """True when some single clue of ``givens``, a unique puzzle dug out of ``grid``,
@@ -357,8 +380,14 @@ def make_puzzle(seed: int, *, box: tuple[int, int] = (3, 3), symmetry: str = "no
     grid = full_grid(box, rng)
     search = minimal and symmetry != "none"  # rare: several removal orders per grid
     ask = symmetry != "none" and (minimal or orbit_minimal)  # clue by clue, in the dig's call
-    for _ in range(DIGS_PER_GRID if search else 1):
-        givens, complete, clue_minimal = _dig(grid, g, rng, symmetry, clues, backend, ask)
+    digs = DIGS_PER_GRID if search else 1
+    backend = backend or removal_backend(box)
+    if clues is None and _dig_orders(backend) is not None:
+        # every order in one call, which stops at the first minimal puzzle (or the last)
+        attempts = [_dig_search(grid, g, rng, symmetry, backend, digs, ask)[:3]]
+    else:
+        attempts = (_dig(grid, g, rng, symmetry, clues, backend, ask) for _ in range(digs))
+    for givens, complete, clue_minimal in attempts:
         board = Board(g, givens)
         # After a complete pass no orbit can be removed (see dig); with no symmetry the
         # orbits are single clues, so the puzzle is minimal without further checks.

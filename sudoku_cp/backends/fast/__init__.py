@@ -12,9 +12,11 @@ importing it; tests and benchmarks import the modules directly.
 """
 
 from .backend import (MAX_N, BoardTooLarge, FastBackend, Tables, cache_dir, check_array,
-                      check_boards, check_lines, dig, engine, fill, fill_counted, tables)
+                      check_boards, check_lines, dig, dig_orders, engine, fill, fill_counted,
+                      tables)
 
 # (``backend.kernels()``, which loads the compiled module, is not named here: the name
 # ``kernels`` in this package is that module.)
 __all__ = ["MAX_N", "BoardTooLarge", "FastBackend", "Tables", "cache_dir", "check_array",
-           "check_boards", "check_lines", "dig", "engine", "fill", "fill_counted", "tables"]
+           "check_boards", "check_lines", "dig", "dig_orders", "engine", "fill", "fill_counted",
+           "tables"]

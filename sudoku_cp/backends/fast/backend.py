@@ -259,7 +259,7 @@ class _Scratch:
         self.work = np.zeros(5 * t.ncells + 6 + t.peers.shape[1], dtype=np.int64)
         self.state = self.work[:4]  # a view: the kernel writes it
         self.dirty = np.zeros(t.words, dtype=np.int64)  # a bitset of houses
-        self.aux = None  # the dig's own scratch, made on its first use (see ``dig``)
+        self.aux = self.dug = self.dig_result = None  # the dig's own, made on its first use
         self.resize(out_rows)
 
     def resize(self, out_rows: int) -> None:
@@ -454,39 +454,63 @@ def dig(grid, g: Geometry, order, target: int | None = None, *, minimal: bool = 
     same call, only when every orbit was tried; else None). A witness solution that
     disagrees with a clue is a bug: ``generate.GenerationError``.
     """
+    order = list(order)  # a list: its plan is not kept (see ``_dig_plan``)
+    givens, tried_all, verdict, _ = dig_orders(grid, g, order, [range(len(order))], target,
+                                               minimal=minimal)
+    return (givens, tried_all, verdict) if minimal else (givens, tried_all)
+
+
+def dig_orders(grid, g: Geometry, orbits, orders, target: int | None = None, *,
+               minimal: bool = False) -> tuple[tuple[int, ...], bool, bool | None, int]:
+    """``dig`` in one compiled call for several orders of the same ``orbits`` (a
+    sequence of tuples of cells; each order lists their numbers): the first order's dig,
+    or with ``minimal=True`` the first order whose dig is minimal clue by clue (the
+    last one tried when none is). Returns ``(givens, tried_all, minimal, k)``, ``k`` the
+    number of the order whose puzzle it is; ``minimal`` is None when not asked or when
+    not every orbit was tried."""
     t = tables(g)
     np = t.np
-    plan = _dig_plan(t, order)
-    cells, start, order_array = plan
-    grid_array = np.asarray(grid, dtype=np.int64)
-    givens = np.zeros(t.ncells, dtype=np.int64)
-    result = np.zeros(5, dtype=np.int64)
+    cells, start = _dig_plan(t, orbits)
+    order_array = np.array(orders, dtype=np.int64).reshape(len(orders), len(orbits))
+    grid_array = np.array(grid, dtype=np.int64)
     s = _reused_scratch(t)
     if s.aux is None:
         s.aux = np.zeros((t.n + 2) * t.ncells + 2 * t.n, dtype=np.int64)
-    engine().dig(grid_array.ctypes.data, t.ncells, order_array.ctypes.data, len(order),
-                 cells.ctypes.data, len(cells), start.ctypes.data,
-                 -1 if target is None else target, int(minimal), givens.ctypes.data,
-                 result.ctypes.data, *s.search, s.aux.ctypes.data, t.tab_address)
-    tried_all, _, wrong, verdict, _ = result.tolist()
+        s.dug = np.zeros(t.ncells, dtype=np.int64)
+        s.dig_result = np.zeros(6, dtype=np.int64)
+    engine().dig(grid_array.ctypes.data, t.ncells, order_array.ctypes.data, len(orders),
+                 len(orbits), cells.ctypes.data, len(cells), start.ctypes.data,
+                 -1 if target is None else target, int(minimal), s.dug.ctypes.data,
+                 s.dig_result.ctypes.data, *s.search, s.aux.ctypes.data, t.tab_address)
+    tried_all, _, wrong, verdict, _, used = s.dig_result.tolist()
     if wrong:
         from ...errors import GenerationError
 
         raise GenerationError("fast found a solution of a dug puzzle that breaks a clue",
                               [format_line(grid, g.n)])
-    if not minimal:
-        return tuple(givens.tolist()), bool(tried_all)
-    return tuple(givens.tolist()), bool(tried_all), None if verdict < 0 else bool(verdict)
+    return (tuple(s.dug.tolist()), bool(tried_all), None if verdict < 0 else bool(verdict),
+            used)
 
 
-def _dig_plan(t: Tables, order):
-    """The orbits of ``order`` as the arrays the compiled dig reads: their cells, one
-    after another, where each starts, and the order (0, 1, ...)."""
+_PLANS: dict = {}  # id of an orbits tuple -> (the tuple, its cells, where each orbit starts)
+
+
+def _dig_plan(t: Tables, orbits):
+    """The ``orbits`` as the arrays the compiled dig reads: their cells, one after
+    another, and where each starts; kept for the generator's orbits (one tuple per
+    geometry and symmetry, asked for per puzzle)."""
+    kept = _PLANS.get(id(orbits))
+    if kept is not None and kept[0] is orbits:
+        return kept[1], kept[2]
     np = t.np
-    cells = np.fromiter((c for orbit in order for c in orbit), dtype=np.int64)
-    start = np.zeros(len(order) + 1, dtype=np.int64)
-    np.cumsum([len(o) for o in order], out=start[1:])
-    return cells, start, np.arange(len(order), dtype=np.int64)
+    cells = np.array([c for orbit in orbits for c in orbit], dtype=np.int64)
+    start = np.zeros(len(orbits) + 1, dtype=np.int64)
+    np.cumsum([len(o) for o in orbits], out=start[1:])
+    if isinstance(orbits, tuple):
+        if len(_PLANS) > 64:
+            _PLANS.clear()
+        _PLANS[id(orbits)] = (orbits, cells, start)
+    return cells, start
 
 
 def fill(g: Geometry, seed: int, budget: int) -> list[int]:
@@ -547,6 +571,11 @@ class FastBackend(Backend):
             minimal: bool = False):
         """The generator's clue removal in one compiled call (see ``dig``)."""
         return dig(grid, geometry, order, target, minimal=minimal)
+
+    def dig_orders(self, grid, geometry: Geometry, orbits, orders, target: int | None = None,
+                   *, minimal: bool = False):
+        """``dig`` in several orders in one compiled call (see ``dig_orders``)."""
+        return dig_orders(grid, geometry, orbits, orders, target, minimal=minimal)
 
     def fill(self, geometry: Geometry, seed: int, budget: int) -> list[int]:
         """The generator's random fill in one compiled call (see ``fill``)."""

@@ -765,8 +765,33 @@ def _other(givens, x, bit, frames, cells, rems, state, out, todo, dirty, chg, fl
 
 
 @njit(cache=True, nogil=True)
-def dig(grid, order, orbit_cells, orbit_start, target, minimal, givens, result, frames, work,
+def dig(grid, orders, orbit_cells, orbit_start, target, minimal, givens, result, frames, work,
         dirty, out, aux, tb):
+    """Remove orbits of clues from ``grid`` in the order of the first row of ``orders``
+    (orbit numbers) while the puzzle stays unique (``dig_order``); with ``minimal`` 1,
+    ask whether some single clue could still go, and when one can, dig again in the
+    order of the next row, and so on: stop at the first minimal puzzle (a search for a
+    minimal symmetric puzzle tries several orders on one grid).
+
+    Writes the last puzzle dug into ``givens`` and ``(tried_all, searches, wrong,
+    minimal, forced, row)`` into ``result`` (see ``dig_order``; ``row``: the order used;
+    the counts are over every order tried).
+    """
+    result[1] = 0
+    result[2] = 0
+    result[4] = 0
+    for r in range(orders.shape[0]):
+        dig_order(grid, orders[r], orbit_cells, orbit_start, target, minimal, givens, result,
+                  frames, work, dirty, out, aux, tb)
+        result[5] = r
+        if result[3] != 0:  # minimal, or not asked
+            break
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def dig_order(grid, order, orbit_cells, orbit_start, target, minimal, givens, result, frames,
+              work, dirty, out, aux, tb):
     """Remove orbits of clues from ``grid`` in ``order`` while the puzzle stays unique;
     with ``minimal`` 1, then ask whether some single clue could still go.
 
@@ -774,13 +799,14 @@ def dig(grid, order, orbit_cells, orbit_start, target, minimal, givens, result, 
     orbit goes when each of its cells is forced by the clues left (``_forced``, one
     cell after another, each forced one put back) or, for the cells not forced, when
     no search finds a solution with the first of them changed, then with it kept and
-    the second changed, and so on (``_other``). Writes the puzzle into ``givens`` and
-    ``(tried_all, searches, wrong, minimal, forced)`` into ``result``: ``wrong`` is 1
-    if some witness disagreed with a clue (a bug the caller must report); ``minimal``
-    is -1 when not asked (or not every orbit was tried), else 1 when no single clue
-    can be removed, checked clue by clue, the certified ones skipped, the clues of the
-    most frequent values first (they are removable most often), stopping at the first
-    removable one. ``aux`` is scratch: n * ncells + 2 * ncells + 2 * n int64s.
+    the second changed, and so on (``_other``). Writes the puzzle into ``givens``,
+    ``tried_all`` and ``minimal`` into ``result[0]`` and ``result[3]``, and adds the
+    searches and the forced cells to ``result[1]`` and ``result[4]``; sets ``result[2]``
+    (wrong) to 1 if some witness disagreed with a clue (a bug the caller must report).
+    ``minimal`` is -1 when not asked (or not every orbit was tried), else 1 when no
+    single clue can be removed, checked clue by clue, the certified ones skipped, the
+    clues of the most frequent values first (they are removable most often), stopping
+    at the first removable one. ``aux`` is scratch: n * ncells + 2 * ncells + 2 * n int64s.
     """
     flat, npeers, n, full, lk = tb
     pf, wp = flat[0], flat[1]
@@ -896,10 +922,10 @@ def dig(grid, order, orbit_cells, orbit_start, target, minimal, givens, result, 
             if verdict == 0:
                 break
     result[0] = tried_all
-    result[1] = searches
-    result[2] = wrong
+    result[1] += searches
+    result[2] |= wrong
     result[3] = verdict
-    result[4] = forced
+    result[4] += forced
     return 0
 
 
@@ -1048,14 +1074,14 @@ def c_check_many(puzzles, count, ncells, limit, counts, first, stats, frames, wo
                       carray(dirty, (nw,)), carray(out, (1, ncells)), tb)
 
 
-def c_dig(grid, ncells, order, norbits, orbit_cells, norbit_cells, orbit_start, target,
-          minimal, givens, result, frames, work, dirty, out, aux, tab):
+def c_dig(grid, ncells, orders, norders, norbits, orbit_cells, norbit_cells, orbit_start,
+          target, minimal, givens, result, frames, work, dirty, out, aux, tab):
     tb = tables(tab)
     n = tb[2]
     nwork, nw = 5 * ncells + 6 + tb[0][1], tb[0][5]
-    return dig(carray(grid, (ncells,)), carray(order, (norbits,)),
+    return dig(carray(grid, (ncells,)), carray(orders, (norders, norbits)),
                carray(orbit_cells, (norbit_cells,)), carray(orbit_start, (norbits + 1,)),
-               target, minimal, carray(givens, (ncells,)), carray(result, (5,)),
+               target, minimal, carray(givens, (ncells,)), carray(result, (6,)),
                carray(frames, (ncells + 1, ncells)), carray(work, (nwork,)),
                carray(dirty, (nw,)), carray(out, (1, ncells)),
                carray(aux, ((n + 2) * ncells + 2 * n,)), tb)
