@@ -475,14 +475,14 @@ def dig_orders(grid, g: Geometry, orbits, orders, target: int | None = None, *,
     grid_array = np.array(grid, dtype=np.int64)
     s = _reused_scratch(t)
     if s.aux is None:
-        s.aux = np.zeros((t.n + 2) * t.ncells + 2 * t.n, dtype=np.int64)
+        s.aux = np.zeros((t.n + 3) * t.ncells + 2 * t.n, dtype=np.int64)
         s.dug = np.zeros(t.ncells, dtype=np.int64)
-        s.dig_result = np.zeros(6, dtype=np.int64)
+        s.dig_result = np.zeros(10, dtype=np.int64)
     engine().dig(grid_array.ctypes.data, t.ncells, order_array.ctypes.data, len(orders),
                  len(orbits), cells.ctypes.data, len(cells), start.ctypes.data,
                  -1 if target is None else target, int(minimal), s.dug.ctypes.data,
                  s.dig_result.ctypes.data, *s.search, s.aux.ctypes.data, t.tab_address)
-    tried_all, _, wrong, verdict, _, used = s.dig_result.tolist()
+    tried_all, _, wrong, verdict, _, used = s.dig_result.tolist()[:6]
     if wrong:
         from ...errors import GenerationError
 

@@ -670,8 +670,10 @@ def check_many(puzzles, limit, counts, first, stats, frames, work, dirty, out, t
 
 
 @njit(cache=True, nogil=True)
-def _seen_init(givens, seen, pf, wp, npeers, ncells):
-    """``seen[(v - 1) * ncells + c]``: how many peers of cell c hold the clue v."""
+def _seen_init(givens, seen, pf, wp, npeers, n, full):
+    """``seen[(v - 1) * ncells + c]``: how many peers of cell c hold the clue v; and after
+    those n rows, per cell the values no peer holds as a clue (its *open* mask)."""
+    ncells = givens.shape[0]
     _zero(seen)
     for c in range(ncells):
         v = givens[c]
@@ -679,32 +681,45 @@ def _seen_init(givens, seen, pf, wp, npeers, ncells):
             base = (v - 1) * ncells
             for j in range(npeers[c]):
                 seen[base + pf[c * wp + j]] += 1
+    for c in range(ncells):
+        m = np.int64(0)
+        for w in range(n):
+            if seen[w * ncells + c] == 0:
+                m |= np.int64(1) << w
+        seen[n * ncells + c] = m & full
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _set_clue(givens, seen, c, v, delta, pf, wp, npeers, ncells):
+def _set_clue(givens, seen, c, v, delta, pf, wp, npeers, n):
     """Give cell ``c`` the clue ``v`` (``delta`` 1) or take it away (``delta`` -1),
-    keeping ``seen`` in step."""
+    keeping ``seen`` and the open masks in step."""
+    ncells = givens.shape[0]
     givens[c] = v if delta > 0 else 0
     base = (v - 1) * ncells
+    bit = np.int64(1) << (v - 1)
+    opened = n * ncells
     for j in range(npeers[c]):
-        seen[base + pf[c * wp + j]] += delta
+        p = pf[c * wp + j]
+        k = seen[base + p] + delta
+        seen[base + p] = k
+        if k == 0:
+            seen[opened + p] |= bit
+        else:
+            seen[opened + p] &= ~bit
 
 
 @njit(cache=True, nogil=True)
-def _forced(x, v, givens, seen, flat, n, ncells):
+def _forced(x, v, givens, seen, flat, n):
     """True when the open cell ``x`` must hold ``v`` in every solution, read off the
     clues alone: every other value is a clue among its peers (a naked single), or in
     some house of ``x`` every other cell is a clue or sees a clue ``v`` (a hidden single)."""
     hf, wh, hb, nw = flat[2], flat[3], flat[4], flat[5]
-    naked = True
-    for w in range(n):
-        if w != v - 1 and seen[w * ncells + x] == 0:
-            naked = False
-            break
-    if naked:
+    ncells = givens.shape[0]
+    opened = n * ncells
+    m = seen[opened + x]
+    if m & (m - 1) == 0:
         return True
-    vb = (v - 1) * ncells
+    bit = np.int64(1) << (v - 1)
     for j in range(nw):
         bits = hb[x * nw + j]
         while bits != 0:
@@ -714,7 +729,7 @@ def _forced(x, v, givens, seen, flat, n, ncells):
             alone = True
             for i in range(n):
                 d = hf[base + i]
-                if d != x and givens[d] == 0 and seen[vb + d] == 0:
+                if d != x and givens[d] == 0 and seen[opened + d] & bit:
                     alone = False
                     break
             if alone:
@@ -723,29 +738,31 @@ def _forced(x, v, givens, seen, flat, n, ncells):
 
 
 @njit(cache=True, nogil=True)
-def _other(givens, x, bit, frames, cells, rems, state, out, todo, dirty, chg, flat, npeers,
-           n, full, lk, seg):
+def _other(givens, x, bit, seen, frames, cells, rems, state, out, todo, dirty, chg, flat,
+           npeers, n, full, lk, seg):
     """1 when ``givens`` (``x`` open) has a solution with a value other than ``bit`` in
     ``x`` (written into ``out[0]``), else 0: one search, the count-to-two search's own
-    steps, from a root where ``x`` has lost ``bit``."""
+    steps, from a root where ``x`` has lost ``bit``. The root starts from the open masks
+    kept in ``seen`` (the clues' values already gone from their peers), so only cells
+    left with one value are propagated at first."""
     ncells = givens.shape[0]
+    opened = n * ncells
     root = frames[0]
     ntodo = 0
     for c in range(ncells):
         v = givens[c]
         if v:
             root[c] = np.int64(1) << (v - 1)
-            todo[ntodo] = c
-            ntodo += 1
         else:
-            root[c] = full
-    rest = full & ~bit
-    if rest == 0:
-        return 0
-    root[x] = rest
-    if rest & (rest - 1) == 0:
-        todo[ntodo] = x
-        ntodo += 1
+            m = seen[opened + c]
+            if c == x:
+                m &= ~bit
+            if m == 0:
+                return 0
+            root[c] = m
+            if m & (m - 1) == 0:
+                todo[ntodo] = c
+                ntodo += 1
     for j in range(dirty.shape[0]):
         dirty[j] = flat[6][j]  # every house of n cells
     _zero(state)
@@ -774,12 +791,16 @@ def dig(grid, orders, orbit_cells, orbit_start, target, minimal, givens, result,
     minimal symmetric puzzle tries several orders on one grid).
 
     Writes the last puzzle dug into ``givens`` and ``(tried_all, searches, wrong,
-    minimal, forced, row)`` into ``result`` (see ``dig_order``; ``row``: the order used;
-    the counts are over every order tried).
+    minimal, forced, row, nodes of searches that found nothing, nodes of searches that
+    found a witness, searches of each kind)`` into ``result`` (see ``dig_order``;
+    ``row``: the order used; the counts are over every order tried, the last four over
+    the removals, not the minimality question).
     """
     result[1] = 0
     result[2] = 0
     result[4] = 0
+    for j in range(6, result.shape[0]):
+        result[j] = 0
     for r in range(orders.shape[0]):
         dig_order(grid, orders[r], orbit_cells, orbit_start, target, minimal, givens, result,
                   frames, work, dirty, out, aux, tb)
@@ -806,18 +827,22 @@ def dig_order(grid, order, orbit_cells, orbit_start, target, minimal, givens, re
     ``minimal`` is -1 when not asked (or not every orbit was tried), else 1 when no
     single clue can be removed, checked clue by clue, the certified ones skipped, the
     clues of the most frequent values first (they are removable most often), stopping
-    at the first removable one. ``aux`` is scratch: n * ncells + 2 * ncells + 2 * n int64s.
+    at the first removable one. ``aux`` is scratch: (n + 3) * ncells + 2 * n int64s.
     """
     flat, npeers, n, full, lk = tb
+    # singles only, no locked candidates, at the root and at every node: the puzzles dug
+    # here have many clues, and locked candidates cost more than they save on them
+    # (docs/generator.md, Measured)
+    lk = (lk[0], lk[1], lk[2], lk[3], np.int64(0), np.int64(0))
     pf, wp = flat[0], flat[1]
     ncells = grid.shape[0]
     state, cells, rems, todo, chg, seg = _split(work, ncells, wp)
-    seen = aux[:n * ncells]
-    certified = aux[n * ncells:(n + 1) * ncells]
-    pend = aux[(n + 1) * ncells:(n + 2) * ncells]
-    tally = aux[(n + 2) * ncells:(n + 2) * ncells + n]
+    seen = aux[:(n + 1) * ncells]
+    certified = aux[(n + 1) * ncells:(n + 2) * ncells]
+    pend = aux[(n + 2) * ncells:(n + 3) * ncells]
+    tally = aux[(n + 3) * ncells:(n + 3) * ncells + n]
     _copy(givens, grid)
-    _seen_init(givens, seen, pf, wp, npeers, ncells)
+    _seen_init(givens, seen, pf, wp, npeers, n, full)
     _zero(certified)
     count = ncells
     tried_all = 1
@@ -833,7 +858,7 @@ def dig_order(grid, order, orbit_cells, orbit_start, target, minimal, givens, re
             continue
         for j in range(lo, hi):
             x = orbit_cells[j]
-            _set_clue(givens, seen, x, grid[x], -1, pf, wp, npeers, ncells)
+            _set_clue(givens, seen, x, grid[x], -1, pf, wp, npeers, n)
         nr = 0
         for j in range(lo, hi):
             pend[nr] = orbit_cells[j]
@@ -844,8 +869,8 @@ def dig_order(grid, order, orbit_cells, orbit_start, target, minimal, givens, re
             i = 0
             while i < nr:
                 x = pend[i]
-                if _forced(x, grid[x], givens, seen, flat, n, ncells):
-                    _set_clue(givens, seen, x, grid[x], 1, pf, wp, npeers, ncells)
+                if _forced(x, grid[x], givens, seen, flat, n):
+                    _set_clue(givens, seen, x, grid[x], 1, pf, wp, npeers, n)
                     forced += 1
                     nr -= 1
                     pend[i] = pend[nr]
@@ -856,8 +881,11 @@ def dig_order(grid, order, orbit_cells, orbit_start, target, minimal, givens, re
         for i in range(nr):  # then one search per cell left: a solution with it changed?
             x = pend[i]
             searches += 1
-            if _other(givens, x, np.int64(1) << (grid[x] - 1), frames, cells, rems, state, out,
-                      todo, dirty, chg, flat, npeers, n, full, lk, seg):
+            hit = _other(givens, x, np.int64(1) << (grid[x] - 1), seen, frames, cells, rems, state, out,
+                         todo, dirty, chg, flat, npeers, n, full, lk, seg)
+            result[6 + hit] += state[NODES]
+            result[8 + hit] += 1
+            if hit:
                 unique = False
                 differ = 0
                 last = -1
@@ -872,18 +900,18 @@ def dig_order(grid, order, orbit_cells, orbit_start, target, minimal, givens, re
                 if differ == 1:
                     certified[last] = 1
                 break
-            _set_clue(givens, seen, x, grid[x], 1, pf, wp, npeers, ncells)
+            _set_clue(givens, seen, x, grid[x], 1, pf, wp, npeers, n)
         if unique:
             for j in range(lo, hi):
                 x = orbit_cells[j]
                 if givens[x]:
-                    _set_clue(givens, seen, x, grid[x], -1, pf, wp, npeers, ncells)
+                    _set_clue(givens, seen, x, grid[x], -1, pf, wp, npeers, n)
             count -= size
         else:
             for j in range(lo, hi):
                 x = orbit_cells[j]
                 if givens[x] == 0:
-                    _set_clue(givens, seen, x, grid[x], 1, pf, wp, npeers, ncells)
+                    _set_clue(givens, seen, x, grid[x], 1, pf, wp, npeers, n)
     verdict = -1
     if minimal and tried_all:
         verdict = 1
@@ -902,13 +930,13 @@ def dig_order(grid, order, orbit_cells, orbit_start, target, minimal, givens, re
             for c in range(ncells):
                 if givens[c] != v + 1 or certified[c]:
                     continue
-                _set_clue(givens, seen, c, v + 1, -1, pf, wp, npeers, ncells)
-                if _forced(c, v + 1, givens, seen, flat, n, ncells):
+                _set_clue(givens, seen, c, v + 1, -1, pf, wp, npeers, n)
+                if _forced(c, v + 1, givens, seen, flat, n):
                     forced += 1
                     verdict = 0
                 else:
                     searches += 1
-                    if _other(givens, c, np.int64(1) << v, frames, cells, rems, state, out, todo,
+                    if _other(givens, c, np.int64(1) << v, seen, frames, cells, rems, state, out, todo,
                               dirty, chg, flat, npeers, n, full, lk, seg):
                         certified[c] = 1
                         for d in range(ncells):
@@ -916,7 +944,7 @@ def dig_order(grid, order, orbit_cells, orbit_start, target, minimal, givens, re
                                 wrong = 1
                     else:
                         verdict = 0
-                _set_clue(givens, seen, c, v + 1, 1, pf, wp, npeers, ncells)
+                _set_clue(givens, seen, c, v + 1, 1, pf, wp, npeers, n)
                 if verdict == 0:
                     break
             if verdict == 0:
@@ -1081,10 +1109,10 @@ def c_dig(grid, ncells, orders, norders, norbits, orbit_cells, norbit_cells, orb
     nwork, nw = 5 * ncells + 6 + tb[0][1], tb[0][5]
     return dig(carray(grid, (ncells,)), carray(orders, (norders, norbits)),
                carray(orbit_cells, (norbit_cells,)), carray(orbit_start, (norbits + 1,)),
-               target, minimal, carray(givens, (ncells,)), carray(result, (6,)),
+               target, minimal, carray(givens, (ncells,)), carray(result, (10,)),
                carray(frames, (ncells + 1, ncells)), carray(work, (nwork,)),
                carray(dirty, (nw,)), carray(out, (1, ncells)),
-               carray(aux, ((n + 2) * ncells + 2 * n,)), tb)
+               carray(aux, ((n + 3) * ncells + 2 * n,)), tb)
 
 
 def c_fill(seed, budget, values, ncells, frames, work, dirty, out, tab):
