@@ -270,6 +270,28 @@ def is_minimal(board: Board, backend: str | None = None, symmetry: str = "none")
     return True
 
 
+def shuffled(count: int, rng: random.Random) -> list[int]:
+    """``0 .. count - 1`` in a random order drawn from ``rng``: the order
+    ``rng.shuffle(list(range(count)))`` gives (CPython's algorithm, Fisher-Yates with
+    ``getrandbits``, written out: the generator draws one per dig, and the method calls
+    of ``random.shuffle`` were a tenth of a symmetric minimal search; a test holds the two
+    equal). Written out, it also stays the same if ``random.shuffle`` ever changes.
+
+    >>> rng = random.Random(3); shuffled(5, rng)
+    [0, 2, 3, 4, 1]
+    """
+    x = list(range(count))
+    draw = rng.getrandbits
+    for i in range(count - 1, 0, -1):
+        m = i + 1
+        k = m.bit_length()
+        j = draw(k)
+        while j >= m:
+            j = draw(k)
+        x[i], x[j] = x[j], x[i]
+    return x
+
+
 def dig(grid: Sequence[int], g: Geometry, rng: random.Random, *, symmetry: str = "none",
         clues: int | None = None, backend: str | None = None) -> tuple[tuple[int, ...], bool]:
     """Remove orbits of clues in random order while the puzzle stays unique.
@@ -287,8 +309,8 @@ def _dig(grid: Sequence[int], g: Geometry, rng: random.Random, symmetry: str,
          ) -> tuple[tuple[int, ...], bool, bool | None]:
     """``dig``, and with ``minimal`` whether the result is minimal clue by clue (asked only
     when every orbit was tried, else None; see ``removable_clue``)."""
-    order = orbits(g, symmetry)
-    rng.shuffle(order)
+    base = _orbits(g, symmetry)
+    order = [base[i] for i in shuffled(len(base), rng)]
     return _dig_in_order(grid, g, order, clues, backend or removal_backend(g.box), minimal)
 
 
@@ -338,11 +360,7 @@ def _dig_search(grid: Sequence[int], g: Geometry, rng: random.Random, symmetry: 
     (so the same puzzles), dug in one call of the backend's ``dig_orders`` until one is
     minimal clue by clue (when ``ask``): ``(givens, tried_all, minimal, k)``, the k-th order's."""
     order = _orbits(g, symmetry)
-    orders = []
-    for _ in range(digs):
-        numbers = list(range(len(order)))
-        rng.shuffle(numbers)  # the permutation rng.shuffle(orbits(...)) makes
-        orders.append(numbers)
+    orders = [shuffled(len(order), rng) for _ in range(digs)]  # as ``_dig`` draws them
     return _dig_orders(backend)(grid, g, order, orders, None, minimal=ask)
 
 
