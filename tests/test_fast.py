@@ -270,6 +270,37 @@ def test_the_compiled_dig_and_its_minimality_answer_agree_with_the_python_dig(bo
         assert answers == {True, False}  # both answers were exercised
 
 
+@pytest.mark.parametrize("box,symmetry", [((2, 3), "mirror"), ((2, 2), "rot90"),
+                                          ((3, 3), "rot180")])
+def test_several_orders_in_one_call_stop_at_the_first_minimal_dig(box, symmetry):
+    """``dig_orders``: each order dug as the Python dig digs it (the backtracker counting
+    to two), the witnesses kept from earlier orders of the grid change no answer, and
+    the call stops at the first order whose puzzle is minimal clue by clue (asked of the
+    backtracker), else returns the last."""
+    import random
+
+    from sudoku_cp.generate import _dig_in_order, _orbits, full_grid, is_minimal, shuffled
+
+    g = geometry(*box)
+    orbits = _orbits(g, symmetry)
+    rng = random.Random(4)
+    stops = set()
+    for _ in range(4 if g.n < 9 else 1):
+        grid = full_grid(box, rng)
+        orders = [shuffled(len(orbits), rng) for _ in range(6)]
+        givens, tried_all, minimal, k = fast.dig_orders(grid, g, orbits, orders, minimal=True)
+        for i, numbers in enumerate(orders):
+            expected, _, _ = _dig_in_order(grid, g, [orbits[j] for j in numbers], None,
+                                           "backtrack")
+            answer = is_minimal(Board(g, expected), "backtrack")
+            if answer or i == len(orders) - 1:
+                break
+        assert (k, givens, tried_all, minimal) == (i, expected, True, answer)
+        stops.add(k)
+    if g.n < 9:
+        assert len(stops) > 1  # stopped early and late
+
+
 def test_import_stays_light_and_the_cache_works_when_the_package_is_read_only(tmp_path):
     # A copy of the package whose directory counts as read-only: the compiled code must
     # be cached under the user's cache directory, and nothing written beside the code.

@@ -475,13 +475,16 @@ def dig_orders(grid, g: Geometry, orbits, orders, target: int | None = None, *,
     grid_array = np.array(grid, dtype=np.int64)
     s = _reused_scratch(t)
     if s.aux is None:
-        s.aux = np.zeros((t.n + 3) * t.ncells + 2 * t.n, dtype=np.int64)
+        words = (t.ncells + 63) // 64  # a set of cells
+        s.aux = np.zeros((t.n + 3) * t.ncells + 2 * t.n + 2 * words + 1 + DIG_WITNESSES * words,
+                         dtype=np.int64)
         s.dug = np.zeros(t.ncells, dtype=np.int64)
-        s.dig_result = np.zeros(10, dtype=np.int64)
+        s.dig_result = np.zeros(11, dtype=np.int64)
     engine().dig(grid_array.ctypes.data, t.ncells, order_array.ctypes.data, len(orders),
                  len(orbits), cells.ctypes.data, len(cells), start.ctypes.data,
                  -1 if target is None else target, int(minimal), s.dug.ctypes.data,
-                 s.dig_result.ctypes.data, *s.search, s.aux.ctypes.data, t.tab_address)
+                 s.dig_result.ctypes.data, *s.search, s.aux.ctypes.data, len(s.aux),
+                 t.tab_address)
     tried_all, _, wrong, verdict, _, used = s.dig_result.tolist()[:6]
     if wrong:
         from ...errors import GenerationError
@@ -492,6 +495,10 @@ def dig_orders(grid, g: Geometry, orbits, orders, target: int | None = None, *,
             used)
 
 
+#: Witnesses (the cells where a second solution differs from the grid) the compiled dig
+#: keeps while it digs one grid in several orders: a later order's removal that leaves
+#: no clue in one of them fails without a search.
+DIG_WITNESSES = 256
 _PLANS: dict = {}  # id of an orbits tuple -> (the tuple, its cells, where each orbit starts)
 
 

@@ -782,6 +782,38 @@ def _other(givens, x, bit, seen, frames, cells, rems, state, out, todo, dirty, c
 
 
 @njit(cache=True, nogil=True)
+def _keep_witness(aux, kept, nwc, room, solution, grid):
+    """Keep the cells where ``solution`` differs from ``grid`` (a set of ``nwc`` words)
+    in the witness store at ``aux[kept]`` (count) and after, while there is room."""
+    w = aux[kept]
+    if w >= room:
+        return
+    base = kept + 1 + w * nwc
+    for j in range(nwc):
+        aux[base + j] = 0
+    for c in range(grid.shape[0]):
+        if solution[c] != grid[c]:
+            aux[base + (c >> 6)] |= np.int64(1) << (c & 63)
+    aux[kept] = w + 1
+
+
+@njit(cache=True, nogil=True)
+def _witness_within(aux, kept, nwc, rest):
+    """The first kept witness that differs from the grid in none of the cells ``rest``
+    (so it solves the puzzle of those clues: a second solution), or -1."""
+    for w in range(aux[kept]):
+        base = kept + 1 + w * nwc
+        clear = True
+        for j in range(nwc):
+            if aux[base + j] & rest[j]:
+                clear = False
+                break
+        if clear:
+            return w
+    return -1
+
+
+@njit(cache=True, nogil=True)
 def dig(grid, orders, orbit_cells, orbit_start, target, minimal, givens, result, frames, work,
         dirty, out, aux, tb):
     """Remove orbits of clues from ``grid`` in the order of the first row of ``orders``
@@ -792,15 +824,22 @@ def dig(grid, orders, orbit_cells, orbit_start, target, minimal, givens, result,
 
     Writes the last puzzle dug into ``givens`` and ``(tried_all, searches, wrong,
     minimal, forced, row, nodes of searches that found nothing, nodes of searches that
-    found a witness, searches of each kind)`` into ``result`` (see ``dig_order``;
-    ``row``: the order used; the counts are over every order tried, the last four over
-    the removals, not the minimality question).
+    found a witness, searches of each kind, removals refused by a kept witness)`` into
+    ``result`` (see ``dig_order``; ``row``: the order used; the counts are over every
+    order tried, the last five over the removals, not the minimality question).
+
+    Witnesses found while digging one grid are kept (as sets of cells, in ``aux`` after
+    the dig's scratch, as many as fit): a removal in a later order that would leave no
+    clue in one of them fails without a search (that witness solves the puzzle too),
+    and one that differs in a single clue of the final puzzle certifies that clue.
     """
     result[1] = 0
     result[2] = 0
     result[4] = 0
     for j in range(6, result.shape[0]):
         result[j] = 0
+    ncells, n = grid.shape[0], tb[2]
+    aux[(n + 3) * ncells + 2 * n + 2 * ((ncells + 63) // 64)] = 0  # no witness kept yet
     for r in range(orders.shape[0]):
         dig_order(grid, orders[r], orbit_cells, orbit_start, target, minimal, givens, result,
                   frames, work, dirty, out, aux, tb)
@@ -827,7 +866,8 @@ def dig_order(grid, order, orbit_cells, orbit_start, target, minimal, givens, re
     ``minimal`` is -1 when not asked (or not every orbit was tried), else 1 when no
     single clue can be removed, checked clue by clue, the certified ones skipped, the
     clues of the most frequent values first (they are removable most often), stopping
-    at the first removable one. ``aux`` is scratch: (n + 3) * ncells + 2 * n int64s.
+    at the first removable one. ``aux`` is scratch: (n + 3) * ncells + 2 * n int64s, two
+    sets of cells, then the witness store (see ``dig``).
     """
     flat, npeers, n, full, lk = tb
     # singles only, no locked candidates, at the root and at every node: the puzzles dug
@@ -841,9 +881,18 @@ def dig_order(grid, order, orbit_cells, orbit_start, target, minimal, givens, re
     certified = aux[(n + 1) * ncells:(n + 2) * ncells]
     pend = aux[(n + 2) * ncells:(n + 3) * ncells]
     tally = aux[(n + 3) * ncells:(n + 3) * ncells + n]
+    nwc = (ncells + 63) // 64  # words of a set of cells
+    a = (n + 3) * ncells + 2 * n
+    clues = aux[a:a + nwc]  # the cells that hold a clue
+    rest = aux[a + nwc:a + 2 * nwc]  # scratch: the clues an orbit's removal would leave
+    kept = a + 2 * nwc  # aux[kept]: how many witnesses are kept, from aux[kept + 1] on
+    room = (aux.shape[0] - kept - 1) // nwc
     _copy(givens, grid)
     _seen_init(givens, seen, pf, wp, npeers, n, full)
     _zero(certified)
+    _zero(clues)
+    for c in range(ncells):
+        clues[c >> 6] |= np.int64(1) << (c & 63)
     count = ncells
     tried_all = 1
     searches = 0
@@ -878,6 +927,25 @@ def dig_order(grid, order, orbit_cells, orbit_start, target, minimal, givens, re
                 else:
                     i += 1
         unique = True
+        if nr > 0:  # a witness kept from an earlier order of this grid may settle it
+            _copy(rest, clues)
+            for j in range(lo, hi):
+                c = orbit_cells[j]
+                rest[c >> 6] &= ~(np.int64(1) << (c & 63))
+            w = _witness_within(aux, kept, nwc, rest)
+            if w >= 0:
+                unique = False
+                nr = 0
+                result[10] += 1
+                differ = 0
+                last = -1
+                for j in range(lo, hi):
+                    c = orbit_cells[j]
+                    if aux[kept + 1 + w * nwc + (c >> 6)] & (np.int64(1) << (c & 63)):
+                        differ += 1
+                        last = c
+                if differ == 1:
+                    certified[last] = 1
         for i in range(nr):  # then one search per cell left: a solution with it changed?
             x = pend[i]
             searches += 1
@@ -899,11 +967,13 @@ def dig_order(grid, order, orbit_cells, orbit_start, target, minimal, givens, re
                         last = c
                 if differ == 1:
                     certified[last] = 1
+                _keep_witness(aux, kept, nwc, room, out[0], grid)
                 break
             _set_clue(givens, seen, x, grid[x], 1, pf, wp, npeers, n)
         if unique:
             for j in range(lo, hi):
                 x = orbit_cells[j]
+                clues[x >> 6] &= ~(np.int64(1) << (x & 63))
                 if givens[x]:
                     _set_clue(givens, seen, x, grid[x], -1, pf, wp, npeers, n)
             count -= size
@@ -915,6 +985,18 @@ def dig_order(grid, order, orbit_cells, orbit_start, target, minimal, givens, re
     verdict = -1
     if minimal and tried_all:
         verdict = 1
+        for w in range(aux[kept]):  # a witness that differs in one clue alone certifies it
+            one = -1
+            for j in range(nwc):
+                both = aux[kept + 1 + w * nwc + j] & clues[j]
+                if both == 0:
+                    continue
+                if one >= 0 or both & (both - 1):
+                    one = -2
+                    break
+                one = j * 64 + trailing_zeros(both)
+            if one >= 0:
+                certified[one] = 1
         _zero(tally)
         for c in range(ncells):
             if givens[c]:
@@ -939,6 +1021,7 @@ def dig_order(grid, order, orbit_cells, orbit_start, target, minimal, givens, re
                     if _other(givens, c, np.int64(1) << v, seen, frames, cells, rems, state, out, todo,
                               dirty, chg, flat, npeers, n, full, lk, seg):
                         certified[c] = 1
+                        _keep_witness(aux, kept, nwc, room, out[0], grid)
                         for d in range(ncells):
                             if givens[d] and out[0, d] != givens[d]:
                                 wrong = 1
@@ -1103,16 +1186,16 @@ def c_check_many(puzzles, count, ncells, limit, counts, first, stats, frames, wo
 
 
 def c_dig(grid, ncells, orders, norders, norbits, orbit_cells, norbit_cells, orbit_start,
-          target, minimal, givens, result, frames, work, dirty, out, aux, tab):
+          target, minimal, givens, result, frames, work, dirty, out, aux, naux, tab):
     tb = tables(tab)
     n = tb[2]
     nwork, nw = 5 * ncells + 6 + tb[0][1], tb[0][5]
     return dig(carray(grid, (ncells,)), carray(orders, (norders, norbits)),
                carray(orbit_cells, (norbit_cells,)), carray(orbit_start, (norbits + 1,)),
-               target, minimal, carray(givens, (ncells,)), carray(result, (10,)),
+               target, minimal, carray(givens, (ncells,)), carray(result, (11,)),
                carray(frames, (ncells + 1, ncells)), carray(work, (nwork,)),
                carray(dirty, (nw,)), carray(out, (1, ncells)),
-               carray(aux, ((n + 3) * ncells + 2 * n,)), tb)
+               carray(aux, (naux,)), tb)
 
 
 def c_fill(seed, budget, values, ncells, frames, work, dirty, out, tab):
