@@ -498,7 +498,7 @@ def dig_orders(grid, g: Geometry, orbits, orders, target: int | None = None, *,
 #: Witnesses (the cells where a second solution differs from the grid) the compiled dig
 #: keeps while it digs one grid in several orders: a later order's removal that leaves
 #: no clue in one of them fails without a search.
-DIG_WITNESSES = 256
+DIG_WITNESSES = 1024
 _PLANS: dict = {}  # id of an orbits tuple -> (the tuple, its cells, where each orbit starts)
 
 
