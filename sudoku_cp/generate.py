@@ -514,8 +514,8 @@ def verify_many(puzzles: Sequence[Puzzle], backends: Sequence[str] | None = None
     instead proves that the puzzle has no solution other than its grid, in one call. A
     puzzle passes a backend when the search was exhausted with exactly one solution, the
     grid (or, for ``confirm_many``, no solution but the grid); and every grid is checked
-    against its puzzle by ``is_solution``, which is none of the backends. When the
-    default is the cross-checker (None from ``default_verifiers``), each puzzle goes
+    against its puzzle by ``is_solution`` (``is_solution_many`` for the batch), none of
+    the backends. When the default is the cross-checker (None from ``default_verifiers``), each puzzle goes
     through ``verify``. Anything short of a confirmation goes to ``verify`` too, for the
     cross-checker's report, and raises ``VerificationError``.
     """
@@ -528,8 +528,8 @@ def verify_many(puzzles: Sequence[Puzzle], backends: Sequence[str] | None = None
     specs = list(backends) if backends is not None else default_verifiers(g)
     if specs is None or any(p.board.geometry != g for p in puzzles):
         return [tuple(verify(p, specs).results) for p in puzzles]
-    for p in puzzles:
-        if not is_solution(p.board, p.solution):
+    for p, ok in zip(puzzles, _solutions_hold(puzzles, g)):
+        if not ok:
             _refuted(p, specs, "is_solution: the grid does not solve the puzzle")
     for spec in specs:
         backend = get_backend(spec)
@@ -552,6 +552,22 @@ def verify_many(puzzles: Sequence[Puzzle], backends: Sequence[str] | None = None
             if not ok:
                 _refuted(p, specs, f"{spec} did not find the grid as the only solution")
     return [tuple(specs)] * len(puzzles)
+
+
+def _solutions_hold(puzzles: Sequence[Puzzle], g: Geometry) -> list[bool]:
+    """For each puzzle (all of geometry ``g``), whether its grid solves it: the independent
+    checker, ``check.is_solution_many`` for the batch when numpy is there (whole-array
+    operations: a 9x9 puzzle in a batch of 64 costs a quarter of ``is_solution``), else
+    ``is_solution``."""
+    try:
+        import numpy
+    except ImportError:
+        return [is_solution(p.board, p.solution) for p in puzzles]
+    from .check import is_solution_many
+
+    givens = numpy.array([p.board.givens for p in puzzles], dtype=numpy.int64)
+    grids = numpy.array([p.solution for p in puzzles], dtype=numpy.int64)
+    return is_solution_many(g.box, givens, grids, g.extra).tolist()
 
 
 def _refuted(puzzle: Puzzle, specs, why: str):
