@@ -316,3 +316,17 @@ def test_shuffled_draws_what_random_shuffle_draws():
             theirs.shuffle(order)
             assert shuffled(count, ours) == order
             assert ours.random() == theirs.random()
+
+
+def test_permutation_draws_what_random_sample_draws():
+    """The fill's written-out permutation gives what ``rng.sample(range(k), k)`` gives
+    and leaves the stream where it leaves it, so the grids of a seed did not change."""
+    import random
+
+    from sudoku_cp.fill import permutation
+
+    for count in (1, 2, 3, 4, 5, 6, 9, 16, 25, 64):
+        for seed in range(20):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            assert permutation(count, ours) == theirs.sample(range(count), count)
+            assert ours.random() == theirs.random()
