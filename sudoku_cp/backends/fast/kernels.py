@@ -738,11 +738,12 @@ def _forced(x, v, givens, seen, flat, n):
 
 
 @njit(cache=True, nogil=True)
-def _other(givens, x, bit, seen, frames, cells, rems, state, out, todo, dirty, chg, flat,
+def _other(givens, grid, x, bit, seen, frames, cells, rems, state, out, todo, dirty, chg, flat,
            npeers, n, full, lk, seg):
     """1 when ``givens`` (``x`` open) has a solution with a value other than ``bit`` in
-    ``x`` (written into ``out[0]``), else 0: one search, the count-to-two search's own
-    steps, from a root where ``x`` has lost ``bit``. The root starts from the open masks
+    ``x`` (written into ``out[0]``), else 0: one search from a root where ``x`` has lost
+    ``bit``, with the counting search's propagation (``settle``, with the dig's passes
+    of locked candidates: none) and then ``_hunt``. The root starts from the open masks
     kept in ``seen`` (the clues' values already gone from their peers), so only cells
     left with one value are propagated at first."""
     ncells = givens.shape[0]
@@ -773,12 +774,44 @@ def _other(givens, x, bit, seen, frames, cells, rems, state, out, todo, dirty, c
     if c < 0:
         _write(root, out, 0)
         return 1
-    cells[0] = c
-    rems[0] = root[c]
-    state[DEPTH] = 1
-    found, _ = run(givens, frames, cells, rems, state, out, 1, np.int64(1) << 62, todo, dirty,
-                   chg, flat, npeers, n, full, lk, seg)
-    return found
+    return _hunt(c, grid, frames, cells, rems, state, out, todo, dirty, chg, flat, npeers, n,
+                 full)
+
+
+@njit(cache=True, nogil=True)
+def _hunt(cell, grid, frames, cells, rems, state, out, todo, dirty, chg, flat, npeers, n, full):
+    """1 when the node ``frames[0]`` (singles done, ``cell`` open) has a solution,
+    written into ``out[0]``, else 0: depth first, singles after each guess, branching on
+    ``choose``'s cell, and at each branching cell the grid's value first (a second
+    solution differs from the grid in few cells: most guesses that keep the grid's
+    value are right)."""
+    pf, wp = flat[0], flat[1]
+    cells[0] = cell
+    rems[0] = frames[0][cell]
+    depth = 1
+    while depth > 0:
+        d = depth - 1
+        rem = rems[d]
+        if rem == 0:
+            depth -= 1
+            continue
+        c = cells[d]
+        mine = np.int64(1) << (grid[c] - 1)
+        bit = mine if rem & mine else rem & -rem
+        rems[d] = rem ^ bit
+        child = frames[depth]
+        _copy(child, frames[d])
+        state[NODES] += 1
+        if not _try(child, c, bit, todo, dirty, chg, flat, npeers, n, full):
+            continue
+        c = choose(child, n, pf, wp, npeers)
+        if c < 0:
+            _write(child, out, 0)
+            return 1
+        cells[depth] = c
+        rems[depth] = child[c]
+        depth += 1
+    return 0
 
 
 @njit(cache=True, nogil=True)
@@ -949,8 +982,8 @@ def dig_order(grid, order, orbit_cells, orbit_start, target, minimal, givens, re
         for i in range(nr):  # then one search per cell left: a solution with it changed?
             x = pend[i]
             searches += 1
-            hit = _other(givens, x, np.int64(1) << (grid[x] - 1), seen, frames, cells, rems, state, out,
-                         todo, dirty, chg, flat, npeers, n, full, lk, seg)
+            hit = _other(givens, grid, x, np.int64(1) << (grid[x] - 1), seen, frames, cells,
+                         rems, state, out, todo, dirty, chg, flat, npeers, n, full, lk, seg)
             result[6 + hit] += state[NODES]
             result[8 + hit] += 1
             if hit:
@@ -1018,8 +1051,8 @@ def dig_order(grid, order, orbit_cells, orbit_start, target, minimal, givens, re
                     verdict = 0
                 else:
                     searches += 1
-                    if _other(givens, c, np.int64(1) << v, seen, frames, cells, rems, state, out, todo,
-                              dirty, chg, flat, npeers, n, full, lk, seg):
+                    if _other(givens, grid, c, np.int64(1) << v, seen, frames, cells, rems,
+                              state, out, todo, dirty, chg, flat, npeers, n, full, lk, seg):
                         certified[c] = 1
                         _keep_witness(aux, kept, nwc, room, out[0], grid)
                         for d in range(ncells):
