@@ -358,7 +358,8 @@ def _dig_orders(backend: str):
 
 
 def _dig_search(grid: Sequence[int], g: Geometry, rng: random.Random, symmetry: str,
-                backend: str, digs: int, ask: bool) -> tuple[tuple[int, ...], bool, bool | None, int]:
+                backend: str, digs: int, ask: bool
+                ) -> tuple[tuple[int, ...], bool, bool | None, int]:
     """``digs`` removal orders drawn from ``rng`` as ``dig`` draws them, one after the other
     (so the same puzzles), dug in one call of the backend's ``dig_orders`` until one is
     minimal clue by clue (when ``ask``): ``(givens, tried_all, minimal, k)``, the k-th order's."""
@@ -515,8 +516,8 @@ def verify_many(puzzles: Sequence[Puzzle], backends: Sequence[str] | None = None
     puzzle passes a backend when the search was exhausted with exactly one solution, the
     grid (or, for ``confirm_many``, no solution but the grid); and every grid is checked
     against its puzzle by ``is_solution`` (``is_solution_many`` for the batch), none of
-    the backends. When the default is the cross-checker (None from ``default_verifiers``), each puzzle goes
-    through ``verify``. Anything short of a confirmation goes to ``verify`` too, for the
+    the backends. When the default is the cross-checker (None from
+    ``default_verifiers``), each puzzle goes through ``verify``. Anything short of a confirmation goes to ``verify`` too, for the
     cross-checker's report, and raises ``VerificationError``.
     """
     from .backends import get_backend
