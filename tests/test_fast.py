@@ -301,6 +301,33 @@ def test_several_orders_in_one_call_stop_at_the_first_minimal_dig(box, symmetry)
         assert len(stops) > 1  # stopped early and late
 
 
+def test_the_compiled_dig_on_a_25x25_board_agrees_with_counting_to_two():
+    """Above 16x16 the dig's searches keep the counting search's locked candidates: the
+    same puzzle as a removal loop that asks ``solve(limit=2)`` (the counting search) at
+    each step, deep enough that searches both find witnesses and find nothing."""
+    import random
+
+    from sudoku_cp.generate import full_grid, shuffled
+
+    g = geometry(5, 5)
+    rng = random.Random(2)
+    grid = full_grid((5, 5), rng)
+    order = [(c,) for c in shuffled(g.ncells, rng)]
+    givens, tried_all = fast.dig(grid, g, order, 300)
+    stats = fast._reused_scratch(fast.tables(g)).dig_result.tolist()
+    assert stats[8] > 10 and stats[9] > 3  # searches that found nothing, and a witness
+    dug, count = list(grid), g.ncells
+    for (cell,) in order:
+        if count - 1 < 300:
+            continue
+        trial = list(dug)
+        trial[cell] = 0
+        r = solve(Board(g, tuple(trial)), "fast", limit=2)
+        if r.exhausted and len(r.solutions) == 1:
+            dug, count = trial, count - 1
+    assert (givens, tried_all) == (tuple(dug), False)
+
+
 def test_import_stays_light_and_the_cache_works_when_the_package_is_read_only(tmp_path):
     # A copy of the package whose directory counts as read-only: the compiled code must
     # be cached under the user's cache directory, and nothing written beside the code.

@@ -775,13 +775,15 @@ def _other(givens, grid, x, bit, seen, frames, cells, rems, state, out, todo, di
         _write(root, out, 0)
         return 1
     return _hunt(c, grid, frames, cells, rems, state, out, todo, dirty, chg, flat, npeers, n,
-                 full)
+                 full, lk, seg)
 
 
 @njit(cache=True, nogil=True)
-def _hunt(cell, grid, frames, cells, rems, state, out, todo, dirty, chg, flat, npeers, n, full):
-    """1 when the node ``frames[0]`` (singles done, ``cell`` open) has a solution,
-    written into ``out[0]``, else 0: depth first, singles after each guess, branching on
+def _hunt(cell, grid, frames, cells, rems, state, out, todo, dirty, chg, flat, npeers, n, full,
+          lk, seg):
+    """1 when the node ``frames[0]`` (propagated, ``cell`` open) has a solution,
+    written into ``out[0]``, else 0: depth first, after each guess the counting search's
+    step (``_try_locked``, with ``lk``'s passes of locked candidates), branching on
     ``choose``'s cell, and at each branching cell the grid's value first (a second
     solution differs from the grid in few cells: most guesses that keep the grid's
     value are right)."""
@@ -802,7 +804,7 @@ def _hunt(cell, grid, frames, cells, rems, state, out, todo, dirty, chg, flat, n
         child = frames[depth]
         _copy(child, frames[d])
         state[NODES] += 1
-        if not _try(child, c, bit, todo, dirty, chg, flat, npeers, n, full):
+        if not _try_locked(child, c, bit, todo, dirty, chg, flat, npeers, n, full, lk, seg):
             continue
         c = choose(child, n, pf, wp, npeers)
         if c < 0:
@@ -903,10 +905,12 @@ def dig_order(grid, order, orbit_cells, orbit_start, target, minimal, givens, re
     sets of cells, then the witness store (see ``dig``).
     """
     flat, npeers, n, full, lk = tb
-    # singles only, no locked candidates, at the root and at every node: the puzzles dug
-    # here have many clues, and locked candidates cost more than they save on them
-    # (docs/generator.md, Measured)
-    lk = (lk[0], lk[1], lk[2], lk[3], np.int64(0), np.int64(0))
+    # up to 16x16, singles only, no locked candidates, at the root and at every node: the
+    # puzzles dug there have many clues, and locked candidates cost more than they save
+    # on them; larger boards keep the counting search's passes, which their deep digs
+    # need (docs/generator.md, Measured)
+    if n <= 16:
+        lk = (lk[0], lk[1], lk[2], lk[3], np.int64(0), np.int64(0))
     pf, wp = flat[0], flat[1]
     ncells = grid.shape[0]
     state, cells, rems, todo, chg, seg = _split(work, ncells, wp)
