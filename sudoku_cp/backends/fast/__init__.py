@@ -1,7 +1,7 @@
 """The ``fast`` backend as a subsystem: a compiled bitmask search (numba).
 
 - ``backend``: ``FastBackend`` (the declared interface, and the ``check_array``,
-  ``check_many``, ``dig`` and ``fill`` capabilities), the geometry as arrays
+  ``check_many``, ``dig``, ``dig_orders`` and ``fill`` capabilities), the geometry as arrays
   (``Tables``), the bulk entry points and the start-up (where compiled code is cached);
 - ``kernels``: the compiled search, fill and dig (numba, nopython mode);
 - ``native``: the store of the compiled object code, so later processes start without
