@@ -739,7 +739,7 @@ def _forced(x, v, givens, seen, flat, n):
 
 @njit(cache=True, nogil=True)
 def _other(givens, grid, x, bit, seen, frames, cells, rems, state, out, todo, dirty, chg, flat,
-           npeers, n, full, lk, seg):
+           npeers, n, full, lk, seg, light):
     """1 when ``givens`` (``x`` open) has a solution with a value other than ``bit`` in
     ``x`` (written into ``out[0]``), else 0: one search from a root where ``x`` has lost
     ``bit``, with the counting search's propagation (``settle``, with the dig's passes
@@ -770,23 +770,39 @@ def _other(givens, grid, x, bit, seen, frames, cells, rems, state, out, todo, di
     if not settle(root, todo, ntodo, dirty, chg, flat, npeers, n, full, lk, seg, lk[4]):
         return 0
     state[NODES] = 1
-    c = choose(root, n, flat[0], flat[1], npeers)
+    c = _first_fewest(root, n) if light else choose(root, n, flat[0], flat[1], npeers)
     if c < 0:
         _write(root, out, 0)
         return 1
     return _hunt(c, grid, frames, cells, rems, state, out, todo, dirty, chg, flat, npeers, n,
-                 full, lk, seg)
+                 full, lk, seg, light)
+
+
+@njit(cache=True, nogil=True)
+def _first_fewest(m, n):
+    """The first open cell with the fewest candidates, or -1 when every cell is fixed
+    (``choose`` without its tie-break: the dig's light searches)."""
+    fewest = n + 1
+    best = -1
+    for c in range(m.shape[0]):
+        k = popcount(m[np.uint64(c)])
+        if 1 < k < fewest:
+            fewest = k
+            best = c
+            if k == 2:
+                break
+    return best
 
 
 @njit(cache=True, nogil=True)
 def _hunt(cell, grid, frames, cells, rems, state, out, todo, dirty, chg, flat, npeers, n, full,
-          lk, seg):
+          lk, seg, light):
     """1 when the node ``frames[0]`` (propagated, ``cell`` open) has a solution,
     written into ``out[0]``, else 0: depth first, after each guess the counting search's
     step (``_try_locked``, with ``lk``'s passes of locked candidates), branching on
-    ``choose``'s cell, and at each branching cell the grid's value first (a second
-    solution differs from the grid in few cells: most guesses that keep the grid's
-    value are right)."""
+    ``choose``'s cell (``_first_fewest``'s when ``light``), and at each branching cell
+    the grid's value first (a second solution differs from the grid in few cells: most
+    guesses that keep the grid's value are right)."""
     pf, wp = flat[0], flat[1]
     cells[0] = cell
     rems[0] = frames[0][cell]
@@ -806,7 +822,7 @@ def _hunt(cell, grid, frames, cells, rems, state, out, todo, dirty, chg, flat, n
         state[NODES] += 1
         if not _try_locked(child, c, bit, todo, dirty, chg, flat, npeers, n, full, lk, seg):
             continue
-        c = choose(child, n, pf, wp, npeers)
+        c = _first_fewest(child, n) if light else choose(child, n, pf, wp, npeers)
         if c < 0:
             _write(child, out, 0)
             return 1
@@ -905,10 +921,13 @@ def dig_order(grid, order, orbit_cells, orbit_start, target, minimal, givens, re
     sets of cells, then the witness store (see ``dig``).
     """
     flat, npeers, n, full, lk = tb
-    # up to 16x16, singles only, no locked candidates, at the root and at every node: the
-    # puzzles dug there have many clues, and locked candidates cost more than they save
-    # on them; larger boards keep the counting search's passes, which their deep digs
-    # need (docs/generator.md, Measured)
+    # up to 16x16, singles only, no locked candidates, at the root and at every node, and
+    # up to 9x9 the first cell with fewest candidates to branch on (``_first_fewest``):
+    # the puzzles dug there have many clues, and locked candidates and ``choose``'s
+    # tie-break cost more than they save on them; larger boards keep the counting
+    # search's passes and ``choose``, which their deep digs need (docs/generator.md,
+    # Measured)
+    light = n <= 9
     if n <= 16:
         lk = (lk[0], lk[1], lk[2], lk[3], np.int64(0), np.int64(0))
     pf, wp = flat[0], flat[1]
@@ -987,7 +1006,8 @@ def dig_order(grid, order, orbit_cells, orbit_start, target, minimal, givens, re
             x = pend[i]
             searches += 1
             hit = _other(givens, grid, x, np.int64(1) << (grid[x] - 1), seen, frames, cells,
-                         rems, state, out, todo, dirty, chg, flat, npeers, n, full, lk, seg)
+                         rems, state, out, todo, dirty, chg, flat, npeers, n, full, lk, seg,
+                         light)
             result[6 + hit] += state[NODES]
             result[8 + hit] += 1
             if hit:
@@ -1056,7 +1076,8 @@ def dig_order(grid, order, orbit_cells, orbit_start, target, minimal, givens, re
                 else:
                     searches += 1
                     if _other(givens, grid, c, np.int64(1) << v, seen, frames, cells, rems,
-                              state, out, todo, dirty, chg, flat, npeers, n, full, lk, seg):
+                              state, out, todo, dirty, chg, flat, npeers, n, full, lk, seg,
+                              light):
                         certified[c] = 1
                         _keep_witness(aux, kept, nwc, room, out[0], grid)
                         for d in range(ncells):
