@@ -31,7 +31,6 @@ lazy: ``Puzzle.grade`` is computed when first read, or at once for a level targe
 from __future__ import annotations
 
 import random
-from collections import Counter
 from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
@@ -55,13 +54,16 @@ SYMMETRIES: dict[str, Callable[[int, int, int], tuple[int, int]] | None] = {
 
 #: Default attempts (fresh full grids) per puzzle before giving up on a target.
 ATTEMPTS = 30
-#: Attempts for a puzzle that must be minimal clue by clue with a symmetry: the search
-#: goes on until one is found (about 1 in 50 orbit-minimal 9x9 patterns is), this only
-#: bounds a target that cannot be met (say, with a clue count no minimal puzzle has).
-MINIMAL_ATTEMPTS = 5000
+#: Attempts (full grids, each dug in ``DIGS_PER_GRID`` orders) for a puzzle that must be
+#: minimal clue by clue with a symmetry: the search goes on until one is found (about 1
+#: in 50 orbit-minimal 9x9 rot180 patterns is); this only bounds a target that cannot be
+#: met (say, with a clue count no minimal puzzle has), at 40,000 digs as before.
+MINIMAL_ATTEMPTS = 625
 #: Removal orders tried on one full grid when a puzzle must be minimal clue by clue with a
-#: symmetry (a new grid costs about a third of one more dig; issue 24).
-DIGS_PER_GRID = 8
+#: symmetry. A new grid costs about one dig, and the compiled dig keeps the second
+#: solutions it finds on a grid for its later orders, so later orders are cheaper:
+#: 64 made about 1.3x the puzzles per CPU second of 8 (docs/generator.md, Measured).
+DIGS_PER_GRID = 64
 
 
 @dataclass(frozen=True)
@@ -271,6 +273,28 @@ def is_minimal(board: Board, backend: str | None = None, symmetry: str = "none")
     return True
 
 
+def shuffled(count: int, rng: random.Random) -> list[int]:
+    """``0 .. count - 1`` in a random order drawn from ``rng``: the order
+    ``rng.shuffle(list(range(count)))`` gives (CPython's algorithm, Fisher-Yates with
+    ``getrandbits``, written out: the generator draws one per dig, and the method calls
+    of ``random.shuffle`` were a tenth of a symmetric minimal search; a test holds the two
+    equal). Written out, it also stays the same if ``random.shuffle`` ever changes.
+
+    >>> rng = random.Random(3); shuffled(5, rng)
+    [0, 2, 3, 4, 1]
+    """
+    x = list(range(count))
+    draw = rng.getrandbits
+    for i in range(count - 1, 0, -1):
+        m = i + 1
+        k = m.bit_length()
+        j = draw(k)
+        while j >= m:
+            j = draw(k)
+        x[i], x[j] = x[j], x[i]
+    return x
+
+
 def dig(grid: Sequence[int], g: Geometry, rng: random.Random, *, symmetry: str = "none",
         clues: int | None = None, backend: str | None = None) -> tuple[tuple[int, ...], bool]:
     """Remove orbits of clues in random order while the puzzle stays unique.
@@ -280,22 +304,34 @@ def dig(grid: Sequence[int], g: Geometry, rng: random.Random, *, symmetry: str =
     because a removal that failed once fails on any subset of the clues (fewer clues,
     more solutions), so one pass leaves the pattern minimal for its symmetry.
     """
-    order = orbits(g, symmetry)
-    rng.shuffle(order)
-    return _dig_in_order(grid, g, order, clues, backend or removal_backend(g.box))
+    return _dig(grid, g, rng, symmetry, clues, backend)[:2]
+
+
+def _dig(grid: Sequence[int], g: Geometry, rng: random.Random, symmetry: str,
+         clues: int | None, backend: str | None, minimal: bool = False
+         ) -> tuple[tuple[int, ...], bool, bool | None]:
+    """``dig``, and with ``minimal`` whether the result is minimal clue by clue (asked only
+    when every orbit was tried, else None; see ``removable_clue``)."""
+    base = _orbits(g, symmetry)
+    order = [base[i] for i in shuffled(len(base), rng)]
+    return _dig_in_order(grid, g, order, clues, backend or removal_backend(g.box), minimal)
 
 
 def _dig_in_order(grid: Sequence[int], g: Geometry, order: list[tuple[int, ...]],
-                  clues: int | None, backend: str) -> tuple[tuple[int, ...], bool]:
-    """``dig`` with the orbits tried in ``order`` (see ``dig``)."""
-    givens = list(grid)
-    count = g.ncells
+                  clues: int | None, backend: str, minimal: bool = False
+                  ) -> tuple[tuple[int, ...], bool, bool | None]:
+    """``dig`` with the orbits tried in ``order`` (see ``dig``), and, with ``minimal``
+    and every orbit tried, whether no single clue of the result can be removed (else None)."""
     from .backends import get_backend
     from .backends.base import capability
 
     dig_all = capability(get_backend(backend), "dig")
     if dig_all is not None:  # the whole removal in one call of the backend (fast), same rule
-        return dig_all(grid, g, order, clues)
+        if minimal:
+            return dig_all(grid, g, order, clues, minimal=True)
+        return (*dig_all(grid, g, order, clues), None)
+    givens = list(grid)
+    count = g.ncells
     tried_all = True
     for orbit in order:
         if clues is not None and count - len(orbit) < clues:
@@ -306,7 +342,30 @@ def _dig_in_order(grid: Sequence[int], g: Geometry, order: list[tuple[int, ...]]
             trial[cell] = 0
         if is_unique(Board(g, tuple(trial)), backend, grid):
             givens, count = trial, count - len(orbit)
-    return tuple(givens), tried_all
+    known = None
+    if minimal and tried_all:
+        known = is_minimal(Board(g, tuple(givens)), backend)
+    return tuple(givens), tried_all, known
+
+
+@lru_cache(maxsize=16)
+def _dig_orders(backend: str):
+    """The backend's ``dig_orders`` capability (several removal orders in one call), or None."""
+    from .backends import get_backend
+    from .backends.base import capability
+
+    return capability(get_backend(backend), "dig_orders")
+
+
+def _dig_search(grid: Sequence[int], g: Geometry, rng: random.Random, symmetry: str,
+                backend: str, digs: int, ask: bool
+                ) -> tuple[tuple[int, ...], bool, bool | None, int]:
+    """``digs`` removal orders drawn from ``rng`` as ``dig`` draws them, one after the other
+    (so the same puzzles), dug in one call of the backend's ``dig_orders`` until one is
+    minimal clue by clue (when ``ask``): ``(givens, tried_all, minimal, k)``, the k-th order's."""
+    order = _orbits(g, symmetry)
+    orders = [shuffled(len(order), rng) for _ in range(digs)]  # as ``_dig`` draws them
+    return _dig_orders(backend)(grid, g, order, orders, None, minimal=ask)
 
 
 def removable_clue(grid: Sequence[int], givens: Sequence[int], g: Geometry,
@@ -314,21 +373,15 @@ def removable_clue(grid: Sequence[int], givens: Sequence[int], g: Geometry,
     """True when some single clue of ``givens``, a unique puzzle dug out of ``grid``,
     can be removed with the puzzle staying unique: False means the puzzle is minimal.
 
-    One call of the digging backend's dig (for ``fast``, one compiled call): the cells
-    already removed as one orbit first (the puzzle itself, unique), then each clue
-    alone, with a clue target one below the puzzle's, so that the dig
-    stops checking at the first clue it removes. It answers what ``is_minimal`` does,
-    without a Python call per clue.
+    One call of the digging backend's dig with the question asked (for ``fast``, one
+    compiled call, see ``fast.dig``): the cells already removed as one orbit first (the
+    puzzle itself, unique), then the question, clue by clue. It answers what
+    ``is_minimal`` does, without a Python call per clue.
     """
-    count = sum(1 for v in givens if v)
     removed = tuple(c for c in range(g.ncells) if not givens[c])
-    # the clues of the most frequent values first: they are removable more often, and
-    # the dig stops at the first one it removes (about 30% fewer checks than cell order)
-    often = Counter(v for v in givens if v)
-    clues = sorted((c for c in range(g.ncells) if givens[c]), key=lambda c: -often[givens[c]])
-    order = ([removed] if removed else []) + [(c,) for c in clues]
-    left, _ = _dig_in_order(grid, g, order, count - 1, backend or removal_backend(g.box))
-    return sum(1 for v in left if v) < count
+    order = [removed] if removed else []
+    _, _, known = _dig_in_order(grid, g, order, None, backend or removal_backend(g.box), True)
+    return not known
 
 
 # -- puzzles ---------------------------------------------------------------------------------
@@ -348,8 +401,15 @@ def make_puzzle(seed: int, *, box: tuple[int, int] = (3, 3), symmetry: str = "no
     rng = random.Random(seed)
     grid = full_grid(box, rng)
     search = minimal and symmetry != "none"  # rare: several removal orders per grid
-    for _ in range(DIGS_PER_GRID if search else 1):
-        givens, complete = dig(grid, g, rng, symmetry=symmetry, clues=clues, backend=backend)
+    ask = symmetry != "none" and (minimal or orbit_minimal)  # clue by clue, in the dig's call
+    digs = DIGS_PER_GRID if search else 1
+    backend = backend or removal_backend(box)
+    if clues is None and _dig_orders(backend) is not None:
+        # every order in one call, which stops at the first minimal puzzle (or the last)
+        attempts = [_dig_search(grid, g, rng, symmetry, backend, digs, ask)[:3]]
+    else:
+        attempts = (_dig(grid, g, rng, symmetry, clues, backend, ask) for _ in range(digs))
+    for givens, complete, clue_minimal in attempts:
         board = Board(g, givens)
         # After a complete pass no orbit can be removed (see dig); with no symmetry the
         # orbits are single clues, so the puzzle is minimal without further checks.
@@ -358,9 +418,8 @@ def make_puzzle(seed: int, *, box: tuple[int, int] = (3, 3), symmetry: str = "no
         known_minimal: bool | None = None
         if symmetry == "none":
             known_minimal = orbit_ok if (complete or minimal or orbit_minimal) else None
-        elif minimal or orbit_minimal:  # clue by clue: only worth asking of an orbit-minimal one
-            known_minimal = orbit_ok and (not removable_clue(grid, givens, g, backend)
-                                          if complete else is_minimal(board, backend))
+        elif ask:  # clue by clue: only worth asking of an orbit-minimal one
+            known_minimal = orbit_ok and (clue_minimal if complete else is_minimal(board, backend))
         if known_minimal or not search:
             break
     missed = []
@@ -456,9 +515,9 @@ def verify_many(puzzles: Sequence[Puzzle], backends: Sequence[str] | None = None
     instead proves that the puzzle has no solution other than its grid, in one call. A
     puzzle passes a backend when the search was exhausted with exactly one solution, the
     grid (or, for ``confirm_many``, no solution but the grid); and every grid is checked
-    against its puzzle by ``is_solution``, which is none of the backends. When the
-    default is the cross-checker (None from ``default_verifiers``), each puzzle goes
-    through ``verify``. Anything short of a confirmation goes to ``verify`` too, for the
+    against its puzzle by ``is_solution`` (``is_solution_many`` for the batch), none of
+    the backends. When the default is the cross-checker (None from
+    ``default_verifiers``), each puzzle goes through ``verify``. Anything short of a confirmation goes to ``verify`` too, for the
     cross-checker's report, and raises ``VerificationError``.
     """
     from .backends import get_backend
@@ -470,8 +529,8 @@ def verify_many(puzzles: Sequence[Puzzle], backends: Sequence[str] | None = None
     specs = list(backends) if backends is not None else default_verifiers(g)
     if specs is None or any(p.board.geometry != g for p in puzzles):
         return [tuple(verify(p, specs).results) for p in puzzles]
-    for p in puzzles:
-        if not is_solution(p.board, p.solution):
+    for p, ok in zip(puzzles, _solutions_hold(puzzles, g)):
+        if not ok:
             _refuted(p, specs, "is_solution: the grid does not solve the puzzle")
     for spec in specs:
         backend = get_backend(spec)
@@ -494,6 +553,22 @@ def verify_many(puzzles: Sequence[Puzzle], backends: Sequence[str] | None = None
             if not ok:
                 _refuted(p, specs, f"{spec} did not find the grid as the only solution")
     return [tuple(specs)] * len(puzzles)
+
+
+def _solutions_hold(puzzles: Sequence[Puzzle], g: Geometry) -> list[bool]:
+    """For each puzzle (all of geometry ``g``), whether its grid solves it: the independent
+    checker, ``check.is_solution_many`` for the batch when numpy is there (whole-array
+    operations: a 9x9 puzzle in a batch of 64 costs a quarter of ``is_solution``), else
+    ``is_solution``."""
+    try:
+        import numpy
+    except ImportError:
+        return [is_solution(p.board, p.solution) for p in puzzles]
+    from .check import is_solution_many
+
+    givens = numpy.array([p.board.givens for p in puzzles], dtype=numpy.int64)
+    grids = numpy.array([p.solution for p in puzzles], dtype=numpy.int64)
+    return is_solution_many(g.box, givens, grids, g.extra).tolist()
 
 
 def _refuted(puzzle: Puzzle, specs, why: str):

@@ -236,6 +236,98 @@ def test_dig_leaves_a_unique_minimal_puzzle():
     assert all(bool(givens[c]) == bool(givens[80 - c]) for c in range(81))
 
 
+@pytest.mark.parametrize("box,symmetry,count", [((2, 2), "none", 12), ((2, 3), "rot180", 12),
+                                                  ((3, 3), "none", 3), ((3, 3), "rot180", 4),
+                                                  ((2, 2), "rot90", 12)])
+def test_the_compiled_dig_and_its_minimality_answer_agree_with_the_python_dig(box, symmetry,
+                                                                               count):
+    """Issue 24's dig (clues read off for forced cells, one search per cell for a solution
+    that changes it, certified clues skipped): the same puzzle as the Python dig with the
+    backtracker counting to two, and the same minimality answer as ``is_minimal`` asked of
+    the backtracker clue by clue; with clue targets too."""
+    import random
+
+    from sudoku_cp.generate import _dig_in_order, full_grid, is_minimal, orbits
+
+    g = geometry(*box)
+    rng = random.Random(31)
+    answers = set()
+    for i in range(count):
+        grid = full_grid(box, rng)
+        order = orbits(g, symmetry)
+        rng.shuffle(order)
+        target = g.ncells // 2 if i % 4 == 3 else None
+        givens, tried_all, minimal = fast.dig(grid, g, order, target, minimal=True)
+        assert (givens, tried_all) == fast.dig(grid, g, order, target)
+        expected, all_tried, _ = _dig_in_order(grid, g, order, target, "backtrack")
+        assert (givens, tried_all) == (expected, all_tried)
+        if tried_all:
+            assert minimal == is_minimal(Board(g, givens), "backtrack")
+            answers.add(minimal)
+        else:
+            assert minimal is None
+    if symmetry == "rot90":
+        assert answers == {True, False}  # both answers were exercised
+
+
+@pytest.mark.parametrize("box,symmetry", [((2, 3), "mirror"), ((2, 2), "rot90"),
+                                          ((3, 3), "rot180")])
+def test_several_orders_in_one_call_stop_at_the_first_minimal_dig(box, symmetry):
+    """``dig_orders``: each order dug as the Python dig digs it (the backtracker counting
+    to two), the witnesses kept from earlier orders of the grid change no answer, and
+    the call stops at the first order whose puzzle is minimal clue by clue (asked of the
+    backtracker), else returns the last."""
+    import random
+
+    from sudoku_cp.generate import _dig_in_order, _orbits, full_grid, is_minimal, shuffled
+
+    g = geometry(*box)
+    orbits = _orbits(g, symmetry)
+    rng = random.Random(4)
+    stops = set()
+    for _ in range(4 if g.n < 9 else 1):
+        grid = full_grid(box, rng)
+        orders = [shuffled(len(orbits), rng) for _ in range(6)]
+        givens, tried_all, minimal, k = fast.dig_orders(grid, g, orbits, orders, minimal=True)
+        for i, numbers in enumerate(orders):
+            expected, _, _ = _dig_in_order(grid, g, [orbits[j] for j in numbers], None,
+                                           "backtrack")
+            answer = is_minimal(Board(g, expected), "backtrack")
+            if answer or i == len(orders) - 1:
+                break
+        assert (k, givens, tried_all, minimal) == (i, expected, True, answer)
+        stops.add(k)
+    if g.n < 9:
+        assert len(stops) > 1  # stopped early and late
+
+
+def test_the_compiled_dig_on_a_25x25_board_agrees_with_counting_to_two():
+    """Above 16x16 the dig's searches keep the counting search's locked candidates: the
+    same puzzle as a removal loop that asks ``solve(limit=2)`` (the counting search) at
+    each step, deep enough that searches both find witnesses and find nothing."""
+    import random
+
+    from sudoku_cp.generate import full_grid, shuffled
+
+    g = geometry(5, 5)
+    rng = random.Random(2)
+    grid = full_grid((5, 5), rng)
+    order = [(c,) for c in shuffled(g.ncells, rng)]
+    givens, tried_all = fast.dig(grid, g, order, 300)
+    stats = fast._reused_scratch(fast.tables(g)).dig_result.tolist()
+    assert stats[8] > 10 and stats[9] > 3  # searches that found nothing, and a witness
+    dug, count = list(grid), g.ncells
+    for (cell,) in order:
+        if count - 1 < 300:
+            continue
+        trial = list(dug)
+        trial[cell] = 0
+        r = solve(Board(g, tuple(trial)), "fast", limit=2)
+        if r.exhausted and len(r.solutions) == 1:
+            dug, count = trial, count - 1
+    assert (givens, tried_all) == (tuple(dug), False)
+
+
 def test_import_stays_light_and_the_cache_works_when_the_package_is_read_only(tmp_path):
     # A copy of the package whose directory counts as read-only: the compiled code must
     # be cached under the user's cache directory, and nothing written beside the code.

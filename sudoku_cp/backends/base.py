@@ -21,7 +21,10 @@ backend: ``capability(backend, "check_many")`` returns the bound method or None.
 - ``check_many(boards, limit) -> list[Result]``: many boards in one call (bulk entry).
 - ``check_array(puzzles, geometry, limit) -> (counts, first, stats)``: many puzzles of
   one geometry as one integer array (the batch pipeline's bulk road, ``pipeline``).
-- ``dig(grid, geometry, order, target)``: the generator's clue removal.
+- ``dig(grid, geometry, order, target, minimal=False)``: the generator's clue removal;
+  with ``minimal=True`` it also says whether the result is minimal clue by clue.
+- ``dig_orders(grid, geometry, orbits, orders, target, minimal=False)``: ``dig`` in
+  several orders of the same orbits in one call, stopping at the first minimal result.
 - ``fill(geometry, seed, budget)``: a random full grid (the generator's first step).
 - ``confirm_many(boards, solutions) -> list[bool]``: for each board, whether it has no
   solution other than the one given (the generator's verification; the caller checks
@@ -51,8 +54,8 @@ from ..result import Result
 #: this many shapes. A classic batch uses one; a batch of variants, one per extra-house set.
 KEEP_SHAPES = 16
 #: The optional methods a backend may declare (see the module docstring).
-CAPABILITIES = ("check_many", "check_array", "dig", "fill", "confirm_many", "supports",
-                "refuses")
+CAPABILITIES = ("check_many", "check_array", "dig", "dig_orders", "fill", "confirm_many",
+                "supports", "refuses")
 
 
 __all__ = ["CAPABILITIES", "KEEP_SHAPES", "Backend", "ShapeCache", "TimeUp", "capability",

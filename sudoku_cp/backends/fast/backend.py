@@ -259,6 +259,7 @@ class _Scratch:
         self.work = np.zeros(5 * t.ncells + 6 + t.peers.shape[1], dtype=np.int64)
         self.state = self.work[:4]  # a view: the kernel writes it
         self.dirty = np.zeros(t.words, dtype=np.int64)  # a bitset of houses
+        self.aux = self.dug = self.dig_result = None  # the dig's own, made on its first use
         self.resize(out_rows)
 
     def resize(self, out_rows: int) -> None:
@@ -443,35 +444,80 @@ def _result(count: int, first, stats, limit: int, seconds: float) -> Result:
                      {"nodes": int(stats[0]), "guesses": int(stats[1]), "count": count}, limit)
 
 
-def dig(grid, g: Geometry, order, target: int | None = None) -> tuple[tuple[int, ...], bool]:
+def dig(grid, g: Geometry, order, target: int | None = None, *, minimal: bool = False):
     """The generator's clue removal in one compiled call (see ``generate.dig``).
 
     ``order`` lists orbits (tuples of cells) in the order to try; an orbit is removed
     when the puzzle stays unique, and skipped when it would leave fewer than ``target``
-    clues. Returns ``(givens, tried_all)``. A check that finds a single solution other
-    than ``grid`` is a bug: ``generate.GenerationError``.
+    clues. Returns ``(givens, tried_all)``; with ``minimal=True``, ``(givens, tried_all,
+    minimal)``, where ``minimal`` says whether no single clue can be removed (asked in the
+    same call, only when every orbit was tried; else None). A witness solution that
+    disagrees with a clue is a bug: ``generate.GenerationError``.
     """
+    order = list(order)  # a list: its plan is not kept (see ``_dig_plan``)
+    givens, tried_all, verdict, _ = dig_orders(grid, g, order, [range(len(order))], target,
+                                               minimal=minimal)
+    return (givens, tried_all, verdict) if minimal else (givens, tried_all)
+
+
+def dig_orders(grid, g: Geometry, orbits, orders, target: int | None = None, *,
+               minimal: bool = False) -> tuple[tuple[int, ...], bool, bool | None, int]:
+    """``dig`` in one compiled call for several orders of the same ``orbits`` (a
+    sequence of tuples of cells; each order lists their numbers): the first order's dig,
+    or with ``minimal=True`` the first order whose dig is minimal clue by clue (the
+    last one tried when none is). Returns ``(givens, tried_all, minimal, k)``, ``k`` the
+    number of the order whose puzzle it is; ``minimal`` is None when not asked or when
+    not every orbit was tried."""
     t = tables(g)
     np = t.np
-    cells = np.array([c for orbit in order for c in orbit], dtype=np.int64)
-    start = np.zeros(len(order) + 1, dtype=np.int64)
-    np.cumsum([len(o) for o in order], out=start[1:])
-    grid_array = np.asarray(grid, dtype=np.int64)
-    order_array = np.arange(len(order), dtype=np.int64)
-    givens, trial = np.zeros(t.ncells, dtype=np.int64), np.zeros(t.ncells, dtype=np.int64)
-    result = np.zeros(3, dtype=np.int64)
+    cells, start = _dig_plan(t, orbits)
+    order_array = np.array(orders, dtype=np.int64).reshape(len(orders), len(orbits))
+    grid_array = np.array(grid, dtype=np.int64)
     s = _reused_scratch(t)
-    engine().dig(grid_array.ctypes.data, t.ncells, order_array.ctypes.data, len(order),
-                 cells.ctypes.data, len(cells), start.ctypes.data,
-                 -1 if target is None else target, givens.ctypes.data, trial.ctypes.data,
-                 result.ctypes.data, *s.search, t.tab_address)
-    tried_all, _, wrong = result.tolist()
+    if s.aux is None:
+        words = (t.ncells + 63) // 64  # a set of cells
+        s.aux = np.zeros((t.n + 3) * t.ncells + 2 * t.n + 2 * words + 1 + DIG_WITNESSES * words,
+                         dtype=np.int64)
+        s.dug = np.zeros(t.ncells, dtype=np.int64)
+        s.dig_result = np.zeros(11, dtype=np.int64)
+    engine().dig(grid_array.ctypes.data, t.ncells, order_array.ctypes.data, len(orders),
+                 len(orbits), cells.ctypes.data, len(cells), start.ctypes.data,
+                 -1 if target is None else target, int(minimal), s.dug.ctypes.data,
+                 s.dig_result.ctypes.data, *s.search, s.aux.ctypes.data, len(s.aux),
+                 t.tab_address)
+    tried_all, _, wrong, verdict, _, used = s.dig_result.tolist()[:6]
     if wrong:
         from ...errors import GenerationError
 
-        raise GenerationError("fast says unique with another solution than the grid",
+        raise GenerationError("fast found a solution of a dug puzzle that breaks a clue",
                               [format_line(grid, g.n)])
-    return tuple(givens.tolist()), bool(tried_all)
+    return (tuple(s.dug.tolist()), bool(tried_all), None if verdict < 0 else bool(verdict),
+            used)
+
+
+#: Witnesses (the cells where a second solution differs from the grid) the compiled dig
+#: keeps while it digs one grid in several orders: a later order's removal that leaves
+#: no clue in one of them fails without a search.
+DIG_WITNESSES = 1024
+_PLANS: dict = {}  # id of an orbits tuple -> (the tuple, its cells, where each orbit starts)
+
+
+def _dig_plan(t: Tables, orbits):
+    """The ``orbits`` as the arrays the compiled dig reads: their cells, one after
+    another, and where each starts; kept for the generator's orbits (one tuple per
+    geometry and symmetry, asked for per puzzle)."""
+    kept = _PLANS.get(id(orbits))
+    if kept is not None and kept[0] is orbits:
+        return kept[1], kept[2]
+    np = t.np
+    cells = np.array([c for orbit in orbits for c in orbit], dtype=np.int64)
+    start = np.zeros(len(orbits) + 1, dtype=np.int64)
+    np.cumsum([len(o) for o in orbits], out=start[1:])
+    if isinstance(orbits, tuple):
+        if len(_PLANS) > 64:
+            _PLANS.clear()
+        _PLANS[id(orbits)] = (orbits, cells, start)
+    return cells, start
 
 
 def fill(g: Geometry, seed: int, budget: int) -> list[int]:
@@ -528,9 +574,15 @@ class FastBackend(Backend):
         """``Result``s for many boards, one compiled call per run of one geometry."""
         return check_boards(boards, limit)
 
-    def dig(self, grid, geometry: Geometry, order, target: int | None = None):
+    def dig(self, grid, geometry: Geometry, order, target: int | None = None, *,
+            minimal: bool = False):
         """The generator's clue removal in one compiled call (see ``dig``)."""
-        return dig(grid, geometry, order, target)
+        return dig(grid, geometry, order, target, minimal=minimal)
+
+    def dig_orders(self, grid, geometry: Geometry, orbits, orders, target: int | None = None,
+                   *, minimal: bool = False):
+        """``dig`` in several orders in one compiled call (see ``dig_orders``)."""
+        return dig_orders(grid, geometry, orbits, orders, target, minimal=minimal)
 
     def fill(self, geometry: Geometry, seed: int, budget: int) -> list[int]:
         """The generator's random fill in one compiled call (see ``fill``)."""

@@ -657,47 +657,444 @@ def check_many(puzzles, limit, counts, first, stats, frames, work, dirty, out, t
     return 0
 
 
-@njit(cache=True, nogil=True)
-def dig(grid, order, orbit_cells, orbit_start, target, givens, trial, result, frames, work,
-        dirty, out, tb):
-    """Remove orbits of clues from ``grid`` in ``order`` while the puzzle stays unique.
+# -- the generator's dig (issue 24): removal tests without counting to two ------------------------
+# The puzzle being dug always has exactly one solution, the grid. So a puzzle with the
+# clues of cells X removed stays unique exactly when no solution differs from the grid
+# in X: either some removed cell is forced by the clues left (a naked or a hidden single
+# read off the clues, ``_forced``), or searches with one removed cell barred from its
+# grid value find nothing (``_other``). A search that finds a solution finds a
+# *witness* S: a solution that differs from the grid in X only. When it differs in one
+# cell x alone, x can never be removed from this puzzle or from any puzzle dug out of it
+# that keeps the rest of X (S solves that puzzle without x too): x is *certified*, and
+# the clue-by-clue minimality question need not ask about it again.
 
-    An orbit whose removal would leave fewer than ``target`` clues is skipped. Writes
-    the puzzle into ``givens`` and ``(tried_all, checks, wrong)`` into ``result``:
-    ``wrong`` is 1 if some check found a single solution other than ``grid`` (a bug
-    the caller must report). ``trial`` and the rest are scratch.
+
+@njit(cache=True, nogil=True)
+def _seen_init(givens, seen, pf, wp, npeers, n, full):
+    """``seen[(v - 1) * ncells + c]``: how many peers of cell c hold the clue v; and after
+    those n rows, per cell the values no peer holds as a clue (its *open* mask)."""
+    ncells = givens.shape[0]
+    _zero(seen)
+    for c in range(ncells):
+        v = givens[c]
+        if v:
+            base = (v - 1) * ncells
+            for j in range(npeers[c]):
+                seen[base + pf[c * wp + j]] += 1
+    for c in range(ncells):
+        m = np.int64(0)
+        for w in range(n):
+            if seen[w * ncells + c] == 0:
+                m |= np.int64(1) << w
+        seen[n * ncells + c] = m & full
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _set_clue(givens, seen, c, v, delta, pf, wp, npeers, n):
+    """Give cell ``c`` the clue ``v`` (``delta`` 1) or take it away (``delta`` -1),
+    keeping ``seen`` and the open masks in step."""
+    ncells = givens.shape[0]
+    givens[c] = v if delta > 0 else 0
+    base = (v - 1) * ncells
+    bit = np.int64(1) << (v - 1)
+    opened = n * ncells
+    for j in range(npeers[c]):
+        p = pf[c * wp + j]
+        k = seen[base + p] + delta
+        seen[base + p] = k
+        if k == 0:
+            seen[opened + p] |= bit
+        else:
+            seen[opened + p] &= ~bit
+
+
+@njit(cache=True, nogil=True)
+def _forced(x, v, givens, seen, flat, n):
+    """True when the open cell ``x`` must hold ``v`` in every solution, read off the
+    clues alone: every other value is a clue among its peers (a naked single), or in
+    some house of ``x`` every other cell is a clue or sees a clue ``v`` (a hidden single)."""
+    hf, wh, hb, nw = flat[2], flat[3], flat[4], flat[5]
+    ncells = givens.shape[0]
+    opened = n * ncells
+    m = seen[opened + x]
+    if m & (m - 1) == 0:
+        return True
+    bit = np.int64(1) << (v - 1)
+    for j in range(nw):
+        bits = hb[x * nw + j]
+        while bits != 0:
+            h = j * 64 + trailing_zeros(bits)
+            bits &= bits - 1
+            base = h * wh
+            alone = True
+            for i in range(n):
+                d = hf[base + i]
+                if d != x and givens[d] == 0 and seen[opened + d] & bit:
+                    alone = False
+                    break
+            if alone:
+                return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _other(givens, grid, x, bit, seen, frames, cells, rems, state, out, todo, dirty, chg, flat,
+           npeers, n, full, lk, seg, light):
+    """1 when ``givens`` (``x`` open) has a solution with a value other than ``bit`` in
+    ``x`` (written into ``out[0]``), else 0: one search from a root where ``x`` has lost
+    ``bit``, with the counting search's propagation (``settle``, with the dig's passes
+    of locked candidates: none) and then ``_hunt``. The root starts from the open masks
+    kept in ``seen`` (the clues' values already gone from their peers), so only cells
+    left with one value are propagated at first."""
+    ncells = givens.shape[0]
+    opened = n * ncells
+    root = frames[0]
+    ntodo = 0
+    for c in range(ncells):
+        v = givens[c]
+        if v:
+            root[c] = np.int64(1) << (v - 1)
+        else:
+            m = seen[opened + c]
+            if c == x:
+                m &= ~bit
+            if m == 0:
+                return 0
+            root[c] = m
+            if m & (m - 1) == 0:
+                todo[ntodo] = c
+                ntodo += 1
+    for j in range(dirty.shape[0]):
+        dirty[j] = flat[6][j]  # every house of n cells
+    _zero(state)
+    if not settle(root, todo, ntodo, dirty, chg, flat, npeers, n, full, lk, seg, lk[4]):
+        return 0
+    state[NODES] = 1
+    c = _first_fewest(root, n) if light else choose(root, n, flat[0], flat[1], npeers)
+    if c < 0:
+        _write(root, out, 0)
+        return 1
+    return _hunt(c, grid, frames, cells, rems, state, out, todo, dirty, chg, flat, npeers, n,
+                 full, lk, seg, light)
+
+
+@njit(cache=True, nogil=True)
+def _first_fewest(m, n):
+    """The first open cell with the fewest candidates, or -1 when every cell is fixed
+    (``choose`` without its tie-break: the dig's light searches)."""
+    fewest = n + 1
+    best = -1
+    for c in range(m.shape[0]):
+        k = popcount(m[np.uint64(c)])
+        if 1 < k < fewest:
+            fewest = k
+            best = c
+            if k == 2:
+                break
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _hunt(cell, grid, frames, cells, rems, state, out, todo, dirty, chg, flat, npeers, n, full,
+          lk, seg, light):
+    """1 when the node ``frames[0]`` (propagated, ``cell`` open) has a solution,
+    written into ``out[0]``, else 0: depth first, after each guess the counting search's
+    step (``_try_locked``, with ``lk``'s passes of locked candidates), branching on
+    ``choose``'s cell (``_first_fewest``'s when ``light``), and at each branching cell
+    the grid's value first (a second solution differs from the grid in few cells: most
+    guesses that keep the grid's value are right)."""
+    pf, wp = flat[0], flat[1]
+    cells[0] = cell
+    rems[0] = frames[0][cell]
+    depth = 1
+    while depth > 0:
+        d = depth - 1
+        rem = rems[d]
+        if rem == 0:
+            depth -= 1
+            continue
+        c = cells[d]
+        mine = np.int64(1) << (grid[c] - 1)
+        bit = mine if rem & mine else rem & -rem
+        rems[d] = rem ^ bit
+        child = frames[depth]
+        _copy(child, frames[d])
+        state[NODES] += 1
+        if not _try_locked(child, c, bit, todo, dirty, chg, flat, npeers, n, full, lk, seg):
+            continue
+        c = _first_fewest(child, n) if light else choose(child, n, pf, wp, npeers)
+        if c < 0:
+            _write(child, out, 0)
+            return 1
+        cells[depth] = c
+        rems[depth] = child[c]
+        depth += 1
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def _keep_witness(aux, kept, nwc, room, solution, grid):
+    """Keep the cells where ``solution`` differs from ``grid`` (a set of ``nwc`` words)
+    in the witness store at ``aux[kept]`` (count) and after, while there is room."""
+    w = aux[kept]
+    if w >= room:
+        return
+    base = kept + 1 + w * nwc
+    for j in range(nwc):
+        aux[base + j] = 0
+    for c in range(grid.shape[0]):
+        if solution[c] != grid[c]:
+            aux[base + (c >> 6)] |= np.int64(1) << (c & 63)
+    aux[kept] = w + 1
+
+
+@njit(cache=True, nogil=True)
+def _witness_within(aux, kept, nwc, rest):
+    """The first kept witness that differs from the grid in none of the cells ``rest``
+    (so it solves the puzzle of those clues: a second solution), or -1."""
+    for w in range(aux[kept]):
+        base = kept + 1 + w * nwc
+        clear = True
+        for j in range(nwc):
+            if aux[base + j] & rest[j]:
+                clear = False
+                break
+        if clear:
+            return w
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def dig(grid, orders, orbit_cells, orbit_start, target, minimal, givens, result, frames, work,
+        dirty, out, aux, tb):
+    """Remove orbits of clues from ``grid`` in the order of the first row of ``orders``
+    (orbit numbers) while the puzzle stays unique (``dig_order``); with ``minimal`` 1,
+    ask whether some single clue could still go, and when one can, dig again in the
+    order of the next row, and so on: stop at the first minimal puzzle (a search for a
+    minimal symmetric puzzle tries several orders on one grid).
+
+    Writes the last puzzle dug into ``givens`` and ``(tried_all, searches, wrong,
+    minimal, forced, row, nodes of searches that found nothing, nodes of searches that
+    found a witness, searches of each kind, removals refused by a kept witness)`` into
+    ``result`` (see ``dig_order``; ``row``: the order used; the counts are over every
+    order tried, the last five over the removals, not the minimality question).
+
+    Witnesses found while digging one grid are kept (as sets of cells, in ``aux`` after
+    the dig's scratch, as many as fit): a removal in a later order that would leave no
+    clue in one of them fails without a search (that witness solves the puzzle too),
+    and one that differs in a single clue of the final puzzle certifies that clue.
+    """
+    result[1] = 0
+    result[2] = 0
+    result[4] = 0
+    for j in range(6, result.shape[0]):
+        result[j] = 0
+    ncells, n = grid.shape[0], tb[2]
+    aux[(n + 3) * ncells + 2 * n + 2 * ((ncells + 63) // 64)] = 0  # no witness kept yet
+    for r in range(orders.shape[0]):
+        dig_order(grid, orders[r], orbit_cells, orbit_start, target, minimal, givens, result,
+                  frames, work, dirty, out, aux, tb)
+        result[5] = r
+        if result[3] != 0:  # minimal, or not asked
+            break
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def dig_order(grid, order, orbit_cells, orbit_start, target, minimal, givens, result, frames,
+              work, dirty, out, aux, tb):
+    """Remove orbits of clues from ``grid`` in ``order`` while the puzzle stays unique;
+    with ``minimal`` 1, then ask whether some single clue could still go.
+
+    An orbit whose removal would leave fewer than ``target`` clues is skipped. An
+    orbit goes when each of its cells is forced by the clues left (``_forced``, one
+    cell after another, each forced one put back) or, for the cells not forced, when
+    no search finds a solution with the first of them changed, then with it kept and
+    the second changed, and so on (``_other``). Writes the puzzle into ``givens``,
+    ``tried_all`` and ``minimal`` into ``result[0]`` and ``result[3]``, and adds the
+    searches and the forced cells to ``result[1]`` and ``result[4]``; sets ``result[2]``
+    (wrong) to 1 if some witness disagreed with a clue (a bug the caller must report).
+    ``minimal`` is -1 when not asked (or not every orbit was tried), else 1 when no
+    single clue can be removed, checked clue by clue, the certified ones skipped, the
+    clues of the most frequent values first (they are removable most often), stopping
+    at the first removable one. ``aux`` is scratch: (n + 3) * ncells + 2 * n int64s, two
+    sets of cells, then the witness store (see ``dig``).
     """
     flat, npeers, n, full, lk = tb
+    # up to 16x16, singles only, no locked candidates, at the root and at every node, and
+    # up to 9x9 the first cell with fewest candidates to branch on (``_first_fewest``):
+    # the puzzles dug there have many clues, and locked candidates and ``choose``'s
+    # tie-break cost more than they save on them; larger boards keep the counting
+    # search's passes and ``choose``, which their deep digs need (docs/generator.md,
+    # Measured)
+    light = n <= 9
+    if n <= 16:
+        lk = (lk[0], lk[1], lk[2], lk[3], np.int64(0), np.int64(0))
+    pf, wp = flat[0], flat[1]
     ncells = grid.shape[0]
-    state, cells, rems, todo, chg, seg = _split(work, ncells, flat[1])
+    state, cells, rems, todo, chg, seg = _split(work, ncells, wp)
+    seen = aux[:(n + 1) * ncells]
+    certified = aux[(n + 1) * ncells:(n + 2) * ncells]
+    pend = aux[(n + 2) * ncells:(n + 3) * ncells]
+    tally = aux[(n + 3) * ncells:(n + 3) * ncells + n]
+    nwc = (ncells + 63) // 64  # words of a set of cells
+    a = (n + 3) * ncells + 2 * n
+    clues = aux[a:a + nwc]  # the cells that hold a clue
+    rest = aux[a + nwc:a + 2 * nwc]  # scratch: the clues an orbit's removal would leave
+    kept = a + 2 * nwc  # aux[kept]: how many witnesses are kept, from aux[kept + 1] on
+    room = (aux.shape[0] - kept - 1) // nwc
     _copy(givens, grid)
+    _seen_init(givens, seen, pf, wp, npeers, n, full)
+    _zero(certified)
+    _zero(clues)
+    for c in range(ncells):
+        clues[c >> 6] |= np.int64(1) << (c & 63)
     count = ncells
     tried_all = 1
-    checks = 0
+    searches = 0
     wrong = 0
+    forced = 0
     for k in range(order.shape[0]):
         o = order[k]
-        size = orbit_start[o + 1] - orbit_start[o]
+        lo, hi = orbit_start[o], orbit_start[o + 1]
+        size = hi - lo
         if count - size < target:
             tried_all = 0
             continue
-        _copy(trial, givens)
-        for j in range(orbit_start[o], orbit_start[o + 1]):
-            trial[orbit_cells[j]] = 0
-        _zero(state)
-        state[DEPTH] = -1
-        found, _ = run(trial, frames, cells, rems, state, out, 2, np.int64(1) << 62,
-                       todo, dirty, chg, flat, npeers, n, full, lk, seg)
-        checks += 1
-        if found == 1 and state[EXHAUSTED] == 1:
-            for c in range(ncells):
-                if out[0, c] != grid[c]:
-                    wrong = 1
-            _copy(givens, trial)
+        for j in range(lo, hi):
+            x = orbit_cells[j]
+            _set_clue(givens, seen, x, grid[x], -1, pf, wp, npeers, n)
+        nr = 0
+        for j in range(lo, hi):
+            pend[nr] = orbit_cells[j]
+            nr += 1
+        progress = True
+        while progress and nr > 0:  # put back every cell the clues force
+            progress = False
+            i = 0
+            while i < nr:
+                x = pend[i]
+                if _forced(x, grid[x], givens, seen, flat, n):
+                    _set_clue(givens, seen, x, grid[x], 1, pf, wp, npeers, n)
+                    forced += 1
+                    nr -= 1
+                    pend[i] = pend[nr]
+                    progress = True
+                else:
+                    i += 1
+        unique = True
+        if nr > 0:  # a witness kept from an earlier order of this grid may settle it
+            _copy(rest, clues)
+            for j in range(lo, hi):
+                c = orbit_cells[j]
+                rest[c >> 6] &= ~(np.int64(1) << (c & 63))
+            w = _witness_within(aux, kept, nwc, rest)
+            if w >= 0:
+                unique = False
+                nr = 0
+                result[10] += 1
+                differ = 0
+                last = -1
+                for j in range(lo, hi):
+                    c = orbit_cells[j]
+                    if aux[kept + 1 + w * nwc + (c >> 6)] & (np.int64(1) << (c & 63)):
+                        differ += 1
+                        last = c
+                if differ == 1:
+                    certified[last] = 1
+        for i in range(nr):  # then one search per cell left: a solution with it changed?
+            x = pend[i]
+            searches += 1
+            hit = _other(givens, grid, x, np.int64(1) << (grid[x] - 1), seen, frames, cells,
+                         rems, state, out, todo, dirty, chg, flat, npeers, n, full, lk, seg,
+                         light)
+            result[6 + hit] += state[NODES]
+            result[8 + hit] += 1
+            if hit:
+                unique = False
+                differ = 0
+                last = -1
+                for c in range(ncells):
+                    if givens[c] and out[0, c] != givens[c]:
+                        wrong = 1
+                for j in range(lo, hi):
+                    c = orbit_cells[j]
+                    if out[0, c] != grid[c]:
+                        differ += 1
+                        last = c
+                if differ == 1:
+                    certified[last] = 1
+                _keep_witness(aux, kept, nwc, room, out[0], grid)
+                break
+            _set_clue(givens, seen, x, grid[x], 1, pf, wp, npeers, n)
+        if unique:
+            for j in range(lo, hi):
+                x = orbit_cells[j]
+                clues[x >> 6] &= ~(np.int64(1) << (x & 63))
+                if givens[x]:
+                    _set_clue(givens, seen, x, grid[x], -1, pf, wp, npeers, n)
             count -= size
+        else:
+            for j in range(lo, hi):
+                x = orbit_cells[j]
+                if givens[x] == 0:
+                    _set_clue(givens, seen, x, grid[x], 1, pf, wp, npeers, n)
+    verdict = -1
+    if minimal and tried_all:
+        verdict = 1
+        for w in range(aux[kept]):  # a witness that differs in one clue alone certifies it
+            one = -1
+            for j in range(nwc):
+                both = aux[kept + 1 + w * nwc + j] & clues[j]
+                if both == 0:
+                    continue
+                if one >= 0 or both & (both - 1):
+                    one = -2
+                    break
+                one = j * 64 + trailing_zeros(both)
+            if one >= 0:
+                certified[one] = 1
+        _zero(tally)
+        for c in range(ncells):
+            if givens[c]:
+                tally[givens[c] - 1] += 1
+        for _ in range(n):  # the values, the most frequent first
+            v = 0
+            for w in range(1, n):
+                if tally[w] > tally[v]:
+                    v = w
+            if tally[v] < 0:
+                break
+            tally[v] = -1
+            for c in range(ncells):
+                if givens[c] != v + 1 or certified[c]:
+                    continue
+                _set_clue(givens, seen, c, v + 1, -1, pf, wp, npeers, n)
+                if _forced(c, v + 1, givens, seen, flat, n):
+                    forced += 1
+                    verdict = 0
+                else:
+                    searches += 1
+                    if _other(givens, grid, c, np.int64(1) << v, seen, frames, cells, rems,
+                              state, out, todo, dirty, chg, flat, npeers, n, full, lk, seg,
+                              light):
+                        certified[c] = 1
+                        _keep_witness(aux, kept, nwc, room, out[0], grid)
+                        for d in range(ncells):
+                            if givens[d] and out[0, d] != givens[d]:
+                                wrong = 1
+                    else:
+                        verdict = 0
+                _set_clue(givens, seen, c, v + 1, 1, pf, wp, npeers, n)
+                if verdict == 0:
+                    break
+            if verdict == 0:
+                break
     result[0] = tried_all
-    result[1] = checks
-    result[2] = wrong
+    result[1] += searches
+    result[2] |= wrong
+    result[3] = verdict
+    result[4] += forced
     return 0
 
 
@@ -846,15 +1243,17 @@ def c_check_many(puzzles, count, ncells, limit, counts, first, stats, frames, wo
                       carray(dirty, (nw,)), carray(out, (1, ncells)), tb)
 
 
-def c_dig(grid, ncells, order, norbits, orbit_cells, norbit_cells, orbit_start, target,
-          givens, trial, result, frames, work, dirty, out, tab):
+def c_dig(grid, ncells, orders, norders, norbits, orbit_cells, norbit_cells, orbit_start,
+          target, minimal, givens, result, frames, work, dirty, out, aux, naux, tab):
     tb = tables(tab)
+    n = tb[2]
     nwork, nw = 5 * ncells + 6 + tb[0][1], tb[0][5]
-    return dig(carray(grid, (ncells,)), carray(order, (norbits,)),
+    return dig(carray(grid, (ncells,)), carray(orders, (norders, norbits)),
                carray(orbit_cells, (norbit_cells,)), carray(orbit_start, (norbits + 1,)),
-               target, carray(givens, (ncells,)), carray(trial, (ncells,)),
-               carray(result, (3,)), carray(frames, (ncells + 1, ncells)),
-               carray(work, (nwork,)), carray(dirty, (nw,)), carray(out, (1, ncells)), tb)
+               target, minimal, carray(givens, (ncells,)), carray(result, (11,)),
+               carray(frames, (ncells + 1, ncells)), carray(work, (nwork,)),
+               carray(dirty, (nw,)), carray(out, (1, ncells)),
+               carray(aux, (naux,)), tb)
 
 
 def c_fill(seed, budget, values, ncells, frames, work, dirty, out, tab):

@@ -42,7 +42,7 @@ from pathlib import Path
 ENTRIES = {
     "solve": "p",
     "check_many": "piiipppppppp",
-    "dig": "pipipipipppppppp",
+    "dig": "pipiipipiipppppppip",
     "fill": "uipippppp",
 }
 #: The index file's format; bump when the layout of the files changes.
