@@ -11,10 +11,10 @@ Two oracles that share nothing with it:
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
+from conftest import grids_4x4
 
 from sudoku_cp.variants.model import Diagonal, DisjointGroups, VariantPuzzle
 from sudoku_cp.variants.witness_build import build
@@ -155,18 +155,7 @@ def _compare_with_reference(board, seed):
         assert got[:len(masks)] == want
 
 
-def _all_grids_4x4():
-    """Every valid 4x4 grid, by plain enumeration of rows filtered by the houses."""
-    houses = VariantPuzzle(4).houses()
-    out = []
-    for rows in itertools.product(itertools.permutations(range(1, 5)), repeat=4):
-        grid = [v for row in rows for v in row]
-        if all(len({grid[c] for c in h}) == 4 for h in houses):
-            out.append(tuple(grid))
-    return out
-
-
-GRIDS_4 = _all_grids_4x4()
+GRIDS_4 = grids_4x4()
 
 
 @pytest.mark.parametrize("seed", range(40))

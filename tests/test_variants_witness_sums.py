@@ -34,24 +34,14 @@ import itertools  # noqa: E402
 import random  # noqa: E402
 
 import pytest  # noqa: E402
+from conftest import grids_4x4  # noqa: E402
 
 from sudoku_cp.variants.model import KillerCage  # noqa: E402
 from sudoku_cp.variants.rules import check_solution  # noqa: E402
 from sudoku_cp.variants.witness_build import Context, signed_sum  # noqa: E402
 
 
-def _grids_4x4():
-    """All 288 valid 4x4 grids, by plain enumeration (an oracle sharing nothing)."""
-    houses = VariantPuzzle(4).houses()
-    out = []
-    for rows in itertools.product(itertools.permutations(range(1, 5)), repeat=4):
-        grid = [v for row in rows for v in row]
-        if all(len({grid[c] for c in h}) == 4 for h in houses):
-            out.append(tuple(grid))
-    return out
-
-
-GRIDS = _grids_4x4()
+GRIDS = grids_4x4()
 
 
 def _tiling(rng, grid, n):
