@@ -417,31 +417,39 @@ def _shared(m, pf, base, x, k):
 
 
 @njit(cache=True, nogil=True)
-def choose(m, n, pf, wp, npeers):
+def choose(m, n, pf, wp, npeers, ties):
     """The cell to branch on, or -1 when every cell is fixed (the masks are a solution).
 
     Fewest candidates first; among those, the cell whose candidates appear in most
     peers, so that each guess removes the most candidates (this halves the nodes on
     the hardest puzzles compared with taking the first such cell). ``pf`` is the peer
-    table, flat, ``wp`` its width.
+    table, flat, ``wp`` its width; ``ties`` is scratch of one slot per cell.
+
+    Both passes over the cells are branch-free: the first takes the least count of an
+    open cell (a fixed cell's count is pushed out of reach), the second lists the cells
+    with that count in ``ties`` (every cell is written, the length grows only on a
+    match), and only the tie-break loops over that list. Testing each cell's count with
+    a branch mispredicted on about every tied cell.
     """
+    ncells = m.shape[0]
     fewest = n + 1
-    start = 0
-    for c in range(m.shape[0]):  # first pass: the fewest candidates of an open cell
+    for c in range(ncells):  # first pass: the fewest candidates of an open cell
         k = popcount(m[np.uint64(c)])
-        if 1 < k < fewest:
-            fewest = k
-            start = c  # no cell before this one has so few
-            if k == 2:
-                break
+        k += np.int64(k <= 1) << 32
+        fewest = min(fewest, k)
     if fewest > n:
         return -1
-    best = -1
+    nt = 0
+    for c in range(ncells):  # second pass: the cells with that many
+        ties[np.uint64(nt)] = c
+        nt += np.int64(popcount(m[np.uint64(c)]) == fewest)
+    best = ties[0]
+    if nt == 1:
+        return best
     most = -1
-    for c in range(start, m.shape[0]):  # second pass: the first with most shared peers
+    for i in range(nt):  # the tie-break: the first with most shared peers
+        c = ties[np.uint64(i)]
         x = m[np.uint64(c)]
-        if popcount(x) != fewest:
-            continue
         base = c * wp
         count = npeers[np.uint64(c)]
         if count == 20:  # a cell of the classic 9x9 board: a literal trip count
@@ -518,7 +526,7 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
         if settle(root, todo, ntodo, dirty, chg, flat, npeers, n, full, lk, seg, lk[4]):
             state[NODES] += 1
             spent += 1
-            c = choose(root, n, pf, wp, npeers)
+            c = choose(root, n, pf, wp, npeers, todo)
             if c < 0:
                 _write(root, out, found)
                 found += 1
@@ -552,7 +560,7 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
             continue
         state[NODES] += 1
         spent += 1
-        c = choose(child, n, pf, wp, npeers)
+        c = choose(child, n, pf, wp, npeers, todo)
         if c < 0:
             _write(child, out, found)
             found += 1
