@@ -385,7 +385,7 @@ def locked(m, lk, seg, todo, dirty, hb, nw):
     return ntodo + 1 if ch1 or ch2 else 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def settle(m, todo, ntodo, dirty, chg, flat, npeers, n, full, lk, seg, passes):
     """Singles (``propagate``) and then at most ``passes`` passes of locked candidates
     (``locked``), each followed by singles, stopping early at a fixed point: False on a
