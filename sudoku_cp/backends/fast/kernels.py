@@ -81,6 +81,14 @@ def _value_of(bit):
     return trailing_zeros(bit) + 1
 
 
+# Reference counting: numba's runtime (NRT) counts references to arrays, and every call
+# of a compiled function increfs and decrefs each array it takes, through a call into the
+# runtime per array, even for the views made by ``carray`` that own nothing. The search
+# functions that are not inlined and return no array (``propagate``, ``locked``,
+# ``choose``, ``run``) are compiled without it (``_nrt=False``): nothing here allocates.
+# The functions that call ``_split`` (which returns views) keep it: the controlled-bias
+# kernels, which pass arrays numpy owns, crashed when ``fill`` and the batch entry points
+# were compiled without it.
 # Indexing note: numba checks every signed index for a negative value (Python's
 # wraparound); an index cast to np.uint64 skips that check. The 2-D tables are read
 # through flat views (row * width + column) for the same reason: fewer instructions
@@ -135,7 +143,7 @@ def _scan(m, hf, base, n):
     return once, twice, fixed
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def propagate(m, todo, ntodo, dirty, chg, flat, npeers, n, full):
     """Naked and hidden singles to a fixed point; False on a contradiction.
 
@@ -359,7 +367,7 @@ def _family(m, sf, first, nlines, blocks, length, seg, todo, ntodo, dirty, hb, n
     return ntodo, changed, False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def locked(m, lk, seg, todo, dirty, hb, nw):
     """Locked candidates (pointing and claiming) and triads (a box-line segment whose
     candidates are as few as its cells keeps them), one pass, band by band, over every
@@ -416,7 +424,7 @@ def _shared(m, pf, base, x, k):
     return popcount(acc)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def choose(m, n, pf, wp, npeers, ties):
     """The cell to branch on, or -1 when every cell is fixed (the masks are a solution).
 
@@ -493,7 +501,7 @@ def _try(child, cell, bit, todo, dirty, chg, flat, npeers, n, full):
     return False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
         flat, npeers, n, full, lk, seg):
     """Search on from ``state`` until ``want`` more solutions, exhaustion or ``budget``
@@ -537,7 +545,7 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
     while depth > 0:
         if found >= want or spent >= budget:
             state[DEPTH] = depth
-            return found, frames
+            return found
         d = depth - 1
         rem = rems[np.uint64(d)]
         if rem == 0:
@@ -551,7 +559,7 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
         else:
             at = depth
             if depth >= frames.shape[0]:
-                return -2, frames  # cannot happen: every caller gives ncells + 1 frames
+                return -2  # cannot happen: every caller gives ncells + 1 frames
             _copy(frames[np.uint64(depth)], frames[np.uint64(d)])
         child = frames[np.uint64(at)]
         state[GUESSES] += 1
@@ -566,13 +574,13 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
             found += 1
             continue
         if at >= cells.shape[0]:
-            return -1, frames  # cannot happen: depth is bounded by the number of cells
+            return -1  # cannot happen: depth is bounded by the number of cells
         cells[np.uint64(at)] = c
         rems[np.uint64(at)] = child[np.uint64(c)]
         depth = at + 1
     state[DEPTH] = 0
     state[EXHAUSTED] = 1
-    return found, frames
+    return found
 
 
 @njit(cache=True, nogil=True)
@@ -630,7 +638,7 @@ def solve_one(givens, frames, work, dirty, out, want, budget, fresh, tb):
     if fresh:
         _zero(state)
         state[DEPTH] = -1
-    found, _ = run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
+    found = run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
                    flat, npeers, n, full, lk, seg)
     return found
 
@@ -671,7 +679,7 @@ def check_many(puzzles, limit, counts, first, stats, frames, work, dirty, out, t
         _zero(state)
         state[DEPTH] = -1
         _zero(out[0])
-        found, _ = run(puzzles[i], frames, cells, rems, state, out, limit,
+        found = run(puzzles[i], frames, cells, rems, state, out, limit,
                        np.int64(1) << 62, todo, dirty, chg, flat, npeers, n, full, lk, seg)
         counts[i] = found
         _copy(first[i], out[0])
@@ -710,7 +718,7 @@ def dig(grid, order, orbit_cells, orbit_start, target, givens, trial, result, fr
             trial[orbit_cells[j]] = 0
         _zero(state)
         state[DEPTH] = -1
-        found, _ = run(trial, frames, cells, rems, state, out, 2, np.int64(1) << 62,
+        found = run(trial, frames, cells, rems, state, out, 2, np.int64(1) << 62,
                        todo, dirty, chg, flat, npeers, n, full, lk, seg)
         checks += 1
         if found == 1 and state[EXHAUSTED] == 1:
