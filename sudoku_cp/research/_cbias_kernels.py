@@ -41,7 +41,7 @@ def _count2(puzzle, frames, work, dirty, out, tb):
     state, cells, rems, todo, chg, seg = _split(work, puzzle.shape[0], flat[1])
     _zero(state)
     state[DEPTH] = -1
-    found, _ = run(puzzle, frames, cells, rems, state, out, 2, np.int64(1) << 62, todo,
+    found = run(puzzle, frames, cells, rems, state, out, 2, np.int64(1) << 62, todo,
                    dirty, chg, flat, npeers, n, full, lk, seg)
     return found
 

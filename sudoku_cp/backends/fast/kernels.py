@@ -81,6 +81,14 @@ def _value_of(bit):
     return trailing_zeros(bit) + 1
 
 
+# Reference counting: numba's runtime (NRT) counts references to arrays, and every call
+# of a compiled function increfs and decrefs each array it takes, through a call into the
+# runtime per array, even for the views made by ``carray`` that own nothing. The search
+# functions that are not inlined and return no array (``propagate``, ``locked``,
+# ``choose``, ``run``) are compiled without it (``_nrt=False``): nothing here allocates.
+# The functions that call ``_split`` (which returns views) keep it: the controlled-bias
+# kernels, which pass arrays numpy owns, crashed when ``fill`` and the batch entry points
+# were compiled without it.
 # Indexing note: numba checks every signed index for a negative value (Python's
 # wraparound); an index cast to np.uint64 skips that check. The 2-D tables are read
 # through flat views (row * width + column) for the same reason: fewer instructions
@@ -135,7 +143,7 @@ def _scan(m, hf, base, n):
     return once, twice, fixed
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def propagate(m, todo, ntodo, dirty, chg, flat, npeers, n, full):
     """Naked and hidden singles to a fixed point; False on a contradiction.
 
@@ -359,7 +367,7 @@ def _family(m, sf, first, nlines, blocks, length, seg, todo, ntodo, dirty, hb, n
     return ntodo, changed, False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def locked(m, lk, seg, todo, dirty, hb, nw):
     """Locked candidates (pointing and claiming) and triads (a box-line segment whose
     candidates are as few as its cells keeps them), one pass, band by band, over every
@@ -385,7 +393,7 @@ def locked(m, lk, seg, todo, dirty, hb, nw):
     return ntodo + 1 if ch1 or ch2 else 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def settle(m, todo, ntodo, dirty, chg, flat, npeers, n, full, lk, seg, passes):
     """Singles (``propagate``) and then at most ``passes`` passes of locked candidates
     (``locked``), each followed by singles, stopping early at a fixed point: False on a
@@ -404,36 +412,60 @@ def settle(m, todo, ntodo, dirty, chg, flat, npeers, n, full, lk, seg, passes):
         ntodo = r - 1
 
 
-@njit(cache=True, nogil=True)
-def choose(m, n, pf, wp, npeers):
+@njit(cache=True, nogil=True, inline="always")
+def _shared(m, pf, base, x, k):
+    """How many of the ``k`` (at most 64) peers at ``pf[base:]`` share a value with ``x``.
+    The peers' answers are shifted into one word and counted at the end: a recurrence
+    LLVM does not vectorize, where a running sum became gathers of eight masks at a
+    time, which cost more than the loads they replace."""
+    acc = np.int64(0)
+    for j in range(k):
+        acc = (acc << 1) | np.int64((m[np.uint64(pf[np.uint64(base + j)])] & x) != 0)
+    return popcount(acc)
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def choose(m, n, pf, wp, npeers, ties):
     """The cell to branch on, or -1 when every cell is fixed (the masks are a solution).
 
     Fewest candidates first; among those, the cell whose candidates appear in most
     peers, so that each guess removes the most candidates (this halves the nodes on
     the hardest puzzles compared with taking the first such cell). ``pf`` is the peer
-    table, flat, ``wp`` its width.
+    table, flat, ``wp`` its width; ``ties`` is scratch of one slot per cell.
+
+    Both passes over the cells are branch-free: the first takes the least count of an
+    open cell (a fixed cell's count is pushed out of reach), the second lists the cells
+    with that count in ``ties`` (every cell is written, the length grows only on a
+    match), and only the tie-break loops over that list. Testing each cell's count with
+    a branch mispredicted on about every tied cell.
     """
+    ncells = m.shape[0]
     fewest = n + 1
-    start = 0
-    for c in range(m.shape[0]):  # first pass: the fewest candidates of an open cell
+    for c in range(ncells):  # first pass: the fewest candidates of an open cell
         k = popcount(m[np.uint64(c)])
-        if 1 < k < fewest:
-            fewest = k
-            start = c  # no cell before this one has so few
-            if k == 2:
-                break
+        k += np.int64(k <= 1) << 32
+        fewest = min(fewest, k)
     if fewest > n:
         return -1
-    best = -1
+    nt = 0
+    for c in range(ncells):  # second pass: the cells with that many
+        ties[np.uint64(nt)] = c
+        nt += np.int64(popcount(m[np.uint64(c)]) == fewest)
+    best = ties[0]
+    if nt == 1:
+        return best
     most = -1
-    for c in range(start, m.shape[0]):  # second pass: the first with most shared peers
+    for i in range(nt):  # the tie-break: the first with most shared peers
+        c = ties[np.uint64(i)]
         x = m[np.uint64(c)]
-        if popcount(x) != fewest:
-            continue
-        shared = 0
         base = c * wp
-        for j in range(npeers[np.uint64(c)]):
-            shared += np.int64((m[np.uint64(pf[np.uint64(base + j)])] & x) != 0)  # no branch
+        count = npeers[np.uint64(c)]
+        if count == 20:  # a cell of the classic 9x9 board: a literal trip count
+            shared = _shared(m, pf, base, x, 20)
+        else:
+            shared = 0
+            for j in range(count):
+                shared += np.int64((m[np.uint64(pf[np.uint64(base + j)])] & x) != 0)  # no branch
         if shared > most:
             best = c
             most = shared
@@ -469,7 +501,7 @@ def _try(child, cell, bit, todo, dirty, chg, flat, npeers, n, full):
     return False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
         flat, npeers, n, full, lk, seg):
     """Search on from ``state`` until ``want`` more solutions, exhaustion or ``budget``
@@ -502,7 +534,7 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
         if settle(root, todo, ntodo, dirty, chg, flat, npeers, n, full, lk, seg, lk[4]):
             state[NODES] += 1
             spent += 1
-            c = choose(root, n, pf, wp, npeers)
+            c = choose(root, n, pf, wp, npeers, todo)
             if c < 0:
                 _write(root, out, found)
                 found += 1
@@ -513,7 +545,7 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
     while depth > 0:
         if found >= want or spent >= budget:
             state[DEPTH] = depth
-            return found, frames
+            return found
         d = depth - 1
         rem = rems[np.uint64(d)]
         if rem == 0:
@@ -527,7 +559,7 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
         else:
             at = depth
             if depth >= frames.shape[0]:
-                return -2, frames  # cannot happen: every caller gives ncells + 1 frames
+                return -2  # cannot happen: every caller gives ncells + 1 frames
             _copy(frames[np.uint64(depth)], frames[np.uint64(d)])
         child = frames[np.uint64(at)]
         state[GUESSES] += 1
@@ -536,19 +568,19 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
             continue
         state[NODES] += 1
         spent += 1
-        c = choose(child, n, pf, wp, npeers)
+        c = choose(child, n, pf, wp, npeers, todo)
         if c < 0:
             _write(child, out, found)
             found += 1
             continue
         if at >= cells.shape[0]:
-            return -1, frames  # cannot happen: depth is bounded by the number of cells
+            return -1  # cannot happen: depth is bounded by the number of cells
         cells[np.uint64(at)] = c
         rems[np.uint64(at)] = child[np.uint64(c)]
         depth = at + 1
     state[DEPTH] = 0
     state[EXHAUSTED] = 1
-    return found, frames
+    return found
 
 
 @njit(cache=True, nogil=True)
@@ -606,7 +638,7 @@ def solve_one(givens, frames, work, dirty, out, want, budget, fresh, tb):
     if fresh:
         _zero(state)
         state[DEPTH] = -1
-    found, _ = run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
+    found = run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
                    flat, npeers, n, full, lk, seg)
     return found
 
@@ -647,7 +679,7 @@ def check_many(puzzles, limit, counts, first, stats, frames, work, dirty, out, t
         _zero(state)
         state[DEPTH] = -1
         _zero(out[0])
-        found, _ = run(puzzles[i], frames, cells, rems, state, out, limit,
+        found = run(puzzles[i], frames, cells, rems, state, out, limit,
                        np.int64(1) << 62, todo, dirty, chg, flat, npeers, n, full, lk, seg)
         counts[i] = found
         _copy(first[i], out[0])
@@ -770,7 +802,7 @@ def _other(givens, grid, x, bit, seen, frames, cells, rems, state, out, todo, di
     if not settle(root, todo, ntodo, dirty, chg, flat, npeers, n, full, lk, seg, lk[4]):
         return 0
     state[NODES] = 1
-    c = _first_fewest(root, n) if light else choose(root, n, flat[0], flat[1], npeers)
+    c = _first_fewest(root, n) if light else choose(root, n, flat[0], flat[1], npeers, todo)
     if c < 0:
         _write(root, out, 0)
         return 1
@@ -822,7 +854,7 @@ def _hunt(cell, grid, frames, cells, rems, state, out, todo, dirty, chg, flat, n
         state[NODES] += 1
         if not _try_locked(child, c, bit, todo, dirty, chg, flat, npeers, n, full, lk, seg):
             continue
-        c = _first_fewest(child, n) if light else choose(child, n, pf, wp, npeers)
+        c = _first_fewest(child, n) if light else choose(child, n, pf, wp, npeers, todo)
         if c < 0:
             _write(child, out, 0)
             return 1
