@@ -371,11 +371,11 @@ def _family(m, sf, first, nlines, blocks, length, seg, todo, ntodo, dirty, hb, n
 def locked(m, lk, seg, todo, dirty, hb, nw):
     """Locked candidates (pointing and claiming) and triads (a box-line segment whose
     candidates are as few as its cells keeps them), one pass, band by band, over every
-    box's meeting with a row or a column: returns -1 on a contradiction (a cell emptied), else the number of
-    cells put on ``todo`` plus one when something changed (the changed cells' houses are
-    marked in ``dirty``), or 0. ``lk`` is ``(segments, n, box rows, box columns)`` (see
-    ``fast._segments``); ``seg`` scratch of 2 n * n. The classic board gets literal trip
-    counts, like ``propagate``."""
+    box's meeting with a row or a column: returns -1 on a contradiction (a cell emptied),
+    else the number of cells put on ``todo`` plus one when something changed (the changed
+    cells' houses are marked in ``dirty``), or 0. ``lk`` is ``(segments, n, box rows, box
+    columns)`` (see ``fast._segments``); ``seg`` scratch of 2 n * n. The classic board gets
+    literal trip counts, like ``propagate``."""
     sf, n, br, bc, _, _ = lk
     half = n * n
     if br == 3 and bc == 3:
@@ -507,10 +507,11 @@ def run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
     """Search on from ``state`` until ``want`` more solutions, exhaustion or ``budget``
     nodes; returns how many solutions it found (the first ``len(out)`` are written).
 
-    ``frames`` has a row per cell plus one (the deepest a search can go). Row d holds the node whose
-    cell ``cells[d]`` is being tried; the last value of that cell is tried in row d
-    itself (the parent is not needed any more), which saves a copy per such guess. Scratch: ``todo`` (ncells),
-    ``dirty`` (the house bitset), ``chg`` (the width of ``peers``).
+    ``frames`` has a row per cell plus one (the deepest a search can go). Row d holds the
+    node whose cell ``cells[d]`` is being tried; the last value of that cell is tried in
+    row d itself (the parent is not needed any more), which saves a copy per such guess.
+    Scratch: ``todo`` (ncells), ``dirty`` (the house bitset), ``chg`` (the width of
+    ``peers``).
     """
     ncells = givens.shape[0]
     pf, wp = flat[0], flat[1]
