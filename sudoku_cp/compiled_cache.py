@@ -9,8 +9,13 @@ install), it shadowed the editable package, and every command failed with an
 imports numba: ``NUMBA_CACHE_DIR`` is set to ``cache_dir()``, which is
 
 - ``NUMBA_CACHE_DIR`` when the user set it;
-- else platformdirs' user cache directory for ``sudoku_cp``, then ``numba``
-  (``~/.cache/sudoku_cp/numba`` on Linux; the same place by hand without platformdirs).
+- else platformdirs' user cache directory for ``sudoku_cp``, then ``numba``, then a
+  folder named by the source of the kernels other compiled modules call
+  (``~/.cache/sudoku_cp/numba/3f9c0a1b2c4d`` on Linux; the same place by hand without
+  platformdirs). numba checks only the file a cached function is in: the controlled-bias
+  kernels (``research``) inline ``fast``'s, and after ``fast``'s kernels changed they
+  ran their old copies from the cache (one crashed with a memory error). A new kernel
+  source is a new folder, so everything is compiled again.
 
 The first compile takes about half a minute. ``notice(what)`` tells ``notify`` (a
 callable the command line sets; the library itself prints nothing) when that is about
@@ -23,8 +28,10 @@ again, and it litters projects).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
@@ -47,11 +54,29 @@ def user_cache_dir() -> Path:
     return Path(where("sudoku_cp")) / "numba"
 
 
+#: Package files whose functions other files' compiled functions call (and inline).
+SHARED_SOURCES = ("backends/fast/kernels.py",)
+
+
+@lru_cache(maxsize=None)
+def sources_key(files: tuple[str, ...] = SHARED_SOURCES) -> str:
+    """A short hash of ``files`` (paths inside the package): the cache folder's name."""
+    h = hashlib.sha256()
+    root = Path(__file__).resolve().parent
+    for name in files:
+        try:
+            h.update((root / name).read_bytes())
+        except OSError:  # (a trimmed install: no fast backend to go stale)
+            h.update(name.encode())
+    return h.hexdigest()[:12]
+
+
 def cache_dir() -> Path:
-    """Where compiled code is kept: ``NUMBA_CACHE_DIR`` if set, else ``user_cache_dir()``."""
+    """Where compiled code is kept: ``NUMBA_CACHE_DIR`` if set, else ``user_cache_dir()``
+    and the folder of the current kernels' source (``sources_key``)."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         return Path(os.environ["NUMBA_CACHE_DIR"])
-    return user_cache_dir()
+    return user_cache_dir() / sources_key()
 
 
 def prepare() -> Path:

@@ -25,12 +25,22 @@ def test_the_cache_is_the_users_even_when_the_package_folder_is_writable(monkeyp
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(sys, "platform", "linux")
     assert os.access(ROOT / "sudoku_cp", os.W_OK)  # writable here, and still not used
-    assert compiled_cache.cache_dir() == tmp_path / "sudoku_cp" / "numba"
+    key = compiled_cache.sources_key()
+    assert compiled_cache.cache_dir() == tmp_path / "sudoku_cp" / "numba" / key
     from sudoku_cp.backends import fast
 
-    assert fast.cache_dir() == tmp_path / "sudoku_cp" / "numba"
+    assert fast.cache_dir() == tmp_path / "sudoku_cp" / "numba" / key
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "mine"))  # the user's choice wins
     assert fast.cache_dir() == tmp_path / "mine"
+
+
+def test_new_kernel_source_is_a_new_cache_folder():
+    # numba checks only a cached function's own file: the research kernels, which inline
+    # fast's, once ran stale copies after fast's kernels changed. The folder follows them.
+    key = compiled_cache.sources_key()
+    assert len(key) == 12 and key == compiled_cache.sources_key(compiled_cache.SHARED_SOURCES)
+    assert compiled_cache.sources_key(("compiled_cache.py",)) != key  # another source
+    assert compiled_cache.sources_key(("no/such/file.py",)) != key
 
 
 def test_numba_reads_the_folder_prepare_sets(tmp_path):
@@ -41,8 +51,8 @@ def test_numba_reads_the_folder_prepare_sets(tmp_path):
     env.pop("NUMBA_CACHE_DIR", None)
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                          check=True, timeout=120).stdout
-    assert Path(out.strip()) == tmp_path / "sudoku_cp" / "numba"
-    assert (tmp_path / "sudoku_cp" / "numba").is_dir()
+    folder = tmp_path / "sudoku_cp" / "numba" / compiled_cache.sources_key()
+    assert Path(out.strip()) == folder and folder.is_dir()
 
 
 def test_a_cold_cache_is_told(monkeypatch, tmp_path):
