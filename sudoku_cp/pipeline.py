@@ -191,10 +191,8 @@ def check_items_text(items: list[tuple], backends: Sequence[str] | None,
     if bulk is None:
         out = _one_by_one(items, backends, time_limit, False)
         return CheckedChunk.of([c.line for c in out], out)
-    lines, others = _bulk(items, *bulk, False, text=True)
-    others = [c for c in others if c.verdict != "unique"]
-    return CheckedChunk(("\n".join(lines) + "\n").encode() if lines else b"",
-                        len(lines) - len(others), tuple(others))
+    lines, outcomes = _bulk(items, *bulk, False, text=True)
+    return CheckedChunk.of(lines, outcomes)
 
 
 def _bulk_backend(items, backends, time_limit) -> tuple | None:
