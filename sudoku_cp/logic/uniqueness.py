@@ -52,11 +52,14 @@ def _union(masks) -> int:
 
 def _rectangles(s: State) -> list:
     """Rectangles ``((r1c1, r1c2, r2c1, r2c2), pair)`` over two boxes with a corner
-    holding exactly the pair and every corner open and allowed both values."""
+    holding exactly the pair and every corner open and allowed both values; none on a
+    board with extra houses (swapping the pair could break one: no deadly pattern)."""
     got = s.memo.get("ur_rectangles")
     if got is not None:
         return got
     t, cand, n = s.t, s.cand, s.n
+    if t.g.extra:
+        return []
     allowed = _allowed(s)
     box_of = [t.houses_of[c][2] for c in range(t.ncells)]
     seen, got = set(), []
@@ -82,14 +85,18 @@ def _rectangles(s: State) -> list:
     return got
 
 
+def _deadly(cells, pair: int, n: int) -> str:
+    """"r1c1, r1c2, r2c1, r2c2 would be a deadly {a,b} pattern": how every test begins."""
+    return (f"{', '.join(cname(c, n) for c in cells)} would be a deadly "
+            f"{values_text(pair)} pattern")
+
+
 def _has(s: State, c: int, v: int) -> bool:
     return bool(s.cand[c] >> (v - 1) & 1)
 
 
 def ur_type_1(s: State) -> list:
     cand, n = s.cand, s.n
-    if s.t.g.extra:
-        return []
     for cells, pair in _rectangles(s):
         exact = [c for c in cells if cand[c] == pair]
         if len(exact) != 3:
@@ -97,10 +104,9 @@ def ur_type_1(s: State) -> list:
         c = next(x for x in cells if cand[x] != pair)
         elims = [(c, v) for v in bits(pair) if _has(s, c, v)]
         if elims:
-            names = ", ".join(cname(x, n) for x in cells)
             return [make("unique_rectangle", (), elims, exact, (), (),
-                         f"Unique rectangle type 1: {names} would be a deadly "
-                         f"{values_text(pair)} pattern, so {cname(c, n)} is neither: that "
+                         f"Unique rectangle type 1: {_deadly(cells, pair, n)}"
+                         f", so {cname(c, n)} is neither: that "
                          f"{removes(elims, n)}", 4.5, True)]
     return []
 
@@ -117,8 +123,6 @@ def _two_in_a_line(s: State):
 
 def ur_type_2(s: State) -> list:
     t, cand, n = s.t, s.cand, s.n
-    if t.g.extra:
-        return []
     for cells, pair, x, y in _two_in_a_line(s):
         more = cand[x] & ~pair
         if more.bit_count() != 1 or cand[y] & ~pair != more:
@@ -126,18 +130,15 @@ def ur_type_2(s: State) -> list:
         z = more.bit_length()
         elims = [(c, z) for c in sorted(t.peer_set[x] & t.peer_set[y]) if _has(s, c, z)]
         if elims:
-            names = ", ".join(cname(c, n) for c in cells)
             return [make("unique_rectangle", (), elims, cells, (), (),
-                         f"Unique rectangle type 2: {names} would be a deadly "
-                         f"{values_text(pair)} pattern unless {z} is in {cname(x, n)} or "
+                         f"Unique rectangle type 2: {_deadly(cells, pair, n)}"
+                         f" unless {z} is in {cname(x, n)} or "
                          f"{cname(y, n)}, so that {removes(elims, n)}", 4.5, True)]
     return []
 
 
 def ur_type_4(s: State) -> list:
     t, cand, n = s.t, s.cand, s.n
-    if t.g.extra:
-        return []
     for cells, pair, x, y in _two_in_a_line(s):
         for h in sorted(set(t.houses_of[x]) & set(t.houses_of[y])):
             if not t.is_full[h]:
@@ -164,8 +165,6 @@ def _diagonals(cells):
 
 def ur_type_3(s: State) -> list:
     t, cand, n = s.t, s.cand, s.n
-    if t.g.extra:
-        return []
     for cells, pair, x, y in _two_in_a_line(s):
         more = (cand[x] | cand[y]) & ~pair
         if more.bit_count() < 2:
@@ -181,12 +180,11 @@ def ur_type_3(s: State) -> list:
                         continue
                     elims = [(c, v) for c in others if c not in group for v in bits(cand[c] & union)]
                     if elims:
-                        names = ", ".join(cname(c, n) for c in cells)
                         mates = ", ".join(cname(c, n) for c in group)
                         return [make("unique_rectangle_3", (), elims, list(cells) + list(group),
                                      [h], (),
-                                     f"Unique rectangle type 3: {names} would be a deadly "
-                                     f"{values_text(pair)} pattern unless {cname(x, n)} or "
+                                     f"Unique rectangle type 3: {_deadly(cells, pair, n)}"
+                                     f" unless {cname(x, n)} or "
                                      f"{cname(y, n)} holds {values_text(more)}; with {mates} "
                                      f"they make a naked set of {values_text(union)} in "
                                      f"{hname(t, h)}, so that {removes(elims, n)}",
@@ -196,8 +194,6 @@ def ur_type_3(s: State) -> list:
 
 def ur_type_5(s: State) -> list:
     t, cand, n = s.t, s.cand, s.n
-    if t.g.extra:
-        return []
     for cells, pair in _rectangles(s):
         extra = [c for c in cells if cand[c] != pair]
         if len(extra) not in (2, 3):
@@ -213,10 +209,9 @@ def ur_type_5(s: State) -> list:
         seeing = set.intersection(*(set(t.peer_set[c]) for c in extra))
         elims = [(c, z.bit_length()) for c in sorted(seeing) if cand[c] & z]
         if elims:
-            names = ", ".join(cname(c, n) for c in cells)
             return [make("unique_rectangle_5", (), elims, list(cells), (), (),
-                         f"Unique rectangle type 5: {names} would be a deadly "
-                         f"{values_text(pair)} pattern unless one of "
+                         f"Unique rectangle type 5: {_deadly(cells, pair, n)}"
+                         f" unless one of "
                          f"{', '.join(cname(c, n) for c in extra)} is {z.bit_length()}, so that "
                          f"{removes(elims, n)}", uniqueness=True)]
     return []
@@ -228,8 +223,6 @@ def _confined(s: State, h: int, bit: int, inside) -> bool:
 
 def ur_type_6(s: State) -> list:
     t, cand, n = s.t, s.cand, s.n
-    if t.g.extra:
-        return []
     for cells, pair in _rectangles(s):
         exact = [c for c in cells if cand[c] == pair]
         extra = [c for c in cells if cand[c] != pair]
@@ -244,10 +237,9 @@ def ur_type_6(s: State) -> list:
                     elims = [(c, v) for c in extra if _has(s, c, v)]
                     if not elims:
                         continue
-                    names = ", ".join(cname(c, n) for c in cells)
                     return [make("unique_rectangle_6", (), elims, list(cells), lines, (),
-                                 f"Unique rectangle type 6: {names} would be a deadly "
-                                 f"{values_text(pair)} pattern; in "
+                                 f"Unique rectangle type 6: {_deadly(cells, pair, n)}"
+                                 f"; in "
                                  f"{' and '.join(hname(t, h) for h in lines)}, {v} lies only in "
                                  f"the rectangle, so {v} in {cname(extra[0], n)} or "
                                  f"{cname(extra[1], n)} would fill it: that {removes(elims, n)}",
@@ -257,8 +249,6 @@ def ur_type_6(s: State) -> list:
 
 def hidden_rectangle(s: State) -> list:
     t, cand, n = s.t, s.cand, s.n
-    if t.g.extra:
-        return []
     for cells, pair in _rectangles(s):
         opposite = _diagonals(cells)
         for corner in cells:
@@ -273,10 +263,9 @@ def hidden_rectangle(s: State) -> list:
                 w = (pair & ~bit).bit_length()
                 if _has(s, d, w) and _confined(s, row, bit, cells) and \
                         _confined(s, col, bit, cells):
-                    names = ", ".join(cname(c, n) for c in cells)
                     return [make("hidden_rectangle", (), [(d, w)], list(cells), [row, col], (),
-                                 f"Hidden rectangle: {names} would be a deadly "
-                                 f"{values_text(pair)} pattern; {cname(corner, n)} holds only "
+                                 f"Hidden rectangle: {_deadly(cells, pair, n)}"
+                                 f"; {cname(corner, n)} holds only "
                                  f"{values_text(pair)} and {v} lies in {hname(t, row)} and "
                                  f"{hname(t, col)} only within the rectangle, so {w} in "
                                  f"{cname(d, n)} would fill it: that {removes([(d, w)], n)}",
