@@ -30,7 +30,7 @@ import atexit
 import threading
 import time
 
-from ..backends.sat import solve_within
+from ..backends.sat import abandon, interrupt_or, solve_within
 from ..cache import ShapeCache
 from ..errors import UsageError
 from .encode_cnf import encode, encode_own, encode_shape, shape_key
@@ -161,7 +161,8 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
                                budget=LIVE_BUDGET)
             s.add_clause([-act])
         except BaseException:
-            shape.solver = None  # left mid-call: never called again
+            abandon(s)  # left mid-call (Ctrl-C): never called again
+            shape.solver = None
             raise
         if found is None:  # a real search: on a solver of its own, as if loaded afresh
             result = _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc)
@@ -180,13 +181,18 @@ def _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc=None):
     if enc is None:
         enc = encode_own(puzzle, shape.nv + ACTS + 1, cage)
     built = time.perf_counter()
-    with _solver_of(shape.clauses, solver) as s:
-        for cell, value in puzzle.givens:
-            s.add_clause([enc.x[cell][value]])
-        s.append_formula(enc.clauses)
+    s = _solver_of(shape.clauses, solver)
+    for cell, value in puzzle.givens:
+        s.add_clause([enc.x[cell][value]])
+    s.append_formula(enc.clauses)
+    try:
         solutions, status, exhausted = _enumerate(s, enc, solver, [], [], limit, deadline)
-        stats = {"variables": enc.nv, "clauses": len(shape.clauses) + len(enc.clauses),
-                 "solver": solver, "build_time": built - start, **_native(s)}
+    except BaseException:
+        abandon(s)  # left mid-call (Ctrl-C): never called again, not even to free it
+        raise
+    stats = {"variables": enc.nv, "clauses": len(shape.clauses) + len(enc.clauses),
+             "solver": solver, "build_time": built - start, **_native(s)}
+    s.delete()
     return VariantResult("sat", solutions, exhausted, status, stats, time.perf_counter() - start)
 
 
@@ -196,16 +202,19 @@ def _enumerate(s, enc, solver, assumptions, guard, limit, deadline, budget=None)
     solutions, status, exhausted = [], "solved", False
     spent = s.accum_stats().get("conflicts", 0) if budget is not None else 0
     while len(solutions) < limit:
-        if budget is None:
-            answer = solve_within(s, solver, assumptions, deadline)
-        else:
-            left = budget - (s.accum_stats().get("conflicts", 0) - spent)
-            if left <= 0:
-                return None
-            s.conf_budget(left)
-            answer = s.solve_limited(assumptions=assumptions)
-            if answer is None:
-                return None
+        try:
+            if budget is None:
+                answer = solve_within(s, solver, assumptions, deadline)
+            else:
+                left = budget - (s.accum_stats().get("conflicts", 0) - spent)
+                if left <= 0:
+                    return None
+                s.conf_budget(left)
+                answer = s.solve_limited(assumptions=assumptions)
+                if answer is None:
+                    return None
+        except Exception as exc:  # PySAT's own word for a Ctrl-C inside the solver
+            raise interrupt_or(exc) from None
         if answer is None:
             status = "timeout"
             break
