@@ -178,3 +178,15 @@ def test_ctrl_c_inside_a_variant_solver_is_exit_130(tmp_path, paradigm):
     assert p.returncode == 130, (out[-300:], err[-500:])
     assert err.strip().endswith("interrupted") and "Traceback" not in err and took < 5
 
+
+def test_ctrl_c_stops_the_witness_thread_of_a_default_variant_check(tmp_path):
+    # The witness searches on a thread of its own beside sat and cpsat; Ctrl-C on the
+    # main thread must end it too, at its next node, not at the end of its search.
+    path = tmp_path / "barbed.txt"
+    path.write_text(BARBED_CROSS + "\n")
+    p = start(["check", "-f", str(path), "--json"])
+    wait_for_output(p, 2.5)
+    out, err, took = interrupt(p)
+    assert p.returncode == 130, (out[-300:], err[-500:])
+    assert err.strip().endswith("interrupted") and "Traceback" not in err
+    assert out == "" and took < 5

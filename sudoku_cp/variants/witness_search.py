@@ -130,9 +130,10 @@ class Engine:
         return min(ratios)[1] if ratios else -1
 
     def solutions(self, masks: list[int], stats: dict,
-                  deadline: float | None = None) -> Iterator[list[int]]:
+                  deadline: float | None = None, stop=None) -> Iterator[list[int]]:
         """Yield the value masks of every solution below ``masks`` (already propagated;
-        the cells first, then the propagators' state)."""
+        the cells first, then the propagators' state). ``TimeUp`` at ``deadline`` or once
+        ``stop`` (an event set by another thread) is set."""
         clock = time.perf_counter
         nodes = guesses = backtracks = 0
         stack = [(masks, -1, 0, False)]
@@ -149,6 +150,8 @@ class Engine:
                         continue
                 nodes += 1
                 if deadline is not None and clock() > deadline:
+                    raise TimeUp
+                if stop is not None and stop.is_set():
                     raise TimeUp
                 cell = self.choose_cell(masks)
                 if cell < 0:
