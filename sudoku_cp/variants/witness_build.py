@@ -373,11 +373,21 @@ def innies_outies(puzzle, ctx):
     sum to the excess. Mixed: for any choice of the cages that reach out, the cells of
     the region no cage covers minus the cells of the chosen cages outside the region sum
     to k times the house sum less the totals of the cages used. Only cages with a total,
-    and only when no two cages overlap.
+    and only when no two cages overlap. A little killer whose cells share a house counts
+    as a cage (its values differ) where it overlaps no cage taken before it. A whole
+    house left with no cage inside gives no sum: its values are all the values already.
     """
     cages = [c for c in puzzle.constraints if c.TYPE == "killer_cage" and c.total is not None]
     covered = [x for c in cages for x in c.cells]
-    if not cages or len(covered) != len(set(covered)):
+    if len(covered) != len(set(covered)):
+        return []
+    taken = set(covered)
+    for c in puzzle.constraints:  # a little killer within one house is a cage without lines
+        if (c.TYPE == "little_killer" and len(c.cells) > 1 and taken.isdisjoint(c.cells)
+                and ctx.is_house(tuple(c.cells))):
+            cages.append(c)
+            taken.update(c.cells)
+    if not cages:
         return []
     n, per_house = ctx.n, sum(range(ctx.lo, ctx.hi + 1))
     if n != ctx.full.bit_count():
@@ -391,6 +401,7 @@ def innies_outies(puzzle, ctx):
                 regions.append((set().union(*lines[i:i + k]), k))
     props, seen = [], set()
     cage_sets = {frozenset(c.cells) for c in cages}
+    house_sets = {frozenset(h) for h in ctx.houses}
 
     def add(innies, outies, total):
         key = (frozenset(innies), frozenset(outies), total)
@@ -401,6 +412,8 @@ def innies_outies(puzzle, ctx):
             return
         if not innies and frozenset(outies) in cage_sets:
             return
+        if not outies and frozenset(innies) in house_sets:
+            return  # a whole house: its values are all of them, its sum says nothing more
         seen.add(key)
         if not innies:  # outies only: -sum(outies) == total
             innies, outies, total = outies, (), -total
