@@ -7,7 +7,8 @@
 - **node**: a state the propagators leave without contradiction.
 - **guess**: the most constrained cell (the fewest candidates per unit of weight, a
   cell's weight counting the propagators that watch it and how often each has failed
-  so far: the "dom/wdeg" heuristic of CP solvers) takes its lowest candidate; the other
+  so far, and how often a guess on it failed: the "dom/wdeg" heuristic of CP solvers,
+  with ISS's conflict score of the guessed cell) takes its lowest candidate; the other
   branch removes that candidate and propagates before choosing again (binary branching);
   **backtrack**: a guess whose propagation fails.
 
@@ -146,6 +147,8 @@ class Engine:
                     masks[cell] = keep
                     if not self.propagate(masks, [cell]):
                         backtracks += 1
+                        # the guessed cell is blamed too (as ISS's conflict scores do)
+                        self.cell_weight[cell] += 1
                         continue
                 nodes += 1
                 if deadline is not None and clock() > deadline:
