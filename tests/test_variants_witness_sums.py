@@ -222,12 +222,25 @@ def test_linear_matches_the_plain_pass(seed):
     pick = [rng.choice([v for v in range(10) if m >> v & 1]) for m in masks]
     total = sum(k * v for k, v in zip(coefs, pick))
     low, high = total - rng.randint(0, 3), total + rng.randint(0, 3)
-    got = list(masks)
-    ok = Linear(cells, coefs, low, high, groups).run(got, [])
     want = _linear_plain(masks, [(coefs[g[0]], g) for g in groups], low, high)
-    assert ok == (want is not None)
-    if ok:
-        assert got == want
+    linear = Linear(cells, coefs, low, high, groups)
+    for run in (linear.run, linear._run_plain):  # the table pass and the one by hand
+        got = list(masks)
+        ok = run(got, [])
+        assert ok == (want is not None)
+        if ok:
+            assert got == want
+
+
+def test_linear_past_its_tables_works_by_hand():
+    # Values up to 16 (a 16x16 board): masks past the 10-bit tables take the plain pass.
+    # 33 from {15, 16} + {1, 16} + {1, 2}: the middle cell must be 16 (15 + 16 + 2 or
+    # 16 + 16 + 1), the others keep both values.
+    cells, coefs = [0, 1, 2], [1, 1, 1]
+    masks = [1 << 16 | 1 << 15, 1 << 16 | 1 << 1, 0b110]
+    got = list(masks)
+    assert Linear(cells, coefs, 33, 33).run(got, [])
+    assert got == [1 << 16 | 1 << 15, 1 << 16, 0b110]
 
 
 # Killer cages: the sets of distinct values with the sum, against the rule written out.
