@@ -42,6 +42,9 @@ class Context:
                 pairs_of.setdefault(c.TYPE, set()).add(frozenset(c.cells))
         self.dotted = pairs_of.get("difference_dot", set()) | pairs_of.get("ratio_dot", set())
         self.xv = pairs_of.get("xv", set())
+        # Full houses the rules add (diagonals, disjoint groups, full extra regions): filled
+        # in by ``build`` before the builders run; pairs sharing one of them differ too.
+        self.extra_houses: list[tuple[int, ...]] = []
 
     def is_house(self, cells) -> bool:
         """True when the cells all differ because every pair shares a house."""
@@ -60,6 +63,16 @@ class Context:
             else:
                 groups.append([i])
         return groups
+
+    def extra_cliques(self, cells):
+        """Positions of ``cells`` grouped by the extra full house holding them (a second
+        partition into distinct values, beside ``cliques``'s by rows, columns and boxes);
+        None when no two of the cells share an extra house."""
+        groups: dict[int, list[int]] = {}
+        for i, cell in enumerate(cells):
+            key = next((j for j, h in enumerate(self.extra_houses) if cell in h), -1 - i)
+            groups.setdefault(key, []).append(i)
+        return list(groups.values()) if len(groups) < len(cells) else None
 
     def relation(self, a: int, b: int, allowed) -> Relation:
         return Relation(a, b, allowed, self.hi)
@@ -113,8 +126,14 @@ def little_killer(c, ctx):
         diagonal = set(cells)
         outside = {x for h in ctx.houses if diagonal <= set(h) for x in h} - diagonal
         return [DistinctSum(cells, c.total, ctx.full, sorted(outside))]
-    return [Linear(cells, [1] * len(cells), c.total, c.total,
-                   ctx.cliques(range(len(cells)), cells))]
+    props = [Linear(cells, [1] * len(cells), c.total, c.total,
+                    ctx.cliques(range(len(cells)), cells))]
+    # The same sum with the cells grouped by the extra houses (a long diagonal meets each
+    # disjoint group in up to three cells): other distinct-value bounds, often tighter.
+    groups = ctx.extra_cliques(cells)
+    if groups is not None:
+        props.append(Linear(cells, [1] * len(cells), c.total, c.total, groups))
+    return props
 
 
 def sandwich(c, ctx):
@@ -478,6 +497,11 @@ def build(puzzle):
         raise UnsupportedConstraint(missing[0], "witness")
     ctx = Context(puzzle)
     size = ctx.full.bit_count()
+    geometry = set(ctx.houses)
+    for c in puzzle.constraints:  # the extra full houses first: sums group cells by them
+        if c.TYPE in ("diagonal", "disjoint_groups", "extra_region"):
+            ctx.extra_houses += [p.cells for p in BUILDERS[c.TYPE](c, ctx)
+                                 if p.full and p.cells not in geometry]
     houses = [h for h in ctx.houses if len(h) == size]
     props = [AllDifferent(h, ctx.full) for h in ctx.houses if len(h) != size]
     for c in puzzle.constraints:
