@@ -358,3 +358,22 @@ def test_little_killers_with_disjoint_groups_keep_exactly_the_solutions_on_4x4(s
     truth = sorted(g for g in GRIDS if not check_solution(puzzle, g))
     result = witness.solve(puzzle, limit=len(truth) + 1)
     assert result.exhausted and sorted(result.solutions) == truth
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_little_killer_along_a_diagonal_rule_keeps_exactly_the_solutions_on_4x4(seed):
+    # A little killer lying wholly on a diagonal that must hold distinct values: its second
+    # sum is one group of distinct values. Sums near 10 (the only total four distinct
+    # values reach), plus a short killer: the witness matches plain enumeration.
+    from sudoku_cp.variants.model import Diagonal
+    rng = random.Random(seed)
+    main = (0, 5, 10, 15)
+    total = 10 + rng.choice([0, 0, 1, -1])
+    grid = rng.choice(GRIDS)
+    puzzle = VariantPuzzle(4, constraints=(
+        Diagonal(-1), LittleKiller(main, total), LittleKiller((3, 6), grid[3] + grid[6])))
+    _, props = build(puzzle)
+    assert any(set(p.cells) == set(main) and len(getattr(p, "groups", ())) == 1 for p in props)
+    truth = sorted(g for g in GRIDS if not check_solution(puzzle, g))
+    result = witness.solve(puzzle, limit=len(truth) + 1)
+    assert result.exhausted and sorted(result.solutions) == truth
