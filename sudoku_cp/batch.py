@@ -79,17 +79,25 @@ def default_chunk_size(backends: list[str] | None) -> int:
 
 # -- the worker side ---------------------------------------------------------------------------
 def check_chunk(chunk: list[tuple], backends: list[str] | None,
-                time_limit: float | None, values: bool = True):
+                time_limit: float | None, values: bool = True, slot: str | None = None):
     """Check a chunk of packed puzzles (``pipeline.item_of``, ``pipeline.block_item``)
     in a worker process. With ``values`` (the parent certifies the solutions) returns
     their ``pipeline.Checked`` outcomes, solutions included; without, one
     ``pipeline.CheckedChunk``: the chunk's lines as one ``bytes``, for the parent to
-    write as they are. Backends are cached in the worker between chunks."""
+    write as they are, or put in the shared buffer ``slot`` the parent lent the chunk
+    (``workers.Slots``), only their length coming back. Backends are cached in the
+    worker between chunks."""
     from .pipeline import check_items, check_items_text
 
     if values:
         return check_items(chunk, backends, time_limit, values)
-    return check_items_text(chunk, backends, time_limit)
+    out = check_items_text(chunk, backends, time_limit)
+    if slot is not None and out.text:
+        from .workers import put_lines
+
+        if put_lines(slot, out.text):
+            return out._replace(text=b"", stored=len(out.text))
+    return out
 
 
 # -- engines -----------------------------------------------------------------------------------
@@ -107,16 +115,21 @@ class LocalEngine:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
-        from .workers import init_worker, started
+        from .workers import Slots, init_worker, started
 
         method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-        self.pool = ProcessPoolExecutor(self.workers, multiprocessing.get_context(method),
-                                        initializer=init_worker,
-                                        initargs=(os.getpid(), self.backends))
+        context = multiprocessing.get_context(method)
+        self.slots = Slots(self.capacity)  # shared buffers for the chunks' lines
+        self.slot_of: dict = {}  # a chunk's future -> the buffer lent to it
+        together = context.Barrier(self.workers) if self.slots.names else None
+        self.pool = ProcessPoolExecutor(self.workers, context, initializer=init_worker,
+                                        initargs=(os.getpid(), self.backends,
+                                                  self.slots.names, together))
         self.pending: set = set()
         try:  # one call per worker, sent at once: each finds no idle worker, so each starts one
             for future in [self.pool.submit(started) for _ in range(self.workers)]:
                 future.result()
+            self.slots.forget()  # every worker has mapped them (init_worker's barrier)
         except BaseException:
             self.__exit__(KeyboardInterrupt, None, None)
             raise
@@ -137,10 +150,17 @@ class LocalEngine:
         # Any other error (a full disk, say) still waits for the running chunks, which are
         # small: a pool left to shut down on its own races Python 3.11's exit hook, which
         # can then write to the pool's closed wake-up pipe and print a traceback.
-        self.pool.shutdown(wait=not interrupted, cancel_futures=True)
+        try:
+            self.pool.shutdown(wait=not interrupted, cancel_futures=True)
+        finally:
+            self.slots.close()
 
     def submit(self, chunk, backends, time_limit, values=True) -> None:
-        self.submit_call(check_chunk, chunk, backends, time_limit, values)
+        slot = None if values else self.slots.take()  # (no buffer free: the pipe's way)
+        future = self.pool.submit(check_chunk, chunk, backends, time_limit, values, slot)
+        self.pending.add(future)
+        if slot is not None:
+            self.slot_of[future] = slot
 
     def submit_call(self, fn, *args) -> None:
         """Run ``fn(*args)`` on a worker (a picklable module-level function); its value
@@ -150,7 +170,9 @@ class LocalEngine:
     def cancel(self) -> None:
         """Drop the chunks not started yet (running ones finish; nothing more is yielded)."""
         for future in self.pending:
-            future.cancel()
+            slot = self.slot_of.pop(future, None)
+            if future.cancel() and slot is not None:  # (a running chunk keeps its buffer)
+                self.slots.give(slot)
         self.pending = set()
 
     @property
@@ -165,7 +187,20 @@ class LocalEngine:
             return
         done, self.pending = wait(self.pending, return_when=FIRST_COMPLETED)
         for future in done:
-            yield future.result()
+            slot = self.slot_of.pop(future, None)
+            try:
+                result = future.result()
+                if slot is None or getattr(result, "stored", -1) < 0:
+                    yield result
+                    continue
+                view = self.slots.view(slot, result.stored)  # the lines, where they are
+                try:
+                    yield result._replace(text=view, stored=-1)
+                finally:
+                    view.release()
+            finally:  # written (or failed): the buffer can be lent again
+                if slot is not None:
+                    self.slots.give(slot)
 
 
 class DaskEngine:

@@ -72,11 +72,15 @@ class CheckedChunk(NamedTuple):
     """A chunk checked for a parent that only writes its lines (``check_items_text``):
     ``text`` every puzzle's record line in the chunk's order, each ending in a newline,
     as one ``bytes``; ``unique`` how many of them say ``unique``; ``others`` a
-    ``Checked`` (verdict, line, index) for every other puzzle, in order."""
+    ``Checked`` (verdict, line, index) for every other puzzle, in order. From a local
+    worker the lines may come in the chunk's shared buffer instead (``workers.Slots``):
+    ``text`` is then empty and ``stored`` their length (-1 otherwise); the engine hands
+    them on as a ``memoryview`` of the buffer."""
 
-    text: bytes
+    text: bytes | memoryview
     unique: int
     others: tuple[Checked, ...] = ()
+    stored: int = -1
 
     @classmethod
     def of(cls, lines: Sequence[str], outcomes: Sequence[Checked]) -> "CheckedChunk":
