@@ -89,11 +89,14 @@ def check_chunk(chunk: list[tuple], backends: list[str] | None,
     worker between chunks."""
     from .pipeline import check_items, check_items_text
 
+    if slot is not None:
+        from .workers import got_values, put_lines
+
+        chunk = got_values(slot, chunk)
     if values:
         return check_items(chunk, backends, time_limit, values)
     out = check_items_text(chunk, backends, time_limit)
     if slot is not None and out.text:
-        from .workers import put_lines
 
         if put_lines(slot, out.text):
             return out._replace(text=b"", stored=len(out.text))
@@ -157,6 +160,8 @@ class LocalEngine:
 
     def submit(self, chunk, backends, time_limit, values=True) -> None:
         slot = None if values else self.slots.take()  # (no buffer free: the pipe's way)
+        if slot is not None:
+            chunk = self.slots.put_values(slot, chunk)
         future = self.pool.submit(check_chunk, chunk, backends, time_limit, values, slot)
         self.pending.add(future)
         if slot is not None:

@@ -7,8 +7,9 @@ backend's compiled code loaded) before the first chunk comes.
 
 A chunk's record lines come back through shared memory (``Slots``,
 ``multiprocessing.shared_memory``): the parent lends each chunk it sends one of a few
-buffers, the worker copies the lines into it (``put_lines``) and answers with their
-length only, and the parent writes them from the buffer and lends it again. A pickled
+buffers (with a plain block's givens in it: ``Slots.put_values``), the worker copies the
+lines into it (``put_lines``) and answers with their length only, and the parent writes
+them from the buffer and lends it again. A pickled
 ``bytes`` through the executor's pipe cost the parent, which every worker waits on, a
 read out of the pipe, an unpickling copy and the wake-ups of its manager thread: about
 half of its CPU time on the 17-clue file (docs/fast.md). Lines that do not fit, or a
@@ -55,21 +56,27 @@ def init_worker(parent_pid: int, backends: list[str] | None = None, slots=(),
 
 
 def warm_backends(backends: list[str] | None) -> None:
-    """Make and keep the named backends in this process, and load a bulk backend's
-    compiled code with one tiny call, so that a worker's start-up is over before its
-    first chunk (every worker loads at once, while the parent reads the first chunks).
-    A backend that cannot be made is left for the first chunk to report."""
+    """Make and keep the named backends in this process, and put one tiny chunk through
+    a bulk backend's road (its compiled code loaded, the record road's modules imported),
+    so that a worker's start-up is over before its first chunk (every worker loads at
+    once, while the parent reads the first chunks). A backend that cannot be made is
+    left for the first chunk to report."""
     from .backends import get_backend
     from .backends.base import capability
-    from .board import geometry
 
     for name in backends or ():
         try:
-            bulk = capability(get_backend(name), "check_array")
-            if bulk is not None:
-                bulk([[0] * 16], geometry(2, 2), 1)
+            if capability(get_backend(name), "check_array") is not None:
+                from .pipeline import check_items_text
+
+                check_items_text([WARM_UP], [name], None)
         except Exception:  # (the first chunk raises it again, with its message)
             pass
+
+
+#: The chunk of ``warm_backends``: one plain 4x4 block of a puzzle with one solution.
+WARM_UP = ("plain", "<warm-up>", (1,), (1,), bytes([1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 0,
+                                                     0, 3, 0, 0]), (2, 2))
 
 
 def attach(names, together=None) -> None:
@@ -100,6 +107,15 @@ def put_lines(name: str, data: bytes) -> bool:
         return False
     buffer.buf[:len(data)] = data
     return True
+
+
+def got_values(name: str, chunk: list[tuple]) -> list[tuple]:
+    """In a worker: the chunk as it was packed, its plain block's givens read back from
+    the buffer ``name`` where the parent put them (``Slots.put_values``)."""
+    if len(chunk) == 1 and chunk[0][0] == "plain" and type(chunk[0][4]) is int:
+        item = chunk[0]
+        return [item[:4] + (bytes(_attached[name].buf[:item[4]]),) + item[5:]]
+    return chunk
 
 
 #: The parent's buffers this worker has mapped, by name.
@@ -143,6 +159,17 @@ class Slots:
 
     def give(self, name: str) -> None:
         self.free.append(name)
+
+    def put_values(self, name: str, chunk: list[tuple]) -> list[tuple]:
+        """A chunk of one plain block (``pipeline.block_item``) with its givens put in
+        the buffer ``name``, the item carrying their length instead (``got_values``
+        reads them back): the chunk then goes to its worker in a few hundred bytes."""
+        if len(chunk) == 1 and chunk[0][0] == "plain" and type(chunk[0][4]) is bytes:
+            item, buffer = chunk[0], self.buffers[name]
+            if len(item[4]) <= buffer.size:
+                buffer.buf[:len(item[4])] = item[4]
+                return [item[:4] + (len(item[4]),) + item[5:]]
+        return chunk
 
     def view(self, name: str, length: int) -> memoryview:
         return self.buffers[name].buf[:length]

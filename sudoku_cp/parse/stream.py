@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import sys
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Sequence
 
 from ..board import MAX_SIZE, Geometry
 from .entry import Entry
@@ -104,7 +104,7 @@ class PlainBlock:
     geometry. What ``plain_board`` would read from each line, read for all at once."""
 
     source: str
-    lines: tuple[int, ...]
+    lines: Sequence[int]  # a range when the block has no blank or comment line
     values: bytes
     geometry: Geometry
 
@@ -143,7 +143,7 @@ def read_blocks(path, box: tuple[int, int] | None = None, size: int = 1000, *,
             if block is not None:
                 plain = plain_board(lines[0][:81], box, max_size=max_size)
                 if plain is not None:
-                    yield PlainBlock(source, tuple(range(done + 1, done + len(lines) + 1)),
+                    yield PlainBlock(source, range(done + 1, done + len(lines) + 1),
                                      block, plain.geometry)
                     seen_plain = last_plain = True
                     done += len(lines)
