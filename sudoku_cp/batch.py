@@ -116,6 +116,7 @@ class LocalEngine:
 
     def __enter__(self) -> "LocalEngine":
         import multiprocessing
+        import queue
         from concurrent.futures import ProcessPoolExecutor
 
         from .workers import Slots, init_worker, started
@@ -129,6 +130,7 @@ class LocalEngine:
                                         initargs=(os.getpid(), self.backends,
                                                   self.slots.names, together))
         self.pending: set = set()
+        self.ready: queue.SimpleQueue = queue.SimpleQueue()  # futures done, as they finish
         try:  # one call per worker, sent at once: each finds no idle worker, so each starts one
             for future in [self.pool.submit(started) for _ in range(self.workers)]:
                 future.result()
@@ -163,14 +165,18 @@ class LocalEngine:
         if slot is not None:
             chunk = self.slots.put_values(slot, chunk)
         future = self.pool.submit(check_chunk, chunk, backends, time_limit, values, slot)
-        self.pending.add(future)
         if slot is not None:
             self.slot_of[future] = slot
+        self._track(future)
 
     def submit_call(self, fn, *args) -> None:
         """Run ``fn(*args)`` on a worker (a picklable module-level function); its value
         comes back through ``finished``."""
-        self.pending.add(self.pool.submit(fn, *args))
+        self._track(self.pool.submit(fn, *args))
+
+    def _track(self, future) -> None:
+        self.pending.add(future)
+        future.add_done_callback(self.ready.put)  # (in the executor's thread, once done)
 
     def cancel(self) -> None:
         """Drop the chunks not started yet (running ones finish; nothing more is yielded)."""
@@ -185,12 +191,18 @@ class LocalEngine:
         return len(self.pending)
 
     def finished(self) -> Iterator[list]:
-        """Wait for at least one chunk, then yield every finished chunk's results."""
-        from concurrent.futures import FIRST_COMPLETED, wait
+        """Wait for at least one chunk, then yield every finished chunk's results.
 
-        if not self.pending:
-            return
-        done, self.pending = wait(self.pending, return_when=FIRST_COMPLETED)
+        Finished futures come from a queue their done-callbacks fill: a
+        ``concurrent.futures.wait`` per answer (a waiter hooked on every pending future,
+        then unhooked) cost the parent several times as much."""
+        done: list = []
+        while self.pending and not done:
+            done = [self.ready.get()]  # (Ctrl-C interrupts the wait)
+            while not self.ready.empty():
+                done.append(self.ready.get())
+            done = [future for future in done if future in self.pending]  # (not cancelled)
+        self.pending.difference_update(done)
         for future in done:
             slot = self.slot_of.pop(future, None)
             try:

@@ -151,7 +151,12 @@ def read_blocks(path, box: tuple[int, int] | None = None, size: int = 1000, *,
             texts = [raw.rstrip("\r\n") for raw in lines]
             numbers = [done + i + 1 for i, t in enumerate(texts) if len(t) == 81]
             values = _translated([texts[k - done - 1] for k in numbers], table)
-            if values is None or NOT_A_SYMBOL in values:  # some are not puzzles: which?
+            if values is not None and NOT_A_SYMBOL in values:  # some are not puzzles
+                bad = _rows_with(values, NOT_A_SYMBOL, 81)
+                numbers = [k for j, k in enumerate(numbers) if j not in bad]
+                values = b"".join(values[j * 81:(j + 1) * 81]
+                                  for j in range(len(values) // 81) if j not in bad)
+            elif values is None:  # some characters are not Latin-1: which lines?
                 numbers = [k for k in numbers
                            if NOT_A_SYMBOL not in (_translated([texts[k - done - 1]], table)
                                                    or bytes([NOT_A_SYMBOL]))]
@@ -189,6 +194,16 @@ def _all_plain(lines: list[str], table: bytes) -> bytes | None:
     except UnicodeEncodeError:
         return None
     return None if NOT_A_SYMBOL in values else values
+
+
+def _rows_with(values: bytes, byte: int, size: int) -> set[int]:
+    """The rows (of ``size`` bytes) of ``values`` holding ``byte``, found without a step
+    per row."""
+    rows, at = set(), values.find(byte)
+    while at >= 0:
+        rows.add(at // size)
+        at = values.find(byte, (at // size + 1) * size)
+    return rows
 
 
 def _translated(texts: list[str], table: bytes) -> bytes | None:
