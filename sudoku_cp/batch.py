@@ -20,8 +20,11 @@ formula or builds the model once per process, not once per puzzle.
 Each finished puzzle becomes one JSON line in RESULTS; a chunk's lines are written
 with a single ``write()`` as soon as the chunk comes back (so lines are in completion
 order, not input order; ``line`` and ``index`` say where each puzzle came from). When
-the parent only writes them (no ``--certify``), a worker sends a chunk's lines as one
-``bytes`` (``pipeline.CheckedChunk``), which the parent writes as it came::
+the parent only writes them (no ``--certify``), a worker makes a chunk's lines one
+``bytes`` (``pipeline.CheckedChunk``), which the parent writes as it came; a local
+worker puts them in a shared buffer the parent lent the chunk (``workers.Slots``, where a
+plain block's givens came too), so that only their length goes through the executor's
+pipe (the Dask engine's workers send the bytes)::
 
     {"line": 12, "source": "in.txt", "index": 11, "verdict": "unique", "puzzle": "...",
      "box": "3x3", "solution": "...", "solutions": [...], "backends": {...},
