@@ -22,6 +22,7 @@ seconds allow on two free cores, and the 1-worker bound over the N-worker one.
 
     python3 benchmarks/bench_batch_cpu.py --rounds 5
     python3 benchmarks/bench_batch_cpu.py --rounds 5 --baseline ../main   # same rounds, two trees
+    python3 benchmarks/bench_batch_cpu.py --rounds 7 --baseline . --chunk-size 2000
 """
 
 from __future__ import annotations
@@ -87,10 +88,10 @@ sys.exit(main(sys.argv[1:]))
 '''
 
 
-def run(root: Path, path: Path, workers: int, backends: str) -> dict:
+def run(root: Path, path: Path, workers: int, backends: str, extra: list[str]) -> dict:
     """One run in the checkout ``root``: the parent's figures, and the tree's CPU."""
     cmd = [sys.executable, "-c", WRAPPER, "check", "-f", str(path), "--backends", backends,
-           "--workers", str(workers), "--no-progress"]
+           "--workers", str(workers), "--no-progress", *extra]
     perf = shutil.which("perf")
     if perf:
         cmd = [perf, "stat", "-x,", "-e", "task-clock", "--", *cmd]
@@ -122,6 +123,8 @@ def main() -> None:
     ap.add_argument("--backends", default="fast")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--baseline", help="another checkout to measure in the same rounds")
+    ap.add_argument("--chunk-size", type=int, help="this tree's --chunk-size (default: the "
+                    "command's); the baseline runs with the command's default")
     args = ap.parse_args()
     counts = [int(w) for w in args.workers.split(",")]
     trees = {"this tree": ROOT}
@@ -140,8 +143,10 @@ def main() -> None:
         for r in range(args.rounds):
             for tree, root in trees.items():
                 for w in counts:
-                    full = run(root, Path(args.file), w, args.backends)
-                    small = run(root, head, w, args.backends)
+                    extra = (["--chunk-size", str(args.chunk_size)]
+                             if args.chunk_size and tree == "this tree" else [])
+                    full = run(root, Path(args.file), w, args.backends, extra)
+                    small = run(root, head, w, args.backends, extra)
                     got[tree, w].append(after(full, small))
             print(f"round {r + 1} done (load {os.getloadavg()[0]:.1f})", flush=True)
     cores = os.cpu_count() or 1
