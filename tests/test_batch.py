@@ -323,3 +323,32 @@ def test_a_chunks_lines_come_back_in_a_shared_buffer_whose_name_is_gone():
         assert not put_lines(small.names[0], b"x" * 10)  # not mapped in this process
     finally:
         small.close()
+
+
+def test_without_shared_memory_every_chunk_takes_the_pipe(monkeypatch):
+    """Where no shared memory can be had (a full or missing /dev/shm) the engine has no
+    buffers and every chunk's lines come back through the executor's pipe, as bytes."""
+    import multiprocessing.shared_memory as shm
+
+    from sudoku_cp.batch import LocalEngine
+    from sudoku_cp.parse import read_blocks
+    from sudoku_cp.pipeline import block_item
+    from sudoku_cp.workers import Slots
+
+    def refused(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(shm, "SharedMemory", refused)
+    slots = Slots(3)
+    assert slots.names == [] and slots.take() is None
+    slots.close()
+    path = str(DATA / "17clue_sample.txt")
+    items = [block_item(path, b, 1, DoneSet())[0] for b in read_blocks(path, None, 10)]
+    with LocalEngine(1, ["fast"]) as engine:
+        for item in items:
+            engine.submit([item], ["fast"], None, False)
+        got = []
+        while engine.in_flight:
+            got.extend(engine.finished())
+    assert [type(c.text) for c in got] == [bytes] * len(items)
+    assert sum(c.unique for c in got) == sum(len(i[2]) for i in items)
