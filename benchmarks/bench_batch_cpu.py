@@ -161,7 +161,8 @@ def main() -> None:
             threads = ", ".join(
                 f"{k} {statistics.median(x['threads'].get(k, 0.0) for x in rows):.3f}"
                 for k in names)
-            text = f"{w} worker(s): CPU after start-up, parent {parent:.3f} s (in Batch.run: {threads})"
+            text = (f"{w} worker(s): CPU after start-up, parent {parent:.3f} s "
+                    f"(in Batch.run: {threads})")
             if all("workers" in x for x in rows):
                 workers = statistics.median(x["workers"] for x in rows)
                 bound = max(parent, workers / w, (parent + workers) / cores)

@@ -100,7 +100,6 @@ def check_chunk(chunk: list[tuple], backends: list[str] | None,
         return check_items(chunk, backends, time_limit, values)
     out = check_items_text(chunk, backends, time_limit)
     if slot is not None and out.text:
-
         if put_lines(slot, out.text):
             return out._replace(text=b"", stored=len(out.text))
     return out

@@ -9,11 +9,11 @@ A chunk's record lines come back through shared memory (``Slots``,
 ``multiprocessing.shared_memory``): the parent lends each chunk it sends one of a few
 buffers (with a plain block's givens in it: ``Slots.put_values``), the worker copies the
 lines into it (``put_lines``) and answers with their length only, and the parent writes
-them from the buffer and lends it again. A pickled
-``bytes`` through the executor's pipe cost the parent, which every worker waits on, a
-read out of the pipe, an unpickling copy and the wake-ups of its manager thread: about
-half of its CPU time on the 17-clue file (docs/fast.md). Lines that do not fit, or a
-chunk sent with no buffer free, still come the pipe's way.
+them from the buffer and lends it again. A pickled ``bytes`` through the executor's pipe
+cost the parent, which every worker waits on, a read out of the pipe, an unpickling copy
+and the work of its manager thread: more than half of its CPU time on the 17-clue file
+(docs/fast.md, round 3 of ``check --workers N``). Lines that do not fit, or a chunk sent
+with no buffer free, still come the pipe's way.
 
 A road measured and not taken: a pool written here (two pipes per worker, no helper
 thread in the parent) took the parent 0.029 s of CPU for fifty answers of 620 KB where
