@@ -20,8 +20,11 @@ formula or builds the model once per process, not once per puzzle.
 Each finished puzzle becomes one JSON line in RESULTS; a chunk's lines are written
 with a single ``write()`` as soon as the chunk comes back (so lines are in completion
 order, not input order; ``line`` and ``index`` say where each puzzle came from). When
-the parent only writes them (no ``--certify``), a worker sends a chunk's lines as one
-``bytes`` (``pipeline.CheckedChunk``), which the parent writes as it came::
+the parent only writes them (no ``--certify``), a worker makes a chunk's lines one
+``bytes`` (``pipeline.CheckedChunk``), which the parent writes as it came; a local
+worker puts them in a shared buffer the parent lent the chunk (``workers.Slots``, where a
+plain block's givens came too), so that only their length goes through the executor's
+pipe (the Dask engine's workers send the bytes)::
 
     {"line": 12, "source": "in.txt", "index": 11, "verdict": "unique", "puzzle": "...",
      "box": "3x3", "solution": "...", "solutions": [...], "backends": {...},
@@ -79,17 +82,27 @@ def default_chunk_size(backends: list[str] | None) -> int:
 
 # -- the worker side ---------------------------------------------------------------------------
 def check_chunk(chunk: list[tuple], backends: list[str] | None,
-                time_limit: float | None, values: bool = True):
+                time_limit: float | None, values: bool = True, slot: str | None = None):
     """Check a chunk of packed puzzles (``pipeline.item_of``, ``pipeline.block_item``)
     in a worker process. With ``values`` (the parent certifies the solutions) returns
     their ``pipeline.Checked`` outcomes, solutions included; without, one
     ``pipeline.CheckedChunk``: the chunk's lines as one ``bytes``, for the parent to
-    write as they are. Backends are cached in the worker between chunks."""
+    write as they are, or put in the shared buffer ``slot`` the parent lent the chunk
+    (``workers.Slots``), only their length coming back. Backends are cached in the
+    worker between chunks."""
     from .pipeline import check_items, check_items_text
 
+    if slot is not None:
+        from .workers import got_values, put_lines
+
+        chunk = got_values(slot, chunk)
     if values:
         return check_items(chunk, backends, time_limit, values)
-    return check_items_text(chunk, backends, time_limit)
+    out = check_items_text(chunk, backends, time_limit)
+    if slot is not None and out.text:
+        if put_lines(slot, out.text):
+            return out._replace(text=b"", stored=len(out.text))
+    return out
 
 
 # -- engines -----------------------------------------------------------------------------------
@@ -105,18 +118,25 @@ class LocalEngine:
 
     def __enter__(self) -> "LocalEngine":
         import multiprocessing
+        import queue
         from concurrent.futures import ProcessPoolExecutor
 
-        from .workers import init_worker, started
+        from .workers import Slots, init_worker, started
 
         method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-        self.pool = ProcessPoolExecutor(self.workers, multiprocessing.get_context(method),
-                                        initializer=init_worker,
-                                        initargs=(os.getpid(), self.backends))
+        context = multiprocessing.get_context(method)
+        self.slots = Slots(self.capacity)  # shared buffers for the chunks' lines
+        self.slot_of: dict = {}  # a chunk's future -> the buffer lent to it
+        together = context.Barrier(self.workers) if self.slots.names else None
+        self.pool = ProcessPoolExecutor(self.workers, context, initializer=init_worker,
+                                        initargs=(os.getpid(), self.backends,
+                                                  self.slots.names, together))
         self.pending: set = set()
+        self.ready: queue.SimpleQueue = queue.SimpleQueue()  # futures done, as they finish
         try:  # one call per worker, sent at once: each finds no idle worker, so each starts one
             for future in [self.pool.submit(started) for _ in range(self.workers)]:
                 future.result()
+            self.slots.forget()  # every worker has mapped them (init_worker's barrier)
         except BaseException:
             self.__exit__(KeyboardInterrupt, None, None)
             raise
@@ -137,20 +157,35 @@ class LocalEngine:
         # Any other error (a full disk, say) still waits for the running chunks, which are
         # small: a pool left to shut down on its own races Python 3.11's exit hook, which
         # can then write to the pool's closed wake-up pipe and print a traceback.
-        self.pool.shutdown(wait=not interrupted, cancel_futures=True)
+        try:
+            self.pool.shutdown(wait=not interrupted, cancel_futures=True)
+        finally:
+            self.slots.close()
 
     def submit(self, chunk, backends, time_limit, values=True) -> None:
-        self.submit_call(check_chunk, chunk, backends, time_limit, values)
+        slot = None if values else self.slots.take()  # (no buffer free: the pipe's way)
+        if slot is not None:
+            chunk = self.slots.put_values(slot, chunk)
+        future = self.pool.submit(check_chunk, chunk, backends, time_limit, values, slot)
+        if slot is not None:
+            self.slot_of[future] = slot
+        self._track(future)
 
     def submit_call(self, fn, *args) -> None:
         """Run ``fn(*args)`` on a worker (a picklable module-level function); its value
         comes back through ``finished``."""
-        self.pending.add(self.pool.submit(fn, *args))
+        self._track(self.pool.submit(fn, *args))
+
+    def _track(self, future) -> None:
+        self.pending.add(future)
+        future.add_done_callback(self.ready.put)  # (in the executor's thread, once done)
 
     def cancel(self) -> None:
         """Drop the chunks not started yet (running ones finish; nothing more is yielded)."""
         for future in self.pending:
-            future.cancel()
+            slot = self.slot_of.pop(future, None)
+            if future.cancel() and slot is not None:  # (a running chunk keeps its buffer)
+                self.slots.give(slot)
         self.pending = set()
 
     @property
@@ -158,14 +193,33 @@ class LocalEngine:
         return len(self.pending)
 
     def finished(self) -> Iterator[list]:
-        """Wait for at least one chunk, then yield every finished chunk's results."""
-        from concurrent.futures import FIRST_COMPLETED, wait
+        """Wait for at least one chunk, then yield every finished chunk's results.
 
-        if not self.pending:
-            return
-        done, self.pending = wait(self.pending, return_when=FIRST_COMPLETED)
+        Finished futures come from a queue their done-callbacks fill: a
+        ``concurrent.futures.wait`` per answer (a waiter hooked on every pending future,
+        then unhooked) cost the parent several times as much."""
+        done: list = []
+        while self.pending and not done:
+            done = [self.ready.get()]  # (Ctrl-C interrupts the wait)
+            while not self.ready.empty():
+                done.append(self.ready.get())
+            done = [future for future in done if future in self.pending]  # (not cancelled)
+        self.pending.difference_update(done)
         for future in done:
-            yield future.result()
+            slot = self.slot_of.pop(future, None)
+            try:
+                result = future.result()
+                if slot is None or getattr(result, "stored", -1) < 0:
+                    yield result
+                    continue
+                view = self.slots.view(slot, result.stored)  # the lines, where they are
+                try:
+                    yield result._replace(text=view, stored=-1)
+                finally:
+                    view.release()
+            finally:  # written (or failed): the buffer can be lent again
+                if slot is not None:
+                    self.slots.give(slot)
 
 
 class DaskEngine:

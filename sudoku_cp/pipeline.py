@@ -72,11 +72,15 @@ class CheckedChunk(NamedTuple):
     """A chunk checked for a parent that only writes its lines (``check_items_text``):
     ``text`` every puzzle's record line in the chunk's order, each ending in a newline,
     as one ``bytes``; ``unique`` how many of them say ``unique``; ``others`` a
-    ``Checked`` (verdict, line, index) for every other puzzle, in order."""
+    ``Checked`` (verdict, line, index) for every other puzzle, in order. From a local
+    worker the lines may come in the chunk's shared buffer instead (``workers.Slots``):
+    ``text`` is then empty and ``stored`` their length (-1 otherwise); the engine hands
+    them on as a ``memoryview`` of the buffer."""
 
-    text: bytes
+    text: bytes | memoryview
     unique: int
     others: tuple[Checked, ...] = ()
+    stored: int = -1
 
     @classmethod
     def of(cls, lines: Sequence[str], outcomes: Sequence[Checked]) -> "CheckedChunk":
@@ -123,9 +127,11 @@ def item_of(source: str, index: int, entry) -> tuple:
 def block_item(source: str, block, first_index: int, done) -> tuple[tuple | None, int]:
     """A ``parse.PlainBlock`` packed for a worker as one item, ``("plain", source, lines,
     indices, values, box)``, less the lines already in ``done`` (a resumed run); returns
-    the item (None when every line was done) and how many lines were left out."""
+    the item (None when every line was done) and how many lines were left out. Lines
+    and indices travel as ``range`` objects where they run without a gap (a few bytes
+    pickled, not a thousand integers)."""
     size = block.geometry.ncells
-    lines, indices = block.lines, tuple(range(first_index, first_index + len(block.lines)))
+    lines, indices = block.lines, range(first_index, first_index + len(block.lines))
     values = block.values
     if done.count:  # a resumed run: leave out the lines already done
         keep = [i for i, line in enumerate(lines) if (source, line) not in done]

@@ -233,15 +233,15 @@ class Sink:
             return
         self.write_bytes(text.encode())
 
-    def write_bytes(self, data: bytes) -> None:
-        """Write finished lines that come as one ``bytes`` (each ending in a newline),
-        with one ``write()``, as ``write_lines`` does."""
+    def write_bytes(self, data: bytes | memoryview) -> None:
+        """Write finished lines that come as one ``bytes`` (or a ``memoryview``; each
+        line ending in a newline), with one ``write()``, as ``write_lines`` does."""
         if not data:
             return
         if self.path is None:
             out = getattr(sys.stdout, "buffer", None)
             if out is None:  # a text-only stream (a test's)
-                sys.stdout.write(data.decode())
+                sys.stdout.write(bytes(data).decode())
             else:
                 sys.stdout.flush()  # (whatever was printed before comes first)
                 out.write(data)

@@ -283,3 +283,72 @@ def test_a_worker_gone_before_a_call_is_sent_is_a_broken_pool():
                 pool.submit_call(_square, x)
             while pool.in_flight:
                 list(pool.finished())
+
+
+def test_a_chunks_lines_come_back_in_a_shared_buffer_whose_name_is_gone():
+    """Without ``--certify`` a local worker puts a chunk's lines in the shared buffer the
+    parent lent it: the engine hands them on as a view of it, the same lines the pipe
+    would carry (but for the times), and the buffers have no name left in /dev/shm once
+    the engine is open (a run killed with SIGKILL leaves nothing behind). Lines that do
+    not fit in a buffer come the pipe's way."""
+    import re
+
+    from sudoku_cp.batch import LocalEngine
+    from sudoku_cp.parse import read_blocks
+    from sudoku_cp.pipeline import block_item, check_items_text
+    from sudoku_cp.workers import Slots, put_lines
+
+    def untimed(text: bytes) -> bytes:
+        return re.sub(rb'"time_s": [0-9.e-]+', b'"time_s": 0', bytes(text))
+
+    path = str(DATA / "17clue_sample.txt")
+    items = [block_item(path, b, 1, DoneSet())[0] for b in read_blocks(path, None, 5)]
+    with LocalEngine(2, ["fast"]) as engine:
+        names = engine.slots.names
+        assert len(names) == engine.capacity
+        if os.path.isdir("/dev/shm"):
+            assert not any(os.path.exists(f"/dev/shm/{n.lstrip('/')}") for n in names)
+        for item in items:
+            engine.submit([item], ["fast"], None, False)
+        got = []
+        while engine.in_flight:
+            for chunk in engine.finished():
+                assert isinstance(chunk.text, memoryview) and chunk.stored == -1
+                got.append((chunk.unique, untimed(chunk.text)))
+        assert sorted(engine.slots.free) == sorted(names)  # every buffer given back
+    expected = [check_items_text([item], ["fast"], None) for item in items]
+    assert sorted(got) == sorted((c.unique, untimed(c.text)) for c in expected)
+    small = Slots(1, size=100)
+    try:
+        assert not put_lines(small.names[0], b"x" * 10)  # not mapped in this process
+    finally:
+        small.close()
+
+
+def test_without_shared_memory_every_chunk_takes_the_pipe(monkeypatch):
+    """Where no shared memory can be had (a full or missing /dev/shm) the engine has no
+    buffers and every chunk's lines come back through the executor's pipe, as bytes."""
+    import multiprocessing.shared_memory as shm
+
+    from sudoku_cp.batch import LocalEngine
+    from sudoku_cp.parse import read_blocks
+    from sudoku_cp.pipeline import block_item
+    from sudoku_cp.workers import Slots
+
+    def refused(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(shm, "SharedMemory", refused)
+    slots = Slots(3)
+    assert slots.names == [] and slots.take() is None
+    slots.close()
+    path = str(DATA / "17clue_sample.txt")
+    items = [block_item(path, b, 1, DoneSet())[0] for b in read_blocks(path, None, 10)]
+    with LocalEngine(1, ["fast"]) as engine:
+        for item in items:
+            engine.submit([item], ["fast"], None, False)
+        got = []
+        while engine.in_flight:
+            got.extend(engine.finished())
+    assert [type(c.text) for c in got] == [bytes] * len(items)
+    assert sum(c.unique for c in got) == sum(len(i[2]) for i in items)

@@ -45,6 +45,11 @@ FILES = {
     "bom": ["\ufeff" + PUZZLES[0], PUZZLES[1]],
     "16x16 after plain": [*PUZZLES[:2], "." * 256, PUZZLES[2]],
     "81-character comment": ["#" * 81, *PUZZLES[:5]],
+    "carriage returns after plain": [*PUZZLES[:4], PUZZLES[4] + "\r", "\r", PUZZLES[5]],
+    "old newlines": [PUZZLES[0] + "\r" + PUZZLES[1], PUZZLES[2]],
+    "a mark in the middle": [*PUZZLES[:2], "\ufeff" + PUZZLES[2], PUZZLES[3]],
+    "long line after plain": [*PUZZLES[:3], "# " + "x" * 500, *PUZZLES[3:5]],
+    "bytes after plain": [*PUZZLES[:3], "\udce2\udc82", "caf\udce9", PUZZLES[3]],
 }
 
 
@@ -58,6 +63,19 @@ def test_blocks_give_the_entries_of_the_line_reader(tmp_path, name):
     if name == "plain":
         assert all(isinstance(x, PlainBlock) for x in read_blocks(path, None, 3))
         assert flat(path, 3, (3, 3)) == reference(path, (3, 3))
+
+
+def test_blocks_without_a_last_newline_or_with_crlf_give_the_line_readers_entries(tmp_path):
+    """The bytes read in blocks end where the file does: a last line without its newline,
+    a file of CRLF lines (read as text from the first carriage return)."""
+    path = tmp_path / "in.txt"
+    for text in ("\n".join(PUZZLES[:5]), "\r\n".join(PUZZLES[:5]) + "\r\n",
+                 "\n".join(PUZZLES[:3]) + "\n" + "\r\n".join(PUZZLES[3:6]),
+                 "\n".join(PUZZLES[:4]) + "\n" + PUZZLES[4][:40]):
+        path.write_bytes(text.encode())
+        want = reference(path)
+        for size in (1, 2, 3, 1000):
+            assert flat(path, size) == want, (size, text[-90:])
 
 
 def test_a_resumed_batch_of_blocks_checks_each_line_once(tmp_path, capsys):
