@@ -27,15 +27,20 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations, product
+from operator import itemgetter
 
 from .model import KING, KNIGHT, ORTHO, VariantPuzzle, line_segments, neighbours as _neighbours
 from .paradigms import UnsupportedConstraint
 
 
 class CNF:
-    """Clauses and a pool; ``x[cell][value]`` is the literal "cell holds value"."""
+    """Clauses and a pool; ``x[cell][value]`` is the literal "cell holds value".
 
-    def __init__(self, puzzle: VariantPuzzle, start: int | None = None):
+    ``guard``: literals every clause starts with (``sat`` passes ``(-act,)``, so that the
+    clauses of a puzzle on its live solver hold only while ``act`` is assumed); built
+    into each clause here rather than prepended to 10,000 clauses afterwards."""
+
+    def __init__(self, puzzle: VariantPuzzle, start: int | None = None, guard=()):
         from pysat.formula import IDPool
 
         self.puzzle = puzzle
@@ -49,6 +54,7 @@ class CNF:
             self.pool = IDPool(start_from=start)
             self.x = cell_literals(n, values)
         self.clauses: list[tuple[int, ...]] = []
+        self.guard = tuple(guard)
 
     @property
     def nv(self) -> int:
@@ -58,7 +64,15 @@ class CNF:
         return self.pool.id(key)
 
     def add(self, clause):
-        self.clauses.append(tuple(clause))
+        self.clauses.append((*self.guard, *clause))
+
+    def add_planned(self, plan, lits, guard=()):
+        """The clauses of ``plan`` (over local literals 1, 2, ...) with local literal ``i``
+        read as ``lits[i - 1]``, after this formula's guard and ``guard``."""
+        guard = (*self.guard, *guard)
+        table = [0, *guard, *lits]
+        table.extend([-lit for lit in reversed(table[1:])])  # table[-i] == -table[i]
+        self.clauses.extend([take(table) for take in plan.getters(len(guard))])
 
     def exactly_one(self, lits, guard=()):
         self.add([*guard, *lits])
@@ -79,33 +93,31 @@ class CNF:
         The clauses' shape depends on ``ok`` alone: worked out once per ``ok``.
         """
         xa, xb = self.x[a], self.x[b]
-        from_a, from_b, pairs = self._plan(ok)
-        for va, allowed in from_a:
-            self.add([*guard, -xa[va], *(xb[vb] for vb in allowed)])
-        for vb, allowed in from_b:
-            self.add([*guard, -xb[vb], *(xa[va] for va in allowed)])
-        for va, vb in pairs:
-            self.add([*guard, -xa[va], -xb[vb]])
+        self.add_planned(self._plan(ok), [*xa.values(), *xb.values()], guard)
 
     def _plan(self, ok):
         plans = self.__dict__.setdefault("_plans", {})
         if ok not in plans:
             values, count = self.values, len(self.values)
             table = {(va, vb): ok(va, vb) for va in values for vb in values}
-            from_a, from_b, pairs = [], [], set()
+            la = {v: i + 1 for i, v in enumerate(values)}  # local literals: a's values,
+            lb = {v: count + i + 1 for i, v in enumerate(values)}  # then b's
+            plan, pairs = _Clauses(), set()
             for va in values:
                 allowed = [vb for vb in values if table[va, vb]]
                 if len(allowed) == count - 1:
                     pairs.update((va, vb) for vb in values if not table[va, vb])
                 elif len(allowed) < count:
-                    from_a.append((va, allowed))
+                    plan.add([-la[va], *(lb[vb] for vb in allowed)])
             for vb in values:
                 allowed = [va for va in values if table[va, vb]]
                 if len(allowed) == count - 1:
                     pairs.update((va, vb) for va in values if not table[va, vb])
                 elif len(allowed) < count:
-                    from_b.append((vb, allowed))
-            plans[ok] = from_a, from_b, sorted(pairs)
+                    plan.add([-lb[vb], *(la[va] for va in allowed)])
+            for va, vb in sorted(pairs):
+                plan.add([-la[va], -lb[vb]])
+            plans[ok] = plan
         return plans[ok]
 
     def differ(self, cells, guard=()):
@@ -127,21 +139,52 @@ class CNF:
         full = self.sums == "full" and not guard
         form = "direct" if full and len(terms) <= SHORT_SUM else "full" if full else "lean"
         plan = _sum_plan(tuple((tuple(lits), w) for lits, w in terms), total, form)
-        table = [0]
+        table = []
         for lits, _ in terms:
             table.extend(lits.values())
         table.extend(self.aux(tag, n) for n in range(plan.states))
-        guard = list(guard)
-        for clause in plan.clauses:
-            self.add([*guard, *(table[lit] if lit > 0 else -table[-lit] for lit in clause)])
+        self.add_planned(plan, table, guard)
 
 
-class _Plan:
+def _getter(indices):
+    """A function from a table to the tuple of its entries at ``indices``."""
+    if len(indices) == 1:
+        i = indices[0]
+        return lambda table: (table[i],)
+    if not indices:
+        return lambda table: ()
+    return itemgetter(*indices)
+
+
+class _Clauses:
+    """Clauses over local literals 1, 2, ..., each turned into a function that reads
+    them off a table (``CNF.add_planned``): an ``itemgetter`` per clause, so a planned
+    clause costs one C call per use, not a loop in Python."""
+
+    def __init__(self):
+        self.clauses, self._getters = [], {}
+
+    def add(self, clause):
+        self.clauses.append(tuple(clause))
+
+    def getters(self, shift):
+        """The clauses after ``shift`` guard literals (local 1..shift): literal ``l``
+        moves to ``l + shift`` (``l - shift`` when negative)."""
+        if shift not in self._getters:
+            head = tuple(range(1, shift + 1))
+            self._getters[shift] = [
+                _getter((*head, *(l + shift if l > 0 else l - shift for l in clause)))
+                for clause in self.clauses]
+        return self._getters[shift]
+
+
+class _Plan(_Clauses):
     """The clauses of one sum over local numbers: 1, 2, ... for the terms' values in
     order, then the auxiliary states (``_sum_plan``)."""
 
     def __init__(self, shape):
-        self.clauses, self.top, self.terms = [], 0, []
+        super().__init__()
+        self.top, self.terms = 0, []
         for values, w in shape:
             self.terms.append(({v: self.top + 1 + i for i, v in enumerate(values)}, w))
             self.top += len(values)
@@ -154,9 +197,6 @@ class _Plan:
     def aux(self, *key):
         self.top += 1
         return self.top
-
-    def add(self, clause):
-        self.clauses.append(tuple(clause))
 
     exactly_one = CNF.exactly_one
     at_most_one = CNF.at_most_one
@@ -309,11 +349,13 @@ def encode_shape(puzzle: VariantPuzzle) -> CNF:
     return enc
 
 
-def encode_own(puzzle: VariantPuzzle, start: int, cage: str = CAGE_ENCODINGS[0]) -> CNF:
+def encode_own(puzzle: VariantPuzzle, start: int, cage: str = CAGE_ENCODINGS[0],
+               guard=()) -> CNF:
     """The rest: the clauses of ``puzzle``'s own constraints, auxiliary variables numbered
     from ``start`` on, and no givens (the caller assumes them). With ``encode_shape``'s
-    clauses and the givens as units it is the formula of ``encode``."""
-    enc = CNF(puzzle, start)
+    clauses and the givens as units it is the formula of ``encode``. Every clause starts
+    with the literals of ``guard``."""
+    enc = CNF(puzzle, start, guard)
     enc.cage = cage
     _own(enc)
     return enc
@@ -450,7 +492,8 @@ def _skyscraper(enc, c, k):
 
 def _absorb(enc, cnf):
     enc.pool.top = max(enc.pool.top, cnf.nv)
-    enc.clauses.extend(cnf.clauses)
+    for clause in cnf.clauses:
+        enc.add(clause)
 
 
 def _chain(ok):
