@@ -55,6 +55,7 @@ class CNF:
             self.x = cell_literals(n, values)
         self.clauses: list[tuple[int, ...]] = []
         self.guard = tuple(guard)
+        self._relations: dict = {}  # (a, b) -> rules waiting for relations_done
 
     @property
     def nv(self) -> int:
@@ -83,42 +84,31 @@ class CNF:
             self.add([*guard, -a, -b])
 
     def relation(self, a, b, ok, guard=()):
-        """Support clauses for ``ok(value_a, value_b)`` between cells ``a`` and ``b``.
+        """``ok(value_a, value_b)`` between cells ``a`` and ``b``: support clauses
+        (``_relation_plan``). Unguarded relations wait for ``relations_done``, which
+        encodes every rule on one pair of cells as one relation."""
+        if guard:
+            self.add_planned(_relation_plan(ok, self.values), [*self.x[a].values(),
+                                                               *self.x[b].values()], guard)
+        elif a < b:
+            self._relations.setdefault((a, b), []).append(ok)
+        else:
+            self._relations.setdefault((b, a), []).append(_flipped(ok))
 
-        Every cell holds exactly one value, so a value that goes with every value of the
-        other cell needs no clause, and one that excludes a single value of it needs only
-        the binary clause against that value (the same clause from both sides, added
-        once): it propagates as the support clause does, and ``!=`` (anti-knight,
-        anti-king) costs 9 binary clauses a pair on 9x9 instead of 18 of ten literals.
-        The clauses' shape depends on ``ok`` alone: worked out once per ``ok``.
-        """
-        xa, xb = self.x[a], self.x[b]
-        self.add_planned(self._plan(ok), [*xa.values(), *xb.values()], guard)
-
-    def _plan(self, ok):
-        plans = self.__dict__.setdefault("_plans", {})
-        if ok not in plans:
-            values, count = self.values, len(self.values)
-            table = {(va, vb): ok(va, vb) for va in values for vb in values}
-            la = {v: i + 1 for i, v in enumerate(values)}  # local literals: a's values,
-            lb = {v: count + i + 1 for i, v in enumerate(values)}  # then b's
-            plan, pairs = _Clauses(), set()
-            for va in values:
-                allowed = [vb for vb in values if table[va, vb]]
-                if len(allowed) == count - 1:
-                    pairs.update((va, vb) for vb in values if not table[va, vb])
-                elif len(allowed) < count:
-                    plan.add([-la[va], *(lb[vb] for vb in allowed)])
-            for vb in values:
-                allowed = [va for va in values if table[va, vb]]
-                if len(allowed) == count - 1:
-                    pairs.update((va, vb) for va in values if not table[va, vb])
-                elif len(allowed) < count:
-                    plan.add([-lb[vb], *(la[va] for va in allowed)])
-            for va, vb in sorted(pairs):
-                plan.add([-la[va], -lb[vb]])
-            plans[ok] = plan
-        return plans[ok]
+    def relations_done(self):
+        """The waiting relations, one per pair of cells: the rules on a pair together
+        (arc consistency on their conjunction is what each rule's own support clauses
+        would give, or stronger), and none for a pair whose only rule is ``!=`` when
+        the two cells share a house (the house's clauses say it already)."""
+        shared = _house_pairs(self.puzzle.houses())
+        different = rule("!=")
+        x, values = self.x, self.values
+        for (a, b), oks in self._relations.items():
+            ok = _all_of(tuple(dict.fromkeys(oks)))
+            if ok is different and (a, b) in shared:
+                continue
+            self.add_planned(_relation_plan(ok, values), [*x[a].values(), *x[b].values()])
+        self._relations.clear()
 
     def differ(self, cells, guard=()):
         for v in self.values:
@@ -144,6 +134,82 @@ class CNF:
             table.extend(lits.values())
         table.extend(self.aux(tag, n) for n in range(plan.states))
         self.add_planned(plan, table, guard)
+
+
+@lru_cache(maxsize=None)
+def rule(kind: str, k=None):
+    """The binary rule ``kind`` (with parameter ``k``) as one function per process, so
+    that its clauses are planned once (``_relation_plan``) for every pair it rules.
+
+    >>> rule("<")(1, 2), rule("apart", 5)(1, 5), rule("apart", 5) is rule("apart", 5)
+    (True, False, True)
+    """
+    rules = {
+        "<": lambda a, b: a < b,
+        "<=": lambda a, b: a <= b,
+        ">": lambda a, b: a > b,
+        "==": lambda a, b: a == b,
+        "!=": lambda a, b: a != b,
+        "apart": lambda a, b: abs(a - b) >= k,  # whispers, lockout ends
+        "difference": lambda a, b: abs(a - b) == k,  # a white (difference) dot
+        "ratio": lambda a, b: a == k * b or b == k * a,  # a black (ratio) dot
+        "total": lambda a, b: a + b == k,  # X or V
+        "not consecutive": lambda a, b: abs(a - b) != 1,
+        "residues differ": lambda a, b: a % k != b % k,  # modular lines
+        "groups differ": lambda a, b: (a - k[0]) // k[1] != (b - k[0]) // k[1],  # entropic
+        "no dot": lambda a, b: not ((k[0] and abs(a - b) == 1)  # negative dots: (white, black)
+                                    or (k[1] and (a == 2 * b or b == 2 * a))),
+        "no xv": lambda a, b: not ((k[0] and a + b == 10) or (k[1] and a + b == 5)),
+    }
+    return rules[kind]
+
+
+@lru_cache(maxsize=None)
+def _flipped(ok):
+    return lambda a, b: ok(b, a)
+
+
+@lru_cache(maxsize=None)
+def _all_of(oks):
+    if len(oks) == 1:
+        return oks[0]
+    return lambda a, b: all(ok(a, b) for ok in oks)
+
+
+@lru_cache(maxsize=16)
+def _house_pairs(houses):
+    return {(a, b) for house in houses for a, b in combinations(sorted(house), 2)}
+
+
+@lru_cache(maxsize=512)
+def _relation_plan(ok, values):
+    """Support clauses for ``ok`` over local literals: a's values 1..n, b's n+1..2n.
+
+    Every cell holds exactly one value, so a value that goes with every value of the
+    other cell needs no clause, and one that excludes a single value of it needs only
+    the binary clause against that value (the same clause from both sides, added
+    once): it propagates as the support clause does, and ``!=`` (anti-knight,
+    anti-king) costs 9 binary clauses a pair on 9x9 instead of 18 of ten literals."""
+    count = len(values)
+    table = {(va, vb): ok(va, vb) for va in values for vb in values}
+    la = {v: i + 1 for i, v in enumerate(values)}
+    lb = {v: count + i + 1 for i, v in enumerate(values)}
+    plan, pairs = _Clauses(), set()
+    for va in values:
+        allowed = [vb for vb in values if table[va, vb]]
+        if len(allowed) == count - 1:
+            pairs.update((va, vb) for vb in values if not table[va, vb])
+        elif len(allowed) < count:
+            plan.add([-la[va], *(lb[vb] for vb in allowed)])
+    for vb in values:
+        allowed = [va for va in values if table[va, vb]]
+        if len(allowed) == count - 1:
+            pairs.update((va, vb) for va in values if not table[va, vb])
+        elif len(allowed) < count:
+            plan.add([-lb[vb], *(la[va] for va in allowed)])
+    for va, vb in sorted(pairs):
+        plan.add([-la[va], -lb[vb]])
+    return plan
 
 
 def _getter(indices):
@@ -381,6 +447,7 @@ def _own(enc):
         if encoder is None:
             raise UnsupportedConstraint(c.TYPE, "sat")
         encoder(enc, c, k)
+    enc.relations_done()
 
 
 def _house(enc, cells, count):
@@ -524,7 +591,7 @@ def _renban(enc, c, k):
 def _palindrome(enc, c, k):
     cells = c.cells
     for i in range(len(cells) // 2):
-        enc.relation(cells[i], cells[-1 - i], lambda a, b: a == b)
+        enc.relation(cells[i], cells[-1 - i], rule("=="))
 
 
 def _ends_rule(inner_ok, ends_ok=None):
@@ -585,8 +652,7 @@ def _window(ok, size_of):
 
 
 def _entropy_ok(enc, c):
-    lo, third = enc.values[0], len(enc.values) // 3
-    return lambda a, b: (a - lo) // third != (b - lo) // third
+    return rule("groups differ", (enc.values[0], len(enc.values) // 3))
 
 
 def _unit(ok):
@@ -621,7 +687,7 @@ def _quadruple(enc, c, k):
 
 def _clone(enc, c, k):
     for a, b in zip(c.cells, c.copy):
-        enc.relation(a, b, lambda x, y: x == y)
+        enc.relation(a, b, rule("=="))
 
 
 def _global_pairs(steps, ok):
@@ -653,14 +719,12 @@ def _marked(puzzle, types):
 def _negative_dots(enc, c, k):
     dotted = _marked(enc.puzzle, ("difference_dot", "ratio_dot"))
 
-    def ok(a, b):
-        return not ((c.white and abs(a - b) == 1) or (c.black and (a == 2 * b or b == 2 * a)))
-    _negative(enc, dotted, ok)
+    _negative(enc, dotted, rule("no dot", (c.white, c.black)))
 
 
 def _negative_xv(enc, c, k):
     marked = _marked(enc.puzzle, ("xv",))
-    _negative(enc, marked, lambda a, b: not ((c.x and a + b == 10) or (c.v and a + b == 5)))
+    _negative(enc, marked, rule("no xv", (c.x, c.v)))
 
 
 def _negative(enc, marked, ok):
@@ -679,34 +743,33 @@ ENCODERS = {
     "skyscraper": _skyscraper,
     "arrow": _arrow,
     "double_arrow": _double_arrow,
-    "thermometer": _chain(lambda c: lambda a, b: a < b),
-    "slow_thermometer": _chain(lambda c: lambda a, b: a <= b),
-    "whisper": _chain(lambda c: lambda a, b: abs(a - b) >= c.difference),
+    "thermometer": _chain(lambda c: rule("<")),
+    "slow_thermometer": _chain(lambda c: rule("<=")),
+    "whisper": _chain(lambda c: rule("apart", c.difference)),
     "renban": _renban,
     "palindrome": _palindrome,
     "between": _ends_rule(_between_ok),
-    "lockout": _ends_rule(_lockout_ok, lambda c: lambda a, b: abs(a - b) >= c.difference),
+    "lockout": _ends_rule(_lockout_ok, lambda c: rule("apart", c.difference)),
     "region_sum_line": _region_sum_line,
     "zipper": _zipper,
     "entropic": _window(_entropy_ok, lambda c: 3),
-    "modular": _window(lambda enc, c: lambda a, b: a % c.modulus != b % c.modulus,
-                       lambda c: c.modulus),
-    "difference_dot": _pair(lambda c: lambda a, b: abs(a - b) == c.difference),
-    "ratio_dot": _pair(lambda c: lambda a, b: a == c.ratio * b or b == c.ratio * a),
-    "xv": _pair(lambda c: lambda a, b: a + b == c.total),
-    "greater_than": _pair(lambda c: lambda a, b: a > b),
+    "modular": _window(lambda enc, c: rule("residues differ", c.modulus), lambda c: c.modulus),
+    "difference_dot": _pair(lambda c: rule("difference", c.difference)),
+    "ratio_dot": _pair(lambda c: rule("ratio", c.ratio)),
+    "xv": _pair(lambda c: rule("total", c.total)),
+    "greater_than": _pair(lambda c: rule(">")),
     "odd": _unit(lambda c, v: v % 2 == 1),
     "even": _unit(lambda c, v: v % 2 == 0),
-    "minimum": _extreme(lambda a, b: a < b),
-    "maximum": _extreme(lambda a, b: a > b),
+    "minimum": _extreme(rule("<")),
+    "maximum": _extreme(rule(">")),
     "quadruple": _quadruple,
     "clone": _clone,
     "candidates": _unit(lambda c, v: v in c.values),
     "extra_region": lambda enc, c, k: _house(enc, c.cells, len(enc.values)),
     "diagonal": _diagonal,
-    "anti_knight": _global_pairs(KNIGHT, lambda a, b: a != b),
-    "anti_king": _global_pairs(KING, lambda a, b: a != b),
-    "non_consecutive": _global_pairs(ORTHO, lambda a, b: abs(a - b) != 1),
+    "anti_knight": _global_pairs(KNIGHT, rule("!=")),
+    "anti_king": _global_pairs(KING, rule("!=")),
+    "non_consecutive": _global_pairs(ORTHO, rule("not consecutive")),
     "disjoint_groups": _disjoint_groups,
     "negative_dots": _negative_dots,
     "negative_xv": _negative_xv,
