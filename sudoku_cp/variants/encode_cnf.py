@@ -586,6 +586,8 @@ def _renban(enc, c, k):
     for s, r in zip(starts, runs):
         for cell in c.cells:
             enc.add([-r, *(enc.x[cell][v] for v in range(s, s + size))])
+        for v in range(s, s + size):  # as many cells as values: each of the run's appears
+            enc.add([-r, *(enc.x[cell][v] for cell in c.cells)])
 
 
 def _palindrome(enc, c, k):
