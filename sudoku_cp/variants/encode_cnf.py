@@ -71,17 +71,16 @@ class CNF:
         """The clauses of ``plan`` (over local literals 1, 2, ...) with local literal ``i``
         read as ``lits[i - 1]``, after this formula's guard and ``guard``."""
         guard = (*self.guard, *guard)
-        table = [0, *guard, *lits]
+        table = [0, *lits, *guard]
         table.extend([-lit for lit in reversed(table[1:])])  # table[-i] == -table[i]
-        self.clauses.extend([take(table) for take in plan.getters(len(guard))])
+        self.clauses.extend([take(table) for take in plan.getters(len(lits), len(guard))])
 
     def exactly_one(self, lits, guard=()):
         self.add([*guard, *lits])
         self.at_most_one(lits, guard)
 
     def at_most_one(self, lits, guard=()):
-        for a, b in combinations(lits, 2):
-            self.add([*guard, -a, -b])
+        self.add_planned(_at_most_one_plan(len(lits)), lits, guard)
 
     def relation(self, a, b, ok, guard=()):
         """``ok(value_a, value_b)`` between cells ``a`` and ``b``: support clauses
@@ -233,15 +232,15 @@ class _Clauses:
     def add(self, clause):
         self.clauses.append(tuple(clause))
 
-    def getters(self, shift):
-        """The clauses after ``shift`` guard literals (local 1..shift): literal ``l``
-        moves to ``l + shift`` (``l - shift`` when negative)."""
-        if shift not in self._getters:
-            head = tuple(range(1, shift + 1))
-            self._getters[shift] = [
-                _getter((*head, *(l + shift if l > 0 else l - shift for l in clause)))
-                for clause in self.clauses]
-        return self._getters[shift]
+    def getters(self, top, guards):
+        """The getters of the clauses, each led by ``guards`` literals read from the
+        table's entries after the ``top`` local literals (so the clauses' own literals
+        keep their numbers)."""
+        key = top, guards
+        if key not in self._getters:
+            head = tuple(range(top + 1, top + guards + 1))
+            self._getters[key] = [_getter(head + clause) for clause in self.clauses]
+        return self._getters[key]
 
 
 class _Plan(_Clauses):
@@ -265,7 +264,19 @@ class _Plan(_Clauses):
         return self.top
 
     exactly_one = CNF.exactly_one
-    at_most_one = CNF.at_most_one
+
+    def at_most_one(self, lits, guard=()):
+        for a, b in combinations(lits, 2):
+            self.add([*guard, -a, -b])
+
+
+@lru_cache(maxsize=64)
+def _at_most_one_plan(count):
+    """Pairwise at-most-one over local literals 1..count."""
+    plan = _Clauses()
+    for a, b in combinations(range(1, count + 1), 2):
+        plan.add((-a, -b))
+    return plan
 
 
 @lru_cache(maxsize=4096)

@@ -134,7 +134,9 @@ def _close_all():  # PySAT's destructors fail noisily at interpreter shutdown
 def _solver_of(clauses, name):
     from pysat.solvers import Solver
 
-    return Solver(name=name, bootstrap_with=clauses)
+    s = Solver(name=name)
+    _add_all(s, clauses)
+    return s
 
 
 def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
