@@ -13,7 +13,9 @@ Each constraint type has one function in ``ENCODERS``; the families:
 - *sums* (killer cages, little killers, arrows, region-sum lines, sandwiches, X-sums)
   use a layered partial-sum encoding (an MDD over one-hot cells): a state variable
   per reachable partial sum, forward and backward support clauses; killer cages with a
-  total use clauses over the allowed combinations of distinct values instead;
+  total use clauses over the allowed combinations of distinct values instead, and so do
+  arrow shafts and region-sum segments whose cells share a house (``_set_sum``), with
+  the total a variable (the bulb's value, the number its digits spell, the common sum);
 - *conditional* rules (a sandwich between positions i and j, an X-sum for x) add the
   negated condition to every clause of the encoding they switch on.
 
@@ -499,6 +501,79 @@ def _cage_sets(values, size, total):
     return [s for s in combinations(values, size) if sum(s) == total]
 
 
+def _differ(enc, cells) -> bool:
+    """Whether every two of ``cells`` share a house of the shape (so their values differ)."""
+    shared = _house_pairs(enc.puzzle.houses())
+    return all((a, b) in shared for a, b in combinations(sorted(cells), 2))
+
+
+def _set_sum(enc, cells, totals, tag):
+    """``cells``, whose values differ (``_differ``), sum to the ``t`` whose literal
+    ``totals[t]`` holds (the caller keeps exactly one of ``totals`` true): through the
+    sets of distinct values the cells may hold, as a killer cage's are, so a value every
+    set with a possible total needs goes to the only cell left for it, and the total
+    follows the set. A partial-sum encoding knows neither that the values differ nor
+    that each value of the set appears."""
+    plan = _set_sum_plan(enc.values, len(cells), tuple(totals))
+    table = [lit for cell in cells for lit in enc.x[cell].values()]
+    table.extend(totals.values())
+    table.extend(enc.aux(*tag, n) for n in range(plan.sets))
+    enc.add_planned(plan, table)
+
+
+@lru_cache(maxsize=256)
+def _set_sum_plan(values, size, totals):
+    """``_set_sum``'s clauses over local literals: the cells' values (cell by cell), the
+    totals, then one choice per set of ``size`` distinct values with one of the totals."""
+    plan, k = _Clauses(), len(values)
+    x = [{v: c * k + i + 1 for i, v in enumerate(values)} for c in range(size)]
+    total = {t: size * k + i + 1 for i, t in enumerate(totals)}
+    sets = [s for s in combinations(values, size) if sum(s) in total]
+    first = size * k + len(totals) + 1
+    by_total = {t: [] for t in totals}
+    holding = {v: [] for v in values}
+    for n, s in enumerate(sets):
+        ch = first + n
+        by_total[sum(s)].append(ch)
+        plan.add([-ch, total[sum(s)]])
+        for v in s:
+            holding[v].append(ch)
+            plan.add([-ch, *(xc[v] for xc in x)])
+        for xc in x:
+            plan.add([-ch, *(xc[v] for v in s)])
+    for t in totals:
+        plan.add([-total[t], *by_total[t]])
+    for xc in x:
+        for v in values:
+            plan.add([-xc[v], *holding[v]])
+    plan.sets = len(sets)
+    return plan
+
+
+def _number(enc, cells, wanted, tag):
+    """One literal per number in ``wanted`` that ``cells`` can spell as decimal digits,
+    exactly one of them true, each equivalent to its digits: ``{number: literal}``.
+    Digits that spell no wanted number are ruled out."""
+    digits = [list(enc.x[c].items()) for c in cells]
+    spelt = {}
+    for choice in product(*digits):
+        t = 0
+        for v, _ in choice:
+            t = 10 * t + v
+        if t in wanted and t not in spelt:
+            spelt[t] = enc.aux(*tag, t)
+        enc.add([*(-lit for _, lit in choice), *([spelt[t]] if t in spelt else [])])
+    enc.exactly_one(list(spelt.values()))
+    nb = len(cells)
+    for t, lit in spelt.items():
+        for i, cell in enumerate(cells):
+            enc.add([-lit, enc.x[cell][t // 10 ** (nb - 1 - i) % 10]])
+    for i, cell in enumerate(cells):
+        for v, lit in enc.x[cell].items():
+            enc.add([-lit, *(n for t, n in spelt.items() if t // 10 ** (nb - 1 - i) % 10 == v)])
+    return spelt
+
+
 def _sum_cells(enc, c, k):
     enc.linear(cell_terms(enc, c.cells), c.total, ("sum", k))
 
@@ -506,7 +581,25 @@ def _sum_cells(enc, c, k):
 def _arrow(enc, c, k):
     nb = len(c.bulb)
     terms = [(enc.x[cell], 10 ** (nb - 1 - i)) for i, cell in enumerate(c.bulb)]
+    if SET_SUMS and len(c.shaft) > 1 and _differ(enc, c.shaft):  # the shaft's sum by its sets
+        reach = {sum(s) for s in combinations(enc.values, len(c.shaft))}
+        if nb == 1:  # the bulb's value is the total
+            bulb = enc.x[c.bulb[0]]
+            for v, lit in bulb.items():
+                if v not in reach:
+                    enc.add([-lit])
+            _set_sum(enc, c.shaft, {v: lit for v, lit in bulb.items() if v in reach},
+                     ("arrow_set", k))
+            return
+        total = _number(enc, c.bulb, reach, ("arrow_total", k))
+        _set_sum(enc, c.shaft, total, ("arrow_set", k))
+        return
     enc.linear(terms + cell_terms(enc, c.shaft, -1), 0, ("arrow", k))
+
+
+#: Arrow shafts and region-sum segments whose cells share a house take ``_set_sum``
+#: (their sets of distinct values) rather than partial sums; False for measurement.
+SET_SUMS = True
 
 
 def _double_arrow(enc, c, k):
@@ -639,7 +732,10 @@ def _region_sum_line(enc, c, k):
     sums = {t: enc.aux("rsl", k, t) for t in range(low, top + 1)}
     enc.exactly_one(list(sums.values()))
     for i, seg in enumerate(segments):
-        enc.linear(cell_terms(enc, seg) + [(sums, -1)], 0, ("rsl_seg", k, i))
+        if SET_SUMS and len(seg) > 1 and _differ(enc, seg):
+            _set_sum(enc, seg, sums, ("rsl_set", k, i))
+        else:
+            enc.linear(cell_terms(enc, seg) + [(sums, -1)], 0, ("rsl_seg", k, i))
 
 
 def _zipper(enc, c, k):
