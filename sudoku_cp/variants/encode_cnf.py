@@ -368,15 +368,18 @@ def _direct(enc, terms, total):
     """A short sum without states: for every choice of values on all terms but one,
     the last is the one value that completes the total (or none, and the choice is
     excluded); and every value needs, on each other term, a value some completion
-    uses (support)."""
+    uses (support; none when every value of that term is one: the term's own
+    at-least-one says it)."""
     k = len(terms)
     for i, (lits, w) in enumerate(terms):
-        others = [terms[j] for j in range(k) if j != i]
-        for choice in product(*(t[0].items() for t in others)):
-            rest = total - sum(wo * v for (v, _), (_, wo) in zip(choice, others))
-            need = rest // w if rest % w == 0 else None
-            enc.add([*(-lit for _, lit in choice),
-                      *([lits[need]] if need in lits else [])])
+        choices = [(0, ())]  # (weighted sum, negated literals) over the other terms
+        for j, (lj, wj) in enumerate(terms):
+            if j != i:
+                choices = [(t + wj * v, (*neg, -x)) for t, neg in choices for v, x in lj.items()]
+        for t, neg in choices:
+            rest = total - t
+            need = lits.get(rest // w) if rest % w == 0 else None
+            enc.add(neg if need is None else (*neg, need))
     for i, (lits, w) in enumerate(terms):
         for j, (ljs, wj) in enumerate(terms):
             if j == i:
@@ -387,7 +390,9 @@ def _direct(enc, terms, total):
                     reach = {t + wm * vm for t in reach for vm in lm}
             for v, xv in lits.items():
                 rest = total - w * v
-                enc.add([-xv, *(xj for vj, xj in ljs.items() if rest - wj * vj in reach)])
+                support = [xj for vj, xj in ljs.items() if rest - wj * vj in reach]
+                if len(support) < len(ljs):
+                    enc.add([-xv, *support])
 
 
 #: Sums of at most this many terms get ``_direct`` clauses (no state variables).
