@@ -201,16 +201,24 @@ def _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc=None, 
     return VariantResult("sat", solutions, exhausted, status, stats, time.perf_counter() - start)
 
 
-def _add_all(s, clauses):
-    """``s.append_formula(clauses)``, calling Glucose 4's own add straight away when it is
-    the solver: PySAT's two Python layers over it cost more than the add itself (about
-    2 of 6 ms for a zipper puzzle's 11,000 clauses)."""
-    handle = getattr(s.solver, "glucose", None)
-    if type(s.solver).__name__ == "Glucose4" and handle is not None:
-        from pysolvers import glucose41_add_cl as add
+#: PySAT solver classes whose own add is called straight away by ``_add_all``: the
+#: attribute holding the native solver and the ``pysolvers`` function adding a clause.
+_NATIVE_ADD = {"Glucose4": ("glucose", "glucose41_add_cl"),
+               "Minisat22": ("minisat", "minisat22_add_cl")}
 
+
+def _add_all(s, clauses):
+    """``s.append_formula(clauses)``, calling the solver's own add straight away where
+    ``_NATIVE_ADD`` knows it: PySAT's two Python layers over it cost more than the add
+    itself (about 2 of 6 ms for a zipper puzzle's 11,000 clauses)."""
+    native = _NATIVE_ADD.get(type(s.solver).__name__)
+    handle = native and getattr(s.solver, native[0], None)
+    if handle:
+        import pysolvers
+
+        add = getattr(pysolvers, native[1])
         if not all([add(handle, clause) for clause in clauses]):
-            s.solver.status = False  # as Glucose4.add_clause records it
+            s.solver.status = False  # as the solver's add_clause records it
         return
     s.append_formula(clauses)
 
