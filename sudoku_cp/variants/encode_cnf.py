@@ -118,7 +118,7 @@ class CNF:
     #: ``full`` (the default) or ``lean``: see ``linear``.
     sums = "full"
 
-    def linear(self, terms, total, tag, guard=()):
+    def linear(self, terms, total, tag, guard=(), force_last=True):
         """``sum(weight * value) == total`` over one-hot ``terms`` ``(lits_by_value, weight)``.
 
         Short unguarded sums (at most ``SHORT_SUM`` terms) get direct clauses
@@ -129,6 +129,8 @@ class CNF:
         """
         full = self.sums == "full" and not guard
         form = "direct" if full and len(terms) <= SHORT_SUM else "full" if full else "lean"
+        if form == "direct" and not force_last:
+            form = "direct-"
         plan = _sum_plan(tuple((tuple(lits), w) for lits, w in terms), total, form)
         table = []
         for lits, _ in terms:
@@ -284,8 +286,8 @@ def _at_most_one_plan(count):
 @lru_cache(maxsize=4096)
 def _sum_plan(shape, total, form):
     plan = _Plan(shape)
-    if form == "direct":
-        _direct(plan, plan.terms, total)
+    if form.startswith("direct"):
+        _direct(plan, plan.terms, total, form == "direct")
     else:
         _layered(plan, plan.terms, total, form == "full")
     return plan
@@ -364,14 +366,15 @@ def _layered(enc, terms, total, full):
                 enc.add([-lit(i, t), *preds])
 
 
-def _direct(enc, terms, total):
+def _direct(enc, terms, total, force_last=True):
     """A short sum without states: for every choice of values on all terms but one,
     the last is the one value that completes the total (or none, and the choice is
-    excluded); and every value needs, on each other term, a value some completion
-    uses (support; none when every value of that term is one: the term's own
-    at-least-one says it)."""
+    excluded; not for the last term unless ``force_last``); and every value needs, on each other term, a value some completion uses (support; none
+    when every value of that term is one: the term's own at-least-one says it)."""
     k = len(terms)
     for i, (lits, w) in enumerate(terms):
+        if i == k - 1 and not force_last:
+            continue
         choices = [(0, ())]  # (weighted sum, negated literals) over the other terms
         for j, (lj, wj) in enumerate(terms):
             if j != i:
@@ -397,6 +400,7 @@ def _direct(enc, terms, total):
 
 #: Sums of at most this many terms get ``_direct`` clauses (no state variables).
 SHORT_SUM = 3
+
 
 
 def cell_terms(enc, cells, weight=1):
@@ -753,7 +757,17 @@ def _zipper(enc, c, k):
         centre = {t: enc.aux("zip", k, t) for t in range(2 * enc.values[0], 2 * enc.values[-1] + 1)}
         enc.exactly_one(list(centre.values()))
     for i, (a, b) in enumerate(pairs):
-        enc.linear(cell_terms(enc, (a, b)) + [(centre, -1)], 0, ("zip_pair", k, i))
+        enc.linear(cell_terms(enc, (a, b)) + [(centre, -1)], 0, ("zip_pair", k, i),
+                   force_last=ZIPPER_FORCES_CENTRE)
+
+
+#: Whether each zipper pair's direct clauses include those by which the pair's two
+#: values force the centre. Without them the pair's other clauses still force it,
+#: through the centre's own at-least-one, one step later: iss-examples-10 (zipper lines)
+#: about a sixth faster with 27% fewer of its sums' clauses. Other short sums keep them
+#: (dropped everywhere, f-puzzles 29's short arrows were a quarter slower in one run;
+#: docs/variants_speed.md, sixth round).
+ZIPPER_FORCES_CENTRE = False
 
 
 def _window(ok, size_of):
