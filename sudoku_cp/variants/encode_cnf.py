@@ -75,7 +75,9 @@ class CNF:
         guard = (*self.guard, *guard)
         table = [0, *lits, *guard]
         table.extend([-lit for lit in reversed(table[1:])])  # table[-i] == -table[i]
-        self.clauses.extend([take(table) for take in plan.getters(len(lits), len(guard))])
+        take, cuts = plan.getters(len(lits), len(guard))
+        row = take(table)
+        self.clauses.extend([row[a:b] for a, b in cuts])
 
     def exactly_one(self, lits, guard=()):
         self.add([*guard, *lits])
@@ -215,20 +217,12 @@ def _relation_plan(ok, values):
     return plan
 
 
-def _getter(indices):
-    """A function from a table to the tuple of its entries at ``indices``."""
-    if len(indices) == 1:
-        i = indices[0]
-        return lambda table: (table[i],)
-    if not indices:
-        return lambda table: ()
-    return itemgetter(*indices)
-
-
 class _Clauses:
-    """Clauses over local literals 1, 2, ..., each turned into a function that reads
-    them off a table (``CNF.add_planned``): an ``itemgetter`` per clause, so a planned
-    clause costs one C call per use, not a loop in Python."""
+    """Clauses over local literals 1, 2, ..., read off a table of a use's literals
+    (``CNF.add_planned``) by one ``itemgetter`` over all the clauses' literals in a row,
+    then cut into clauses by slices: a few C calls per clause, not a loop in Python, and
+    one object per plan for the garbage collector to follow (an ``itemgetter`` per
+    clause made 93,000 of them over the shared sets, each full collection slower)."""
 
     def __init__(self):
         self.clauses, self._getters = [], {}
@@ -237,13 +231,19 @@ class _Clauses:
         self.clauses.append(tuple(clause))
 
     def getters(self, top, guards):
-        """The getters of the clauses, each led by ``guards`` literals read from the
-        table's entries after the ``top`` local literals (so the clauses' own literals
-        keep their numbers)."""
+        """``(take, cuts)``: ``take(table)`` gives every clause's literals in a row, each
+        clause led by ``guards`` literals read from the table's entries after the
+        ``top`` local literals (so the clauses' own literals keep their numbers), and
+        ``cuts`` the ``(start, stop)`` of each clause in that row."""
         key = top, guards
         if key not in self._getters:
             head = tuple(range(top + 1, top + guards + 1))
-            self._getters[key] = [_getter(head + clause) for clause in self.clauses]
+            row, cuts = [], []
+            for clause in self.clauses:
+                cuts.append((len(row), len(row) + guards + len(clause)))
+                row.extend(head + clause)
+            take = itemgetter(*row) if len(row) > 1 else (lambda table: tuple(table[i] for i in row))
+            self._getters[key] = take, cuts
         return self._getters[key]
 
 
