@@ -153,3 +153,40 @@ def test_ctrl_c_stops_a_batch_at_once_and_resume_finishes_it(tmp_path):
     assert done.returncode == 0, done.stderr
     records = [json.loads(line) for line in out.read_text().splitlines()[1:]]
     assert sorted(r["line"] for r in records) == list(range(1, len(HARD) * 20 + 1))
+
+
+# "The Barbed Cross" (iss-examples-35 of ../shared/data/variants/iss.jsonl, from
+# sigh/Interactive-Sudoku-Solver's example puzzles, MIT): little killers over disjoint
+# groups and no givens, the slowest shared variant puzzle for every paradigm.
+BARBED_CROSS = (".DisjointSets.LittleKiller~62~R1C9.LittleKiller~33~R1C1.LittleKiller~12~R1C3"
+                ".LittleKiller~14~R3C9.LittleKiller~21~R9C7.LittleKiller~36~R9C5"
+                ".LittleKiller~8~R7C1.LittleKiller~9~R1C2.")
+
+
+@pytest.mark.parametrize("paradigm", ["sat", "cpsat"])
+def test_ctrl_c_inside_a_variant_solver_is_exit_130(tmp_path, paradigm):
+    # PySAT and CP-SAT each take SIGINT for themselves while they solve: PySAT's error
+    # was a traceback (exit 1), CP-SAT's stop a verdict "unknown, stopped by the time
+    # limit" (exit 4) that came only after the rest of the check had run.
+    path = tmp_path / "barbed.txt"
+    path.write_text((BARBED_CROSS + "\n") * 40)
+    p = start(["check", "-f", str(path), "--backends", paradigm, "--json"])
+    first = p.stdout.readline()  # one puzzle done: past start-up, inside the next solve
+    assert json.loads(first)["verdict"] == "unknown"  # (one paradigm alone: no verdict)
+    wait_for_output(p, 0.2)
+    out, err, took = interrupt(p)
+    assert p.returncode == 130, (out[-300:], err[-500:])
+    assert err.strip().endswith("interrupted") and "Traceback" not in err and took < 5
+
+
+def test_ctrl_c_stops_the_witness_thread_of_a_default_variant_check(tmp_path):
+    # The witness searches on a thread of its own beside sat and cpsat; Ctrl-C on the
+    # main thread must end it too, at its next node, not at the end of its search.
+    path = tmp_path / "barbed.txt"
+    path.write_text(BARBED_CROSS + "\n")
+    p = start(["check", "-f", str(path), "--json"])
+    wait_for_output(p, 2.5)
+    out, err, took = interrupt(p)
+    assert p.returncode == 130, (out[-300:], err[-500:])
+    assert err.strip().endswith("interrupted") and "Traceback" not in err
+    assert out == "" and took < 5

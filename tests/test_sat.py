@@ -390,12 +390,12 @@ def test_a_variant_that_repeats_gets_a_solver_of_its_own():
 def test_pysat_s_own_report_of_ctrl_c_becomes_a_keyboard_interrupt():
     """PySAT raises its own error when Ctrl-C lands inside a solver call; the backend
     turns it into KeyboardInterrupt (exit 130), and leaves other errors alone."""
-    from sudoku_cp.backends.sat import _interrupt_or
+    from sudoku_cp.backends.sat import interrupt_or
 
-    caught = _interrupt_or(RuntimeError("Caught keyboard interrupt"))
+    caught = interrupt_or(RuntimeError("Caught keyboard interrupt"))
     assert isinstance(caught, KeyboardInterrupt) and isinstance(caught.__cause__, RuntimeError)
     other = ValueError("something else")
-    assert _interrupt_or(other) is other
+    assert interrupt_or(other) is other
 
 
 # -- issue 12: the per-puzzle path after trimming ----------------------------------------------

@@ -120,3 +120,36 @@ def test_a_default_check_does_not_wait_for_fast_to_compile(monkeypatch):
     assert "fast" not in report.ran and "not compiled" in report.not_run["fast"]
     asked = vc.crosscheck(puzzle, ["sat", "fast"])
     assert "fast" in asked.ran and asked.verdict is report.verdict
+
+
+def test_the_witness_beside_the_others_keeps_the_named_order():
+    puzzle = m.VariantPuzzle(4, givens=((5, 4), (9, 1), (14, 1)),
+                             constraints=(m.Thermometer((0, 1, 2, 3)),))
+    report = crosscheck(puzzle, ["witness", "sat", "cpsat"])
+    assert report.ran == ["witness", "sat", "cpsat"] and report.verdict.value == "unique"
+    declined = crosscheck(puzzle, ["sat", "fast", "witness"])  # fast: not houses only
+    assert declined.ran == ["sat", "witness"] and "fast" in declined.not_run
+
+
+def test_an_error_beside_the_witness_stops_its_search(monkeypatch):
+    """The witness searches on its own thread; an error on the calling thread (here a
+    broken sat) must end that search at once, not after it, and leave no thread behind."""
+    import threading
+    import time
+
+    from sudoku_cp.variants import sat
+
+    def broken(puzzle, **kw):
+        time.sleep(0.3)  # the witness is searching by now
+        raise RuntimeError("sat broke")
+
+    monkeypatch.setattr(sat, "solve", broken)
+    # the Barbed Cross (iss-examples-35): seconds of witness search
+    slow = read_entry(".DisjointSets.LittleKiller~62~R1C9.LittleKiller~33~R1C1"
+                      ".LittleKiller~12~R1C3.LittleKiller~14~R3C9.LittleKiller~21~R9C7"
+                      ".LittleKiller~36~R9C5.LittleKiller~8~R7C1.LittleKiller~9~R1C2.").puzzle
+    began = time.perf_counter()
+    with pytest.raises(RuntimeError, match="sat broke"):
+        crosscheck(slow, ["sat", "witness"])
+    assert time.perf_counter() - began < 2.0
+    assert not [t for t in threading.enumerate() if t.name.startswith("witness")]

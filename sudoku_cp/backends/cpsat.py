@@ -30,7 +30,7 @@ LARGE_ABOVE = 25
 #: CP-SAT workers for a large board unless ``cpsat:workers=N`` says otherwise.
 LARGE_WORKERS = 2
 
-#: Up to this board side Ctrl-C is left to Python during a solve (see ``_sigint_guard``).
+#: Up to this board side Ctrl-C is left to Python during a solve (see ``sigint_guard``).
 CATCH_SIGINT_ABOVE = 16
 
 
@@ -70,7 +70,7 @@ class CpSatBackend(Backend):
 
         collector = _Collector(enc.x, limit)
         began = time.perf_counter()
-        with _sigint_guard(params, allow=board.n > CATCH_SIGINT_ABOVE) as guard:
+        with sigint_guard(params, allow=board.n > CATCH_SIGINT_ABOVE) as guard:
             status = solver.solve(enc.model, collector)
         spent = time.perf_counter() - began
         if guard.caught and status in (cp_model.FEASIBLE, cp_model.UNKNOWN) \
@@ -121,7 +121,7 @@ class CpSatBackend(Backend):
             if left is not None:
                 solver.parameters.max_time_in_seconds = max(left, 1e-3)
             began = time.perf_counter()
-            with _sigint_guard(solver.parameters) as guard:
+            with sigint_guard(solver.parameters) as guard:
                 status = solver.solve(enc.model)
             spent = time.perf_counter() - began  # our clock, as in ``solve``
             stats["solves"] += 1
@@ -148,7 +148,7 @@ class CpSatBackend(Backend):
         return solutions, exhausted
 
 
-class _sigint_guard:
+class sigint_guard:  # noqa: N801 (used as a context manager, like a function)
     """Ctrl-C during a CP-SAT solve, handled the way Python handles it elsewhere.
 
     CP-SAT installs its own SIGINT handler while it solves (``catch_sigint_signal``):
@@ -178,7 +178,7 @@ class _sigint_guard:
         self.caught = allow and main and self.handler is signal.default_int_handler
         params.catch_sigint_signal = self.caught
 
-    def __enter__(self) -> "_sigint_guard":
+    def __enter__(self) -> "sigint_guard":
         return self
 
     def __exit__(self, *exc) -> None:

@@ -332,7 +332,7 @@ class SatBackend(Backend):
         as an invalid state: any later call on it, even adding a clause, aborts the
         process. The solver is set aside, never called again, and rebuilt on next use.
         """
-        _ABANDONED.append(live.solver)
+        abandon(live.solver)
         live.solver = None
 
     def close(self) -> None:
@@ -382,7 +382,7 @@ class SatBackend(Backend):
                     else:
                         found = self._run(live, assumptions, deadline)
                 except Exception as exc:
-                    raise _interrupt_or(exc)
+                    raise interrupt_or(exc)
                 in_call = False
                 if found is None:  # stopped by the time limit
                     raise TimeUp
@@ -442,7 +442,7 @@ class SatBackend(Backend):
             except BaseException as exc:  # Ctrl-C inside the solver: never call it again
                 self._abandon(live)
                 if isinstance(exc, Exception):  # PySAT's own word for a Ctrl-C
-                    raise _interrupt_or(exc) from None
+                    raise interrupt_or(exc) from None
                 raise
             solver.add_clause([-act])
             live.retired += 1
@@ -546,7 +546,7 @@ class SatBackend(Backend):
                         found = _solve_until(solver, [], deadline, first_budget,
                                              interruptible=self.solver not in BUDGET_ONLY)
                 except Exception as exc:
-                    raise _interrupt_or(exc)
+                    raise interrupt_or(exc)
                 in_call = False
                 if found is None:
                     raise TimeUp
@@ -558,14 +558,14 @@ class SatBackend(Backend):
                 stats["blocking_clauses"] += 1
         finally:
             if in_call:  # Ctrl-C inside the solver: never call it again (see _abandon)
-                _ABANDONED.append(solver)
+                abandon(solver)
             else:
                 native = solver.accum_stats()
                 solver.delete()
                 stats.update({key: native.get(key, 0) for key in NATIVE_STATS})
 
 
-def _interrupt_or(exc: Exception) -> BaseException:
+def interrupt_or(exc: Exception) -> BaseException:
     """What to raise for ``exc``: PySAT reports a Ctrl-C that lands inside a solver call
     as its own error ("Caught keyboard interrupt"), which is a ``KeyboardInterrupt``."""
     if "keyboard interrupt" in str(exc).lower():
@@ -581,6 +581,12 @@ def _same(a: Geometry, b: Geometry) -> bool:
 
 #: Solvers left mid-call by Ctrl-C: kept alive so that no destructor calls into them.
 _ABANDONED: list = []
+
+
+def abandon(solver) -> None:
+    """Set aside a PySAT ``solver`` that Ctrl-C left mid-call: never called again, not
+    even freed (CaDiCaL aborts the process on any later call; see ``_abandon``)."""
+    _ABANDONED.append(solver)
 
 #: Backends with live solvers, closed at exit: PySAT's ``Solver.__del__`` fails noisily
 #: when it runs during interpreter shutdown, after its C module is gone.

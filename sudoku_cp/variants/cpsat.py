@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 
+from ..backends.cpsat import sigint_guard
 from .encode_cp import encode
 from .paradigms import VariantResult
 
@@ -41,7 +42,12 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> Variant
                 state = "timeout"
                 break
             solver.parameters.max_time_in_seconds = left
-        status = solver.Solve(cp.model)
+        began = time.perf_counter()
+        with sigint_guard(solver.parameters) as guard:
+            status = solver.Solve(cp.model)
+        if guard.caught and status == cp_model.UNKNOWN and (
+                time_limit is None or time.perf_counter() - began < 0.9 * left):
+            raise KeyboardInterrupt("cpsat was interrupted")  # Ctrl-C, not the clock
         stats["conflicts"] += solver.NumConflicts()
         stats["branches"] += solver.NumBranches()
         stats["wall_time"] += solver.WallTime()

@@ -23,13 +23,16 @@ A paradigm that cannot run (not installed, or a constraint type it declines) is 
 
 from __future__ import annotations
 
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 from ..errors import MissingDependencyError
 from ..verdicts import Verdict
-from .paradigms import (HOUSES_ONLY, PARADIGMS, UnsupportedConstraint, VariantResult,
-                        get_paradigm, not_ready)
+from .paradigms import (HOUSES_ONLY, PARADIGMS, PYTHON_SEARCH, UnsupportedConstraint,
+                        VariantResult, get_paradigm, not_ready)
 from .rules import check_solution
 
 #: Paradigms a default cross-check runs, in order: the three that take every constraint
@@ -66,26 +69,49 @@ class VariantReport:
 
 
 def crosscheck(puzzle, paradigms=None, *, time_limit: float | None = None) -> VariantReport:
-    """Run ``paradigms`` (default: all registered) on ``puzzle`` and reconcile them."""
+    """Run ``paradigms`` (default: all registered) on ``puzzle`` and reconcile them.
+
+    A paradigm searching in Python (``PYTHON_SEARCH``, the witness) runs on a thread of
+    its own beside the others when there are others; a Ctrl-C, or any error, on the
+    calling thread stops it before the error goes on."""
     start = time.perf_counter()
     names = list(paradigms) if paradigms else list(DEFAULT_PARADIGMS)
-    results: dict[str, VariantResult] = {}
-    not_run: dict[str, str] = {}
-    for name in names:
-        solve = get_paradigm(name)
-        if not paradigms and name in HOUSES_ONLY and (why := not_ready(name)):
-            not_run[name] = why  # a fourth opinion, not worth a one-time compile unasked
-            continue
+    outcomes: dict[str, tuple] = {}
+    aside = next((n for n in names if n in PYTHON_SEARCH), None) if len(names) > 1 else None
+    stop = threading.Event()
+    with ThreadPoolExecutor(1, "witness") if aside else nullcontext() as pool:
+        beside = pool.submit(_run, aside, puzzle, time_limit, stop) if aside else None
         try:
-            results[name] = solve(puzzle, limit=2, time_limit=time_limit)
-        except (MissingDependencyError, UnsupportedConstraint) as exc:
-            not_run[name] = str(exc)
+            for name in names:
+                if name == aside:
+                    continue
+                if not paradigms and name in HOUSES_ONLY and (why := not_ready(name)):
+                    outcomes[name] = (None, why)  # a fourth opinion, not worth a compile unasked
+                    continue
+                outcomes[name] = _run(name, puzzle, time_limit)
+            if beside is not None:
+                outcomes[aside] = beside.result()
+        except BaseException:
+            stop.set()  # the thread's search ends at its next node; leaving `with` waits for it
+            raise
+    results = {n: outcomes[n][0] for n in names if outcomes[n][0] is not None}
+    not_run = {n: outcomes[n][1] for n in names if outcomes[n][0] is None}
     verdict, solutions, evidence = reconcile(puzzle, results)
     if len(results) < 2 and verdict is not Verdict.DISAGREE and verdict is not Verdict.MULTIPLE:
         evidence.append(f"only {len(results)} paradigm(s) ran; a verdict needs two agreeing")
         verdict = Verdict.UNKNOWN
     return VariantReport(verdict, solutions, results, not_run, evidence,
                          time.perf_counter() - start)
+
+
+def _run(name, puzzle, time_limit, stop=None):
+    """``(result, None)``, or ``(None, why)`` for a paradigm that cannot run here."""
+    solve = get_paradigm(name)
+    extra = {"stop": stop} if stop is not None else {}
+    try:
+        return solve(puzzle, limit=2, time_limit=time_limit, **extra), None
+    except (MissingDependencyError, UnsupportedConstraint) as exc:
+        return None, str(exc)
 
 
 def reconcile(puzzle, results):

@@ -40,6 +40,14 @@ HOUSES_ONLY = {
 #: Every paradigm a name can ask for.
 ALL_PARADIGMS = {**PARADIGMS, **HOUSES_ONLY}
 
+#: Paradigms whose search is Python code, holding the GIL from start to end. Each also
+#: takes ``stop`` (a ``threading.Event``: once set, it stops as at its time limit). A
+#: cross-check runs one of them on a thread beside the others, whose solvers (PySAT,
+#: CP-SAT) release the GIL while they search: on two cores the check takes about the
+#: longer of the two, not their sum. The others stay on the calling thread, where a
+#: Ctrl-C reaches them (PySAT takes SIGINT for itself while it solves, on any thread).
+PYTHON_SEARCH = ("witness",)
+
 
 class UnsupportedConstraint(PuzzleError):
     """A constraint type a format or a paradigm does not support; the message names it."""

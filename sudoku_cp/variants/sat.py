@@ -1,8 +1,11 @@
 """The ``sat`` paradigm: the CNF of ``encode_cnf`` solved by a PySAT solver.
 
 Solutions are enumerated with blocking clauses (over the cell-value literals) up to
-``limit``; a time limit interrupts the solver through a ``threading.Timer``. The
-default solver is Glucose 4 (interruptible; see docs/variants.md for the measurement).
+``limit``. The solver runs in slices of conflicts (``SLICE``) with the GIL released,
+so that the witness, searching in Python on a thread beside it, is not held up (PySAT
+holds the GIL through a plain ``solve``: the witness took 40 s instead of 2 beside a
+loop of them); between slices a time limit is checked and a Ctrl-C raised. The default
+solver is Glucose 4 (see docs/variants.md for the measurement).
 
 **The classic part is loaded once per shape.** Every cell one value and every house
 distinct make most of a 9x9 variant's clauses (12,000 of 14,000 on a killer) and
@@ -30,7 +33,7 @@ import atexit
 import threading
 import time
 
-from ..backends.sat import solve_within
+from ..backends.sat import BUDGET_ONLY, abandon, canonical_solver, interrupt_or
 from ..cache import ShapeCache
 from ..errors import UsageError
 from .encode_cnf import encode, encode_own, encode_shape, shape_key
@@ -73,6 +76,11 @@ LIVE_BUDGET = None
 #: CPU against 1,942 and 2,103; iss-examples-36 with 146,000 clauses, f-puzzles 33;
 #: docs/variants_speed.md).
 FRESH_ABOVE = 1.0
+
+#: Conflicts per slice of a search: the first slice, and the most a slice grows to
+#: (doubling). A slice is a few ms to ~0.2 s; a Ctrl-C or the time limit waits for the
+#: end of the slice under way.
+SLICE = (2_000, 20_000)
 
 #: Activation literals per load of a shape's solver: numbered nv + 1 ... nv + ACTS, right
 #: after the cell-value literals, and the auxiliary variables of every puzzle after them,
@@ -169,7 +177,8 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
                                budget=LIVE_BUDGET)
             s.add_clause([-act])
         except BaseException:
-            shape.solver = None  # left mid-call: never called again
+            abandon(s)  # left mid-call (Ctrl-C): never called again
+            shape.solver = None
             raise
         if found is None:  # a real search: on a solver of its own, as if loaded afresh
             result = _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc, act)
@@ -189,15 +198,20 @@ def _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc=None, 
     if enc is None:
         enc = encode_own(puzzle, shape.nv + ACTS + 1, cage)
     built = time.perf_counter()
-    with _solver_of(shape.clauses, solver) as s:
-        for cell, value in puzzle.givens:
-            s.add_clause([enc.x[cell][value]])
-        if act is not None:
-            s.add_clause([act])
-        _add_all(s, enc.clauses)
+    s = _solver_of(shape.clauses, solver)
+    for cell, value in puzzle.givens:
+        s.add_clause([enc.x[cell][value]])
+    if act is not None:
+        s.add_clause([act])
+    _add_all(s, enc.clauses)
+    try:
         solutions, status, exhausted = _enumerate(s, enc, solver, [], [], limit, deadline)
-        stats = {"variables": enc.nv, "clauses": len(shape.clauses) + len(enc.clauses),
-                 "solver": solver, "build_time": built - start, **_native(s)}
+    except BaseException:
+        abandon(s)  # left mid-call (Ctrl-C): never called again, not even to free it
+        raise
+    stats = {"variables": enc.nv, "clauses": len(shape.clauses) + len(enc.clauses),
+             "solver": solver, "build_time": built - start, **_native(s)}
+    s.delete()
     return VariantResult("sat", solutions, exhausted, status, stats, time.perf_counter() - start)
 
 
@@ -229,16 +243,19 @@ def _enumerate(s, enc, solver, assumptions, guard, limit, deadline, budget=None)
     solutions, status, exhausted = [], "solved", False
     spent = s.accum_stats().get("conflicts", 0) if budget is not None else 0
     while len(solutions) < limit:
-        if budget is None:
-            answer = solve_within(s, solver, assumptions, deadline)
-        else:
-            left = budget - (s.accum_stats().get("conflicts", 0) - spent)
-            if left <= 0:
-                return None
-            s.conf_budget(left)
-            answer = s.solve_limited(assumptions=assumptions)
-            if answer is None:
-                return None
+        try:
+            if budget is None:
+                answer = _solve_sliced(s, solver, assumptions, deadline)
+            else:
+                left = budget - (s.accum_stats().get("conflicts", 0) - spent)
+                if left <= 0:
+                    return None
+                s.conf_budget(left)
+                answer = s.solve_limited(assumptions=assumptions)
+                if answer is None:
+                    return None
+        except Exception as exc:  # PySAT's own word for a Ctrl-C inside the solver
+            raise interrupt_or(exc) from None
         if answer is None:
             status = "timeout"
             break
@@ -252,6 +269,23 @@ def _enumerate(s, enc, solver, assumptions, guard, limit, deadline, budget=None)
     else:
         status = "limit"
     return solutions, status, exhausted
+
+
+def _solve_sliced(s, solver, assumptions, deadline):
+    """True, False, or None once ``deadline`` (a ``perf_counter`` value) has passed:
+    ``s.solve`` in slices of conflicts, each with the GIL released (``expect_interrupt``;
+    CaDiCaL, which cannot take it, holds the GIL as before)."""
+    release = canonical_solver(solver) not in BUDGET_ONLY
+    slice_, most = SLICE
+    while True:
+        if deadline is not None and time.perf_counter() >= deadline:
+            return None
+        s.conf_budget(slice_)
+        found = (s.solve_limited(assumptions, expect_interrupt=True) if release
+                 else s.solve_limited(assumptions=assumptions))
+        if found is not None:
+            return found
+        slice_ = min(2 * slice_, most)
 
 
 def _native(s):
@@ -291,7 +325,7 @@ def candidates(puzzle, *, cap: int = 2, time_limit: float | None = None,
                     s.add_clause([-act, *(-enc.x[c][w] for c, w in enumerate(sol))])
                 found = len(using)
                 while found < cap:
-                    answer = solve_within(s, solver, [enc.x[cell][v], act], deadline)
+                    answer = _solve_sliced(s, solver, [enc.x[cell][v], act], deadline)
                     if answer is None:
                         return counts, False, known
                     if not answer:

@@ -34,6 +34,7 @@ little killers, whose values may repeat).
 
 from __future__ import annotations
 
+import threading
 import time
 
 from .paradigms import VariantResult
@@ -44,8 +45,10 @@ from .witness_search import Engine, TimeUp
 NAME = "witness"
 
 
-def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> VariantResult:
+def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
+          stop: threading.Event | None = None) -> VariantResult:
     """Up to ``limit`` solutions of ``puzzle``; ``exhausted`` when the search finished.
+    Once ``stop`` is set (from another thread), the search ends as at its time limit.
 
     Raises ``UnsupportedConstraint`` naming a constraint type it has no propagator for.
     """
@@ -59,7 +62,7 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> Variant
     exhausted, status = True, "solved"
     if all(masks) and engine.propagate(masks):
         try:
-            for found in engine.solutions(masks, stats, deadline):
+            for found in engine.solutions(masks, stats, deadline, stop):
                 grid = tuple(m.bit_length() - 1 for m in found[:ncells])
                 broken = check_solution(puzzle, grid)
                 if broken:

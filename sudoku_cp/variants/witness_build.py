@@ -42,6 +42,9 @@ class Context:
                 pairs_of.setdefault(c.TYPE, set()).add(frozenset(c.cells))
         self.dotted = pairs_of.get("difference_dot", set()) | pairs_of.get("ratio_dot", set())
         self.xv = pairs_of.get("xv", set())
+        # Full houses the rules add (diagonals, disjoint groups, full extra regions): filled
+        # in by ``build`` before the builders run; pairs sharing one of them differ too.
+        self.extra_houses: list[tuple[int, ...]] = []
 
     def is_house(self, cells) -> bool:
         """True when the cells all differ because every pair shares a house."""
@@ -60,6 +63,16 @@ class Context:
             else:
                 groups.append([i])
         return groups
+
+    def extra_cliques(self, cells):
+        """Positions of ``cells`` grouped by the extra full house holding them (a second
+        partition into distinct values, beside ``cliques``'s by rows, columns and boxes);
+        None when no two of the cells share an extra house."""
+        groups: dict[int, list[int]] = {}
+        for i, cell in enumerate(cells):
+            key = next((j for j, h in enumerate(self.extra_houses) if cell in h), -1 - i)
+            groups.setdefault(key, []).append(i)
+        return list(groups.values()) if len(groups) < len(cells) else None
 
     def relation(self, a: int, b: int, allowed) -> Relation:
         return Relation(a, b, allowed, self.hi)
@@ -113,8 +126,14 @@ def little_killer(c, ctx):
         diagonal = set(cells)
         outside = {x for h in ctx.houses if diagonal <= set(h) for x in h} - diagonal
         return [DistinctSum(cells, c.total, ctx.full, sorted(outside))]
-    return [Linear(cells, [1] * len(cells), c.total, c.total,
-                   ctx.cliques(range(len(cells)), cells))]
+    props = [Linear(cells, [1] * len(cells), c.total, c.total,
+                    ctx.cliques(range(len(cells)), cells))]
+    # The same sum with the cells grouped by the extra houses (a long diagonal meets each
+    # disjoint group in up to three cells): other distinct-value bounds, often tighter.
+    groups = ctx.extra_cliques(cells)
+    if groups is not None:
+        props.append(Linear(cells, [1] * len(cells), c.total, c.total, groups))
+    return props
 
 
 def sandwich(c, ctx):
@@ -373,11 +392,21 @@ def innies_outies(puzzle, ctx):
     sum to the excess. Mixed: for any choice of the cages that reach out, the cells of
     the region no cage covers minus the cells of the chosen cages outside the region sum
     to k times the house sum less the totals of the cages used. Only cages with a total,
-    and only when no two cages overlap.
+    and only when no two cages overlap. A little killer whose cells share a house counts
+    as a cage (its values differ) where it overlaps no cage taken before it. A whole
+    house left with no cage inside gives no sum: its values are all the values already.
     """
     cages = [c for c in puzzle.constraints if c.TYPE == "killer_cage" and c.total is not None]
     covered = [x for c in cages for x in c.cells]
-    if not cages or len(covered) != len(set(covered)):
+    if len(covered) != len(set(covered)):
+        return []
+    taken = set(covered)
+    for c in puzzle.constraints:  # a little killer within one house is a cage without lines
+        if (c.TYPE == "little_killer" and len(c.cells) > 1 and taken.isdisjoint(c.cells)
+                and ctx.is_house(tuple(c.cells))):
+            cages.append(c)
+            taken.update(c.cells)
+    if not cages:
         return []
     n, per_house = ctx.n, sum(range(ctx.lo, ctx.hi + 1))
     if n != ctx.full.bit_count():
@@ -391,6 +420,7 @@ def innies_outies(puzzle, ctx):
                 regions.append((set().union(*lines[i:i + k]), k))
     props, seen = [], set()
     cage_sets = {frozenset(c.cells) for c in cages}
+    house_sets = {frozenset(h) for h in ctx.houses}
 
     def add(innies, outies, total):
         key = (frozenset(innies), frozenset(outies), total)
@@ -401,6 +431,8 @@ def innies_outies(puzzle, ctx):
             return
         if not innies and frozenset(outies) in cage_sets:
             return
+        if not outies and frozenset(innies) in house_sets:
+            return  # a whole house: its values are all of them, its sum says nothing more
         seen.add(key)
         if not innies:  # outies only: -sum(outies) == total
             innies, outies, total = outies, (), -total
@@ -465,6 +497,11 @@ def build(puzzle):
         raise UnsupportedConstraint(missing[0], "witness")
     ctx = Context(puzzle)
     size = ctx.full.bit_count()
+    geometry = set(ctx.houses)
+    for c in puzzle.constraints:  # the extra full houses first: sums group cells by them
+        if c.TYPE in ("diagonal", "disjoint_groups", "extra_region"):
+            ctx.extra_houses += [p.cells for p in BUILDERS[c.TYPE](c, ctx)
+                                 if p.full and p.cells not in geometry]
     houses = [h for h in ctx.houses if len(h) == size]
     props = [AllDifferent(h, ctx.full) for h in ctx.houses if len(h) != size]
     for c in puzzle.constraints:

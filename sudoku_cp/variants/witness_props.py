@@ -274,6 +274,10 @@ def _ends(union: int, k: int):
     return small1, small, large1, large
 
 
+#: The lowest and the highest value of each mask of values 0..9 (-1 for the empty mask).
+_LOWEST = [(m & -m).bit_length() - 1 for m in range(1 << 10)]
+_HIGHEST = [m.bit_length() - 1 for m in range(1 << 10)]
+
 #: _ends of (union, k), keyed ``union << 6 | k``: sums over distinct values recur often.
 _ENDS: dict[int, tuple[int, int, int, int]] = {}
 
@@ -329,6 +333,83 @@ class Linear:
 
     def run(self, masks: list[int], changed: list[int]) -> bool:
         # One pass: a propagator that narrows a cell is woken again by the engine.
+        try:
+            return self._run_tables(masks, changed)
+        except IndexError:  # a mask past the tables (values above 9): the same, by hand
+            return self._run_plain(masks, changed)
+
+    def _run_tables(self, masks: list[int], changed: list[int]) -> bool:
+        """``_run_plain`` with each mask's lowest and highest value read from tables."""
+        low, high = self.low, self.high
+        lo_of, hi_of, ends_of = _LOWEST, _HIGHEST, _ENDS
+        info = []
+        smin = smax = 0
+        for k, group in self.groups:
+            if len(group) == 1:
+                union = masks[group[0]]
+                glo = ind_lo = lo_of[union]
+                ghi = ind_hi = hi_of[union]
+                small1 = large1 = 0
+            else:
+                union = ind_lo = ind_hi = 0
+                for c in group:
+                    m = masks[c]
+                    union |= m
+                    ind_lo += lo_of[m]
+                    ind_hi += hi_of[m]
+                size = len(group)
+                ends = ends_of.get(union << 6 | size)
+                if ends is None:
+                    if union.bit_count() < size:
+                        return False
+                    ends = _ends_cached(union, size)
+                small1, small, large1, large = ends
+                glo = ind_lo if ind_lo > small else small
+                ghi = ind_hi if ind_hi < large else large
+            if k > 0:
+                a, b = k * glo, k * ghi
+                reach = (hi_of[union] - lo_of[union]) * k
+            else:
+                a, b = k * ghi, k * glo
+                reach = (lo_of[union] - hi_of[union]) * k
+            info.append((a, b, ind_lo, ind_hi, small1, large1, reach))
+            smin += a
+            smax += b
+        if smax < low or smin > high:
+            return False
+        slack = smax - low if smax - low < high - smin else high - smin
+        for (k, group), (gmin, gmax, ind_lo, ind_hi, small1, large1, reach) in zip(self.groups, info):
+            if reach <= slack:
+                continue
+            single = len(group) == 1
+            for c in group:
+                m = masks[c]
+                lo_c, hi_c = lo_of[m], hi_of[m]
+                if single:
+                    omin = omax = 0
+                else:
+                    olo = ind_lo - lo_c
+                    if olo < small1:
+                        olo = small1
+                    ohi = ind_hi - hi_c
+                    if ohi > large1:
+                        ohi = large1
+                    omin, omax = (k * olo, k * ohi) if k > 0 else (k * ohi, k * olo)
+                lo_t = low - (smax - gmax + omax)
+                hi_t = high - (smin - gmin + omin)
+                a, b = (k * lo_c, k * hi_c) if k > 0 else (k * hi_c, k * lo_c)
+                if lo_t <= a and hi_t >= b:
+                    continue
+                if k > 0:
+                    keep = between(-(-lo_t // k), hi_t // k)
+                else:
+                    keep = between(-(-hi_t // k), lo_t // k)
+                if not _narrow(masks, c, keep, changed):
+                    return False
+        return True
+
+    def _run_plain(self, masks: list[int], changed: list[int]) -> bool:
+        """One pass of bounds over the groups (``_run_tables`` does the same faster)."""
         low, high = self.low, self.high
         info = []
         smin = smax = 0
