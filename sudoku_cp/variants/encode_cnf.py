@@ -560,9 +560,10 @@ def _set_sum_plan(values, size, totals):
 
 
 def _number(enc, cells, wanted, tag):
-    """One literal per number in ``wanted`` that ``cells`` can spell as decimal digits,
-    exactly one of them true, each equivalent to its digits: ``{number: literal}``.
-    Digits that spell no wanted number are ruled out."""
+    """One literal per number in ``wanted`` that ``cells`` can spell as decimal digits
+    (values 0..9 only: a larger value is no digit, and two fillings could spell one
+    number), exactly one of them true, each equivalent to its digits:
+    ``{number: literal}``. Digits that spell no wanted number are ruled out."""
     digits = [list(enc.x[c].items()) for c in cells]
     spelt = {}
     for choice in product(*digits):
@@ -600,9 +601,10 @@ def _arrow(enc, c, k):
             _set_sum(enc, c.shaft, {v: lit for v, lit in bulb.items() if v in reach},
                      ("arrow_set", k))
             return
-        total = _number(enc, c.bulb, reach, ("arrow_total", k))
-        _set_sum(enc, c.shaft, total, ("arrow_set", k))
-        return
+        if all(0 <= v <= 9 for v in enc.values):  # digits: each number spelt one way
+            total = _number(enc, c.bulb, reach, ("arrow_total", k))
+            _set_sum(enc, c.shaft, total, ("arrow_set", k))
+            return
     enc.linear(terms + cell_terms(enc, c.shaft, -1), 0, ("arrow", k))
 
 
