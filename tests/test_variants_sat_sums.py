@@ -82,3 +82,73 @@ def test_sum_lines_match_brute_force_on_4x4(seed):
 
 
 GRIDS = _grids_4x4()
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_sums_over_cells_that_differ_match_brute_force_on_4x4(seed):
+    """Arrows whose shaft lies in one house (one- and two-cell bulbs) and region-sum lines
+    with segments of two or more cells take the sets of distinct values (``_set_sum``):
+    the sat paradigm finds exactly the grids the checker accepts. The rules are read off
+    a random grid where they can be (values 1..4; 0..3, so that two-cell bulbs spell
+    reachable numbers; or 8..11, values that are no digits), so most seeds have
+    solutions."""
+    from sudoku_cp.variants import model as m
+    from sudoku_cp.variants.paradigms import solve
+    from sudoku_cp.variants.rules import check_solution
+
+    rng = random.Random(seed)
+    shift = (0, -1, 7)[seed % 3]  # values 1..4, 0..3 or 8..11
+    grids = [tuple(v + shift for v in g) for g in GRIDS]
+    grid = rng.choice(grids)
+    plain = m.VariantPuzzle(4, values=(1 + shift, 4 + shift))
+    constraints = []
+    for _ in range(rng.randint(1, 2)):
+        shaft = tuple(rng.sample(rng.choice(plain.houses()), rng.randint(2, 3)))
+        total = sum(grid[c] for c in shaft)
+        others = [c for c in range(16) if c not in shaft]
+        pairs = [(a, b) for a in others for b in others
+                 if a != b and 10 * grid[a] + grid[b] == total]
+        if pairs and rng.random() < 0.4:
+            bulb = rng.choice(pairs)
+        else:
+            bulb = (rng.choice([c for c in others if grid[c] == total] or others),)
+        constraints.append(m.Arrow(bulb, shaft))
+    boxes = plain.boxes()
+    for _ in range(50):
+        a, b = rng.sample(range(len(boxes)), 2)
+        line = (rng.sample(boxes[a], rng.randint(1, 3)), rng.sample(boxes[b], rng.randint(2, 3)))
+        if sum(grid[c] for c in line[0]) == sum(grid[c] for c in line[1]):
+            break
+    constraints.append(m.RegionSumLine(tuple(line[0] + line[1])))
+    puzzle = m.VariantPuzzle(4, values=(1 + shift, 4 + shift), constraints=tuple(constraints))
+    truth = sorted(g for g in grids if not check_solution(puzzle, g))
+    r = solve(puzzle, "sat", limit=len(truth) + 1)
+    assert sorted(map(tuple, r.solutions)) == truth and r.exhausted
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_pill_arrows_with_values_that_are_no_digits(seed):
+    """On 16x16 a pill's second cell may hold 12, so "1 then 12" reads 22 as "2 then 2"
+    does: the pill's number is then not spelt one way, and the sets-of-values road must
+    not be taken (it keeps one literal per number). A grid with a few cells open around
+    a pill arrow read off it: sat finds it, and every solution passes the checker."""
+    from sudoku_cp.variants import model as m
+    from sudoku_cp.variants.paradigms import solve
+    from sudoku_cp.variants.rules import check_solution
+
+    rng = random.Random(seed)
+    grid = tuple((r * 4 + r // 4 + c) % 16 + 1 for r in range(16) for c in range(16))
+    pills = []
+    for row in range(16):
+        shaft = tuple(row * 16 + c for c in range(13, 16))
+        total = sum(grid[c] for c in shaft)
+        pills += [((a, b), shaft) for a in range(256) for b in range(256)
+                  if a != b and a not in shaft and b not in shaft and grid[b] >= 10
+                  and 10 * grid[a] + grid[b] == total]
+    bulb, shaft = rng.choice(pills)
+    open_cells = set(bulb) | set(shaft) | set(rng.sample(range(256), 12))
+    givens = tuple((c, grid[c]) for c in range(256) if c not in open_cells)
+    puzzle = m.VariantPuzzle(16, givens=givens, constraints=(m.Arrow(bulb, shaft),))
+    r = solve(puzzle, "sat", limit=50)
+    assert r.exhausted and grid in map(tuple, r.solutions)
+    assert all(not check_solution(puzzle, s) for s in r.solutions)

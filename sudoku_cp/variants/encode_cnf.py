@@ -13,7 +13,9 @@ Each constraint type has one function in ``ENCODERS``; the families:
 - *sums* (killer cages, little killers, arrows, region-sum lines, sandwiches, X-sums)
   use a layered partial-sum encoding (an MDD over one-hot cells): a state variable
   per reachable partial sum, forward and backward support clauses; killer cages with a
-  total use clauses over the allowed combinations of distinct values instead;
+  total use clauses over the allowed combinations of distinct values instead, and so do
+  arrow shafts and region-sum segments whose cells share a house (``_set_sum``), with
+  the total a variable (the bulb's value, the number its digits spell, the common sum);
 - *conditional* rules (a sandwich between positions i and j, an X-sum for x) add the
   negated condition to every clause of the encoding they switch on.
 
@@ -27,15 +29,20 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations, product
+from operator import itemgetter
 
 from .model import KING, KNIGHT, ORTHO, VariantPuzzle, line_segments, neighbours as _neighbours
 from .paradigms import UnsupportedConstraint
 
 
 class CNF:
-    """Clauses and a pool; ``x[cell][value]`` is the literal "cell holds value"."""
+    """Clauses and a pool; ``x[cell][value]`` is the literal "cell holds value".
 
-    def __init__(self, puzzle: VariantPuzzle, start: int | None = None):
+    ``guard``: literals every clause starts with (``sat`` passes ``(-act,)``, so that the
+    clauses of a puzzle on its live solver hold only while ``act`` is assumed); built
+    into each clause here rather than prepended to 10,000 clauses afterwards."""
+
+    def __init__(self, puzzle: VariantPuzzle, start: int | None = None, guard=()):
         from pysat.formula import IDPool
 
         self.puzzle = puzzle
@@ -49,6 +56,8 @@ class CNF:
             self.pool = IDPool(start_from=start)
             self.x = cell_literals(n, values)
         self.clauses: list[tuple[int, ...]] = []
+        self.guard = tuple(guard)
+        self._relations: dict = {}  # (a, b) -> rules waiting for relations_done
 
     @property
     def nv(self) -> int:
@@ -58,55 +67,51 @@ class CNF:
         return self.pool.id(key)
 
     def add(self, clause):
-        self.clauses.append(tuple(clause))
+        self.clauses.append((*self.guard, *clause))
+
+    def add_planned(self, plan, lits, guard=()):
+        """The clauses of ``plan`` (over local literals 1, 2, ...) with local literal ``i``
+        read as ``lits[i - 1]``, after this formula's guard and ``guard``."""
+        guard = (*self.guard, *guard)
+        table = [0, *lits, *guard]
+        table.extend([-lit for lit in reversed(table[1:])])  # table[-i] == -table[i]
+        take, cuts = plan.getters(len(lits), len(guard))
+        row = take(table)
+        self.clauses.extend([row[a:b] for a, b in cuts])
 
     def exactly_one(self, lits, guard=()):
         self.add([*guard, *lits])
         self.at_most_one(lits, guard)
 
     def at_most_one(self, lits, guard=()):
-        for a, b in combinations(lits, 2):
-            self.add([*guard, -a, -b])
+        self.add_planned(_at_most_one_plan(len(lits)), lits, guard)
 
     def relation(self, a, b, ok, guard=()):
-        """Support clauses for ``ok(value_a, value_b)`` between cells ``a`` and ``b``.
+        """``ok(value_a, value_b)`` between cells ``a`` and ``b``: support clauses
+        (``_relation_plan``). Unguarded relations wait for ``relations_done``, which
+        encodes every rule on one pair of cells as one relation."""
+        if guard:
+            self.add_planned(_relation_plan(ok, self.values), [*self.x[a].values(),
+                                                               *self.x[b].values()], guard)
+        elif a < b:
+            self._relations.setdefault((a, b), []).append(ok)
+        else:
+            self._relations.setdefault((b, a), []).append(_flipped(ok))
 
-        Every cell holds exactly one value, so a value that goes with every value of the
-        other cell needs no clause, and one that excludes a single value of it needs only
-        the binary clause against that value (the same clause from both sides, added
-        once): it propagates as the support clause does, and ``!=`` (anti-knight,
-        anti-king) costs 9 binary clauses a pair on 9x9 instead of 18 of ten literals.
-        The clauses' shape depends on ``ok`` alone: worked out once per ``ok``.
-        """
-        xa, xb = self.x[a], self.x[b]
-        from_a, from_b, pairs = self._plan(ok)
-        for va, allowed in from_a:
-            self.add([*guard, -xa[va], *(xb[vb] for vb in allowed)])
-        for vb, allowed in from_b:
-            self.add([*guard, -xb[vb], *(xa[va] for va in allowed)])
-        for va, vb in pairs:
-            self.add([*guard, -xa[va], -xb[vb]])
-
-    def _plan(self, ok):
-        plans = self.__dict__.setdefault("_plans", {})
-        if ok not in plans:
-            values, count = self.values, len(self.values)
-            table = {(va, vb): ok(va, vb) for va in values for vb in values}
-            from_a, from_b, pairs = [], [], set()
-            for va in values:
-                allowed = [vb for vb in values if table[va, vb]]
-                if len(allowed) == count - 1:
-                    pairs.update((va, vb) for vb in values if not table[va, vb])
-                elif len(allowed) < count:
-                    from_a.append((va, allowed))
-            for vb in values:
-                allowed = [va for va in values if table[va, vb]]
-                if len(allowed) == count - 1:
-                    pairs.update((va, vb) for va in values if not table[va, vb])
-                elif len(allowed) < count:
-                    from_b.append((vb, allowed))
-            plans[ok] = from_a, from_b, sorted(pairs)
-        return plans[ok]
+    def relations_done(self):
+        """The waiting relations, one per pair of cells: the rules on a pair together
+        (arc consistency on their conjunction is what each rule's own support clauses
+        would give, or stronger), and none for a pair whose only rule is ``!=`` when
+        the two cells share a house (the house's clauses say it already)."""
+        shared = _house_pairs(self.puzzle.houses())
+        different = rule("!=")
+        x, values = self.x, self.values
+        for (a, b), oks in self._relations.items():
+            ok = _all_of(tuple(dict.fromkeys(oks)))
+            if ok is different and (a, b) in shared:
+                continue
+            self.add_planned(_relation_plan(ok, values), [*x[a].values(), *x[b].values()])
+        self._relations.clear()
 
     def differ(self, cells, guard=()):
         for v in self.values:
@@ -115,7 +120,7 @@ class CNF:
     #: ``full`` (the default) or ``lean``: see ``linear``.
     sums = "full"
 
-    def linear(self, terms, total, tag, guard=()):
+    def linear(self, terms, total, tag, guard=(), force_last=True):
         """``sum(weight * value) == total`` over one-hot ``terms`` ``(lits_by_value, weight)``.
 
         Short unguarded sums (at most ``SHORT_SUM`` terms) get direct clauses
@@ -126,22 +131,129 @@ class CNF:
         """
         full = self.sums == "full" and not guard
         form = "direct" if full and len(terms) <= SHORT_SUM else "full" if full else "lean"
+        if form == "direct" and not force_last:
+            form = "direct-"
         plan = _sum_plan(tuple((tuple(lits), w) for lits, w in terms), total, form)
-        table = [0]
+        table = []
         for lits, _ in terms:
             table.extend(lits.values())
         table.extend(self.aux(tag, n) for n in range(plan.states))
-        guard = list(guard)
-        for clause in plan.clauses:
-            self.add([*guard, *(table[lit] if lit > 0 else -table[-lit] for lit in clause)])
+        self.add_planned(plan, table, guard)
 
 
-class _Plan:
+@lru_cache(maxsize=None)
+def rule(kind: str, k=None):
+    """The binary rule ``kind`` (with parameter ``k``) as one function per process, so
+    that its clauses are planned once (``_relation_plan``) for every pair it rules.
+
+    >>> rule("<")(1, 2), rule("apart", 5)(1, 5), rule("apart", 5) is rule("apart", 5)
+    (True, False, True)
+    """
+    rules = {
+        "<": lambda a, b: a < b,
+        "<=": lambda a, b: a <= b,
+        ">": lambda a, b: a > b,
+        "==": lambda a, b: a == b,
+        "!=": lambda a, b: a != b,
+        "apart": lambda a, b: abs(a - b) >= k,  # whispers, lockout ends
+        "difference": lambda a, b: abs(a - b) == k,  # a white (difference) dot
+        "ratio": lambda a, b: a == k * b or b == k * a,  # a black (ratio) dot
+        "total": lambda a, b: a + b == k,  # X or V
+        "not consecutive": lambda a, b: abs(a - b) != 1,
+        "residues differ": lambda a, b: a % k != b % k,  # modular lines
+        "groups differ": lambda a, b: (a - k[0]) // k[1] != (b - k[0]) // k[1],  # entropic
+        "no dot": lambda a, b: not ((k[0] and abs(a - b) == 1)  # negative dots: (white, black)
+                                    or (k[1] and (a == 2 * b or b == 2 * a))),
+        "no xv": lambda a, b: not ((k[0] and a + b == 10) or (k[1] and a + b == 5)),
+    }
+    return rules[kind]
+
+
+@lru_cache(maxsize=None)
+def _flipped(ok):
+    return lambda a, b: ok(b, a)
+
+
+@lru_cache(maxsize=None)
+def _all_of(oks):
+    if len(oks) == 1:
+        return oks[0]
+    return lambda a, b: all(ok(a, b) for ok in oks)
+
+
+@lru_cache(maxsize=16)
+def _house_pairs(houses):
+    return {(a, b) for house in houses for a, b in combinations(sorted(house), 2)}
+
+
+@lru_cache(maxsize=512)
+def _relation_plan(ok, values):
+    """Support clauses for ``ok`` over local literals: a's values 1..n, b's n+1..2n.
+
+    Every cell holds exactly one value, so a value that goes with every value of the
+    other cell needs no clause, and one that excludes a single value of it needs only
+    the binary clause against that value (the same clause from both sides, added
+    once): it propagates as the support clause does, and ``!=`` (anti-knight,
+    anti-king) costs 9 binary clauses a pair on 9x9 instead of 18 of ten literals."""
+    count = len(values)
+    table = {(va, vb): ok(va, vb) for va in values for vb in values}
+    la = {v: i + 1 for i, v in enumerate(values)}
+    lb = {v: count + i + 1 for i, v in enumerate(values)}
+    plan, pairs = _Clauses(), set()
+    for va in values:
+        allowed = [vb for vb in values if table[va, vb]]
+        if len(allowed) == count - 1:
+            pairs.update((va, vb) for vb in values if not table[va, vb])
+        elif len(allowed) < count:
+            plan.add([-la[va], *(lb[vb] for vb in allowed)])
+    for vb in values:
+        allowed = [va for va in values if table[va, vb]]
+        if len(allowed) == count - 1:
+            pairs.update((va, vb) for va in values if not table[va, vb])
+        elif len(allowed) < count:
+            plan.add([-lb[vb], *(la[va] for va in allowed)])
+    for va, vb in sorted(pairs):
+        plan.add([-la[va], -lb[vb]])
+    return plan
+
+
+class _Clauses:
+    """Clauses over local literals 1, 2, ..., read off a table of a use's literals
+    (``CNF.add_planned``) by one ``itemgetter`` over all the clauses' literals in a row,
+    then cut into clauses by slices: a few C calls per clause, not a loop in Python, and
+    one object per plan for the garbage collector to follow (an ``itemgetter`` per
+    clause made 93,000 of them over the shared sets, each full collection slower)."""
+
+    def __init__(self):
+        self.clauses, self._getters = [], {}
+
+    def add(self, clause):
+        self.clauses.append(tuple(clause))
+
+    def getters(self, top, guards):
+        """``(take, cuts)``: ``take(table)`` gives every clause's literals in a row, each
+        clause led by ``guards`` literals read from the table's entries after the
+        ``top`` local literals (so the clauses' own literals keep their numbers), and
+        ``cuts`` the ``(start, stop)`` of each clause in that row."""
+        key = top, guards
+        if key not in self._getters:
+            head = tuple(range(top + 1, top + guards + 1))
+            row, cuts = [], []
+            for clause in self.clauses:
+                cuts.append((len(row), len(row) + guards + len(clause)))
+                row.extend(head + clause)
+            take = itemgetter(*row) if len(row) > 1 else (lambda table: tuple(table[i] for i in row))
+            self._getters[key] = take, cuts
+        return self._getters[key]
+
+
+class _Plan(_Clauses):
     """The clauses of one sum over local numbers: 1, 2, ... for the terms' values in
     order, then the auxiliary states (``_sum_plan``)."""
 
     def __init__(self, shape):
-        self.clauses, self.top, self.terms = [], 0, []
+        super().__init__()
+        self.top, self.terms = 0, []
         for values, w in shape:
             self.terms.append(({v: self.top + 1 + i for i, v in enumerate(values)}, w))
             self.top += len(values)
@@ -155,18 +267,27 @@ class _Plan:
         self.top += 1
         return self.top
 
-    def add(self, clause):
-        self.clauses.append(tuple(clause))
-
     exactly_one = CNF.exactly_one
-    at_most_one = CNF.at_most_one
+
+    def at_most_one(self, lits, guard=()):
+        for a, b in combinations(lits, 2):
+            self.add([*guard, -a, -b])
+
+
+@lru_cache(maxsize=64)
+def _at_most_one_plan(count):
+    """Pairwise at-most-one over local literals 1..count."""
+    plan = _Clauses()
+    for a, b in combinations(range(1, count + 1), 2):
+        plan.add((-a, -b))
+    return plan
 
 
 @lru_cache(maxsize=4096)
 def _sum_plan(shape, total, form):
     plan = _Plan(shape)
-    if form == "direct":
-        _direct(plan, plan.terms, total)
+    if form.startswith("direct"):
+        _direct(plan, plan.terms, total, form == "direct")
     else:
         _layered(plan, plan.terms, total, form == "full")
     return plan
@@ -245,19 +366,23 @@ def _layered(enc, terms, total, full):
                 enc.add([-lit(i, t), *preds])
 
 
-def _direct(enc, terms, total):
+def _direct(enc, terms, total, force_last=True):
     """A short sum without states: for every choice of values on all terms but one,
     the last is the one value that completes the total (or none, and the choice is
-    excluded); and every value needs, on each other term, a value some completion
-    uses (support)."""
+    excluded; not for the last term unless ``force_last``); and every value needs, on each other term, a value some completion uses (support; none
+    when every value of that term is one: the term's own at-least-one says it)."""
     k = len(terms)
     for i, (lits, w) in enumerate(terms):
-        others = [terms[j] for j in range(k) if j != i]
-        for choice in product(*(t[0].items() for t in others)):
-            rest = total - sum(wo * v for (v, _), (_, wo) in zip(choice, others))
-            need = rest // w if rest % w == 0 else None
-            enc.add([*(-lit for _, lit in choice),
-                      *([lits[need]] if need in lits else [])])
+        if i == k - 1 and not force_last:
+            continue
+        choices = [(0, ())]  # (weighted sum, negated literals) over the other terms
+        for j, (lj, wj) in enumerate(terms):
+            if j != i:
+                choices = [(t + wj * v, (*neg, -x)) for t, neg in choices for v, x in lj.items()]
+        for t, neg in choices:
+            rest = total - t
+            need = lits.get(rest // w) if rest % w == 0 else None
+            enc.add(neg if need is None else (*neg, need))
     for i, (lits, w) in enumerate(terms):
         for j, (ljs, wj) in enumerate(terms):
             if j == i:
@@ -268,11 +393,14 @@ def _direct(enc, terms, total):
                     reach = {t + wm * vm for t in reach for vm in lm}
             for v, xv in lits.items():
                 rest = total - w * v
-                enc.add([-xv, *(xj for vj, xj in ljs.items() if rest - wj * vj in reach)])
+                support = [xj for vj, xj in ljs.items() if rest - wj * vj in reach]
+                if len(support) < len(ljs):
+                    enc.add([-xv, *support])
 
 
 #: Sums of at most this many terms get ``_direct`` clauses (no state variables).
 SHORT_SUM = 3
+
 
 
 def cell_terms(enc, cells, weight=1):
@@ -309,11 +437,13 @@ def encode_shape(puzzle: VariantPuzzle) -> CNF:
     return enc
 
 
-def encode_own(puzzle: VariantPuzzle, start: int, cage: str = CAGE_ENCODINGS[0]) -> CNF:
+def encode_own(puzzle: VariantPuzzle, start: int, cage: str = CAGE_ENCODINGS[0],
+               guard=()) -> CNF:
     """The rest: the clauses of ``puzzle``'s own constraints, auxiliary variables numbered
     from ``start`` on, and no givens (the caller assumes them). With ``encode_shape``'s
-    clauses and the givens as units it is the formula of ``encode``."""
-    enc = CNF(puzzle, start)
+    clauses and the givens as units it is the formula of ``encode``. Every clause starts
+    with the literals of ``guard``."""
+    enc = CNF(puzzle, start, guard)
     enc.cage = cage
     _own(enc)
     return enc
@@ -339,6 +469,7 @@ def _own(enc):
         if encoder is None:
             raise UnsupportedConstraint(c.TYPE, "sat")
         encoder(enc, c, k)
+    enc.relations_done()
 
 
 def _house(enc, cells, count):
@@ -379,6 +510,80 @@ def _cage_sets(values, size, total):
     return [s for s in combinations(values, size) if sum(s) == total]
 
 
+def _differ(enc, cells) -> bool:
+    """Whether every two of ``cells`` share a house of the shape (so their values differ)."""
+    shared = _house_pairs(enc.puzzle.houses())
+    return all((a, b) in shared for a, b in combinations(sorted(cells), 2))
+
+
+def _set_sum(enc, cells, totals, tag):
+    """``cells``, whose values differ (``_differ``), sum to the ``t`` whose literal
+    ``totals[t]`` holds (the caller keeps exactly one of ``totals`` true): through the
+    sets of distinct values the cells may hold, as a killer cage's are, so a value every
+    set with a possible total needs goes to the only cell left for it, and the total
+    follows the set. A partial-sum encoding knows neither that the values differ nor
+    that each value of the set appears."""
+    plan = _set_sum_plan(enc.values, len(cells), tuple(totals))
+    table = [lit for cell in cells for lit in enc.x[cell].values()]
+    table.extend(totals.values())
+    table.extend(enc.aux(*tag, n) for n in range(plan.sets))
+    enc.add_planned(plan, table)
+
+
+@lru_cache(maxsize=256)
+def _set_sum_plan(values, size, totals):
+    """``_set_sum``'s clauses over local literals: the cells' values (cell by cell), the
+    totals, then one choice per set of ``size`` distinct values with one of the totals."""
+    plan, k = _Clauses(), len(values)
+    x = [{v: c * k + i + 1 for i, v in enumerate(values)} for c in range(size)]
+    total = {t: size * k + i + 1 for i, t in enumerate(totals)}
+    sets = [s for s in combinations(values, size) if sum(s) in total]
+    first = size * k + len(totals) + 1
+    by_total = {t: [] for t in totals}
+    holding = {v: [] for v in values}
+    for n, s in enumerate(sets):
+        ch = first + n
+        by_total[sum(s)].append(ch)
+        plan.add([-ch, total[sum(s)]])
+        for v in s:
+            holding[v].append(ch)
+            plan.add([-ch, *(xc[v] for xc in x)])
+        for xc in x:
+            plan.add([-ch, *(xc[v] for v in s)])
+    for t in totals:
+        plan.add([-total[t], *by_total[t]])
+    for xc in x:
+        for v in values:
+            plan.add([-xc[v], *holding[v]])
+    plan.sets = len(sets)
+    return plan
+
+
+def _number(enc, cells, wanted, tag):
+    """One literal per number in ``wanted`` that ``cells`` can spell as decimal digits
+    (values 0..9 only: a larger value is no digit, and two fillings could spell one
+    number), exactly one of them true, each equivalent to its digits:
+    ``{number: literal}``. Digits that spell no wanted number are ruled out."""
+    digits = [list(enc.x[c].items()) for c in cells]
+    spelt = {}
+    for choice in product(*digits):
+        t = 0
+        for v, _ in choice:
+            t = 10 * t + v
+        if t in wanted and t not in spelt:
+            spelt[t] = enc.aux(*tag, t)
+        enc.add([*(-lit for _, lit in choice), *([spelt[t]] if t in spelt else [])])
+    enc.exactly_one(list(spelt.values()))
+    nb = len(cells)
+    for t, lit in spelt.items():
+        for i, cell in enumerate(cells):
+            enc.add([-lit, enc.x[cell][t // 10 ** (nb - 1 - i) % 10]])
+    for i, cell in enumerate(cells):
+        for v, lit in enc.x[cell].items():
+            enc.add([-lit, *(n for t, n in spelt.items() if t // 10 ** (nb - 1 - i) % 10 == v)])
+    return spelt
+
+
 def _sum_cells(enc, c, k):
     enc.linear(cell_terms(enc, c.cells), c.total, ("sum", k))
 
@@ -386,7 +591,26 @@ def _sum_cells(enc, c, k):
 def _arrow(enc, c, k):
     nb = len(c.bulb)
     terms = [(enc.x[cell], 10 ** (nb - 1 - i)) for i, cell in enumerate(c.bulb)]
+    if SET_SUMS and len(c.shaft) > 1 and _differ(enc, c.shaft):  # the shaft's sum by its sets
+        reach = {sum(s) for s in combinations(enc.values, len(c.shaft))}
+        if nb == 1:  # the bulb's value is the total
+            bulb = enc.x[c.bulb[0]]
+            for v, lit in bulb.items():
+                if v not in reach:
+                    enc.add([-lit])
+            _set_sum(enc, c.shaft, {v: lit for v, lit in bulb.items() if v in reach},
+                     ("arrow_set", k))
+            return
+        if all(0 <= v <= 9 for v in enc.values):  # digits: each number spelt one way
+            total = _number(enc, c.bulb, reach, ("arrow_total", k))
+            _set_sum(enc, c.shaft, total, ("arrow_set", k))
+            return
     enc.linear(terms + cell_terms(enc, c.shaft, -1), 0, ("arrow", k))
+
+
+#: Arrow shafts and region-sum segments whose cells share a house take ``_set_sum``
+#: (their sets of distinct values) rather than partial sums; False for measurement.
+SET_SUMS = True
 
 
 def _double_arrow(enc, c, k):
@@ -450,7 +674,8 @@ def _skyscraper(enc, c, k):
 
 def _absorb(enc, cnf):
     enc.pool.top = max(enc.pool.top, cnf.nv)
-    enc.clauses.extend(cnf.clauses)
+    for clause in cnf.clauses:
+        enc.add(clause)
 
 
 def _chain(ok):
@@ -476,12 +701,14 @@ def _renban(enc, c, k):
     for s, r in zip(starts, runs):
         for cell in c.cells:
             enc.add([-r, *(enc.x[cell][v] for v in range(s, s + size))])
+        for v in range(s, s + size):  # as many cells as values: each of the run's appears
+            enc.add([-r, *(enc.x[cell][v] for cell in c.cells)])
 
 
 def _palindrome(enc, c, k):
     cells = c.cells
     for i in range(len(cells) // 2):
-        enc.relation(cells[i], cells[-1 - i], lambda a, b: a == b)
+        enc.relation(cells[i], cells[-1 - i], rule("=="))
 
 
 def _ends_rule(inner_ok, ends_ok=None):
@@ -516,7 +743,10 @@ def _region_sum_line(enc, c, k):
     sums = {t: enc.aux("rsl", k, t) for t in range(low, top + 1)}
     enc.exactly_one(list(sums.values()))
     for i, seg in enumerate(segments):
-        enc.linear(cell_terms(enc, seg) + [(sums, -1)], 0, ("rsl_seg", k, i))
+        if SET_SUMS and len(seg) > 1 and _differ(enc, seg):
+            _set_sum(enc, seg, sums, ("rsl_set", k, i))
+        else:
+            enc.linear(cell_terms(enc, seg) + [(sums, -1)], 0, ("rsl_seg", k, i))
 
 
 def _zipper(enc, c, k):
@@ -529,7 +759,17 @@ def _zipper(enc, c, k):
         centre = {t: enc.aux("zip", k, t) for t in range(2 * enc.values[0], 2 * enc.values[-1] + 1)}
         enc.exactly_one(list(centre.values()))
     for i, (a, b) in enumerate(pairs):
-        enc.linear(cell_terms(enc, (a, b)) + [(centre, -1)], 0, ("zip_pair", k, i))
+        enc.linear(cell_terms(enc, (a, b)) + [(centre, -1)], 0, ("zip_pair", k, i),
+                   force_last=ZIPPER_FORCES_CENTRE)
+
+
+#: Whether each zipper pair's direct clauses include those by which the pair's two
+#: values force the centre. Without them the pair's other clauses still force it,
+#: through the centre's own at-least-one, one step later: iss-examples-10 (zipper lines)
+#: about a sixth faster with 27% fewer of its sums' clauses. Other short sums keep them
+#: (dropped everywhere, f-puzzles 29's short arrows were a quarter slower in one run;
+#: docs/variants_speed.md, sixth round).
+ZIPPER_FORCES_CENTRE = False
 
 
 def _window(ok, size_of):
@@ -542,8 +782,7 @@ def _window(ok, size_of):
 
 
 def _entropy_ok(enc, c):
-    lo, third = enc.values[0], len(enc.values) // 3
-    return lambda a, b: (a - lo) // third != (b - lo) // third
+    return rule("groups differ", (enc.values[0], len(enc.values) // 3))
 
 
 def _unit(ok):
@@ -578,7 +817,7 @@ def _quadruple(enc, c, k):
 
 def _clone(enc, c, k):
     for a, b in zip(c.cells, c.copy):
-        enc.relation(a, b, lambda x, y: x == y)
+        enc.relation(a, b, rule("=="))
 
 
 def _global_pairs(steps, ok):
@@ -610,14 +849,12 @@ def _marked(puzzle, types):
 def _negative_dots(enc, c, k):
     dotted = _marked(enc.puzzle, ("difference_dot", "ratio_dot"))
 
-    def ok(a, b):
-        return not ((c.white and abs(a - b) == 1) or (c.black and (a == 2 * b or b == 2 * a)))
-    _negative(enc, dotted, ok)
+    _negative(enc, dotted, rule("no dot", (c.white, c.black)))
 
 
 def _negative_xv(enc, c, k):
     marked = _marked(enc.puzzle, ("xv",))
-    _negative(enc, marked, lambda a, b: not ((c.x and a + b == 10) or (c.v and a + b == 5)))
+    _negative(enc, marked, rule("no xv", (c.x, c.v)))
 
 
 def _negative(enc, marked, ok):
@@ -636,34 +873,33 @@ ENCODERS = {
     "skyscraper": _skyscraper,
     "arrow": _arrow,
     "double_arrow": _double_arrow,
-    "thermometer": _chain(lambda c: lambda a, b: a < b),
-    "slow_thermometer": _chain(lambda c: lambda a, b: a <= b),
-    "whisper": _chain(lambda c: lambda a, b: abs(a - b) >= c.difference),
+    "thermometer": _chain(lambda c: rule("<")),
+    "slow_thermometer": _chain(lambda c: rule("<=")),
+    "whisper": _chain(lambda c: rule("apart", c.difference)),
     "renban": _renban,
     "palindrome": _palindrome,
     "between": _ends_rule(_between_ok),
-    "lockout": _ends_rule(_lockout_ok, lambda c: lambda a, b: abs(a - b) >= c.difference),
+    "lockout": _ends_rule(_lockout_ok, lambda c: rule("apart", c.difference)),
     "region_sum_line": _region_sum_line,
     "zipper": _zipper,
     "entropic": _window(_entropy_ok, lambda c: 3),
-    "modular": _window(lambda enc, c: lambda a, b: a % c.modulus != b % c.modulus,
-                       lambda c: c.modulus),
-    "difference_dot": _pair(lambda c: lambda a, b: abs(a - b) == c.difference),
-    "ratio_dot": _pair(lambda c: lambda a, b: a == c.ratio * b or b == c.ratio * a),
-    "xv": _pair(lambda c: lambda a, b: a + b == c.total),
-    "greater_than": _pair(lambda c: lambda a, b: a > b),
+    "modular": _window(lambda enc, c: rule("residues differ", c.modulus), lambda c: c.modulus),
+    "difference_dot": _pair(lambda c: rule("difference", c.difference)),
+    "ratio_dot": _pair(lambda c: rule("ratio", c.ratio)),
+    "xv": _pair(lambda c: rule("total", c.total)),
+    "greater_than": _pair(lambda c: rule(">")),
     "odd": _unit(lambda c, v: v % 2 == 1),
     "even": _unit(lambda c, v: v % 2 == 0),
-    "minimum": _extreme(lambda a, b: a < b),
-    "maximum": _extreme(lambda a, b: a > b),
+    "minimum": _extreme(rule("<")),
+    "maximum": _extreme(rule(">")),
     "quadruple": _quadruple,
     "clone": _clone,
     "candidates": _unit(lambda c, v: v in c.values),
     "extra_region": lambda enc, c, k: _house(enc, c.cells, len(enc.values)),
     "diagonal": _diagonal,
-    "anti_knight": _global_pairs(KNIGHT, lambda a, b: a != b),
-    "anti_king": _global_pairs(KING, lambda a, b: a != b),
-    "non_consecutive": _global_pairs(ORTHO, lambda a, b: abs(a - b) != 1),
+    "anti_knight": _global_pairs(KNIGHT, rule("!=")),
+    "anti_king": _global_pairs(KING, rule("!=")),
+    "non_consecutive": _global_pairs(ORTHO, rule("not consecutive")),
     "disjoint_groups": _disjoint_groups,
     "negative_dots": _negative_dots,
     "negative_xv": _negative_xv,
