@@ -152,3 +152,27 @@ def test_pill_arrows_with_values_that_are_no_digits(seed):
     r = solve(puzzle, "sat", limit=50)
     assert r.exhausted and grid in map(tuple, r.solutions)
     assert all(not check_solution(puzzle, s) for s in r.solutions)
+
+
+def test_the_native_add_loads_what_pysat_s_own_road_loads(monkeypatch):
+    """``_add_all`` calls Glucose's add in PySAT's C module straight away; without it
+    (another solver, or a PySAT that renamed it) clauses go PySAT's own way. Both roads
+    must give the same solver: the same solutions, and an empty clause still unsatisfiable."""
+    from pysat.solvers import Solver
+
+    from sudoku_cp.variants import sat
+
+    clauses = [[1, 2, 3], [-1, -2], [-2, -3], [-1, -3], [2, 4], [-4, -3]]
+
+    def models(native):
+        monkeypatch.setattr(sat, "_NATIVE_ADD", native)
+        with Solver(name="glucose4") as s:
+            sat._add_all(s, clauses)
+            found = sorted(tuple(m) for m in s.enum_models())
+        with Solver(name="glucose4") as s:
+            sat._add_all(s, [[1], [-1]])
+            return found, s.solve()
+
+    native = dict(sat._NATIVE_ADD)
+    assert models(native) == models({}) and models(native)[1] is False
+    assert models({"Glucose4": ("glucose", "no_such_function")}) == models({})

@@ -32,6 +32,7 @@ from __future__ import annotations
 import atexit
 import threading
 import time
+from importlib import import_module
 
 from ..backends.sat import BUDGET_ONLY, abandon, canonical_solver, interrupt_or
 from ..cache import ShapeCache
@@ -227,10 +228,8 @@ def _add_all(s, clauses):
     itself (about 2 of 6 ms for a zipper puzzle's 11,000 clauses)."""
     native = _NATIVE_ADD.get(type(s.solver).__name__)
     handle = native and getattr(s.solver, native[0], None)
-    if handle:
-        import pysolvers
-
-        add = getattr(pysolvers, native[1])
+    add = handle and getattr(import_module("pysolvers"), native[1], None)
+    if add is not None:  # (a PySAT without that function: its own road below)
         if not all([add(handle, clause) for clause in clauses]):
             s.solver.status = False  # as the solver's add_clause records it
         return
