@@ -38,6 +38,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from puzzle_lines import write_head  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(os.environ.get("SUDOKU_DATA", ROOT.parent / "shared" / "data"))
 
@@ -132,14 +135,7 @@ def main() -> None:
         trees = {"baseline": Path(args.baseline).resolve(), **trees}
     got: dict = {(t, w): [] for t in trees for w in counts}
     with tempfile.TemporaryDirectory() as tmp:
-        head = Path(tmp) / "head.txt"
-        with open(args.file) as src, open(head, "w") as out:
-            kept = 0
-            for line in src:
-                out.write(line)
-                kept += bool(line.strip()) and not line.startswith("#")
-                if kept >= args.head:
-                    break
+        head = write_head(Path(args.file), args.head, Path(tmp) / "head.txt")
         for r in range(args.rounds):
             for tree, root in trees.items():
                 for w in counts:

@@ -25,3 +25,16 @@ def load(path: Path, count: int | None = None) -> list[str]:
 def values(line: str) -> list[int]:
     """The values of a one-line puzzle of single-digit symbols (``.`` or ``0`` empty)."""
     return [0 if ch in ".0" else int(ch) for ch in line]
+
+
+def write_head(path: Path, count: int, dest: Path) -> Path:
+    """Copy ``path``'s lines to ``dest`` up to and including its ``count``-th puzzle line
+    (comments and blank lines copied, not counted): the same file, fewer puzzles."""
+    with open(path) as src, open(dest, "w") as out:
+        kept = 0
+        for line in src:
+            out.write(line)
+            kept += bool(line.strip()) and not line.startswith("#")
+            if kept >= count:
+                break
+    return dest
