@@ -677,7 +677,9 @@ def _write(m, out, k):
 # value and house, and locked candidates one table look-up per value and band (and per stack):
 # where a value can go in a band is a 3x3 pattern of box-row segments, each row and each box of
 # the band needing exactly one, and ``_C_MATCH`` keeps the segments of the patterns that can
-# still give each its one (pointing and claiming, and more). Same verdicts, a different search.
+# still give each its one (pointing and claiming, and more). At the root, triads as well (three
+# cells of a box and a line with three values between them: ``_c_triads``). The branching rule
+# is ``choose``'s. Same verdicts as the general kernel, a different search (other nodes).
 def _classic_tables():
     peer = np.zeros(27, dtype=np.int64)  # per cell of a band: its row and box, itself excluded
     for i in range(27):
@@ -715,12 +717,13 @@ _C_ALL = (1 << 27) - 1
 @njit(cache=True, nogil=True, inline="always")
 def _c_place(F, v, b, i):
     """Place value v at cell i of band b: v leaves the cell's peers, the other values leave
-    the cell. Returns the values whose masks changed (v and those the cell still had)."""
+    the cell. Returns the masks that may have changed, as bits ``3 w + b`` (value w, band
+    b): v's in every band, the other values' that the cell still had in band b."""
     bit = np.int64(1) << i
     had = np.int64(0)
     for w in range(9):
         x = F[np.uint64(3 * w + b)]
-        had |= ((x >> i) & 1) << w
+        had |= ((x >> i) & 1) << (3 * w)
         F[np.uint64(3 * w + b)] = x & ~bit
     k = np.uint64(3 * v + b)
     F[k] = (F[k] & ~_C_PEER[np.uint64(i)]) | bit
@@ -729,7 +732,7 @@ def _c_place(F, v, b, i):
         if bb != b:
             F[np.uint64(3 * v + bb)] &= cm
     F[np.uint64(27 + b)] |= bit
-    return had | (np.int64(1) << v)
+    return (had << b) | (np.int64(7) << (3 * v))
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -787,12 +790,112 @@ def _c_locked(F, v):
     return changed
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _c_presence(F, w):
+    """Where value w can still go, by segment: ``rows`` has bit ``3 m + b`` when the
+    segment m (cells 3 m to 3 m + 2: row m // 3 of band b, box m % 3) has a cell for w,
+    ``cols`` bit ``9 b + c`` when column c has one in band b."""
+    k = 3 * w
+    x0, x1, x2 = F[np.uint64(k)], F[np.uint64(k + 1)], F[np.uint64(k + 2)]
+    y0 = (x0 | (x0 >> 1) | (x0 >> 2)) & 0x1249249
+    y1 = (x1 | (x1 >> 1) | (x1 >> 2)) & 0x1249249
+    y2 = (x2 | (x2 >> 1) | (x2 >> 2)) & 0x1249249
+    rows = y0 | (y1 << 1) | (y2 << 2)
+    cols = (((x0 | (x0 >> 9) | (x0 >> 18)) & 511) | (((x1 | (x1 >> 9) | (x1 >> 18)) & 511) << 9)
+            | (((x2 | (x2 >> 9) | (x2 >> 18)) & 511) << 18))
+    return rows, cols
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _c_triads(F):
+    """Triads: three cells where a box meets a row (or a column) whose candidates are
+    three values between them hold those values, which leave the rest of the row (the
+    column) and of the box. Returns -1 on a contradiction (such three cells with fewer
+    than three values), else the values that lost a candidate (nine bits)."""
+    r1 = np.int64(0)  # per segment of a row (``_c_presence``): values in 1+, 2+, 3+, 4+
+    r2 = np.int64(0)
+    r3 = np.int64(0)
+    r4 = np.int64(0)
+    c1 = np.int64(0)  # per segment of a column, the same
+    c2 = np.int64(0)
+    c3 = np.int64(0)
+    c4 = np.int64(0)
+    for w in range(9):
+        pr, pc = _c_presence(F, w)
+        r4 |= r3 & pr
+        r3 |= r2 & pr
+        r2 |= r1 & pr
+        r1 |= pr
+        c4 |= c3 & pc
+        c3 |= c2 & pc
+        c2 |= c1 & pc
+        c1 |= pc
+    if (r3 & c3) != _C_ALL:
+        return -1
+    tr = r3 & ~r4
+    tc = c3 & ~c4
+    changed = np.int64(0)
+    if tr == 0 and tc == 0:
+        return 0
+    for w in range(9):
+        pr, pc = _c_presence(F, w)
+        s = pr & tr
+        t = pc & tc
+        if s == 0 and t == 0:
+            continue
+        k = 3 * w
+        x0, x1, x2 = F[np.uint64(k)], F[np.uint64(k + 1)], F[np.uint64(k + 2)]
+        y0, y1, y2 = x0, x1, x2
+        while s != 0:
+            j = trailing_zeros(s)
+            s &= s - 1
+            m = j // 3
+            b = j - 3 * m
+            r = m // 3
+            q = m - 3 * r
+            drop = ((np.int64(511) << (9 * r)) | (np.int64(0x1C0E07) << (3 * q))) & \
+                ~(np.int64(7) << (3 * m))
+            if b == 0:
+                y0 &= ~drop
+            elif b == 1:
+                y1 &= ~drop
+            else:
+                y2 &= ~drop
+        while t != 0:
+            j = trailing_zeros(t)
+            t &= t - 1
+            b = j // 9
+            c = j - 9 * b
+            col = _C_COL[np.uint64(c)]
+            inbox = (np.int64(0x1C0E07) << (3 * (c // 3))) & ~col
+            if b == 0:
+                y0 &= ~inbox
+                y1 &= ~col
+                y2 &= ~col
+            elif b == 1:
+                y0 &= ~col
+                y1 &= ~inbox
+                y2 &= ~col
+            else:
+                y0 &= ~col
+                y1 &= ~col
+                y2 &= ~inbox
+        if y0 != x0 or y1 != x1 or y2 != x2:
+            F[np.uint64(k)] = y0
+            F[np.uint64(k + 1)] = y1
+            F[np.uint64(k + 2)] = y2
+            changed |= np.int64(1) << w
+    return changed
+
+
 @njit(cache=True, nogil=True, _nrt=False)
-def _c_settle(F, hv, lv, passes):
+def _c_settle(F, hv, lv, passes, tri):
     """Naked and hidden singles to a fixed point, then locked candidates (at most ``passes``
-    rounds over the values changed since the last), singles again after each: False on a
-    contradiction. ``hv`` and ``lv``: the values to search for hidden singles and for
-    locked candidates (nine bits each)."""
+    rounds over the values changed since the last, and triads when ``tri`` and the round
+    found nothing else), singles again after each: False on a contradiction. The search
+    runs triads at the root only: at every node they saved a tenth of the nodes on the
+    hard sets and cost more than that (docs/fast_kernel.md). ``hv`` and ``lv``: the masks to search for hidden singles and for
+    locked candidates (bits ``3 w + b``, as ``_c_place`` returns them)."""
     while True:
         placed = np.int64(0)
         for b in range(3):  # naked singles and empty cells, band by band
@@ -820,10 +923,12 @@ def _c_settle(F, hv, lv, passes):
             hv |= placed
             lv |= placed
             continue
-        while hv != 0:  # hidden singles, value by value
-            v = trailing_zeros(hv)
-            hv &= hv - 1
+        while hv != 0:  # hidden singles, value by value, in the bands that changed
+            j = trailing_zeros(hv)
+            v = j // 3
             k = 3 * v
+            bands = (hv >> k) & 7
+            hv &= ~(np.int64(7) << k)
             once = np.int64(0)
             twice = np.int64(0)
             for b in range(3):
@@ -839,18 +944,18 @@ def _c_settle(F, hv, lv, passes):
             for b in range(3):
                 x = F[np.uint64(k + b)]
                 single = x & cs
-                for r in range(3):
-                    s = x & (np.int64(511) << (9 * r))
-                    if s == 0:
-                        return False
-                    if s & (s - 1) == 0:
-                        single |= s
-                for q in range(3):
-                    s = x & (np.int64(0x1C0E07) << (3 * q))
-                    if s == 0:
-                        return False
-                    if s & (s - 1) == 0:
-                        single |= s
+                if (bands >> b) & 1:
+                    bad = False
+                    for r in range(3):
+                        s = x & (np.int64(511) << (9 * r))
+                        bad |= s == 0
+                        single |= s & -np.int64(s & (s - 1) == 0)
+                    for q in range(3):
+                        s = x & (np.int64(0x1C0E07) << (3 * q))
+                        bad |= s == 0
+                        single |= s & -np.int64(s & (s - 1) == 0)
+                    if bad:
+                        return False  # v has no place in some row or box
                 single &= ~F[np.uint64(27 + b)]
                 while single != 0:
                     i = trailing_zeros(single)
@@ -862,17 +967,25 @@ def _c_settle(F, hv, lv, passes):
             hv |= placed
             lv |= placed
             continue
-        if passes <= 0 or lv == 0:
+        if passes <= 0:
             return True
         passes -= 1
         changed = np.int64(0)
         while lv != 0:
-            v = trailing_zeros(lv)
-            lv &= lv - 1
+            v = trailing_zeros(lv) // 3
+            lv &= ~(np.int64(7) << (3 * v))
             r = _c_locked(F, v)
             if r < 0:
                 return False
-            changed |= r << v
+            changed |= (7 * r) << (3 * v)
+        if tri and changed == 0:  # triads last: they cost more than the rest
+            t = _c_triads(F)
+            if t < 0:
+                return False
+            while t != 0:
+                w = trailing_zeros(t)
+                t &= t - 1
+                changed |= np.int64(7) << (3 * w)
         if changed == 0:
             return True
         hv |= changed
@@ -927,11 +1040,11 @@ def _c_choose(F):
             u0 = np.int64(0)
             u1 = np.int64(0)
             u2 = np.int64(0)
-            for w in range(9):
-                if (F[np.uint64(3 * w + b)] >> i) & 1:
-                    u0 |= F[np.uint64(3 * w)]
-                    u1 |= F[np.uint64(3 * w + 1)]
-                    u2 |= F[np.uint64(3 * w + 2)]
+            for w in range(9):  # the union of the cell's values' masks, without a branch
+                on = -((F[np.uint64(3 * w + b)] >> i) & 1)
+                u0 |= F[np.uint64(3 * w)] & on
+                u1 |= F[np.uint64(3 * w + 1)] & on
+                u2 |= F[np.uint64(3 * w + 2)] & on
             if b == 0:
                 shared = popcount(u0 & inband) + popcount(u1 & col) + popcount(u2 & col)
             elif b == 1:
@@ -995,7 +1108,7 @@ def classic_run(givens, frames, cells, rems, state, out, want, budget, root_pass
                     ok = False  # a given its peers' givens rule out
                     break
                 _c_place(root, v - 1, b, i)
-        if ok and _c_settle(root, np.int64(511), np.int64(511), root_passes):
+        if ok and _c_settle(root, _C_ALL, _C_ALL, root_passes, True):
             state[NODES] += 1
             spent += 1
             c = _c_choose(root)
@@ -1034,7 +1147,7 @@ def classic_run(givens, frames, cells, rems, state, out, want, budget, root_pass
         if (child[np.uint64(3 * v + b)] >> i) & 1 == 0:
             continue  # cannot happen: the cell's values are taken from its frame
         changed = _c_place(child, v, b, i)
-        if not _c_settle(child, changed, changed, node_passes):
+        if not _c_settle(child, changed, changed, node_passes, False):
             continue
         state[NODES] += 1
         spent += 1
