@@ -736,6 +736,20 @@ def _c_place(F, v, b, i):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _c_place_single(F, v, b, i):
+    """``_c_place`` for a cell whose only candidate is already v (a naked single): the
+    other values' masks need no change."""
+    k = np.uint64(3 * v + b)
+    F[k] &= ~_C_PEER[np.uint64(i)]
+    cm = ~_C_COL[np.uint64(i % 9)]
+    for bb in range(3):
+        if bb != b:
+            F[np.uint64(3 * v + bb)] &= cm
+    F[np.uint64(27 + b)] |= np.int64(1) << i
+    return np.int64(7) << (3 * v)
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _c_locked(F, v):
     """Locked candidates of value v in every band and stack; -1 on a contradiction, else
     1 when something was removed, 0 when nothing was."""
@@ -918,7 +932,7 @@ def _c_settle(F, hv, lv, passes, tri):
                     s &= s - 1
                     if (F[np.uint64(3 * w + b)] >> i) & 1 == 0:
                         return False
-                    placed |= _c_place(F, w, b, i)
+                    placed |= _c_place_single(F, w, b, i)
         if placed:
             hv |= placed
             lv |= placed
