@@ -1051,14 +1051,14 @@ def _c_choose(F):
             s &= s - 1
             col = _C_COL[np.uint64(i % 9)]
             inband = _C_PEER[np.uint64(i)]
-            u0 = np.int64(0)
-            u1 = np.int64(0)
-            u2 = np.int64(0)
-            for w in range(9):  # the union of the cell's values' masks, without a branch
-                on = -((F[np.uint64(3 * w + b)] >> i) & 1)
-                u0 |= F[np.uint64(3 * w)] & on
-                u1 |= F[np.uint64(3 * w + 1)] & on
-                u2 |= F[np.uint64(3 * w + 2)] & on
+            vals = np.int64(0)  # the cell's two values, then the union of their masks
+            for w in range(9):
+                vals |= ((F[np.uint64(3 * w + b)] >> i) & 1) << w
+            k1 = np.uint64(3 * trailing_zeros(vals))
+            k2 = np.uint64(3 * trailing_zeros(vals & (vals - 1)))
+            u0 = F[k1] | F[k2]
+            u1 = F[k1 + np.uint64(1)] | F[k2 + np.uint64(1)]
+            u2 = F[k1 + np.uint64(2)] | F[k2 + np.uint64(2)]
             if b == 0:
                 shared = popcount(u0 & inband) + popcount(u1 & col) + popcount(u2 & col)
             elif b == 1:
