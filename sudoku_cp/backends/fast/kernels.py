@@ -639,6 +639,8 @@ def solve_one(givens, frames, work, dirty, out, want, budget, fresh, tb):
     if fresh:
         _zero(state)
         state[DEPTH] = -1
+    if _is_classic(flat, npeers, n, lk):
+        return classic_run(givens, frames, cells, rems, state, out, want, budget, lk[4], lk[5])
     found = run(givens, frames, cells, rems, state, out, want, budget, todo, dirty, chg,
                    flat, npeers, n, full, lk, seg)
     return found
@@ -665,6 +667,527 @@ def _write(m, out, k):
             out[k, c] = _value_of(m[c])
 
 
+# -- the classic 9x9 board: a kernel of its own (issue 24) -----------------------------------------
+# The general search above keeps a mask of values per cell. On the classic board (boxes of 3x3,
+# no extra houses) ``check_many`` runs this one instead, which keeps the transpose: per value v
+# and band b (three rows of boxes) a 27-bit mask of the band's cells where v is still possible,
+# ``F[3 v + b]``, bit ``9 r + c`` for row r of the band and column c. A frame is those 27 masks
+# and, per band, the cells already placed (``F[27 + b]``): 30 words, copied per guess instead
+# of 81. Naked singles are a bit count over nine masks per band, hidden singles a few tests per
+# value and house, and locked candidates one table look-up per value and band (and per stack):
+# where a value can go in a band is a 3x3 pattern of box-row segments, each row and each box of
+# the band needing exactly one, and ``_C_MATCH`` keeps the segments of the patterns that can
+# still give each its one (pointing and claiming, and more). At the root, triads as well (three
+# cells of a box and a line with three values between them: ``_c_triads``). The branching rule
+# is ``choose``'s. Same verdicts as the general kernel, a different search (other nodes).
+def _classic_tables():
+    peer = np.zeros(27, dtype=np.int64)  # per cell of a band: its row and box, itself excluded
+    for i in range(27):
+        r, c = divmod(i, 9)
+        m = 0
+        for j in range(27):
+            rj, cj = divmod(j, 9)
+            if j != i and (rj == r or cj // 3 == c // 3):
+                m |= 1 << j
+        peer[i] = m
+    col = np.array([(1 << c) | (1 << (c + 9)) | (1 << (c + 18)) for c in range(9)], dtype=np.int64)
+    seg = np.zeros(512, dtype=np.int64)  # a row's nine bits -> the boxes it has a cell in
+    for x in range(512):
+        seg[x] = sum(1 << k for k in range(3) if (x >> (3 * k)) & 7)
+    spread = np.array([sum(7 << (3 * k) for k in range(3) if (t >> k) & 1) for t in range(8)],
+                      dtype=np.int64)  # boxes -> their cells of one row
+    match = np.zeros(512, dtype=np.int64)  # bit 3 r + k: row r meets box k
+    perms = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
+    for p in range(512):
+        u = 0
+        for s in perms:
+            e = sum(1 << (3 * r + s[r]) for r in range(3))
+            if p & e == e:
+                u |= e
+        match[p] = u
+    spaced = np.array([sum(1 << (3 * j) for j in range(3) if (t >> j) & 1) for t in range(8)],
+                      dtype=np.int64)  # three bits j -> bits 3 j
+    return peer, col, seg, spread, match, spaced
+
+
+_C_PEER, _C_COL, _C_SEG, _C_SPREAD, _C_MATCH, _C_SPACED = _classic_tables()
+_C_ALL = (1 << 27) - 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _c_place(F, v, b, i):
+    """Place value v at cell i of band b: v leaves the cell's peers, the other values leave
+    the cell. Returns the masks that may have changed, as bits ``3 w + b`` (value w, band
+    b): v's in every band, the other values' that the cell still had in band b."""
+    bit = np.int64(1) << i
+    had = np.int64(0)
+    for w in range(9):
+        x = F[np.uint64(3 * w + b)]
+        had |= ((x >> i) & 1) << (3 * w)
+        F[np.uint64(3 * w + b)] = x & ~bit
+    k = np.uint64(3 * v + b)
+    F[k] = (F[k] & ~_C_PEER[np.uint64(i)]) | bit
+    cm = ~_C_COL[np.uint64(i % 9)]
+    for bb in range(3):
+        if bb != b:
+            F[np.uint64(3 * v + bb)] &= cm
+    F[np.uint64(27 + b)] |= bit
+    return (had << b) | (np.int64(7) << (3 * v))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _c_place_single(F, v, b, i):
+    """``_c_place`` for a cell whose only candidate is already v (a naked single): the
+    other values' masks need no change."""
+    k = np.uint64(3 * v + b)
+    F[k] &= ~_C_PEER[np.uint64(i)]
+    cm = ~_C_COL[np.uint64(i % 9)]
+    for bb in range(3):
+        if bb != b:
+            F[np.uint64(3 * v + bb)] &= cm
+    F[np.uint64(27 + b)] |= np.int64(1) << i
+    return np.int64(7) << (3 * v)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _c_locked(F, v):
+    """Locked candidates of value v in every band and stack; -1 on a contradiction, else
+    1 when something was removed, 0 when nothing was."""
+    k = 3 * v
+    x0, x1, x2 = F[np.uint64(k)], F[np.uint64(k + 1)], F[np.uint64(k + 2)]
+    y = (x0, x1, x2)
+    changed = 0
+    out0 = x0
+    out1 = x1
+    out2 = x2
+    for b in range(3):
+        x = y[b]
+        p = _C_SEG[np.uint64(x & 511)] | (_C_SEG[np.uint64((x >> 9) & 511)] << 3) | \
+            (_C_SEG[np.uint64(x >> 18)] << 6)
+        a = _C_MATCH[np.uint64(p)]
+        if a != p:
+            x &= _C_SPREAD[np.uint64(a & 7)] | (_C_SPREAD[np.uint64((a >> 3) & 7)] << 9) | \
+                (_C_SPREAD[np.uint64(a >> 6)] << 18)
+            if b == 0:
+                out0 = x
+            elif b == 1:
+                out1 = x
+            else:
+                out2 = x
+    f0 = (out0 | (out0 >> 9) | (out0 >> 18)) & 511
+    f1 = (out1 | (out1 >> 9) | (out1 >> 18)) & 511
+    f2 = (out2 | (out2 >> 9) | (out2 >> 18)) & 511
+    keep0 = np.int64(0)
+    keep1 = np.int64(0)
+    keep2 = np.int64(0)
+    for s in range(3):
+        sh = 3 * s
+        p = _C_SPACED[np.uint64((f0 >> sh) & 7)] | (_C_SPACED[np.uint64((f1 >> sh) & 7)] << 1) | \
+            (_C_SPACED[np.uint64((f2 >> sh) & 7)] << 2)
+        a = _C_MATCH[np.uint64(p)]
+        t = a & 0x49
+        keep0 |= ((t | (t >> 2) | (t >> 4)) & 7) << sh
+        t = (a >> 1) & 0x49
+        keep1 |= ((t | (t >> 2) | (t >> 4)) & 7) << sh
+        t = (a >> 2) & 0x49
+        keep2 |= ((t | (t >> 2) | (t >> 4)) & 7) << sh
+    out0 &= keep0 | (keep0 << 9) | (keep0 << 18)
+    out1 &= keep1 | (keep1 << 9) | (keep1 << 18)
+    out2 &= keep2 | (keep2 << 9) | (keep2 << 18)
+    if out0 == 0 or out1 == 0 or out2 == 0:
+        return -1
+    if out0 != x0 or out1 != x1 or out2 != x2:
+        F[np.uint64(k)] = out0
+        F[np.uint64(k + 1)] = out1
+        F[np.uint64(k + 2)] = out2
+        changed = 1
+    return changed
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _c_presence(F, w):
+    """Where value w can still go, by segment: ``rows`` has bit ``3 m + b`` when the
+    segment m (cells 3 m to 3 m + 2: row m // 3 of band b, box m % 3) has a cell for w,
+    ``cols`` bit ``9 b + c`` when column c has one in band b."""
+    k = 3 * w
+    x0, x1, x2 = F[np.uint64(k)], F[np.uint64(k + 1)], F[np.uint64(k + 2)]
+    y0 = (x0 | (x0 >> 1) | (x0 >> 2)) & 0x1249249
+    y1 = (x1 | (x1 >> 1) | (x1 >> 2)) & 0x1249249
+    y2 = (x2 | (x2 >> 1) | (x2 >> 2)) & 0x1249249
+    rows = y0 | (y1 << 1) | (y2 << 2)
+    cols = (((x0 | (x0 >> 9) | (x0 >> 18)) & 511) | (((x1 | (x1 >> 9) | (x1 >> 18)) & 511) << 9)
+            | (((x2 | (x2 >> 9) | (x2 >> 18)) & 511) << 18))
+    return rows, cols
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _c_triads(F):
+    """Triads: three cells where a box meets a row (or a column) whose candidates are
+    three values between them hold those values, which leave the rest of the row (the
+    column) and of the box. Returns -1 on a contradiction (such three cells with fewer
+    than three values), else the values that lost a candidate (nine bits)."""
+    r1 = np.int64(0)  # per segment of a row (``_c_presence``): values in 1+, 2+, 3+, 4+
+    r2 = np.int64(0)
+    r3 = np.int64(0)
+    r4 = np.int64(0)
+    c1 = np.int64(0)  # per segment of a column, the same
+    c2 = np.int64(0)
+    c3 = np.int64(0)
+    c4 = np.int64(0)
+    for w in range(9):
+        pr, pc = _c_presence(F, w)
+        r4 |= r3 & pr
+        r3 |= r2 & pr
+        r2 |= r1 & pr
+        r1 |= pr
+        c4 |= c3 & pc
+        c3 |= c2 & pc
+        c2 |= c1 & pc
+        c1 |= pc
+    if (r3 & c3) != _C_ALL:
+        return -1
+    tr = r3 & ~r4
+    tc = c3 & ~c4
+    changed = np.int64(0)
+    if tr == 0 and tc == 0:
+        return 0
+    for w in range(9):
+        pr, pc = _c_presence(F, w)
+        s = pr & tr
+        t = pc & tc
+        if s == 0 and t == 0:
+            continue
+        k = 3 * w
+        x0, x1, x2 = F[np.uint64(k)], F[np.uint64(k + 1)], F[np.uint64(k + 2)]
+        y0, y1, y2 = x0, x1, x2
+        while s != 0:
+            j = trailing_zeros(s)
+            s &= s - 1
+            m = j // 3
+            b = j - 3 * m
+            r = m // 3
+            q = m - 3 * r
+            drop = ((np.int64(511) << (9 * r)) | (np.int64(0x1C0E07) << (3 * q))) & \
+                ~(np.int64(7) << (3 * m))
+            if b == 0:
+                y0 &= ~drop
+            elif b == 1:
+                y1 &= ~drop
+            else:
+                y2 &= ~drop
+        while t != 0:
+            j = trailing_zeros(t)
+            t &= t - 1
+            b = j // 9
+            c = j - 9 * b
+            col = _C_COL[np.uint64(c)]
+            inbox = (np.int64(0x1C0E07) << (3 * (c // 3))) & ~col
+            if b == 0:
+                y0 &= ~inbox
+                y1 &= ~col
+                y2 &= ~col
+            elif b == 1:
+                y0 &= ~col
+                y1 &= ~inbox
+                y2 &= ~col
+            else:
+                y0 &= ~col
+                y1 &= ~col
+                y2 &= ~inbox
+        if y0 != x0 or y1 != x1 or y2 != x2:
+            F[np.uint64(k)] = y0
+            F[np.uint64(k + 1)] = y1
+            F[np.uint64(k + 2)] = y2
+            changed |= np.int64(1) << w
+    return changed
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _c_settle(F, hv, lv, passes, tri):
+    """Naked and hidden singles to a fixed point, then locked candidates (at most ``passes``
+    rounds over the values changed since the last, and triads when ``tri`` and the round
+    found nothing else), singles again after each: False on a contradiction. The search
+    runs triads at the root only: at every node they saved a tenth of the nodes on the
+    hard sets and cost more than that (docs/fast_kernel.md). ``hv`` and ``lv``: the masks to search for hidden singles and for
+    locked candidates (bits ``3 w + b``, as ``_c_place`` returns them)."""
+    while True:
+        placed = np.int64(0)
+        for b in range(3):  # naked singles and empty cells, band by band
+            once = np.int64(0)
+            twice = np.int64(0)
+            for w in range(9):
+                x = F[np.uint64(3 * w + b)]
+                twice |= once & x
+                once |= x
+            open_ = ~F[np.uint64(27 + b)] & _C_ALL
+            if open_ & ~once:
+                return False
+            ns = open_ & ~twice
+            if ns == 0:
+                continue
+            for w in range(9):
+                s = ns & F[np.uint64(3 * w + b)]
+                while s != 0:
+                    i = trailing_zeros(s)
+                    s &= s - 1
+                    if (F[np.uint64(3 * w + b)] >> i) & 1 == 0:
+                        return False
+                    placed |= _c_place_single(F, w, b, i)
+        if placed:
+            hv |= placed
+            lv |= placed
+            continue
+        while hv != 0:  # hidden singles, value by value, in the bands that changed
+            j = trailing_zeros(hv)
+            v = j // 3
+            k = 3 * v
+            bands = (hv >> k) & 7
+            hv &= ~(np.int64(7) << k)
+            once = np.int64(0)
+            twice = np.int64(0)
+            for b in range(3):
+                x = F[np.uint64(k + b)]
+                for r in range(3):
+                    s = (x >> (9 * r)) & 511
+                    twice |= once & s
+                    once |= s
+            if once != 511:
+                return False  # v has no place in some column
+            cs = once & ~twice
+            cs |= (cs << 9) | (cs << 18)
+            for b in range(3):
+                x = F[np.uint64(k + b)]
+                single = x & cs
+                if (bands >> b) & 1:
+                    bad = False
+                    for r in range(3):
+                        s = x & (np.int64(511) << (9 * r))
+                        bad |= s == 0
+                        single |= s & -np.int64(s & (s - 1) == 0)
+                    for q in range(3):
+                        s = x & (np.int64(0x1C0E07) << (3 * q))
+                        bad |= s == 0
+                        single |= s & -np.int64(s & (s - 1) == 0)
+                    if bad:
+                        return False  # v has no place in some row or box
+                single &= ~F[np.uint64(27 + b)]
+                while single != 0:
+                    i = trailing_zeros(single)
+                    single &= single - 1
+                    if (F[np.uint64(k + b)] >> i) & 1 == 0:
+                        return False
+                    placed |= _c_place(F, v, b, i)
+        if placed:
+            hv |= placed
+            lv |= placed
+            continue
+        if passes <= 0:
+            return True
+        passes -= 1
+        changed = np.int64(0)
+        while lv != 0:
+            v = trailing_zeros(lv) // 3
+            lv &= ~(np.int64(7) << (3 * v))
+            r = _c_locked(F, v)
+            if r < 0:
+                return False
+            changed |= (7 * r) << (3 * v)
+        if tri and changed == 0:  # triads last: they cost more than the rest
+            t = _c_triads(F)
+            if t < 0:
+                return False
+            while t != 0:
+                w = trailing_zeros(t)
+                t &= t - 1
+                changed |= np.int64(7) << (3 * w)
+        if changed == 0:
+            return True
+        hv |= changed
+        lv |= changed
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _c_choose(F):
+    """The cell to branch on as ``27 b + i`` (band, cell of the band), or -1 when every
+    cell is placed: the fewest candidates, ties broken by the most peers that share a
+    candidate with the cell (as ``choose``)."""
+    best = -1
+    fewest = 10
+    most = -1
+    for b in range(3):
+        one = np.int64(0)
+        two = np.int64(0)
+        three = np.int64(0)
+        for w in range(9):
+            x = F[np.uint64(3 * w + b)]
+            three |= two & x
+            two |= one & x
+            one |= x
+        open_ = ~F[np.uint64(27 + b)] & _C_ALL
+        if open_ == 0:
+            continue
+        pairs = open_ & two & ~three
+        if fewest > 2:
+            if pairs == 0:
+                # no pair in this band: the cells with the fewest candidates by counting
+                s = open_
+                while s != 0:
+                    i = trailing_zeros(s)
+                    s &= s - 1
+                    k = 0
+                    for w in range(9):
+                        k += (F[np.uint64(3 * w + b)] >> i) & 1
+                    if k < fewest:
+                        fewest = k
+                        best = 27 * b + i
+                        most = -1
+                continue
+            fewest = 2
+            most = -1
+            best = 27 * b + trailing_zeros(pairs)
+        s = pairs
+        while s != 0:  # the tie-break among this band's pairs
+            i = trailing_zeros(s)
+            s &= s - 1
+            col = _C_COL[np.uint64(i % 9)]
+            inband = _C_PEER[np.uint64(i)]
+            vals = np.int64(0)  # the cell's two values, then the union of their masks
+            for w in range(9):
+                vals |= ((F[np.uint64(3 * w + b)] >> i) & 1) << w
+            k1 = np.uint64(3 * trailing_zeros(vals))
+            k2 = np.uint64(3 * trailing_zeros(vals & (vals - 1)))
+            u0 = F[k1] | F[k2]
+            u1 = F[k1 + np.uint64(1)] | F[k2 + np.uint64(1)]
+            u2 = F[k1 + np.uint64(2)] | F[k2 + np.uint64(2)]
+            if b == 0:
+                shared = popcount(u0 & inband) + popcount(u1 & col) + popcount(u2 & col)
+            elif b == 1:
+                shared = popcount(u0 & col) + popcount(u1 & inband) + popcount(u2 & col)
+            else:
+                shared = popcount(u0 & col) + popcount(u1 & col) + popcount(u2 & inband)
+            if shared > most:
+                most = shared
+                best = 27 * b + i
+    return best
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _c_write(F, out, k):
+    """The solution in frame ``F`` as values into ``out[k]`` (when there is such a row)."""
+    if k < out.shape[0]:
+        for w in range(9):
+            for b in range(3):
+                s = F[np.uint64(3 * w + b)]
+                while s != 0:
+                    i = trailing_zeros(s)
+                    s &= s - 1
+                    out[k, 27 * b + i] = w + 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _c_values(F, c):
+    """The candidates of cell ``c`` (``27 b + i``) as a mask of values."""
+    b = c // 27
+    i = c - 27 * b
+    rem = np.int64(0)
+    for w in range(9):
+        rem |= ((F[np.uint64(3 * w + b)] >> i) & 1) << w
+    return rem
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def classic_run(givens, frames, cells, rems, state, out, want, budget, root_passes,
+                node_passes):
+    """``run`` for the classic board in its own representation (above): search on from
+    ``state`` until ``want`` more solutions, exhaustion or ``budget`` nodes; returns how
+    many solutions it found (the first ``len(out)`` are written). ``frames``: 82 rows of
+    30 words or more; a cell in ``cells`` is ``27 b + i``, its untried values in ``rems``."""
+    found = 0
+    spent = 0
+    depth = state[DEPTH]
+    if depth == -1:  # the root: givens, then singles and locked candidates
+        depth = 0
+        root = frames[0]
+        for j in range(27):
+            root[j] = _C_ALL
+        for b in range(3):
+            root[27 + b] = 0
+        ok = True
+        for c in range(81):
+            v = givens[c]
+            if v:
+                b = c // 27
+                i = c - 27 * b
+                if (root[3 * (v - 1) + b] >> i) & 1 == 0:
+                    ok = False  # a given its peers' givens rule out
+                    break
+                _c_place(root, v - 1, b, i)
+        if ok and _c_settle(root, _C_ALL, _C_ALL, root_passes, True):
+            state[NODES] += 1
+            spent += 1
+            c = _c_choose(root)
+            if c < 0:
+                _c_write(root, out, found)
+                found += 1
+            else:
+                cells[0] = c
+                rems[0] = _c_values(root, c)
+                depth = 1
+    while depth > 0:
+        if found >= want or spent >= budget:
+            state[DEPTH] = depth
+            return found
+        d = depth - 1
+        rem = rems[np.uint64(d)]
+        if rem == 0:
+            depth -= 1
+            continue
+        v = trailing_zeros(rem)
+        rem &= rem - 1
+        rems[np.uint64(d)] = rem
+        if rem == 0:  # the cell's last value: the child takes over its parent's frame
+            at = d
+        else:
+            at = depth
+            src = frames[np.uint64(d)]
+            dst = frames[np.uint64(depth)]
+            for j in range(30):
+                dst[np.uint64(j)] = src[np.uint64(j)]
+        child = frames[np.uint64(at)]
+        state[GUESSES] += 1
+        c = cells[np.uint64(d)]
+        b = c // 27
+        i = c - 27 * b
+        if (child[np.uint64(3 * v + b)] >> i) & 1 == 0:
+            continue  # cannot happen: the cell's values are taken from its frame
+        changed = _c_place(child, v, b, i)
+        if not _c_settle(child, changed, changed, node_passes, False):
+            continue
+        state[NODES] += 1
+        spent += 1
+        c = _c_choose(child)
+        if c < 0:
+            _c_write(child, out, found)
+            found += 1
+            continue
+        cells[np.uint64(at)] = c
+        rems[np.uint64(at)] = _c_values(child, c)
+        depth = at + 1
+    state[DEPTH] = 0
+    state[EXHAUSTED] = 1
+    return found
+
+@njit(cache=True, nogil=True)
+def _is_classic(flat, npeers, n, lk):
+    """True on the classic board: 9x9, boxes of 3x3, the 27 houses of nine cells and no
+    others, every cell with its 20 peers (an extra house would add peers or a house)."""
+    if n != 9 or lk[2] != 3 or lk[3] != 3 or flat[5] != 1 or popcount(flat[6][0]) != 27:
+        return False
+    for c in range(npeers.shape[0]):
+        if npeers[c] != 20:
+            return False
+    return True
+
 @njit(cache=True, nogil=True)
 def check_many(puzzles, limit, counts, first, stats, frames, work, dirty, out, tb):
     """Count the solutions of every row of ``puzzles`` up to ``limit``.
@@ -676,6 +1199,19 @@ def check_many(puzzles, limit, counts, first, stats, frames, work, dirty, out, t
     flat, npeers, n, full, lk = tb
     ncells = puzzles.shape[1]
     state, cells, rems, todo, chg, seg = _split(work, ncells, flat[1])
+    if _is_classic(flat, npeers, n, lk):
+        for i in range(puzzles.shape[0]):
+            _zero(state)
+            state[DEPTH] = -1
+            _zero(out[0])
+            found = classic_run(puzzles[i], frames, cells, rems, state, out, limit,
+                                np.int64(1) << 62, lk[4], lk[5])
+            counts[i] = found
+            _copy(first[i], out[0])
+            stats[i, 0] = state[NODES]
+            stats[i, 1] = state[GUESSES]
+            stats[i, 2] = state[EXHAUSTED]
+        return 0
     for i in range(puzzles.shape[0]):
         _zero(state)
         state[DEPTH] = -1
