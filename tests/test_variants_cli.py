@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import lzstring
+import pytest
 
 from sudoku_cp.cli import main
 
@@ -146,3 +147,15 @@ def test_line_format_and_quiet(capsys):
     assert out == "" and "unique 1" in err
     code, _, err = run(capsys, "check", "--format", "csv", THERMO4)
     assert code == 2 and "--format csv is for classic puzzles" in err
+
+
+def test_check_with_sat_and_mip_on_a_shared_killer(capsys):
+    """The 0-1 paradigm, asked for by name, agrees with sat on a killer sudoku (ten cages
+    with totals and modular lines, no givens) and the grid is the one the record states."""
+    pytest.importorskip("highspy", reason='highspy is not installed (pip install "sudoku-cp[mip]")')
+    sample = next(json.loads(line) for line in (DATA / "variants_sample.jsonl").read_text().splitlines()
+                  if '"iss-examples-13"' in line)
+    code, out, _ = run(capsys, "check", "--backends", "sat,mip", "--json", sample["puzzle"])
+    rec = json.loads(out)
+    assert code == 0 and rec["verdict"] == "unique" and rec["ran"] == ["sat", "mip"]
+    assert rec["solution"] == sample["cells"]

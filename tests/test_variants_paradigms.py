@@ -17,7 +17,7 @@ from sudoku_cp.errors import MissingDependencyError
 from sudoku_cp.variants import model as m
 from sudoku_cp.variants.crosscheck import candidates, crosscheck
 from sudoku_cp.variants.formats import read_entry
-from sudoku_cp.variants.paradigms import PARADIGMS, get_paradigm
+from sudoku_cp.variants.paradigms import PARADIGMS, UnsupportedConstraint, get_paradigm
 from sudoku_cp.variants.rules import check_solution
 
 from conftest import DATA
@@ -32,7 +32,9 @@ def _paradigm(name):
     return name
 
 
-PARAMS = [_paradigm(name) for name in PARADIGMS]
+PARAMS = [_paradigm(name) for name in PARADIGMS] + [_paradigm("mip")]
+#: The types the 0-1 model declines (asked for by name, it must say which).
+MIP_DECLINES = {"sandwich", "x_sum", "skyscraper", "renban", "between", "lockout"}
 HALF = tuple((c, G[c]) for c in range(0, 81, 2))
 FULL = tuple(enumerate(G))
 
@@ -41,6 +43,10 @@ FULL = tuple(enumerate(G))
 @pytest.mark.parametrize("tag, holds, broken", CASES, ids=[c[0] for c in CASES])
 def test_each_type_against_the_checker(paradigm, tag, holds, broken):
     solve = get_paradigm(paradigm)
+    if paradigm == "mip" and tag in MIP_DECLINES:
+        with pytest.raises(UnsupportedConstraint, match=rf"^unsupported constraint {tag} \(mip: "):
+            solve(m.VariantPuzzle(9, givens=HALF, constraints=(holds,)), limit=2)
+        return
     result = solve(m.VariantPuzzle(9, givens=HALF, constraints=(holds,)), limit=2, time_limit=60)
     puzzle = m.VariantPuzzle(9, givens=HALF, constraints=(holds,))
     assert result.exhausted or len(result.solutions) == 2
@@ -56,7 +62,9 @@ def test_each_type_against_the_checker(paradigm, tag, holds, broken):
 @pytest.mark.parametrize("tag, holds, broken", CASES, ids=[c[0] for c in CASES])
 def test_paradigms_agree_on_the_count(tag, holds, broken):
     counts = {}
-    for name in PARADIGMS:
+    for name in (*PARADIGMS, "mip"):
+        if name == "mip" and tag in MIP_DECLINES:
+            continue
         try:
             r = get_paradigm(name)(m.VariantPuzzle(9, givens=HALF[::2], constraints=(holds,)),
                                    limit=2, time_limit=60)
@@ -153,3 +161,31 @@ def test_an_error_beside_the_witness_stops_its_search(monkeypatch):
         crosscheck(slow, ["sat", "witness"])
     assert time.perf_counter() - began < 2.0
     assert not [t for t in threading.enumerate() if t.name.startswith("witness")]
+
+
+def _global_cases():
+    """Each rule over the whole grid on a 6x6, with marks where a negative rule reads them."""
+    yield m.AntiKnight(), ()
+    yield m.AntiKing(), ()
+    yield m.NonConsecutive(), ()
+    yield m.Diagonal(1), ()
+    yield m.DisjointGroups(), ()
+    yield m.NegativeDots(white=False), (m.DifferenceDot((0, 1)), m.RatioDot((6, 12)))
+    yield m.NegativeXV(v=False), (m.XV((0, 6), 10), m.XV((1, 2), 7))
+
+
+@pytest.mark.parametrize("rule, marks", list(_global_cases()),
+                         ids=[r.TYPE for r, _ in _global_cases()])
+def test_mip_finds_the_same_solutions_as_sat_under_global_rules(rule, marks):
+    """Where the 9x9 cases leave no solution, every solution of a few-given 6x6 must match."""
+    if not isinstance(PARAMS[-1], str):
+        pytest.skip("highspy is not installed")
+    one = get_paradigm("sat")(m.VariantPuzzle(6, constraints=(rule, *marks)), limit=1)
+    assert one.solutions, "the rule must leave the empty 6x6 some solution"
+    givens = tuple((c, one.solutions[0][c]) for c in range(0, 36, 4))
+    puzzle = m.VariantPuzzle(6, givens=givens, constraints=(rule, *marks))
+    sat = get_paradigm("sat")(puzzle, limit=40)
+    mip = get_paradigm("mip")(puzzle, limit=40, time_limit=60)
+    assert sat.exhausted and mip.exhausted
+    assert sorted(mip.solutions) == sorted(sat.solutions)
+    assert all(check_solution(puzzle, s) == [] for s in mip.solutions)

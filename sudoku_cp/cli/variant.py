@@ -116,7 +116,6 @@ def _where(source, line):
 DECLINED = {
     "dlx": "sums, orderings and differences are not exact-cover constraints",
     "backtrack": "its candidate tables know houses only",
-    "mip": "no variant encoding written for it yet",
     "asp": "no variant encoding written for it yet",
 }
 

@@ -8,14 +8,16 @@ A paradigm is a module with ``solve(puzzle, *, limit=2, time_limit=None) -> Vari
 A paradigm that cannot encode a constraint type raises ``UnsupportedConstraint`` naming it.
 ``PARADIGMS`` take every constraint type of the model; ``HOUSES_ONLY`` take the puzzles
 that are classic grids with extra houses (diagonals, disjoint groups, extra or irregular
-regions, anti-king / anti-knight pairs) and decline the rest by name.
+regions, anti-king / anti-knight pairs) and decline the rest by name. ``ON_REQUEST``
+take some of the types (``mip``: those stated as linear 0-1 rows), decline the others by
+name, and run only when asked for by name: a default check leaves them out.
 
->>> sorted(PARADIGMS), sorted(HOUSES_ONLY)
-(['cpsat', 'sat', 'witness'], ['fast'])
+>>> sorted(PARADIGMS), sorted(HOUSES_ONLY), sorted(ON_REQUEST)
+(['cpsat', 'sat', 'witness'], ['fast'], ['mip'])
 >>> get_paradigm("nope")
 Traceback (most recent call last):
 ...
-sudoku_cp.errors.UnknownBackendError: unknown variant paradigm 'nope'; choose from sat, cpsat, witness, fast
+sudoku_cp.errors.UnknownBackendError: unknown variant paradigm 'nope'; choose from sat, cpsat, witness, fast, mip
 """
 
 from __future__ import annotations
@@ -37,8 +39,13 @@ HOUSES_ONLY = {
     "fast": "sudoku_cp.variants.fast",
 }
 
+#: Name -> module: paradigms for some of the types, run only when asked for by name.
+ON_REQUEST = {
+    "mip": "sudoku_cp.variants.mip",
+}
+
 #: Every paradigm a name can ask for.
-ALL_PARADIGMS = {**PARADIGMS, **HOUSES_ONLY}
+ALL_PARADIGMS = {**PARADIGMS, **HOUSES_ONLY, **ON_REQUEST}
 
 #: Paradigms whose search is Python code, holding the GIL from start to end. Each also
 #: takes ``stop`` (a ``threading.Event``: once set, it stops as at its time limit). A
