@@ -29,7 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sudoku_cp.variants.formats import read_entry  # noqa: E402
 from sudoku_cp.variants.model import VariantPuzzle  # noqa: E402
-from sudoku_cp.variants.paradigms import ALL_PARADIGMS, UnsupportedConstraint, get_paradigm  # noqa: E402
+from sudoku_cp.variants.crosscheck import DEFAULT_PARADIGMS  # noqa: E402
+from sudoku_cp.variants.paradigms import UnsupportedConstraint, get_paradigm  # noqa: E402
 from sudoku_cp.variants.rules import is_solution  # noqa: E402
 
 
@@ -37,7 +38,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("ids", help="puzzle ids, comma-separated (e.g. iss-examples-18), or all")
     ap.add_argument("--data", default="../shared/data", help="folder holding variants/")
-    ap.add_argument("--paradigms", default=",".join(ALL_PARADIGMS), help="comma-separated")
+    ap.add_argument("--paradigms", default=",".join(DEFAULT_PARADIGMS),
+                    help="comma-separated (default: those of the default check; mip on request)")
     ap.add_argument("--time-limit", type=float, default=30.0, help="seconds per solve")
     ap.add_argument("--limit", type=int, default=2, help="solutions to look for (2: uniqueness)")
     ap.add_argument("--shuffle", type=int, metavar="SEED", help="run the puzzles in a shuffled order")

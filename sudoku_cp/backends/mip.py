@@ -58,7 +58,7 @@ class _Arrays:
     row_lower: Any
 
 
-def _import_highspy():
+def import_highspy():
     """highspy, or an error that says why it cannot be loaded next to OR-Tools."""
     import sys
 
@@ -81,7 +81,7 @@ class MipBackend(Backend):
     SPEC_OPTIONS = ("threads",)
 
     def __init__(self, threads: int | str = 1):
-        self.highspy = _import_highspy()
+        self.highspy = import_highspy()
         self.np = require("numpy", "numpy", self.name, extra="mip")
         self.threads = int(threads)
         if self.threads < 1:

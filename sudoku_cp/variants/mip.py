@@ -53,10 +53,10 @@ def _highs(mip, hs, np):
 
 def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> VariantResult:
     """Up to ``limit`` solutions of ``puzzle``; ``exhausted`` when fewer exist."""
-    from ..backends.mip import _import_highspy
+    from ..backends.mip import import_highspy
     from ..backends.base import require
 
-    hs = _import_highspy()
+    hs = import_highspy()
     np = require("numpy", "numpy", NAME, extra="mip")
     start = time.perf_counter()
     mip = encode(puzzle)
