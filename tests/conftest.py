@@ -60,6 +60,23 @@ def walked(puzzle: str, advance: int):
     return s, solution_of(board)
 
 
+def loaded_by(statements: str, modules) -> list[str]:
+    """Which of ``modules`` (a package name counts its submodules) a fresh interpreter has
+    loaded after running ``statements``, importing this checkout's ``sudoku_cp``: the
+    tests that keep ``import sudoku_cp``, the command line and its parser light."""
+    import os
+    import subprocess
+    import sys
+
+    code = (f"import sys\n{statements}\n"
+            f"print(','.join(sorted(m for m in {tuple(modules)!r} if any("
+            f"k == m or k.startswith(m + '.') for k in sys.modules))))")
+    root = str(Path(__file__).parent.parent)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": root}, check=True).stdout
+    return [m for m in out.strip().split(",") if m]
+
+
 def grids_4x4() -> list[tuple[int, ...]]:
     """Every valid 4x4 grid (288), by plain enumeration of rows filtered by the houses:
     an oracle that shares nothing with the code under test."""

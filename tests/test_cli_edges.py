@@ -296,14 +296,11 @@ def test_command_modules_use_only_the_shared_toolkit():
 
 def test_the_parser_does_not_load_the_logic_engine_or_a_solver():
     # every command, --help included, builds the whole parser first: it must stay light
-    import subprocess
-    import sys
+    from conftest import loaded_by
 
-    code = ("import sys; from sudoku_cp.cli import build_parser; build_parser(); "
-            "print(sorted(m for m in ('sudoku_cp.logic.api', 'sudoku_cp.grade', 'ortools', "
-            "'pysat', 'numpy', 'numba') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    assert loaded_by("from sudoku_cp.cli import build_parser; build_parser()",
+                     ("sudoku_cp.logic.api", "sudoku_cp.grade", "ortools", "pysat", "numpy",
+                      "numba")) == []
 
 
 def test_ctrl_c_while_the_command_modules_load_is_exit_130(monkeypatch, capsys):

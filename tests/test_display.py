@@ -216,12 +216,9 @@ def test_png_without_matplotlib_names_the_extra(tmp_path, monkeypatch):
 
 
 def test_import_is_light():
-    import subprocess
+    from conftest import loaded_by
 
-    code = ("import sys, sudoku_cp.display; "
-            "print(any(m.startswith('matplotlib') for m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+    assert loaded_by("import sudoku_cp.display", ("matplotlib",)) == []
 
 
 def test_image_path_numbers_several_puzzles():
