@@ -273,26 +273,25 @@ def _disjoint_groups(mip, c):
         mip.house(cells)
 
 
-def _orthogonal_pairs(puzzle):
+def _pairs(puzzle, steps):
+    """Each pair of cells one of ``steps`` apart, once."""
     for a in range(puzzle.num_cells):
-        for b in neighbours(puzzle, a, ORTHO):
+        for b in neighbours(puzzle, a, steps):
             if a < b:
                 yield a, b
 
 
 def _global(steps, ok):
     def encode_global(mip, c):
-        for a in range(mip.ncells):
-            for b in neighbours(mip.puzzle, a, steps):
-                if a < b:
-                    mip.relation(a, b, ok)
+        for a, b in _pairs(mip.puzzle, steps):
+            mip.relation(a, b, ok)
     return encode_global
 
 
 def _negative(types, bad):
     def encode_negative(mip, c):
         marked = {frozenset(d.cells) for d in mip.puzzle.constraints if d.TYPE in types}
-        for a, b in _orthogonal_pairs(mip.puzzle):
+        for a, b in _pairs(mip.puzzle, ORTHO):
             if frozenset((a, b)) not in marked:
                 mip.relation(a, b, lambda u, v: not bad(c, u, v))
     return encode_negative
