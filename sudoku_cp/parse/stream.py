@@ -284,17 +284,12 @@ def _byte_lines(data: bytes, size: int, *, eof: bool, first: bool) -> list[bytes
 
 def _all_plain(lines: list[str], table: bytes) -> bytes | None:
     """The values of these lines when every one is 81 symbols and its newline (a few
-    whole-string operations for them all), else None."""
-    from ..text import NOT_A_SYMBOL
-
-    text = "".join(lines)
-    if len(text) != 82 * len(lines) or text[81::82] != "\n" * len(lines):
-        return None
+    whole-string operations for them all: ``_plain_bytes``), else None."""
     try:
-        values = text.encode("latin-1").translate(table, b"\n")
+        data = "".join(lines).encode("latin-1")
     except UnicodeEncodeError:
         return None
-    return None if NOT_A_SYMBOL in values else values
+    return _plain_bytes(data, table) if len(data) == 82 * len(lines) else None
 
 
 def _rows_with(values: bytes, byte: int, size: int) -> set[int]:
