@@ -498,14 +498,15 @@ def build(puzzle):
     ctx = Context(puzzle)
     size = ctx.full.bit_count()
     geometry = set(ctx.houses)
-    for c in puzzle.constraints:  # the extra full houses first: sums group cells by them
+    early = {}  # the extra full houses' propagators, built first: sums group cells by them
+    for i, c in enumerate(puzzle.constraints):
         if c.TYPE in ("diagonal", "disjoint_groups", "extra_region"):
-            ctx.extra_houses += [p.cells for p in BUILDERS[c.TYPE](c, ctx)
-                                 if p.full and p.cells not in geometry]
+            early[i] = BUILDERS[c.TYPE](c, ctx)
+            ctx.extra_houses += [p.cells for p in early[i] if p.full and p.cells not in geometry]
     houses = [h for h in ctx.houses if len(h) == size]
     props = [AllDifferent(h, ctx.full) for h in ctx.houses if len(h) != size]
-    for c in puzzle.constraints:
-        for p in BUILDERS[c.TYPE](c, ctx):
+    for i, c in enumerate(puzzle.constraints):
+        for p in early[i] if i in early else BUILDERS[c.TYPE](c, ctx):
             if isinstance(p, AllDifferent) and p.full:  # a full house (diagonal, group...)
                 houses.append(p.cells)
             else:
