@@ -1199,25 +1199,17 @@ def check_many(puzzles, limit, counts, first, stats, frames, work, dirty, out, t
     flat, npeers, n, full, lk = tb
     ncells = puzzles.shape[1]
     state, cells, rems, todo, chg, seg = _split(work, ncells, flat[1])
-    if _is_classic(flat, npeers, n, lk):
-        for i in range(puzzles.shape[0]):
-            _zero(state)
-            state[DEPTH] = -1
-            _zero(out[0])
-            found = classic_run(puzzles[i], frames, cells, rems, state, out, limit,
-                                np.int64(1) << 62, lk[4], lk[5])
-            counts[i] = found
-            _copy(first[i], out[0])
-            stats[i, 0] = state[NODES]
-            stats[i, 1] = state[GUESSES]
-            stats[i, 2] = state[EXHAUSTED]
-        return 0
+    classic = _is_classic(flat, npeers, n, lk)
     for i in range(puzzles.shape[0]):
         _zero(state)
         state[DEPTH] = -1
         _zero(out[0])
-        found = run(puzzles[i], frames, cells, rems, state, out, limit,
-                       np.int64(1) << 62, todo, dirty, chg, flat, npeers, n, full, lk, seg)
+        if classic:
+            found = classic_run(puzzles[i], frames, cells, rems, state, out, limit,
+                                np.int64(1) << 62, lk[4], lk[5])
+        else:
+            found = run(puzzles[i], frames, cells, rems, state, out, limit,
+                        np.int64(1) << 62, todo, dirty, chg, flat, npeers, n, full, lk, seg)
         counts[i] = found
         _copy(first[i], out[0])
         stats[i, 0] = state[NODES]
