@@ -92,6 +92,7 @@ def test_time_limit_unknown_exits_4(capsys):
     # backtrack and cpsat: the SAT backend's first 36x36 call spends ~10 s encoding
     code, out, _ = run(capsys, "check", "." * (36 * 36), "--backends", "backtrack,cpsat",
                        "--time-limit", "0.01", "--json")
+    assert out, (code, _)
     record = json.loads(out)
     assert record["verdict"] in ("unknown", "multiple")
     assert code == (4 if record["verdict"] == "unknown" else 1)

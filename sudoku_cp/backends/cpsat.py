@@ -17,8 +17,6 @@ plain one-worker solve did in minutes.
 
 from __future__ import annotations
 
-import time
-
 from ..board import Board, Geometry
 from ..check import clashes
 from ..encode.cp import CpEncoding, encode
@@ -30,7 +28,7 @@ LARGE_ABOVE = 25
 #: CP-SAT workers for a large board unless ``cpsat:workers=N`` says otherwise.
 LARGE_WORKERS = 2
 
-#: Up to this board side Ctrl-C is left to Python during a solve (see ``sigint_guard``).
+#: Up to this board side a solve runs on the calling thread (see ``interruptible_solve``).
 CATCH_SIGINT_ABOVE = 16
 
 
@@ -69,17 +67,8 @@ class CpSatBackend(Backend):
             params.max_time_in_seconds = max(left, 1e-3)
 
         collector = _Collector(enc.x, limit)
-        began = time.perf_counter()
-        with sigint_guard(params, allow=board.n > CATCH_SIGINT_ABOVE) as guard:
-            status = solver.solve(enc.model, collector)
-        spent = time.perf_counter() - began
-        if guard.caught and status in (cp_model.FEASIBLE, cp_model.UNKNOWN) \
-                and len(collector.solutions) < limit \
-                and (left is None or spent < 0.9 * left):
-            # Ctrl-C, not the clock. (Judged by our clock, which started first: CP-SAT's
-            # own wall_time can fall short of the limit it stopped at, and a time-out
-            # taken for Ctrl-C ended a check with exit 130 and no output.)
-            raise KeyboardInterrupt("cpsat was interrupted")
+        status = interruptible_solve(solver, enc.model, collector,
+                                     allow=board.n > CATCH_SIGINT_ABOVE)
 
         solutions = list(dict.fromkeys(collector.solutions))  # de-duplicate, keep order
         stats.update(conflicts=solver.num_conflicts, branches=solver.num_branches,
@@ -120,10 +109,7 @@ class CpSatBackend(Backend):
             solver.parameters.num_workers = stats["workers"]
             if left is not None:
                 solver.parameters.max_time_in_seconds = max(left, 1e-3)
-            began = time.perf_counter()
-            with sigint_guard(solver.parameters) as guard:
-                status = solver.solve(enc.model)
-            spent = time.perf_counter() - began  # our clock, as in ``solve``
+            status = interruptible_solve(solver, enc.model)
             stats["solves"] += 1
             for key in ("conflicts", "branches"):
                 stats[key] += getattr(solver, f"num_{key}")
@@ -133,9 +119,7 @@ class CpSatBackend(Backend):
             if status == cp_model.INFEASIBLE:
                 exhausted = True
                 break
-            if status == cp_model.UNKNOWN:
-                if guard.caught and (left is None or spent < 0.9 * left):
-                    raise KeyboardInterrupt("cpsat was interrupted")  # Ctrl-C, not the clock
+            if status == cp_model.UNKNOWN:  # the clock
                 break
             if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 raise RuntimeError(f"CP-SAT answered {solver.status_name(status)} "
@@ -148,42 +132,73 @@ class CpSatBackend(Backend):
         return solutions, exhausted
 
 
-class sigint_guard:  # noqa: N801 (used as a context manager, like a function)
-    """Ctrl-C during a CP-SAT solve, handled the way Python handles it elsewhere.
+def interruptible_solve(solver, model, callback=None, *, allow: bool = True) -> int:
+    """``solver.solve(model, callback)``, with Ctrl-C handled the way Python handles it
+    elsewhere: the search stops and ``KeyboardInterrupt`` is raised, never a status.
 
-    CP-SAT installs its own SIGINT handler while it solves (``catch_sigint_signal``):
-    the search stops at once, but the handler it leaves behind is the default one, so a
-    second Ctrl-C would kill the process without a word, and a process that ignores
-    SIGINT (a batch worker, a script's child) would have it caught and its puzzle cut
-    short. So: CP-SAT catches the signal only in the main thread of a process that
-    handles SIGINT with Python's handler, and that handler is put back after each
-    solve. ``caught`` says whether CP-SAT was allowed to take the signal; the backend
-    then tells an interrupted search from a time-out by the clock.
+    CP-SAT can take SIGINT itself (``catch_sigint_signal``), but then nothing tells
+    an interrupted search from one stopped by its time limit (both answer UNKNOWN),
+    and the handler it leaves behind is the default one: a second Ctrl-C would kill
+    the process without a word. Telling them apart by the clock failed too, now and
+    then: a time-out taken for Ctrl-C ended a check with exit 130 and no output. So
+    CP-SAT never takes the signal. In the main thread of a process that handles
+    SIGINT with Python's handler, the solve runs on a thread of its own (CP-SAT
+    releases the GIL) while the main thread waits for it; a Ctrl-C reaches the main
+    thread at once, calls ``stop_search`` and waits for the search to stop.
 
-    But a Ctrl-C that CP-SAT takes just as its search ends anyway is lost: the solve
-    returns a complete answer and nothing says a signal came (the generator, a solve
-    every few milliseconds, went on making puzzles after Ctrl-C in 2 of 25 trials).
-    So up to ``CATCH_SIGINT_ABOVE`` (``allow=False``) CP-SAT does not take the signal:
-    Python's own handler records it, and the ``KeyboardInterrupt`` comes at the next
-    solution callback or when the solve returns, which on those boards is soon.
+    Elsewhere (a batch worker that ignores SIGINT, another thread, ``allow=False``)
+    the solve runs here; Python's handler, if any, records the signal and the
+    ``KeyboardInterrupt`` comes at the next solution callback or when the solve
+    returns. Up to ``CATCH_SIGINT_ABOVE`` the backend passes ``allow=False``: those
+    solves take milliseconds, too short to pay for a thread.
     """
+    import signal
+    import threading
 
-    def __init__(self, params, allow: bool = True) -> None:
-        import signal
-        import threading
+    solver.parameters.catch_sigint_signal = False
+    if not (allow and threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+        return solver.solve(model, callback)
+    outcome: list = []
+    done = threading.Event()
 
-        self.signal = signal
-        main = threading.current_thread() is threading.main_thread()
-        self.handler = signal.getsignal(signal.SIGINT) if main else None
-        self.caught = allow and main and self.handler is signal.default_int_handler
-        params.catch_sigint_signal = self.caught
+    def run() -> None:
+        try:
+            outcome.append(solver.solve(model, callback))
+        except BaseException as exc:  # noqa: BLE001 (handed to the waiting thread)
+            outcome.append(exc)
+        finally:
+            done.set()
 
-    def __enter__(self) -> "sigint_guard":
-        return self
+    thread = threading.Thread(target=run, name="cpsat-solve", daemon=True)
+    try:
+        thread.start()
+        done.wait()
+    except KeyboardInterrupt:
+        _stop_and_wait(solver, done)
+        raise
+    thread.join()
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return outcome[0]
 
-    def __exit__(self, *exc) -> None:
-        if self.caught:
-            self.signal.signal(self.signal.SIGINT, self.handler)
+
+def _stop_and_wait(solver, done) -> None:
+    """Stop the search and wait for ``done``, through a second Ctrl-C too: a process
+    must not end while CP-SAT still runs (its thread is torn down inside C++ code:
+    "terminate called", SIGABRT). ``stop_search`` is asked again while waiting, in
+    case the first came before the solve had begun.
+
+    (Not ``Thread.join``: in Python 3.11 a join cut short by Ctrl-C marks the thread
+    as stopped while it still runs, and the next join returns at once.)
+    """
+    while True:
+        try:
+            solver.stop_search()
+            if done.wait(0.05):
+                return
+        except KeyboardInterrupt:
+            continue
 
 
 def _collector_base():

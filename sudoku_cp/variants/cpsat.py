@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from ..backends.cpsat import sigint_guard
+from ..backends.cpsat import interruptible_solve
 from .encode_cp import encode
 from .paradigms import VariantResult
 
@@ -42,12 +42,7 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> Variant
                 state = "timeout"
                 break
             solver.parameters.max_time_in_seconds = left
-        began = time.perf_counter()
-        with sigint_guard(solver.parameters) as guard:
-            status = solver.Solve(cp.model)
-        if guard.caught and status == cp_model.UNKNOWN and (
-                time_limit is None or time.perf_counter() - began < 0.9 * left):
-            raise KeyboardInterrupt("cpsat was interrupted")  # Ctrl-C, not the clock
+        status = interruptible_solve(solver, cp.model)
         stats["conflicts"] += solver.NumConflicts()
         stats["branches"] += solver.NumBranches()
         stats["wall_time"] += solver.WallTime()
