@@ -3,9 +3,9 @@
 import sys
 
 try:
-    from .cli import main
+    from .cli import entry
 except KeyboardInterrupt:  # Ctrl-C before the command line is even loaded
     print("sudoku-cp: interrupted", file=sys.stderr)
     sys.exit(130)
 
-sys.exit(main())
+entry()

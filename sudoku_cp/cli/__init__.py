@@ -11,13 +11,13 @@ Errors: every error the package raises on purpose derives from
 ``sudoku_cp.errors.SudokuCpError``; ``main`` turns one into a single line and exit 2.
 """
 
-from .app import COMMANDS, build_parser, main
+from .app import COMMANDS, build_parser, entry, main
 from .common import (EXIT_DISAGREE, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_NOT_UNIQUE, EXIT_OK,
                      EXIT_UNKNOWN, Outcome, add_input, box_arg, box_text, emit, entries, ms,
                      positive_float, split_list, verdict_exit, where, worst)
 from ..errors import UsageError
 
-__all__ = ["COMMANDS", "build_parser", "main", "EXIT_OK", "EXIT_NOT_UNIQUE",
+__all__ = ["COMMANDS", "build_parser", "entry", "main", "EXIT_OK", "EXIT_NOT_UNIQUE",
            "EXIT_INPUT", "EXIT_DISAGREE", "EXIT_UNKNOWN", "EXIT_INTERRUPTED", "Outcome",
            "UsageError", "add_input", "box_arg", "box_text", "emit", "entries", "ms",
            "positive_float", "split_list", "verdict_exit", "where", "worst"]

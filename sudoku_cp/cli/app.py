@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from importlib import import_module
 
@@ -77,6 +78,24 @@ def main(argv: list[str] | None = None) -> int:
         raise
 
 
+def entry() -> None:
+    """The ``sudoku-cp`` program: ``main``, then exit with its code.
+
+    Once ``main`` has returned, the run's work is done and written; a Ctrl-C from then on
+    is ignored, so that one arriving while Python shuts down cannot print a traceback
+    under a finished run (or turn its exit code into 130). ``main`` itself leaves the
+    process's SIGINT handling alone: a caller may run it many times.
+    """
+    try:
+        code = main()
+    finally:
+        try:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        except (KeyboardInterrupt, ValueError):  # ValueError: not the main thread
+            pass
+    sys.exit(code)
+
+
 def _silence_stdout() -> None:
     """Point stdout at the null device, so the flush at exit cannot fail a second time."""
     try:
@@ -103,4 +122,4 @@ def _interrupted(exc: BaseException | None) -> bool:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    entry()
