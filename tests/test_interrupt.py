@@ -247,3 +247,40 @@ def test_a_cpsat_time_out_is_never_taken_for_ctrl_c():
         stats: dict = {}
         solutions, exhausted = backend.search(board, 2, time.perf_counter() + limit, stats)
         assert not exhausted and len(solutions) < 2
+
+
+def _solve_in_child(queue) -> None:
+    from ortools.sat.python import cp_model
+
+    from sudoku_cp.backends.cpsat import interruptible_solve
+
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    model = cp_model.CpModel()
+    x = model.new_int_var(0, 9, "x")
+    model.add(x >= 4)
+    queue.put(interruptible_solve(cp_model.CpSolver(), model) == cp_model.OPTIMAL)
+
+
+def test_a_forked_child_solves_without_its_parents_solving_thread():
+    # CP-SAT solves run on a thread the process keeps; a child forked after the parent
+    # used it has no such thread and must start its own, not wait on the parent's.
+    pytest.importorskip("ortools")
+    import multiprocessing
+
+    from ortools.sat.python import cp_model
+
+    from sudoku_cp.backends.cpsat import interruptible_solve
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        model = cp_model.CpModel()
+        model.new_int_var(0, 9, "x")
+        assert interruptible_solve(cp_model.CpSolver(), model) == cp_model.OPTIMAL
+        context = multiprocessing.get_context("fork")
+        queue = context.Queue()
+        child = context.Process(target=_solve_in_child, args=(queue,))
+        child.start()
+        child.join(30)
+        assert child.exitcode == 0 and queue.get(timeout=1) is True
+    finally:
+        signal.signal(signal.SIGINT, previous)
