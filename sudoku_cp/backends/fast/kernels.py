@@ -1807,7 +1807,6 @@ def c_check_many(puzzles, count, ncells, limit, counts, first, stats, frames, wo
 def c_dig(grid, ncells, orders, norders, norbits, orbit_cells, norbit_cells, orbit_start,
           target, minimal, givens, result, frames, work, dirty, out, aux, naux, tab):
     tb = tables(tab)
-    n = tb[2]
     nwork, nw = 5 * ncells + 6 + tb[0][1], tb[0][5]
     return dig(carray(grid, (ncells,)), carray(orders, (norders, norbits)),
                carray(orbit_cells, (norbit_cells,)), carray(orbit_start, (norbits + 1,)),
