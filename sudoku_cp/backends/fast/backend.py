@@ -291,13 +291,14 @@ class _Scratch:
         self.aimed = want if budget == NO_BUDGET and fresh else None
 
 
-_SCRATCH = threading.local()  # per thread: the generator's last scratch
+_SCRATCH = threading.local()  # per thread: the last scratch of the generator or a batch
 
 
 def _reused_scratch(t: Tables) -> _Scratch:
-    """The ``_Scratch`` of the last geometry this thread dug or filled, kept for the next
-    call (the generator makes a few hundred a second, and building one costs more than a
-    9x9 fill); only the last is kept, so memory stays bounded like ``tables``."""
+    """The ``_Scratch`` of the last geometry this thread dug, filled or checked a batch
+    of, kept for the next call (the generator makes a few hundred a second, and building
+    one costs more than a 9x9 fill or four 17-clue checks); only the last is kept, so
+    memory stays bounded like ``tables``."""
     s = getattr(_SCRATCH, "last", None)
     if s is None or s.t is not t:
         s = _SCRATCH.last = _Scratch(t)
@@ -326,16 +327,19 @@ def check_array(puzzles, geometry: Geometry, limit: int = 2):
     if grid is None:
         grid = np.ascontiguousarray(puzzles, dtype=np.int64).reshape(-1, t.ncells)
     count = grid.shape[0]
-    counts = np.zeros(count, dtype=np.int64)
-    first = np.zeros((count, t.ncells), dtype=np.int64)
-    stats = np.zeros((count, 3), dtype=np.int64)
+    # the three results in one array: an address costs 2 µs to read, a 17-clue solve 4
+    block = np.zeros(count * (4 + t.ncells), dtype=np.int64)
+    counts = block[:count]
+    stats = block[count:4 * count].reshape(count, 3)
+    first = block[4 * count:].reshape(count, t.ncells)
     if t.impossible:  # a house of more than n cells: no solution, nothing to search
         stats[:, 2] = 1
         return counts, first, stats
     if count:
-        s = _Scratch(t)
-        engine().check_many(grid.ctypes.data, count, t.ncells, limit, counts.ctypes.data,
-                            first.ctypes.data, stats.ctypes.data, *s.search, t.tab_address)
+        s = _reused_scratch(t)  # building one costs 15 µs
+        at = block.ctypes.data
+        engine().check_many(grid.ctypes.data, count, t.ncells, limit, at,
+                            at + 8 * 4 * count, at + 8 * count, *s.search, t.tab_address)
     return counts, first, stats
 
 
