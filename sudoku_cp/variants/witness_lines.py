@@ -294,17 +294,25 @@ class Sandwich:
         lb, hb = 1 << self.low, 1 << self.high
         line = [masks[c] for c in cells]
         plain = [m & self.inner for m in line]
+        ends = [k for k in range(n) if not plain[k]]  # cells that must hold low or high
+        if len(ends) > 2:
+            return False
         keeps = [0] * n
+        sums: dict = {}  # per (a, b): the cells between them, whichever end is low
         for i in range(n):
             if not line[i] & lb:
                 continue
             for j in range(n):
                 if j == i or not line[j] & hb:
                     continue
-                a, b = min(i, j), max(i, j)
-                if any(not plain[k] for k in range(n) if k != i and k != j):
+                if any(k != i and k != j for k in ends):
                     continue
-                inner = _sum_keeps(line[a + 1:b], self.total, self.inner, self.distinct)
+                a, b = (i, j) if i < j else (j, i)
+                if (a, b) in sums:
+                    inner = sums[a, b]
+                else:
+                    inner = sums[a, b] = _sum_keeps(line[a + 1:b], self.total, self.inner,
+                                                    self.distinct)
                 if inner is None:
                     continue
                 keeps[i] |= lb
