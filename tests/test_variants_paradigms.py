@@ -116,6 +116,26 @@ def test_candidates_match_full_enumeration():
     assert all(k == min(2, exact[c][v]) for c in range(16) for v, k in capped.counts[c].items())
 
 
+@pytest.mark.parametrize("phases", [True, False])
+def test_candidates_of_a_6x6_draft_match_full_enumeration(phases):
+    """A draft with 48 solutions (a 6x6 thermometer, an X and six givens): each count,
+    capped at 1, 2 and more than the solutions, is what enumerating them gives, whether
+    the solver is steered to the values still short or not."""
+    from sudoku_cp.variants.sat import candidates as sat_candidates
+
+    grid = (1, 2, 3, 5, 4, 6, 4, 6, 5, 2, 1, 3, 3, 4, 2, 1, 6, 5,
+            5, 1, 6, 4, 3, 2, 2, 3, 1, 6, 5, 4, 6, 5, 4, 3, 2, 1)
+    puzzle = m.VariantPuzzle(6, givens=tuple((c, grid[c]) for c in (0, 7, 14, 21, 28, 35)),
+                             constraints=(m.Thermometer((0, 1, 2, 8)), m.XV((20, 21), 10)))
+    every = get_paradigm("sat")(puzzle, limit=1000).solutions
+    assert len(every) == 48
+    exact = [Counter(s[cell] for s in every) for cell in range(36)]
+    for cap in (1, 2, 100):
+        counts, complete, seen = sat_candidates(puzzle, cap=cap, phases=phases)
+        assert complete and seen <= set(every)
+        assert all(k == min(cap, exact[c][v]) for c in range(36) for v, k in counts[c].items())
+
+
 def test_a_default_check_does_not_wait_for_fast_to_compile(monkeypatch):
     """Before fast's one-time compile a default check leaves it out by name; asked for, it runs."""
     from sudoku_cp.variants import crosscheck as vc

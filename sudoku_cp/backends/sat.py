@@ -63,6 +63,7 @@ A backend instance is not thread-safe: use one per thread.
 from __future__ import annotations
 
 import atexit
+import functools
 import threading
 import time
 import weakref
@@ -130,6 +131,7 @@ def available_solvers() -> list[str]:
     return usable
 
 
+@functools.lru_cache(maxsize=64)  # it builds a solver to see that one can be built
 def canonical_solver(name: str) -> str:
     """The canonical PySAT name for ``name`` (any alias, any case), or a ValueError.
 

@@ -296,43 +296,49 @@ def _native(s):
 
 
 def candidates(puzzle, *, cap: int = 2, time_limit: float | None = None,
-               solver: str = DEFAULT_SOLVER):
+               solver: str = DEFAULT_SOLVER, phases: bool = True):
     """``(counts, complete, solutions)``: ``counts[cell][value]`` = solutions giving ``cell`` that value,
     counted up to ``cap`` (0 for a value no solution uses); ``complete`` is False on timeout;
     ``solutions`` holds every solution met on the way (for the caller to verify).
 
-    One solver answers every question: "is there a solution with cell = value?" is a call
-    under that assumption; counting past the first solution blocks each solution found
-    under an activation literal that is then switched off, so later questions see the
-    whole formula again.
+    One solver answers one question again and again: "is there a solution not met yet
+    that gives some cell a value counted fewer than ``cap`` times?" (a clause over those
+    cell = value literals under an activation literal retired after the call; the
+    solutions met are blocked under a literal kept on). A yes raises at least one count;
+    the first no proves every count still below ``cap`` exact. So the calls are the
+    solutions needed plus one, not one or more per candidate. With ``phases`` the solver
+    is asked to try the literals still short first (PySAT's ``set_phases``), so that each
+    solution covers many of them.
     """
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     enc = encode(puzzle)
     n2 = puzzle.num_cells
-    counts = [dict.fromkeys(puzzle.value_range, 0) for _ in range(n2)]
-    known: set = set()  # solutions found so far, shared by every question
+    values = tuple(puzzle.value_range)
+    counts = [dict.fromkeys(values, 0) for _ in range(n2)]
+    known: set = set()  # the solutions met so far
     with _solver(enc, solver) as s:
-        for cell in range(n2):
-            for v in puzzle.value_range:
-                using = [sol for sol in known if sol[cell] == v]
-                if len(using) >= cap:
-                    counts[cell][v] = cap
-                    continue
-                act = enc.pool.id(("candidates", cell, v))
-                for sol in using:
-                    s.add_clause([-act, *(-enc.x[c][w] for c, w in enumerate(sol))])
-                found = len(using)
-                while found < cap:
-                    answer = _solve_sliced(s, solver, [enc.x[cell][v], act], deadline)
-                    if answer is None:
-                        return counts, False, known
-                    if not answer:
-                        break
-                    sol = _read(enc, set(lit for lit in s.get_model() if lit > 0))
-                    known.add(sol)
-                    found += 1
-                    s.add_clause([-act, *(-enc.x[c][w] for c, w in enumerate(sol))])
-                s.add_clause([-act])
-                counts[cell][v] = found
+        met = enc.pool.id(("candidates", "met"))
+        asked = 0
+        while True:
+            short = [enc.x[c][v] for c in range(n2) for v in values if counts[c][v] < cap]
+            if not short:
+                break
+            asked += 1
+            ask = enc.pool.id(("candidates", asked))
+            s.add_clause([-ask, *short])
+            if phases:
+                s.set_phases(short)
+            answer = _solve_sliced(s, solver, [met, ask], deadline)
+            s.add_clause([-ask])
+            if answer is None:
+                return counts, False, known
+            if not answer:
+                break
+            sol = _read(enc, set(lit for lit in s.get_model() if lit > 0))
+            known.add(sol)
+            s.add_clause([-met, *(-enc.x[c][w] for c, w in enumerate(sol))])
+            for c, w in enumerate(sol):
+                if counts[c][w] < cap:
+                    counts[c][w] += 1
     return counts, True, known
