@@ -28,6 +28,7 @@ ARROW = PUZZLES["iss-examples-23"]
 JIGSAW = PUZZLES["iss-examples-48"]
 FPUZZLES = PUZZLES["dclamage-uniqueVariantFPuzzles-5"]
 INDEXING = PUZZLES["iss-examples-15"]
+SEVEN = PUZZLES["dclamage-uniqueVariantFPuzzles-23"]  # 7x7, irregular regions, no boxes
 AXE = HERE / "node" / "node_modules" / "axe-core" / "axe.min.js"
 
 
@@ -89,6 +90,19 @@ def test_arrows_lines_dots_and_a_jigsaw_are_drawn(page):
     open_variant(page, JIGSAW)
     expect(page.locator("svg.variant path.region")).to_have_count(1)
     expect(page.locator(".cell.br")).to_have_count(0)  # the box borders give way to the regions
+
+
+def test_a_seven_by_seven_without_boxes_opens_and_shows_every_candidate(page):
+    open_variant(page, SEVEN)  # a side with no box shape used to throw while opening
+    expect(page.locator(".cell")).to_have_count(49)
+    expect(page.locator("#gen-info")).to_contain_text("7×7 variant")
+    assert page.evaluate("S.houses.length") == 3 * 7  # rows, columns, the seven regions
+    page.click("#show-candidates")
+    shown = page.evaluate("[...S.cells[0].querySelectorAll('.cands span')].map(s => s.textContent)")
+    assert [v for v in shown if v] == [str(v) for v in range(1, 8)]
+    cell(page, 8).click()
+    page.keyboard.press("7")
+    assert board_values(page)[8] == 7
 
 
 def test_clashes_follow_the_cage_sums_and_the_thermometers(page):

@@ -32,7 +32,8 @@ function setGeometry(n, br, bc) {
   const houses = [];
   for (let r = 0; r < n; r++) houses.push([...Array(n).keys()].map((c) => r * n + c));
   for (let c = 0; c < n; c++) houses.push([...Array(n).keys()].map((r) => r * n + c));
-  for (let r0 = 0; r0 < n; r0 += br)
+  const tiles = br * bc === n;  // a variant of prime side (7x7) has regions, no boxes
+  for (let r0 = 0; tiles && r0 < n; r0 += br)
     for (let c0 = 0; c0 < n; c0 += bc) {
       const box = [];
       for (let r = 0; r < br; r++) for (let c = 0; c < bc; c++) box.push((r0 + r) * n + c0 + c);

@@ -44,7 +44,9 @@ async function openVariant(text, where, name) {
 }
 
 function variantPuzzle(text, d) {  // the puzzle as load() takes it
-  const box = d.box || [d.n % 3 === 0 ? 3 : 2, Math.max(1, Math.floor(d.n / (d.n % 3 === 0 ? 3 : 2)))];
+  // No box (irregular regions): rows x columns of the candidate grid, room for all n values.
+  const rows = Math.max(1, Math.floor(Math.sqrt(d.n)));
+  const box = d.box || [rows, Math.ceil(d.n / rows)];
   return { n: d.n, box, givens: d.givens, variant: { text, ...d } };
 }
 
