@@ -29,6 +29,7 @@ JIGSAW = PUZZLES["iss-examples-48"]
 FPUZZLES = PUZZLES["dclamage-uniqueVariantFPuzzles-5"]
 INDEXING = PUZZLES["iss-examples-15"]
 SEVEN = PUZZLES["dclamage-uniqueVariantFPuzzles-23"]  # 7x7, irregular regions, no boxes
+DOUBLE = PUZZLES["iss-examples-24"]  # double arrows whose end circles hold givens
 AXE = HERE / "node" / "node_modules" / "axe-core" / "axe.min.js"
 
 
@@ -103,6 +104,20 @@ def test_a_seven_by_seven_without_boxes_opens_and_shows_every_candidate(page):
     cell(page, 8).click()
     page.keyboard.press("7")
     assert board_values(page)[8] == 7
+
+
+def test_a_given_inside_a_drawn_circle_is_painted_over_it(page):
+    open_variant(page, DOUBLE)
+    givens = dict(read_entry(DOUBLE["puzzle"]).puzzle.givens)
+    ends = [c for line in of_type(DOUBLE, "double_arrow") for c in (line.cells[0], line.cells[-1])
+            if c in givens]
+    assert ends
+    page.evaluate("document.querySelector('svg.variant').style.pointerEvents = 'auto'")
+    for c in ends:  # the topmost thing at the cell's centre: the value, not the circle's fill
+        top = page.evaluate("""(c) => { const r = S.cells[c].getBoundingClientRect();
+            const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return [e.tagName.toLowerCase(), e.textContent]; }""", c)
+        assert top == ["span", str(givens[c])], (c, top)
 
 
 def test_clashes_follow_the_cage_sums_and_the_thermometers(page):

@@ -118,7 +118,14 @@ function update() {
 function drawCell(d, c, v) {
   d.innerHTML = "";
   const colour = S.colours[c] ? `, colour ${S.colours[c]}` : "";
-  if (v) { d.textContent = sym(v); d.setAttribute("aria-label", `${cellName(c)} ${sym(v)}${S.givens[c] ? " given" : ""}${colour}`); return; }
+  if (v) {  // in a span over the variant drawing (variant.js), whose bulbs and circles would dim it
+    const t = document.createElement("span");
+    t.className = "value";
+    t.textContent = sym(v);
+    d.appendChild(t);
+    d.setAttribute("aria-label", `${cellName(c)} ${sym(v)}${S.givens[c] ? " given" : ""}${colour}`);
+    return;
+  }
   const elim = S.hl.elim.get(c);
   const target = S.hl.targets.get(c);
   let shown = S.showCands ? candidates(c) : [...S.marks[c]];
