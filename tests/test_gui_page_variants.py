@@ -30,6 +30,7 @@ FPUZZLES = PUZZLES["dclamage-uniqueVariantFPuzzles-5"]
 INDEXING = PUZZLES["iss-examples-15"]
 SEVEN = PUZZLES["dclamage-uniqueVariantFPuzzles-23"]  # 7x7, irregular regions, no boxes
 DOUBLE = PUZZLES["iss-examples-24"]  # double arrows whose end circles hold givens
+LITTLE = PUZZLES["iss-examples-35"]  # little killer clues on all four sides
 AXE = HERE / "node" / "node_modules" / "axe-core" / "axe.min.js"
 
 
@@ -118,6 +119,27 @@ def test_a_given_inside_a_drawn_circle_is_painted_over_it(page):
             const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
             return [e.tagName.toLowerCase(), e.textContent]; }""", c)
         assert top == ["span", str(givens[c])], (c, top)
+
+
+def test_clues_outside_the_grid_have_room_of_their_own(page):
+    open_variant(page, LITTLE)
+    expect(page.locator("svg.variant text.outside")).to_have_count(
+        len(of_type(LITTLE, "little_killer")))
+    for width, height in ((1180, 900), (375, 667)):  # beside the panels; a phone
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)  # the resize handler sizes the board
+        problems = page.evaluate("""() => {
+            const box = (e) => e.getBoundingClientRect();
+            const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom
+                && b.top < a.bottom;
+            const wrap = box(document.querySelector('.board-wrap'));
+            const others = [...document.querySelectorAll('.collabels span, .rowlabels span')]
+                .map(box).concat([box(document.getElementById('keypad'))]);
+            return [...document.querySelectorAll('svg.variant text.outside')].map(box)
+                .filter((t) => others.some((o) => hit(t, o)) || t.left < wrap.left
+                    || t.right > wrap.right || t.top < wrap.top || t.bottom > wrap.bottom)
+                .map((t) => [t.left, t.top]); }""")
+        assert problems == [], (width, problems)  # on a label, the keypad or off the board's frame
 
 
 def test_clashes_follow_the_cage_sums_and_the_thermometers(page):

@@ -45,6 +45,8 @@ function buildBoard() {
   const board = $("board");
   const { n, br, bc } = S;
   document.documentElement.style.setProperty("--n", n);
+  // a margin of OUT cells around the board for clues outside it, the labels beyond them
+  document.documentElement.style.setProperty("--out", outsideClues() ? OUT : 0);
   board.style.setProperty("--br", br);
   board.style.setProperty("--bc", bc);
   board.style.setProperty("--cand", bc >= 4 ? 0.76 : 0.62);  // four or more a row: fill the slot
@@ -76,6 +78,7 @@ function buildBoard() {
   fit();
 }
 
+const OUT = 0.8;  // the margin for outside clues, in cells (variant.js draws them 0.4 out)
 function fit() {  // the board as large as the window allows, keypad and tools below it
   if (!S.n) return;
   const w = window.innerWidth, h = window.innerHeight;
@@ -83,7 +86,8 @@ function fit() {  // the board as large as the window allows, keypad and tools b
   const roomW = wide ? w - Math.min(520, Math.max(360, w * 0.3)) - 110 : w - 52;
   const keypadRows = S.n <= 9 ? 1 : 2;
   const roomH = wide ? h - 190 - 45 * keypadRows : Math.max(h * 0.62, 280);
-  const cell = Math.max(22, Math.min(120, Math.floor(Math.min(roomW, roomH) / S.n)));
+  const side = S.n + 2 * (outsideClues() ? OUT : 0);  // cells across, with the clue margins
+  const cell = Math.max(22, Math.min(120, Math.floor(Math.min(roomW, roomH) / side)));
   document.documentElement.style.setProperty("--cell", `${cell}px`);
 }
 

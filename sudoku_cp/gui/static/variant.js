@@ -17,6 +17,10 @@ const GLOBAL_NAMES = {
   negative_xv: "no letter means no X or V pair",
 };
 
+// Clues written outside the grid: the board keeps a margin for them (outsideClues, app.css).
+const OUTSIDE = new Set(["little_killer", "sandwich", "x_sum", "skyscraper"]);
+const outsideClues = () => !!S.variant && S.variant.constraints.some((c) => OUTSIDE.has(c.type));
+
 // -- opening ------------------------------------------------------------------------------------
 // null: not a variant (open it as a classic puzzle); true: opened; false: refused (said why).
 async function openVariant(text, where, name) {
@@ -194,7 +198,7 @@ function drawVariant() {
       add("text", { x, y: y + 0.11, class: "xv" }, label);
     } else if (t === "odd") { const [x, y] = xy(con.cell); add("circle", { cx: x, cy: y, r: 0.36, class: "parity" }); }
     else if (t === "even") { const [x, y] = xy(con.cell); add("rect", { x: x - 0.34, y: y - 0.34, width: 0.68, height: 0.68, class: "parity" }); }
-    else if (t === "little_killer" || t === "sandwich" || t === "x_sum" || t === "skyscraper") {
+    else if (OUTSIDE.has(t)) {
       drawOutside(add, xy, n, cs, t === "skyscraper" ? con.count : con.total, t);
     } else if (t === "diagonal") {
       add("path", { d: con.slope > 0 ? `M0 ${n}L${n} 0` : `M0 0L${n} ${n}`, class: "diagonal" });
