@@ -291,6 +291,21 @@ def test_d13_the_board_fills_the_window_and_a_phone_sees_the_hint(open_page):
     assert len(tops) == 1, "the keypad wraps"
 
 
+def test_a_phone_browser_gets_a_board_as_wide_as_its_screen(browser, server):
+    url, _ = server  # a phone's browser widens innerWidth to whatever overflowed at first
+    context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    try:
+        pg = context.new_page()
+        pg.goto(url)
+        expect(pg.locator("#board .cell").first).to_be_visible()
+        board = pg.locator("#board").bounding_box()
+        assert board["x"] >= 0 and board["x"] + board["width"] <= 375, board
+        assert pg.evaluate("document.documentElement.scrollWidth") <= 375
+    finally:
+        context.close()
+
+
 def test_d14_dark_mode_and_a_print_stylesheet(open_page):
     dark = open_page(1920, 1080, scheme="dark")
     bg = dark.evaluate("getComputedStyle(document.body).backgroundColor")

@@ -81,7 +81,10 @@ function buildBoard() {
 const OUT = 0.8;  // the margin for outside clues, in cells (variant.js draws them 0.4 out)
 function fit() {  // the board as large as the window allows, keypad and tools below it
   if (!S.n) return;
-  const w = window.innerWidth, h = window.innerHeight;
+  // the layout viewport: a phone's innerWidth grows with whatever overflowed (the board at its
+  // first size), which would keep the board too wide for the screen
+  const root = document.documentElement;
+  const w = root.clientWidth || window.innerWidth, h = root.clientHeight || window.innerHeight;
   const wide = w >= 980;  // the panels go beside the board
   const roomW = wide ? w - Math.min(520, Math.max(360, w * 0.3)) - 110 : w - 52;
   const keypadRows = S.n <= 9 ? 1 : 2;
