@@ -142,6 +142,15 @@ def test_clues_outside_the_grid_have_room_of_their_own(page):
         assert problems == [], (width, problems)  # on a label, the keypad or off the board's frame
 
 
+def test_on_a_phone_the_rules_without_a_picture_are_named_under_the_board(page):
+    page.set_viewport_size({"width": 375, "height": 667})
+    open_variant(page, LITTLE)
+    expect(page.locator("#variant-rules")).to_contain_text("disjoint groups")
+    rules = page.locator("#variant-rules").bounding_box()
+    board = page.locator("#board").bounding_box()
+    assert rules["y"] >= board["y"] + board["height"], (rules, board)
+
+
 def test_clashes_follow_the_cage_sums_and_the_thermometers(page):
     open_variant(page, KILLER)
     cage = next(c for c in of_type(KILLER, "killer_cage") if c.total <= 5)
