@@ -31,6 +31,7 @@ INDEXING = PUZZLES["iss-examples-15"]
 SEVEN = PUZZLES["dclamage-uniqueVariantFPuzzles-23"]  # 7x7, irregular regions, no boxes
 DOUBLE = PUZZLES["iss-examples-24"]  # double arrows whose end circles hold givens
 LITTLE = PUZZLES["iss-examples-35"]  # little killer clues on all four sides
+PENCIL = PUZZLES["iss-examples-2"]  # "Pencilmark sudoku": given candidates, no givens
 AXE = HERE / "node" / "node_modules" / "axe-core" / "axe.min.js"
 
 
@@ -149,6 +150,23 @@ def test_on_a_phone_the_rules_without_a_picture_are_named_under_the_board(page):
     rules = page.locator("#variant-rules").bounding_box()
     board = page.locator("#board").bounding_box()
     assert rules["y"] >= board["y"] + board["height"], (rules, board)
+
+
+def test_given_candidates_are_written_in_their_cells_and_followed(page):
+    open_variant(page, PENCIL)  # its only clues: without them the board is blank
+    expect(page.locator("#variant-rules")).not_to_contain_text("candidates")
+    given = {c.cell: sorted(c.values) for c in of_type(PENCIL, "candidates")}
+    assert given[0] == [1, 2]
+    expect(cell(page, 0).locator(".cands span.allowed")).to_have_text(["1", "2"])
+    expect(page.locator(".cands span.allowed")).to_have_count(sum(map(len, given.values())))
+    cell(page, 0).click()
+    page.keyboard.press("5")  # not one of r1c1's candidates
+    expect(cell(page, 0)).to_have_class(re.compile(r"\bclash\b"))
+    page.keyboard.press("1")
+    expect(page.locator(".cell.clash")).to_have_count(0)
+    page.click("#show-candidates")
+    shown = page.evaluate("[...S.cells[10].querySelectorAll('.cands span')].map(s => s.textContent)")
+    assert set(filter(None, shown)) <= {str(v) for v in given[10]}, shown
 
 
 def test_clashes_follow_the_cage_sums_and_the_thermometers(page):

@@ -83,6 +83,12 @@ function variantGeometry() {
       }
   }
   S.houses = houses;
+  for (const con of V.constraints) {  // given candidates: the values a cell may take
+    if (con.type !== "candidates") continue;
+    if (!S.allowed) S.allowed = Array(n * n).fill(null);
+    const had = S.allowed[con.cell];
+    S.allowed[con.cell] = new Set(con.values.filter((v) => !had || had.has(v)));
+  }
   S.peers = [...Array(n * n)].map(() => new Set());
   for (const h of houses) for (const a of h) for (const b of h) if (a !== b) S.peers[a].add(b);
   for (const [a, b] of pairs) { S.peers[a].add(b); S.peers[b].add(a); }
@@ -90,7 +96,7 @@ function variantGeometry() {
 }
 
 // -- the simple rules, checked as the player types -------------------------------------------------
-// Houses (above) and: cage sums, thermometers, arrows, kropki dots, X/V, odd/even, whispers,
+// Houses (above) and: given candidates, cage sums, thermometers, arrows, kropki dots, X/V, odd/even, whispers,
 // palindromes, little killers. The rest waits for the server's Check.
 function variantClashes() {
   const bad = new Set();
@@ -117,6 +123,8 @@ function variantClashes() {
         : t === "difference_dot" ? Math.abs(v[a] - v[b]) === con.difference
         : v[a] === con.ratio * v[b] || v[b] === con.ratio * v[a];
       if (!ok) mark([a, b]);
+    } else if (t === "candidates") {
+      if (v[con.cell] && !con.values.includes(v[con.cell])) mark([con.cell]);
     } else if (t === "odd" || t === "even") {
       if (v[con.cell] && (v[con.cell] % 2 === 1) !== (t === "odd")) mark([con.cell]);
     } else if (t === "whisper") {
@@ -208,7 +216,8 @@ function drawVariant() {
       add("text", { x, y: y + 0.07, class: "quad-label" }, con.values.join(""));
     } else if (t === "minimum" || t === "maximum" || t === "clone") {
       for (const c of [...cs, ...(con.copy || [])]) { const [x, y] = xy(c); add("rect", { x: x - 0.5, y: y - 0.5, width: 1, height: 1, class: `shade ${t}` }); }
-    } else if (GLOBAL_NAMES[t]) globals.push(GLOBAL_NAMES[t]);
+    } else if (t === "candidates") continue;  // written in the cell, as marks (board.js)
+    else if (GLOBAL_NAMES[t]) globals.push(GLOBAL_NAMES[t]);
     else unknown.add(t.replace(/_/g, " "));
   }
   const defs = document.createElementNS(SVG, "defs");
