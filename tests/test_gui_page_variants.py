@@ -169,6 +169,25 @@ def test_given_candidates_are_written_in_their_cells_and_followed(page):
     assert set(filter(None, shown)) <= {str(v) for v in given[10]}, shown
 
 
+def test_a_cages_sum_leaves_every_candidate_of_its_cell_in_sight(page):
+    open_variant(page, KILLER)
+    page.click("#show-candidates")  # an empty board: every cell shows candidates
+    covered = page.evaluate("""() => {
+        const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom
+            && b.top < a.bottom;
+        const labels = [...document.querySelectorAll('svg.variant rect.cage-back')]
+            .map((r) => r.getBoundingClientRect());
+        return [...document.querySelectorAll('.cands span')].filter((s) => s.textContent)
+            .filter((s) => { const box = s.getBoundingClientRect();
+                // the glyph's own box: the span is a flex box a third of the cell wide
+                const h = parseFloat(getComputedStyle(s).fontSize) * 0.7, mid = (box.top + box.bottom) / 2;
+                const w = h * 0.6, x = (box.left + box.right) / 2;
+                const glyph = {left: x - w / 2, right: x + w / 2, top: mid - h / 2, bottom: mid + h / 2};
+                return labels.some((l) => hit(glyph, l)); })
+            .map((s) => [s.closest('.cell').dataset.cell, s.textContent]); }""")
+    assert covered == [], covered  # a candidate under a sum would look ruled out
+
+
 def test_clashes_follow_the_cage_sums_and_the_thermometers(page):
     open_variant(page, KILLER)
     cage = next(c for c in of_type(KILLER, "killer_cage") if c.total <= 5)

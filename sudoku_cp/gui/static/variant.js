@@ -254,6 +254,7 @@ function drawCage(add, n, cells, total, extra) {
   add("path", { d, class: extra ? "cage extra" : "cage" });
   if (total != null) {
     const first = Math.min(...cells);
+    S.cells[first].classList.add("cage-label");  // its marks move down, clear of the sum
     const x = (first % n) + 0.05, y = Math.floor(first / n) + 0.04;
     add("rect", { x, y, width: 0.13 + 0.13 * String(total).length, height: 0.26, class: "cage-back" });
     add("text", { x: x + 0.02, y: y + 0.21, class: "cage-sum" }, String(total));
