@@ -351,6 +351,14 @@ def test_a_link_opens_its_puzzle(open_page):
     expect(cell(pg2, 0)).to_have_text("1")
 
 
+def test_a_broken_link_says_so_beside_the_board(open_page):
+    pg = open_page(hash_=f"#p={TOP95[:80]}")  # a link cut short in a chat
+    expect(pg.locator("#link-refused")).to_contain_text("The link")
+    expect(pg.locator("#link-refused")).to_contain_text("80 cells")
+    expect(pg.locator("#link-refused")).to_contain_text("a sample puzzle instead")
+    expect(pg.locator("#paste-error")).to_contain_text("80 cells")
+
+
 def test_a_game_survives_a_reload_with_marks_undo_and_timer(page):
     open_text(page, TOP95)
     cell(page, 1).click()

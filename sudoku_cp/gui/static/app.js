@@ -50,7 +50,7 @@ async function openLink(link) {
   if (g && g.n && (g.variant ? g.variant.text === link.text.trim() : lineOf(g.givens) === link.text.replace(/0/g, ".")) && !link.values) return restoreSaved();
   const kept = g && g.n && !g.solved && ((g.undo || []).length || g.values.some((v, c) => v && !g.givens[c]));
   if (kept && !window.confirm("The link opens another puzzle, which replaces your saved game in progress. Go on?")) return restoreSaved();
-  if (!await openText(link.text, link.box, "Opened from the link")) return false;
+  if (!await openText(link.text, link.box, "Opened from the link", "The link")) return false;
   if (link.values && link.values.length === S.n * S.n) {
     const vals = [...link.values].map((ch) => Math.max(0, SYM.indexOf(ch.toUpperCase()) + 1));
     vals.forEach((v, c) => { if (v && !S.givens[c] && v <= S.n) S.values[c] = v; });
@@ -152,10 +152,16 @@ async function start() {
   }
   fillMenus(S.info);
   const link = fromHash();
-  const opened = (link && await openLink(link))
+  const linked = link && await openLink(link);
+  const refused = link && !linked ? $("paste-error").textContent : "";
+  const opened = linked
     || (S.info.initial && await openText(S.info.initial, S.info.initial_box, "Opened"))
     || restoreSaved();
   if (!opened) await openText(SAMPLE, null, "A sample puzzle to start with");
+  if (refused) {  // a broken link must not pass for a puzzle the page chose: say so by the board
+    $("paste-error").textContent = refused;
+    setOutput(`<p class="verdict bad" id="link-refused">${esc(refused)}. The board holds ${opened ? "the game before" : "a sample puzzle"} instead.</p>`);
+  }
   $("board").focus();
 }
 
