@@ -18,7 +18,8 @@ async function openText(text, box, where, name) {
   if (variant !== null) return variant;
   let d;
   try { d = await post("parse", box ? { text: kept, box } : { text: kept }); } catch (err) {
-    $("paste-error").textContent = `${name ? `${name}: ` : ""}${upper(err.message)}`;
+    const said = kept.trim().includes("\n") ? err.message : err.message.replace(/^line 1: /i, "");  // one line: no number
+    $("paste-error").textContent = `${name ? `${name}: ` : ""}${upper(said)}`;
     $("gen-info").textContent = `${name || "The text"} was not opened; the board still holds the game before.`;
     return false;
   }
