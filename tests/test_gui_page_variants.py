@@ -292,4 +292,24 @@ def test_json_lines_of_the_shared_set_open_their_first_puzzle(page):
     page.fill("#paste", text)
     page.click("#open")
     expect(page.locator("svg.variant path.cage")).to_have_count(len(of_type(KILLER, "killer_cage")))
-    expect(page.locator("#gen-info")).to_contain_text("first of 2 lines")
+    expect(page.locator("#gen-info")).to_contain_text("first of 2 puzzles")
+    expect(page.locator("#pick option")).to_have_text(["Puzzle 1 of 2: Cages & sums",
+                                                       "Puzzle 2 of 2: Lines"])
+    page.select_option("#pick", "1")
+    expect(page.locator("svg.variant circle.thermo")).to_have_count(len(of_type(THERMO, "thermometer")))
+
+
+def test_variant_strings_one_a_line_are_listed_and_a_wrapped_one_is_joined(page):
+    lines = [INDEXING["puzzle"], KILLER["puzzle"]]  # the first is refused: the menu still lists both
+    page.fill("#paste", "\n".join(lines))
+    page.click("#open")
+    expect(page.locator("#paste-error")).to_contain_text("Unsupported constraint Indexing")
+    expect(page.locator("#pick option")).to_have_count(2)
+    page.select_option("#pick", "1")
+    expect(page.locator("svg.variant path.cage")).to_have_count(len(of_type(KILLER, "killer_cage")))
+    expect(page.locator("#paste-error")).to_be_hidden()
+    text = FPUZZLES["puzzle"]  # an f-puzzles string broken over lines, as a mail client does
+    page.fill("#paste", "\n".join(text[i:i + 76] for i in range(0, len(text), 76)))
+    page.click("#open")
+    expect(page.locator("svg.variant path.arrow-line")).to_have_count(len(of_type(FPUZZLES, "arrow")))
+    expect(page.locator("#pick")).to_be_hidden()

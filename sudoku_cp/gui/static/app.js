@@ -23,7 +23,7 @@ async function openText(text, box, where, name) {
     $("gen-info").textContent = `${name || "The text"} was not opened; the board still holds the game before.`;
     return false;
   }
-  found = d.puzzles;
+  found = d.puzzles; variantLines = [];
   const pick = $("pick");
   pick.hidden = found.length < 2;
   pick.innerHTML = found.map((p, i) => `<option value="${i}">Puzzle ${i + 1} of ${d.total} (line ${p.line})</option>`).join("");
@@ -123,7 +123,13 @@ async function start() {
   $("blank").addEventListener("click", blank);
   $("done-editing").addEventListener("click", doneEditing);
   $("file").addEventListener("change", (e) => { if (e.target.files[0]) readFile(e.target.files[0]); e.target.value = ""; });
-  $("pick").addEventListener("change", (e) => { if (confirmReplace("Another puzzle of the file")) load(found[Number(e.target.value)], `Puzzle ${Number(e.target.value) + 1}.`); });
+  $("pick").addEventListener("change", (e) => {
+    const i = Number(e.target.value);
+    if (!confirmReplace("Another puzzle of the file")) return;
+    $("paste-error").textContent = "";
+    if (variantLines.length) openOneVariant(variantLines[i], `Puzzle ${i + 1} of ${variantLines.length}`, `Puzzle ${i + 1}`, "", true);
+    else load(found[i], `Puzzle ${i + 1}.`);
+  });
   $("copy").addEventListener("click", () => copyText(lineOf(S.values), $("copy"), "Copy"));
   $("share").addEventListener("click", () => copyText(shareLink($("share-position").checked), $("share"), "Copy a link"));
   document.addEventListener("paste", (e) => {

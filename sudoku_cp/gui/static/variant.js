@@ -22,25 +22,60 @@ const OUTSIDE = new Set(["little_killer", "sandwich", "x_sum", "skyscraper"]);
 const outsideClues = () => !!S.variant && S.variant.constraints.some((c) => OUTSIDE.has(c.type));
 
 // -- opening ------------------------------------------------------------------------------------
+// A text of several lines holds variants as JSON lines (the shared variant sets) or one ISS or
+// f-puzzles string a line (listed in the pick menu), or one f-puzzles string wrapped over lines
+// (as a mail or a chat breaks it). variantLines: the pick menu's puzzles when it lists variants.
+let variantLines = [];
+const BASE64_LINE = /^[A-Za-z0-9+/=_-]+$/;
+
 // null: not a variant (open it as a classic puzzle); true: opened; false: refused (said why).
 async function openVariant(text, where, name) {
-  let t = text.trim(), more = "";
-  if (!t || t.length > 200000 || (t.includes("\n") && !t.startsWith("{"))) return null;
-  if (t.includes("\n")) {  // one JSON document, or JSON lines (as the shared variant sets): the first
-    try { JSON.parse(t); } catch (err) {
-      const lines = t.split("\n").filter((l) => l.trim() && !l.trim().startsWith("#"));
-      t = lines[0].trim();
-      more = ` The first of ${lines.length} lines.`;
-    }
+  const t = text.trim();
+  if (!t || t.length > 200000) return null;
+  const lines = t.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  if (isJsonDocument(t)) return openOneVariant(t, where, name);
+  if (lines.length < 2) return lines.length ? openOneVariant(lines[0], where, name) : null;
+  if (lines.every((l) => BASE64_LINE.test(l)) && /[A-Za-z]/.test(t)) {  // wrapped: joined again
+    const joined = lines.join("");
+    const d = await post("variant/open", { puzzle: joined }).catch(() => null);
+    if (d && d.variant) return showVariant(joined, d, where, " Joined from its lines.", false);
   }
+  let first;
+  try { first = await post("variant/open", { puzzle: lines[0] }); } catch (err) { first = err; }
+  if (first.variant === false) return null;  // a classic file (its first line no variant format)
+  variantLines = lines;  // one puzzle a line: the menu lists them, even when the first is refused
+  const pick = $("pick");
+  pick.innerHTML = lines.map((l, i) => `<option value="${i}">Puzzle ${i + 1} of ${lines.length}${esc(titleOf(l))}</option>`).join("");
+  pick.hidden = false;
+  if (first instanceof Error) return refuse(first, name);
+  return showVariant(lines[0], first, where, ` The first of ${lines.length} puzzles: the menu beside Open lists them all.`, true);
+}
+
+function refuse(err, name) {  // said under Open; the board keeps its game
+  $("paste-error").textContent = `${name ? `${name}: ` : ""}${upper(err.message)}`;
+  $("gen-info").textContent = `${name || "The text"} was not opened; the board still holds the game before.`;
+  return false;
+}
+
+function isJsonDocument(t) {
+  if (!t.startsWith("{")) return false;
+  try { JSON.parse(t); return true; } catch (err) { return false; }
+}
+function titleOf(line) {  // a JSON line's title (or id), for the pick menu
+  if (!line.startsWith("{")) return "";
+  try { const r = JSON.parse(line); return r.title || r.id ? `: ${r.title || r.id}` : ""; } catch (err) { return ""; }
+}
+
+// One puzzle's text; ``more`` is said after the note; ``listed``: one of the pick menu's puzzles.
+async function openOneVariant(t, where, name, more = "", listed = false) {
   let d;
-  try { d = await post("variant/open", { puzzle: t }); } catch (err) {
-    $("paste-error").textContent = `${name ? `${name}: ` : ""}${upper(err.message)}`;
-    $("gen-info").textContent = `${name || "The text"} was not opened; the board still holds the game before.`;
-    return false;
-  }
+  try { d = await post("variant/open", { puzzle: t }); } catch (err) { return refuse(err, name); }
   if (!d.variant) return null;
-  $("pick").hidden = true;
+  return showVariant(t, d, where, more, listed);
+}
+
+function showVariant(t, d, where, more, listed) {
+  if (!listed) { variantLines = []; $("pick").hidden = true; }
   const rules = [...(d.irregular ? ["irregular regions"] : []), ...new Set(d.constraints.map((c) => c.type.replace(/_/g, " ")))];
   const ignored = d.ignored.length ? ` Ignored (cosmetic): ${d.ignored.join(", ")}.` : "";
   load(variantPuzzle(t, d), `${where || "Opened"}: ${d.title ? `“${d.title}”, ` : ""}a ${d.n}×${d.n} variant (${d.format}), ${plural(d.clues, "given")}${rules.length ? `; ${rules.join(", ")}` : ""}.${ignored}${more}`);
