@@ -32,6 +32,7 @@ SEVEN = PUZZLES["dclamage-uniqueVariantFPuzzles-23"]  # 7x7, irregular regions, 
 DOUBLE = PUZZLES["iss-examples-24"]  # double arrows whose end circles hold givens
 LITTLE = PUZZLES["iss-examples-35"]  # little killer clues on all four sides
 PENCIL = PUZZLES["iss-examples-2"]  # "Pencilmark sudoku": given candidates, no givens
+BLISTER = PUZZLES["dclamage-uniqueVariantFPuzzles-9"]  # killer cages and little killers
 AXE = HERE / "node" / "node_modules" / "axe-core" / "axe.min.js"
 
 
@@ -186,6 +187,17 @@ def test_a_cages_sum_leaves_every_candidate_of_its_cell_in_sight(page):
                 return labels.some((l) => hit(glyph, l)); })
             .map((s) => [s.closest('.cell').dataset.cell, s.textContent]); }""")
     assert covered == [], covered  # a candidate under a sum would look ruled out
+
+
+def test_cage_sums_and_outside_clues_stay_readable_on_a_phone(page):
+    open_variant(page, BLISTER)
+    page.set_viewport_size({"width": 375, "height": 667})  # the drawing follows the resize
+    expect(page.locator("svg.variant text.cage-sum")).to_have_count(
+        len(of_type(BLISTER, "killer_cage")))
+    heights = page.evaluate("""() => ['text.cage-sum', 'text.outside'].map((s) => Math.min(
+        ...[...document.querySelectorAll('svg.variant ' + s)]
+            .map((t) => t.getBoundingClientRect().height)))""")
+    assert heights[0] >= 9 and heights[1] >= 10.5, heights  # px; 0.22 of a 30 px cell is 6.6
 
 
 def test_clashes_follow_the_cage_sums_and_the_thermometers(page):

@@ -138,7 +138,7 @@ async function start() {
     const text = e.clipboardData && e.clipboardData.getData("text");
     if (text && confirmReplace("The pasted puzzle")) { e.preventDefault(); $("paste").value = text.slice(0, 100000); openText(text, null, "Pasted"); }
   });
-  window.addEventListener("resize", () => { if (S.n) { fit(); drawLinks(); } });
+  window.addEventListener("resize", () => { if (S.n) { fit(); drawLinks(); if (S.variant) drawVariant(); } });
   document.addEventListener("visibilitychange", () => { if (document.hidden) pauseTimer(); else resumeTimer(); save(); });
   window.addEventListener("pagehide", () => {  // a reload or a closed tab: stop this page's job
     save();

@@ -74,8 +74,8 @@ function buildBoard() {
   }
   $("collabels").innerHTML = [...Array(n).keys()].map((i) => `<span>c${i + 1}</span>`).join("");
   $("rowlabels").innerHTML = [...Array(n).keys()].map((i) => `<span>r${i + 1}</span>`).join("");
-  if (S.variant) drawVariant();
   fit();
+  if (S.variant) drawVariant();  // after fit: its small print is sized from the cell
 }
 
 const OUT = 0.8;  // the margin for outside clues, in cells (variant.js draws them 0.4 out)
@@ -92,6 +92,7 @@ function fit() {  // the board as large as the window allows, keypad and tools b
   const side = S.n + 2 * (outsideClues() ? OUT : 0);  // cells across, with the clue margins
   const cell = Math.max(22, Math.min(120, Math.floor(Math.min(roomW, roomH) / side)));
   document.documentElement.style.setProperty("--cell", `${cell}px`);
+  S.cellPx = cell;
 }
 
 function buildKeypad() {

@@ -199,6 +199,7 @@ function drawVariant() {
   const path = (cells) => cells.map((c, i) => `${i ? "L" : "M"}${xy(c).join(" ")}`).join(" ");
   const unknown = new Set();
   const globals = [];
+  board.style.setProperty("--sum-h", 0.27 * grow(0.22, MIN_SUM_PX));  // marks below a cage's sum
   if (V.irregular || !V.box) {  // thick borders between regions
     for (const cell of S.cells) cell.classList.remove("br", "bb");
     let d = "";
@@ -272,6 +273,11 @@ function greaterSign(n, cs) {  // the first cell is the greater
   return a < b ? "∨" : "∧";
 }
 
+// Small print in cell units, grown on a small board (a phone) to stay readable: the factor that
+// brings ``size`` cells to at least ``px`` pixels.
+const MIN_SUM_PX = 9, MIN_CLUE_PX = 10;
+const grow = (size, px) => Math.max(1, px / (size * (S.cellPx || 52)));
+
 function drawCage(add, n, cells, total, extra) {
   const inside = new Set(cells);
   const m = 0.08;  // the dashed line runs inside the cells
@@ -290,9 +296,10 @@ function drawCage(add, n, cells, total, extra) {
   if (total != null) {
     const first = Math.min(...cells);
     S.cells[first].classList.add("cage-label");  // its marks move down, clear of the sum
+    const k = grow(0.22, MIN_SUM_PX);
     const x = (first % n) + 0.05, y = Math.floor(first / n) + 0.04;
-    add("rect", { x, y, width: 0.13 + 0.13 * String(total).length, height: 0.26, class: "cage-back" });
-    add("text", { x: x + 0.02, y: y + 0.21, class: "cage-sum" }, String(total));
+    add("rect", { x, y, width: (0.13 + 0.13 * String(total).length) * k, height: 0.26 * k, class: "cage-back" });
+    add("text", { x: x + 0.02 * k, y: y + 0.21 * k, class: "cage-sum", style: `font-size: ${0.22 * k}px` }, String(total));
   }
 }
 
@@ -301,7 +308,8 @@ function drawOutside(add, xy, n, cells, value, type) {  // the clue one step bef
   const [x1, y1] = cells.length > 1 ? xy(cells[1]) : [x0 + (x0 < n / 2 ? 1 : -1), y0];
   const dx = x1 - x0, dy = y1 - y0;
   const x = x0 - dx * (type === "little_killer" ? 0.85 : 0.9), y = y0 - dy * (type === "little_killer" ? 0.85 : 0.9);
-  add("text", { x, y: y + 0.12, class: `outside ${type}` }, String(value));
+  const size = 0.28 * grow(0.28, MIN_CLUE_PX);
+  add("text", { x, y: y + 0.43 * size, class: `outside ${type}`, style: `font-size: ${size}px` }, String(value));
   if (type === "little_killer") add("path", { d: `M${x + dx * 0.25} ${y + dy * 0.25}L${x + dx * 0.5} ${y + dy * 0.5}`, class: "lk-arrow", "marker-end": "url(#arrowhead)" });
 }
 
