@@ -359,6 +359,15 @@ def test_a_broken_link_says_so_beside_the_board(open_page):
     expect(pg.locator("#paste-error")).to_have_text(re.compile(r"^The link: Puzzle has 80 cells"))
 
 
+def test_a_server_that_is_gone_is_said_in_words(page):
+    page.route("**/api/**", lambda route: route.abort())  # as when the server was stopped
+    page.click("#check")
+    expect(page.locator("#failure")).to_contain_text("The server did not answer")
+    page.fill("#paste", TOP95)
+    page.click("#open")
+    expect(page.locator("#paste-error")).to_contain_text("The server did not answer")
+
+
 def test_a_game_survives_a_reload_with_marks_undo_and_timer(page):
     open_text(page, TOP95)
     cell(page, 1).click()

@@ -9,10 +9,14 @@ function puzzleBody() {
 }
 const excludedList = () => [...S.excluded, ...S.struck].map((k) => k.split(":").map(Number));
 
+// fetch's own words for a server that is gone ("Failed to fetch") mean nothing to a player
+const GONE = "the server did not answer: is sudoku-cp gui still running? Start it again, then reload the page (your game is kept)";
+const offline = (err) => (err instanceof TypeError ? new Error(GONE) : err);
+
 async function post(path, body) {
   const r = await fetch(`api/${path}`, {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
+  }).catch((err) => { throw offline(err); });
   let data;
   try { data = await r.json(); } catch (err) { data = { error: `the server answered ${r.status}` }; }
   if (!r.ok) throw Object.assign(new Error(data.error || r.statusText), { data });
@@ -42,7 +46,7 @@ async function work(path, body, label) {
     return data;
   } catch (err) {
     if (err.name === "AbortError") throw Object.assign(new Error("Cancelled."), { data: { cancelled: true } });
-    throw err;
+    throw offline(err);
   } finally {
     clearInterval(timer);
     S.busy = null;
