@@ -368,6 +368,14 @@ def test_a_server_that_is_gone_is_said_in_words(page):
     expect(page.locator("#paste-error")).to_contain_text("The server did not answer")
 
 
+def test_an_error_nothing_caught_is_shown_not_swallowed(open_page):
+    pg = open_page()
+    pg.evaluate("setTimeout(() => { null.x; }, 0)")  # as a bug in a handler would
+    expect(pg.locator("#page-error")).to_contain_text("Something went wrong on this page")
+    pg.evaluate("() => { Promise.reject(new Error('a promise nobody awaited')); }")
+    expect(pg.locator("#page-error")).to_contain_text("a promise nobody awaited")
+
+
 def test_a_game_survives_a_reload_with_marks_undo_and_timer(page):
     open_text(page, TOP95)
     cell(page, 1).click()

@@ -100,7 +100,13 @@ function onButtonDone(e) {  // focus back to the board after a button, so keys k
   setTimeout(back, 0);
 }
 
+function oops(message) {  // an error nothing caught: said beside the board, never silent
+  setOutput(`<p class="verdict bad" id="page-error">Something went wrong on this page: ${esc(message)}. That is a bug in sudoku-cp; reload the page to go on.</p>`);
+}
+
 async function start() {
+  window.addEventListener("error", (e) => oops(e.message || "an error"));
+  window.addEventListener("unhandledrejection", (e) => oops((e.reason && e.reason.message) || String(e.reason)));
   document.addEventListener("keydown", onKey);
   document.addEventListener("click", onButtonDone);
   for (const m of ["pen", "corner", "centre", "colour"]) $(`mode-${m}`).addEventListener("click", () => setMode(m));
