@@ -144,6 +144,21 @@ def test_clues_outside_the_grid_have_room_of_their_own(page):
         assert problems == [], (width, problems)  # on a label, the keypad or off the board's frame
 
 
+def test_a_printed_board_keeps_its_outside_clues_on_the_page(page):
+    open_variant(page, LITTLE)
+    page.emulate_media(media="print")  # the row and column labels are not printed
+    mm = page.evaluate("""() => { const d = document.createElement('div');
+        d.style.width = '100mm'; document.body.appendChild(d); const w = d.offsetWidth; d.remove();
+        return w / 100; }""")
+    wrap, outside = page.evaluate("""() => [document.querySelector('.board-wrap'),
+        ...document.querySelectorAll('svg.variant text.outside')].map((e) => {
+            const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })
+        .reduce((acc, r, i) => (i ? (acc[1].push(r), acc) : [r, []]), null)""")
+    assert (wrap[2] - wrap[0]) / mm <= 180, "A4 leaves 180 mm"
+    for box in outside:  # every clue inside the printed frame, none in the page's margin
+        assert wrap[0] <= box[0] and box[2] <= wrap[2] and wrap[1] <= box[1] and box[3] <= wrap[3], box
+
+
 def test_on_a_phone_the_rules_without_a_picture_are_named_under_the_board(page):
     page.set_viewport_size({"width": 375, "height": 667})
     open_variant(page, LITTLE)
