@@ -326,6 +326,16 @@ def test_json_lines_of_the_shared_set_open_their_first_puzzle(page):
     expect(page.locator("svg.variant circle.thermo")).to_have_count(len(of_type(THERMO, "thermometer")))
 
 
+def test_the_file_picker_offers_variant_json_and_json_lines(page, tmp_path):
+    accepted = page.get_attribute("#file", "accept").split(",")
+    assert {".json", ".jsonl"} <= set(accepted), accepted  # the picker greys out the rest
+    path = tmp_path / "two.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in (KILLER, THERMO)) + "\n")
+    page.set_input_files("#file", str(path))
+    expect(page.locator("#pick option")).to_have_count(2)
+    expect(page.locator("svg.variant path.cage")).to_have_count(len(of_type(KILLER, "killer_cage")))
+
+
 def test_variant_strings_one_a_line_are_listed_and_a_wrapped_one_is_joined(page):
     lines = [INDEXING["puzzle"], KILLER["puzzle"]]  # the first is refused: the menu still lists both
     page.fill("#paste", "\n".join(lines))
