@@ -327,6 +327,8 @@ def test_json_lines_of_the_shared_set_open_their_first_puzzle(page):
 
 
 def test_the_file_picker_offers_variant_json_and_json_lines(page, tmp_path):
+    hint = page.get_attribute("#paste", "placeholder")  # the paste box says variants open too
+    assert "f-puzzles" in hint and "ISS" in hint, hint
     accepted = page.get_attribute("#file", "accept").split(",")
     assert {".json", ".jsonl"} <= set(accepted), accepted  # the picker greys out the rest
     path = tmp_path / "two.jsonl"
