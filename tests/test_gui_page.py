@@ -376,6 +376,19 @@ def test_an_error_nothing_caught_is_shown_not_swallowed(open_page):
     expect(pg.locator("#page-error")).to_contain_text("a promise nobody awaited")
 
 
+def test_an_answer_about_a_puzzle_replaced_meanwhile_is_not_applied(page):
+    page.evaluate("""() => { const f = window.fetch;  // a slow Solve
+        window.fetch = (url, ...a) => new Promise((r) => setTimeout(() => r(f(url, ...a)),
+            String(url).includes('solve') ? 1500 : 0)); }""")
+    page.click("#solve")
+    expect(page.locator("#pick")).to_be_disabled()  # the file's other puzzles wait too
+    page.evaluate("""(text) => { const data = new DataTransfer(); data.setData('text', text);
+        document.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data})); }""", TOP95)
+    expect(page.locator("#line")).to_have_value(TOP95)  # a paste anywhere is not locked
+    expect(page.locator("#failure")).to_contain_text("Another puzzle was opened")
+    assert page.evaluate("lineOf(S.values)") == TOP95  # the sample's solution not filled in
+
+
 def test_a_game_survives_a_reload_with_marks_undo_and_timer(page):
     open_text(page, TOP95)
     cell(page, 1).click()

@@ -27,6 +27,7 @@ async function post(path, body) {
 async function work(path, body, label) {
   if (S.busy) return null;
   const job = `page-${PAGE}-${Date.now()}`;
+  const game = S.game;
   const ctrl = new AbortController();
   const start = performance.now();
   S.busy = { job, ctrl };
@@ -43,6 +44,9 @@ async function work(path, body, label) {
     let data;
     try { data = await r.json(); } catch (err) { data = { error: `the server answered ${r.status}` }; }
     if (!r.ok) throw Object.assign(new Error(data.error || r.statusText), { data, status: r.status });
+    if (S.game !== game) {  // another puzzle was opened meanwhile: this answer is about the last one
+      throw Object.assign(new Error("another puzzle was opened while this was worked out, so its answer is not shown: ask again"), { data: {} });
+    }
     return data;
   } catch (err) {
     if (err.name === "AbortError") throw Object.assign(new Error("Cancelled."), { data: { cancelled: true } });
@@ -63,7 +67,7 @@ function cancel() {
 }
 
 function lock(on) {
-  for (const id of ["hint", "check", "solve", "count", "grade", "show-path", "generate", "open", "choose-file", "blank", "possible"]) $(id).disabled = on;
+  for (const id of ["hint", "check", "solve", "count", "grade", "show-path", "generate", "open", "choose-file", "blank", "possible", "pick"]) $(id).disabled = on;
   for (const id of CLASSIC_ONLY) $(id).disabled = on || !!S.variant;  // the logic engine knows houses only
   if (!on) levelsFor();
 }

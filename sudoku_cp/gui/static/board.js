@@ -19,6 +19,7 @@ const S = {
   undo: [], redo: [], hl: emptyHighlights(), step: null, level: 0, busy: null, solved: false,
   editing: false,  // typing in the givens of a new puzzle
   elapsed: 0, since: null, rating: null, path: [], preview: null,
+  game: 0,  // counts the puzzles loaded
 };
 
 function emptyHighlights() {

@@ -4,6 +4,7 @@
 
 // -- loading a puzzle ---------------------------------------------------------------------------
 function load(p, note) {
+  S.game += 1;  // answers asked about the puzzle before no longer apply (ask.js, work)
   setGeometry(p.n, p.box[0], p.box[1]);
   S.variant = p.variant || null; S.possible = null;  // a variant: its rules (variant.js)
   if (S.variant) variantGeometry();
