@@ -215,6 +215,21 @@ def test_cage_sums_and_outside_clues_stay_readable_on_a_phone(page):
     assert heights[0] >= 9 and heights[1] >= 10.5, heights  # px; 0.22 of a 30 px cell is 6.6
 
 
+DOTS = {"size": 4, "values": [1, 4], "box": [2, 2], "regions": None, "givens": [], "constraints": [
+    {"type": "ratio_dot", "cells": [0, 1], "ratio": 3},
+    {"type": "difference_dot", "cells": [4, 5], "difference": 2}]}
+
+
+def test_a_dots_own_ratio_or_difference_can_be_read_on_it(page):
+    open_variant(page, {"puzzle": json.dumps(DOTS)})
+    colours = page.evaluate("""() => [...document.querySelectorAll('svg.variant text.dot-label')]
+        .map((t) => [t.textContent, getComputedStyle(t).fill,
+                     getComputedStyle(t.previousElementSibling).fill])""")
+    assert sorted(c[0] for c in colours) == ["2", "3"]
+    for label, ink, dot in colours:  # the number in another colour than its dot
+        assert ink != dot, (label, ink, dot)
+
+
 def test_clashes_follow_the_cage_sums_and_the_thermometers(page):
     open_variant(page, KILLER)
     cage = next(c for c in of_type(KILLER, "killer_cage") if c.total <= 5)

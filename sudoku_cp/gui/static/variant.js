@@ -234,7 +234,7 @@ function drawVariant() {
       const [x, y] = mid(xy, cs);
       add("circle", { cx: x, cy: y, r: 0.13, class: t === "ratio_dot" ? "dot black" : "dot white" });
       const k = t === "ratio_dot" ? con.ratio : con.difference;
-      if (k !== (t === "ratio_dot" ? 2 : 1)) add("text", { x, y: y + 0.07, class: "dot-label" }, String(k));
+      if (k !== (t === "ratio_dot" ? 2 : 1)) add("text", { x, y: y + 0.07, class: t === "ratio_dot" ? "dot-label on-black" : "dot-label" }, String(k));
     } else if (t === "xv" || t === "greater_than") {
       const [x, y] = mid(xy, cs);
       const label = t === "greater_than" ? greaterSign(n, cs) : con.total === 10 ? "X" : con.total === 5 ? "V" : String(con.total);
