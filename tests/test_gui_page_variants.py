@@ -230,6 +230,17 @@ def test_a_dots_own_ratio_or_difference_can_be_read_on_it(page):
         assert ink != dot, (label, ink, dot)
 
 
+def test_quadruples_and_dot_numbers_stay_readable_on_a_phone(page):
+    small = {**DOTS, "size": 9, "values": [1, 9], "box": [3, 3], "constraints": [
+        *DOTS["constraints"], {"type": "quadruple", "cells": [10, 11, 19, 20], "values": [1, 2, 5, 6]}]}
+    page.set_viewport_size({"width": 375, "height": 667})
+    open_variant(page, {"puzzle": json.dumps(small)})
+    heights = page.evaluate("""() => [...document.querySelectorAll(
+        'svg.variant text.quad-label, svg.variant text.dot-label')]
+        .map((t) => t.getBoundingClientRect().height)""")
+    assert len(heights) == 3 and min(heights) >= 8, heights  # px; 0.16 of a 35 px cell is 5.6
+
+
 def test_clashes_follow_the_cage_sums_and_the_thermometers(page):
     open_variant(page, KILLER)
     cage = next(c for c in of_type(KILLER, "killer_cage") if c.total <= 5)

@@ -232,9 +232,10 @@ function drawVariant() {
       if (t === "lockout") for (const c of [cs[0], cs[cs.length - 1]]) { const [x, y] = xy(c); add("rect", { x: x - 0.3, y: y - 0.3, width: 0.6, height: 0.6, transform: `rotate(45 ${x} ${y})`, class: `ends ${t}` }); }
     } else if (t === "difference_dot" || t === "ratio_dot") {
       const [x, y] = mid(xy, cs);
-      add("circle", { cx: x, cy: y, r: 0.13, class: t === "ratio_dot" ? "dot black" : "dot white" });
       const k = t === "ratio_dot" ? con.ratio : con.difference;
-      if (k !== (t === "ratio_dot" ? 2 : 1)) add("text", { x, y: y + 0.07, class: t === "ratio_dot" ? "dot-label on-black" : "dot-label" }, String(k));
+      const labelled = k !== (t === "ratio_dot" ? 2 : 1), g = labelled ? grow(0.16, MIN_SMALL_PX) : 1;
+      add("circle", { cx: x, cy: y, r: 0.13 * g, class: t === "ratio_dot" ? "dot black" : "dot white" });
+      if (labelled) add("text", { x, y: y + 0.07 * g, class: t === "ratio_dot" ? "dot-label on-black" : "dot-label", style: `font-size: ${0.16 * g}px` }, String(k));
     } else if (t === "xv" || t === "greater_than") {
       const [x, y] = mid(xy, cs);
       const label = t === "greater_than" ? greaterSign(n, cs) : con.total === 10 ? "X" : con.total === 5 ? "V" : String(con.total);
@@ -248,8 +249,9 @@ function drawVariant() {
       add("path", { d: con.slope > 0 ? `M0 ${n}L${n} 0` : `M0 0L${n} ${n}`, class: "diagonal" });
     } else if (t === "quadruple") {
       const xs = cs.map((c) => xy(c)), x = xs.reduce((s, p) => s + p[0], 0) / xs.length, y = xs.reduce((s, p) => s + p[1], 0) / xs.length;
-      add("circle", { cx: x, cy: y, r: 0.3, class: "quad" });
-      add("text", { x, y: y + 0.07, class: "quad-label" }, con.values.join(""));
+      const g = grow(0.16, MIN_SMALL_PX);  // on a phone the circle grows with its values
+      add("circle", { cx: x, cy: y, r: 0.3 * g, class: "quad" });
+      add("text", { x, y: y + 0.07 * g, class: "quad-label", style: `font-size: ${0.16 * g}px` }, con.values.join(""));
     } else if (t === "minimum" || t === "maximum" || t === "clone") {
       for (const c of [...cs, ...(con.copy || [])]) { const [x, y] = xy(c); add("rect", { x: x - 0.5, y: y - 0.5, width: 1, height: 1, class: `shade ${t}` }); }
     } else if (t === "candidates") continue;  // written in the cell, as marks (board.js)
@@ -275,7 +277,7 @@ function greaterSign(n, cs) {  // the first cell is the greater
 
 // Small print in cell units, grown on a small board (a phone) to stay readable: the factor that
 // brings ``size`` cells to at least ``px`` pixels.
-const MIN_SUM_PX = 9, MIN_CLUE_PX = 10;
+const MIN_SUM_PX = 9, MIN_CLUE_PX = 10, MIN_SMALL_PX = 8;  // the last: quadruples, dot numbers
 const grow = (size, px) => Math.max(1, px / (size * (S.cellPx || 52)));
 
 function drawCage(add, n, cells, total, extra) {
