@@ -291,6 +291,21 @@ def test_d13_the_board_fills_the_window_and_a_phone_sees_the_hint(open_page):
     assert len(tops) == 1, "the keypad wraps"
 
 
+def test_a_phone_browser_gets_a_board_as_wide_as_its_screen(browser, server):
+    url, _ = server  # a phone's browser widens innerWidth to whatever overflowed at first
+    context = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    try:
+        pg = context.new_page()
+        pg.goto(url)
+        expect(pg.locator("#board .cell").first).to_be_visible()
+        board = pg.locator("#board").bounding_box()
+        assert board["x"] >= 0 and board["x"] + board["width"] <= 375, board
+        assert pg.evaluate("document.documentElement.scrollWidth") <= 375
+    finally:
+        context.close()
+
+
 def test_d14_dark_mode_and_a_print_stylesheet(open_page):
     dark = open_page(1920, 1080, scheme="dark")
     bg = dark.evaluate("getComputedStyle(document.body).backgroundColor")
@@ -334,6 +349,44 @@ def test_a_link_opens_its_puzzle(open_page):
     expect(pg.locator("#line")).to_have_value(TOP95)
     pg2 = open_page(hash_=f"#p={EASY4}&v={'1' + EASY4[1:]}")
     expect(cell(pg2, 0)).to_have_text("1")
+
+
+def test_a_broken_link_says_so_beside_the_board(open_page):
+    pg = open_page(hash_=f"#p={TOP95[:80]}")  # a link cut short in a chat
+    expect(pg.locator("#link-refused")).to_contain_text("The link")
+    expect(pg.locator("#link-refused")).to_contain_text("80 cells")
+    expect(pg.locator("#link-refused")).to_contain_text("a sample puzzle instead")
+    expect(pg.locator("#paste-error")).to_have_text(re.compile(r"^The link: Puzzle has 80 cells"))
+
+
+def test_a_server_that_is_gone_is_said_in_words(page):
+    page.route("**/api/**", lambda route: route.abort())  # as when the server was stopped
+    page.click("#check")
+    expect(page.locator("#failure")).to_contain_text("The server did not answer")
+    page.fill("#paste", TOP95)
+    page.click("#open")
+    expect(page.locator("#paste-error")).to_contain_text("The server did not answer")
+
+
+def test_an_error_nothing_caught_is_shown_not_swallowed(open_page):
+    pg = open_page()
+    pg.evaluate("setTimeout(() => { null.x; }, 0)")  # as a bug in a handler would
+    expect(pg.locator("#page-error")).to_contain_text("Something went wrong on this page")
+    pg.evaluate("() => { Promise.reject(new Error('a promise nobody awaited')); }")
+    expect(pg.locator("#page-error")).to_contain_text("a promise nobody awaited")
+
+
+def test_an_answer_about_a_puzzle_replaced_meanwhile_is_not_applied(page):
+    page.evaluate("""() => { const f = window.fetch;  // a slow Solve
+        window.fetch = (url, ...a) => new Promise((r) => setTimeout(() => r(f(url, ...a)),
+            String(url).includes('solve') ? 1500 : 0)); }""")
+    page.click("#solve")
+    expect(page.locator("#pick")).to_be_disabled()  # the file's other puzzles wait too
+    page.evaluate("""(text) => { const data = new DataTransfer(); data.setData('text', text);
+        document.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data})); }""", TOP95)
+    expect(page.locator("#line")).to_have_value(TOP95)  # a paste anywhere is not locked
+    expect(page.locator("#failure")).to_contain_text("Another puzzle was opened")
+    assert page.evaluate("lineOf(S.values)") == TOP95  # the sample's solution not filled in
 
 
 def test_a_game_survives_a_reload_with_marks_undo_and_timer(page):

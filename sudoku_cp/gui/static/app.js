@@ -18,11 +18,12 @@ async function openText(text, box, where, name) {
   if (variant !== null) return variant;
   let d;
   try { d = await post("parse", box ? { text: kept, box } : { text: kept }); } catch (err) {
-    $("paste-error").textContent = `${name ? `${name}: ` : ""}${upper(err.message)}`;
+    const said = kept.trim().includes("\n") ? err.message : err.message.replace(/^line 1: /i, "");  // one line: no number
+    $("paste-error").textContent = `${name ? `${name}: ` : ""}${upper(said)}`;
     $("gen-info").textContent = `${name || "The text"} was not opened; the board still holds the game before.`;
     return false;
   }
-  found = d.puzzles;
+  found = d.puzzles; variantLines = [];
   const pick = $("pick");
   pick.hidden = found.length < 2;
   pick.innerHTML = found.map((p, i) => `<option value="${i}">Puzzle ${i + 1} of ${d.total} (line ${p.line})</option>`).join("");
@@ -50,7 +51,7 @@ async function openLink(link) {
   if (g && g.n && (g.variant ? g.variant.text === link.text.trim() : lineOf(g.givens) === link.text.replace(/0/g, ".")) && !link.values) return restoreSaved();
   const kept = g && g.n && !g.solved && ((g.undo || []).length || g.values.some((v, c) => v && !g.givens[c]));
   if (kept && !window.confirm("The link opens another puzzle, which replaces your saved game in progress. Go on?")) return restoreSaved();
-  if (!await openText(link.text, link.box, "Opened from the link")) return false;
+  if (!await openText(link.text, link.box, "Opened from the link", "The link")) return false;
   if (link.values && link.values.length === S.n * S.n) {
     const vals = [...link.values].map((ch) => Math.max(0, SYM.indexOf(ch.toUpperCase()) + 1));
     vals.forEach((v, c) => { if (v && !S.givens[c] && v <= S.n) S.values[c] = v; });
@@ -99,7 +100,13 @@ function onButtonDone(e) {  // focus back to the board after a button, so keys k
   setTimeout(back, 0);
 }
 
+function oops(message) {  // an error nothing caught: said beside the board, never silent
+  setOutput(`<p class="verdict bad" id="page-error">Something went wrong on this page: ${esc(message)}. That is a bug in sudoku-cp; reload the page to go on.</p>`);
+}
+
 async function start() {
+  window.addEventListener("error", (e) => oops(e.message || "an error"));
+  window.addEventListener("unhandledrejection", (e) => oops((e.reason && e.reason.message) || String(e.reason)));
   document.addEventListener("keydown", onKey);
   document.addEventListener("click", onButtonDone);
   for (const m of ["pen", "corner", "centre", "colour"]) $(`mode-${m}`).addEventListener("click", () => setMode(m));
@@ -122,7 +129,13 @@ async function start() {
   $("blank").addEventListener("click", blank);
   $("done-editing").addEventListener("click", doneEditing);
   $("file").addEventListener("change", (e) => { if (e.target.files[0]) readFile(e.target.files[0]); e.target.value = ""; });
-  $("pick").addEventListener("change", (e) => { if (confirmReplace("Another puzzle of the file")) load(found[Number(e.target.value)], `Puzzle ${Number(e.target.value) + 1}.`); });
+  $("pick").addEventListener("change", (e) => {
+    const i = Number(e.target.value);
+    if (!confirmReplace("Another puzzle of the file")) return;
+    $("paste-error").textContent = "";
+    if (variantLines.length) openOneVariant(variantLines[i], `Puzzle ${i + 1} of ${variantLines.length}`, `Puzzle ${i + 1}`, "", true);
+    else load(found[i], `Puzzle ${i + 1}.`);
+  });
   $("copy").addEventListener("click", () => copyText(lineOf(S.values), $("copy"), "Copy"));
   $("share").addEventListener("click", () => copyText(shareLink($("share-position").checked), $("share"), "Copy a link"));
   document.addEventListener("paste", (e) => {
@@ -131,7 +144,7 @@ async function start() {
     const text = e.clipboardData && e.clipboardData.getData("text");
     if (text && confirmReplace("The pasted puzzle")) { e.preventDefault(); $("paste").value = text.slice(0, 100000); openText(text, null, "Pasted"); }
   });
-  window.addEventListener("resize", () => { if (S.n) { fit(); drawLinks(); } });
+  window.addEventListener("resize", () => { if (S.n) { fit(); drawLinks(); if (S.variant) drawVariant(); } });
   document.addEventListener("visibilitychange", () => { if (document.hidden) pauseTimer(); else resumeTimer(); save(); });
   window.addEventListener("pagehide", () => {  // a reload or a closed tab: stop this page's job
     save();
@@ -152,10 +165,16 @@ async function start() {
   }
   fillMenus(S.info);
   const link = fromHash();
-  const opened = (link && await openLink(link))
+  const linked = link && await openLink(link);
+  const refused = link && !linked ? $("paste-error").textContent : "";
+  const opened = linked
     || (S.info.initial && await openText(S.info.initial, S.info.initial_box, "Opened"))
     || restoreSaved();
   if (!opened) await openText(SAMPLE, null, "A sample puzzle to start with");
+  if (refused) {  // a broken link must not pass for a puzzle the page chose: say so by the board
+    $("paste-error").textContent = refused;
+    setOutput(`<p class="verdict bad" id="link-refused">${esc(refused)}. The board holds ${opened ? "the game before" : "a sample puzzle"} instead.</p>`);
+  }
   $("board").focus();
 }
 

@@ -9,10 +9,14 @@ function puzzleBody() {
 }
 const excludedList = () => [...S.excluded, ...S.struck].map((k) => k.split(":").map(Number));
 
+// fetch's own words for a server that is gone ("Failed to fetch") mean nothing to a player
+const GONE = "the server did not answer: is sudoku-cp gui still running? Start it again, then reload the page (your game is kept)";
+const offline = (err) => (err instanceof TypeError ? new Error(GONE) : err);
+
 async function post(path, body) {
   const r = await fetch(`api/${path}`, {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
+  }).catch((err) => { throw offline(err); });
   let data;
   try { data = await r.json(); } catch (err) { data = { error: `the server answered ${r.status}` }; }
   if (!r.ok) throw Object.assign(new Error(data.error || r.statusText), { data });
@@ -23,6 +27,7 @@ async function post(path, body) {
 async function work(path, body, label) {
   if (S.busy) return null;
   const job = `page-${PAGE}-${Date.now()}`;
+  const game = S.game;
   const ctrl = new AbortController();
   const start = performance.now();
   S.busy = { job, ctrl };
@@ -39,10 +44,13 @@ async function work(path, body, label) {
     let data;
     try { data = await r.json(); } catch (err) { data = { error: `the server answered ${r.status}` }; }
     if (!r.ok) throw Object.assign(new Error(data.error || r.statusText), { data, status: r.status });
+    if (S.game !== game) {  // another puzzle was opened meanwhile: this answer is about the last one
+      throw Object.assign(new Error("another puzzle was opened while this was worked out, so its answer is not shown: ask again"), { data: {} });
+    }
     return data;
   } catch (err) {
     if (err.name === "AbortError") throw Object.assign(new Error("Cancelled."), { data: { cancelled: true } });
-    throw err;
+    throw offline(err);
   } finally {
     clearInterval(timer);
     S.busy = null;
@@ -59,7 +67,7 @@ function cancel() {
 }
 
 function lock(on) {
-  for (const id of ["hint", "check", "solve", "count", "grade", "show-path", "generate", "open", "choose-file", "blank", "possible"]) $(id).disabled = on;
+  for (const id of ["hint", "check", "solve", "count", "grade", "show-path", "generate", "open", "choose-file", "blank", "possible", "pick"]) $(id).disabled = on;
   for (const id of CLASSIC_ONLY) $(id).disabled = on || !!S.variant;  // the logic engine knows houses only
   if (!on) levelsFor();
 }

@@ -19,6 +19,7 @@ const S = {
   undo: [], redo: [], hl: emptyHighlights(), step: null, level: 0, busy: null, solved: false,
   editing: false,  // typing in the givens of a new puzzle
   elapsed: 0, since: null, rating: null, path: [], preview: null,
+  game: 0,  // counts the puzzles loaded
 };
 
 function emptyHighlights() {
@@ -29,10 +30,12 @@ function emptyHighlights() {
 // -- geometry (the same numbering as sudoku_cp.board: rows, columns, boxes) ------------------
 function setGeometry(n, br, bc) {
   S.n = n; S.br = br; S.bc = bc;
+  S.allowed = null;  // a variant's given candidates: cell -> the values it may take (variant.js)
   const houses = [];
   for (let r = 0; r < n; r++) houses.push([...Array(n).keys()].map((c) => r * n + c));
   for (let c = 0; c < n; c++) houses.push([...Array(n).keys()].map((r) => r * n + c));
-  for (let r0 = 0; r0 < n; r0 += br)
+  const tiles = br * bc === n;  // a variant of prime side (7x7) has regions, no boxes
+  for (let r0 = 0; tiles && r0 < n; r0 += br)
     for (let c0 = 0; c0 < n; c0 += bc) {
       const box = [];
       for (let r = 0; r < br; r++) for (let c = 0; c < bc; c++) box.push((r0 + r) * n + c0 + c);
@@ -54,7 +57,7 @@ function candidates(c) {  // the values no peer holds, without those removed by 
   if (S.possible) return possibleCandidates(c, values);
   const seen = new Set([...S.peers[c]].map((p) => values[p]));
   for (let v = 1; v <= S.n; v++) if (!seen.has(v) && !excluded.has(`${c}:${v}`)) out.push(v);
-  return out;
+  return S.allowed && S.allowed[c] ? out.filter((v) => S.allowed[c].has(v)) : out;
 }
 
 function clashes() {
@@ -117,17 +120,27 @@ function update() {
 function drawCell(d, c, v) {
   d.innerHTML = "";
   const colour = S.colours[c] ? `, colour ${S.colours[c]}` : "";
-  if (v) { d.textContent = sym(v); d.setAttribute("aria-label", `${cellName(c)} ${sym(v)}${S.givens[c] ? " given" : ""}${colour}`); return; }
+  if (v) {  // in a span over the variant drawing (variant.js), whose bulbs and circles would dim it
+    const t = document.createElement("span");
+    t.className = "value";
+    t.textContent = sym(v);
+    d.appendChild(t);
+    d.setAttribute("aria-label", `${cellName(c)} ${sym(v)}${S.givens[c] ? " given" : ""}${colour}`);
+    return;
+  }
   const elim = S.hl.elim.get(c);
   const target = S.hl.targets.get(c);
   let shown = S.showCands ? candidates(c) : [...S.marks[c]];
   const centre = S.showCands ? [] : [...S.centre[c]].sort((a, b) => a - b);
+  const allowed = S.allowed && S.allowed[c];  // given candidates: always in sight
+  const own = shown;
   // empty cells: a description for screen readers, the drawn marks hidden from them
   d.removeAttribute("aria-label");
   const said = document.createElement("span");
   said.className = "sr-only";
-  said.textContent = `${cellName(c)} empty${shown.length ? `, ${S.showCands ? "candidates" : "marks"} ${shown.filter((k) => !(S.showCands && S.struck.has(`${c}:${k}`))).map(sym).join(" ")}` : ""}${centre.length ? `, centre ${centre.map(sym).join(" ")}` : ""}${colour}`;
+  said.textContent = `${cellName(c)} empty${allowed ? `, given candidates ${[...allowed].sort((a, b) => a - b).map(sym).join(" ")}` : ""}${own.length ? `, ${S.showCands ? "candidates" : "marks"} ${own.filter((k) => !(S.showCands && S.struck.has(`${c}:${k}`))).map(sym).join(" ")}` : ""}${centre.length ? `, centre ${centre.map(sym).join(" ")}` : ""}${colour}`;
   d.appendChild(said);
+  if (allowed && !S.showCands) shown = [...new Set([...shown, ...allowed])];
   if (target && !S.showCands && !shown.length && !centre.length) {
     const g = document.createElement("span");
     g.setAttribute("aria-hidden", "true");
@@ -156,6 +169,7 @@ function drawCell(d, c, v) {
   for (let k = 1; k <= S.n; k++) {
     const s = document.createElement("span");
     if (shown.includes(k)) s.textContent = sym(k);
+    if (allowed && !S.showCands && allowed.has(k) && !S.marks[c].has(k)) s.className = "allowed";
     if (S.showCands && shown.includes(k) && S.struck.has(`${c}:${k}`)) s.className = "struck";
     if (keys && keys.has(k)) s.className = "key";
     if (elim && elim.includes(k)) s.className = "elim";

@@ -4,6 +4,7 @@
 
 // -- loading a puzzle ---------------------------------------------------------------------------
 function load(p, note) {
+  S.game += 1;  // answers asked about the puzzle before no longer apply (ask.js, work)
   setGeometry(p.n, p.box[0], p.box[1]);
   S.variant = p.variant || null; S.possible = null;  // a variant: its rules (variant.js)
   if (S.variant) variantGeometry();
@@ -45,6 +46,8 @@ function buildBoard() {
   const board = $("board");
   const { n, br, bc } = S;
   document.documentElement.style.setProperty("--n", n);
+  // a margin of OUT cells around the board for clues outside it, the labels beyond them
+  document.documentElement.style.setProperty("--out", outsideClues() ? OUT : 0);
   board.style.setProperty("--br", br);
   board.style.setProperty("--bc", bc);
   board.style.setProperty("--cand", bc >= 4 ? 0.76 : 0.62);  // four or more a row: fill the slot
@@ -72,19 +75,25 @@ function buildBoard() {
   }
   $("collabels").innerHTML = [...Array(n).keys()].map((i) => `<span>c${i + 1}</span>`).join("");
   $("rowlabels").innerHTML = [...Array(n).keys()].map((i) => `<span>r${i + 1}</span>`).join("");
-  if (S.variant) drawVariant();
   fit();
+  if (S.variant) drawVariant();  // after fit: its small print is sized from the cell
 }
 
+const OUT = 0.8;  // the margin for outside clues, in cells (variant.js draws them 0.4 out)
 function fit() {  // the board as large as the window allows, keypad and tools below it
   if (!S.n) return;
-  const w = window.innerWidth, h = window.innerHeight;
+  // the layout viewport: a phone's innerWidth grows with whatever overflowed (the board at its
+  // first size), which would keep the board too wide for the screen
+  const root = document.documentElement;
+  const w = root.clientWidth || window.innerWidth, h = root.clientHeight || window.innerHeight;
   const wide = w >= 980;  // the panels go beside the board
   const roomW = wide ? w - Math.min(520, Math.max(360, w * 0.3)) - 110 : w - 52;
   const keypadRows = S.n <= 9 ? 1 : 2;
   const roomH = wide ? h - 190 - 45 * keypadRows : Math.max(h * 0.62, 280);
-  const cell = Math.max(22, Math.min(120, Math.floor(Math.min(roomW, roomH) / S.n)));
+  const side = S.n + 2 * (outsideClues() ? OUT : 0);  // cells across, with the clue margins
+  const cell = Math.max(22, Math.min(120, Math.floor(Math.min(roomW, roomH) / side)));
   document.documentElement.style.setProperty("--cell", `${cell}px`);
+  S.cellPx = cell;
 }
 
 function buildKeypad() {

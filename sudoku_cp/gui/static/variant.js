@@ -17,26 +17,65 @@ const GLOBAL_NAMES = {
   negative_xv: "no letter means no X or V pair",
 };
 
+// Clues written outside the grid: the board keeps a margin for them (outsideClues, app.css).
+const OUTSIDE = new Set(["little_killer", "sandwich", "x_sum", "skyscraper"]);
+const outsideClues = () => !!S.variant && S.variant.constraints.some((c) => OUTSIDE.has(c.type));
+
 // -- opening ------------------------------------------------------------------------------------
+// A text of several lines holds variants as JSON lines (the shared variant sets) or one ISS or
+// f-puzzles string a line (listed in the pick menu), or one f-puzzles string wrapped over lines
+// (as a mail or a chat breaks it). variantLines: the pick menu's puzzles when it lists variants.
+let variantLines = [];
+const BASE64_LINE = /^[A-Za-z0-9+/=_-]+$/;
+
 // null: not a variant (open it as a classic puzzle); true: opened; false: refused (said why).
 async function openVariant(text, where, name) {
-  let t = text.trim(), more = "";
-  if (!t || t.length > 200000 || (t.includes("\n") && !t.startsWith("{"))) return null;
-  if (t.includes("\n")) {  // one JSON document, or JSON lines (as the shared variant sets): the first
-    try { JSON.parse(t); } catch (err) {
-      const lines = t.split("\n").filter((l) => l.trim() && !l.trim().startsWith("#"));
-      t = lines[0].trim();
-      more = ` The first of ${lines.length} lines.`;
-    }
+  const t = text.trim();
+  if (!t || t.length > 200000) return null;
+  const lines = t.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  if (isJsonDocument(t)) return openOneVariant(t, where, name);
+  if (lines.length < 2) return lines.length ? openOneVariant(lines[0], where, name) : null;
+  if (lines.every((l) => BASE64_LINE.test(l)) && /[A-Za-z]/.test(t)) {  // wrapped: joined again
+    const joined = lines.join("");
+    const d = await post("variant/open", { puzzle: joined }).catch(() => null);
+    if (d && d.variant) return showVariant(joined, d, where, " Joined from its lines.", false);
   }
+  let first;
+  try { first = await post("variant/open", { puzzle: lines[0] }); } catch (err) { first = err; }
+  if (first.variant === false) return null;  // a classic file (its first line no variant format)
+  variantLines = lines;  // one puzzle a line: the menu lists them, even when the first is refused
+  const pick = $("pick");
+  pick.innerHTML = lines.map((l, i) => `<option value="${i}">Puzzle ${i + 1} of ${lines.length}${esc(titleOf(l))}</option>`).join("");
+  pick.hidden = false;
+  if (first instanceof Error) return refuse(first, name);
+  return showVariant(lines[0], first, where, ` The first of ${lines.length} puzzles: the menu beside Open lists them all.`, true);
+}
+
+function refuse(err, name) {  // said under Open; the board keeps its game
+  $("paste-error").textContent = `${name ? `${name}: ` : ""}${upper(err.message)}`;
+  $("gen-info").textContent = `${name || "The text"} was not opened; the board still holds the game before.`;
+  return false;
+}
+
+function isJsonDocument(t) {
+  if (!t.startsWith("{")) return false;
+  try { JSON.parse(t); return true; } catch (err) { return false; }
+}
+function titleOf(line) {  // a JSON line's title (or id), for the pick menu
+  if (!line.startsWith("{")) return "";
+  try { const r = JSON.parse(line); return r.title || r.id ? `: ${r.title || r.id}` : ""; } catch (err) { return ""; }
+}
+
+// One puzzle's text; ``more`` is said after the note; ``listed``: one of the pick menu's puzzles.
+async function openOneVariant(t, where, name, more = "", listed = false) {
   let d;
-  try { d = await post("variant/open", { puzzle: t }); } catch (err) {
-    $("paste-error").textContent = `${name ? `${name}: ` : ""}${upper(err.message)}`;
-    $("gen-info").textContent = `${name || "The text"} was not opened; the board still holds the game before.`;
-    return false;
-  }
+  try { d = await post("variant/open", { puzzle: t }); } catch (err) { return refuse(err, name); }
   if (!d.variant) return null;
-  $("pick").hidden = true;
+  return showVariant(t, d, where, more, listed);
+}
+
+function showVariant(t, d, where, more, listed) {
+  if (!listed) { variantLines = []; $("pick").hidden = true; }
   const rules = [...(d.irregular ? ["irregular regions"] : []), ...new Set(d.constraints.map((c) => c.type.replace(/_/g, " ")))];
   const ignored = d.ignored.length ? ` Ignored (cosmetic): ${d.ignored.join(", ")}.` : "";
   load(variantPuzzle(t, d), `${where || "Opened"}: ${d.title ? `“${d.title}”, ` : ""}a ${d.n}×${d.n} variant (${d.format}), ${plural(d.clues, "given")}${rules.length ? `; ${rules.join(", ")}` : ""}.${ignored}${more}`);
@@ -44,7 +83,9 @@ async function openVariant(text, where, name) {
 }
 
 function variantPuzzle(text, d) {  // the puzzle as load() takes it
-  const box = d.box || [d.n % 3 === 0 ? 3 : 2, Math.max(1, Math.floor(d.n / (d.n % 3 === 0 ? 3 : 2)))];
+  // No box (irregular regions): rows x columns of the candidate grid, room for all n values.
+  const rows = Math.max(1, Math.floor(Math.sqrt(d.n)));
+  const box = d.box || [rows, Math.ceil(d.n / rows)];
   return { n: d.n, box, givens: d.givens, variant: { text, ...d } };
 }
 
@@ -77,6 +118,12 @@ function variantGeometry() {
       }
   }
   S.houses = houses;
+  for (const con of V.constraints) {  // given candidates: the values a cell may take
+    if (con.type !== "candidates") continue;
+    if (!S.allowed) S.allowed = Array(n * n).fill(null);
+    const had = S.allowed[con.cell];
+    S.allowed[con.cell] = new Set(con.values.filter((v) => !had || had.has(v)));
+  }
   S.peers = [...Array(n * n)].map(() => new Set());
   for (const h of houses) for (const a of h) for (const b of h) if (a !== b) S.peers[a].add(b);
   for (const [a, b] of pairs) { S.peers[a].add(b); S.peers[b].add(a); }
@@ -84,7 +131,7 @@ function variantGeometry() {
 }
 
 // -- the simple rules, checked as the player types -------------------------------------------------
-// Houses (above) and: cage sums, thermometers, arrows, kropki dots, X/V, odd/even, whispers,
+// Houses (above) and: given candidates, cage sums, thermometers, arrows, kropki dots, X/V, odd/even, whispers,
 // palindromes, little killers. The rest waits for the server's Check.
 function variantClashes() {
   const bad = new Set();
@@ -111,6 +158,8 @@ function variantClashes() {
         : t === "difference_dot" ? Math.abs(v[a] - v[b]) === con.difference
         : v[a] === con.ratio * v[b] || v[b] === con.ratio * v[a];
       if (!ok) mark([a, b]);
+    } else if (t === "candidates") {
+      if (v[con.cell] && !con.values.includes(v[con.cell])) mark([con.cell]);
     } else if (t === "odd" || t === "even") {
       if (v[con.cell] && (v[con.cell] % 2 === 1) !== (t === "odd")) mark([con.cell]);
     } else if (t === "whisper") {
@@ -150,6 +199,7 @@ function drawVariant() {
   const path = (cells) => cells.map((c, i) => `${i ? "L" : "M"}${xy(c).join(" ")}`).join(" ");
   const unknown = new Set();
   const globals = [];
+  board.style.setProperty("--sum-h", 0.27 * grow(0.22, MIN_SUM_PX));  // marks below a cage's sum
   if (V.irregular || !V.box) {  // thick borders between regions
     for (const cell of S.cells) cell.classList.remove("br", "bb");
     let d = "";
@@ -182,9 +232,10 @@ function drawVariant() {
       if (t === "lockout") for (const c of [cs[0], cs[cs.length - 1]]) { const [x, y] = xy(c); add("rect", { x: x - 0.3, y: y - 0.3, width: 0.6, height: 0.6, transform: `rotate(45 ${x} ${y})`, class: `ends ${t}` }); }
     } else if (t === "difference_dot" || t === "ratio_dot") {
       const [x, y] = mid(xy, cs);
-      add("circle", { cx: x, cy: y, r: 0.13, class: t === "ratio_dot" ? "dot black" : "dot white" });
       const k = t === "ratio_dot" ? con.ratio : con.difference;
-      if (k !== (t === "ratio_dot" ? 2 : 1)) add("text", { x, y: y + 0.07, class: "dot-label" }, String(k));
+      const labelled = k !== (t === "ratio_dot" ? 2 : 1), g = labelled ? grow(0.16, MIN_SMALL_PX) : 1;
+      add("circle", { cx: x, cy: y, r: 0.13 * g, class: t === "ratio_dot" ? "dot black" : "dot white" });
+      if (labelled) add("text", { x, y: y + 0.07 * g, class: t === "ratio_dot" ? "dot-label on-black" : "dot-label", style: `font-size: ${0.16 * g}px` }, String(k));
     } else if (t === "xv" || t === "greater_than") {
       const [x, y] = mid(xy, cs);
       const label = t === "greater_than" ? greaterSign(n, cs) : con.total === 10 ? "X" : con.total === 5 ? "V" : String(con.total);
@@ -192,17 +243,19 @@ function drawVariant() {
       add("text", { x, y: y + 0.11, class: "xv" }, label);
     } else if (t === "odd") { const [x, y] = xy(con.cell); add("circle", { cx: x, cy: y, r: 0.36, class: "parity" }); }
     else if (t === "even") { const [x, y] = xy(con.cell); add("rect", { x: x - 0.34, y: y - 0.34, width: 0.68, height: 0.68, class: "parity" }); }
-    else if (t === "little_killer" || t === "sandwich" || t === "x_sum" || t === "skyscraper") {
+    else if (OUTSIDE.has(t)) {
       drawOutside(add, xy, n, cs, t === "skyscraper" ? con.count : con.total, t);
     } else if (t === "diagonal") {
       add("path", { d: con.slope > 0 ? `M0 ${n}L${n} 0` : `M0 0L${n} ${n}`, class: "diagonal" });
     } else if (t === "quadruple") {
       const xs = cs.map((c) => xy(c)), x = xs.reduce((s, p) => s + p[0], 0) / xs.length, y = xs.reduce((s, p) => s + p[1], 0) / xs.length;
-      add("circle", { cx: x, cy: y, r: 0.3, class: "quad" });
-      add("text", { x, y: y + 0.07, class: "quad-label" }, con.values.join(""));
+      const g = grow(0.16, MIN_SMALL_PX);  // on a phone the circle grows with its values
+      add("circle", { cx: x, cy: y, r: 0.3 * g, class: "quad" });
+      add("text", { x, y: y + 0.07 * g, class: "quad-label", style: `font-size: ${0.16 * g}px` }, con.values.join(""));
     } else if (t === "minimum" || t === "maximum" || t === "clone") {
       for (const c of [...cs, ...(con.copy || [])]) { const [x, y] = xy(c); add("rect", { x: x - 0.5, y: y - 0.5, width: 1, height: 1, class: `shade ${t}` }); }
-    } else if (GLOBAL_NAMES[t]) globals.push(GLOBAL_NAMES[t]);
+    } else if (t === "candidates") continue;  // written in the cell, as marks (board.js)
+    else if (GLOBAL_NAMES[t]) globals.push(GLOBAL_NAMES[t]);
     else unknown.add(t.replace(/_/g, " "));
   }
   const defs = document.createElementNS(SVG, "defs");
@@ -222,6 +275,11 @@ function greaterSign(n, cs) {  // the first cell is the greater
   return a < b ? "∨" : "∧";
 }
 
+// Small print in cell units, grown on a small board (a phone) to stay readable: the factor that
+// brings ``size`` cells to at least ``px`` pixels.
+const MIN_SUM_PX = 9, MIN_CLUE_PX = 10, MIN_SMALL_PX = 8;  // the last: quadruples, dot numbers
+const grow = (size, px) => Math.max(1, px / (size * (S.cellPx || 52)));
+
 function drawCage(add, n, cells, total, extra) {
   const inside = new Set(cells);
   const m = 0.08;  // the dashed line runs inside the cells
@@ -239,9 +297,11 @@ function drawCage(add, n, cells, total, extra) {
   add("path", { d, class: extra ? "cage extra" : "cage" });
   if (total != null) {
     const first = Math.min(...cells);
+    S.cells[first].classList.add("cage-label");  // its marks move down, clear of the sum
+    const k = grow(0.22, MIN_SUM_PX);
     const x = (first % n) + 0.05, y = Math.floor(first / n) + 0.04;
-    add("rect", { x, y, width: 0.13 + 0.13 * String(total).length, height: 0.26, class: "cage-back" });
-    add("text", { x: x + 0.02, y: y + 0.21, class: "cage-sum" }, String(total));
+    add("rect", { x, y, width: (0.13 + 0.13 * String(total).length) * k, height: 0.26 * k, class: "cage-back" });
+    add("text", { x: x + 0.02 * k, y: y + 0.21 * k, class: "cage-sum", style: `font-size: ${0.22 * k}px` }, String(total));
   }
 }
 
@@ -250,7 +310,8 @@ function drawOutside(add, xy, n, cells, value, type) {  // the clue one step bef
   const [x1, y1] = cells.length > 1 ? xy(cells[1]) : [x0 + (x0 < n / 2 ? 1 : -1), y0];
   const dx = x1 - x0, dy = y1 - y0;
   const x = x0 - dx * (type === "little_killer" ? 0.85 : 0.9), y = y0 - dy * (type === "little_killer" ? 0.85 : 0.9);
-  add("text", { x, y: y + 0.12, class: `outside ${type}` }, String(value));
+  const size = 0.28 * grow(0.28, MIN_CLUE_PX);
+  add("text", { x, y: y + 0.43 * size, class: `outside ${type}`, style: `font-size: ${size}px` }, String(value));
   if (type === "little_killer") add("path", { d: `M${x + dx * 0.25} ${y + dy * 0.25}L${x + dx * 0.5} ${y + dy * 0.5}`, class: "lk-arrow", "marker-end": "url(#arrowhead)" });
 }
 
