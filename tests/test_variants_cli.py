@@ -159,3 +159,32 @@ def test_check_with_sat_and_mip_on_a_shared_killer(capsys):
     rec = json.loads(out)
     assert code == 0 and rec["verdict"] == "unique" and rec["ran"] == ["sat", "mip"]
     assert rec["solution"] == sample["cells"]
+
+
+def test_a_paradigm_that_raises_is_that_puzzles_error_and_the_batch_goes_on(capsys, tmp_path,
+                                                                            monkeypatch):
+    """A bug in one paradigm on one puzzle (a crash inside its encoder) is that puzzle's
+    ``error`` record (exit 3), one line naming the paradigm; the puzzles after it are
+    still checked. (A batch's workers run the same ``variants.records.check_one``; a
+    monkeypatch does not reach them, so this runs in this process.)"""
+    import sudoku_cp.variants.cpsat as cpsat
+
+    real = cpsat.solve
+
+    def crashing(puzzle, **kw):
+        if any(c.TYPE == "palindrome" for c in puzzle.constraints):
+            raise RuntimeError("model invalid\nsecond line of the message")
+        return real(puzzle, **kw)
+
+    monkeypatch.setattr(cpsat, "solve", crashing)
+    path = tmp_path / "three.txt"
+    path.write_text(f"{THERMO4}\n.Palindrome~R1C1~R1C2.Shape~4x4\n{OPEN4}\n")
+    code, out, err = run(capsys, "check", "--backends", "sat,cpsat", "--json", "-f", str(path))
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert [r["verdict"] for r in recs] == ["unique", "error", "multiple"] and code == 3
+    assert recs[1]["error"] == "cpsat raised RuntimeError: model invalid"
+    assert f"{path}:2: cpsat raised RuntimeError: model invalid" in err.splitlines()
+    code, out, err = run(capsys, "solve", "--backend", "cpsat", "--json",
+                         ".Palindrome~R1C1~R1C2.Shape~4x4")
+    assert code == 3 and json.loads(out)["error"] == "cpsat raised RuntimeError: model invalid"
+    assert err.strip() == "argument: cpsat raised RuntimeError: model invalid"

@@ -163,7 +163,7 @@ def cmd_check(args) -> int:
                           time_limit=args.time_limit).record
         counts[rec["verdict"]] += 1
         code = worst(code, verdict_exit(rec["verdict"]))
-        if rec["verdict"] == "invalid":
+        if rec["verdict"] in ("invalid", "error"):
             print(f"{_where(rec['source'], rec['line'])}: {rec['error']}", file=sys.stderr)
         if as_json:
             emit(rec)
@@ -208,8 +208,8 @@ def _grid(values, size) -> str:
 def _show(rec) -> None:
     where = _where(rec["source"], rec["line"])
     name = f" {rec['id']}" if rec["id"] else ""
-    if rec["verdict"] == "invalid":
-        print(f"puzzle {rec['index']}{name} ({where}): invalid: {rec['error']}")
+    if rec["verdict"] in ("invalid", "error"):
+        print(f"puzzle {rec['index']}{name} ({where}): {rec['verdict']}: {rec['error']}")
         return
     ran = ", ".join(f"{k} {v * 1000:.1f} ms" for k, v in rec["times"].items())
     print(f"puzzle {rec['index']}{name} ({where}), {rec['size']}x{rec['size']}: "
@@ -264,6 +264,11 @@ def cmd_solve(args) -> int:
                 rec.update(verdict="invalid", error=str(exc))
                 print(f"{_where(source, line)}: {exc}", file=sys.stderr)
                 result = None
+            except Exception as exc:  # a bug in the paradigm: this puzzle's record says it
+                first = (str(exc).strip().splitlines() or [""])[0]
+                rec.update(verdict="error", error=f"{name} raised {type(exc).__name__}: {first}")
+                print(f"{_where(source, line)}: {rec['error']}", file=sys.stderr)
+                result = None
             if result is not None:
                 bad = [s for s in result.solutions if check_solution(entry.puzzle, s)]
                 good = [list(s) for s in result.solutions if not check_solution(entry.puzzle, s)]
@@ -284,7 +289,7 @@ def cmd_solve(args) -> int:
             out = record(**rec)
             out.update(count=count, exhausted=exhausted)  # solve adds how many and whether all
             emit(out)
-        elif rec["verdict"] != "invalid":
+        elif rec["verdict"] not in ("invalid", "error"):
             words = _count_words(rec, limit)
             print(f"puzzle {index} ({_where(source, line)}), {rec['size']}x{rec['size']}: "
                   f"{rec['verdict']} by {name} in {rec['time_s'] * 1000:.1f} ms: {words}")

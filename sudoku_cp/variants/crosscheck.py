@@ -112,6 +112,17 @@ def _run(name, puzzle, time_limit, stop=None):
         return solve(puzzle, limit=2, time_limit=time_limit, **extra), None
     except (MissingDependencyError, UnsupportedConstraint) as exc:
         return None, str(exc)
+    except Exception as exc:  # a bug in one paradigm: say which, the caller records it
+        raise ParadigmError(f"{name} raised {type(exc).__name__}: {first_line(exc)}") from exc
+
+
+def first_line(exc) -> str:
+    """The first line of an exception's message (a record's error is one line)."""
+    return (str(exc).strip().splitlines() or [""])[0]
+
+
+class ParadigmError(RuntimeError):
+    """A paradigm raised on a puzzle (a bug, never a verdict); the message names it."""
 
 
 def reconcile(puzzle, results):
