@@ -188,3 +188,18 @@ def test_a_paradigm_that_raises_is_that_puzzles_error_and_the_batch_goes_on(caps
                          ".Palindrome~R1C1~R1C2.Shape~4x4")
     assert code == 3 and json.loads(out)["error"] == "cpsat raised RuntimeError: model invalid"
     assert err.strip() == "argument: cpsat raised RuntimeError: model invalid"
+
+
+@pytest.mark.parametrize("text, words", [
+    (".Skyscraper~R1~12~", "skyscraper clue 12 (read from R1C1) is outside 1..9"),
+    (".Quad~R1C1~12", "quadruple at R1C1: value 12 is outside 1..9"),
+    (".Modular~0~R1C1~R1C2~R1C3", "modular: modulus 0 is below 1"),
+    (LZ.compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4,
+                                     "skyscraper": [{"cell": "R0C1", "value": "9"}]})),
+     "skyscraper clue 9 (read from R1C1) is outside 1..4"),
+])
+def test_numbers_no_rule_can_use_are_one_line_exit_2(capsys, text, words):
+    """Each of these once reached an encoder and ended in a traceback (PySAT's 'Wrong
+    bound', a KeyError, CP-SAT refusing the model)."""
+    code, out, err = run(capsys, "check", "--backends", "sat,cpsat", text)
+    assert code == 2 and f"argument: {words}" in err.splitlines() and "Traceback" not in err

@@ -26,6 +26,7 @@ the rule, no type to dispatch on).
 from __future__ import annotations
 
 import json
+import operator
 from dataclasses import dataclass, fields
 from typing import ClassVar
 
@@ -420,7 +421,8 @@ class VariantPuzzle:
             seen = sorted(c for r in regions for c in r)
             if seen != list(range(n * n)) or any(len(r) > hi - lo + 1 for r in regions):
                 raise PuzzleError("the regions do not cover every cell exactly once")
-        givens = sorted(set((int(c), int(v)) for c, v in self.givens))
+        givens = sorted(set((_integer(c, "a given's cell"), _integer(v, "a given's value"))
+                            for c, v in self.givens))
         if len({c for c, _ in givens}) != len(givens):
             twice = next(c for (c, _), (d, _) in zip(givens, givens[1:]) if c == d)
             raise PuzzleError(f"two different givens at {self.cell_name(twice)}")
@@ -433,9 +435,11 @@ class VariantPuzzle:
         for c in self.constraints:
             if getattr(c, "TYPE", None) not in TYPES:
                 raise PuzzleError(f"unsupported constraint {type(c).__name__}")
+            _check_fields(c)
             for cell in constraint_cells(c):
                 self._check_cell(cell)
             _check_shape(c)
+            _check_values(self, c)
 
     # -- geometry ------------------------------------------------------------------------
 
@@ -575,6 +579,62 @@ def _check_shape(c) -> None:
         raise PuzzleError(f"{c.TYPE}: needs at least {FEWEST.get(c.TYPE, 1)} cells, has {len(cells)}")
     if c.TYPE == "clone" and len(c.copy) != len(cells):
         raise PuzzleError("clone: cells and copy differ in length")
+
+
+def _integer(x, what: str) -> int:
+    """``x`` as an int; a bool, a float or a string is refused, never rounded or read.
+
+    >>> _integer(3, "sum")
+    3
+    >>> _integer(2.5, "sum")
+    Traceback (most recent call last):
+    ...
+    sudoku_cp.errors.PuzzleError: sum must be an integer, not 2.5
+    """
+    if isinstance(x, bool):
+        raise PuzzleError(f"{what} must be an integer, not {x!r}")
+    try:
+        return operator.index(x)
+    except TypeError:
+        raise PuzzleError(f"{what} must be an integer, not {x!r}") from None
+
+
+def _check_fields(c) -> None:
+    """Refuse a field of the wrong type (the JSON can say anything): cells and numbers are
+    integers, flags are booleans, so no encoder meets a string where it adds numbers."""
+    for f in fields(c):
+        v = getattr(c, f.name)
+        what = f"{c.TYPE}: {f.name}"
+        if f.type == "bool":
+            if not isinstance(v, bool):
+                raise PuzzleError(f"{what} must be true or false, not {v!r}")
+        elif f.type in ("Cells", "tuple"):
+            if not isinstance(v, tuple):
+                raise PuzzleError(f"{what} must be a list, not {v!r}")
+            for x in v:
+                _integer(x, f"{what} (each of them)")
+        elif f.type == "int" or (f.type == "int | None" and v is not None):
+            _integer(v, what)
+
+
+def _check_values(p, c) -> None:
+    """Refuse a number the rule cannot use on this grid (a quadruple value outside the
+    values, a skyscraper count no row can show, a modulus below 1)."""
+    lo, hi = p.values
+    if c.TYPE in ("quadruple", "candidates"):
+        where = f"{c.TYPE} at {p.cell_name(c.cell if c.TYPE == 'candidates' else c.cells[0])}"
+        for v in c.values:
+            if not lo <= v <= hi:
+                raise PuzzleError(f"{where}: value {v} is outside {lo}..{hi}")
+        if c.TYPE == "quadruple" and len(c.values) > len(c.cells):
+            raise PuzzleError(f"{where}: {len(c.values)} values for {len(c.cells)} cells")
+    elif c.TYPE == "skyscraper" and not 1 <= c.count <= len(c.cells):
+        raise PuzzleError(f"skyscraper clue {c.count} (read from {p.cell_name(c.cells[0])}) is "
+                          f"outside 1..{len(c.cells)}")
+    elif c.TYPE == "modular" and c.modulus < 1:
+        raise PuzzleError(f"modular: modulus {c.modulus} is below 1")
+    elif c.TYPE == "diagonal" and c.slope not in (1, -1):
+        raise PuzzleError(f"diagonal: slope {c.slope} is neither 1 nor -1")
 
 
 def constraint_cells(c) -> tuple:
