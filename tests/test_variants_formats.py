@@ -129,3 +129,22 @@ def test_json_records_with_a_stated_solution():
     assert entry.ident == "iss-examples-3" and entry.expected == tuple(rec["cells"])
     own = read_entry(entry.puzzle.to_json())
     assert own.format == "json" and own.puzzle == entry.puzzle
+
+
+@pytest.mark.parametrize("rec, words", [
+    ({"format": "iss", "puzzle": 5}, "'puzzle' must be a string or an object, not 5"),
+    ({"puzzle": None}, "'puzzle' must be a string or an object, not null"),
+    ({"format": "json", "puzzle": "{oops"}, "bad JSON: Expecting property name"),
+    ({"format": "iss", "puzzle": {"size": 4}}, "'puzzle' in the iss format must be a string"),
+    ({"format": "iss", "puzzle": ".Shape~4x4", "cells": ["1"] * 16}, "the stated solution holds \"1\""),
+])
+def test_a_record_of_the_wrong_shape_is_one_line(rec, words):
+    """A JSONL record whose ``puzzle`` or stated solution has the wrong type is that
+    line's error (these raised TypeError or JSONDecodeError out of the reader)."""
+    entry = read_entry(json.dumps(rec))
+    assert entry.puzzle is None and words in entry.error and "\n" not in entry.error
+
+
+def test_a_record_holding_a_plain_grid_reads_it_as_iss_does():
+    entry = read_entry(json.dumps({"id": "p", "puzzle": "1...........4.3."}))
+    assert entry.error is None and entry.format == "iss" and entry.puzzle.givens[0] == (0, 1)

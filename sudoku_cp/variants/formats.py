@@ -111,12 +111,17 @@ def _read_record(entry: VariantEntry, data) -> None:
     if "puzzle" not in data:
         entry.puzzle = VariantPuzzle.from_dict(data)
         return
-    fmt = data.get("format") or (detect(data["puzzle"]) if isinstance(data["puzzle"], str) else "json")
+    inner = data["puzzle"]
+    if not isinstance(inner, (str, dict)):
+        raise PuzzleError(f"'puzzle' must be a string or an object, not {json.dumps(inner)[:40]}")
+    fmt = data.get("format") or ((detect(inner) or "iss") if isinstance(inner, str) else "json")
     entry.ident = data.get("id")
     entry.format = fmt
-    inner = data["puzzle"]
+    if fmt != "json" and not isinstance(inner, str):
+        raise PuzzleError(f"'puzzle' in the {fmt} format must be a string")
     if fmt == "json":
-        entry.puzzle = VariantPuzzle.from_dict(inner if isinstance(inner, dict) else json.loads(inner))
+        entry.puzzle = (VariantPuzzle.from_dict(inner) if isinstance(inner, dict)
+                        else VariantPuzzle.from_json(inner))
     elif fmt == "fpuzzles":
         entry.puzzle, ignored = read_fpuzzles(inner)
         entry.ignored = tuple(ignored)
@@ -132,4 +137,7 @@ def _read_record(entry: VariantEntry, data) -> None:
     if cells is not None:
         if not isinstance(cells, list) or len(cells) != entry.puzzle.num_cells:
             raise PuzzleError("the stated solution does not fill the grid")
+        if not all(type(v) is int for v in cells):
+            odd = next(v for v in cells if type(v) is not int)
+            raise PuzzleError(f"the stated solution holds {json.dumps(odd)}, not a value")
         entry.expected = tuple(cells)
