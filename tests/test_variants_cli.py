@@ -203,3 +203,25 @@ def test_numbers_no_rule_can_use_are_one_line_exit_2(capsys, text, words):
     bound', a KeyError, CP-SAT refusing the model)."""
     code, out, err = run(capsys, "check", "--backends", "sat,cpsat", text)
     assert code == 2 and f"argument: {words}" in err.splitlines() and "Traceback" not in err
+
+
+def test_bom_crlf_and_a_line_that_is_not_utf8(capsys, tmp_path, monkeypatch):
+    """A file saved with a BOM and CRLF line ends reads as any other; a line holding bytes
+    that are not UTF-8 is that line's error and the others are checked (the BOM made the
+    first puzzle 'not a puzzle', or sent a one-line file down the classic road, and one
+    bad byte refused the whole file)."""
+    import io
+
+    data = (b"\xef\xbb\xbf" + THERMO4.encode() + b"\r\n# note\r\ncaf\xe9\r\n" + OPEN4.encode() + b"\r\n")
+    path = tmp_path / "saved.txt"
+    path.write_bytes(data)
+    code, out, err = run(capsys, "check", "--backends", "sat,cpsat", "--json", "-f", str(path))
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert [(r["line"], r["verdict"]) for r in recs] == [(1, "unique"), (3, "invalid"), (4, "multiple")]
+    assert recs[1]["error"] == "line is not valid UTF-8 (byte 0xE9 at column 4)" and code == 2
+    path.write_bytes(b"\xef\xbb\xbf" + THERMO4.encode() + b"\r\n")  # one line: still a variant
+    code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--json", "-f", str(path))
+    assert code == 0 and json.loads(out)["verdict"] == "unique"
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
+    code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--variant", "--json")
+    assert [json.loads(line)["verdict"] for line in out.splitlines()] == ["unique", "invalid", "multiple"]

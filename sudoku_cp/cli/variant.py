@@ -45,7 +45,7 @@ def wanted(args) -> bool:
     for path in args.file or []:
         try:
             path = find_data(path, getattr(args, "data", None))
-            with open(path, encoding="utf-8", errors="replace") as f:
+            with open(path, encoding="utf-8-sig", errors="replace") as f:
                 head = [line for _, line in zip(range(50), f)]
         except (OSError, UsageError):
             continue
@@ -64,7 +64,7 @@ def read_entries(args):
         texts = ["-"]
     for text in texts:
         if text == "-":
-            lines = sys.stdin.read().splitlines()
+            lines = _stdin_text().splitlines()
             for n, line in _lines(lines):
                 index += 1
                 yield index, "<stdin>", n, _at(read_entry(line), n)
@@ -74,14 +74,22 @@ def read_entries(args):
             yield index, "<argument>", arguments, _at(read_entry(text), arguments)
     for path in args.file or []:
         path = find_data(path, getattr(args, "data", None))
-        try:
-            with open(path, encoding="utf-8") as f:
+        try:  # a BOM is dropped; a line that is not UTF-8 is that line's error, not the file's
+            with open(path, encoding="utf-8-sig", errors="surrogateescape") as f:
                 content = f.read()
-        except (OSError, UnicodeDecodeError) as exc:
+        except OSError as exc:
             raise UsageError(f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
         for n, line in _lines(_split_json(content)):
             index += 1
             yield index, path, n, _at(read_entry(line), n)
+
+
+def _stdin_text() -> str:
+    """Standard input as a file is read: a BOM dropped, bytes that are not UTF-8 kept for
+    the line that holds them to be refused alone."""
+    if hasattr(sys.stdin, "buffer"):
+        return sys.stdin.buffer.read().decode("utf-8-sig", "surrogateescape")
+    return sys.stdin.read()
 
 
 def _at(entry, line: int):

@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import PuzzleError
+from ..parse.lines import bad_bytes
 from .fpuzzles import looks_like_fpuzzles, read_fpuzzles
 from .iss import parse_iss, parse_plain
 from .model import VariantPuzzle
@@ -74,8 +75,15 @@ class VariantEntry:
 
 
 def read_entry(text: str) -> VariantEntry:
-    """The entry for one line of input; a problem becomes ``error``, never an exception."""
-    entry = VariantEntry(text.strip())
+    """The entry for one line of input; a problem becomes ``error``, never an exception.
+
+    A line read with ``errors="surrogateescape"`` that holds bytes that are not UTF-8 is
+    such an entry, as in a classic file (``parse.lines.bad_bytes``)."""
+    problem = bad_bytes(text)
+    if problem is not None:
+        shown = text.strip().encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        return VariantEntry(shown, error=problem)
+    entry = VariantEntry(text.strip().lstrip("\ufeff"))
     try:
         _read(entry)
     except PuzzleError as exc:
