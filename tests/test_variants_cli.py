@@ -225,3 +225,13 @@ def test_bom_crlf_and_a_line_that_is_not_utf8(capsys, tmp_path, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
     code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--variant", "--json")
     assert [json.loads(line)["verdict"] for line in out.splitlines()] == ["unique", "invalid", "multiple"]
+
+
+def test_a_cage_over_a_cell_twice_is_named(capsys):
+    """ISS and f-puzzles alike: the cage is refused naming the cell (it was checked, and
+    reported 'none', exit 1, leaving the setter to find the slip)."""
+    fp_cage = LZ.compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "killercage":
+                                              [{"cells": ["R1C1", "R1C2", "R1C1"], "value": "6"}]}))
+    for text in (".Cage~6~R1C1~R1C2~R1C1.Shape~4x4", fp_cage):
+        code, _, err = run(capsys, "check", "--backends", "sat,cpsat", text)
+        assert code == 2 and "argument: killer_cage: cell R1C1 is listed twice" in err.splitlines()

@@ -199,6 +199,12 @@ def test_geometry_and_value_range():
     ({"size": 4, "constraints": [{"type": "modular", "cells": [0, 1, 2], "modulus": 0}]},
      "modular: modulus 0 is below 1"),
     ({"size": 4, "constraints": [{"type": "diagonal", "slope": 5}]}, "slope 5 is neither 1 nor -1"),
+    # a cell listed twice where the cells are a set (it could only ever mean "no solution")
+    ({"size": 4, "constraints": [{"type": "killer_cage", "cells": [0, 1, 0], "total": 6}]},
+     "killer_cage: cell R1C1 is listed twice"),
+    ({"size": 4, "constraints": [{"type": "extra_region", "cells": [5, 6, 5]}]},
+     "extra_region: cell R2C2 is listed twice"),
+    ({"size": 4, "constraints": [{"type": "ratio_dot", "cells": [3, 3]}]}, "ratio_dot: cell R1C4 is listed twice"),
 ])
 def test_bad_json_is_one_named_error(data, words):
     with pytest.raises(PuzzleError, match=re.escape(words)) as info:

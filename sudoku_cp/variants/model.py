@@ -439,6 +439,7 @@ class VariantPuzzle:
             for cell in constraint_cells(c):
                 self._check_cell(cell)
             _check_shape(c)
+            _check_repeats(self, c)
             _check_values(self, c)
 
     # -- geometry ------------------------------------------------------------------------
@@ -615,6 +616,19 @@ def _check_fields(c) -> None:
                 _integer(x, f"{what} (each of them)")
         elif f.type == "int" or (f.type == "int | None" and v is not None):
             _integer(v, what)
+
+
+#: Types whose cells are a set: a cell listed twice is a drawing mistake (a cage or a
+#: region over R1C1 twice would only ever say "no solution"). Lines that may cross or
+#: close on themselves (whispers, region-sum lines...) are not among them.
+DISTINCT_CELLS = {"killer_cage", "extra_region", "thermometer", "renban", "quadruple"} | PAIRS
+
+
+def _check_repeats(p, c) -> None:
+    """Refuse a cell listed twice in a constraint whose cells are a set."""
+    if c.TYPE in DISTINCT_CELLS and len(set(c.cells)) != len(c.cells):
+        twice = next(x for i, x in enumerate(c.cells) if x in c.cells[:i])
+        raise PuzzleError(f"{c.TYPE}: cell {p.cell_name(twice)} is listed twice")
 
 
 def _check_values(p, c) -> None:
