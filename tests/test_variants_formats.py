@@ -148,3 +148,13 @@ def test_a_record_of_the_wrong_shape_is_one_line(rec, words):
 def test_a_record_holding_a_plain_grid_reads_it_as_iss_does():
     entry = read_entry(json.dumps({"id": "p", "puzzle": "1...........4.3."}))
     assert entry.error is None and entry.format == "iss" and entry.puzzle.givens[0] == (0, 1)
+
+
+@pytest.mark.parametrize("text, words", [
+    (".Shape~6x6.Entropic~R1C1~R1C2~R1C3", "unsupported constraint Entropic (values other than 1..9)"),
+    (".Shape~4x4.Windoku", "unsupported constraint Windoku (on a 4x4 grid)"),
+])
+def test_a_type_refused_on_this_grid_says_so_once(text, words):
+    """The refusal is the whole message, as for a type not read at all (it was prefixed
+    with the type again: 'Entropic: unsupported constraint Entropic (...)')."""
+    assert read_entry(text).error == words

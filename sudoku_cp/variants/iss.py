@@ -182,6 +182,8 @@ def parse_iss(text: str) -> m.VariantPuzzle:
         else:
             try:
                 out.extend(add(g, args))
+            except UnsupportedConstraint:
+                raise  # its message names the type already: the record's error is that text
             except (IndexError, ValueError) as exc:
                 if isinstance(exc, PuzzleError):
                     raise PuzzleError(f"{name}: {exc}") from None
