@@ -86,6 +86,15 @@ def test_url_and_cosmetic_elements():
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "renban": [{"lines": 5}]}), "malformed 'renban' field"),
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "negative": [{}]}), "malformed 'negative' field"),
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "ratio": [{"cells": ["R1C1"]}]}), "a dot joins two cells"),
+    # these were read as something else: letters of a string, a rounded number, a diagonal
+    (fp({"size": 4, "grid": [[{}] * 4] * 4, "negative": "ratio"}), "malformed 'negative' field"),
+    (fp({"size": 4, "grid": [[{"value": 1.5, "given": True}] + [{}] * 3] + [[{}] * 4] * 3}),
+     "f-puzzles: bad value 1.5"),
+    (fp({"size": 4, "grid": [[{}] * 4] * 4, "killercage": [{"cells": ["R1C1", "R1C2"], "value": True}]}),
+     "f-puzzles: bad cage sum True"),
+    (fp({"size": 4, "grid": [[{}] * 4] * 4,
+         "littlekillersum": [{"cell": "R2C2", "direction": "DR", "value": "5"}]}),
+     "little killer clue at R2C2 is inside the grid"),
 ])
 def test_malformed_fpuzzles_is_one_line(text, words):
     entry = read_entry(text)

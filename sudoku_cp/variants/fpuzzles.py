@@ -115,8 +115,12 @@ class _Reader:
 
 
 def _value(x, what, default=None):
+    """An integer field (f-puzzles writes numbers and numeric strings); a bool or a
+    fraction is refused, never rounded."""
     if x is None or x == "":
         return default
+    if isinstance(x, bool) or (isinstance(x, float) and not x.is_integer()):
+        raise PuzzleError(f"f-puzzles: bad {what} {x!r}")
     try:
         return int(x)
     except (TypeError, ValueError):
@@ -177,6 +181,8 @@ def _build(data, n, where):
         if data.get(flag):
             out.append(make())
     where[0] = "negative"
+    if not isinstance(data.get("negative") or [], list):  # (a string would read as letters)
+        raise PuzzleError("f-puzzles: malformed 'negative' field")
     negative = set(data.get("negative") or ())
     if negative - {"ratio", "xv"}:
         raise UnsupportedConstraint("negative " + str(sorted(map(str, negative - {"ratio", "xv"}))[0]))
@@ -256,6 +262,8 @@ def _little_killer(rd, e):
     if step is None:
         raise PuzzleError(f"f-puzzles: bad little killer direction {e.get('direction')!r}")
     r, c = rd.cell(e.get("cell"), inside=False)
+    if 0 <= r < rd.n and 0 <= c < rd.n:
+        raise PuzzleError(f"f-puzzles: little killer clue at {e.get('cell')} is inside the grid")
     cells = []
     r, c = r + step[0], c + step[1]
     while 0 <= r < rd.n and 0 <= c < rd.n:
