@@ -235,3 +235,21 @@ def test_a_cage_over_a_cell_twice_is_named(capsys):
     for text in (".Cage~6~R1C1~R1C2~R1C1.Shape~4x4", fp_cage):
         code, _, err = run(capsys, "check", "--backends", "sat,cpsat", text)
         assert code == 2 and "argument: killer_cage: cell R1C1 is listed twice" in err.splitlines()
+
+
+def test_variant_lines_on_standard_input_are_detected(capsys, monkeypatch):
+    """``sudoku-cp check < puzzles.txt`` finds the variant puzzles as ``-f`` does, by a peek
+    at the waiting lines that leaves them to the reader (they went down the classic road,
+    every one 'not a puzzle: ... reads as text'); classic lines still go the classic way."""
+    import io
+
+    def stdin(text):
+        return io.TextIOWrapper(io.BufferedReader(io.BytesIO(text.encode())))
+
+    monkeypatch.setattr("sys.stdin", stdin(f"# two\n{THERMO4}\n{OPEN4}\n"))
+    code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--json")
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert [(r["line"], r["verdict"]) for r in recs] == [(2, "unique"), (3, "multiple")]
+    monkeypatch.setattr("sys.stdin", stdin("1...........4.3.\n"))
+    code, out, _ = run(capsys, "check", "--json", "-")
+    assert "backends" in json.loads(out.splitlines()[0])  # the classic record

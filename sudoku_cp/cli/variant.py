@@ -42,6 +42,9 @@ def wanted(args) -> bool:
         texts = [args.puzzles]
     if any(detect(t) for t in texts):
         return True
+    named = args.puzzles if isinstance(args.puzzles, list) else [args.puzzles] if args.puzzles else []
+    if ("-" in named or not (named or args.file)) and any(detect(t) for t in _stdin_head()):
+        return True
     for path in args.file or []:
         try:
             path = find_data(path, getattr(args, "data", None))
@@ -82,6 +85,28 @@ def read_entries(args):
         for n, line in _lines(_split_json(content)):
             index += 1
             yield index, path, n, _at(read_entry(line), n)
+
+
+def _stdin_head() -> list[str]:
+    """The first lines waiting on standard input, peeked at and left there for the reader
+    (none from a terminal, or from a stream that cannot be peeked at)."""
+    stdin = sys.stdin
+    buf = getattr(stdin, "buffer", None)
+    try:
+        if buf is None or stdin.isatty():
+            return []
+        if hasattr(buf, "peek"):
+            data = buf.peek(1 << 16)
+        elif buf.seekable():
+            at = buf.tell()
+            data = buf.read(1 << 16)
+            buf.seek(at)
+        else:
+            return []
+    except (OSError, ValueError):
+        return []
+    lines = data.decode("utf-8-sig", "replace").splitlines()[:50]
+    return [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
 
 
 def _stdin_text() -> str:
