@@ -194,6 +194,8 @@ def test_a_paradigm_that_raises_is_that_puzzles_error_and_the_batch_goes_on(caps
     (".Skyscraper~R1~12~", "skyscraper clue 12 (read from R1C1) is outside 1..9"),
     (".Quad~R1C1~12", "quadruple at R1C1: value 12 is outside 1..9"),
     (".Modular~0~R1C1~R1C2~R1C3", "modular: modulus 0 is below 1"),
+    (".Cage~100~R1C1~R1C2", "killer cage sum 100 over 2 cells at R1C1 cannot be made of "
+                            "distinct values 1..9 (3..17)"),  # as from f-puzzles (it said 'none')
     (LZ.compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4,
                                      "skyscraper": [{"cell": "R0C1", "value": "9"}]})),
      "skyscraper clue 9 (read from R1C1) is outside 1..4"),

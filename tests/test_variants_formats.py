@@ -80,7 +80,7 @@ def test_url_and_cosmetic_elements():
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "killercage": [{"cells": ["R1C1", "R5C1"], "value": "3"}]}),
      "cell R5C1 is outside the 4x4 grid"),
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "killercage": [{"cells": ["R1C1", "R1C2"], "value": "9"}]}),
-     "killer cage sum 9 over 2 cells cannot be made of distinct values 1..4"),
+     "killer cage sum 9 over 2 cells at R1C1 cannot be made of distinct values 1..4"),
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "chaosconstruction": True}), "unsupported constraint chaosconstruction"),
     (fp({"size": 4, "grid": [[{}] * 3] * 4}), "grid row 1 does not have 4 cells"),
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "renban": [{"lines": 5}]}), "malformed 'renban' field"),

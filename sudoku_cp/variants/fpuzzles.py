@@ -202,9 +202,6 @@ def _build(data, n, where):
         else:
             for entry in data.get(key) or ():
                 out.extend(read(rd, entry))
-    for c in out:
-        if c.TYPE == "killer_cage" and c.total is not None:
-            _check_cage_total(c, n)
     return m.VariantPuzzle(n, box=None if regions is not None else "default",
                            regions=regions, givens=tuple(givens), constraints=tuple(out),
                            title=str(data.get("title") or ""))
@@ -213,14 +210,6 @@ def _build(data, n, where):
 def parse_fpuzzles(text: str) -> m.VariantPuzzle:
     """The ``VariantPuzzle`` an f-puzzles string or URL describes."""
     return read_fpuzzles(text)[0]
-
-
-def _check_cage_total(c, n):
-    k = len(c.cells)
-    least, most = k * (k + 1) // 2, k * (2 * n - k + 1) // 2
-    if k > n or not least <= c.total <= most:
-        raise PuzzleError(f"f-puzzles: killer cage sum {c.total} over {k} cells cannot be made "
-                          f"of distinct values 1..{n} ({least}..{most})")
 
 
 def _regions(data, n):

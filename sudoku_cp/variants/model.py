@@ -633,7 +633,8 @@ def _check_repeats(p, c) -> None:
 
 def _check_values(p, c) -> None:
     """Refuse a number the rule cannot use on this grid (a quadruple value outside the
-    values, a skyscraper count no row can show, a modulus below 1)."""
+    values, a cage sum no distinct values reach, a skyscraper count no row can show, a
+    modulus below 1)."""
     lo, hi = p.values
     if c.TYPE in ("quadruple", "candidates"):
         where = f"{c.TYPE} at {p.cell_name(c.cell if c.TYPE == 'candidates' else c.cells[0])}"
@@ -642,6 +643,12 @@ def _check_values(p, c) -> None:
                 raise PuzzleError(f"{where}: value {v} is outside {lo}..{hi}")
         if c.TYPE == "quadruple" and len(c.values) > len(c.cells):
             raise PuzzleError(f"{where}: {len(c.values)} values for {len(c.cells)} cells")
+    elif c.TYPE == "killer_cage" and c.total is not None:
+        k = len(c.cells)
+        least, most = k * (2 * lo + k - 1) // 2, k * (2 * hi - k + 1) // 2
+        if k > hi - lo + 1 or not least <= c.total <= most:
+            raise PuzzleError(f"killer cage sum {c.total} over {k} cells at {p.cell_name(c.cells[0])} "
+                              f"cannot be made of distinct values {lo}..{hi} ({least}..{most})")
     elif c.TYPE == "skyscraper" and not 1 <= c.count <= len(c.cells):
         raise PuzzleError(f"skyscraper clue {c.count} (read from {p.cell_name(c.cells[0])}) is "
                           f"outside 1..{len(c.cells)}")
