@@ -255,3 +255,20 @@ def test_variant_lines_on_standard_input_are_detected(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", stdin("1...........4.3.\n"))
     code, out, _ = run(capsys, "check", "--json", "-")
     assert "backends" in json.loads(out.splitlines()[0])  # the classic record
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--backend", "dlx"], "dlx declines variant puzzles: sums, orderings"),
+    (["--backend", "sat:glucose4"], "--backend sat:glucose4: a variant paradigm takes no solver spec"),
+    (["--backend", "nope"], "unknown variant paradigm 'nope'; variant paradigms: sat, cpsat"),
+    (["--image", "p.svg"], "--image draws classic puzzles"),
+])
+def test_solve_refuses_what_it_would_not_do(capsys, argv, words):
+    """Each of these solved with sat (or drew nothing) without a word, exit 0."""
+    code, out, err = run(capsys, "solve", *argv, THERMO4)
+    assert code == 2 and out == "" and words in err
+
+
+def test_solve_with_a_paradigm_asked_for_by_name(capsys):
+    code, out, _ = run(capsys, "solve", "--backend", "witness", THERMO4)
+    assert code == 0 and "solved by witness" in out

@@ -276,10 +276,13 @@ def _show_candidates(rec) -> None:
 
 def cmd_solve(args) -> int:
     """``solve`` over variant puzzles with one paradigm (``--backend sat|cpsat|witness``)."""
-    from ..variants.paradigms import PARADIGMS, get_paradigm
+    from ..variants.paradigms import get_paradigm
     from ..variants.rules import check_solution
 
-    name = args.backend if args.backend in PARADIGMS else "sat"
+    name = _solve_paradigm(args.backend)
+    if getattr(args, "image", None):
+        raise UsageError("--image draws classic puzzles; a variant puzzle's picture comes from "
+                         "the gui or sudoku_cp.variants.picture.to_svg")
     solve = get_paradigm(name)
     limit = args.limit if args.limit is not None else (sys.maxsize if args.count else 1)
     code = EXIT_OK
@@ -331,6 +334,23 @@ def cmd_solve(args) -> int:
                     print(_grid(s, rec["size"]))
                     print()
     return code
+
+
+def _solve_paradigm(spec: str) -> str:
+    """The variant paradigm ``solve --backend SPEC`` names; a classic backend that takes no
+    variant puzzle, a solver spec or an unknown name is refused before any work (they
+    were all replaced by ``sat`` without a word)."""
+    from ..variants.paradigms import ALL_PARADIGMS
+
+    if spec in ALL_PARADIGMS:
+        return spec
+    name = spec.split(":", 1)[0]
+    choose = f"variant paradigms: {', '.join(ALL_PARADIGMS)}"
+    if name in DECLINED:
+        raise UsageError(f"{name} declines variant puzzles: {DECLINED[name]}; {choose}")
+    if name in ALL_PARADIGMS:
+        raise UsageError(f"--backend {spec}: a variant paradigm takes no solver spec; {choose}")
+    raise UsageError(f"unknown variant paradigm {spec!r}; {choose}")
 
 
 def _count_words(rec, limit) -> str:
