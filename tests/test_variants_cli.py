@@ -261,7 +261,6 @@ def test_variant_lines_on_standard_input_are_detected(capsys, monkeypatch):
     (["--backend", "dlx"], "dlx declines variant puzzles: sums, orderings"),
     (["--backend", "sat:glucose4"], "--backend sat:glucose4: a variant paradigm takes no solver spec"),
     (["--backend", "nope"], "unknown variant paradigm 'nope'; variant paradigms: sat, cpsat"),
-    (["--image", "p.svg"], "--image draws classic puzzles"),
 ])
 def test_solve_refuses_what_it_would_not_do(capsys, argv, words):
     """Each of these solved with sat (or drew nothing) without a word, exit 0."""
@@ -272,3 +271,18 @@ def test_solve_refuses_what_it_would_not_do(capsys, argv, words):
 def test_solve_with_a_paradigm_asked_for_by_name(capsys):
     code, out, _ = run(capsys, "solve", "--backend", "witness", THERMO4)
     assert code == 0 and "solved by witness" in out
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["solve", "--image", "p.svg"], "--image draws classic puzzles"),
+    (["solve", "--box", "2x2"], "--box sets the boxes of classic puzzles"),
+    (["export", "--format", "fpuzzles", "--box", "2x2"], "--box sets the boxes of classic puzzles"),
+    (["check", "--certify", "CERT"], "--certify writes certificates for classic puzzles"),
+    (["check", "--certify", "CERT", "--out", "R.jsonl"], "--certify writes certificates"),
+])
+def test_classic_only_options_are_refused_before_any_work(capsys, tmp_path, argv, words):
+    """They were ignored without a word (no picture, no certificate, exit 0), and
+    --certify with --out ended in a ValueError traceback."""
+    argv = [str(tmp_path / a) if a in ("CERT", "R.jsonl") else a for a in argv]
+    code, out, err = run(capsys, *argv, THERMO4)
+    assert code == 2 and out == "" and words in err and list(tmp_path.iterdir()) == []

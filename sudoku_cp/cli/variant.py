@@ -57,6 +57,20 @@ def wanted(args) -> bool:
     return False
 
 
+def refuse_classic_options(args) -> None:
+    """Refuse, before any work, an option that means nothing for a variant puzzle (each
+    was ignored without a word, and ``check --certify DIR --out R`` ended in a traceback)."""
+    if getattr(args, "certify", None):
+        raise UsageError("--certify writes certificates for classic puzzles; a variant puzzle "
+                         "has none yet")
+    if getattr(args, "image", None):
+        raise UsageError("--image draws classic puzzles; a variant puzzle's picture comes from "
+                         "the gui or sudoku_cp.variants.picture.to_svg")
+    if getattr(args, "box", None):
+        raise UsageError("--box sets the boxes of classic puzzles; a variant puzzle carries its "
+                         "own (ISS Shape~ and Jigsaw~, the f-puzzles size and regions, the JSON box)")
+
+
 def read_entries(args):
     """``(index, source, line, entry)`` for every puzzle of the input, bad ones included."""
     from ..variants.formats import read_entry
@@ -280,9 +294,6 @@ def cmd_solve(args) -> int:
     from ..variants.rules import check_solution
 
     name = _solve_paradigm(args.backend)
-    if getattr(args, "image", None):
-        raise UsageError("--image draws classic puzzles; a variant puzzle's picture comes from "
-                         "the gui or sudoku_cp.variants.picture.to_svg")
     solve = get_paradigm(name)
     limit = args.limit if args.limit is not None else (sys.maxsize if args.count else 1)
     code = EXIT_OK
