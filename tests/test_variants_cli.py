@@ -286,3 +286,13 @@ def test_classic_only_options_are_refused_before_any_work(capsys, tmp_path, argv
     argv = [str(tmp_path / a) if a in ("CERT", "R.jsonl") else a for a in argv]
     code, out, err = run(capsys, *argv, THERMO4)
     assert code == 2 and out == "" and words in err and list(tmp_path.iterdir()) == []
+
+
+def test_an_input_with_no_puzzle_is_exit_2_as_for_classic_puzzles(capsys, tmp_path):
+    """A file of comments only checked '0 variant puzzle(s): none', exit 0 (a wrong file
+    passed for a clean run); the classic road says this, exit 2."""
+    path = tmp_path / "notes.txt"
+    path.write_text("# only a comment\n\n")
+    for command in ("check", "solve"):
+        code, out, err = run(capsys, command, "--variant", "-f", str(path))
+        assert code == 2 and "no puzzle in the input" in err

@@ -99,6 +99,9 @@ def read_entries(args):
         for n, line in _lines(_split_json(content)):
             index += 1
             yield index, path, n, _at(read_entry(line), n)
+    if not index:  # as for classic puzzles: an empty input is a mistake, not a clean run
+        raise UsageError("no puzzle in the input: give PUZZLE arguments, -f FILE, or "
+                         "puzzles on standard input")
 
 
 def _stdin_head() -> list[str]:
