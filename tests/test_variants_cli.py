@@ -296,3 +296,18 @@ def test_an_input_with_no_puzzle_is_exit_2_as_for_classic_puzzles(capsys, tmp_pa
     for command in ("check", "solve"):
         code, out, err = run(capsys, command, "--variant", "-f", str(path))
         assert code == 2 and "no puzzle in the input" in err
+
+
+def test_a_broken_json_document_is_one_error_saying_where(capsys, tmp_path):
+    """A pretty-printed JSON file with one slip was read line by line: an error for every
+    line of it, none saying where the slip is. JSON lines keep one entry per line."""
+    doc = json.dumps([{"format": "iss", "puzzle": THERMO4}], indent=2).replace("}\n]", "\n]")
+    path = tmp_path / "set.json"
+    path.write_text(doc)
+    code, out, err = run(capsys, "check", "--backends", "sat,cpsat", "--json", "-f", str(path))
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert len(recs) == 1 and code == 2
+    assert recs[0]["error"] == "bad JSON: Expecting ',' delimiter at line 6 column 1"
+    path.write_text(f'{{"format": "iss", "puzzle": "{OPEN4}"}}\n{{"size": \n')
+    code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--json", "-f", str(path))
+    assert [json.loads(line)["verdict"] for line in out.splitlines()] == ["multiple", "invalid"]

@@ -146,10 +146,20 @@ def _split_json(content: str) -> list[str]:
         try:
             data = json.loads(stripped)
         except json.JSONDecodeError:
-            return content.splitlines()
+            if _is_json(stripped.splitlines()[0]):
+                return content.splitlines()  # JSON lines, some of them bad: each its own error
+            return [content]  # one document spread over lines, broken: one error, with where
         items = data if isinstance(data, list) else [data]
         return [json.dumps(item) for item in items]
     return content.splitlines()
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except json.JSONDecodeError:
+        return False
+    return True
 
 
 def _lines(lines):

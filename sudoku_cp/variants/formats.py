@@ -38,7 +38,7 @@ FORMATS = ("json", "fpuzzles", "iss", "sukaku")
 def detect(text: str) -> str | None:
     """The variant format ``text`` is in, or None for a plain grid line (or nothing known)."""
     t = text.strip()
-    if t.startswith("{"):
+    if t.startswith(("{", "[")):  # (a list: a whole JSON document of puzzles)
         return "json"
     if looks_like_fpuzzles(t):
         return "fpuzzles"
@@ -98,7 +98,9 @@ def _read(entry: VariantEntry) -> None:
         try:
             data = json.loads(entry.text)
         except json.JSONDecodeError as exc:
-            raise PuzzleError(f"bad JSON: {exc.msg} at character {exc.pos}") from None
+            where = (f"line {exc.lineno} column {exc.colno}" if "\n" in entry.text
+                     else f"character {exc.pos}")  # (a whole document read as one entry)
+            raise PuzzleError(f"bad JSON: {exc.msg} at {where}") from None
         _read_record(entry, data)
     elif fmt == "fpuzzles":
         entry.puzzle, ignored = read_fpuzzles(entry.text)
