@@ -311,3 +311,13 @@ def test_a_broken_json_document_is_one_error_saying_where(capsys, tmp_path):
     path.write_text(f'{{"format": "iss", "puzzle": "{OPEN4}"}}\n{{"size": \n')
     code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--json", "-f", str(path))
     assert [json.loads(line)["verdict"] for line in out.splitlines()] == ["multiple", "invalid"]
+
+
+def test_cosmetic_elements_are_named_by_solve_and_export(capsys):
+    """check named them; solve's text and export said nothing of what they dropped."""
+    text = LZ.compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4,
+                                           "line": [{"lines": [["R1C1", "R1C2"]]}]}))
+    code, out, _ = run(capsys, "solve", text)
+    assert "  ignored cosmetic f-puzzles element(s): line" in out.splitlines()
+    code, out, err = run(capsys, "export", "--format", "variant-json", text)
+    assert code == 0 and "cosmetic f-puzzles element(s) not exported: line" in err

@@ -353,6 +353,8 @@ def cmd_solve(args) -> int:
             words = _count_words(rec, limit)
             print(f"puzzle {index} ({_where(source, line)}), {rec['size']}x{rec['size']}: "
                   f"{rec['verdict']} by {name} in {rec['time_s'] * 1000:.1f} ms: {words}")
+            for note in rec["notes"]:  # (cosmetic elements skipped, as check says)
+                print(f"  {note}")
             if not args.count:
                 for s in rec["solutions"]:
                     print(_grid(s, rec["size"]))
@@ -409,4 +411,7 @@ def cmd_export(args) -> int:
         raise PuzzleError(f"{_where(source, line)}: {entry.error}")
     text = (write_fpuzzles(entry.puzzle) if args.format == "fpuzzles" else entry.puzzle.to_json()) + "\n"
     write_text(args.output, text, force=args.force)
+    if entry.ignored:  # drawn only, never a rule: not carried over, and said so
+        print(f"sudoku-cp: note: cosmetic f-puzzles element(s) not exported: "
+              f"{', '.join(entry.ignored)}", file=sys.stderr)
     return EXIT_OK
