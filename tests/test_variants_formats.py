@@ -167,3 +167,15 @@ def test_a_type_refused_on_this_grid_says_so_once(text, words):
     """The refusal is the whole message, as for a type not read at all (it was prefixed
     with the type again: 'Entropic: unsupported constraint Entropic (...)')."""
     assert read_entry(text).error == words
+
+
+@pytest.mark.parametrize("text, words", [
+    (".Cage~100~R1C1~R1C2", "killer cage sum 100 over 2 cells at R1C1 cannot be made of distinct "
+                            "values 1..9 (3..17)"),
+    ('{"size": 4, "values": [0, 3], "constraints": [{"type": "killer_cage", "cells": [0, 1], '
+     '"total": 0}]}', "killer cage sum 0 over 2 cells at R1C1 cannot be made of distinct values 0..3 (1..5)"),
+])
+def test_a_cage_sum_out_of_reach_is_refused_in_every_format(text, words):
+    """As from f-puzzles; ISS and the JSON had it checked and said 'none'. (The model itself
+    takes such a cage: its answer is no solution.)"""
+    assert read_entry(text).error == words

@@ -28,7 +28,7 @@ from ..errors import PuzzleError
 from ..parse.lines import bad_bytes
 from .fpuzzles import looks_like_fpuzzles, read_fpuzzles
 from .iss import parse_iss, parse_plain
-from .model import VariantPuzzle
+from .model import VariantPuzzle, unreachable_cage
 from .sukaku import read_sukaku
 from ..text import looks_like_sukaku
 
@@ -86,6 +86,9 @@ def read_entry(text: str) -> VariantEntry:
     entry = VariantEntry(text.strip().lstrip("\ufeff"))
     try:
         _read(entry)
+        why = unreachable_cage(entry.puzzle)
+        if why is not None:  # a slip in the drawing, whatever the format
+            raise PuzzleError(why)
     except PuzzleError as exc:
         entry.puzzle, entry.error = None, str(exc)
     return entry

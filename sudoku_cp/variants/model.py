@@ -633,8 +633,7 @@ def _check_repeats(p, c) -> None:
 
 def _check_values(p, c) -> None:
     """Refuse a number the rule cannot use on this grid (a quadruple value outside the
-    values, a cage sum no distinct values reach, a skyscraper count no row can show, a
-    modulus below 1)."""
+    values, a skyscraper count no row can show, a modulus below 1)."""
     lo, hi = p.values
     if c.TYPE in ("quadruple", "candidates"):
         where = f"{c.TYPE} at {p.cell_name(c.cell if c.TYPE == 'candidates' else c.cells[0])}"
@@ -643,12 +642,6 @@ def _check_values(p, c) -> None:
                 raise PuzzleError(f"{where}: value {v} is outside {lo}..{hi}")
         if c.TYPE == "quadruple" and len(c.values) > len(c.cells):
             raise PuzzleError(f"{where}: {len(c.values)} values for {len(c.cells)} cells")
-    elif c.TYPE == "killer_cage" and c.total is not None:
-        k = len(c.cells)
-        least, most = k * (2 * lo + k - 1) // 2, k * (2 * hi - k + 1) // 2
-        if k > hi - lo + 1 or not least <= c.total <= most:
-            raise PuzzleError(f"killer cage sum {c.total} over {k} cells at {p.cell_name(c.cells[0])} "
-                              f"cannot be made of distinct values {lo}..{hi} ({least}..{most})")
     elif c.TYPE == "skyscraper" and not 1 <= c.count <= len(c.cells):
         raise PuzzleError(f"skyscraper clue {c.count} (read from {p.cell_name(c.cells[0])}) is "
                           f"outside 1..{len(c.cells)}")
@@ -656,6 +649,27 @@ def _check_values(p, c) -> None:
         raise PuzzleError(f"modular: modulus {c.modulus} is below 1")
     elif c.TYPE == "diagonal" and c.slope not in (1, -1):
         raise PuzzleError(f"diagonal: slope {c.slope} is neither 1 nor -1")
+
+
+def unreachable_cage(p) -> str | None:
+    """Why a killer cage of ``p`` has a sum no distinct values of the grid reach, or None.
+
+    The model takes such a cage (its answer is "no solution"); the readers of setters'
+    input refuse it, as a slip in the drawing (``formats.read_entry``).
+
+    >>> unreachable_cage(VariantPuzzle(4, constraints=(KillerCage((0, 1), 8),)))
+    'killer cage sum 8 over 2 cells at R1C1 cannot be made of distinct values 1..4 (3..7)'
+    """
+    lo, hi = p.values
+    for c in p.constraints:
+        if c.TYPE != "killer_cage" or c.total is None:
+            continue
+        k = len(c.cells)
+        least, most = k * (2 * lo + k - 1) // 2, k * (2 * hi - k + 1) // 2
+        if k > hi - lo + 1 or not least <= c.total <= most:
+            return (f"killer cage sum {c.total} over {k} cells at {p.cell_name(c.cells[0])} "
+                    f"cannot be made of distinct values {lo}..{hi} ({least}..{most})")
+    return None
 
 
 def constraint_cells(c) -> tuple:
