@@ -179,3 +179,14 @@ def test_a_cage_sum_out_of_reach_is_refused_in_every_format(text, words):
     """As from f-puzzles; ISS and the JSON had it checked and said 'none'. (The model itself
     takes such a cage: its answer is no solution.)"""
     assert read_entry(text).error == words
+
+
+@pytest.mark.parametrize("text, words", [
+    (".Arrow~R1C1", "arrow: the shaft has no cell"),
+    (".PillArrow~2~R1C1~R1C2", "PillArrow: a pill of 2 cells needs a shaft after it; 2 cells given"),
+    (fp({"size": 4, "grid": [[{}] * 4] * 4, "arrow": [{"cells": ["R1C1"], "lines": [["R1C1"]]}]}),
+     "arrow: the shaft has no cell"),
+])
+def test_an_arrow_without_a_shaft_is_named(text, words):
+    """It was checked, and said 'none' (an empty shaft sums to 0)."""
+    assert read_entry(text).error == words

@@ -236,6 +236,8 @@ def _pairs(make):
 def _pill_arrow(g, a):
     k = _int(a[0], "pill size")
     cells = g.cells(a[1:])
+    if not 0 < k < len(cells):
+        raise PuzzleError(f"a pill of {k} cells needs a shaft after it; {len(cells)} cells given")
     return [m.Arrow(tuple(sorted(cells[:k])), cells[k:])]
 
 

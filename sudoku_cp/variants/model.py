@@ -573,6 +573,8 @@ def _check_shape(c) -> None:
     if cells is None:
         if c.TYPE == "arrow" and not c.bulb:
             raise PuzzleError("arrow: the bulb has no cell")
+        if c.TYPE == "arrow" and not c.shaft:  # (it could only mean "no solution")
+            raise PuzzleError("arrow: the shaft has no cell")
         return
     if c.TYPE in PAIRS and len(cells) != 2:
         raise PuzzleError(f"{c.TYPE}: joins two cells, not {len(cells)}")
