@@ -190,3 +190,10 @@ def test_a_cage_sum_out_of_reach_is_refused_in_every_format(text, words):
 def test_an_arrow_without_a_shaft_is_named(text, words):
     """It was checked, and said 'none' (an empty shaft sums to 0)."""
     assert read_entry(text).error == words
+
+
+def test_an_empty_or_cut_link_says_so():
+    assert read_entry("https://f-puzzles.com/?load=").error == \
+        "f-puzzles: the link holds no puzzle after '?load='"  # it said: a bad character
+    whole = fp({"size": 4, "grid": [[{}] * 4] * 4, "thermometer": [{"lines": [["R1C1", "R1C2"]]}]})
+    assert read_entry(whole[:len(whole) // 2]).error.endswith("does not decompress (is it cut short?)")

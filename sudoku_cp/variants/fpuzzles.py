@@ -59,6 +59,8 @@ def decode(text: str) -> dict:
     if "?load=" in t:
         t = t.split("?load=", 1)[1].split("&", 1)[0]
     t = t.replace("%2B", "+").replace("%2F", "/").replace("%3D", "=").replace(" ", "+")
+    if not t:
+        raise PuzzleError("f-puzzles: the link holds no puzzle after '?load='")
     if not re.fullmatch(r"[A-Za-z0-9+/=\-_$]+", t or "!"):
         raise PuzzleError("f-puzzles: not LZString base64 (bad character)")
     try:
@@ -66,7 +68,7 @@ def decode(text: str) -> dict:
     except Exception:
         raw = None
     if not raw:
-        raise PuzzleError("f-puzzles: the base64 string does not decompress")
+        raise PuzzleError("f-puzzles: the base64 string does not decompress (is it cut short?)")
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
