@@ -197,3 +197,9 @@ def test_an_empty_or_cut_link_says_so():
         "f-puzzles: the link holds no puzzle after '?load='"  # it said: a bad character
     whole = fp({"size": 4, "grid": [[{}] * 4] * 4, "thermometer": [{"lines": [["R1C1", "R1C2"]]}]})
     assert read_entry(whole[:len(whole) // 2]).error.endswith("does not decompress (is it cut short?)")
+
+
+def test_only_a_list_of_objects_reads_as_a_json_document():
+    """'[' alone or '[{' opens a JSON document of puzzles; '[Hard]', a section title in
+    a classic file, must not send the whole file down the variant road."""
+    assert [detect(t) for t in ("[", '[{"size": 4}]', "[Hard]", "[1, 2]")] == ["json", "json", None, None]
