@@ -29,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 
-from ..errors import MissingDependencyError
+from ..errors import MissingDependencyError, SudokuCpError
 from ..verdicts import Verdict
 from .paradigms import (HOUSES_ONLY, PARADIGMS, PYTHON_SEARCH, UnsupportedConstraint,
                         VariantResult, get_paradigm, not_ready)
@@ -121,8 +121,9 @@ def first_line(exc) -> str:
     return (str(exc).strip().splitlines() or [""])[0]
 
 
-class ParadigmError(RuntimeError):
-    """A paradigm raised on a puzzle (a bug, never a verdict); the message names it."""
+class ParadigmError(SudokuCpError, RuntimeError):
+    """A paradigm raised on a puzzle (a bug, not bad input: the record's verdict is
+    ``error``); the message names the paradigm, the exception is its ``__cause__``."""
 
 
 def reconcile(puzzle, results):
