@@ -199,6 +199,11 @@ def test_geometry_and_value_range():
     ({"size": 4, "constraints": [{"type": "modular", "cells": [0, 1, 2], "modulus": 0}]},
      "modular: modulus 0 is below 1"),
     ({"size": 4, "constraints": [{"type": "diagonal", "slope": 5}]}, "slope 5 is neither 1 nor -1"),
+    # numbers beyond what a solver's 64-bit integers carry (CP-SAT raised TypeError, sat
+    # OverflowError), and more values than any grid here uses
+    ({"size": 4, "constraints": [{"type": "sandwich", "cells": [0, 1, 2, 3], "total": 10 ** 20}]},
+     "sandwich: total 100000000000000000000 is beyond ±1000000000"),
+    ({"size": 4, "values": [1, 65]}, "values 1..65 are more than 64"),
     # a cell listed twice where the cells are a set (it could only ever mean "no solution")
     ({"size": 4, "constraints": [{"type": "killer_cage", "cells": [0, 1, 0], "total": 6}]},
      "killer_cage: cell R1C1 is listed twice"),

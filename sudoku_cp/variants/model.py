@@ -411,10 +411,12 @@ class VariantPuzzle:
                 raise PuzzleError(f"box {r}x{c} does not tile a {n}x{n} grid")
         if not self.values:
             object.__setattr__(self, "values", (1, n))
-        lo, hi = self.values
+        lo, hi = (_integer(v, "a value bound") for v in self.values)
         object.__setattr__(self, "values", (lo, hi))
         if hi - lo + 1 < n:
             raise PuzzleError(f"values {lo}..{hi} are too few for a {n}x{n} grid")
+        if hi - lo + 1 > MAX_VALUES or max(abs(lo), abs(hi)) > LARGEST:
+            raise PuzzleError(f"values {lo}..{hi} are more than {MAX_VALUES}, or beyond ±{LARGEST}")
         if self.regions is not None:
             regions = tuple(tuple(r) for r in self.regions)
             object.__setattr__(self, "regions", regions)
@@ -584,6 +586,13 @@ def _check_shape(c) -> None:
         raise PuzzleError("clone: cells and copy differ in length")
 
 
+#: The most values a puzzle may use (as the board side is capped), and the largest number
+#: any field may hold: a solver's integers are 64-bit, and a sum over every cell of the
+#: largest grid must fit in them.
+MAX_VALUES = 64
+LARGEST = 10 ** 9
+
+
 def _integer(x, what: str) -> int:
     """``x`` as an int; a bool, a float or a string is refused, never rounded or read.
 
@@ -617,7 +626,8 @@ def _check_fields(c) -> None:
             for x in v:
                 _integer(x, f"{what} (each of them)")
         elif f.type == "int" or (f.type == "int | None" and v is not None):
-            _integer(v, what)
+            if abs(_integer(v, what)) > LARGEST:
+                raise PuzzleError(f"{what} {v} is beyond ±{LARGEST}")
 
 
 #: Types whose cells are a set: a cell listed twice is a drawing mistake (a cage or a
