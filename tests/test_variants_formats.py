@@ -203,3 +203,9 @@ def test_only_a_list_of_objects_reads_as_a_json_document():
     """'[' alone or '[{' opens a JSON document of puzzles; '[Hard]', a section title in
     a classic file, must not send the whole file down the variant road."""
     assert [detect(t) for t in ("[", '[{"size": 4}]', "[Hard]", "[1, 2]")] == ["json", "json", None, None]
+
+
+def test_a_plain_line_is_read_from_4x4_up():
+    """'12' read as a 1x1 jigsaw (its given, then its layout) and checked 'unique'."""
+    assert read_entry("12").error.startswith("not a puzzle") and read_entry("1...").puzzle is None
+    assert read_entry("1" + "." * 15).puzzle.size == 4

@@ -323,8 +323,10 @@ SUPPORTED = frozenset(_READERS) | {"Shape", "NoBoxes", "Jigsaw"}
 # -- the plain-text forms ISS also reads -------------------------------------------------------
 
 def _square(k):
+    """The side of a plain line of ``k`` cells: 4 to 16, as for classic lines (a shorter
+    line is not read as a 1x1 or 2x2 grid: '12' was a 1x1 jigsaw, 'unique')."""
     n = int(round(k ** 0.5))
-    return n if n * n == k and 1 <= n <= 16 else None
+    return n if n * n == k and 4 <= n <= 16 else None
 
 
 def _plain_values(text, n):
