@@ -325,8 +325,10 @@ def cmd_solve(args) -> int:
                 print(f"{_where(source, line)}: {exc}", file=sys.stderr)
                 result = None
             except Exception as exc:  # a bug in the paradigm: this puzzle's record says it
-                first = (str(exc).strip().splitlines() or [""])[0]
-                rec.update(verdict="error", error=f"{name} raised {type(exc).__name__}: {first}")
+                from ..variants.crosscheck import first_line
+
+                rec.update(verdict="error", error=f"{name} raised {type(exc).__name__}: "
+                                                  f"{first_line(exc)}")
                 print(f"{_where(source, line)}: {rec['error']}", file=sys.stderr)
                 result = None
             if result is not None:

@@ -38,8 +38,8 @@ FORMATS = ("json", "fpuzzles", "iss", "sukaku")
 def detect(text: str) -> str | None:
     """The variant format ``text`` is in, or None for a plain grid line (or nothing known)."""
     t = text.strip()
-    if t.startswith("{") or re.match(r"\[\s*(\{|$)", t):  # (a list of objects: a whole
-        return "json"                                           # JSON document of puzzles)
+    if t.startswith("{") or re.match(r"\[\s*(\{|$)", t):  # ('[' or '[{': a JSON document)
+        return "json"
     if looks_like_fpuzzles(t):
         return "fpuzzles"
     if t.startswith(".") and ("~" in t or re.match(r"^\.[A-Z][a-z]", t)):
