@@ -17,8 +17,9 @@ exception it refines, so ``except ValueError`` keeps working where it did before
 
 Errors that belong to one subsystem are defined there but derive from the root too
 (``certify.CertificateError``, ``certify.drat.ProofFormatError``, ``gui.jobs.JobError``,
-``gui.work.BadRequest``, ``logic.SeveralSolutionsError`` ...); ``tests/test_errors.py``
-walks every module and holds every exception class to that.
+``gui.work.BadRequest``, ``logic.SeveralSolutionsError``,
+``variants.crosscheck.ParadigmError`` ...); ``tests/test_errors.py`` walks every module
+and holds every exception class to that.
 
 Roads not taken: one error class per module (callers kept hand-written lists of them
 to catch, and the lists drifted); error codes in place of classes (Python callers

@@ -159,3 +159,165 @@ def test_check_with_sat_and_mip_on_a_shared_killer(capsys):
     rec = json.loads(out)
     assert code == 0 and rec["verdict"] == "unique" and rec["ran"] == ["sat", "mip"]
     assert rec["solution"] == sample["cells"]
+
+
+def test_a_paradigm_that_raises_is_that_puzzles_error_and_the_batch_goes_on(capsys, tmp_path,
+                                                                            monkeypatch):
+    """A bug in one paradigm on one puzzle (a crash inside its encoder) is that puzzle's
+    ``error`` record (exit 3), one line naming the paradigm; the puzzles after it are
+    still checked. (A batch's workers run the same ``variants.records.check_one``; a
+    monkeypatch does not reach them, so this runs in this process.)"""
+    import sudoku_cp.variants.cpsat as cpsat
+
+    real = cpsat.solve
+
+    def crashing(puzzle, **kw):
+        if any(c.TYPE == "palindrome" for c in puzzle.constraints):
+            raise RuntimeError("model invalid\nsecond line of the message")
+        return real(puzzle, **kw)
+
+    monkeypatch.setattr(cpsat, "solve", crashing)
+    path = tmp_path / "three.txt"
+    path.write_text(f"{THERMO4}\n.Palindrome~R1C1~R1C2.Shape~4x4\n{OPEN4}\n")
+    code, out, err = run(capsys, "check", "--backends", "sat,cpsat", "--json", "-f", str(path))
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert [r["verdict"] for r in recs] == ["unique", "error", "multiple"] and code == 3
+    assert recs[1]["error"] == "cpsat raised RuntimeError: model invalid"
+    assert f"{path}:2: cpsat raised RuntimeError: model invalid" in err.splitlines()
+    code, out, err = run(capsys, "solve", "--backend", "cpsat", "--json",
+                         ".Palindrome~R1C1~R1C2.Shape~4x4")
+    assert code == 3 and json.loads(out)["error"] == "cpsat raised RuntimeError: model invalid"
+    assert err.strip() == "argument: cpsat raised RuntimeError: model invalid"
+
+
+@pytest.mark.parametrize("text, words", [
+    (".Skyscraper~R1~12~", "skyscraper clue 12 (read from R1C1) is outside 1..9"),
+    (".Quad~R1C1~12", "quadruple at R1C1: value 12 is outside 1..9"),
+    (".Modular~0~R1C1~R1C2~R1C3", "modular: modulus 0 is below 1"),
+    (".Cage~100~R1C1~R1C2", "killer cage sum 100 over 2 cells at R1C1 cannot be made of "
+                            "distinct values 1..9 (3..17)"),  # as from f-puzzles (it said 'none')
+    (LZ.compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4,
+                                     "skyscraper": [{"cell": "R0C1", "value": "9"}]})),
+     "skyscraper clue 9 (read from R1C1) is outside 1..4"),
+])
+def test_numbers_no_rule_can_use_are_one_line_exit_2(capsys, text, words):
+    """Each of these once reached an encoder and ended in a traceback (PySAT's 'Wrong
+    bound', a KeyError, CP-SAT refusing the model)."""
+    code, out, err = run(capsys, "check", "--backends", "sat,cpsat", text)
+    assert code == 2 and f"argument: {words}" in err.splitlines() and "Traceback" not in err
+
+
+def test_bom_crlf_and_a_line_that_is_not_utf8(capsys, tmp_path, monkeypatch):
+    """A file saved with a BOM and CRLF line ends reads as any other; a line holding bytes
+    that are not UTF-8 is that line's error and the others are checked (the BOM made the
+    first puzzle 'not a puzzle', or sent a one-line file down the classic road, and one
+    bad byte refused the whole file)."""
+    import io
+
+    data = (b"\xef\xbb\xbf" + THERMO4.encode() + b"\r\n# note\r\ncaf\xe9\r\n" + OPEN4.encode() + b"\r\n")
+    path = tmp_path / "saved.txt"
+    path.write_bytes(data)
+    code, out, err = run(capsys, "check", "--backends", "sat,cpsat", "--json", "-f", str(path))
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert [(r["line"], r["verdict"]) for r in recs] == [(1, "unique"), (3, "invalid"), (4, "multiple")]
+    assert recs[1]["error"] == "line is not valid UTF-8 (byte 0xE9 at column 4)" and code == 2
+    path.write_bytes(b"\xef\xbb\xbf" + THERMO4.encode() + b"\r\n")  # one line: still a variant
+    code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--json", "-f", str(path))
+    assert code == 0 and json.loads(out)["verdict"] == "unique"
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
+    code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--variant", "--json")
+    assert [json.loads(line)["verdict"] for line in out.splitlines()] == ["unique", "invalid", "multiple"]
+
+
+def test_a_cage_over_a_cell_twice_is_named(capsys):
+    """ISS and f-puzzles alike: the cage is refused naming the cell (it was checked, and
+    reported 'none', exit 1, leaving the setter to find the slip)."""
+    fp_cage = LZ.compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "killercage":
+                                              [{"cells": ["R1C1", "R1C2", "R1C1"], "value": "6"}]}))
+    for text in (".Cage~6~R1C1~R1C2~R1C1.Shape~4x4", fp_cage):
+        code, _, err = run(capsys, "check", "--backends", "sat,cpsat", text)
+        assert code == 2 and "argument: killer_cage: cell R1C1 is listed twice" in err.splitlines()
+
+
+def test_variant_lines_on_standard_input_are_detected(capsys, monkeypatch):
+    """``sudoku-cp check < puzzles.txt`` finds the variant puzzles as ``-f`` does, by a peek
+    at the waiting lines that leaves them to the reader (they went down the classic road,
+    every one 'not a puzzle: ... reads as text'); classic lines still go the classic way."""
+    import io
+
+    def stdin(text):
+        return io.TextIOWrapper(io.BufferedReader(io.BytesIO(text.encode())))
+
+    monkeypatch.setattr("sys.stdin", stdin(f"# two\n{THERMO4}\n{OPEN4}\n"))
+    code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--json")
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert [(r["line"], r["verdict"]) for r in recs] == [(2, "unique"), (3, "multiple")]
+    monkeypatch.setattr("sys.stdin", stdin("1...........4.3.\n"))
+    code, out, _ = run(capsys, "check", "--json", "-")
+    assert "backends" in json.loads(out.splitlines()[0])  # the classic record
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--backend", "dlx"], "dlx declines variant puzzles: sums, orderings"),
+    (["--backend", "sat:glucose4"], "--backend sat:glucose4: a variant paradigm takes no solver spec"),
+    (["--backend", "nope"], "unknown variant paradigm 'nope'; variant paradigms: sat, cpsat"),
+])
+def test_solve_refuses_what_it_would_not_do(capsys, argv, words):
+    """Each of these solved with sat (or drew nothing) without a word, exit 0."""
+    code, out, err = run(capsys, "solve", *argv, THERMO4)
+    assert code == 2 and out == "" and words in err
+
+
+def test_solve_with_a_paradigm_asked_for_by_name(capsys):
+    code, out, _ = run(capsys, "solve", "--backend", "witness", THERMO4)
+    assert code == 0 and "solved by witness" in out
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["solve", "--image", "p.svg"], "--image draws classic puzzles"),
+    (["solve", "--box", "2x2"], "--box sets the boxes of classic puzzles"),
+    (["export", "--format", "fpuzzles", "--box", "2x2"], "--box sets the boxes of classic puzzles"),
+    (["check", "--certify", "CERT"], "--certify writes certificates for classic puzzles"),
+    (["check", "--certify", "CERT", "--out", "R.jsonl"], "--certify writes certificates"),
+])
+def test_classic_only_options_are_refused_before_any_work(capsys, tmp_path, argv, words):
+    """They were ignored without a word (no picture, no certificate, exit 0), and
+    --certify with --out ended in a ValueError traceback."""
+    argv = [str(tmp_path / a) if a in ("CERT", "R.jsonl") else a for a in argv]
+    code, out, err = run(capsys, *argv, THERMO4)
+    assert code == 2 and out == "" and words in err and list(tmp_path.iterdir()) == []
+
+
+def test_an_input_with_no_puzzle_is_exit_2_as_for_classic_puzzles(capsys, tmp_path):
+    """A file of comments only checked '0 variant puzzle(s): none', exit 0 (a wrong file
+    passed for a clean run); the classic road says this, exit 2."""
+    path = tmp_path / "notes.txt"
+    path.write_text("# only a comment\n\n")
+    for command in ("check", "solve"):
+        code, out, err = run(capsys, command, "--variant", "-f", str(path))
+        assert code == 2 and "no puzzle in the input" in err
+
+
+def test_a_broken_json_document_is_one_error_saying_where(capsys, tmp_path):
+    """A pretty-printed JSON file with one slip was read line by line: an error for every
+    line of it, none saying where the slip is. JSON lines keep one entry per line."""
+    doc = json.dumps([{"format": "iss", "puzzle": THERMO4}], indent=2).replace("}\n]", "\n]")
+    path = tmp_path / "set.json"
+    path.write_text(doc)
+    code, out, err = run(capsys, "check", "--backends", "sat,cpsat", "--json", "-f", str(path))
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert len(recs) == 1 and code == 2
+    assert recs[0]["error"] == "bad JSON: Expecting ',' delimiter at line 6 column 1"
+    path.write_text(f'{{"format": "iss", "puzzle": "{OPEN4}"}}\n{{"size": \n')
+    code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--json", "-f", str(path))
+    assert [json.loads(line)["verdict"] for line in out.splitlines()] == ["multiple", "invalid"]
+
+
+def test_cosmetic_elements_are_named_by_solve_and_export(capsys):
+    """check named them; solve's text and export said nothing of what they dropped."""
+    text = LZ.compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4,
+                                           "line": [{"lines": [["R1C1", "R1C2"]]}]}))
+    code, out, _ = run(capsys, "solve", text)
+    assert "  ignored cosmetic f-puzzles element(s): line" in out.splitlines()
+    code, out, err = run(capsys, "export", "--format", "variant-json", text)
+    assert code == 0 and "cosmetic f-puzzles element(s) not exported: line" in err

@@ -80,12 +80,21 @@ def test_url_and_cosmetic_elements():
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "killercage": [{"cells": ["R1C1", "R5C1"], "value": "3"}]}),
      "cell R5C1 is outside the 4x4 grid"),
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "killercage": [{"cells": ["R1C1", "R1C2"], "value": "9"}]}),
-     "killer cage sum 9 over 2 cells cannot be made of distinct values 1..4"),
+     "killer cage sum 9 over 2 cells at R1C1 cannot be made of distinct values 1..4"),
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "chaosconstruction": True}), "unsupported constraint chaosconstruction"),
     (fp({"size": 4, "grid": [[{}] * 3] * 4}), "grid row 1 does not have 4 cells"),
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "renban": [{"lines": 5}]}), "malformed 'renban' field"),
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "negative": [{}]}), "malformed 'negative' field"),
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "ratio": [{"cells": ["R1C1"]}]}), "a dot joins two cells"),
+    # these were read as something else: letters of a string, a rounded number, a diagonal
+    (fp({"size": 4, "grid": [[{}] * 4] * 4, "negative": "ratio"}), "malformed 'negative' field"),
+    (fp({"size": 4, "grid": [[{"value": 1.5, "given": True}] + [{}] * 3] + [[{}] * 4] * 3}),
+     "f-puzzles: bad value 1.5"),
+    (fp({"size": 4, "grid": [[{}] * 4] * 4, "killercage": [{"cells": ["R1C1", "R1C2"], "value": True}]}),
+     "f-puzzles: bad cage sum True"),
+    (fp({"size": 4, "grid": [[{}] * 4] * 4,
+         "littlekillersum": [{"cell": "R2C2", "direction": "DR", "value": "5"}]}),
+     "little killer clue at R2C2 is inside the grid"),
 ])
 def test_malformed_fpuzzles_is_one_line(text, words):
     entry = read_entry(text)
@@ -129,3 +138,74 @@ def test_json_records_with_a_stated_solution():
     assert entry.ident == "iss-examples-3" and entry.expected == tuple(rec["cells"])
     own = read_entry(entry.puzzle.to_json())
     assert own.format == "json" and own.puzzle == entry.puzzle
+
+
+@pytest.mark.parametrize("rec, words", [
+    ({"format": "iss", "puzzle": 5}, "'puzzle' must be a string or an object, not 5"),
+    ({"puzzle": None}, "'puzzle' must be a string or an object, not null"),
+    ({"format": "json", "puzzle": "{oops"}, "bad JSON: Expecting property name"),
+    ({"format": "iss", "puzzle": {"size": 4}}, "'puzzle' in the iss format must be a string"),
+    ({"format": "iss", "puzzle": ".Shape~4x4", "cells": ["1"] * 16}, "the stated solution holds \"1\""),
+])
+def test_a_record_of_the_wrong_shape_is_one_line(rec, words):
+    """A JSONL record whose ``puzzle`` or stated solution has the wrong type is that
+    line's error (these raised TypeError or JSONDecodeError out of the reader)."""
+    entry = read_entry(json.dumps(rec))
+    assert entry.puzzle is None and words in entry.error and "\n" not in entry.error
+
+
+def test_a_record_holding_a_plain_grid_reads_it_as_iss_does():
+    entry = read_entry(json.dumps({"id": "p", "puzzle": "1...........4.3."}))
+    assert entry.error is None and entry.format == "iss" and entry.puzzle.givens[0] == (0, 1)
+
+
+@pytest.mark.parametrize("text, words", [
+    (".Shape~6x6.Entropic~R1C1~R1C2~R1C3", "unsupported constraint Entropic (values other than 1..9)"),
+    (".Shape~4x4.Windoku", "unsupported constraint Windoku (on a 4x4 grid)"),
+])
+def test_a_type_refused_on_this_grid_says_so_once(text, words):
+    """The refusal is the whole message, as for a type not read at all (it was prefixed
+    with the type again: 'Entropic: unsupported constraint Entropic (...)')."""
+    assert read_entry(text).error == words
+
+
+@pytest.mark.parametrize("text, words", [
+    (".Cage~100~R1C1~R1C2", "killer cage sum 100 over 2 cells at R1C1 cannot be made of distinct "
+                            "values 1..9 (3..17)"),
+    ('{"size": 4, "values": [0, 3], "constraints": [{"type": "killer_cage", "cells": [0, 1], '
+     '"total": 0}]}', "killer cage sum 0 over 2 cells at R1C1 cannot be made of distinct values 0..3 (1..5)"),
+])
+def test_a_cage_sum_out_of_reach_is_refused_in_every_format(text, words):
+    """As from f-puzzles; ISS and the JSON had it checked and said 'none'. (The model itself
+    takes such a cage: its answer is no solution.)"""
+    assert read_entry(text).error == words
+
+
+@pytest.mark.parametrize("text, words", [
+    (".Arrow~R1C1", "arrow: the shaft has no cell"),
+    (".PillArrow~2~R1C1~R1C2", "PillArrow: a pill of 2 cells needs a shaft after it; 2 cells given"),
+    (fp({"size": 4, "grid": [[{}] * 4] * 4, "arrow": [{"cells": ["R1C1"], "lines": [["R1C1"]]}]}),
+     "arrow: the shaft has no cell"),
+])
+def test_an_arrow_without_a_shaft_is_named(text, words):
+    """It was checked, and said 'none' (an empty shaft sums to 0)."""
+    assert read_entry(text).error == words
+
+
+def test_an_empty_or_cut_link_says_so():
+    assert read_entry("https://f-puzzles.com/?load=").error == \
+        "f-puzzles: the link holds no puzzle after '?load='"  # it said: a bad character
+    whole = fp({"size": 4, "grid": [[{}] * 4] * 4, "thermometer": [{"lines": [["R1C1", "R1C2"]]}]})
+    assert read_entry(whole[:len(whole) // 2]).error.endswith("does not decompress (is it cut short?)")
+
+
+def test_only_a_list_of_objects_reads_as_a_json_document():
+    """'[' alone or '[{' opens a JSON document of puzzles; '[Hard]', a section title in
+    a classic file, must not send the whole file down the variant road."""
+    assert [detect(t) for t in ("[", '[{"size": 4}]', "[Hard]", "[1, 2]")] == ["json", "json", None, None]
+
+
+def test_a_plain_line_is_read_from_4x4_up():
+    """'12' read as a 1x1 jigsaw (its given, then its layout) and checked 'unique'."""
+    assert read_entry("12").error.startswith("not a puzzle") and read_entry("1...").puzzle is None
+    assert read_entry("1" + "." * 15).puzzle.size == 4

@@ -178,6 +178,38 @@ def test_geometry_and_value_range():
     ({"size": 4, "givens": [[0, 1], [0, 2]]}, "two different givens at R1C1"),
     ({"size": 4, "colour": "red"}, "unknown field 'colour'"),
     ({"size": 4, "constraints": [{"type": "odd", "cells": [1]}]}, "odd: unknown field 'cells'"),
+    # wrong types and numbers no rule can use: refused here, never a crash in an encoder
+    ({"size": 4, "constraints": [{"type": "killer_cage", "cells": [0, 1], "total": "3"}]},
+     "killer_cage: total must be an integer, not '3'"),
+    ({"size": 4, "constraints": [{"type": "little_killer", "cells": [0, 5], "total": None}]},
+     "little_killer: total must be an integer, not None"),
+    ({"size": 4, "constraints": [{"type": "thermometer", "cells": [True, 1]}]},
+     "thermometer: cells (each of them) must be an integer, not True"),
+    ({"size": 4, "constraints": [{"type": "negative_dots", "white": "no"}]},
+     "negative_dots: white must be true or false, not 'no'"),
+    ({"size": 4, "givens": [[0.5, 1]]}, "a given's cell must be an integer, not 0.5"),
+    ({"size": 4, "constraints": [{"type": "skyscraper", "cells": [0, 1, 2, 3], "count": 5}]},
+     "skyscraper clue 5 (read from R1C1) is outside 1..4"),
+    ({"size": 4, "constraints": [{"type": "quadruple", "cells": [0, 1, 4, 5], "values": [9]}]},
+     "quadruple at R1C1: value 9 is outside 1..4"),
+    ({"size": 4, "constraints": [{"type": "quadruple", "cells": [0, 1, 4, 5], "values": [1] * 5}]},
+     "quadruple at R1C1: 5 values for 4 cells"),
+    ({"size": 4, "constraints": [{"type": "candidates", "cell": 0, "values": [1, 9]}]},
+     "candidates at R1C1: value 9 is outside 1..4"),
+    ({"size": 4, "constraints": [{"type": "modular", "cells": [0, 1, 2], "modulus": 0}]},
+     "modular: modulus 0 is below 1"),
+    ({"size": 4, "constraints": [{"type": "diagonal", "slope": 5}]}, "slope 5 is neither 1 nor -1"),
+    # numbers beyond what a solver's 64-bit integers carry (CP-SAT raised TypeError, sat
+    # OverflowError), and more values than any grid here uses
+    ({"size": 4, "constraints": [{"type": "sandwich", "cells": [0, 1, 2, 3], "total": 10 ** 20}]},
+     "sandwich: total 100000000000000000000 is beyond ±1000000000"),
+    ({"size": 4, "values": [1, 65]}, "values 1..65 are more than 64"),
+    # a cell listed twice where the cells are a set (it could only ever mean "no solution")
+    ({"size": 4, "constraints": [{"type": "killer_cage", "cells": [0, 1, 0], "total": 6}]},
+     "killer_cage: cell R1C1 is listed twice"),
+    ({"size": 4, "constraints": [{"type": "extra_region", "cells": [5, 6, 5]}]},
+     "extra_region: cell R2C2 is listed twice"),
+    ({"size": 4, "constraints": [{"type": "ratio_dot", "cells": [3, 3]}]}, "ratio_dot: cell R1C4 is listed twice"),
 ])
 def test_bad_json_is_one_named_error(data, words):
     with pytest.raises(PuzzleError, match=re.escape(words)) as info:

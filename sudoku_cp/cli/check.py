@@ -99,6 +99,7 @@ def cmd_check(args) -> int:
     if args.chunk_size and not wants_batch(args):
         raise UsageError("--chunk-size applies to a batch only (--workers, --out or --engine)")
     if variant.wanted(args):  # f-puzzles, ISS or JSON variant puzzles
+        variant.refuse_classic_options(args)
         if wants_batch(args):  # through the same batch runner and results file
             return cmd_batch(args, variant.batch_source(args))
         return variant.cmd_check(args)

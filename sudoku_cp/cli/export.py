@@ -43,6 +43,7 @@ def cmd_export(args) -> int:
     from . import variant
 
     if not args.empty and (args.format in variant.EXPORT_FORMATS or variant.wanted(args)):
+        variant.refuse_classic_options(args)
         return variant.cmd_export(args)  # f-puzzles, ISS or JSON variant puzzles
     if args.empty:
         if args.box is None and args.size is None:

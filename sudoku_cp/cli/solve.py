@@ -48,6 +48,7 @@ def cmd_solve(args) -> int:
     from . import variant
 
     if variant.wanted(args):  # f-puzzles, ISS or JSON variant puzzles: their own module
+        variant.refuse_classic_options(args)
         return variant.cmd_solve(args)
     get_backend(args.backend)  # an unknown spec fails before the first puzzle
     if args.image:

@@ -42,16 +42,33 @@ def wanted(args) -> bool:
         texts = [args.puzzles]
     if any(detect(t) for t in texts):
         return True
+    named = args.puzzles if isinstance(args.puzzles, list) else [args.puzzles] if args.puzzles else []
+    if ("-" in named or not (named or args.file)) and any(detect(t) for t in _stdin_head()):
+        return True
     for path in args.file or []:
         try:
             path = find_data(path, getattr(args, "data", None))
-            with open(path, encoding="utf-8", errors="replace") as f:
+            with open(path, encoding="utf-8-sig", errors="replace") as f:
                 head = [line for _, line in zip(range(50), f)]
         except (OSError, UsageError):
             continue
         if any(detect(line) for line in head if line.strip() and not line.startswith("#")):
             return True
     return False
+
+
+def refuse_classic_options(args) -> None:
+    """Refuse, before any work, an option that means nothing for a variant puzzle (each
+    was ignored without a word, and ``check --certify DIR --out R`` ended in a traceback)."""
+    if getattr(args, "certify", None):
+        raise UsageError("--certify writes certificates for classic puzzles; a variant puzzle "
+                         "has none yet")
+    if getattr(args, "image", None):
+        raise UsageError("--image draws classic puzzles; a variant puzzle's picture comes from "
+                         "the gui or sudoku_cp.variants.picture.to_svg")
+    if getattr(args, "box", None):
+        raise UsageError("--box sets the boxes of classic puzzles; a variant puzzle carries its "
+                         "own (ISS Shape~ and Jigsaw~, the f-puzzles size and regions, the JSON box)")
 
 
 def read_entries(args):
@@ -64,7 +81,7 @@ def read_entries(args):
         texts = ["-"]
     for text in texts:
         if text == "-":
-            lines = sys.stdin.read().splitlines()
+            lines = _stdin_text().splitlines()
             for n, line in _lines(lines):
                 index += 1
                 yield index, "<stdin>", n, _at(read_entry(line), n)
@@ -74,14 +91,47 @@ def read_entries(args):
             yield index, "<argument>", arguments, _at(read_entry(text), arguments)
     for path in args.file or []:
         path = find_data(path, getattr(args, "data", None))
-        try:
-            with open(path, encoding="utf-8") as f:
+        try:  # a BOM is dropped; a line that is not UTF-8 is that line's error, not the file's
+            with open(path, encoding="utf-8-sig", errors="surrogateescape") as f:
                 content = f.read()
-        except (OSError, UnicodeDecodeError) as exc:
+        except OSError as exc:
             raise UsageError(f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
         for n, line in _lines(_split_json(content)):
             index += 1
             yield index, path, n, _at(read_entry(line), n)
+    if not index:  # as for classic puzzles: an empty input is a mistake, not a clean run
+        raise UsageError("no puzzle in the input: give PUZZLE arguments, -f FILE, or "
+                         "puzzles on standard input")
+
+
+def _stdin_head() -> list[str]:
+    """The first lines waiting on standard input, peeked at and left there for the reader
+    (none from a terminal, or from a stream that cannot be peeked at)."""
+    stdin = sys.stdin
+    buf = getattr(stdin, "buffer", None)
+    try:
+        if buf is None or stdin.isatty():
+            return []
+        if hasattr(buf, "peek"):
+            data = buf.peek(1 << 16)
+        elif buf.seekable():
+            at = buf.tell()
+            data = buf.read(1 << 16)
+            buf.seek(at)
+        else:
+            return []
+    except (OSError, ValueError):
+        return []
+    lines = data.decode("utf-8-sig", "replace").splitlines()[:50]
+    return [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
+
+
+def _stdin_text() -> str:
+    """Standard input as a file is read: a BOM dropped, bytes that are not UTF-8 kept for
+    the line that holds them to be refused alone."""
+    if hasattr(sys.stdin, "buffer"):
+        return sys.stdin.buffer.read().decode("utf-8-sig", "surrogateescape")
+    return sys.stdin.read()
 
 
 def _at(entry, line: int):
@@ -96,10 +146,20 @@ def _split_json(content: str) -> list[str]:
         try:
             data = json.loads(stripped)
         except json.JSONDecodeError:
-            return content.splitlines()
+            if _is_json(stripped.splitlines()[0]):
+                return content.splitlines()  # JSON lines, some of them bad: each its own error
+            return [content]  # one document spread over lines, broken: one error, with where
         items = data if isinstance(data, list) else [data]
         return [json.dumps(item) for item in items]
     return content.splitlines()
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except json.JSONDecodeError:
+        return False
+    return True
 
 
 def _lines(lines):
@@ -163,7 +223,7 @@ def cmd_check(args) -> int:
                           time_limit=args.time_limit).record
         counts[rec["verdict"]] += 1
         code = worst(code, verdict_exit(rec["verdict"]))
-        if rec["verdict"] == "invalid":
+        if rec["verdict"] in ("invalid", "error"):
             print(f"{_where(rec['source'], rec['line'])}: {rec['error']}", file=sys.stderr)
         if as_json:
             emit(rec)
@@ -208,8 +268,8 @@ def _grid(values, size) -> str:
 def _show(rec) -> None:
     where = _where(rec["source"], rec["line"])
     name = f" {rec['id']}" if rec["id"] else ""
-    if rec["verdict"] == "invalid":
-        print(f"puzzle {rec['index']}{name} ({where}): invalid: {rec['error']}")
+    if rec["verdict"] in ("invalid", "error"):
+        print(f"puzzle {rec['index']}{name} ({where}): {rec['verdict']}: {rec['error']}")
         return
     ran = ", ".join(f"{k} {v * 1000:.1f} ms" for k, v in rec["times"].items())
     print(f"puzzle {rec['index']}{name} ({where}), {rec['size']}x{rec['size']}: "
@@ -243,10 +303,10 @@ def _show_candidates(rec) -> None:
 
 def cmd_solve(args) -> int:
     """``solve`` over variant puzzles with one paradigm (``--backend sat|cpsat|witness``)."""
-    from ..variants.paradigms import PARADIGMS, get_paradigm
+    from ..variants.paradigms import get_paradigm
     from ..variants.rules import check_solution
 
-    name = args.backend if args.backend in PARADIGMS else "sat"
+    name = _solve_paradigm(args.backend)
     solve = get_paradigm(name)
     limit = args.limit if args.limit is not None else (sys.maxsize if args.count else 1)
     code = EXIT_OK
@@ -263,6 +323,13 @@ def cmd_solve(args) -> int:
             except SudokuCpError as exc:
                 rec.update(verdict="invalid", error=str(exc))
                 print(f"{_where(source, line)}: {exc}", file=sys.stderr)
+                result = None
+            except Exception as exc:  # a bug in the paradigm: this puzzle's record says it
+                from ..variants.crosscheck import first_line
+
+                rec.update(verdict="error", error=f"{name} raised {type(exc).__name__}: "
+                                                  f"{first_line(exc)}")
+                print(f"{_where(source, line)}: {rec['error']}", file=sys.stderr)
                 result = None
             if result is not None:
                 bad = [s for s in result.solutions if check_solution(entry.puzzle, s)]
@@ -284,15 +351,34 @@ def cmd_solve(args) -> int:
             out = record(**rec)
             out.update(count=count, exhausted=exhausted)  # solve adds how many and whether all
             emit(out)
-        elif rec["verdict"] != "invalid":
+        elif rec["verdict"] not in ("invalid", "error"):
             words = _count_words(rec, limit)
             print(f"puzzle {index} ({_where(source, line)}), {rec['size']}x{rec['size']}: "
                   f"{rec['verdict']} by {name} in {rec['time_s'] * 1000:.1f} ms: {words}")
+            for note in rec["notes"]:  # (cosmetic elements skipped, as check says)
+                print(f"  {note}")
             if not args.count:
                 for s in rec["solutions"]:
                     print(_grid(s, rec["size"]))
                     print()
     return code
+
+
+def _solve_paradigm(spec: str) -> str:
+    """The variant paradigm ``solve --backend SPEC`` names; a classic backend that takes no
+    variant puzzle, a solver spec or an unknown name is refused before any work (they
+    were all replaced by ``sat`` without a word)."""
+    from ..variants.paradigms import ALL_PARADIGMS
+
+    if spec in ALL_PARADIGMS:
+        return spec
+    name = spec.split(":", 1)[0]
+    choose = f"variant paradigms: {', '.join(ALL_PARADIGMS)}"
+    if name in DECLINED:
+        raise UsageError(f"{name} declines variant puzzles: {DECLINED[name]}; {choose}")
+    if name in ALL_PARADIGMS:
+        raise UsageError(f"--backend {spec}: a variant paradigm takes no solver spec; {choose}")
+    raise UsageError(f"unknown variant paradigm {spec!r}; {choose}")
 
 
 def _count_words(rec, limit) -> str:
@@ -327,4 +413,7 @@ def cmd_export(args) -> int:
         raise PuzzleError(f"{_where(source, line)}: {entry.error}")
     text = (write_fpuzzles(entry.puzzle) if args.format == "fpuzzles" else entry.puzzle.to_json()) + "\n"
     write_text(args.output, text, force=args.force)
+    if entry.ignored:  # drawn only, never a rule: not carried over, and said so
+        print(f"sudoku-cp: note: cosmetic f-puzzles element(s) not exported: "
+              f"{', '.join(entry.ignored)}", file=sys.stderr)
     return EXIT_OK

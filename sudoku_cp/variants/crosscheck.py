@@ -29,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 
-from ..errors import MissingDependencyError
+from ..errors import MissingDependencyError, SudokuCpError
 from ..verdicts import Verdict
 from .paradigms import (HOUSES_ONLY, PARADIGMS, PYTHON_SEARCH, UnsupportedConstraint,
                         VariantResult, get_paradigm, not_ready)
@@ -112,6 +112,18 @@ def _run(name, puzzle, time_limit, stop=None):
         return solve(puzzle, limit=2, time_limit=time_limit, **extra), None
     except (MissingDependencyError, UnsupportedConstraint) as exc:
         return None, str(exc)
+    except Exception as exc:  # a bug in one paradigm: say which, the caller records it
+        raise ParadigmError(f"{name} raised {type(exc).__name__}: {first_line(exc)}") from exc
+
+
+def first_line(exc) -> str:
+    """The first line of an exception's message (a record's error is one line)."""
+    return (str(exc).strip().splitlines() or [""])[0]
+
+
+class ParadigmError(SudokuCpError, RuntimeError):
+    """A paradigm raised on a puzzle (a bug, not bad input: the record's verdict is
+    ``error``); the message names the paradigm, the exception is its ``__cause__``."""
 
 
 def reconcile(puzzle, results):

@@ -25,9 +25,10 @@ import re
 from dataclasses import dataclass
 
 from ..errors import PuzzleError
+from ..parse.lines import bad_bytes
 from .fpuzzles import looks_like_fpuzzles, read_fpuzzles
 from .iss import parse_iss, parse_plain
-from .model import VariantPuzzle
+from .model import VariantPuzzle, unreachable_cage
 from .sukaku import read_sukaku
 from ..text import looks_like_sukaku
 
@@ -37,7 +38,7 @@ FORMATS = ("json", "fpuzzles", "iss", "sukaku")
 def detect(text: str) -> str | None:
     """The variant format ``text`` is in, or None for a plain grid line (or nothing known)."""
     t = text.strip()
-    if t.startswith("{"):
+    if t.startswith("{") or re.match(r"\[\s*(\{|$)", t):  # ('[' or '[{': a JSON document)
         return "json"
     if looks_like_fpuzzles(t):
         return "fpuzzles"
@@ -74,10 +75,20 @@ class VariantEntry:
 
 
 def read_entry(text: str) -> VariantEntry:
-    """The entry for one line of input; a problem becomes ``error``, never an exception."""
-    entry = VariantEntry(text.strip())
+    """The entry for one line of input; a problem becomes ``error``, never an exception.
+
+    A line read with ``errors="surrogateescape"`` that holds bytes that are not UTF-8 is
+    such an entry, as in a classic file (``parse.lines.bad_bytes``)."""
+    problem = bad_bytes(text)
+    if problem is not None:
+        shown = text.strip().encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        return VariantEntry(shown, error=problem)
+    entry = VariantEntry(text.strip().lstrip("\ufeff"))
     try:
         _read(entry)
+        why = unreachable_cage(entry.puzzle)
+        if why is not None:  # a slip in the drawing, whatever the format
+            raise PuzzleError(why)
     except PuzzleError as exc:
         entry.puzzle, entry.error = None, str(exc)
     return entry
@@ -90,7 +101,9 @@ def _read(entry: VariantEntry) -> None:
         try:
             data = json.loads(entry.text)
         except json.JSONDecodeError as exc:
-            raise PuzzleError(f"bad JSON: {exc.msg} at character {exc.pos}") from None
+            where = (f"line {exc.lineno} column {exc.colno}" if "\n" in entry.text
+                     else f"character {exc.pos}")  # (a whole document read as one entry)
+            raise PuzzleError(f"bad JSON: {exc.msg} at {where}") from None
         _read_record(entry, data)
     elif fmt == "fpuzzles":
         entry.puzzle, ignored = read_fpuzzles(entry.text)
@@ -111,12 +124,17 @@ def _read_record(entry: VariantEntry, data) -> None:
     if "puzzle" not in data:
         entry.puzzle = VariantPuzzle.from_dict(data)
         return
-    fmt = data.get("format") or (detect(data["puzzle"]) if isinstance(data["puzzle"], str) else "json")
+    inner = data["puzzle"]
+    if not isinstance(inner, (str, dict)):
+        raise PuzzleError(f"'puzzle' must be a string or an object, not {json.dumps(inner)[:40]}")
+    fmt = data.get("format") or ((detect(inner) or "iss") if isinstance(inner, str) else "json")
     entry.ident = data.get("id")
     entry.format = fmt
-    inner = data["puzzle"]
+    if fmt != "json" and not isinstance(inner, str):
+        raise PuzzleError(f"'puzzle' in the {fmt} format must be a string")
     if fmt == "json":
-        entry.puzzle = VariantPuzzle.from_dict(inner if isinstance(inner, dict) else json.loads(inner))
+        entry.puzzle = (VariantPuzzle.from_dict(inner) if isinstance(inner, dict)
+                        else VariantPuzzle.from_json(inner))
     elif fmt == "fpuzzles":
         entry.puzzle, ignored = read_fpuzzles(inner)
         entry.ignored = tuple(ignored)
@@ -132,4 +150,7 @@ def _read_record(entry: VariantEntry, data) -> None:
     if cells is not None:
         if not isinstance(cells, list) or len(cells) != entry.puzzle.num_cells:
             raise PuzzleError("the stated solution does not fill the grid")
+        if not all(type(v) is int for v in cells):
+            odd = next(v for v in cells if type(v) is not int)
+            raise PuzzleError(f"the stated solution holds {json.dumps(odd)}, not a value")
         entry.expected = tuple(cells)

@@ -182,6 +182,8 @@ def parse_iss(text: str) -> m.VariantPuzzle:
         else:
             try:
                 out.extend(add(g, args))
+            except UnsupportedConstraint:
+                raise  # its message names the type already: the record's error is that text
             except (IndexError, ValueError) as exc:
                 if isinstance(exc, PuzzleError):
                     raise PuzzleError(f"{name}: {exc}") from None
@@ -234,6 +236,8 @@ def _pairs(make):
 def _pill_arrow(g, a):
     k = _int(a[0], "pill size")
     cells = g.cells(a[1:])
+    if not 0 < k < len(cells):
+        raise PuzzleError(f"a pill of {k} cells needs a shaft after it; {len(cells)} cells given")
     return [m.Arrow(tuple(sorted(cells[:k])), cells[k:])]
 
 
@@ -319,8 +323,10 @@ SUPPORTED = frozenset(_READERS) | {"Shape", "NoBoxes", "Jigsaw"}
 # -- the plain-text forms ISS also reads -------------------------------------------------------
 
 def _square(k):
+    """The side of a plain line of ``k`` cells: 4 to 16, as for classic lines (a shorter
+    line is not read as a 1x1 or 2x2 grid: '12' was a 1x1 jigsaw, 'unique')."""
     n = int(round(k ** 0.5))
-    return n if n * n == k and 1 <= n <= 16 else None
+    return n if n * n == k and 4 <= n <= 16 else None
 
 
 def _plain_values(text, n):

@@ -26,6 +26,7 @@ the rule, no type to dispatch on).
 from __future__ import annotations
 
 import json
+import operator
 from dataclasses import dataclass, fields
 from typing import ClassVar
 
@@ -410,17 +411,20 @@ class VariantPuzzle:
                 raise PuzzleError(f"box {r}x{c} does not tile a {n}x{n} grid")
         if not self.values:
             object.__setattr__(self, "values", (1, n))
-        lo, hi = self.values
+        lo, hi = (_integer(v, "a value bound") for v in self.values)
         object.__setattr__(self, "values", (lo, hi))
         if hi - lo + 1 < n:
             raise PuzzleError(f"values {lo}..{hi} are too few for a {n}x{n} grid")
+        if hi - lo + 1 > MAX_VALUES or max(abs(lo), abs(hi)) > LARGEST:
+            raise PuzzleError(f"values {lo}..{hi} are more than {MAX_VALUES}, or beyond ±{LARGEST}")
         if self.regions is not None:
             regions = tuple(tuple(r) for r in self.regions)
             object.__setattr__(self, "regions", regions)
             seen = sorted(c for r in regions for c in r)
             if seen != list(range(n * n)) or any(len(r) > hi - lo + 1 for r in regions):
                 raise PuzzleError("the regions do not cover every cell exactly once")
-        givens = sorted(set((int(c), int(v)) for c, v in self.givens))
+        givens = sorted(set((_integer(c, "a given's cell"), _integer(v, "a given's value"))
+                            for c, v in self.givens))
         if len({c for c, _ in givens}) != len(givens):
             twice = next(c for (c, _), (d, _) in zip(givens, givens[1:]) if c == d)
             raise PuzzleError(f"two different givens at {self.cell_name(twice)}")
@@ -433,9 +437,12 @@ class VariantPuzzle:
         for c in self.constraints:
             if getattr(c, "TYPE", None) not in TYPES:
                 raise PuzzleError(f"unsupported constraint {type(c).__name__}")
+            _check_fields(c)
             for cell in constraint_cells(c):
                 self._check_cell(cell)
             _check_shape(c)
+            _check_repeats(self, c)
+            _check_values(self, c)
 
     # -- geometry ------------------------------------------------------------------------
 
@@ -568,6 +575,8 @@ def _check_shape(c) -> None:
     if cells is None:
         if c.TYPE == "arrow" and not c.bulb:
             raise PuzzleError("arrow: the bulb has no cell")
+        if c.TYPE == "arrow" and not c.shaft:  # (it could only mean "no solution")
+            raise PuzzleError("arrow: the shaft has no cell")
         return
     if c.TYPE in PAIRS and len(cells) != 2:
         raise PuzzleError(f"{c.TYPE}: joins two cells, not {len(cells)}")
@@ -575,6 +584,104 @@ def _check_shape(c) -> None:
         raise PuzzleError(f"{c.TYPE}: needs at least {FEWEST.get(c.TYPE, 1)} cells, has {len(cells)}")
     if c.TYPE == "clone" and len(c.copy) != len(cells):
         raise PuzzleError("clone: cells and copy differ in length")
+
+
+#: The most values a puzzle may use (as the board side is capped), and the largest number
+#: any field may hold: a solver's integers are 64-bit, and a sum over every cell of the
+#: largest grid must fit in them.
+MAX_VALUES = 64
+LARGEST = 10 ** 9
+
+
+def _integer(x, what: str) -> int:
+    """``x`` as an int; a bool, a float or a string is refused, never rounded or read.
+
+    >>> _integer(3, "sum")
+    3
+    >>> _integer(2.5, "sum")
+    Traceback (most recent call last):
+    ...
+    sudoku_cp.errors.PuzzleError: sum must be an integer, not 2.5
+    """
+    if isinstance(x, bool):
+        raise PuzzleError(f"{what} must be an integer, not {x!r}")
+    try:
+        return operator.index(x)
+    except TypeError:
+        raise PuzzleError(f"{what} must be an integer, not {x!r}") from None
+
+
+def _check_fields(c) -> None:
+    """Refuse a field of the wrong type (the JSON can say anything): cells and numbers are
+    integers, flags are booleans, so no encoder meets a string where it adds numbers."""
+    for f in fields(c):
+        v = getattr(c, f.name)
+        what = f"{c.TYPE}: {f.name}"
+        if f.type == "bool":
+            if not isinstance(v, bool):
+                raise PuzzleError(f"{what} must be true or false, not {v!r}")
+        elif f.type in ("Cells", "tuple"):
+            if not isinstance(v, tuple):
+                raise PuzzleError(f"{what} must be a list, not {v!r}")
+            for x in v:
+                _integer(x, f"{what} (each of them)")
+        elif f.type == "int" or (f.type == "int | None" and v is not None):
+            if abs(_integer(v, what)) > LARGEST:
+                raise PuzzleError(f"{what} {v} is beyond ±{LARGEST}")
+
+
+#: Types whose cells are a set: a cell listed twice is a drawing mistake (a cage or a
+#: region over R1C1 twice would only ever say "no solution"). Lines that may cross or
+#: close on themselves (whispers, region-sum lines...) are not among them.
+DISTINCT_CELLS = {"killer_cage", "extra_region", "thermometer", "renban", "quadruple"} | PAIRS
+
+
+def _check_repeats(p, c) -> None:
+    """Refuse a cell listed twice in a constraint whose cells are a set."""
+    if c.TYPE in DISTINCT_CELLS and len(set(c.cells)) != len(c.cells):
+        twice = next(x for i, x in enumerate(c.cells) if x in c.cells[:i])
+        raise PuzzleError(f"{c.TYPE}: cell {p.cell_name(twice)} is listed twice")
+
+
+def _check_values(p, c) -> None:
+    """Refuse a number the rule cannot use on this grid (a quadruple value outside the
+    values, a skyscraper count no row can show, a modulus below 1)."""
+    lo, hi = p.values
+    if c.TYPE in ("quadruple", "candidates"):
+        where = f"{c.TYPE} at {p.cell_name(c.cell if c.TYPE == 'candidates' else c.cells[0])}"
+        for v in c.values:
+            if not lo <= v <= hi:
+                raise PuzzleError(f"{where}: value {v} is outside {lo}..{hi}")
+        if c.TYPE == "quadruple" and len(c.values) > len(c.cells):
+            raise PuzzleError(f"{where}: {len(c.values)} values for {len(c.cells)} cells")
+    elif c.TYPE == "skyscraper" and not 1 <= c.count <= len(c.cells):
+        raise PuzzleError(f"skyscraper clue {c.count} (read from {p.cell_name(c.cells[0])}) is "
+                          f"outside 1..{len(c.cells)}")
+    elif c.TYPE == "modular" and c.modulus < 1:
+        raise PuzzleError(f"modular: modulus {c.modulus} is below 1")
+    elif c.TYPE == "diagonal" and c.slope not in (1, -1):
+        raise PuzzleError(f"diagonal: slope {c.slope} is neither 1 nor -1")
+
+
+def unreachable_cage(p) -> str | None:
+    """Why a killer cage of ``p`` has a sum no distinct values of the grid reach, or None.
+
+    The model takes such a cage (its answer is "no solution"); the readers of setters'
+    input refuse it, as a slip in the drawing (``formats.read_entry``).
+
+    >>> unreachable_cage(VariantPuzzle(4, constraints=(KillerCage((0, 1), 8),)))
+    'killer cage sum 8 over 2 cells at R1C1 cannot be made of distinct values 1..4 (3..7)'
+    """
+    lo, hi = p.values
+    for c in p.constraints:
+        if c.TYPE != "killer_cage" or c.total is None:
+            continue
+        k = len(c.cells)
+        least, most = k * (2 * lo + k - 1) // 2, k * (2 * hi - k + 1) // 2
+        if k > hi - lo + 1 or not least <= c.total <= most:
+            return (f"killer cage sum {c.total} over {k} cells at {p.cell_name(c.cells[0])} "
+                    f"cannot be made of distinct values {lo}..{hi} ({least}..{most})")
+    return None
 
 
 def constraint_cells(c) -> tuple:

@@ -36,12 +36,16 @@ def base(index, source, line, entry) -> dict:
 
 def check_one(entry, paradigms, time_limit, cap=None) -> dict:
     """The verdict keys of one entry: invalid, or the cross-check of its paradigms
-    (``mismatch`` when it is unique with another solution than the one it states)."""
-    from .crosscheck import candidates, crosscheck
+    (``mismatch`` when it is unique with another solution than the one it states;
+    ``error`` when a paradigm raised: kept as this puzzle's record, the batch goes on)."""
+    from .crosscheck import ParadigmError, first_line, candidates, crosscheck
 
     if entry.error:
         return {"verdict": "invalid", "error": entry.error}
-    report = crosscheck(entry.puzzle, paradigms, time_limit=time_limit)
+    try:
+        report = crosscheck(entry.puzzle, paradigms, time_limit=time_limit)
+    except ParadigmError as exc:
+        return {"verdict": "error", "error": str(exc), "size": entry.puzzle.size}
     found = report.to_dict()
     rec = {k: found[k] for k in ("verdict", "solutions", "ran", "not_run", "times", "evidence")}
     rec["time_s"] = found["time"]
@@ -52,8 +56,10 @@ def check_one(entry, paradigms, time_limit, cap=None) -> dict:
         rec["verdict"] = "mismatch"
         rec["evidence"].append("the stated solution differs from the puzzle's solution")
     if cap:
-        cand = candidates(entry.puzzle, cap=cap, time_limit=time_limit)
-        rec["candidates"] = cand.to_dict()
+        try:
+            rec["candidates"] = candidates(entry.puzzle, cap=cap, time_limit=time_limit).to_dict()
+        except Exception as exc:  # (a bug, as above: this puzzle's record says it)
+            rec.update(verdict="error", error=f"candidates: {type(exc).__name__}: {first_line(exc)}")
     return rec
 
 
