@@ -209,3 +209,50 @@ def test_a_plain_line_is_read_from_4x4_up():
     """'12' read as a 1x1 jigsaw (its given, then its layout) and checked 'unique'."""
     assert read_entry("12").error.startswith("not a puzzle") and read_entry("1...").puzzle is None
     assert read_entry("1" + "." * 15).puzzle.size == 4
+
+
+# -- links setters share (variants/links.py) ------------------------------------------------
+def _sample(fmt):
+    rec = next(r for r in SAMPLES if r["format"] == fmt and not read_entry(r["puzzle"]).error)
+    bare = rec["puzzle"].split("?load=", 1)[-1]
+    return bare, read_entry(rec["puzzle"]).puzzle
+
+
+def test_an_iss_link_reads_as_the_string_in_its_q_parameter():
+    from urllib.parse import urlencode
+
+    text, puzzle = _sample("iss")
+    link = ("https://sigh.github.io/Interactive-Sudoku-Solver/?"
+            + urlencode({"q": text, "mode": "all-possibilities"}))
+    for form in (link, link.replace("~", "%7E")):  # the browser's URLSearchParams writes %7E
+        entry = read_entry(form)
+        assert entry.error is None and entry.format == "iss" and entry.puzzle == puzzle
+        assert detect(form) == "iss"
+    record = read_entry(json.dumps({"format": "iss", "puzzle": link}))
+    assert record.error is None and record.puzzle == puzzle
+
+
+@pytest.mark.parametrize("form", ["https://sudokupad.app/fpuzzles{}",
+                                  "https://sudokupad.app/?puzzleid=fpuzzles{}",
+                                  "sudokupad.app/fpuzzles{}"])
+def test_a_sudokupad_link_holding_an_fpuzzles_string_reads_as_that_string(form):
+    from urllib.parse import quote
+
+    text, puzzle = _sample("fpuzzles")  # (base64: the path may hold slashes)
+    for payload in (text, quote(text, safe="")):
+        entry = read_entry(form.format(payload))
+        assert entry.error is None and entry.format == "fpuzzles" and entry.puzzle == puzzle
+
+
+@pytest.mark.parametrize("link, said", [
+    ("https://sudokupad.app/sclN4IgzglgXgpiBcBOAN", "its own 'scl' format"),
+    ("https://sudokupad.app/ctcN4IgzglgXgpiBcBOAN", "its own 'ctc' format"),
+    ("https://sudokupad.app/abc123xyz", "a short name stored on SudokuPad's server"),
+    ("https://app.crackingthecryptic.com/sudoku/abc123", "a short name stored"),
+    ("https://example.com/puzzle?id=3", "a link (example.com) that carries no puzzle"),
+    ("https://sigh.github.io/Interactive-Sudoku-Solver/?q=", "the 'q' parameter is empty"),
+])
+def test_a_link_that_carries_no_puzzle_read_here_says_which_and_why(link, said):
+    assert detect(link) == "link"  # a variant input all the same, for the command line
+    entry = read_entry(link)
+    assert entry.puzzle is None and said in entry.error and "\n" not in entry.error

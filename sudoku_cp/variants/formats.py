@@ -9,6 +9,9 @@ Formats, tried in this order:
 - ``iss``: an ISS constraint string (``.Thermo~R1C1~R1C2...``) or one of ISS's text forms,
   among them a plain grid line (81 characters for 9x9).
 
+A link (ISS's ``?q=``, SudokuPad's ``fpuzzles...``) is read as the string it carries
+(``links.unwrap``); one that carries none this reads is ``"link"``, and reading it says why.
+
 >>> detect(".Thermo~R1C1~R1C2"), detect("N4IgzglgXgpiBcBOAN"), detect('{"size": 4}')
 ('iss', 'fpuzzles', 'json')
 >>> detect("1" + "." * 15 + "0000111122223333")  # a 4x4 jigsaw: givens, then the layout
@@ -28,6 +31,7 @@ from ..errors import PuzzleError
 from ..parse.lines import bad_bytes
 from .fpuzzles import looks_like_fpuzzles, read_fpuzzles
 from .iss import parse_iss, parse_plain
+from .links import is_link, unwrap
 from .model import VariantPuzzle, unreachable_cage
 from .sukaku import read_sukaku
 from ..text import looks_like_sukaku
@@ -38,6 +42,11 @@ FORMATS = ("json", "fpuzzles", "iss", "sukaku")
 def detect(text: str) -> str | None:
     """The variant format ``text`` is in, or None for a plain grid line (or nothing known)."""
     t = text.strip()
+    if is_link(t) and "?load=" not in t:
+        try:
+            return detect(unwrap(t)) or "iss"
+        except PuzzleError:
+            return "link"  # a variant input all the same: reading it says what is wrong
     if t.startswith("{") or re.match(r"\[\s*(\{|$)", t):  # ('[' or '[{': a JSON document)
         return "json"
     if looks_like_fpuzzles(t):
@@ -95,23 +104,24 @@ def read_entry(text: str) -> VariantEntry:
 
 
 def _read(entry: VariantEntry) -> None:
-    fmt = detect(entry.text) or "iss"
+    text = unwrap(entry.text)
+    fmt = detect(text) or "iss"
     entry.format = fmt
     if fmt == "json":
         try:
-            data = json.loads(entry.text)
+            data = json.loads(text)
         except json.JSONDecodeError as exc:
             where = (f"line {exc.lineno} column {exc.colno}" if "\n" in entry.text
                      else f"character {exc.pos}")  # (a whole document read as one entry)
             raise PuzzleError(f"bad JSON: {exc.msg} at {where}") from None
         _read_record(entry, data)
     elif fmt == "fpuzzles":
-        entry.puzzle, ignored = read_fpuzzles(entry.text)
+        entry.puzzle, ignored = read_fpuzzles(text)
         entry.ignored = tuple(ignored)
     elif fmt == "sukaku":
-        entry.puzzle = read_sukaku(entry.text)
-    elif entry.text.lstrip().startswith(".") or parse_plain(entry.text) is not None:
-        entry.puzzle = parse_iss(entry.text)
+        entry.puzzle = read_sukaku(text)
+    elif text.lstrip().startswith(".") or parse_plain(text) is not None:
+        entry.puzzle = parse_iss(text)
     else:
         entry.format = None
         raise PuzzleError("not a puzzle: neither an f-puzzles string, an ISS string, JSON "
@@ -127,6 +137,8 @@ def _read_record(entry: VariantEntry, data) -> None:
     inner = data["puzzle"]
     if not isinstance(inner, (str, dict)):
         raise PuzzleError(f"'puzzle' must be a string or an object, not {json.dumps(inner)[:40]}")
+    if isinstance(inner, str):
+        inner = unwrap(inner)
     fmt = data.get("format") or ((detect(inner) or "iss") if isinstance(inner, str) else "json")
     entry.ident = data.get("id")
     entry.format = fmt
