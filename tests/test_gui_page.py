@@ -150,6 +150,28 @@ def test_d5_a_hint_that_arrives_after_the_player_moved_is_refused(page):
     expect(cell(page, 1)).to_have_text("1")
 
 
+def test_a_check_that_arrives_after_the_player_moved_marks_no_value_wrong(page):
+    """The verdict is about the givens and stands; the values were compared as they were
+    when Check was pressed, so a mark on a cell typed or erased meanwhile would mislead."""
+    open_text(page, TOP95)
+    solution = solution_of(TOP95)
+    board = Board.parse(TOP95)
+    c, v = next((c, v) for c in range(81) if not board.givens[c] for v in range(1, 10)
+                if v != solution[c] and all(board.givens[p] != v for p in board.geometry.peers[c]))
+    cell(page, c).click()
+    page.keyboard.press(str(v))  # wrong: the check would mark it
+    page.evaluate("""() => { const f = window.fetch; window.fetch = (u, o) => String(u).includes('api/check')
+        ? new Promise(r => setTimeout(r, 1200)).then(() => f(u, o)) : f(u, o); }""")
+    page.click("#check")
+    expect(page.locator("#busy")).to_be_visible()
+    cell(page, c).click()
+    page.keyboard.press("Backspace")  # erased while the check runs
+    expect(page.locator("#stale")).to_be_visible()
+    expect(page.locator("#verdict")).to_contain_text("Exactly one solution")
+    expect(page.locator("#wrong")).to_have_count(0)
+    expect(page.locator("#board .wrong")).to_have_count(0)
+
+
 def test_d6_focus_returns_to_the_board_the_grid_has_rows_and_a_selected_cell(page):
     open_text(page, EASY4)
     page.click("#hint")

@@ -239,13 +239,16 @@ const VERDICTS = {
 
 async function check() {
   let d;
+  const asked = lineOf(S.values);
   try { d = await work(S.variant ? "variant/check" : "check", puzzleBody(), "Checking with every solver"); } catch (err) { return fail(err); }
   if (!d) return;
   S.hl = emptyHighlights();
   const [tone, say] = VERDICTS[d.verdict] || ["bad", () => d.verdict];
   let html = `<p class="verdict ${tone}" id="verdict">${esc(say(d))}</p>`;
-  d.differ.forEach((c) => S.hl.differ.add(c));
-  if (d.wrong.length) {
+  d.differ.forEach((c) => S.hl.differ.add(c));  // (where two solutions differ: the givens' matter)
+  if (lineOf(S.values) !== asked) {  // the player moved meanwhile: the verdict on the givens stands, not the marks
+    html += `<p class="verdict bad" id="stale">The board changed while this was checked, so your values were not compared with the solution: check again.</p>`;
+  } else if (d.wrong.length) {
     d.wrong.forEach((w) => S.hl.wrong.add(w.cell));
     html += `<p class="verdict bad" id="wrong">${d.wrong.map((w) => `${w.name} (${sym(w.value)})`).join(", ")}
       ${d.wrong.length > 1 ? "do" : "does"} not match the solution.</p>`;
