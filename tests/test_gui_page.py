@@ -399,9 +399,10 @@ def test_an_error_nothing_caught_is_shown_not_swallowed(open_page):
 
 
 def test_an_answer_about_a_puzzle_replaced_meanwhile_is_not_applied(page):
-    page.evaluate("""() => { const f = window.fetch;  // a slow Solve
-        window.fetch = (url, ...a) => new Promise((r) => setTimeout(() => r(f(url, ...a)),
-            String(url).includes('solve') ? 1500 : 0)); }""")
+    page.evaluate("""() => { const f = window.fetch; window.asked = [];  // a slow Solve
+        window.fetch = (url, ...a) => { window.asked.push(String(url));
+            return new Promise((r) => setTimeout(() => r(f(url, ...a)),
+                String(url).includes('solve') ? 1500 : 0)); }; }""")
     page.click("#solve")
     expect(page.locator("#pick")).to_be_disabled()  # the file's other puzzles wait too
     page.evaluate("""(text) => { const data = new DataTransfer(); data.setData('text', text);
@@ -409,6 +410,8 @@ def test_an_answer_about_a_puzzle_replaced_meanwhile_is_not_applied(page):
     expect(page.locator("#line")).to_have_value(TOP95)  # a paste anywhere is not locked
     expect(page.locator("#failure")).to_contain_text("Another puzzle was opened")
     assert page.evaluate("lineOf(S.values)") == TOP95  # the sample's solution not filled in
+    assert "api/cancel" in page.evaluate("window.asked")  # the server was told to drop the job
+
 
 
 def test_a_game_survives_a_reload_with_marks_undo_and_timer(page):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 from urllib.parse import quote
 
@@ -378,3 +379,25 @@ def test_variant_strings_one_a_line_are_listed_and_a_wrapped_one_is_joined(page)
     page.click("#open")
     expect(page.locator("svg.variant path.arrow-line")).to_have_count(len(of_type(FPUZZLES, "arrow")))
     expect(page.locator("#pick")).to_be_hidden()
+
+
+def test_opening_another_puzzle_stops_the_servers_job_for_the_last_one(page, server):
+    """A job whose answer the page will not show is cancelled on the server, not left to
+    use a core: the little killers of iss-examples-35 take seconds to check."""
+    _, app = server
+    running = app.state.jobs._running
+    open_variant(page, PUZZLES["iss-examples-35"])
+    page.click("#check")
+    expect(page.locator("#busy")).to_be_visible()
+    deadline = time.time() + 5
+    while not running and time.time() < deadline:  # the job has reached the server
+        time.sleep(0.02)
+    assert running, "the check never started on the server"
+    page.evaluate("""(text) => { const data = new DataTransfer(); data.setData('text', text);
+        document.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data})); }""",
+                  PUZZLES["iss-examples-3"]["puzzle"])  # Open waits; a paste anywhere does not
+    deadline = time.time() + 1.0  # the check itself goes on for seconds
+    while running and time.time() < deadline:
+        time.sleep(0.02)
+    assert not running, f"still running on the server: {list(running)}"
+    expect(page.locator("#failure")).to_contain_text("Another puzzle was opened")

@@ -43,10 +43,10 @@ async function work(path, body, label) {
     });
     let data;
     try { data = await r.json(); } catch (err) { data = { error: `the server answered ${r.status}` }; }
-    if (!r.ok) throw Object.assign(new Error(data.error || r.statusText), { data, status: r.status });
-    if (S.game !== game) {  // another puzzle was opened meanwhile: this answer is about the last one
+    if (S.game !== game) {  // another puzzle was opened meanwhile (and its job cancelled): this answer is about the last one
       throw Object.assign(new Error("another puzzle was opened while this was worked out, so its answer is not shown: ask again"), { data: {} });
     }
+    if (!r.ok) throw Object.assign(new Error(data.error || r.statusText), { data, status: r.status });
     return data;
   } catch (err) {
     if (err.name === "AbortError") throw Object.assign(new Error("Cancelled."), { data: { cancelled: true } });

@@ -5,6 +5,7 @@
 // -- loading a puzzle ---------------------------------------------------------------------------
 function load(p, note) {
   S.game += 1;  // answers asked about the puzzle before no longer apply (ask.js, work)
+  if (S.busy) post("cancel", { job: S.busy.job }).catch(() => {});  // so free the server of its job
   setGeometry(p.n, p.box[0], p.box[1]);
   S.variant = p.variant || null; S.possible = null;  // a variant: its rules (variant.js)
   if (S.variant) variantGeometry();
