@@ -401,3 +401,16 @@ def test_opening_another_puzzle_stops_the_servers_job_for_the_last_one(page, ser
         time.sleep(0.02)
     assert not running, f"still running on the server: {list(running)}"
     expect(page.locator("#failure")).to_contain_text("Another puzzle was opened")
+
+
+def test_a_variant_says_in_words_which_buttons_know_classic_rules_only(page):
+    """The disabled Hint, Grade and Solve path explain themselves by a tooltip, which a
+    touch screen never shows: a line under the buttons says it while a variant is open."""
+    expect(page.locator("#classic-only")).to_be_hidden()
+    open_variant(page, PUZZLES["iss-examples-3"])
+    expect(page.locator("#hint")).to_be_disabled()
+    expect(page.locator("#classic-only")).to_be_visible()
+    expect(page.locator("#classic-only")).to_contain_text("classic rules only")
+    page.fill("#paste", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    page.click("#open")
+    expect(page.locator("#classic-only")).to_be_hidden()
