@@ -153,7 +153,8 @@ for set_name in sets:
 # - **asp**: *answer set programming*. A clingo program: a choice rule per cell, integrity
 #   constraints per house; clingo grounds it and its solver clasp searches.
 #
-# Here is one cell, r1c1 of a 4×4 board, in each of the six models.
+# Here is one cell, r1c1 of a 4×4 board, in each of the five models (the backtracker has
+# none: it searches the board itself).
 
 # %%
 import importlib.util

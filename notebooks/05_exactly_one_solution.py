@@ -92,9 +92,10 @@ assert all(is_solution(fewer, s) for s in r.solutions)
 # ## Generating a unique puzzle
 #
 # `sudoku_cp.generate.generate` fills a random full grid, then removes givens in random order,
-# keeping each removal only while the puzzle stays unique (a `limit=2` check each time), and
-# finally cross-checks the puzzle with every backend. Everything random comes from `seed`:
-# the same seed gives the same puzzle.
+# keeping each removal only while the puzzle stays unique, and before it hands the puzzle
+# over has it confirmed unique by two backends of different paradigms (`fast` and `sat`
+# when numba is installed; `verified` names them). Below, the cross-checker confirms it
+# once more. Everything random comes from `seed`: the same seed gives the same puzzle.
 
 # %%
 made = next(generate(1, seed=2024))
@@ -102,6 +103,7 @@ again = next(generate(1, seed=2024))
 assert made.board == again.board
 print(f"{made.clues} givens, level {made.level}, minimal: {made.minimal}")
 print(f"its own seed (drawn from 2024): {made.seed}")
+print("confirmed unique by:", ", ".join(made.verified))
 print(made.board.to_text())
 assert crosscheck(made.board).verdict is Verdict.UNIQUE
 side_by_side(picture(made.board, title="generated, seed 2024"),

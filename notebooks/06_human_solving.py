@@ -101,11 +101,15 @@ next(step for step in steps if step.technique == "xy_wing")
 
 # %% [markdown]
 # The hardest step, a W-wing: two cells with the same two candidates, joined by a strong
-# link on one of the values. It is scored as the alternating chain Sudoku Explainer would
-# use in its place (7.0 plus a tenth for its length).
+# link on one of the values. A hint shows it at its pattern's score, 7.0; the rating's
+# ladder (`hints=False`) scores it as the alternating chain Sudoku Explainer would use in
+# its place, 7.0 plus a tenth for its length: 7.1, the puzzle's rating above.
 
 # %%
-next(step for step in steps if step.technique == "w_wing")
+w_wing = next(step for step in steps if step.technique == "w_wing")
+print("as a hint:", w_wing.rating, "  in the rating:",
+      next(step.rating for step in se_steps if step.technique == "w_wing"))
+w_wing
 
 # %% [markdown]
 # A unique rectangle reasons from the promise that the puzzle has one solution: four
@@ -160,7 +164,8 @@ print(", ".join(f"{level} from {low}" for level, low in BANDS))
 # %% [markdown]
 # ## Ratings against Sudoku Explainer
 #
-# Four puzzles from each SE band of the collection's sample, rated here and by SE:
+# Every third puzzle of the collection's sample (`tests/data/cb002_sample.txt`, four per
+# SE band), rated here and by SE:
 
 # %%
 rows = [line.split() for line in open("../tests/data/cb002_sample.txt")
@@ -168,3 +173,8 @@ rows = [line.split() for line in open("../tests/data/cb002_sample.txt")
 for text, se, _ in rows[::3]:
     ours = grade(Board.parse(text))
     print(f"SE {se:>4}  ours {ours.rating:>4}  {ours.level:<9} {ours.hardest}")
+
+# %% [markdown]
+# All but the last line agree to the tenth; the last puzzle SE rates 8.9 and we rate
+# lower, with a region forcing chain as its hardest step. Over all 21,072 rated puzzles of
+# the collection, 98.8% get SE's rating exactly and Spearman's ρ is 0.999 (`docs/logic.md`).

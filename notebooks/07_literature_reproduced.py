@@ -82,6 +82,9 @@ for box, exact in EXACT.items():
           f"off by {100 * (e.mean / exact - 1):+.2f}%")
 
 # %% [markdown]
+# A 95% interval misses the true count about one time in twenty, and here the 4×4 one does
+# (with seed 1; seeds 2 to 10 all hold it): an interval, not a guarantee.
+#
 # The same estimator answers "about how many solutions" for a puzzle with too many to
 # count; with givens it also places hidden singles before each choice (a forced move keeps
 # every solution, so the mean is unchanged and far fewer paths die).
@@ -131,13 +134,46 @@ print(f"{result.total} puzzles (100 of Royle's, 30 of them moved again): "
 # comes out with probability 1/C(81, n): the bias is known, and the correction factor
 # cf(n) = C(81, n) turns a sample into the real distribution.
 #
-# The law can be seen on a 4×4 grid, where every minimal puzzle can be counted.
+# The law can be seen on a 4×4 grid, where every minimal puzzle can be counted. First a
+# sample of 2,000 from one grid:
 
 # %%
 grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
 sample = controlled_bias(2000, box=(2, 2), seed=11, grid=grid, batch=5000)
 drawn = clue_stats([sum(1 for v in p if v) for p in sample.puzzles]).histogram
 print(f"{len(sample.puzzles)} puzzles from one 4x4 grid in {sample.tries:,} tries:", drawn)
+
+# %% [markdown]
+# Now count every minimal puzzle of that grid. A set of cells keeps the solution unique
+# when none of the other 287 grids agrees with it on all of them, and it is minimal when
+# taking away any one of its cells loses that. The law says an n-clue minimal puzzle comes
+# out in proportion to M(n)/C(16, n), M(n) being how many there are, and the sample above
+# should follow that.
+
+# %%
+from sudoku_cp import solve
+
+others = [s for s in solve(Board.empty((2, 2)), "backtrack", limit=1000).solutions
+          if list(s) != grid]
+unique = [True] * (1 << 16)  # indexed by a set of cells as a bitmask
+for other in others:
+    agree = sum(1 << c for c in range(16) if other[c] == grid[c])
+    subset = agree
+    while True:  # every subset of the cells where the two grids agree leaves both open
+        unique[subset] = False
+        if subset == 0:
+            break
+        subset = (subset - 1) & agree
+M = {n: 0 for n in range(17)}  # minimal puzzles by clue count
+for cells in range(1 << 16):
+    if unique[cells] and not any(unique[cells & ~(1 << c)] for c in range(16) if cells >> c & 1):
+        M[bin(cells).count("1")] += 1
+M = {n: m for n, m in M.items() if m}
+weight = {n: m / math.comb(16, n) for n, m in M.items()}
+print("minimal puzzles of the grid, by clues:", M)
+for n, w in weight.items():
+    print(f"{n} clues: law {w / sum(weight.values()):.3f}, "
+          f"sample {drawn.get(n, 0) / len(sample.puzzles):.3f}")
 
 # %% [markdown]
 # Berthier's factors (normalised to cf(26) = 1) and his own histogram of 5,926,343 puzzles:
@@ -165,8 +201,8 @@ ax.legend()
 plt.show()
 
 # %% [markdown]
-# The generator is slow by nature — Berthier reports about 250,000 grids per minimal 9×9
-# puzzle; the run in `docs/research.md` gives this machine's rate. A few 9×9 tries:
+# The generator is slow by nature — Berthier's files hold one minimal 9×9 puzzle per
+# 254,113 tries; the run in `docs/research.md` gives this machine's rate. A few 9×9 tries:
 
 # %%
 run = controlled_bias(1, seed=5, batch=20_000, time_limit=5)

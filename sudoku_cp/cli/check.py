@@ -54,7 +54,8 @@ def add_batch_options(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("batch (parallel, resumable; any of --workers, --out, "
                                   "--engine turns it on)")
     g.add_argument("--workers", type=positive_int, metavar="N",
-                   help="worker processes (default and most: the CPU count, unless --force)")
+                   help="worker processes (default: the CPU count, also the most allowed "
+                        "unless --force)")
     g.add_argument("--out", metavar="RESULTS.jsonl",
                    help="write one JSON line per puzzle here (default: stdout)")
     g.add_argument("--resume", action="store_true",

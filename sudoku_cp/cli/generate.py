@@ -71,7 +71,7 @@ def register(sub) -> None:
                             "separated by commas (default: fast and sat when numba is "
                             "installed, else the cross-checker's sat, cpsat and backtrack)")
     check.add_argument("--no-verify", dest="verify", action="store_false",
-                       help="skip the cross-check of each puzzle")
+                       help="write each puzzle without that confirmation")
     p.add_argument("--no-grade", dest="grade", action="store_false",
                    help="with --json, leave level, rating, techniques and nodes null instead "
                         "of grading each puzzle (grading costs more than making a 9x9 one); "

@@ -17,7 +17,7 @@ def register(sub) -> None:
     """Add the ``warm-up`` command (imports nothing heavy)."""
     p = sub.add_parser("warm-up", help="compile the fast engine and the DRAT checker now "
                                        "(once per machine, about half a minute)",
-                       description=__doc__.split("\n\n")[1].replace("\n", " "))
+                       description=__doc__.split("\n\n")[1].replace("\n", " ").replace("``", ""))
     p.set_defaults(run=cmd_warm_up)
 
 
