@@ -23,13 +23,13 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import inspect
-import json
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from puzzle_lines import variant_records  # noqa: E402
 from sudoku_cp.variants.formats import read_entry  # noqa: E402
 from sudoku_cp.variants.sat import candidates  # noqa: E402
 
@@ -52,11 +52,7 @@ def main(argv=None) -> int:
     ap.add_argument("--no-phases", action="store_true",
                     help="do not steer the solver towards the values still short")
     args = ap.parse_args(argv)
-    records = {}
-    for path in sorted((Path(args.data) / "variants").glob("*.jsonl")):
-        for raw in path.read_text().splitlines():
-            if raw.strip() and not raw.startswith("#"):
-                records[json.loads(raw)["id"]] = raw
+    records = variant_records(args.data)
     options = {}
     if "phases" in inspect.signature(candidates).parameters:
         options["phases"] = not args.no_phases

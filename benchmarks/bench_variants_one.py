@@ -19,7 +19,6 @@ it answered.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
@@ -27,6 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from puzzle_lines import variant_records  # noqa: E402
 from sudoku_cp.variants.formats import read_entry  # noqa: E402
 from sudoku_cp.variants.model import VariantPuzzle  # noqa: E402
 from sudoku_cp.variants.crosscheck import DEFAULT_PARADIGMS  # noqa: E402
@@ -44,11 +44,7 @@ def main(argv=None) -> int:
     ap.add_argument("--limit", type=int, default=2, help="solutions to look for (2: uniqueness)")
     ap.add_argument("--shuffle", type=int, metavar="SEED", help="run the puzzles in a shuffled order")
     args = ap.parse_args(argv)
-    records = {}
-    for path in sorted((Path(args.data) / "variants").glob("*.jsonl")):
-        for raw in path.read_text().splitlines():
-            if raw.strip() and not raw.startswith("#"):
-                records[json.loads(raw)["id"]] = raw
+    records = variant_records(args.data)
     wanted = list(records) if args.ids == "all" else [i for i in args.ids.split(",") if i]
     if args.shuffle is not None:
         random.Random(args.shuffle).shuffle(wanted)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import json
 import pstats
 import sys
 import time
@@ -30,6 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from puzzle_lines import variant_records  # noqa: E402
 from sudoku_cp.variants import sat  # noqa: E402
 from sudoku_cp.variants.formats import read_entry  # noqa: E402
 from sudoku_cp.variants.rules import is_solution  # noqa: E402
@@ -53,11 +53,7 @@ def main(argv=None) -> int:
     ap.add_argument("--warm", default="iss-examples-0", help="a puzzle solved first (its shape)")
     ap.add_argument("--profile", type=int, default=0, metavar="N")
     args = ap.parse_args(argv)
-    records = {}
-    for path in sorted((Path(args.data) / "variants").glob("*.jsonl")):
-        for raw in path.read_text().splitlines():
-            if raw.strip():
-                records[json.loads(raw)["id"]] = raw
+    records = variant_records(args.data)
     spent = {"encode": 0.0, "search": 0.0}
     sat.encode_own = _timed("encode", spent, sat.encode_own)
     sat._enumerate = _timed("search", spent, sat._enumerate)

@@ -18,13 +18,13 @@ from __future__ import annotations
 import argparse
 import ast
 import importlib
-import json
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from puzzle_lines import variant_records  # noqa: E402
 from sudoku_cp.variants import encode_cnf, sat  # noqa: E402
 from sudoku_cp.variants.formats import read_entry  # noqa: E402
 from sudoku_cp.variants.rules import is_solution  # noqa: E402
@@ -45,11 +45,7 @@ def main(argv=None) -> int:
     for attr in attrs[:-1]:
         owner = getattr(owner, attr)
     values = ast.literal_eval(f"({values},)")
-    records = {}
-    for path in sorted((Path(args.data) / "variants").glob("*.jsonl")):
-        for raw in path.read_text().splitlines():
-            if raw.strip():
-                records[json.loads(raw)["id"]] = raw
+    records = variant_records(args.data)
     sat.solve(read_entry(records["iss-examples-0"]).puzzle, limit=2)
     for ident in args.ids.split(","):
         entry = read_entry(records[ident])

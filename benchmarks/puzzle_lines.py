@@ -6,6 +6,7 @@ subprocess (``bench_kernel.py``) can use it without pulling in this tree's packa
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 
@@ -20,6 +21,17 @@ def load(path: Path, count: int | None = None) -> list[str]:
             if count is not None and len(lines) >= count:
                 break
     return lines
+
+
+def variant_records(data) -> dict[str, str]:
+    """The shared variant puzzles (``DATA/variants/*.jsonl``) as raw record lines by ``id``
+    (``#`` comments and blank lines skipped), in file order."""
+    records = {}
+    for path in sorted((Path(data) / "variants").glob("*.jsonl")):
+        for raw in path.read_text().splitlines():
+            if raw.strip() and not raw.startswith("#"):
+                records[json.loads(raw)["id"]] = raw
+    return records
 
 
 def values(line: str) -> list[int]:

@@ -173,13 +173,19 @@ def test_hint_highlights_its_cells_shows_its_sentence_and_applies(page, tmp_path
         expect(cell(page, c)).to_have_text(str(v))
 
 
+def quiet_mistake(text: str) -> tuple[int, int]:
+    """An empty cell of ``text`` and a wrong value for it that clashes with no given, so
+    that only Check can tell."""
+    solution = solution_of(text)
+    board = Board.parse(text)
+    return next((c, v) for c in range(len(text)) if not board.givens[c]
+                for v in range(1, board.n + 1)
+                if v != solution[c] and all(board.givens[p] != v for p in board.geometry.peers[c]))
+
+
 def test_check_shows_three_backends_and_names_a_wrong_entry(page):
     open_text(page, TOP95)
-    solution = solution_of(TOP95)
-    board = Board.parse(TOP95)
-    # an empty cell and a wrong value that clashes with no given, so only Check can tell
-    c, v = next((c, v) for c in range(81) if not board.givens[c] for v in range(1, 10)
-                if v != solution[c] and all(board.givens[p] != v for p in board.geometry.peers[c]))
+    c, v = quiet_mistake(TOP95)
     cell(page, c).click()
     page.keyboard.press(str(v))
     page.click("#check")

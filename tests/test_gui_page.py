@@ -11,7 +11,7 @@ import pytest
 
 from test_gui_browser import (  # noqa: F401  (fixtures: server, browser, page)
     DIALOGS, EASY4, MULTI, TOP95, _has, answer_dialog, browser, cell, open_text, page,
-    server, solution_of)
+    quiet_mistake, server, solution_of)
 
 from playwright.sync_api import expect  # noqa: E402
 
@@ -154,10 +154,7 @@ def test_a_check_that_arrives_after_the_player_moved_marks_no_value_wrong(page):
     """The verdict is about the givens and stands; the values were compared as they were
     when Check was pressed, so a mark on a cell typed or erased meanwhile would mislead."""
     open_text(page, TOP95)
-    solution = solution_of(TOP95)
-    board = Board.parse(TOP95)
-    c, v = next((c, v) for c in range(81) if not board.givens[c] for v in range(1, 10)
-                if v != solution[c] and all(board.givens[p] != v for p in board.geometry.peers[c]))
+    c, v = quiet_mistake(TOP95)
     cell(page, c).click()
     page.keyboard.press(str(v))  # wrong: the check would mark it
     page.evaluate("""() => { const f = window.fetch; window.fetch = (u, o) => String(u).includes('api/check')
