@@ -33,17 +33,40 @@ def add_options(p, command: str) -> None:
 
 def wanted(args) -> bool:
     """True when the input holds a variant puzzle (or ``--variant``/``--candidates`` ask)."""
-    from ..variants.formats import detect
-
     if getattr(args, "variant", False) or getattr(args, "candidates", None):
         return True
+    return _any_variant(args)
+
+
+def _detect(line: str) -> str | None:
+    """The variant format of ``line``, or None for a line the classic reader takes.
+
+    A line that the classic reader splits at its tabs (a spreadsheet row: ``PUZZLE<TAB>
+    SOLUTION``, as ``check --format line`` prints it) is classic: joined without its tab,
+    a puzzle and its solution read as givens and a jigsaw layout, and the puzzle was
+    solved as a jigsaw whose regions are the solution's digits (``none``).
+
+    >>> _detect("1" + "." * 15 + "\t" + "1234341221434321") is None
+    True
+    """
+    from ..parse.lines import clean
+    from ..variants.formats import detect
+
+    if "\t" in line:
+        cleaned = clean(line)  # (tabs become commas where they separate fields)
+        if cleaned is None or "\t" not in cleaned and detect(cleaned) is None:
+            return None
+    return detect(line)
+
+
+def _any_variant(args) -> bool:
     texts = [t for t in (args.puzzles or []) if t != "-"]
     if isinstance(args.puzzles, str):
         texts = [args.puzzles]
-    if any(detect(t) for t in texts):
+    if any(_detect(t) for t in texts):
         return True
     named = args.puzzles if isinstance(args.puzzles, list) else [args.puzzles] if args.puzzles else []
-    if ("-" in named or not (named or args.file)) and any(detect(t) for t in _stdin_head()):
+    if ("-" in named or not (named or args.file)) and any(_detect(t) for t in _stdin_head()):
         return True
     for path in args.file or []:
         try:
@@ -52,7 +75,7 @@ def wanted(args) -> bool:
                 head = [line for _, line in zip(range(50), f)]
         except (OSError, UsageError):
             continue
-        if any(detect(line) for line in head if line.strip() and not line.startswith("#")):
+        if any(_detect(line) for line in head if line.strip() and not line.startswith("#")):
             return True
     return False
 
