@@ -339,3 +339,28 @@ def test_a_wrong_stated_solution_after_a_tab_is_a_mismatch(tmp_path, capsys):
     path.write_text(f"{EASY}\t{EASY_SOLUTION[:-1]}1\n")
     code, out, _ = run(capsys, "check", "-f", str(path), "--backends", "sat", "--format", "line")
     assert code == 3 and "\tmismatch\t" in out
+
+
+# -- options that would do nothing are refused by name ------------------------------------------
+@pytest.mark.parametrize("argv, named", [
+    (["--workers", "1", "--format", "line"], "--format line"),
+    (["--out", "r.jsonl", "--format", "csv"], "--format csv"),
+    (["--workers", "1", "-q"], "-q"),
+    (["--checker", "dratify"], "--checker"),
+    (["--proof-solver", "glucose4"], "--proof-solver"),
+    (["--cap", "5"], "--cap"),
+])
+def test_check_refuses_an_option_that_would_be_ignored(tmp_path, monkeypatch, capsys, argv, named):
+    monkeypatch.chdir(tmp_path)  # (--out r.jsonl would be written here)
+    code, out, err = run(capsys, "check", SMALL, "--backends", "backtrack", *argv)
+    assert code == 2 and out == "" and not (tmp_path / "r.jsonl").exists()
+    assert err.startswith(f"sudoku-cp: error: {named}") and len(err.splitlines()) == 1
+
+
+def test_check_batch_still_takes_json_and_quiet_with_out(tmp_path, capsys):
+    code, out, _ = run(capsys, "check", SMALL, "--backends", "backtrack", "--workers", "1",
+                       "--format", "json")
+    assert code == 0 and json.loads(out)["verdict"] == "unique"
+    code, out, _ = run(capsys, "check", SMALL, "--backends", "backtrack", "--workers", "1",
+                       "-q", "--out", str(tmp_path / "r.jsonl"))
+    assert code == 0 and out == "" and '"unique"' in (tmp_path / "r.jsonl").read_text()

@@ -18,7 +18,7 @@ def add_certify_options(p, with_dir: bool = False) -> None:
         p.add_argument("--certify", metavar="DIR",
                        help="write a certificate for every unique, none or multiple verdict "
                             "into DIR (see 'sudoku-cp certify')")
-    p.add_argument("--checker", choices=CHECKERS, default="ours",
+    p.add_argument("--checker", choices=CHECKERS, default=None if with_dir else "ours",
                    help="checker run on each new certificate (default ours)")
     p.add_argument("--proof-solver", default=None, metavar="NAME",
                    help="PySAT solver that writes the proofs (default cadical195)")
@@ -31,7 +31,7 @@ def certifier_for(args):
         return None
     from ..certify.writer import Certifier
 
-    return Certifier(directory, getattr(args, "checker", "ours"),
+    return Certifier(directory, getattr(args, "checker", None) or "ours",
                      getattr(args, "proof_solver", None), append=bool(getattr(args, "resume", 0)))
 
 

@@ -31,7 +31,7 @@ def register(sub) -> None:
                         f"(default {','.join(DEFAULT_CHECK)})")
     p.add_argument("--time-limit", type=positive_float, metavar="S",
                    help="seconds per backend per puzzle")
-    p.add_argument("--format", choices=FORMATS, default="grid",
+    p.add_argument("--format", choices=FORMATS,
                    help="grid: the verdict and the solution drawn (default); line: one line "
                         "per puzzle (puzzle, verdict, solution, tab-separated); csv; json: one object per "
                         "puzzle (docs/json.md)")
@@ -98,6 +98,7 @@ def cmd_check(args) -> int:
         raise UsageError("--scheduler needs --engine dask (the local engine has no scheduler)")
     if args.chunk_size and not wants_batch(args):
         raise UsageError("--chunk-size applies to a batch only (--workers, --out or --engine)")
+    refuse_idle_options(args)
     if variant.wanted(args):  # f-puzzles, ISS or JSON variant puzzles
         variant.refuse_classic_options(args)
         if wants_batch(args):  # through the same batch runner and results file
@@ -105,7 +106,7 @@ def cmd_check(args) -> int:
         return variant.cmd_check(args)
     if wants_batch(args):  # --workers, --out, --resume or --engine: the batch runner
         return cmd_batch(args)
-    fmt = "json" if args.json else args.format
+    fmt = "json" if args.json else args.format or "grid"
     show = _printer(fmt, args.quiet)
     bar = _progress_bar(args)
     puzzles = enumerate(entries(args), 1)  # (read as the loop goes)
@@ -149,6 +150,27 @@ def cmd_check(args) -> int:
         summary = summarize(counts, Counter(), 0, time.perf_counter() - start)
         print(summary_line(summary, "check"), file=sys.stderr)
     return code
+
+
+def refuse_idle_options(args) -> None:
+    """Refuse by name an option that would do nothing with the others given (each was
+    ignored without a word: a batch printed its JSON records whatever ``--format``)."""
+    if wants_batch(args):
+        if args.format not in (None, "json"):
+            raise UsageError(f"--format {args.format} applies to a check without a batch; a "
+                             "batch (--workers, --out, --engine) writes one JSON record per "
+                             "puzzle (docs/json.md)")
+        if args.quiet and not args.out:
+            raise UsageError("-q: a batch without --out prints its records on standard "
+                             "output; give --out RESULTS.jsonl to print only the summary")
+    if not args.certify:
+        for name, value in (("--checker", args.checker), ("--proof-solver", args.proof_solver)):
+            if value is not None:
+                raise UsageError(f"{name} goes with --certify DIR (it checks or writes "
+                                 "the certificates)")
+    if args.cap is not None and not args.candidates:
+        raise UsageError("--cap goes with --candidates (it caps the count of solutions "
+                         "per candidate)")
 
 
 def close_bar(bar) -> None:

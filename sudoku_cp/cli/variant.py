@@ -27,7 +27,7 @@ def add_options(p, command: str) -> None:
         g.add_argument("--candidates", action="store_true",
                        help="for each cell, the values some solution gives it, with the "
                             "count of solutions using each up to --cap")
-        g.add_argument("--cap", type=positive_int, default=2, metavar="K",
+        g.add_argument("--cap", type=positive_int, metavar="K",
                        help="count solutions per candidate up to K (default 2)")
 
 
@@ -268,7 +268,7 @@ def batch_source(args):
 def _sourced(args):
     """``(source, entry)`` for every puzzle, each entry knowing its line and the
     candidates cap (``--candidates``)."""
-    cap = args.cap if getattr(args, "candidates", False) else None
+    cap = (args.cap or 2) if getattr(args, "candidates", False) else None
     for _, source, line, entry in read_entries(args):
         entry.cap = cap
         yield source, entry
