@@ -324,15 +324,42 @@ def _job(args, source=None):
 
 
 def _workers(args) -> int:
-    """``--workers``, capped at the CPU count unless ``--force`` (each one loads solvers)."""
+    """``--workers``, capped at the CPU count unless ``--force`` (each one loads solvers),
+    and at the puzzles the input can hold when it is all in files and arguments: every
+    worker starts and loads its solvers before the first chunk, so ``--workers 100000
+    --force`` on one puzzle started processes until the machine gave out."""
     cores = os.cpu_count() or 1
-    if args.workers is None:
-        return cores
-    if args.workers > cores and not args.force and not args.scheduler:
-        print(f"sudoku-cp: --workers {args.workers} capped at {cores}, the CPU count "
+    if args.scheduler and args.workers is not None:  # the cluster's workers, not ours
+        return args.workers
+    wanted = cores if args.workers is None else args.workers
+    if wanted > cores and not args.force:
+        print(f"sudoku-cp: --workers {wanted} capped at {cores}, the CPU count "
               f"(--force starts them all)", file=sys.stderr)
-        return cores
-    return args.workers
+        wanted = cores
+    most = _most_puzzles(args, wanted)
+    if most < wanted and args.force and args.workers is not None:
+        print(f"sudoku-cp: --workers {args.workers} capped at {most}: the input holds no "
+              f"more puzzles than that", file=sys.stderr)
+    return most
+
+
+def _most_puzzles(args, cap: int) -> int:
+    """``cap``, or fewer when the input is all in files and arguments and holds fewer
+    lines that may be puzzles (not blank, not comments); standard input is not read ahead."""
+    texts = args.puzzles or []
+    if "-" in texts or not (texts or args.file):
+        return cap
+    count = len(texts)
+    for path in args.file or []:
+        try:
+            with open(path, "rb") as f:
+                for raw in f:
+                    if count >= cap:
+                        return cap
+                    count += bool(raw.strip() and not raw.lstrip().startswith(b"#"))
+        except OSError:
+            return cap  # (said when the input is read)
+    return max(1, min(cap, count))
 
 
 def _input_digests(args) -> dict:
