@@ -311,7 +311,8 @@ def cmd_grade(args) -> int:
                    if rating.guesses else "")
         print(f"puzzle {index} ({where(source, entry)}), {board.n}x{board.n}, "
               f"{board.clues} givens: {rating.level} {rating.rating}{bound}, hardest "
-              f"{rating.hardest}{guesses}  [{used}]  nodes {rating.nodes}")
+              f"{rating.hardest or 'none (no step: the board is full)'}{guesses}  [{used}]  "
+              f"nodes {rating.nodes}")
     return run.code
 
 
