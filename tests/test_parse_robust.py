@@ -115,7 +115,7 @@ def test_semicolon_puzzle_solution_records():
     solution = Board.parse(PUZZLES[0]).to_text(
         next(iter(__import__("sudoku_cp.backends", fromlist=["solve"]).solve(
             Board.parse(PUZZLES[0])).solutions)))
-    entries = list(iter_puzzles([f"puzzle;solution", f"{PUZZLES[0]};{solution}"]))
+    entries = list(iter_puzzles(["puzzle;solution", f"{PUZZLES[0]};{solution}"]))
     assert entries[0].board.to_text() == PUZZLES[0] and entries[0].solution
 
 
@@ -125,6 +125,14 @@ def test_tab_separated_grid_with_empty_cells():
             for r in range(9)]
     entries = list(iter_puzzles(rows))
     assert [e.board.to_text() for e in entries] == [PUZZLES[0]]
+
+
+@pytest.mark.parametrize("head", ["\t", "\t\t"])
+def test_a_tab_indented_puzzle_line_is_the_puzzle(head):
+    # the leading tab was read as a spreadsheet's empty first cell: "puzzle has 2 cells"
+    entries = list(iter_puzzles([head + PUZZLES[0], head + PUZZLES[1] + "\t# a note"]))
+    assert [e.error for e in entries] == [None, None]
+    assert [e.board.to_text() for e in entries] == PUZZLES[:2]
 
 
 @pytest.mark.parametrize("tail", [" # from the forum", "\t# note", "  #42"])
