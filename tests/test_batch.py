@@ -370,3 +370,12 @@ def test_forced_workers_are_capped_at_the_puzzles_the_input_holds(tmp_path, caps
     assert _workers(Namespace(workers=2, **ask)) == 2  # (fewer than the puzzles: as asked)
     stdin = {**ask, "file": [], "puzzles": ["-"]}  # not read ahead: the number asked
     assert _workers(Namespace(workers=7, **stdin)) == 7
+
+
+def test_out_dash_is_standard_output_not_a_file_named_dash(tmp_path, monkeypatch, capsys):
+    # generate -o - and export -o - write to stdout; check --out - wrote a file named '-'
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "1..." "...2" "..4." ".3..", "--backends", "backtrack",
+                 "--workers", "1", "--out", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["verdict"] == "unique"
+    assert not (tmp_path / "-").exists()

@@ -56,7 +56,7 @@ def add_batch_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--workers", type=positive_int, metavar="N",
                    help="worker processes (default and most: the CPU count, unless --force)")
     g.add_argument("--out", metavar="RESULTS.jsonl",
-                   help="write one JSON line per puzzle here (default: stdout)")
+                   help="write one JSON line per puzzle here (default, or '-': stdout)")
     g.add_argument("--resume", action="store_true",
                    help="skip the puzzles already in --out and append the rest")
     from ..batch import ENGINES
@@ -94,6 +94,10 @@ def cmd_check(args) -> int:
 
     from . import variant
 
+    if args.out == "-":  # standard output, as for generate -o - and export -o - (a file
+        from ..batch import ENGINES  # named '-' was written): still a batch
+
+        args.out, args.engine = None, args.engine or ENGINES[0]
     if args.scheduler and args.engine != "dask":  # would be ignored by the local engine
         raise UsageError("--scheduler needs --engine dask (the local engine has no scheduler)")
     if args.chunk_size and not wants_batch(args):
