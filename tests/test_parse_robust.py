@@ -190,3 +190,14 @@ def test_no_valid_puzzle_line_ever_disappears(lines):
     for number, text in enumerate(lines, 1):
         if text in PUZZLES:
             assert (number, text) in got, (number, lines, entries)
+
+
+@pytest.mark.parametrize("cut", [4, 8])
+def test_a_grid_cut_short_says_so(cut):
+    # 4 rows of 9 cells were read as the 36 cells of a 6x6 board ("value 9 at r2c4 is
+    # outside 1..6"), 8 rows as 72 cells ("expected a square number such as 64")
+    rows = [PUZZLES[0][r * 9:(r + 1) * 9] for r in range(9)]
+    entries = list(iter_puzzles(rows[:cut] + ["# a note", ""] + [PUZZLES[1]]))
+    assert entries[0].error == (f"a grid of 9-cell rows ends after {cut} rows, not 9 (a blank "
+                                "line, a '#' comment or the end of the input ends it)")
+    assert entries[-1].board.to_text() == PUZZLES[1]
