@@ -370,3 +370,18 @@ def test_certify_drat_and_text_name_a_missing_file_in_one_line(tmp_path, capsys)
         err = capsys.readouterr().err
         assert "Errno" not in err and len(err.splitlines()) == 1
         assert err.startswith(f"sudoku-cp: error: {argv[2]}: ")
+
+
+def test_a_file_as_the_certificate_directory_is_named_as_such(tmp_path, capsys):
+    # both said "PATH: File exists" (before that, "[Errno 17] File exists: 'PATH'")
+    from sudoku_cp.cli import main
+
+    afile = tmp_path / "notes.txt"
+    afile.write_text("mine\n")
+    for argv in (["check", "1..." "...2" "..4." ".3..", "--backends", "backtrack",
+                  "--certify", str(afile)],
+                 ["certify", "make", "1..." "...2" "..4." ".3..", "--out", str(afile)]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert f"{afile} is a file; certificates go into a directory" in err
+        assert len(err.splitlines()) == 1 and afile.read_text() == "mine\n"

@@ -24,6 +24,17 @@ def add_certify_options(p, with_dir: bool = False) -> None:
                    help="PySAT solver that writes the proofs (default cadical195)")
 
 
+def check_directory(path: str, option: str) -> None:
+    """Refuse a certificate directory that is a file (it said ``PATH: File exists``)."""
+    import os
+
+    from .common import UsageError
+
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise UsageError(f"{option} {path} is a file; certificates go into a directory: "
+                         "give a new directory or one of certificates")
+
+
 def certifier_for(args):
     """The certifier that ``check --certify DIR`` asks for, or None without the option."""
     directory = getattr(args, "certify", None)
@@ -31,6 +42,7 @@ def certifier_for(args):
         return None
     from ..certify.writer import Certifier
 
+    check_directory(directory, "--certify")
     return Certifier(directory, getattr(args, "checker", None) or "ours",
                      getattr(args, "proof_solver", None), append=bool(getattr(args, "resume", 0)))
 
