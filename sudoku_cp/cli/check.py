@@ -328,23 +328,26 @@ def _job(args, source=None):
 
 
 def _workers(args) -> int:
-    """``--workers``, capped at the CPU count unless ``--force`` (each one loads solvers),
-    and at the puzzles the input can hold when it is all in files and arguments: every
-    worker starts and loads its solvers before the first chunk, so ``--workers 100000
-    --force`` on one puzzle started processes until the machine gave out."""
+    """``--workers``, capped at the CPU count unless ``--force`` (each one loads solvers).
+    A forced count above the CPU count is capped at the puzzles the input can hold when
+    it is all in files and arguments: every worker starts and loads its solvers before
+    the first chunk, so ``--workers 100000 --force`` on one puzzle started processes until
+    the machine gave out."""
     cores = os.cpu_count() or 1
-    if args.scheduler and args.workers is not None:  # the cluster's workers, not ours
+    if args.workers is None:
+        return cores
+    if args.scheduler or args.workers <= cores:  # (a cluster's workers are not ours)
         return args.workers
-    wanted = cores if args.workers is None else args.workers
-    if wanted > cores and not args.force:
-        print(f"sudoku-cp: --workers {wanted} capped at {cores}, the CPU count "
+    if not args.force:
+        print(f"sudoku-cp: --workers {args.workers} capped at {cores}, the CPU count "
               f"(--force starts them all)", file=sys.stderr)
-        wanted = cores
-    most = _most_puzzles(args, wanted)
-    if most < wanted and args.force and args.workers is not None:
-        print(f"sudoku-cp: --workers {args.workers} capped at {most}: the input holds no "
-              f"more puzzles than that", file=sys.stderr)
-    return most
+        return cores
+    puzzles = _most_puzzles(args, args.workers)
+    if puzzles < args.workers:
+        print(f"sudoku-cp: --workers {args.workers} capped at {max(cores, puzzles)}: the "
+              f"input holds {puzzles} puzzle{'s' if puzzles > 1 else ''} at most",
+              file=sys.stderr)
+    return max(cores, puzzles)
 
 
 def _most_puzzles(args, cap: int) -> int:
