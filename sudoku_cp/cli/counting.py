@@ -43,6 +43,15 @@ def wants_count(args) -> bool:
             if getattr(args, name) is not None:
                 raise UsageError(f"--{name} goes with --estimate (or with --empty, or "
                                  "--count --time-limit S, which may end in an estimate)")
+    if args.empty or args.estimate:  # counted here, by no backend: refuse what solves
+        from ..backends import DEFAULT_BACKEND
+
+        run = "--empty" if args.empty else "--estimate"
+        for option, given in (("--image", args.image), ("--limit", args.limit is not None),
+                              ("--backend", args.backend != DEFAULT_BACKEND)):
+            if given:
+                raise UsageError(f"{option} does not apply to solve {run} (it counts by its "
+                                 "own enumeration or random paths, and draws nothing)")
     return bool(args.empty or args.estimate)
 
 
