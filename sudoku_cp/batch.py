@@ -427,6 +427,12 @@ class BatchJob:
     values: bool = False  # the workers send solutions back (for --certify)
 
 
+def _shown(value) -> str:
+    """A header setting as an option would say it: ``sat,cpsat``, ``2.5``, ``none``."""
+    return ",".join(value) if isinstance(value, list) else "none" if value is None \
+        else f"{value:g}"
+
+
 @dataclass
 class BatchRun:
     """One run of a ``BatchJob``: the results file locked and read back (``before``, the
@@ -464,7 +470,25 @@ class BatchRun:
         self.names = {name: name for name in job.inputs}
         if self.existing.header is not None:
             self.names = match_inputs(self.existing.header, job.inputs, job.out)
+            self._same_settings(self.existing.header)
         self.before = self.existing.verdicts
+
+    def _same_settings(self, head: dict) -> None:
+        """Refuse to resume with other backends or another time limit than the header
+        names: the records would mix two runs under a header that describes one (a job
+        that names no backends, only reading the file back, is not asked)."""
+        from .errors import UsageError
+
+        job = self.job
+        ran = [("--time-limit", head.get("time_limit"), job.time_limit)]
+        if job.backends is not None:
+            ran.append(("--backends", head.get("backends"), list(job.backends)))
+        for option, before, now in ran:
+            if before != now:
+                raise UsageError(f"{job.out} was written with {option} {_shown(before)}, "
+                                 f"this run has {_shown(now)}: resume with the same "
+                                 f"{option}, or give another --out")
+
 
     def go(self, on_checked: Callable | None = None,
            on_unique: Callable | None = None) -> "BatchRun":

@@ -293,6 +293,7 @@ def _count_message(count: int, sizes: list[int], box: tuple[int, int] | None) ->
     else:
         lo = math.isqrt(count)
         k = lo if lo and count - lo * lo < (lo + 1) ** 2 - count else lo + 1
+        k = max(k, 4)  # (boards start at 4x4: never "such as 1 (1x1)")
         message = f"puzzle has {count} cells; expected a square number such as {k * k} ({k}x{k})"
     if len(sizes) > 1:
         usual = Counter(sizes).most_common(1)[0][0]

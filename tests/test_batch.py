@@ -352,3 +352,33 @@ def test_without_shared_memory_every_chunk_takes_the_pipe(monkeypatch):
             got.extend(engine.finished())
     assert [type(c.text) for c in got] == [bytes] * len(items)
     assert sum(c.unique for c in got) == sum(len(i[2]) for i in items)
+
+
+def test_forced_workers_are_capped_at_the_puzzles_the_input_holds(tmp_path, monkeypatch,
+                                                                 capsys):
+    # every worker starts and loads its solvers before the first chunk: --workers 100000
+    # --force on one puzzle started processes until the run was killed
+    from argparse import Namespace
+
+    from sudoku_cp.cli.check import _workers
+
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    path = tmp_path / "three.txt"
+    path.write_text("# a comment\n\n" + "1...\n" * 3)
+    ask = dict(force=True, scheduler=None, puzzles=[], file=[str(path)])
+    assert _workers(Namespace(workers=100_000, **ask)) == 3
+    assert "capped at 3" in capsys.readouterr().err
+    one = {**ask, "file": [], "puzzles": ["1..."]}  # never below the CPU count
+    assert _workers(Namespace(workers=100_000, **one)) == 2
+    assert _workers(Namespace(workers=2, **one)) == 2  # (within the CPUs: as asked)
+    stdin = {**ask, "file": [], "puzzles": ["-"]}  # not read ahead: the number asked
+    assert _workers(Namespace(workers=7, **stdin)) == 7
+
+
+def test_out_dash_is_standard_output_not_a_file_named_dash(tmp_path, monkeypatch, capsys):
+    # generate -o - and export -o - write to stdout; check --out - wrote a file named '-'
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "1..." "...2" "..4." ".3..", "--backends", "backtrack",
+                 "--workers", "1", "--out", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["verdict"] == "unique"
+    assert not (tmp_path / "-").exists()

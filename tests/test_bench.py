@@ -119,3 +119,15 @@ def test_false_claims_are_caught_by_the_other_specs(monkeypatch):
         runs = run_bench({"f": [(1, empty)]}, ["backtrack", "cpsat"], mode="unique")
         verdict = {r.spec: r.verified for r in runs}
         assert verdict["backtrack"] == "ok" and verdict["cpsat"].startswith("WRONG: says")
+
+
+def test_bench_refuses_a_folder_and_a_seed_without_limit_in_one_line(tmp_path, capsys):
+    # a folder as FILE ended in a bare "[Errno 21]"; --seed without --limit was ignored
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text("1..." "...2" "..4." ".3.." "\n")
+    for argv, said in (([str(tmp_path)], "Is a directory"),
+                       ([str(puzzles), "--seed", "3"], "--seed goes with --limit")):
+        code = main(["bench", *argv, "--out", str(tmp_path / "b"), "--backends", "backtrack"])
+        err = capsys.readouterr().err
+        assert code == 2 and said in err and len(err.splitlines()) == 1
+        assert not (tmp_path / "b").exists()

@@ -357,3 +357,31 @@ def test_a_full_grid_is_certified_by_its_empty_blocking_clause(tmp_path):
     assert all(r.ok for r in verify_directory(str(tmp_path)))
     with pytest.raises(ValueError, match="needs 1 solution"):
         make_certificate(board, "unique", [], str(tmp_path), 2)
+
+
+def test_certify_drat_and_text_name_a_missing_file_in_one_line(tmp_path, capsys):
+    # they said Python's "[Errno 2] No such file or directory: '...'"
+    from sudoku_cp.cli import main
+
+    missing = str(tmp_path / "none.drat")
+    for argv in (["certify", "text", missing], ["certify", "drat", missing, missing],
+                 ["certify", "text", str(tmp_path)]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert "Errno" not in err and len(err.splitlines()) == 1
+        assert err.startswith(f"sudoku-cp: error: {argv[2]}: ")
+
+
+def test_a_file_as_the_certificate_directory_is_named_as_such(tmp_path, capsys):
+    # both said "PATH: File exists" (before that, "[Errno 17] File exists: 'PATH'")
+    from sudoku_cp.cli import main
+
+    afile = tmp_path / "notes.txt"
+    afile.write_text("mine\n")
+    for argv in (["check", "1..." "...2" "..4." ".3..", "--backends", "backtrack",
+                  "--certify", str(afile)],
+                 ["certify", "make", "1..." "...2" "..4." ".3..", "--out", str(afile)]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert f"{afile} is a file; certificates go into a directory" in err
+        assert len(err.splitlines()) == 1 and afile.read_text() == "mine\n"

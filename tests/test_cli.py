@@ -111,6 +111,18 @@ def test_export_dimacs(capsys):
     assert header.split()[2] == "729"
 
 
+def test_export_refuses_what_it_would_ignore(capsys):
+    # each of these exported something without a word about the option it dropped: the
+    # empty board instead of the PUZZLE, the puzzle at its own size, an LP file as always
+    for argv, said in (([UNIQUE, "--empty", "--box", "3x3"], "give no PUZZLE"),
+                       ([UNIQUE, "--size", "9"], "--size N goes with --empty"),
+                       (["--empty", "--box", "3x3", "--size", "4"], "does not fit --size 4"),
+                       ([UNIQUE, "--format", "lp", "--encoding", "minimal"],
+                        "--encoding applies to --format dimacs")):
+        code, out, err = run(capsys, "export", *argv)
+        assert code == 2 and out == "" and said in err and len(err.splitlines()) == 1
+
+
 def test_stdin_and_python_m():
     proc = subprocess.run([sys.executable, "-m", "sudoku_cp", "check", "--backends", "sat"],
                           input=UNIQUE + "\n", capture_output=True, text=True, timeout=120)

@@ -312,3 +312,55 @@ def test_ctrl_c_while_the_command_modules_load_is_exit_130(monkeypatch, capsys):
     monkeypatch.setattr(app, "build_parser", interrupted)
     assert app.main(["check", "."]) == 130
     assert capsys.readouterr().err == "sudoku-cp: interrupted\n"
+
+
+# -- a puzzle and its solution on one tab-separated line ----------------------------------------
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+EASY_SOLUTION = ("483921657967345821251876493548132976729564138136798245"
+                 "372689514814253769695417382")
+
+
+@pytest.mark.parametrize("command", ["check", "solve"])
+def test_a_puzzle_tab_solution_line_is_read_as_a_classic_puzzle(tmp_path, capsys, command):
+    # joined without its tab the line read as givens plus a jigsaw layout: solve said
+    # "none" (the solution's digits as regions) and check said "unknown" (exit 4)
+    path = tmp_path / "pairs.txt"
+    path.write_text(f"{EASY}\t{EASY_SOLUTION}\n")
+    extra = ["--backends", "sat", "--format", "line"] if command == "check" else []
+    code, out, err = run(capsys, command, "-f", str(path), *extra)
+    assert code == 0, err
+    shown = out.split("\t")[2] if command == "check" else "".join(  # (the drawn grid)
+        ch for line in out.splitlines()[1:] for ch in line if ch.isdigit())
+    assert "variant" not in err and shown.strip() == EASY_SOLUTION
+
+
+def test_a_wrong_stated_solution_after_a_tab_is_a_mismatch(tmp_path, capsys):
+    path = tmp_path / "pairs.txt"
+    path.write_text(f"{EASY}\t{EASY_SOLUTION[:-1]}1\n")
+    code, out, _ = run(capsys, "check", "-f", str(path), "--backends", "sat", "--format", "line")
+    assert code == 3 and "\tmismatch\t" in out
+
+
+# -- options that would do nothing are refused by name ------------------------------------------
+@pytest.mark.parametrize("argv, named", [
+    (["--workers", "1", "--format", "line"], "--format line"),
+    (["--out", "r.jsonl", "--format", "csv"], "--format csv"),
+    (["--workers", "1", "-q"], "-q"),
+    (["--checker", "dratify"], "--checker"),
+    (["--proof-solver", "glucose4"], "--proof-solver"),
+    (["--cap", "5"], "--cap"),
+])
+def test_check_refuses_an_option_that_would_be_ignored(tmp_path, monkeypatch, capsys, argv, named):
+    monkeypatch.chdir(tmp_path)  # (--out r.jsonl would be written here)
+    code, out, err = run(capsys, "check", SMALL, "--backends", "backtrack", *argv)
+    assert code == 2 and out == "" and not (tmp_path / "r.jsonl").exists()
+    assert err.startswith(f"sudoku-cp: error: {named}") and len(err.splitlines()) == 1
+
+
+def test_check_batch_still_takes_json_and_quiet_with_out(tmp_path, capsys):
+    code, out, _ = run(capsys, "check", SMALL, "--backends", "backtrack", "--workers", "1",
+                       "--format", "json")
+    assert code == 0 and json.loads(out)["verdict"] == "unique"
+    code, out, _ = run(capsys, "check", SMALL, "--backends", "backtrack", "--workers", "1",
+                       "-q", "--out", str(tmp_path / "r.jsonl"))
+    assert code == 0 and out == "" and '"unique"' in (tmp_path / "r.jsonl").read_text()

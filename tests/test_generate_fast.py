@@ -163,6 +163,8 @@ def test_cli_verify_with_and_no_grade(capsys):
     assert row["puzzle"] == rows[0]["puzzle"]
     assert main(["generate", "-n", "1", "--verify-with", "nosuch", "-q"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+    assert main(["generate", "-n", "1", "--no-grade", "-q"]) == 2  # text lines: no grade
+    assert "--no-grade goes with --json" in capsys.readouterr().err
     assert main(["generate", "-n", "1", "--verify-with", " , ", "-q"]) == 2
 
 

@@ -97,3 +97,14 @@ def test_grade_command_draws_a_bar_of_cells_on_stderr(capsys):
     assert out.startswith("puzzle 1 ") and "puzzle 1: rating" in err and "/81" in err
     assert main(["grade", NORVIG_EASY[0], "--no-progress"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_grade_of_a_full_board_names_no_hardest_step(capsys):
+    # the text line said "hardest None" (Python's None) for a board with nothing to do
+    from sudoku_cp.cli import main
+
+    full = ("483921657967345821251876493548132976729564138136798245"
+            "372689514814253769695417382")
+    assert main(["grade", full]) == 0
+    out = capsys.readouterr().out
+    assert "None" not in out and "hardest none (no step: the board is full)" in out

@@ -386,6 +386,35 @@ def test_cli_explain_draws_steps(tmp_path):
     assert (tmp_path / "s.svg").read_text().startswith("<svg")
 
 
+def test_cli_explain_images_follow_the_output_rule(tmp_path, capsys):
+    # an existing file was overwritten without --force, and a missing folder ended in a
+    # bare "[Errno 2]" after the steps were printed
+    from sudoku_cp.cli import main
+
+    kept = tmp_path / "kept.svg"
+    kept.write_text("mine")
+    assert main(["explain", HARD, "--first", "--image", str(kept)]) == 2
+    assert kept.read_text() == "mine" and "--force" in capsys.readouterr().err
+    assert main(["explain", HARD, "--first", "--image", str(kept), "--force"]) == 0
+    assert kept.read_text().startswith("<svg")
+    assert main(["explain", HARD, "--first", "--image", str(tmp_path / "new" / "s.svg")]) == 0
+    assert (tmp_path / "new" / "s.svg").read_text().startswith("<svg")
+
+
+def test_cli_explain_reads_a_dash_from_stdin(monkeypatch, capsys):
+    # '-' was read as the puzzle text itself: "give exactly one puzzle, not 0"
+    import io
+
+    from sudoku_cp.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(HARD + "\n"))
+    assert main(["explain", "-", "--first"]) == 0
+    assert capsys.readouterr().out.startswith("1. ")
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["explain", "-", "--first"]) == 2
+    assert "no puzzle on standard input" in capsys.readouterr().err
+
+
 def test_simple_colouring_finds_a_colour_wrap():
     # strong links on 1: row 1 (r1c1-r1c4), column 4 (r1c4-r4c4), row 4 (r4c4-r4c3),
     # column 3 (r4c3-r3c3): r1c1 and r3c3 take one colour and share box 1

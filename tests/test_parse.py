@@ -142,6 +142,8 @@ def test_spreadsheet_csv_with_bom_empty_cells_and_crlf():
 # -- errors ------------------------------------------------------------------------------------
 def test_wrong_length_names_nearest_square():
     assert error_of("." * 80) == "puzzle has 80 cells; expected a square number such as 81 (9x9)"
+    # boards start at 4x4: a few characters were told "such as 1 (1x1)" or "4 (2x2)"
+    assert error_of("xyz").endswith("such as 16 (4x4)")
     assert "such as 16 (4x4)" in error_of("." * 17)
     assert error_of("." * 80, box=(3, 3)) == "puzzle has 80 cells; box 3x3 needs 81 (9x9)"
 

@@ -115,7 +115,7 @@ def test_semicolon_puzzle_solution_records():
     solution = Board.parse(PUZZLES[0]).to_text(
         next(iter(__import__("sudoku_cp.backends", fromlist=["solve"]).solve(
             Board.parse(PUZZLES[0])).solutions)))
-    entries = list(iter_puzzles([f"puzzle;solution", f"{PUZZLES[0]};{solution}"]))
+    entries = list(iter_puzzles(["puzzle;solution", f"{PUZZLES[0]};{solution}"]))
     assert entries[0].board.to_text() == PUZZLES[0] and entries[0].solution
 
 
@@ -125,6 +125,14 @@ def test_tab_separated_grid_with_empty_cells():
             for r in range(9)]
     entries = list(iter_puzzles(rows))
     assert [e.board.to_text() for e in entries] == [PUZZLES[0]]
+
+
+@pytest.mark.parametrize("head", ["\t", "\t\t"])
+def test_a_tab_indented_puzzle_line_is_the_puzzle(head):
+    # the leading tab was read as a spreadsheet's empty first cell: "puzzle has 2 cells"
+    entries = list(iter_puzzles([head + PUZZLES[0], head + PUZZLES[1] + "\t# a note"]))
+    assert [e.error for e in entries] == [None, None]
+    assert [e.board.to_text() for e in entries] == PUZZLES[:2]
 
 
 @pytest.mark.parametrize("tail", [" # from the forum", "\t# note", "  #42"])
@@ -182,3 +190,14 @@ def test_no_valid_puzzle_line_ever_disappears(lines):
     for number, text in enumerate(lines, 1):
         if text in PUZZLES:
             assert (number, text) in got, (number, lines, entries)
+
+
+@pytest.mark.parametrize("cut", [4, 8])
+def test_a_grid_cut_short_says_so(cut):
+    # 4 rows of 9 cells were read as the 36 cells of a 6x6 board ("value 9 at r2c4 is
+    # outside 1..6"), 8 rows as 72 cells ("expected a square number such as 64")
+    rows = [PUZZLES[0][r * 9:(r + 1) * 9] for r in range(9)]
+    entries = list(iter_puzzles(rows[:cut] + ["# a note", ""] + [PUZZLES[1]]))
+    assert entries[0].error == (f"a grid of 9-cell rows ends after {cut} rows, not 9 (a blank "
+                                "line, a '#' comment or the end of the input ends it)")
+    assert entries[-1].board.to_text() == PUZZLES[1]

@@ -195,3 +195,21 @@ def test_controlled_bias_on_worker_processes_gives_the_same_puzzles(capsys):
 def test_generate_refuses_options_that_do_not_apply(capsys, argv, message):
     code, out, err = run(capsys, "generate", *argv)
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_stats_of_4x4_puzzles_is_a_table_not_a_traceback(capsys):
+    # cf was normalised by C(cells, 26), which is 0 for a 16-cell board: ZeroDivisionError
+    from sudoku_cp.cli import main
+
+    assert main(["stats", "1...............", "12..............", "123............."]) == 0
+    out = capsys.readouterr().out
+    assert "3 puzzles of 16 cells" in out and "corrected mean" in out
+
+
+def test_the_corrected_figures_do_not_depend_on_the_reference_count():
+    from sudoku_cp.research.cbias import correction_factors, histogram_stats
+
+    stats = histogram_stats({24: 3, 26: 5, 30: 1})
+    cf = correction_factors([24, 26, 30])  # Berthier's normalisation, cf(26) = 1
+    total = 3 * cf[24] + 5 * cf[26] + cf[30]
+    assert stats.corrected[24] == pytest.approx(3 * cf[24] / total)

@@ -131,6 +131,13 @@ def test_solve_count_empty_9x9_falls_back_to_an_estimate(capsys):
     (["--estimate", "--empty", "--box", "2x2", "--samples", "1"], "at least 2"),
     (["--count", "--empty", "--box", "2x2", "1..."], "give no PUZZLE"),
     (["--count", "--size", "4"], "goes with --empty"),
+    # an estimate's options where no estimate can be made were ignored without a word
+    (["1...............", "--samples", "50"], "--samples goes with --estimate"),
+    (["1...............", "--count", "--seed", "3"], "--seed goes with --estimate"),
+    # options of a solve that a count by enumeration or random paths never used
+    (["1...............", "--estimate", "--image", "p.svg"], "--image does not apply"),
+    (["1...............", "--estimate", "--limit", "3"], "--limit does not apply"),
+    (["--count", "--empty", "--size", "4", "--backend", "cpsat"], "--backend does not apply"),
 ])
 def test_bad_counting_options_are_one_line_and_exit_2(capsys, argv, message):
     code, out, err = run(capsys, "solve", *argv)

@@ -208,3 +208,22 @@ def test_image_and_export_outputs_follow_the_rule(tmp_path, capsys):
     assert cnf.read_text().startswith("c") or cnf.read_text().startswith("p")
     code, _, err = run(capsys, "export", PUZZLES[0], "-o", str(cnf))
     assert code == 2 and "--force" in err
+
+
+def test_resume_with_other_backends_or_time_limit_is_refused_untouched(tmp_path, capsys):
+    # the records of two runs were mixed under a header that names the first one's
+    from sudoku_cp.cli import main
+
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text("1..." "...2" "..4." ".3.." "\n")
+    out = tmp_path / "r.jsonl"
+    assert main(["check", "-f", str(puzzles), "--out", str(out), "--workers", "1",
+                 "--backends", "backtrack"]) == 0
+    before = out.read_bytes()
+    for extra, said in ((["--backends", "sat"], "--backends backtrack, this run has sat"),
+                        (["--backends", "backtrack", "--time-limit", "5"],
+                         "--time-limit none, this run has 5")):
+        capsys.readouterr()
+        assert main(["check", "-f", str(puzzles), "--out", str(out), "--workers", "1",
+                     "--resume", *extra]) == 2
+        assert said in capsys.readouterr().err and out.read_bytes() == before

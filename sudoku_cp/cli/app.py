@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         _silence_stdout()
         return EXIT_BROKEN_PIPE
     except (SudokuCpError, OSError) as exc:
-        print(f"sudoku-cp: error: {exc}", file=sys.stderr)
+        print(f"sudoku-cp: error: {_said(exc)}", file=sys.stderr)
         return EXIT_INPUT
     except Exception as exc:
         if _interrupted(exc):  # Ctrl-C inside a C extension's import or call
@@ -94,6 +94,18 @@ def entry() -> None:
         except (KeyboardInterrupt, ValueError):  # ValueError: not the main thread
             pass
     sys.exit(code)
+
+
+def _said(exc: BaseException) -> str:
+    """An error as one line: an OSError as ``PATH: what went wrong`` (the form the
+    commands use), not Python's ``[Errno 2] No such file or directory: 'PATH'``.
+
+    >>> _said(FileNotFoundError(2, "No such file or directory", "in.txt"))
+    'in.txt: No such file or directory'
+    """
+    if isinstance(exc, OSError) and exc.strerror and exc.filename is not None:
+        return f"{exc.filename}: {exc.strerror}"
+    return str(exc)
 
 
 def _silence_stdout() -> None:

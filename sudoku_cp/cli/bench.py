@@ -70,12 +70,17 @@ def cmd_bench(args) -> int:
     specs = resolve(args.backends, args.time_limit)  # (required: never None here)
     if args.repeat < 1 or (args.limit is not None and args.limit < 1):
         raise UsageError("--repeat and --limit must be at least 1")
+    if args.seed is not None and args.limit is None:  # (was ignored without a word)
+        raise UsageError("--seed goes with --limit M (it draws the M puzzles at random)")
     pair = (split_list(args.scatter) or []) if args.scatter else specs[:2]
     if len(pair) == 1:
         pair = pair * 2
     if len(pair) != 2 or not set(pair) <= set(specs):
         raise UsageError(f"--scatter needs two of the benchmarked specs ({', '.join(specs)})")
     args.files = [find_data(path, args.data) for path in args.files]
+    for path in args.files:  # (else a bare "[Errno 21]" once the plotting was checked)
+        if os.path.isdir(path):
+            raise UsageError(f"{path}: Is a directory (give the puzzle files in it)")
     bench.require_plots()  # before the work, not after it
     check_folder(args.out, force=args.force, names=OUTPUTS)
 

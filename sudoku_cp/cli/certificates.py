@@ -18,10 +18,21 @@ def add_certify_options(p, with_dir: bool = False) -> None:
         p.add_argument("--certify", metavar="DIR",
                        help="write a certificate for every unique, none or multiple verdict "
                             "into DIR (see 'sudoku-cp certify')")
-    p.add_argument("--checker", choices=CHECKERS, default="ours",
+    p.add_argument("--checker", choices=CHECKERS, default=None if with_dir else "ours",
                    help="checker run on each new certificate (default ours)")
     p.add_argument("--proof-solver", default=None, metavar="NAME",
                    help="PySAT solver that writes the proofs (default cadical195)")
+
+
+def check_directory(path: str, option: str) -> None:
+    """Refuse a certificate directory that is a file (it said ``PATH: File exists``)."""
+    import os
+
+    from .common import UsageError
+
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise UsageError(f"{option} {path} is a file; certificates go into a directory: "
+                         "give a new directory or one of certificates")
 
 
 def certifier_for(args):
@@ -31,7 +42,8 @@ def certifier_for(args):
         return None
     from ..certify.writer import Certifier
 
-    return Certifier(directory, getattr(args, "checker", "ours"),
+    check_directory(directory, "--certify")
+    return Certifier(directory, getattr(args, "checker", None) or "ours",
                      getattr(args, "proof_solver", None), append=bool(getattr(args, "resume", 0)))
 
 

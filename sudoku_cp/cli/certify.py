@@ -71,6 +71,9 @@ def cmd_make(args) -> int:
     from ..backends import resolve
     from ..certify.writer import Certifier
 
+    from .certificates import check_directory
+
+    check_directory(args.out, "--out")
     backends = resolve(args.backends, args.time_limit)
     with Certifier(args.out, args.checker, args.proof_solver) as certifier:
         return _make_each(args, backends, certifier)

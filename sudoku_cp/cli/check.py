@@ -31,7 +31,7 @@ def register(sub) -> None:
                         f"(default {','.join(DEFAULT_CHECK)})")
     p.add_argument("--time-limit", type=positive_float, metavar="S",
                    help="seconds per backend per puzzle")
-    p.add_argument("--format", choices=FORMATS, default="grid",
+    p.add_argument("--format", choices=FORMATS,
                    help="grid: the verdict and the solution drawn (default); line: one line "
                         "per puzzle (puzzle, verdict, solution, tab-separated); csv; json: one object per "
                         "puzzle (docs/json.md)")
@@ -57,7 +57,7 @@ def add_batch_options(parser: argparse.ArgumentParser) -> None:
                    help="worker processes (default: the CPU count, also the most allowed "
                         "unless --force)")
     g.add_argument("--out", metavar="RESULTS.jsonl",
-                   help="write one JSON line per puzzle here (default: stdout)")
+                   help="write one JSON line per puzzle here (default, or '-': stdout)")
     g.add_argument("--resume", action="store_true",
                    help="skip the puzzles already in --out and append the rest")
     from ..batch import ENGINES
@@ -95,10 +95,15 @@ def cmd_check(args) -> int:
 
     from . import variant
 
+    if args.out == "-":  # standard output, as for generate -o - and export -o - (a file
+        from ..batch import ENGINES  # named '-' was written): still a batch
+
+        args.out, args.engine = None, args.engine or ENGINES[0]
     if args.scheduler and args.engine != "dask":  # would be ignored by the local engine
         raise UsageError("--scheduler needs --engine dask (the local engine has no scheduler)")
     if args.chunk_size and not wants_batch(args):
         raise UsageError("--chunk-size applies to a batch only (--workers, --out or --engine)")
+    refuse_idle_options(args)
     if variant.wanted(args):  # f-puzzles, ISS or JSON variant puzzles
         variant.refuse_classic_options(args)
         if wants_batch(args):  # through the same batch runner and results file
@@ -106,7 +111,7 @@ def cmd_check(args) -> int:
         return variant.cmd_check(args)
     if wants_batch(args):  # --workers, --out, --resume or --engine: the batch runner
         return cmd_batch(args)
-    fmt = "json" if args.json else args.format
+    fmt = "json" if args.json else args.format or "grid"
     show = _printer(fmt, args.quiet)
     bar = _progress_bar(args)
     puzzles = enumerate(entries(args), 1)  # (read as the loop goes)
@@ -150,6 +155,27 @@ def cmd_check(args) -> int:
         summary = summarize(counts, Counter(), 0, time.perf_counter() - start)
         print(summary_line(summary, "check"), file=sys.stderr)
     return code
+
+
+def refuse_idle_options(args) -> None:
+    """Refuse by name an option that would do nothing with the others given (each was
+    ignored without a word: a batch printed its JSON records whatever ``--format``)."""
+    if wants_batch(args):
+        if args.format not in (None, "json"):
+            raise UsageError(f"--format {args.format} applies to a check without a batch; a "
+                             "batch (--workers, --out, --engine) writes one JSON record per "
+                             "puzzle (docs/json.md)")
+        if args.quiet and not args.out:
+            raise UsageError("-q: a batch without --out prints its records on standard "
+                             "output; give --out RESULTS.jsonl to print only the summary")
+    if not args.certify:
+        for name, value in (("--checker", args.checker), ("--proof-solver", args.proof_solver)):
+            if value is not None:
+                raise UsageError(f"{name} goes with --certify DIR (it checks or writes "
+                                 "the certificates)")
+    if args.cap is not None and not args.candidates:
+        raise UsageError("--cap goes with --candidates (it caps the count of solutions "
+                         "per candidate)")
 
 
 def close_bar(bar) -> None:
@@ -303,15 +329,45 @@ def _job(args, source=None):
 
 
 def _workers(args) -> int:
-    """``--workers``, capped at the CPU count unless ``--force`` (each one loads solvers)."""
+    """``--workers``, capped at the CPU count unless ``--force`` (each one loads solvers).
+    A forced count above the CPU count is capped at the puzzles the input can hold when
+    it is all in files and arguments: every worker starts and loads its solvers before
+    the first chunk, so ``--workers 100000 --force`` on one puzzle started processes until
+    the machine gave out."""
     cores = os.cpu_count() or 1
     if args.workers is None:
         return cores
-    if args.workers > cores and not args.force and not args.scheduler:
+    if args.scheduler or args.workers <= cores:  # (a cluster's workers are not ours)
+        return args.workers
+    if not args.force:
         print(f"sudoku-cp: --workers {args.workers} capped at {cores}, the CPU count "
               f"(--force starts them all)", file=sys.stderr)
         return cores
-    return args.workers
+    puzzles = _most_puzzles(args, args.workers)
+    if puzzles < args.workers:
+        print(f"sudoku-cp: --workers {args.workers} capped at {max(cores, puzzles)}: the "
+              f"input holds {puzzles} puzzle{'s' if puzzles > 1 else ''} at most",
+              file=sys.stderr)
+    return max(cores, puzzles)
+
+
+def _most_puzzles(args, cap: int) -> int:
+    """``cap``, or fewer when the input is all in files and arguments and holds fewer
+    lines that may be puzzles (not blank, not comments); standard input is not read ahead."""
+    texts = args.puzzles or []
+    if "-" in texts or not (texts or args.file):
+        return cap
+    count = len(texts)
+    for path in args.file or []:
+        try:
+            with open(path, "rb") as f:
+                for raw in f:
+                    if count >= cap:
+                        return cap
+                    count += bool(raw.strip() and not raw.lstrip().startswith(b"#"))
+        except OSError:
+            return cap  # (said when the input is read)
+    return max(1, min(cap, count))
 
 
 def _input_digests(args) -> dict:

@@ -11,6 +11,9 @@ import sys
 
 from .common import (EXIT_OK, Outcome, UsageError, box_text, emit, positive_int, where)
 
+#: Random paths of an estimate unless ``--samples`` says otherwise.
+SAMPLES = 10_000
+
 
 def add_count_options(p) -> None:
     """The counting options of ``solve`` (imports nothing heavy)."""
@@ -23,9 +26,9 @@ def add_count_options(p) -> None:
                    help="estimate the number of solutions by Knuth's random paths, with a "
                         "confidence interval (never printed as an exact count); --count "
                         "gives one by itself when the exact count passes --time-limit")
-    p.add_argument("--samples", type=positive_int, default=10_000, metavar="K",
-                   help="random paths for --estimate (default 10000)")
-    p.add_argument("--seed", type=int, default=0, metavar="S",
+    p.add_argument("--samples", type=positive_int, metavar="K",
+                   help=f"random paths for --estimate (default {SAMPLES})")
+    p.add_argument("--seed", type=int, metavar="S",
                    help="random seed for --estimate (default 0)")
 
 
@@ -35,6 +38,20 @@ def wants_count(args) -> bool:
         raise UsageError("solve --empty needs --count (exact where feasible) or --estimate")
     if args.size is not None and not args.empty:
         raise UsageError("solve --size N goes with --empty")
+    if not (args.estimate or args.empty or args.count and args.time_limit):  # no estimate
+        for name in ("samples", "seed"):
+            if getattr(args, name) is not None:
+                raise UsageError(f"--{name} goes with --estimate (or with --empty, or "
+                                 "--count --time-limit S, which may end in an estimate)")
+    if args.empty or args.estimate:  # counted here, by no backend: refuse what solves
+        from ..backends import DEFAULT_BACKEND
+
+        run = "--empty" if args.empty else "--estimate"
+        for option, given in (("--image", args.image), ("--limit", args.limit is not None),
+                              ("--backend", args.backend != DEFAULT_BACKEND)):
+            if given:
+                raise UsageError(f"{option} does not apply to solve {run} (it counts by its "
+                                 "own enumeration or random paths, and draws nothing)")
     return bool(args.empty or args.estimate)
 
 
@@ -46,7 +63,7 @@ def cut_by_time(result) -> bool:
 def run_count(args, boards=None) -> int:
     """Count or estimate for the run's puzzles, or estimate ``boards`` (``(board, what)``
     pairs: ``solve --count`` passes a puzzle whose exact count passed --time-limit)."""
-    if args.samples < 2:
+    if args.samples is not None and args.samples < 2:
         raise UsageError(f"--samples needs at least 2 random paths, not {args.samples}")
     if boards is not None:
         for board, what in boards:
@@ -97,7 +114,7 @@ def _empty(args) -> int:
 def _estimate(args, board, what: str, grids: bool = False) -> None:
     from ..research.estimate import estimate_count
 
-    est = estimate_count(board, samples=args.samples, seed=args.seed)
+    est = estimate_count(board, samples=args.samples or SAMPLES, seed=args.seed or 0)
     if args.json:
         emit({"kind": "estimate", "box": box_text(board), "puzzle": board.to_text(),
               **est.to_dict()})

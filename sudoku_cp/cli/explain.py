@@ -25,7 +25,7 @@ def register(sub) -> None:
                                    "sentence each (docs/logic.md).")
     p.add_argument("puzzle", metavar="PUZZLE",
                    help="puzzle text (one line, '.' or '0' empty), or a 729-character sukaku "
-                        "(pencil-mark) line")
+                        "(pencil-mark) line; '-' reads it from stdin")
     p.add_argument("--box", type=_box_arg, metavar="RxC", help="box shape, e.g. 2x3")
     p.add_argument("--position", metavar="GRID",
                    help="a player's grid in the same form: their values on top of the givens")
@@ -37,6 +37,9 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per step")
     p.add_argument("--image", metavar="PATH",
                    help="draw each printed step as SVG; '{index}' in PATH numbers the steps")
+    from .output import add_force
+
+    add_force(p)
     p.set_defaults(run=cmd_explain)
 
 
@@ -45,6 +48,8 @@ def _board(text: str, box, what: str):
     from ..parse import parse_many
 
     found = parse_many(text, box=box)
+    if not found:
+        raise UsageError(f"{what}: no puzzle in {text!r}")
     if len(found) != 1:
         raise UsageError(f"{what}: give exactly one puzzle, not {len(found)}")
     if found[0].error:
@@ -61,6 +66,12 @@ def cmd_explain(args) -> int:
     from .marks import is_sukaku, read_marks, solution_of
 
     marks = solution = None
+    if args.puzzle == "-":  # as every command: '-' is standard input
+        if sys.stdin is None or sys.stdin.closed:
+            raise UsageError("standard input is closed: give the PUZZLE as an argument")
+        args.puzzle = sys.stdin.read().lstrip("\ufeff")
+        if not args.puzzle.strip():
+            raise UsageError("no puzzle on standard input")
     try:
         if is_sukaku(args.puzzle, args.box):  # pencil marks: the engine starts from them
             board, marks, sukaku = read_marks(args.puzzle)
@@ -83,6 +94,11 @@ def cmd_explain(args) -> int:
         position = other.givens
     if args.image and not args.image.lower().endswith(".svg"):
         raise UsageError(f"--image {args.image}: steps are drawn as .svg")
+    if args.image:  # the output rule, before any work: no overwrite, no link, parents made
+        from ..display import image_path
+        from .output import check_output
+
+        check_output(str(image_path(args.image, 1)), force=args.force, what="--image")
     try:
         steps = explain(board, position=position, assume_unique=args.assume_unique,
                         first=args.first, time_limit=args.time_limit, candidates=marks,
@@ -100,8 +116,12 @@ def cmd_explain(args) -> int:
             print(f"{index}. {step.text}  ({step.rating}){flag}")
         if args.image:
             from ..display import image_path
+            from .output import check_output, write_text
 
-            image_path(args.image, index).write_text(step.to_svg(), encoding="utf-8")
+            path = str(image_path(args.image, index))
+            if index > 1:
+                check_output(path, force=args.force, what="--image")
+            write_text(path, step.to_svg(), force=args.force)
     if not steps and not args.json:
         print("the board is already full")
     return EXIT_OK

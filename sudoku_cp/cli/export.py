@@ -24,8 +24,8 @@ def register(sub) -> None:
                    help="DIMACS CNF (the SAT encoding), MiniZinc data (the CP model), "
                         "exact cover (DLX rows), LP or MPS (0-1 program), ASP facts; for a "
                         "variant puzzle: an f-puzzles string or the project's variant JSON")
-    p.add_argument("--encoding", choices=ENCODINGS, default=ENCODINGS[0],
-                   help=f"CNF encoding (default {ENCODINGS[0]})")
+    p.add_argument("--encoding", choices=ENCODINGS,
+                   help=f"CNF encoding, for --format dimacs (default {ENCODINGS[0]})")
     p.add_argument("--empty", action="store_true",
                    help="export the empty board (with --box or --size)")
     p.add_argument("--size", type=int, metavar="N", help="board side for --empty")
@@ -38,9 +38,13 @@ def register(sub) -> None:
 def cmd_export(args) -> int:
     from ..board import Board, default_box
 
+    from ..encode.formats import EXPORTS
+
+    from . import variant
+
+    _refuse_idle_options(args, EXPORTS, variant.EXPORT_FORMATS)
     if args.output and args.output != "-":
         check_output(args.output, force=args.force, what="-o FILE")
-    from . import variant
 
     if not args.empty and (args.format in variant.EXPORT_FORMATS or variant.wanted(args)):
         variant.refuse_classic_options(args)
@@ -61,6 +65,25 @@ def cmd_export(args) -> int:
         board = entry.board
     from ..encode.formats import export
 
-    text = export(board, args.format, encoding=args.encoding)
+    text = export(board, args.format, **({"encoding": args.encoding} if args.encoding else {}))
     write_text(args.output, text, force=args.force)
     return EXIT_OK
+
+
+def _refuse_idle_options(args, exports: dict, variant_formats) -> None:
+    """Refuse by name what this export would ignore (each was ignored without a word: the
+    PUZZLE beside --empty, --size without it, --encoding for a format other than dimacs)."""
+    if args.empty:
+        if args.puzzles or args.file:
+            raise UsageError("export --empty writes the empty board: give no PUZZLE or -f FILE")
+        if args.format in variant_formats:
+            raise UsageError(f"--format {args.format} writes a variant puzzle; --empty "
+                             f"exports a classic board ({', '.join(exports)})")
+        if args.box and args.size is not None and args.box[0] * args.box[1] != args.size:
+            raise UsageError(f"--box {args.box[0]}x{args.box[1]} does not fit --size {args.size}")
+    elif args.size is not None:
+        raise UsageError("export --size N goes with --empty (a puzzle has its own size)")
+    takes = exports.get(args.format, (None, None))[2:]
+    if args.encoding and "encoding" not in (takes[0] if takes else ()):
+        raise UsageError(f"--encoding applies to --format dimacs (the CNF), not to "
+                         f"--format {args.format}")

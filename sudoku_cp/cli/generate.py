@@ -136,6 +136,8 @@ def cmd_generate(args) -> int:
     if args.min_rating is not None and args.max_rating is not None \
             and args.min_rating > args.max_rating:
         raise UsageError(f"--min-rating {args.min_rating} is above --max-rating {args.max_rating}")
+    if not args.grade and not args.json:  # (was taken and did nothing)
+        raise UsageError("--no-grade goes with --json (a puzzle line carries no grade)")
     options = dict(box=box, clues=args.clues, minimal=args.minimal,
                    orbit_minimal=args.orbit_minimal, difficulty=difficulty,
                    verify=_verify(args), backend=args.backend, min_rating=args.min_rating,
@@ -311,7 +313,8 @@ def cmd_grade(args) -> int:
                    if rating.guesses else "")
         print(f"puzzle {index} ({where(source, entry)}), {board.n}x{board.n}, "
               f"{board.clues} givens: {rating.level} {rating.rating}{bound}, hardest "
-              f"{rating.hardest}{guesses}  [{used}]  nodes {rating.nodes}")
+              f"{rating.hardest or 'none (no step: the board is full)'}{guesses}  [{used}]  "
+              f"nodes {rating.nodes}")
     return run.code
 
 

@@ -27,23 +27,46 @@ def add_options(p, command: str) -> None:
         g.add_argument("--candidates", action="store_true",
                        help="for each cell, the values some solution gives it, with the "
                             "count of solutions using each up to --cap")
-        g.add_argument("--cap", type=positive_int, default=2, metavar="K",
+        g.add_argument("--cap", type=positive_int, metavar="K",
                        help="count solutions per candidate up to K (default 2)")
 
 
 def wanted(args) -> bool:
     """True when the input holds a variant puzzle (or ``--variant``/``--candidates`` ask)."""
-    from ..variants.formats import detect
-
     if getattr(args, "variant", False) or getattr(args, "candidates", None):
         return True
+    return _any_variant(args)
+
+
+def _detect(line: str) -> str | None:
+    """The variant format of ``line``, or None for a line the classic reader takes.
+
+    A line that the classic reader splits at its tabs (a spreadsheet row: ``PUZZLE<TAB>
+    SOLUTION``, as ``check --format line`` prints it) is classic: joined without its tab,
+    a puzzle and its solution read as givens and a jigsaw layout, and the puzzle was
+    solved as a jigsaw whose regions are the solution's digits (``none``).
+
+    >>> _detect("1" + "." * 15 + "\t" + "1234341221434321") is None
+    True
+    """
+    from ..parse.lines import clean
+    from ..variants.formats import detect
+
+    if "\t" in line:
+        cleaned = clean(line)  # (tabs become commas where they separate fields)
+        if cleaned is None or "\t" not in cleaned and detect(cleaned) is None:
+            return None
+    return detect(line)
+
+
+def _any_variant(args) -> bool:
     texts = [t for t in (args.puzzles or []) if t != "-"]
     if isinstance(args.puzzles, str):
         texts = [args.puzzles]
-    if any(detect(t) for t in texts):
+    if any(_detect(t) for t in texts):
         return True
     named = args.puzzles if isinstance(args.puzzles, list) else [args.puzzles] if args.puzzles else []
-    if ("-" in named or not (named or args.file)) and any(detect(t) for t in _stdin_head()):
+    if ("-" in named or not (named or args.file)) and any(_detect(t) for t in _stdin_head()):
         return True
     for path in args.file or []:
         try:
@@ -52,7 +75,7 @@ def wanted(args) -> bool:
                 head = [line for _, line in zip(range(50), f)]
         except (OSError, UsageError):
             continue
-        if any(detect(line) for line in head if line.strip() and not line.startswith("#")):
+        if any(_detect(line) for line in head if line.strip() and not line.startswith("#")):
             return True
     return False
 
@@ -245,7 +268,7 @@ def batch_source(args):
 def _sourced(args):
     """``(source, entry)`` for every puzzle, each entry knowing its line and the
     candidates cap (``--candidates``)."""
-    cap = args.cap if getattr(args, "candidates", False) else None
+    cap = (args.cap or 2) if getattr(args, "candidates", False) else None
     for _, source, line, entry in read_entries(args):
         entry.cap = cap
         yield source, entry

@@ -118,7 +118,7 @@ class Grouper:
     def close(self) -> Iterator[Entry]:
         """The gathered block, as one grid puzzle; line by line when it is no grid but
         holds a line that is a puzzle on its own."""
-        block = self.block
+        block, size = self.block, self.size
         self.reset()
         if not any(not is_separator(line) for _, line in block):
             return
@@ -135,6 +135,11 @@ class Grouper:
         if any(e.ok and whole_board(e.text, self.box) for e in singles):
             self.mode = "singles"
             yield from singles
+        elif 1 < rows < size and all(row_size(line)[0] == size  # a grid cut short: say so,
+                                     for _, line in block if not is_separator(line)):
+            yield Entry(entry.line, entry.text, source=self.source,  # not what its cells make
+                        error=f"a grid of {size}-cell rows ends after {rows} rows, not {size} "
+                              f"(a blank line, a '#' comment or the end of the input ends it)")
         else:
             yield entry
 

@@ -6,7 +6,9 @@
 - **trailing comment**: ``<puzzle> # note``: a ``#`` after whitespace ends the line.
 - **tab-separated cells**: a line with tabs, no comma, no space and no ``|`` is a
   spreadsheet row whose fields are cells, so ``5\\t\\t3`` keeps its empty cell; a line
-  of three tabs or more and nothing else is a row of empty cells, not a blank line.
+  of three tabs or more and nothing else is a row of empty cells, not a blank line. A
+  field longer than a cell (two characters) makes it a row of whole puzzles
+  (``PUZZLE\\tSOLUTION``), whose leading tabs only indent it.
 - **bad bytes**: text decoded with ``errors="surrogateescape"`` keeps each byte that is
   not UTF-8 as a lone surrogate; such a line is reported, never parsed.
 
@@ -63,6 +65,8 @@ def clean(raw: str) -> str | None:
         line = _COMMENT.sub("", line).rstrip()
     cells = raw.strip(" \r\n")
     if "\t" in cells and not any(ch in cells for ch in ", |"):
+        if any(len(field) > 2 for field in cells.split("\t")):  # not a row of cells: its
+            cells = cells.lstrip("\t")  # leading tabs indent it (a puzzle, its solution)
         line = _COMMENT.sub("", cells).replace("\t", ",")
     return line
 

@@ -101,7 +101,10 @@ def histogram_stats(histogram: dict, ncells: int = 81, confidence: float = 0.95)
     mean = sum(n * k for n, k in histogram.items()) / count
     sd = math.sqrt(sum(k * (n - mean) ** 2 for n, k in histogram.items()) / (count - 1))
     se = sd / math.sqrt(count)
-    cf = correction_factors(histogram, ncells)
+    # any multiple of cf will do (every figure below is a ratio): relative to the sample's
+    # commonest count, not 26, which a board of 16 or 36 cells cannot hold (C = 0, and the
+    # division failed)
+    cf = correction_factors(histogram, ncells, reference=max(histogram, key=histogram.get))
     total = sum(k * cf[n] for n, k in histogram.items())
     corrected = {n: k * cf[n] / total for n, k in histogram.items()}
     cmean = sum(n * share for n, share in corrected.items())
