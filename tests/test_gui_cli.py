@@ -84,8 +84,26 @@ def test_opens_the_browser_at_the_printed_address(tmp_path):
 
 def test_warns_when_listening_beyond_this_machine():
     proc, url = start("--host", "0.0.0.0", "--no-browser")
+    get(url + "api/info")  # serving
     code, out, err = stop(proc)
     assert code == 130 and "warning: listening on 0.0.0.0" in err and "--host 127.0.0.1" in err
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.05, 0.2])
+def test_ctrl_c_as_the_server_starts_stops_it(delay):
+    """Ctrl-C at once after the address is shown, while the server is still starting:
+    it stops (exit 130). A KeyboardInterrupt raised just as an import had taken Python's
+    import lock left it held, and the server served on, never stopping (1 start in 40
+    under load); now Ctrl-C only asks the server to stop."""
+    proc, url = start("--no-browser")
+    time.sleep(delay)
+    os.killpg(proc.pid, signal.SIGINT)
+    try:
+        assert proc.wait(timeout=30) == 130  # (the process itself: its fork server, killed
+    finally:                                 # as it ends, may hold the pipes a moment more)
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
 
 
 @pytest.mark.parametrize("argv, words", [

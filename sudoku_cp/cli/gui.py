@@ -12,6 +12,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 import sys
+import signal
 import threading
 
 #: Most characters of a FILE passed on to the page (the rest is not read); well under the
@@ -137,19 +138,33 @@ def cmd_gui(args) -> int:
               f"keeps it local", file=sys.stderr)
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=3,
                             timeout_keep_alive=5)
+    # A Ctrl-C must not raise KeyboardInterrupt while the server starts: raised just as
+    # an import had taken the import lock, it left the lock held, the next import on
+    # another thread waited forever, and the server never stopped (1 start in 40 under
+    # load). So uvicorn's imports are done here, before the address is shown, and from
+    # then on Ctrl-C only asks the server to stop (``stop`` below).
+    config.load()
     server = uvicorn.Server(config)
     interrupted = False
+
+    def stop(signum, frame):  # Ctrl-C asks the server to stop; it never raises mid-import
+        nonlocal interrupted
+        interrupted = server.should_exit = True
+
+    before = signal.signal(signal.SIGINT, stop)
     try:
         print(f"sudoku-cp gui: {url}  (Ctrl-C stops it)", flush=True)
         if not args.no_browser:
             threading.Thread(target=_open_when_ready, args=(server, url), daemon=True).start()
-        server.run(sockets=[sock])
-        interrupted = server.should_exit  # an older uvicorn returns after its shutdown
-    except KeyboardInterrupt:  # uvicorn re-raises Ctrl-C after its clean shutdown
+        server.run(sockets=[sock])  # (uvicorn takes the signal while it serves, then gives
+        interrupted = interrupted or server.should_exit  # it back and raises it again)
+    except KeyboardInterrupt:  # an older uvicorn re-raises Ctrl-C after its clean shutdown
         interrupted = True
     finally:
+        signal.signal(signal.SIGINT, before)
         sock.close()
         app.state.jobs.stop_all()
+        app.state.jobs.stop_fork_server()
     print("sudoku-cp gui: stopped", flush=True)
     return EXIT_INTERRUPTED if interrupted else 0  # 130 for Ctrl-C, as every command
 

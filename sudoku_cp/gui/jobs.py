@@ -20,6 +20,7 @@ from __future__ import annotations
 from ..errors import SudokuCpError
 
 import multiprocessing
+import os
 import signal
 import threading
 import traceback
@@ -96,6 +97,9 @@ class Jobs:
 
         A start that fails (Ctrl-C reached the fork server first) is left quiet: a
         request starts its own worker, and says so if that fails too."""
+        with self._lock:
+            if self._closed:  # the server stopped before this thread ran (a Ctrl-C at once)
+                return
         try:
             worker = _Worker(self._ctx)
         except (OSError, EOFError):
@@ -180,6 +184,21 @@ class Jobs:
         for worker in idle + [w for _, w in running if w is not None]:
             if worker.proc.is_alive():
                 worker.proc.kill()
+
+    def stop_fork_server(self) -> None:
+        """Kill the fork server as the process ends. Left alone it goes on importing the
+        solver packages it preloads (seconds, more under load), holding the standard output
+        and error it inherited: a reader of the page's output (a pipe, ``| tee``) waited for
+        it after the page had stopped. Only for the process's end: a server that is killed
+        is started afresh by the next worker (``multiprocessing`` checks)."""
+        from multiprocessing import forkserver
+
+        pid = getattr(forkserver._forkserver, "_forkserver_pid", None)  # (no public API)
+        if pid:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:  # gone already
+                pass
 
     @property
     def running(self) -> list[str]:
