@@ -46,7 +46,7 @@ def _detect(line: str) -> str | None:
     a puzzle and its solution read as givens and a jigsaw layout, and the puzzle was
     solved as a jigsaw whose regions are the solution's digits (``none``).
 
-    >>> _detect("1" + "." * 15 + "\t" + "1234341221434321") is None
+    >>> _detect("1" + "." * 15 + chr(9) + "1234341221434321") is None  # (a tab)
     True
     """
     from ..parse.lines import clean
