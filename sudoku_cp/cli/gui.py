@@ -148,8 +148,7 @@ def cmd_gui(args) -> int:
     interrupted = False
 
     def stop(signum, frame):  # Ctrl-C asks the server to stop; it never raises mid-import
-        nonlocal interrupted
-        interrupted = server.should_exit = True
+        server.should_exit = True
 
     before = signal.signal(signal.SIGINT, stop)
     try:
@@ -157,7 +156,7 @@ def cmd_gui(args) -> int:
         if not args.no_browser:
             threading.Thread(target=_open_when_ready, args=(server, url), daemon=True).start()
         server.run(sockets=[sock])  # (uvicorn takes the signal while it serves, then gives
-        interrupted = interrupted or server.should_exit  # it back and raises it again)
+        interrupted = server.should_exit  # it back and raises it again)
     except KeyboardInterrupt:  # an older uvicorn re-raises Ctrl-C after its clean shutdown
         interrupted = True
     finally:

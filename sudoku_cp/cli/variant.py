@@ -104,7 +104,9 @@ def read_entries(args):
         texts = ["-"]
     for text in texts:
         if text == "-":
-            lines = _stdin_text().splitlines()
+            from ..parse.stream import stdin_lines
+
+            lines = stdin_lines().read().splitlines()
             for n, line in _lines(lines):
                 index += 1
                 yield index, "<stdin>", n, _at(read_entry(line), n)
@@ -147,14 +149,6 @@ def _stdin_head() -> list[str]:
         return []
     lines = data.decode("utf-8-sig", "replace").splitlines()[:50]
     return [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
-
-
-def _stdin_text() -> str:
-    """Standard input as a file is read: a BOM dropped, bytes that are not UTF-8 kept for
-    the line that holds them to be refused alone."""
-    if hasattr(sys.stdin, "buffer"):
-        return sys.stdin.buffer.read().decode("utf-8-sig", "surrogateescape")
-    return sys.stdin.read()
 
 
 def _at(entry, line: int):

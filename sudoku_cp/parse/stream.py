@@ -14,6 +14,16 @@ from .grouping import Grouper
 from .lines import bad_bytes, clean, header_columns
 
 
+def stdin_lines():
+    """Standard input read as a file is: a BOM dropped, bytes that are not UTF-8 kept
+    (``surrogateescape``) for the line that holds them to be refused alone."""
+    stdin = sys.stdin
+    if hasattr(stdin, "buffer"):
+        stdin = io.TextIOWrapper(stdin.buffer, encoding="utf-8-sig",
+                                 errors="surrogateescape", newline=None)
+    return stdin
+
+
 def read_puzzles(path, box: tuple[int, int] | None = None, *,
                  max_size: int = MAX_SIZE) -> Iterator[Entry]:
     """Stream the puzzles of a file (``'-'`` is standard input); see ``iter_puzzles``.
@@ -22,11 +32,7 @@ def read_puzzles(path, box: tuple[int, int] | None = None, *,
     invalid entry (``errors="surrogateescape"`` keeps them for ``lines.bad_bytes``).
     """
     if str(path) == "-":
-        stdin = sys.stdin
-        if hasattr(stdin, "buffer"):
-            stdin = io.TextIOWrapper(stdin.buffer, encoding="utf-8-sig",
-                                     errors="surrogateescape", newline=None)
-        yield from iter_puzzles(stdin, box=box, source="<stdin>", max_size=max_size)
+        yield from iter_puzzles(stdin_lines(), box=box, source="<stdin>", max_size=max_size)
         return
     with open(path, encoding="utf-8-sig", errors="surrogateescape", newline=None) as lines:
         yield from iter_puzzles(lines, box=box, source=str(path), max_size=max_size)
