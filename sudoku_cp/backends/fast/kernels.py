@@ -937,11 +937,10 @@ def _c_settle(F, hv, lv, passes, tri):
             hv |= placed
             lv |= placed
             continue
-        while hv != 0:  # hidden singles, value by value, in the bands that changed
+        while hv != 0:  # hidden singles of each value that changed, in every house
             j = trailing_zeros(hv)
             v = j // 3
             k = 3 * v
-            bands = (hv >> k) & 7
             hv &= ~(np.int64(7) << k)
             once = np.int64(0)
             twice = np.int64(0)
@@ -957,19 +956,18 @@ def _c_settle(F, hv, lv, passes, tri):
             cs |= (cs << 9) | (cs << 18)
             for b in range(3):
                 x = F[np.uint64(k + b)]
-                single = x & cs
-                if (bands >> b) & 1:
-                    bad = False
-                    for r in range(3):
-                        s = x & (np.int64(511) << (9 * r))
-                        bad |= s == 0
-                        single |= s & -np.int64(s & (s - 1) == 0)
-                    for q in range(3):
-                        s = x & (np.int64(0x1C0E07) << (3 * q))
-                        bad |= s == 0
-                        single |= s & -np.int64(s & (s - 1) == 0)
-                    if bad:
-                        return False  # v has no place in some row or box
+                single = x & cs  # rows and boxes of every band, without a branch per band
+                bad = False
+                for r in range(3):
+                    s = x & (np.int64(511) << (9 * r))
+                    bad |= s == 0
+                    single |= s & -np.int64(s & (s - 1) == 0)
+                for q in range(3):
+                    s = x & (np.int64(0x1C0E07) << (3 * q))
+                    bad |= s == 0
+                    single |= s & -np.int64(s & (s - 1) == 0)
+                if bad:
+                    return False  # v has no place in some row or box
                 single &= ~F[np.uint64(27 + b)]
                 while single != 0:
                     i = trailing_zeros(single)
