@@ -77,3 +77,25 @@ def test_only_the_classic_board_takes_the_classic_kernel():
     assert not classic(geometry(3, 3).with_houses([diagonal]))  # a house of nine more
     assert not classic(geometry(3, 3).with_houses([(0, 80)]))  # two cells made peers
     assert not classic(geometry(2, 2)) and not classic(geometry(4, 4))
+
+
+def _transpose(p: int) -> int:
+    """A 3x3 pattern (bit 3 r + k) with its rows and columns traded."""
+    return sum(1 << (3 * k + r) for r in range(3) for k in range(3) if (p >> (3 * r + k)) & 1)
+
+
+def test_locked_candidates_read_a_stack_as_the_transpose_of_a_band():
+    """The kernel looks a stack's pattern (bands as rows, columns as boxes) up in the same
+    table as a band's, transposed; that holds only if the table commutes with transposing.
+    Each entry is also checked from its definition: a segment is kept exactly when some
+    way of giving every row and every box one segment uses it."""
+    from itertools import permutations
+
+    ways = [sum(1 << (3 * r + s[r]) for r in range(3)) for s in permutations(range(3))]
+    for p in range(512):
+        kept = 0
+        for e in ways:
+            if p & e == e:
+                kept |= e
+        assert kernels._C_MATCH[p] == kept, p
+        assert kernels._C_MATCH[_transpose(p)] == _transpose(int(kernels._C_MATCH[p])), p

@@ -705,12 +705,10 @@ def _classic_tables():
             if p & e == e:
                 u |= e
         match[p] = u
-    spaced = np.array([sum(1 << (3 * j) for j in range(3) if (t >> j) & 1) for t in range(8)],
-                      dtype=np.int64)  # three bits j -> bits 3 j
-    return peer, col, seg, spread, match, spaced
+    return peer, col, seg, spread, match
 
 
-_C_PEER, _C_COL, _C_SEG, _C_SPREAD, _C_MATCH, _C_SPACED = _classic_tables()
+_C_PEER, _C_COL, _C_SEG, _C_SPREAD, _C_MATCH = _classic_tables()
 _C_ALL = (1 << 27) - 1
 
 
@@ -774,23 +772,23 @@ def _c_locked(F, v):
                 out1 = x
             else:
                 out2 = x
-    f0 = (out0 | (out0 >> 9) | (out0 >> 18)) & 511
-    f1 = (out1 | (out1 >> 9) | (out1 >> 18)) & 511
-    f2 = (out2 | (out2 >> 9) | (out2 >> 18)) & 511
+    # the columns where v can go, band b's nine at bits 9 b; a stack's pattern is then
+    # three shifts away with its bands as rows (bit 3 b + j, column j of the stack),
+    # the transpose of a band's: _C_MATCH is the same for both, as a way of giving each
+    # row and each box its one is still one when rows and boxes trade places
+    g = ((out0 | (out0 >> 9) | (out0 >> 18)) & 511) | \
+        (((out1 | (out1 >> 9) | (out1 >> 18)) & 511) << 9) | \
+        (((out2 | (out2 >> 9) | (out2 >> 18)) & 511) << 18)
     keep0 = np.int64(0)
     keep1 = np.int64(0)
     keep2 = np.int64(0)
     for s in range(3):
         sh = 3 * s
-        p = _C_SPACED[np.uint64((f0 >> sh) & 7)] | (_C_SPACED[np.uint64((f1 >> sh) & 7)] << 1) | \
-            (_C_SPACED[np.uint64((f2 >> sh) & 7)] << 2)
-        a = _C_MATCH[np.uint64(p)]
-        t = a & 0x49
-        keep0 |= ((t | (t >> 2) | (t >> 4)) & 7) << sh
-        t = (a >> 1) & 0x49
-        keep1 |= ((t | (t >> 2) | (t >> 4)) & 7) << sh
-        t = (a >> 2) & 0x49
-        keep2 |= ((t | (t >> 2) | (t >> 4)) & 7) << sh
+        a = _C_MATCH[np.uint64(((g >> sh) & 7) | ((g >> (sh + 6)) & 0x38) |
+                                ((g >> (sh + 12)) & 0x1C0))]
+        keep0 |= (a & 7) << sh
+        keep1 |= ((a >> 3) & 7) << sh
+        keep2 |= ((a >> 6) & 7) << sh
     out0 &= keep0 | (keep0 << 9) | (keep0 << 18)
     out1 &= keep1 | (keep1 << 9) | (keep1 << 18)
     out2 &= keep2 | (keep2 << 9) | (keep2 << 18)
