@@ -923,7 +923,12 @@ def _c_settle(F, hv, lv, passes, tri):
             ns = open_ & ~twice
             if ns == 0:
                 continue
+            present = np.int64(0)  # the singles' values first, without a branch per value
             for w in range(9):
+                present |= np.int64((ns & F[np.uint64(3 * w + b)]) != 0) << w
+            while present != 0:
+                w = trailing_zeros(present)
+                present &= present - 1
                 s = ns & F[np.uint64(3 * w + b)]
                 while s != 0:
                     i = trailing_zeros(s)
