@@ -710,6 +710,9 @@ def _classic_tables():
 
 _C_PEER, _C_COL, _C_SEG, _C_SPREAD, _C_MATCH = _classic_tables()
 _C_ALL = (1 << 27) - 1
+# per cell of a band, its column in all three bands: one read where ``_C_COL[i % 9]`` was a
+# division and a read (1.02x-1.03x on the 9x9 sets, measured side by side)
+_C_COL_OF = np.array([_C_COL[i % 9] for i in range(27)], dtype=np.int64)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -725,7 +728,7 @@ def _c_place(F, v, b, i):
         F[np.uint64(3 * w + b)] = x & ~bit
     k = np.uint64(3 * v + b)
     F[k] = (F[k] & ~_C_PEER[np.uint64(i)]) | bit
-    cm = ~_C_COL[np.uint64(i % 9)]
+    cm = ~_C_COL_OF[np.uint64(i)]
     for bb in range(3):
         if bb != b:
             F[np.uint64(3 * v + bb)] &= cm
@@ -739,7 +742,7 @@ def _c_place_single(F, v, b, i):
     other values' masks need no change."""
     k = np.uint64(3 * v + b)
     F[k] &= ~_C_PEER[np.uint64(i)]
-    cm = ~_C_COL[np.uint64(i % 9)]
+    cm = ~_C_COL_OF[np.uint64(i)]
     for bb in range(3):
         if bb != b:
             F[np.uint64(3 * v + bb)] &= cm
@@ -1050,7 +1053,7 @@ def _c_choose(F):
         while s != 0:  # the tie-break among this band's pairs
             i = trailing_zeros(s)
             s &= s - 1
-            col = _C_COL[np.uint64(i % 9)]
+            col = _C_COL_OF[np.uint64(i)]
             inband = _C_PEER[np.uint64(i)]
             vals = np.int64(0)  # the cell's two values, then the union of their masks
             for w in range(9):
