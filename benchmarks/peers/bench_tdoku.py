@@ -19,7 +19,8 @@ permutation: tdoku ``-r0``) and skip ``#`` comment lines:
 
 The table compares rates per CPU second (on a shared machine a process gets only part
 of a core, and the wall clock counts the waits); the wall-clock rates of both sides and
-their ratio are printed too.
+their ratio are printed too, and the ratio of each round's two runs (taken one after the
+other), which shows how far a single figure moves on the machine at hand.
 
 The two take turns set by set (tdoku first in odd rounds, fast first in even ones); each
 figure is the median of the rounds. Guesses: tdoku counts one per binary split (a value
@@ -161,12 +162,16 @@ def main(argv: list[str] | None = None) -> int:
     def median(side, name, key):
         return statistics.median(row[key] for row in rows[side, name])
 
+    def by_round(name):  # each round's two runs were next to each other: the spread to expect
+        ratios = [t["rate"] / f["rate"] for t, f in zip(rows["tdoku", name], rows["fast", name])]
+        return ", ".join(f"{r:.2f}×" for r in ratios)
+
     print(f"median of {args.rounds} alternating rounds; count to 2, puzzles as given; "
           f"per CPU second (wall-clock rates and their ratio after the bar)")
     print("| set | tdoku /s | fast batch /s | tdoku ÷ fast | tdoku no guess | fast no guess |"
           " tdoku guesses/puzzle | fast guesses/puzzle, tdoku's count | fast values tried/puzzle |"
-          " wall: tdoku /s, fast /s, ratio |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          " wall: tdoku /s, fast /s, ratio | ratio by round |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for name in names:
         t, f = median("tdoku", name, "rate"), median("fast", name, "rate")
         tw, fw = median("tdoku", name, "wall_rate"), median("fast", name, "wall_rate")
@@ -175,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
               f" {median('fast', name, 'no_guess'):.1f}% |"
               f" {median('tdoku', name, 'guesses'):.2f} | {median('fast', name, 'splits'):.2f} |"
               f" {median('fast', name, 'guesses'):.2f} |"
-              f" {tw:,.0f}, {fw:,.0f}, {tw / fw:.2f}× |")
+              f" {tw:,.0f}, {fw:,.0f}, {tw / fw:.2f}× | {by_round(name)} |")
     return 0
 
 
