@@ -302,13 +302,18 @@ class DaskEngine:
 
 
 # -- the parent side ------------------------------------------------------------------------------
-def count_puzzle_lines(paths: Iterable[str]) -> int | None:
-    """Lines that may hold a puzzle (not blank, not '#'), for the progress bar's ETA."""
+def count_puzzle_lines(paths: Iterable[str], cap: int | None = None) -> int | None:
+    """Lines that may hold a puzzle (not blank, not '#'): for the progress bar's ETA, and
+    for ``check --workers`` (how many workers the input can use), which needs no more than
+    ``cap``: the reading stops there. None when a file cannot be read."""
     total = 0
     for path in paths:
         try:
             with open(path, "rb") as f:
-                total += sum(1 for raw in f if raw.strip() and not raw.lstrip().startswith(b"#"))
+                for raw in f:
+                    if cap is not None and total >= cap:
+                        return total
+                    total += bool(raw.strip() and not raw.lstrip().startswith(b"#"))
         except OSError:
             return None
     return total

@@ -354,20 +354,15 @@ def _workers(args) -> int:
 def _most_puzzles(args, cap: int) -> int:
     """``cap``, or fewer when the input is all in files and arguments and holds fewer
     lines that may be puzzles (not blank, not comments); standard input is not read ahead."""
+    from ..batch import count_puzzle_lines
+
     texts = args.puzzles or []
     if "-" in texts or not (texts or args.file):
         return cap
-    count = len(texts)
-    for path in args.file or []:
-        try:
-            with open(path, "rb") as f:
-                for raw in f:
-                    if count >= cap:
-                        return cap
-                    count += bool(raw.strip() and not raw.lstrip().startswith(b"#"))
-        except OSError:
-            return cap  # (said when the input is read)
-    return max(1, min(cap, count))
+    lines = count_puzzle_lines(args.file or [], cap - len(texts))
+    if lines is None:
+        return cap  # (a file that cannot be read is said when the input is read)
+    return max(1, min(cap, len(texts) + lines))
 
 
 def _input_digests(args) -> dict:
