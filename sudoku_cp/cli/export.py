@@ -38,11 +38,9 @@ def register(sub) -> None:
 def cmd_export(args) -> int:
     from ..board import Board, default_box
 
-    from ..encode.formats import EXPORTS
-
     from . import variant
 
-    _refuse_idle_options(args, EXPORTS, variant.EXPORT_FORMATS)
+    _refuse_idle_options(args, variant.EXPORT_FORMATS)
     if args.output and args.output != "-":
         check_output(args.output, force=args.force, what="-o FILE")
 
@@ -70,20 +68,21 @@ def cmd_export(args) -> int:
     return EXIT_OK
 
 
-def _refuse_idle_options(args, exports: dict, variant_formats) -> None:
+def _refuse_idle_options(args, variant_formats) -> None:
     """Refuse by name what this export would ignore (each was ignored without a word: the
     PUZZLE beside --empty, --size without it, --encoding for a format other than dimacs)."""
+    from ..encode.formats import EXPORTS, options_of
+
     if args.empty:
         if args.puzzles or args.file:
             raise UsageError("export --empty writes the empty board: give no PUZZLE or -f FILE")
         if args.format in variant_formats:
             raise UsageError(f"--format {args.format} writes a variant puzzle; --empty "
-                             f"exports a classic board ({', '.join(exports)})")
+                             f"exports a classic board ({', '.join(EXPORTS)})")
         if args.box and args.size is not None and args.box[0] * args.box[1] != args.size:
             raise UsageError(f"--box {args.box[0]}x{args.box[1]} does not fit --size {args.size}")
     elif args.size is not None:
         raise UsageError("export --size N goes with --empty (a puzzle has its own size)")
-    takes = exports.get(args.format, (None, None))[2:]
-    if args.encoding and "encoding" not in (takes[0] if takes else ()):
+    if args.encoding and "encoding" not in options_of(args.format):
         raise UsageError(f"--encoding applies to --format dimacs (the CNF), not to "
                          f"--format {args.format}")

@@ -30,16 +30,24 @@ EXPORTS: dict[str, tuple] = {
 }
 
 
+def options_of(fmt: str) -> tuple[str, ...]:
+    """The options format ``fmt`` takes (none for a format it does not know).
+
+    >>> options_of("dimacs"), options_of("asp")
+    (('encoding',), ())
+    """
+    entry = EXPORTS.get(fmt, ())
+    return entry[2] if len(entry) > 2 else ()
+
+
 def export(board: Board | Geometry, fmt: str, **options) -> str:
     """The text of ``board`` in format ``fmt``; options the format does not take are left
     out. A ``UsageError`` names what it cannot write (an unknown format, a board too large
     for one-symbol names, extra houses the MiniZinc model has no place for)."""
-    try:
-        target, _, *takes = EXPORTS[fmt]
-    except KeyError:
-        raise UsageError(f"unknown format {fmt!r}; choose from: {', '.join(EXPORTS)}") from None
-    module, _, function = target.partition(":")
-    taken = {k: v for k, v in options.items() if k in (takes[0] if takes else ())}
+    if fmt not in EXPORTS:
+        raise UsageError(f"unknown format {fmt!r}; choose from: {', '.join(EXPORTS)}")
+    module, _, function = EXPORTS[fmt][0].partition(":")
+    taken = {k: v for k, v in options.items() if k in options_of(fmt)}
     try:
         return getattr(import_module(module), function)(board, **taken)
     except ValueError as exc:
