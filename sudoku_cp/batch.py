@@ -494,7 +494,6 @@ class BatchRun:
                                  f"this run has {_shown(now)}: resume with the same "
                                  f"{option}, or give another --out")
 
-
     def go(self, on_checked: Callable | None = None,
            on_unique: Callable | None = None) -> "BatchRun":
         """Check every input not yet in the results file; ``on_checked(checked)`` sees

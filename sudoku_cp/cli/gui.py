@@ -10,9 +10,9 @@ Starlette and uvicorn are imported only when the command runs (the ``gui`` extra
 from __future__ import annotations
 
 import ipaddress
+import signal
 import socket
 import sys
-import signal
 import threading
 
 #: Most characters of a FILE passed on to the page (the rest is not read); well under the
