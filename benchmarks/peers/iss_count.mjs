@@ -1,0 +1,28 @@
+// ISS=<checkout of sigh/Interactive-Sudoku-Solver> node iss_count.mjs [maxBacktracks]
+// A warm ISS in one process: reads JSON lines {id, puzzle} on standard input and answers each
+// at once with one line {id, status, sols, all, ms} (ISS counting to two; status is ISS's own:
+// unique, multiple, no-solution, capped) or {id, status: "error", err} when ISS refuses the
+// string. benchmarks/peers/diff_iss.py drives it; by hand: echo '{"id":1,"puzzle":"..."}' | ...
+import { createInterface } from 'node:readline';
+
+if (!process.env.ISS) {
+  console.error('set ISS to a checkout of sigh/Interactive-Sudoku-Solver');
+  process.exit(2);
+}
+const { runSolve } = await import(process.env.ISS + '/tools/lib/solver_analysis.js');
+const cap = Number(process.argv[2] || 2000000);
+
+for await (const line of createInterface({ input: process.stdin })) {
+  if (!line.trim()) continue;
+  const r = JSON.parse(line);
+  let out;
+  try {
+    const s = runSolve({ name: String(r.id), input: r.puzzle },
+      { maxBacktracks: cap, maxSolutions: 2, collectSolutions: true });
+    out = { id: r.id, status: s.status, sols: s.counters.solutions, all: s.solutionSet,
+      ms: Math.round(s.elapsedMs * 100) / 100 };
+  } catch (e) {
+    out = { id: r.id, status: 'error', err: String((e && e.message) || e).slice(0, 300) };
+  }
+  process.stdout.write(JSON.stringify(out) + '\n');
+}

@@ -1,0 +1,589 @@
+"""Random ISS constraint strings for differential testing against sigh's Interactive Sudoku
+Solver: every type the project reads from ISS strings, on 4x4, 6x6 and 9x9 grids, with value
+ranges 1..n, 0..n-1 and n+1 values, with boxes, without (``NoBoxes``), with a ``Jigsaw`` layout
+with and without ``NoBoxes``; each type alone or mixed.
+
+A puzzle starts from a random full grid that obeys the geometry and the chosen global rules (a
+small randomized search written here, sharing no code with the project). Most clues are read off
+that grid, so a solution exists; some are drawn at random ("none" must be tested too); then some
+of the grid's cells are given. Everything is drawn from ``random.Random(seed)``: the same seed
+gives the same string.
+
+This module knows ISS's *syntax* only; what each clue means is for ISS and the project to say.
+The predicates below choose clues a grid satisfies under the obvious reading; where that reading
+is not ISS's, the puzzle is still a valid test (ISS and the project must agree on it all the same).
+
+>>> s = puzzle_string(7, types=("Thermo",))
+>>> s.startswith(".Shape~") and ".Thermo~" in s
+True
+>>> puzzle_string(7, types=("Thermo",)) == s
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+#: Global rules: they shape the full grid (the filler obeys them).
+GLOBALS = ("Diagonal", "AntiKnight", "AntiKing", "AntiConsecutive", "DisjointSets", "Windoku",
+           "StrictKropki", "StrictXV")
+#: Line types read off a path of cells.
+LINES = ("Thermo", "Whisper", "Renban", "Palindrome", "Between", "Lockout", "RegionSumLine",
+         "Zipper", "Entropic", "Modular", "Arrow", "PillArrow", "DoubleArrow")
+#: Dot-like types on orthogonally adjacent cells.
+DOTS = ("WhiteDot", "BlackDot", "X", "V", "GreaterThan")
+OUTSIDE = ("LittleKiller", "Sandwich", "XSum", "Skyscraper")
+OTHER = ("Cage", "Quad")
+#: Every type generated (besides givens, Shape, NoBoxes and Jigsaw, which every puzzle varies).
+TYPES = LINES + DOTS + OUTSIDE + OTHER + GLOBALS
+#: Layouts: how the houses besides rows and columns are chosen.
+LAYOUTS = ("boxes", "noboxes", "jigsaw", "jigsaw+boxes")
+
+KING8 = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
+ORTHO4 = [(0, 1), (1, 0), (0, -1), (-1, 0)]
+KNIGHT = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
+
+
+def cell_id(n, cell):
+    """ISS's name of a cell: ``R<row>C<col>``, 1-based, in base 17 past 9 (``g`` is 16)."""
+    r, c = divmod(cell, n)
+    return f"R{_b17(r + 1)}C{_b17(c + 1)}"
+
+
+def _b17(k):
+    return "0123456789abcdefg"[k]
+
+
+class Geometry:
+    """A grid's size, values and houses; ``items`` are its ISS items (Shape, NoBoxes, Jigsaw)."""
+
+    def __init__(self, rng, n, lo, extra_values, layout):
+        self.n, self.lo = n, lo
+        self.num_values = n + extra_values
+        self.hi = lo + self.num_values - 1
+        self.layout = layout
+        br = {4: 2, 6: 2, 9: 3}[n]
+        bc = n // br
+        rows = [tuple(range(r * n, r * n + n)) for r in range(n)]
+        cols = [tuple(range(c, n * n, n)) for c in range(n)]
+        self.boxes = [] if "boxes" not in layout or layout == "noboxes" else [
+            tuple((R * br + i) * n + C * bc + j for i in range(br) for j in range(bc))
+            for R in range(n // br) for C in range(n // bc)]
+        self.jigsaw = random_regions(rng, n) if layout.startswith("jigsaw") else None
+        self.houses = rows + cols + self.boxes + (self.jigsaw or [])
+        spec = f"{n}x{n}"
+        if lo == 0:
+            spec += f"~0-{self.hi}"
+        elif extra_values:
+            spec += f"~{self.num_values}"
+        self.items = [f"Shape~{spec}"]
+        if layout in ("noboxes", "jigsaw"):
+            self.items.append("NoBoxes")
+        if self.jigsaw:
+            region_of = [0] * (n * n)
+            for k, region in enumerate(self.jigsaw):
+                for x in region:
+                    region_of[x] = k
+            self.items.append("Jigsaw~" + "".join(_b17(k) for k in region_of))
+
+    def steps(self, cell, steps):
+        n = self.n
+        r, c = divmod(cell, n)
+        return [(r + dr) * n + c + dc for dr, dc in steps if 0 <= r + dr < n and 0 <= c + dc < n]
+
+    def regions(self):
+        """The regions a region-sum line's segments follow: boxes, else jigsaw regions."""
+        return self.boxes or self.jigsaw or []
+
+
+def random_regions(rng, n, swaps=None):
+    """``n`` connected regions of ``n`` cells each: the boxes (or rows), then many random
+    swaps of two border cells between neighbouring regions that keep both connected."""
+    br = {4: 2, 6: 2, 9: 3}.get(n)
+    owner = [((x // n) // br) * (n // (n // br)) + (x % n) // (n // br) for x in range(n * n)] \
+        if br else [x // n for x in range(n * n)]
+    for _ in range(swaps or 6 * n * n):
+        x = rng.randrange(n * n)
+        others = [y for y in _orth(n, x) if owner[y] != owner[x]]
+        if not others:
+            continue
+        b, a = owner[rng.choice(others)], owner[x]
+        back = [y for y in range(n * n) if owner[y] == b
+                and any(owner[z] == a for z in _orth(n, y))]
+        y = rng.choice(back)
+        owner[x], owner[y] = b, a
+        if not (_connected(n, owner, a) and _connected(n, owner, b)):
+            owner[x], owner[y] = a, b
+    return [tuple(x for x in range(n * n) if owner[x] == k) for k in range(n)]
+
+
+def _connected(n, owner, k):
+    cells = [x for x in range(n * n) if owner[x] == k]
+    seen, todo = {cells[0]}, [cells[0]]
+    while todo:
+        for y in _orth(n, todo.pop()):
+            if owner[y] == k and y not in seen:
+                seen.add(y)
+                todo.append(y)
+    return len(seen) == len(cells)
+
+
+def _orth(n, x):
+    r, c = divmod(x, n)
+    return [(r + dr) * n + c + dc for dr, dc in ORTHO4 if 0 <= r + dr < n and 0 <= c + dc < n]
+
+
+# -- the full grid ------------------------------------------------------------------------
+
+def global_houses(geo, rule):
+    n = geo.n
+    if rule == "Diagonal+":
+        return [tuple((n - 1 - i) * n + i for i in range(n))]
+    if rule == "Diagonal-":
+        return [tuple(i * n + i for i in range(n))]
+    if rule == "DisjointSets" and geo.boxes:
+        return [tuple(box[i] for box in geo.boxes) for i in range(n)]
+    if rule == "Windoku":
+        return [tuple((r0 + i) * n + c0 + j for i in range(3) for j in range(3))
+                for r0 in (1, 5) for c0 in (1, 5)]
+    return []
+
+
+def global_pairs(geo, rule):
+    """(a, b, ok) for the rules that relate pairs of cells."""
+    n = geo.n
+    if rule in ("AntiKnight", "AntiKing"):
+        steps = KNIGHT if rule == "AntiKnight" else [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+        return [(a, b, _neq) for a in range(n * n) for b in geo.steps(a, steps) if a < b]
+    if rule == "AntiConsecutive":
+        return [(a, b, _nonconsec) for a in range(n * n) for b in geo.steps(a, ORTHO4) if a < b]
+    return []
+
+
+def _neq(x, y):
+    return x != y
+
+
+def _nonconsec(x, y):
+    return abs(x - y) != 1
+
+
+def fill(rng, geo, houses, pairs):
+    """A random full grid: every house distinct, every pair ``ok``; None if there is none.
+
+    A small CNF of its own (one Boolean per cell and value; at most one value per house; each
+    pair's forbidden value pairs), solved by MiniSat with random phases, so that each seed
+    gives a different grid."""
+    from pysat.card import CardEnc, EncType
+    from pysat.solvers import Solver
+
+    n2 = geo.n * geo.n
+    values = list(range(geo.lo, geo.hi + 1))
+    k = len(values)
+
+    def var(cell, i):
+        return cell * k + i + 1
+
+    clauses = []
+    top = n2 * k
+    for cell in range(n2):
+        clauses.append([var(cell, i) for i in range(k)])
+    for h in list(houses) + [[c] for c in range(n2)]:
+        lits = [[var(c, i) for c in h] for i in range(k)] if len(h) > 1 else \
+            [[var(h[0], i) for i in range(k)]]
+        for group in lits:
+            enc = CardEnc.atmost(group, 1, top_id=top, encoding=EncType.seqcounter)
+            top = max(top, enc.nv)
+            clauses += enc.clauses
+    for a, b, ok in pairs:
+        for i, x in enumerate(values):
+            for j, y in enumerate(values):
+                if not ok(x, y):
+                    clauses.append([-var(a, i), -var(b, j)])
+    with Solver(name="minisat22", bootstrap_with=clauses) as s:
+        s.set_phases([v if rng.random() < 1 / k else -v for v in range(1, n2 * k + 1)])
+        s.conf_budget(20000)
+        if not s.solve_limited():
+            return None  # none, or too hard to find at once: the caller draws another
+        model = set(x for x in s.get_model() if x > 0)
+    return [next(values[i] for i in range(k) if var(c, i) in model) for c in range(n2)]
+
+
+# -- clues --------------------------------------------------------------------------------
+
+def find_path(rng, geo, grid, start, length, steps, ok, budget=300):
+    """A path of ``length`` distinct cells from ``start`` (each a ``steps`` move from the
+    last) whose values satisfy ``ok(values_so_far, final)``; None when the budget runs out."""
+    count = [0]
+
+    def walk(path):
+        count[0] += 1
+        if count[0] > budget:
+            return None
+        vals = [grid[x] for x in path] if grid else None
+        if not ok(vals, path, len(path) == length):
+            return None
+        if len(path) == length:
+            return path
+        nxt = [y for y in geo.steps(path[-1], steps) if y not in path]
+        rng.shuffle(nxt)
+        for y in nxt:
+            got = walk(path + [y])
+            if got:
+                return got
+        return None
+
+    return walk([start])
+
+
+def _any(vals, path, final):
+    return True
+
+
+def line_rule(name, geo, arg):
+    """The obvious reading of a line type as a predicate on (values so far, path, final)."""
+    lo, hi = geo.lo, geo.hi
+
+    def inc(v, p, f):
+        return all(a < b for a, b in zip(v, v[1:]))
+
+    def whisper(v, p, f):
+        return all(abs(a - b) >= arg for a, b in zip(v, v[1:]))
+
+    def renban(v, p, f):
+        return len(set(v)) == len(v) and max(v) - min(v) < (arg if f else 99) and (
+            not f or max(v) - min(v) == len(v) - 1)
+
+    def pal(v, p, f):
+        return not f or v == v[::-1]
+
+    def between(v, p, f):
+        if not f:
+            return True
+        a, b = sorted((v[0], v[-1]))
+        return all(a < x < b for x in v[1:-1])
+
+    def lockout(v, p, f):
+        if not f:
+            return True
+        a, b = sorted((v[0], v[-1]))
+        return b - a >= arg and all(x < a or x > b for x in v[1:-1])
+
+    def zipper(v, p, f):
+        if not f:
+            return True
+        k = len(v)
+        target = v[k // 2] if k % 2 else v[k // 2 - 1] + v[k // 2]
+        return all(v[i] + v[k - 1 - i] == target for i in range(k // 2))
+
+    def entropic(v, p, f):
+        return all(len({(x - 1) // 3 for x in v[i:i + 3]}) == len(v[i:i + 3]) for i in range(len(v)))
+
+    def modular(v, p, f):
+        return all(len({x % arg for x in v[i:i + arg]}) == len(v[i:i + arg]) for i in range(len(v)))
+
+    def arrow(v, p, f):
+        return sum(v[1:]) <= v[0] and (not f or sum(v[1:]) == v[0])
+
+    def double(v, p, f):
+        return not f or v[0] + v[-1] == sum(v[1:-1])
+
+    def rsl(v, p, f):
+        if not f:
+            return True
+        region = {x: k for k, r in enumerate(geo.regions()) for x in r}
+        sums, last = [], object()
+        for x, val in zip(p, v):
+            if region.get(x) != last:
+                sums.append(0)
+                last = region.get(x)
+            sums[-1] += val
+        return len(set(sums)) == 1
+
+    return {"Thermo": inc, "Whisper": whisper, "Renban": renban, "Palindrome": pal,
+            "Between": between, "Lockout": lockout, "Zipper": zipper, "Entropic": entropic,
+            "Modular": modular, "Arrow": arrow, "DoubleArrow": double,
+            "RegionSumLine": rsl}.get(name, _any)
+
+
+def make_line(rng, geo, grid, name, honest):
+    n = geo.n
+    arg = None
+    prefix = []
+    if name == "Whisper":
+        arg = rng.randint(1, max(1, geo.num_values // 2))
+        prefix = [str(arg)]
+    elif name == "Lockout":
+        arg = rng.randint(1, max(1, geo.num_values // 2))
+        prefix = [str(arg)]
+    elif name == "Modular":
+        arg = rng.randint(2, 4)
+        prefix = [str(arg)]
+    elif name == "Renban":
+        arg = n
+    if name == "PillArrow":
+        return make_pill(rng, geo, grid, honest)
+    lengths = {"Arrow": (2, 5), "DoubleArrow": (3, 6), "Between": (3, 6), "Lockout": (3, 6),
+               "Zipper": (3, 7), "Palindrome": (2, 6), "Entropic": (3, 7), "Modular": (2, 7),
+               "RegionSumLine": (3, 8), "Thermo": (2, 6), "Whisper": (2, 6), "Renban": (2, 5)}
+    length = rng.randint(*lengths.get(name, (2, 6)))
+    rule = line_rule(name, geo, arg) if honest else _any
+    for _ in range(30):
+        path = find_path(rng, geo, grid, rng.randrange(n * n), length, KING8, rule)
+        if path:
+            return [f"{name}~" + "~".join(prefix + [cell_id(n, x) for x in path])]
+    return []
+
+
+def make_pill(rng, geo, grid, honest):
+    n = geo.n
+    k = rng.choice((1, 2, 2, 3)) if geo.lo == 0 or n < 9 else rng.choice((2, 2, 3))
+    k = min(k, 2) if n < 9 else k
+    for _ in range(40):
+        start = rng.randrange(n * n)
+        pill = find_path(rng, geo, grid, start, k, ORTHO4, _any)
+        if not pill:
+            continue
+        pill = sorted(pill)
+        if k > 1 and not (len({x // n for x in pill}) == 1 or len({x % n for x in pill}) == 1):
+            continue
+        number = int("".join(str(grid[x]) for x in pill)) if grid else None
+        shaft_len = rng.randint(1, 6)
+
+        def ok(v, p, f):
+            if not honest:
+                return True
+            s = sum(v[1:])
+            return s <= number and (not f or s == number)
+
+        for _ in range(20):
+            tail = find_path(rng, geo, grid, pill[-1], shaft_len + 1, KING8,
+                             lambda v, p, f: ok(v, p, f) and not set(p[1:]) & set(pill))
+            if tail:
+                cells = pill + tail[1:]
+                return ["PillArrow~" + "~".join([str(k)] + [cell_id(n, x) for x in cells])]
+    return []
+
+
+def make_cage(rng, geo, grid, honest):
+    n = geo.n
+    size = rng.randint(1, min(5, n))
+    for _ in range(30):
+        cells = [rng.randrange(n * n)]
+        while len(cells) < size:
+            nxt = [y for x in cells for y in geo.steps(x, ORTHO4)
+                   if y not in cells and grid[y] not in {grid[z] for z in cells}]
+            if not nxt:
+                break
+            cells.append(rng.choice(nxt))
+        if len(cells) < size:
+            continue
+        if rng.random() < 0.12:
+            total = 0  # ISS's "any sum" cage
+        elif honest:
+            total = sum(grid[x] for x in cells)
+        else:
+            total = rng.randint(max(1, geo.lo * size), geo.hi * size)
+        return [f"Cage~{total}~" + "~".join(cell_id(n, x) for x in cells)]
+    return []
+
+
+def make_dot(rng, geo, grid, name, honest):
+    n = geo.n
+    test = {"WhiteDot": lambda a, b: abs(a - b) == 1,
+            "BlackDot": lambda a, b: a == 2 * b or b == 2 * a,
+            "X": lambda a, b: a + b == 10, "V": lambda a, b: a + b == 5,
+            "GreaterThan": lambda a, b: a > b}[name]
+    pairs = [(a, b) for a in range(n * n) for b in geo.steps(a, ORTHO4)
+             if (not honest or test(grid[a], grid[b])) and (name == "GreaterThan" or a < b)]
+    if not pairs:
+        return []
+    a, b = rng.choice(pairs)
+    return [f"{name}~{cell_id(n, a)}~{cell_id(n, b)}"]
+
+
+def _diagonals(n):
+    """Little-killer diagonals by their first cell, as the project reads ISS's ``cellMap``."""
+    out = []
+    for r in range(n):
+        for c in range(n):
+            if c == 0 and r < n - 1:
+                d = (1, 1)
+            elif c == n - 1 and 0 < r < n - 1:
+                d = (-1, -1)
+            elif r == 0 and c >= 1:
+                d = (1, -1)
+            elif r == n - 1 and 1 <= c < n - 1:
+                d = (-1, 1)
+            else:
+                continue
+            cells, rr, cc = [], r, c
+            while 0 <= rr < n and 0 <= cc < n:
+                cells.append(rr * n + cc)
+                rr, cc = rr + d[0], cc + d[1]
+            out.append((r * n + c, cells))
+    return out
+
+
+def make_outside(rng, geo, grid, name, honest):
+    n = geo.n
+    if name == "LittleKiller":
+        first, cells = rng.choice(_diagonals(n))
+        total = sum(grid[x] for x in cells) if honest else rng.randint(1, geo.hi * len(cells))
+        if total == 0:
+            return []
+        return [f"LittleKiller~{total}~{cell_id(n, first)}"]
+    line_name = rng.choice("RC") + str(rng.randint(1, n))
+    k = int(line_name[1:]) - 1
+    cells = list(range(k * n, k * n + n)) if line_name[0] == "R" else list(range(k, n * n, n))
+    if name == "Sandwich":
+        vals = [grid[x] for x in cells]
+        i, j = sorted((vals.index(min(vals)), vals.index(max(vals)))) if min(vals) == geo.lo and \
+            max(vals) == geo.hi else (0, 0)
+        total = sum(vals[i + 1:j]) if honest else rng.randint(0, sum(range(geo.lo, geo.hi + 1)))
+        return [f"Sandwich~{total}~{line_name}"]
+    clues = []
+    for seq in (cells, cells[::-1]):
+        if rng.random() < 0.6:
+            clues.append(None)
+            continue
+        vals = [grid[x] for x in seq]
+        if name == "XSum":
+            x = vals[0]
+            total = sum(vals[:x]) if honest else rng.randint(1, geo.hi * n // 2)
+        else:  # Skyscraper: how many values are taller than all before them
+            seen, top = 0, None
+            for v in vals:
+                if top is None or v > top:
+                    seen, top = seen + 1, v
+            total = seen if honest else rng.randint(1, n)
+        clues.append(total if total else None)
+    if clues == [None, None]:
+        return []
+    front, back = ("" if c is None else str(c) for c in clues)
+    return [f"{name}~{line_name}~{front}~{back}"]
+
+
+def make_quad(rng, geo, grid, honest):
+    n = geo.n
+    r, c = rng.randrange(n - 1), rng.randrange(n - 1)
+    top = r * n + c
+    square = [top, top + 1, top + n, top + n + 1]
+    pool = [grid[x] for x in square] if honest else [rng.randint(geo.lo, geo.hi) for _ in range(4)]
+    vals = rng.sample(pool, rng.randint(1, 4))
+    return [f"Quad~{cell_id(n, top)}~" + "~".join(str(v) for v in vals)]
+
+
+def strict_dots(geo, grid, name):
+    """Every dot a strict rule implies, read off the grid (the negative constraint then
+    says the other pairs have none)."""
+    n = geo.n
+    out = []
+    for a in range(n * n):
+        for b in geo.steps(a, [(0, 1), (1, 0)]):
+            x, y = grid[a], grid[b]
+            if name == "StrictKropki":
+                if abs(x - y) == 1:
+                    out.append(f"WhiteDot~{cell_id(n, a)}~{cell_id(n, b)}")
+                elif x == 2 * y or y == 2 * x:
+                    out.append(f"BlackDot~{cell_id(n, a)}~{cell_id(n, b)}")
+            elif x + y == 10:
+                out.append(f"X~{cell_id(n, a)}~{cell_id(n, b)}")
+            elif x + y == 5:
+                out.append(f"V~{cell_id(n, a)}~{cell_id(n, b)}")
+    return out
+
+
+# -- a whole puzzle -----------------------------------------------------------------------
+
+def allowed(name, geo):
+    """Whether ISS takes the type on this geometry (as far as this generator tries it)."""
+    if name == "Entropic":
+        return geo.n == 9 and geo.lo == 1 and geo.num_values == 9
+    if name == "Windoku":
+        return geo.n == 9
+    if name == "DisjointSets":
+        return bool(geo.boxes)
+    if name in ("RegionSumLine",):
+        return bool(geo.regions())
+    return True
+
+
+def puzzle(seed, *, types=None, sizes=(4, 6, 9), weights=(3, 3, 2)):
+    """``(iss_string, info)`` for ``seed``: info names the types, size, layout and range."""
+    rng = random.Random(f"iss-{seed}")
+    n = rng.choices(sizes, weights[:len(sizes)])[0]
+    lo = rng.choice((1, 1, 0))
+    extra = 1 if lo == 1 and rng.random() < 0.08 else 0
+    layout = rng.choice(LAYOUTS)
+    geo = Geometry(rng, n, lo, extra, layout)
+    pool = [t for t in (types or TYPES) if allowed(t, geo)]
+    if not pool:
+        pool = [t for t in TYPES if allowed(t, geo)] if not types else []
+    if not pool:
+        return None, None
+    k = 1 if rng.random() < 0.5 or len(pool) == 1 else rng.randint(2, min(4, len(pool)))
+    chosen = rng.sample(pool, k)
+    globals_ = [g for g in chosen if g in GLOBALS]
+    houses = list(geo.houses)
+    pairs = []
+    for g in globals_:
+        if g == "Diagonal":
+            g = rng.choice(("Diagonal+", "Diagonal-"))
+            chosen[chosen.index("Diagonal")] = g
+        houses += global_houses(geo, g)
+        pairs += global_pairs(geo, g)
+    grid = fill(rng, geo, houses, pairs)
+    if grid is None:
+        return None, None
+    honest = rng.random() < 0.8
+    items = list(geo.items)
+    for t in chosen:
+        items += clues(rng, geo, grid, t, honest)
+    rate = rng.choice((0.0, 0.1, 0.2, 0.35, 0.5))
+    givens = []
+    for x in range(n * n):
+        if rng.random() < rate:
+            v = grid[x] if honest or rng.random() < 0.9 else rng.randint(geo.lo, geo.hi)
+            givens.append(f"{cell_id(n, x)}_{v}")
+    if givens:
+        items.append("~" + "~".join(givens))
+    info = {"size": n, "layout": layout, "values": f"{geo.lo}-{geo.hi}", "types": chosen,
+            "honest": honest}
+    return "." + ".".join(items), info
+
+
+def clues(rng, geo, grid, t, honest):
+    count = rng.randint(1, 3)
+    out = []
+    if t.startswith("Diagonal"):
+        return ["Diagonal~1" if t == "Diagonal+" else "Diagonal~-1"]
+    if t in GLOBALS:
+        if t in ("StrictKropki", "StrictXV"):
+            dots = strict_dots(geo, grid, t)
+            if not honest and dots:
+                dots = rng.sample(dots, rng.randint(0, len(dots)))
+            return [t] + dots
+        return [t]
+    for _ in range(count):
+        if t in LINES:
+            out += make_line(rng, geo, grid, t, honest)
+        elif t in DOTS:
+            out += make_dot(rng, geo, grid, t, honest)
+        elif t in OUTSIDE:
+            out += make_outside(rng, geo, grid, t, honest)
+        elif t == "Cage":
+            out += make_cage(rng, geo, grid, honest)
+        elif t == "Quad":
+            out += make_quad(rng, geo, grid, honest)
+    return out
+
+
+def puzzle_string(seed, **kw):
+    """The ISS string of ``puzzle(seed, ...)`` (a retry with the next sub-seed when the
+    filler gives up, so every seed gives a string)."""
+    for k in range(20):
+        s, _ = puzzle(f"{seed}.{k}" if k else seed, **kw)
+        if s:
+            return s
+    raise RuntimeError(f"no puzzle for seed {seed}")
