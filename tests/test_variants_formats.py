@@ -256,3 +256,30 @@ def test_a_link_that_carries_no_puzzle_read_here_says_which_and_why(link, said):
     assert detect(link) == "link"  # a variant input all the same, for the command line
     entry = read_entry(link)
     assert entry.puzzle is None and said in entry.error and "\n" not in entry.error
+
+
+def test_an_lzstring_string_that_does_not_start_n4_is_read_as_fpuzzles():
+    """JSON after a space compresses to 'AQ...', not 'N4...': it fell to the grid reader."""
+    text = LZ.compressToBase64(" " + json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "thermometer": [{"lines": [["R1C1", "R1C2"]]}]}))
+    assert not text.startswith("N4") and detect(text) == "fpuzzles"
+    assert read_entry(text).puzzle.constraints == (m.Thermometer((0, 1)),)
+    uri = LZ.compressToEncodedURIComponent(json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "thermometer": [{"lines": [["R1C1", "R1C2"]]}]}))
+    assert read_entry(uri).puzzle.constraints == (m.Thermometer((0, 1)),)
+    array = LZ.compressToBase64(json.dumps([{"size": 4, "grid": [[{}] * 4] * 4}]))
+    assert detect(array) == "fpuzzles" and read_entry(array).error == "f-puzzles: the JSON is not an object"
+    assert detect("1234567890" * 8 + "1") is None  # a grid line is not tried
+
+
+def test_a_missing_lzstring_is_said_with_what_to_install(monkeypatch):
+    """decode() swallowed it: a real string was 'the base64 string does not decompress'."""
+    import sys
+
+    from sudoku_cp.errors import MissingDependencyError
+    from sudoku_cp.variants.fpuzzles import decode
+
+    text = fp({"size": 4, "grid": [[{}] * 4] * 4})
+    monkeypatch.setitem(sys.modules, "lzstring", None)
+    with pytest.raises(MissingDependencyError, match="pip install lzstring"):
+        decode(text)
+    with pytest.raises(MissingDependencyError, match="pip install lzstring"):
+        read_entry(text)

@@ -33,40 +33,73 @@ COSMETIC = {"line", "text", "circle", "rectangle"}
 
 _CELL = re.compile(r"^[Rr](\d+)[Cc](\d+)$")
 _LK_STEP = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}
+_BASE64 = re.compile(r"[A-Za-z0-9+/=\-_$]+")  # (LZString's base64 and URL-safe alphabets)
 
 
 def _lz():
     try:
         import lzstring
-    except ImportError:  # pragma: no cover - lzstring is a declared dependency of the extra
-        raise MissingDependencyError(
-            'f-puzzles strings need lzstring: pip install "sudoku-cp[variants]"') from None
+    except ImportError:
+        raise MissingDependencyError("f-puzzles strings need lzstring, a dependency of "
+                                     "sudoku-cp: pip install lzstring") from None
     return lzstring.LZString()
 
 
+def _bare(text: str) -> str:
+    """The LZString part of an f-puzzles string or URL, its URL escapes undone."""
+    t = text.strip()
+    if "?load=" in t:
+        t = t.split("?load=", 1)[1].split("&", 1)[0]
+    return t.replace("%2B", "+").replace("%2F", "/").replace("%3D", "=").replace(" ", "+")
+
+
 def looks_like_fpuzzles(text: str) -> bool:
-    """True for an f-puzzles URL or a bare LZString base64 string: compressed JSON starts
-    ``N4`` (the code of ``{``), and a grid line never does."""
+    """True for an f-puzzles URL or a bare LZString base64 string.
+
+    Compressed JSON starts ``N4`` (the code of ``{``), and a grid line never does; a string
+    that starts otherwise (the JSON after a space, or an array) is one when it decompresses
+    to JSON. A grid line of digits and capitals is not tried."""
     t = text.strip()
     if "?load=" in t or t.startswith("N4Ig"):
         return True
-    return t.startswith("N4") and re.fullmatch(r"[A-Za-z0-9+/=\-_$]+", t) is not None
+    t = _bare(t)
+    if not _BASE64.fullmatch(t):
+        return False
+    return t.startswith("N4") or _holds_json(t)
+
+
+def _holds_json(t: str) -> bool:
+    if len(t) < 16 or not (re.search("[a-z]", t) and re.search("[A-Z]", t)):
+        return False
+    try:
+        raw = _decompress(_lz(), t)
+    except MissingDependencyError:
+        return False  # (detection cannot tell; reading an N4 string says what to install)
+    return bool(raw) and raw.lstrip()[:1] in ("{", "[")
+
+
+def _decompress(lz, t: str):
+    """The text inside ``t``: base64 as f-puzzles writes it, else LZString's URL-safe form
+    (``-`` and ``$`` in place of ``/`` and ``=``); None when neither decompresses."""
+    raw = None
+    for form in (lz.decompressFromBase64, lz.decompressFromEncodedURIComponent):
+        try:
+            raw = form(t)
+        except Exception:  # (lzstring raises what it meets on a string cut short)
+            raw = None
+        if (raw and raw.lstrip()[:1] in ("{", "[")) or not re.search(r"[-$]", t):
+            break
+    return raw
 
 
 def decode(text: str) -> dict:
     """The JSON object inside an f-puzzles string or URL."""
-    t = text.strip()
-    if "?load=" in t:
-        t = t.split("?load=", 1)[1].split("&", 1)[0]
-    t = t.replace("%2B", "+").replace("%2F", "/").replace("%3D", "=").replace(" ", "+")
+    t = _bare(text)
     if not t:
         raise PuzzleError("f-puzzles: the link holds no puzzle after '?load='")
-    if not re.fullmatch(r"[A-Za-z0-9+/=\-_$]+", t or "!"):
+    if not _BASE64.fullmatch(t):
         raise PuzzleError("f-puzzles: not LZString base64 (bad character)")
-    try:
-        raw = _lz().decompressFromBase64(t)
-    except Exception:
-        raw = None
+    raw = _decompress(_lz(), t)  # (a missing lzstring is said, with what to install)
     if not raw:
         raise PuzzleError("f-puzzles: the base64 string does not decompress (is it cut short?)")
     try:
