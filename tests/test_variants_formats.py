@@ -26,6 +26,7 @@ REFUSED = {"dclamage-uniqueVariantFPuzzles-31": "constraint columnindexer",
            "iss-examples-57": "constraint Or",  # (not its End: it closes the Or)
            "iss-examples-47": "constraint Doppelganger"}
 LZ = lzstring.LZString()
+KEEP_OFF_THE_BORDER = json.loads((DATA / "variants_fpuzzles_lockout.jsonl").read_text().splitlines()[-1])
 
 
 def fp(data: dict) -> str:
@@ -48,7 +49,7 @@ def test_samples_read_and_their_solutions_check(rec):
 
 
 @pytest.mark.parametrize("rec", [r for r in SAMPLES if r["id"] not in REFUSED and r["id"] not in
-                                 ("iss-examples-8", "iss-examples-43")],
+                                 ("iss-examples-43",)],
                          ids=lambda r: r["id"])
 def test_fpuzzles_round_trip(rec):
     parse = parse_fpuzzles if rec["format"] == "fpuzzles" else parse_iss
@@ -59,9 +60,9 @@ def test_fpuzzles_round_trip(rec):
 
 
 def test_export_refuses_what_fpuzzles_cannot_carry():
-    lockout = next(r for r in SAMPLES if r["id"] == "iss-examples-8")
-    with pytest.raises(UnsupportedConstraint, match="unsupported constraint lockout"):
-        write_fpuzzles(parse_iss(lockout["puzzle"]))
+    with pytest.raises(UnsupportedConstraint, match=r"^unsupported constraint lockout \(difference 3 "
+                                                   r"in f-puzzles, whose lockout ends differ by 4\)$"):
+        write_fpuzzles(parse_iss(".Lockout~3~R1C1~R1C2~R1C3"))
     with pytest.raises(UnsupportedConstraint, match="values 0..3"):
         write_fpuzzles(m.VariantPuzzle(4, values=(0, 3)))
 
@@ -85,6 +86,8 @@ def test_url_and_cosmetic_elements():
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "killercage": [{"cells": ["R1C1", "R1C2"], "value": "9"}]}),
      "killer cage sum 9 over 2 cells at R1C1 cannot be made of distinct values 1..4"),
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "chaosconstruction": True}), "unsupported constraint chaosconstruction"),
+    (fp({"size": 4, "grid": [[{}] * 4] * 4, "lockout": [{"lines": [["R1C1"]]}]}),
+     "lockout: needs at least 2 cells, has 1"),
     (fp({"size": 4, "grid": [[{}] * 3] * 4}), "grid row 1 does not have 4 cells"),
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "renban": [{"lines": 5}]}), "malformed 'renban' field"),
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "negative": [{}]}), "malformed 'negative' field"),
@@ -329,7 +332,31 @@ def test_the_names_of_the_read_types_are_the_formats():
                          "difference_dot": "difference"}
 
 
-# -- f-puzzles cosmetic items -----------------------------------------------------------------
+# -- f-puzzles lockout lines and cosmetic items -----------------------------------------------
+def test_fpuzzles_lockout_lines_differ_by_half_the_size():
+    """As the f-puzzles lockout plugin and SudokuVariantSolverJS read them: each line of an
+    entry on its own, its ends at least size // 2 apart (4 on 9x9, 2 on 4x4)."""
+    text = fp({"size": 9, "grid": [[{}] * 9] * 9,
+               "lockout": [{"lines": [["R1C1", "R1C2", "R1C3"], ["R1C3", "R2C3"]]}]})
+    entry = read_entry(text)
+    assert entry.error is None and entry.names == {"lockout": "lockout"}
+    assert entry.puzzle.constraints == (m.Lockout((0, 1, 2), 4), m.Lockout((2, 11), 4))
+    four = read_entry(fp({**EMPTY4, "lockout": [{"lines": [["R1C1", "R2C2", "R3C3"]], "value": "9"}]}))
+    assert four.puzzle.constraints == (m.Lockout((0, 5, 10), 2),)  # (its value is not read)
+    assert parse_fpuzzles(write_fpuzzles(entry.puzzle)) == entry.puzzle
+
+
+def test_fpuzzles_lockout_puzzle_from_sudokuvariantsolverjs_checks_its_solution():
+    """'Keep off the Border!' (SudokuVariantSolverJS puzzles.json): lockout lines, an
+    invisible cage carrying the success message, successMessage, rectangles and lines."""
+    entry = read_entry(KEEP_OFF_THE_BORDER["puzzle"])
+    assert entry.error is None, entry.error
+    assert entry.ignored == ("rectangle", "line", "successMessage", "cage (the success message)")
+    assert entry.notes == ()
+    assert check_solution(entry.puzzle, [int(v) for v in KEEP_OFF_THE_BORDER["solution"]]) == []
+    assert sum(c.TYPE == "lockout" for c in entry.puzzle.constraints) == 7
+
+
 @pytest.mark.parametrize("cages, ignored, notes", [
     ([{"cells": ["R1C1"], "value": "msgcorrect: Well done!", "outlineC": "#ffffff00"}],
      ("cage (the success message)",), ()),

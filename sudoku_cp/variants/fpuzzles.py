@@ -12,7 +12,8 @@ carrying no rule are skipped and listed in ``ignored`` by ``read_fpuzzles``: ``l
 ``text``, ``circle``, ``rectangle``, ``successMessage`` and ``cage`` (f-puzzles' cosmetic
 cage: its value is a label, never a sum, as in dclamage's SudokuVariantSolverJS, which
 reads no ``cage``; an invisible one valued ``msgcorrect: ...`` carries the success
-message).
+message). A ``lockout`` line's ends differ by at least ``size // 2`` (4 on 9x9), as in
+the f-puzzles lockout plugin and SudokuVariantSolverJS; its ``value`` is not read.
 
 >>> from sudoku_cp.variants.model import VariantPuzzle, KillerCage
 >>> p = VariantPuzzle(4, constraints=(KillerCage((0, 1), 3),))
@@ -401,6 +402,7 @@ _LINE_FIELDS = {
     "modularline": _modular,
     "doublearrow": lambda rd, e, line: [m.DoubleArrow(line)],
     "zipperline": lambda rd, e, line: [m.Zipper(line)],
+    "lockout": lambda rd, e, line: [m.Lockout(line, rd.n // 2)],
 }
 
 _FIELDS = {
@@ -502,6 +504,11 @@ def to_fpuzzles_dict(p: m.VariantPuzzle) -> dict:
             add(key, {"cell": _outside_cell(n, c.cells), "value": str(clue)})
         elif t == "arrow":
             add("arrow", {"cells": names(c.bulb), "lines": [names(c.bulb[:1] + c.shaft)]})
+        elif t == "lockout":
+            if c.difference != n // 2:
+                raise UnsupportedConstraint("lockout", f"difference {c.difference} in f-puzzles, "
+                                                       f"whose lockout ends differ by {n // 2}")
+            add("lockout", line(c.cells))
         elif t in _LINE_KEYS:
             entry = line(c.cells)
             if t == "whisper" and c.difference != 5:
