@@ -38,7 +38,9 @@ def test_check_multiple_exits_1_and_json_record(capsys):
 
 
 def test_unsupported_constraint_is_the_records_error_and_the_batch_goes_on(capsys, tmp_path):
-    bad_fp = LZ.compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "columnindexer": []}))
+    bad_fp = LZ.compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4,
+                                             "columnindexer": [{"cells": ["R1C1"]}],
+                                             "rowindexer": [{"cells": ["R1C1"]}]}))
     lines = [THERMO4, ".Or.~R1C1_1.End", "N4Ig!!garbage", bad_fp, "hello world", OPEN4]
     path = tmp_path / "mixed.txt"
     path.write_text("# a comment\n" + "\n".join(lines) + "\n")
@@ -46,7 +48,7 @@ def test_unsupported_constraint_is_the_records_error_and_the_batch_goes_on(capsy
     recs = [json.loads(line) for line in out.splitlines()]
     assert [r["verdict"] for r in recs] == ["unique", "invalid", "invalid", "invalid", "invalid", "multiple"]
     assert recs[1]["error"] == "unsupported constraint Or"
-    assert recs[3]["error"] == "unsupported constraint columnindexer"
+    assert recs[3]["error"] == "unsupported constraints: columnindexer, rowindexer"  # at once
     assert [r["line"] for r in recs] == [2, 3, 4, 5, 6, 7]
     from sudoku_cp.variants.records import RECORD_KEYS
 
@@ -113,8 +115,10 @@ def test_export_fpuzzles_round_trip_and_refusal(capsys):
     assert code == 0
     code, back, _ = run(capsys, "export", "--format", "variant-json", out.strip())
     assert json.loads(back)["constraints"] == [{"type": "thermometer", "cells": [0, 1, 2, 3]}]
+    code, out, err = run(capsys, "export", "--format", "fpuzzles", ".Lockout~3~R1C1~R1C2~R1C3")
+    assert code == 2 and "unsupported constraint lockout (difference 3 in f-puzzles" in err
     code, out, err = run(capsys, "export", "--format", "fpuzzles", ".Lockout~4~R1C1~R1C2~R1C3")
-    assert code == 2 and "unsupported constraint lockout" in err
+    assert code == 0 and out.startswith("N4")  # f-puzzles' lockout ends differ by 4 on 9x9
     code, out, err = run(capsys, "export", "--format", "dimacs", THERMO4)
     assert code == 2 and "a variant puzzle exports as fpuzzles or variant-json" in err
 
@@ -191,9 +195,9 @@ def test_a_paradigm_that_raises_is_that_puzzles_error_and_the_batch_goes_on(caps
 
 
 @pytest.mark.parametrize("text, words", [
-    (".Skyscraper~R1~12~", "skyscraper clue 12 (read from R1C1) is outside 1..9"),
-    (".Quad~R1C1~12", "quadruple at R1C1: value 12 is outside 1..9"),
-    (".Modular~0~R1C1~R1C2~R1C3", "modular: modulus 0 is below 1"),
+    (".Skyscraper~R1~12~", "Skyscraper clue 12 (read from R1C1) is outside 1..9"),
+    (".Quad~R1C1~12", "Quad at R1C1: value 12 is outside 1..9"),
+    (".Modular~0~R1C1~R1C2~R1C3", "Modular: modulus 0 is below 1"),
     (".Cage~100~R1C1~R1C2", "killer cage sum 100 over 2 cells at R1C1 cannot be made of "
                             "distinct values 1..9 (3..17)"),  # as from f-puzzles (it said 'none')
     (LZ.compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4,
@@ -234,9 +238,9 @@ def test_a_cage_over_a_cell_twice_is_named(capsys):
     reported 'none', exit 1, leaving the setter to find the slip)."""
     fp_cage = LZ.compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "killercage":
                                               [{"cells": ["R1C1", "R1C2", "R1C1"], "value": "6"}]}))
-    for text in (".Cage~6~R1C1~R1C2~R1C1.Shape~4x4", fp_cage):
+    for text, name in ((".Cage~6~R1C1~R1C2~R1C1.Shape~4x4", "Cage"), (fp_cage, "killercage")):
         code, _, err = run(capsys, "check", "--backends", "sat,cpsat", text)
-        assert code == 2 and "argument: killer_cage: cell R1C1 is listed twice" in err.splitlines()
+        assert code == 2 and f"argument: {name}: cell R1C1 is listed twice" in err.splitlines()
 
 
 def test_variant_lines_on_standard_input_are_detected(capsys, monkeypatch):
@@ -319,5 +323,11 @@ def test_cosmetic_elements_are_named_by_solve_and_export(capsys):
                                            "line": [{"lines": [["R1C1", "R1C2"]]}]}))
     code, out, _ = run(capsys, "solve", text)
     assert "  ignored cosmetic f-puzzles element(s): line" in out.splitlines()
+    label = LZ.compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "successMessage": "Yes!",
+                                            "cage": [{"cells": ["R1C1", "R1C2"], "value": "A"}]}))
+    code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", label)
+    assert code == 1 and out.splitlines()[1:3] == [
+        "  ignored cosmetic f-puzzles element(s): successMessage, cage",
+        '  cage with text "A" is a label, not a sum']
     code, out, err = run(capsys, "export", "--format", "variant-json", text)
     assert code == 0 and "cosmetic f-puzzles element(s) not exported: line" in err

@@ -22,9 +22,11 @@ from conftest import DATA
 
 SAMPLES = [json.loads(line) for line in (DATA / "variants_sample.jsonl").read_text().splitlines()
            if line.strip() and not line.startswith("#")]
-REFUSED = {"dclamage-uniqueVariantFPuzzles-31": "columnindexer", "iss-examples-57": "Or",
-           "iss-examples-47": "Doppelganger"}
+REFUSED = {"dclamage-uniqueVariantFPuzzles-31": "constraint columnindexer",
+           "iss-examples-57": "constraint Or",  # (not its End: it closes the Or)
+           "iss-examples-47": "constraint Doppelganger"}
 LZ = lzstring.LZString()
+KEEP_OFF_THE_BORDER = json.loads((DATA / "variants_fpuzzles_lockout.jsonl").read_text().splitlines()[-1])
 
 
 def fp(data: dict) -> str:
@@ -35,7 +37,7 @@ def fp(data: dict) -> str:
 def test_samples_read_and_their_solutions_check(rec):
     parse = parse_fpuzzles if rec["format"] == "fpuzzles" else parse_iss
     if rec["id"] in REFUSED:
-        with pytest.raises(UnsupportedConstraint, match=f"^unsupported constraint {REFUSED[rec['id']]}$"):
+        with pytest.raises(UnsupportedConstraint, match=f"^unsupported {REFUSED[rec['id']]}$"):
             parse(rec["puzzle"])
         return
     puzzle = parse(rec["puzzle"])
@@ -47,7 +49,7 @@ def test_samples_read_and_their_solutions_check(rec):
 
 
 @pytest.mark.parametrize("rec", [r for r in SAMPLES if r["id"] not in REFUSED and r["id"] not in
-                                 ("iss-examples-8", "iss-examples-43")],
+                                 ("iss-examples-43",)],
                          ids=lambda r: r["id"])
 def test_fpuzzles_round_trip(rec):
     parse = parse_fpuzzles if rec["format"] == "fpuzzles" else parse_iss
@@ -58,9 +60,9 @@ def test_fpuzzles_round_trip(rec):
 
 
 def test_export_refuses_what_fpuzzles_cannot_carry():
-    lockout = next(r for r in SAMPLES if r["id"] == "iss-examples-8")
-    with pytest.raises(UnsupportedConstraint, match="unsupported constraint lockout"):
-        write_fpuzzles(parse_iss(lockout["puzzle"]))
+    with pytest.raises(UnsupportedConstraint, match=r"^unsupported constraint lockout \(difference 3 "
+                                                   r"in f-puzzles, whose lockout ends differ by 4\)$"):
+        write_fpuzzles(parse_iss(".Lockout~3~R1C1~R1C2~R1C3"))
     with pytest.raises(UnsupportedConstraint, match="values 0..3"):
         write_fpuzzles(m.VariantPuzzle(4, values=(0, 3)))
 
@@ -68,8 +70,10 @@ def test_export_refuses_what_fpuzzles_cannot_carry():
 def test_url_and_cosmetic_elements():
     data = {"size": 4, "grid": [[{}] * 4 for _ in range(4)], "line": [{"lines": [["R1C1", "R1C2"]]}],
             "text": [{"cells": ["R1C1"], "value": "hi"}], "thermometer": [{"lines": [["R1C1", "R1C2"]]}]}
-    puzzle, ignored = read_fpuzzles("https://f-puzzles.com/?load=" + fp(data))
-    assert puzzle.constraints == (m.Thermometer((0, 1)),) and ignored == ["line", "text"]
+    reading = read_fpuzzles("https://f-puzzles.com/?load=" + fp(data))
+    assert reading.puzzle.constraints == (m.Thermometer((0, 1)),)
+    assert reading.ignored == ["line", "text"] and reading.notes == []
+    assert reading.names == {"thermometer": "thermometer"}
     assert detect("https://f-puzzles.com/?load=" + fp(data)) == "fpuzzles"
 
 
@@ -82,6 +86,8 @@ def test_url_and_cosmetic_elements():
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "killercage": [{"cells": ["R1C1", "R1C2"], "value": "9"}]}),
      "killer cage sum 9 over 2 cells at R1C1 cannot be made of distinct values 1..4"),
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "chaosconstruction": True}), "unsupported constraint chaosconstruction"),
+    (fp({"size": 4, "grid": [[{}] * 4] * 4, "lockout": [{"lines": [["R1C1"]]}]}),
+     "lockout: needs at least 2 cells, has 1"),
     (fp({"size": 4, "grid": [[{}] * 3] * 4}), "grid row 1 does not have 4 cells"),
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "renban": [{"lines": 5}]}), "malformed 'renban' field"),
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "negative": [{}]}), "malformed 'negative' field"),
@@ -105,10 +111,19 @@ def test_malformed_fpuzzles_is_one_line(text, words):
     (".Thermo~R1C1~R9Z9", "bad cell 'R9Z9'"),
     (".Thermo~R1C1~RaC1.Shape~9x9", "cell RaC1 is outside the 9x9 grid"),
     (".Cage~x~R1C1~R1C2", "bad sum 'x'"),
-    (".~R1C1_12", "bad given"),
+    (".~R1C1_12", "given 12 at R1C1 is outside 1..9"),
+    (".~R1C1_7.Shape~4x4", "given 7 at R1C1 is outside 1..4"),
+    (".~R1C1_2_7.Shape~4x4", "given 7 at R1C1 is outside 1..4"),
+    (".~R1C1_x", "bad given 'R1C1_x'"),
+    (".Thermo~R1C1~R10C1.Shape~4x4", "Thermo: cell R10C1 is outside the 4x4 grid"),
+    # ISS reads one base-17 digit a row: R10C1 is no cell there even on 16x16
+    (".Thermo~R1C1~R10C1.Shape~16x16", "Thermo: bad cell 'R10C1': ISS writes a row or column "
+                                       "over 9 as one letter (10 is 'a', 16 is 'g')"),
+    (".Shape~5x7", "unsupported constraint Shape~5x7 (non-square grids are not supported yet)"),
+    (".Shape~abc", "bad grid shape 'Shape~abc'"),
     (".Shape~9x9~0-8.NFA~abc~R1C1", "unsupported constraint NFA"),
     (".Or.~R1C1_1.End", "unsupported constraint Or"),
-    (".Between~R1C1", "between: needs at least 2 cells, has 1"),
+    (".Between~R1C1", "Between: needs at least 2 cells, has 1"),
     (".WhiteDot~R1C1~R1C3", "WhiteDot: a cell has no orthogonal neighbour"),
 ])
 def test_bad_iss_is_one_named_line(text, words):
@@ -182,7 +197,7 @@ def test_a_cage_sum_out_of_reach_is_refused_in_every_format(text, words):
 
 
 @pytest.mark.parametrize("text, words", [
-    (".Arrow~R1C1", "arrow: the shaft has no cell"),
+    (".Arrow~R1C1", "Arrow: the shaft has no cell"),
     (".PillArrow~2~R1C1~R1C2", "PillArrow: a pill of 2 cells needs a shaft after it; 2 cells given"),
     (fp({"size": 4, "grid": [[{}] * 4] * 4, "arrow": [{"cells": ["R1C1"], "lines": [["R1C1"]]}]}),
      "arrow: the shaft has no cell"),
@@ -256,3 +271,154 @@ def test_a_link_that_carries_no_puzzle_read_here_says_which_and_why(link, said):
     assert detect(link) == "link"  # a variant input all the same, for the command line
     entry = read_entry(link)
     assert entry.puzzle is None and said in entry.error and "\n" not in entry.error
+
+
+# -- every refusal at once, in the format's own names ---------------------------------------
+EMPTY4 = {"size": 4, "grid": [[{}] * 4] * 4}
+
+
+@pytest.mark.parametrize("text, said, names", [
+    (fp({**EMPTY4, "columnindexer": [{"cells": ["R1C1"]}], "chaosconstruction": True,
+         "negative": ["sum", "xv", "difference"]}),
+     "unsupported constraints: columnindexer, chaosconstruction, negative sum, negative difference",
+     ("columnindexer", "chaosconstruction", "negative sum", "negative difference")),
+    (fp({**EMPTY4, "rowindexer": [{"cells": ["R1C1"]}]}), "unsupported constraint rowindexer",
+     ("rowindexer",)),
+    (".Or.NFA~x~R1C1.Thermo~R1C1~R1C2.Or.End", "unsupported constraints: Or, NFA", ("Or", "NFA")),
+    (".Shape~4x4.Windoku.Entropic~R1C1~R1C2~R1C3",
+     "unsupported constraints: Windoku (on a 4x4 grid), Entropic (values other than 1..9)",
+     ("Windoku", "Entropic")),
+])
+def test_one_refusal_names_every_unsupported_item(text, said, names):
+    """A puzzle with three unsupported things was refused three times in turn, one name
+    each; now once, each named as the setter typed it."""
+    from sudoku_cp.variants.fpuzzles import read_fpuzzles
+    from sudoku_cp.variants.iss import read_iss
+
+    read = read_fpuzzles if text.startswith("N4") else read_iss
+    with pytest.raises(UnsupportedConstraint) as caught:
+        read(text)
+    assert str(caught.value) == said and caught.value.names == names
+    assert caught.value.name == names[0]
+    assert read_entry(text).error == said
+
+
+def test_an_unsupported_field_that_states_nothing_is_not_refused():
+    """An empty list or a false flag carries no rule (SudokuVariantSolverJS skips them too)."""
+    entry = read_entry(fp({**EMPTY4, "columnindexer": [], "chaosconstruction": False}))
+    assert entry.error is None and entry.puzzle.constraints == ()
+
+
+@pytest.mark.parametrize("text, said", [
+    (".Cage~6~R1C1~R1C2~R1C1.Shape~4x4", "Cage: cell R1C1 is listed twice"),
+    (fp({**EMPTY4, "killercage": [{"cells": ["R1C1", "R1C2", "R1C1"], "value": "6"}]}),
+     "killercage: cell R1C1 is listed twice"),
+    (".Quad~R1C1~7.Shape~4x4", "Quad at R1C1: value 7 is outside 1..4"),
+    (fp({**EMPTY4, "quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [7]}]}),
+     "quadruple at R1C1: value 7 is outside 1..4"),
+    (fp({**EMPTY4, "skyscraper": [{"cell": "R0C1", "value": "5"}]}),
+     "skyscraper clue 5 (read from R1C1) is outside 1..4"),
+])
+def test_errors_name_the_constraint_as_the_format_does(text, said):
+    assert read_entry(text).error == said
+
+
+def test_the_names_of_the_read_types_are_the_formats():
+    iss = read_entry(".Cage~3~R1C1~R1C2.WhiteDot~R3C1~R3C2.X~R4C1~R4C2.V~R4C3~R4C4.Shape~4x4")
+    assert iss.names == {"killer_cage": "Cage", "difference_dot": "WhiteDot", "xv": "X/V"}
+    fpz = read_entry(fp({**EMPTY4, "killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}],
+                         "difference": [{"cells": ["R3C1", "R3C2"]}], "diagonal+": True}))
+    assert fpz.names == {"diagonal": "diagonal+", "killer_cage": "killercage",
+                         "difference_dot": "difference"}
+
+
+# -- f-puzzles lockout lines and cosmetic items -----------------------------------------------
+def test_fpuzzles_lockout_lines_differ_by_half_the_size():
+    """As the f-puzzles lockout plugin and SudokuVariantSolverJS read them: each line of an
+    entry on its own, its ends at least size // 2 apart (4 on 9x9, 2 on 4x4)."""
+    text = fp({"size": 9, "grid": [[{}] * 9] * 9,
+               "lockout": [{"lines": [["R1C1", "R1C2", "R1C3"], ["R1C3", "R2C3"]]}]})
+    entry = read_entry(text)
+    assert entry.error is None and entry.names == {"lockout": "lockout"}
+    assert entry.puzzle.constraints == (m.Lockout((0, 1, 2), 4), m.Lockout((2, 11), 4))
+    four = read_entry(fp({**EMPTY4, "lockout": [{"lines": [["R1C1", "R2C2", "R3C3"]], "value": "9"}]}))
+    assert four.puzzle.constraints == (m.Lockout((0, 5, 10), 2),)  # (its value is not read)
+    assert parse_fpuzzles(write_fpuzzles(entry.puzzle)) == entry.puzzle
+
+
+def test_fpuzzles_lockout_puzzle_from_sudokuvariantsolverjs_checks_its_solution():
+    """'Keep off the Border!' (SudokuVariantSolverJS puzzles.json): lockout lines, an
+    invisible cage carrying the success message, successMessage, rectangles and lines."""
+    entry = read_entry(KEEP_OFF_THE_BORDER["puzzle"])
+    assert entry.error is None, entry.error
+    assert entry.ignored == ("rectangle", "line", "successMessage", "cage (the success message)")
+    assert entry.notes == ()
+    assert check_solution(entry.puzzle, [int(v) for v in KEEP_OFF_THE_BORDER["solution"]]) == []
+    assert sum(c.TYPE == "lockout" for c in entry.puzzle.constraints) == 7
+
+
+@pytest.mark.parametrize("cages, ignored, notes", [
+    ([{"cells": ["R1C1"], "value": "msgcorrect: Well done!", "outlineC": "#ffffff00"}],
+     ("cage (the success message)",), ()),
+    ([{"cells": ["R1C1", "R1C2"], "value": "ABC"}], ("cage",), ('cage with text "ABC" is a label, not a sum',)),
+    ([{"cells": ["R1C1", "R1C2"], "value": "7"}], ("cage",),
+     ("cage with value 7 is cosmetic in f-puzzles, not a sum (a killer cage is a 'killercage')",)),
+    ([{"cells": ["R1C1", "R1C2"]}, {"cells": ["R2C1"], "value": "x" * 50}], ("cage",),
+     ('cage with text "' + "x" * 39 + '…" is a label, not a sum',)),
+])
+def test_a_cosmetic_cage_is_noted_never_refused(cages, ignored, notes):
+    """f-puzzles' 'cage' is drawn only (a killer cage is 'killercage'); SudokuVariantSolverJS
+    reads no 'cage' either. It was refused as soon as it carried a value."""
+    entry = read_entry(fp({**EMPTY4, "cage": cages, "title": "t", "author": "a", "ruleset": "r"}))
+    assert entry.error is None and entry.puzzle.constraints == ()
+    assert entry.ignored == ignored and entry.notes == notes
+
+
+def test_an_lzstring_string_that_does_not_start_n4_is_read_as_fpuzzles():
+    """JSON after a space compresses to 'AQ...', not 'N4...': it fell to the grid reader."""
+    text = LZ.compressToBase64(" " + json.dumps({**EMPTY4, "thermometer": [{"lines": [["R1C1", "R1C2"]]}]}))
+    assert not text.startswith("N4") and detect(text) == "fpuzzles"
+    assert read_entry(text).puzzle.constraints == (m.Thermometer((0, 1)),)
+    uri = LZ.compressToEncodedURIComponent(json.dumps({**EMPTY4, "thermometer": [{"lines": [["R1C1", "R1C2"]]}]}))
+    assert read_entry(uri).puzzle.constraints == (m.Thermometer((0, 1)),)
+    array = LZ.compressToBase64(json.dumps([EMPTY4]))
+    assert detect(array) == "fpuzzles" and read_entry(array).error == "f-puzzles: the JSON is not an object"
+    assert detect("1234567890" * 8 + "1") is None  # a grid line is not tried
+
+
+def test_a_missing_lzstring_is_said_with_what_to_install(monkeypatch):
+    """decode() swallowed it: a real string was 'the base64 string does not decompress'."""
+    import sys
+
+    from sudoku_cp.errors import MissingDependencyError
+    from sudoku_cp.variants.fpuzzles import decode
+
+    text = fp(EMPTY4)
+    monkeypatch.setitem(sys.modules, "lzstring", None)
+    with pytest.raises(MissingDependencyError, match="pip install lzstring"):
+        decode(text)
+    with pytest.raises(MissingDependencyError, match="pip install lzstring"):
+        read_entry(text)
+
+
+@pytest.mark.parametrize("text, said", [
+    (".Thermo~R1C1~R1C2.Shape~4x4", "unsupported constraint Thermo (declines: a test)"),
+    (fp({**EMPTY4, "thermometer": [{"lines": [["R1C1", "R1C2"]]}]}),
+     "unsupported constraint thermometer (declines: a test)"),
+    ('{"size": 4, "constraints": [{"type": "thermometer", "cells": [0, 1]}]}',
+     "unsupported constraint thermometer (declines: a test)"),
+])
+def test_a_paradigm_that_declines_is_noted_in_the_formats_names(monkeypatch, text, said):
+    """The record's not_run said 'killer_cage' and 'difference_dot' to a setter who typed
+    'Cage' or 'killercage'."""
+    from sudoku_cp.variants import crosscheck
+    from sudoku_cp.variants.records import checked_record
+
+    real = crosscheck.get_paradigm
+
+    def declining(puzzle, **_):
+        raise UnsupportedConstraint(puzzle.constraints[0].TYPE, "declines: a test")
+
+    monkeypatch.setattr(crosscheck, "get_paradigm", lambda name: declining if name == "no" else real(name))
+    rec = checked_record(1, "<argument>", 1, read_entry(text), ["sat", "cpsat", "no"], None)
+    assert rec["verdict"] == "multiple" and rec["not_run"] == {"no": said}

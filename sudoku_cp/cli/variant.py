@@ -320,7 +320,7 @@ def _show_candidates(rec) -> None:
 
 def cmd_solve(args) -> int:
     """``solve`` over variant puzzles with one paradigm (``--backend sat|cpsat|witness``)."""
-    from ..variants.paradigms import get_paradigm
+    from ..variants.paradigms import UnsupportedConstraint, get_paradigm
     from ..variants.rules import check_solution
 
     name = _solve_paradigm(args.backend)
@@ -338,6 +338,8 @@ def cmd_solve(args) -> int:
             try:
                 result = solve(entry.puzzle, limit=limit, time_limit=args.time_limit)
             except SudokuCpError as exc:
+                if isinstance(exc, UnsupportedConstraint):  # (in the names the setter typed)
+                    exc = exc.spoken(entry.names)
                 rec.update(verdict="invalid", error=str(exc))
                 print(f"{_where(source, line)}: {exc}", file=sys.stderr)
                 result = None

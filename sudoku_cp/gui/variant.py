@@ -133,10 +133,11 @@ def check(text: str, values: list[int] | None, seconds: float) -> dict:
     from ..variants.crosscheck import DEFAULT_PARADIGMS, crosscheck
     from ..variants.paradigms import PARADIGMS
 
-    puzzle, _ = read_puzzle(text)
+    puzzle, entry = read_puzzle(text)
     # The time is shared by the paradigms that take every rule; fast (houses only)
     # declines at once or takes milliseconds.
-    report = crosscheck(puzzle, DEFAULT_PARADIGMS, time_limit=seconds / len(PARADIGMS))
+    report = crosscheck(puzzle, DEFAULT_PARADIGMS, time_limit=seconds / len(PARADIGMS),
+                        type_names=entry.names)
     d = report.to_dict()
     solutions = [list(s) for s in report.solutions]  # checked by crosscheck's reconcile
     wrong, complete = [], False
@@ -172,12 +173,15 @@ def solve(text: str, paradigm: str | None, seconds: float) -> dict:
     from ..errors import MissingDependencyError
     from ..variants.paradigms import PARADIGMS, UnsupportedConstraint, get_paradigm
 
-    puzzle, _ = read_puzzle(text)
+    puzzle, entry = read_puzzle(text)
     declined = {}
     for name in [paradigm] if paradigm else list(PARADIGMS):
         try:
             r = get_paradigm(name)(puzzle, limit=2, time_limit=seconds)
-        except (MissingDependencyError, UnsupportedConstraint) as exc:
+        except UnsupportedConstraint as exc:
+            declined[name] = str(exc.spoken(entry.names))
+            continue
+        except MissingDependencyError as exc:
             declined[name] = str(exc)
             continue
         solutions = _verified(puzzle, r.solutions)

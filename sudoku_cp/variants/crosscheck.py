@@ -12,7 +12,9 @@ verdict words are the project's (``sudoku_cp.verdicts``):
 - ``unknown``: a time limit stopped a paradigm first, or fewer than two paradigms could run.
 
 A paradigm that cannot run (not installed, or a constraint type it declines) is listed in
-``not_run`` with its reason; the report always says which paradigms ran.
+``not_run`` with its reason, the type named as the puzzle's format names it when
+``type_names`` says (``Thermo`` for an ISS string, not ``thermometer``); the report always
+says which paradigms ran.
 
 >>> from sudoku_cp.variants.model import VariantPuzzle, Thermometer
 >>> r = crosscheck(VariantPuzzle(4, givens=((5, 4), (9, 1), (14, 1)),
@@ -68,8 +70,12 @@ class VariantReport:
                 "time": round(self.time, 6)}
 
 
-def crosscheck(puzzle, paradigms=None, *, time_limit: float | None = None) -> VariantReport:
+def crosscheck(puzzle, paradigms=None, *, time_limit: float | None = None,
+               type_names: dict | None = None) -> VariantReport:
     """Run ``paradigms`` (default: all registered) on ``puzzle`` and reconcile them.
+
+    ``type_names``: constraint type -> the name the puzzle's format gives it, for the reasons
+    in ``not_run`` (``formats.VariantEntry.names``).
 
     A paradigm searching in Python (``PYTHON_SEARCH``, the witness) runs on a thread of
     its own beside the others when there are others; a Ctrl-C, or any error, on the
@@ -80,7 +86,7 @@ def crosscheck(puzzle, paradigms=None, *, time_limit: float | None = None) -> Va
     aside = next((n for n in names if n in PYTHON_SEARCH), None) if len(names) > 1 else None
     stop = threading.Event()
     with ThreadPoolExecutor(1, "witness") if aside else nullcontext() as pool:
-        beside = pool.submit(_run, aside, puzzle, time_limit, stop) if aside else None
+        beside = pool.submit(_run, aside, puzzle, time_limit, stop, type_names) if aside else None
         try:
             for name in names:
                 if name == aside:
@@ -88,7 +94,7 @@ def crosscheck(puzzle, paradigms=None, *, time_limit: float | None = None) -> Va
                 if not paradigms and name in HOUSES_ONLY and (why := not_ready(name)):
                     outcomes[name] = (None, why)  # a fourth opinion, not worth a compile unasked
                     continue
-                outcomes[name] = _run(name, puzzle, time_limit)
+                outcomes[name] = _run(name, puzzle, time_limit, type_names=type_names)
             if beside is not None:
                 outcomes[aside] = beside.result()
         except BaseException:
@@ -104,13 +110,15 @@ def crosscheck(puzzle, paradigms=None, *, time_limit: float | None = None) -> Va
                          time.perf_counter() - start)
 
 
-def _run(name, puzzle, time_limit, stop=None):
+def _run(name, puzzle, time_limit, stop=None, type_names=None):
     """``(result, None)``, or ``(None, why)`` for a paradigm that cannot run here."""
     solve = get_paradigm(name)
     extra = {"stop": stop} if stop is not None else {}
     try:
         return solve(puzzle, limit=2, time_limit=time_limit, **extra), None
-    except (MissingDependencyError, UnsupportedConstraint) as exc:
+    except UnsupportedConstraint as exc:
+        return None, str(exc.spoken(type_names or {}))
+    except MissingDependencyError as exc:
         return None, str(exc)
     except Exception as exc:  # a bug in one paradigm: say which, the caller records it
         raise ParadigmError(f"{name} raised {type(exc).__name__}: {first_line(exc)}") from exc

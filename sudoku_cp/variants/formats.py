@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import PuzzleError
 from ..parse.lines import bad_bytes
 from .fpuzzles import looks_like_fpuzzles, read_fpuzzles
-from .iss import parse_iss, parse_plain
+from .iss import parse_plain, read_iss
 from .links import is_link, unwrap
 from .model import VariantPuzzle, unreachable_cage
 from .sukaku import read_sukaku
@@ -77,7 +77,9 @@ class VariantEntry:
     expected: tuple | None = None  # a stated solution, row by row
     ident: str | None = None
     format: str | None = None
-    ignored: tuple = ()  # cosmetic elements skipped (f-puzzles)
+    ignored: tuple = ()  # cosmetic elements skipped (f-puzzles), as the format names them
+    notes: tuple = ()  # sentences on some of them (a cage whose text is a label)
+    names: dict = field(default_factory=dict)  # constraint type -> the format's name for it
     error: str | None = None
     line: int | None = None  # where it stood in its input (set by the reader of the input)
     cap: int | None = None  # count candidates up to this (``check --candidates``)
@@ -116,16 +118,20 @@ def _read(entry: VariantEntry) -> None:
             raise PuzzleError(f"bad JSON: {exc.msg} at {where}") from None
         _read_record(entry, data)
     elif fmt == "fpuzzles":
-        entry.puzzle, ignored = read_fpuzzles(text)
-        entry.ignored = tuple(ignored)
+        _take(entry, read_fpuzzles(text))
     elif fmt == "sukaku":
         entry.puzzle = read_sukaku(text)
     elif text.lstrip().startswith(".") or parse_plain(text) is not None:
-        entry.puzzle = parse_iss(text)
+        _take(entry, read_iss(text))
     else:
         entry.format = None
         raise PuzzleError("not a puzzle: neither an f-puzzles string, an ISS string, JSON "
                           "nor a grid line")
+
+
+def _take(entry: VariantEntry, reading) -> None:
+    entry.puzzle, entry.names = reading.puzzle, reading.names
+    entry.ignored, entry.notes = tuple(reading.ignored), tuple(reading.notes)
 
 
 def _read_record(entry: VariantEntry, data) -> None:
@@ -148,10 +154,9 @@ def _read_record(entry: VariantEntry, data) -> None:
         entry.puzzle = (VariantPuzzle.from_dict(inner) if isinstance(inner, dict)
                         else VariantPuzzle.from_json(inner))
     elif fmt == "fpuzzles":
-        entry.puzzle, ignored = read_fpuzzles(inner)
-        entry.ignored = tuple(ignored)
+        _take(entry, read_fpuzzles(inner))
     elif fmt == "iss":
-        entry.puzzle = parse_iss(inner)
+        _take(entry, read_iss(inner))
     elif fmt == "sukaku":
         entry.puzzle = read_sukaku(inner)
     else:

@@ -6,9 +6,14 @@ The JSON fields are those of dclamage/SudokuSolver's ``FPuzzlesBoard``: ``size``
 constraint type (``killercage``, ``thermometer``, ``arrow``, ``ratio``...). Cells are
 ``R<row>C<col>``, 1-based; outside clues sit on row or column 0 or ``size + 1``.
 
-A field naming a rule this module does not read is refused with
-``unsupported constraint NAME``; purely cosmetic fields (``line``, ``text``, ``circle``,
-``rectangle``, ``cage`` without a value) are listed in ``ignored`` by ``read_fpuzzles``.
+Every field naming a rule this module does not read is refused at once, by its key
+(``unsupported constraints: columnindexer, chaosconstruction``). Fields drawn or shown but
+carrying no rule are skipped and listed in ``ignored`` by ``read_fpuzzles``: ``line``,
+``text``, ``circle``, ``rectangle``, ``successMessage`` and ``cage`` (f-puzzles' cosmetic
+cage: its value is a label, never a sum, as in dclamage's SudokuVariantSolverJS, which
+reads no ``cage``; an invisible one valued ``msgcorrect: ...`` carries the success
+message). A ``lockout`` line's ends differ by at least ``size // 2`` (4 on 9x9), as in
+the f-puzzles lockout plugin and SudokuVariantSolverJS; its ``value`` is not read.
 
 >>> from sudoku_cp.variants.model import VariantPuzzle, KillerCage
 >>> p = VariantPuzzle(4, constraints=(KillerCage((0, 1), 3),))
@@ -24,49 +29,83 @@ import re
 from ..errors import MissingDependencyError, PuzzleError
 from . import model as m
 from .paradigms import UnsupportedConstraint
+from .reading import Reading, Said
 
-#: Fields that describe the puzzle or the editor, not a rule.
+#: Fields that describe the puzzle or the editor, not a rule: read without a word.
 METADATA = {"size", "grid", "title", "author", "ruleset", "solution", "disabledlogic",
             "truecandidatesoptions", "highlightConflicts", "darkmode", "version"}
-#: Cosmetic elements: drawn, never a rule (``cage`` only when it carries no value).
-COSMETIC = {"line", "text", "circle", "rectangle"}
+#: Drawn or shown, never a rule: skipped, and named in ``ignored``.
+COSMETIC = {"line", "text", "circle", "rectangle", "cage", "successMessage"}
 
 _CELL = re.compile(r"^[Rr](\d+)[Cc](\d+)$")
 _LK_STEP = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}
+_BASE64 = re.compile(r"[A-Za-z0-9+/=\-_$]+")  # (LZString's base64 and URL-safe alphabets)
 
 
 def _lz():
     try:
         import lzstring
-    except ImportError:  # pragma: no cover - lzstring is a declared dependency of the extra
-        raise MissingDependencyError(
-            'f-puzzles strings need lzstring: pip install "sudoku-cp[variants]"') from None
+    except ImportError:
+        raise MissingDependencyError("f-puzzles strings need lzstring, a dependency of "
+                                     "sudoku-cp: pip install lzstring") from None
     return lzstring.LZString()
 
 
+def _bare(text: str) -> str:
+    """The LZString part of an f-puzzles string or URL, its URL escapes undone."""
+    t = text.strip()
+    if "?load=" in t:
+        t = t.split("?load=", 1)[1].split("&", 1)[0]
+    return t.replace("%2B", "+").replace("%2F", "/").replace("%3D", "=").replace(" ", "+")
+
+
 def looks_like_fpuzzles(text: str) -> bool:
-    """True for an f-puzzles URL or a bare LZString base64 string: compressed JSON starts
-    ``N4`` (the code of ``{``), and a grid line never does."""
+    """True for an f-puzzles URL or a bare LZString base64 string.
+
+    Compressed JSON starts ``N4`` (the code of ``{``), and a grid line never does; a string
+    that starts otherwise (the JSON after a space, or an array) is one when it decompresses
+    to JSON. A grid line of digits and capitals is not tried."""
     t = text.strip()
     if "?load=" in t or t.startswith("N4Ig"):
         return True
-    return t.startswith("N4") and re.fullmatch(r"[A-Za-z0-9+/=\-_$]+", t) is not None
+    t = _bare(t)
+    if not _BASE64.fullmatch(t):
+        return False
+    return t.startswith("N4") or _holds_json(t)
+
+
+def _holds_json(t: str) -> bool:
+    if len(t) < 16 or not (re.search("[a-z]", t) and re.search("[A-Z]", t)):
+        return False
+    try:
+        raw = _decompress(_lz(), t)
+    except MissingDependencyError:
+        return False  # (detection cannot tell; reading an N4 string says what to install)
+    return bool(raw) and raw.lstrip()[:1] in ("{", "[")
+
+
+def _decompress(lz, t: str):
+    """The text inside ``t``: base64 as f-puzzles writes it, else LZString's URL-safe form
+    (``-`` and ``$`` in place of ``/`` and ``=``); None when neither decompresses."""
+    raw = None
+    for form in (lz.decompressFromBase64, lz.decompressFromEncodedURIComponent):
+        try:
+            raw = form(t)
+        except Exception:  # (lzstring raises what it meets on a string cut short)
+            raw = None
+        if (raw and raw.lstrip()[:1] in ("{", "[")) or not re.search(r"[-$]", t):
+            break
+    return raw
 
 
 def decode(text: str) -> dict:
     """The JSON object inside an f-puzzles string or URL."""
-    t = text.strip()
-    if "?load=" in t:
-        t = t.split("?load=", 1)[1].split("&", 1)[0]
-    t = t.replace("%2B", "+").replace("%2F", "/").replace("%3D", "=").replace(" ", "+")
+    t = _bare(text)
     if not t:
         raise PuzzleError("f-puzzles: the link holds no puzzle after '?load='")
-    if not re.fullmatch(r"[A-Za-z0-9+/=\-_$]+", t or "!"):
+    if not _BASE64.fullmatch(t):
         raise PuzzleError("f-puzzles: not LZString base64 (bad character)")
-    try:
-        raw = _lz().decompressFromBase64(t)
-    except Exception:
-        raw = None
+    raw = _decompress(_lz(), t)  # (a missing lzstring is said, with what to install)
     if not raw:
         raise PuzzleError("f-puzzles: the base64 string does not decompress (is it cut short?)")
     try:
@@ -135,34 +174,65 @@ def _lines(entries):
             yield e, line
 
 
-def read_fpuzzles(text: str):
-    """``(puzzle, ignored)``: the ``VariantPuzzle`` and the cosmetic fields skipped."""
+def read_fpuzzles(text: str) -> Reading:
+    """The puzzle of an f-puzzles string or URL, the cosmetic items skipped (with notes on
+    some) and the f-puzzles key of each constraint type read."""
     data = decode(text)
     n = data.get("size")
     grid = data.get("grid")
     if not isinstance(n, int) or not isinstance(grid, list) or len(grid) != n:
         raise PuzzleError("f-puzzles: 'size' and 'grid' do not describe a square grid")
-    ignored = []
+    refused = _unsupported(data)
+    if refused:
+        raise UnsupportedConstraint.of(refused)
+    reading = Reading(None)
     for key in data:
-        if key in METADATA or key in SUPPORTED:
-            continue
-        if key in COSMETIC or (key == "cage" and not _has_value(data[key])):
-            ignored.append(key)
-            continue
-        raise UnsupportedConstraint(key)
-    where = ["grid"]  # the field being read, for the message when its shape is wrong
+        if key in COSMETIC:
+            _cosmetic(key, data[key], reading)
+    where, said = ["grid"], Said()  # (where: the field being read, for a malformed one)
     try:
-        puzzle = _build(data, n, where)
+        reading.puzzle = _build(data, n, where, said)
     except (TypeError, AttributeError, KeyError, IndexError):
         raise PuzzleError(f"f-puzzles: malformed '{where[0]}' field") from None
-    return puzzle, ignored
+    except m.ConstraintError as exc:
+        raise exc.spoken(said.names) from None
+    reading.names = said.names
+    return reading
 
 
-def _has_value(entries) -> bool:
-    return isinstance(entries, list) and any(isinstance(e, dict) and e.get("value") for e in entries)
+def _unsupported(data) -> list:
+    """``(key, "")`` for every field stating a rule this module does not read (an empty
+    list or a false flag states none), and ``negative X`` for each negated kind it does not."""
+    refused = [(key, "") for key, value in data.items()
+               if key not in METADATA and key not in SUPPORTED and key not in COSMETIC
+               and value not in (None, False, "", [], {})]
+    negative = data.get("negative")
+    if isinstance(negative, list):
+        refused += [(f"negative {x}", "") for x in negative
+                    if isinstance(x, str) and x not in ("ratio", "xv")]
+    return refused
 
 
-def _build(data, n, where):
+def _cosmetic(key, value, reading) -> None:
+    """Name a cosmetic field in ``reading.ignored``; a cage's value is explained in a note."""
+    entries = value if key == "cage" and isinstance(value, list) and value else [None]
+    for e in entries:
+        label = " ".join(str(e.get("value") or "").split()) if isinstance(e, dict) else ""
+        item = key
+        if re.match(r"(?i)msgcorrect\s*:", label):
+            item = "cage (the success message)"
+        elif re.fullmatch(r"-?\d+", label):
+            reading.notes.append(f"cage with value {label} is cosmetic in f-puzzles, not a sum "
+                                 f"(a killer cage is a 'killercage')")
+        elif label:
+            shown = label if len(label) <= 40 else label[:39] + "…"
+            reading.notes.append(f'cage with text "{shown}" is a label, not a sum')
+        if item not in reading.ignored:
+            reading.ignored.append(item)
+    reading.notes[:] = list(dict.fromkeys(reading.notes))
+
+
+def _build(data, n, where, said):
     rd = _Reader(n)
     givens, out = [], []
     regions = _regions(data, n)
@@ -178,32 +248,32 @@ def _build(data, n, where):
                 givens.append((r * n + c, v))
             elif entry.get("givenPencilMarks"):
                 marks = tuple(sorted(_value(v, "pencilmark") for v in entry["givenPencilMarks"]))
-                out.append(m.Candidates(r * n + c, marks))
+                out += said.add("givenPencilMarks", [m.Candidates(r * n + c, marks)])
     for flag, make in _FLAGS.items():
         if data.get(flag):
-            out.append(make())
+            out += said.add(flag, [make()])
     where[0] = "negative"
     if not isinstance(data.get("negative") or [], list):  # (a string would read as letters)
         raise PuzzleError("f-puzzles: malformed 'negative' field")
-    negative = set(data.get("negative") or ())
-    if negative - {"ratio", "xv"}:
-        raise UnsupportedConstraint("negative " + str(sorted(map(str, negative - {"ratio", "xv"}))[0]))
-    if data.get("nonconsecutive") or "ratio" in negative:
-        out.append(m.NegativeDots(white=bool(data.get("nonconsecutive")), black="ratio" in negative))
+    negative = set(data.get("negative") or ())  # (other kinds were refused by _unsupported)
+    white = bool(data.get("nonconsecutive"))
+    if white or "ratio" in negative:
+        out += said.add("nonconsecutive" if white else "negative",
+                        [m.NegativeDots(white=white, black="ratio" in negative)])
     if "xv" in negative:
-        out.append(m.NegativeXV(True, True))
+        out += said.add("negative", [m.NegativeXV(True, True)])
     for key, make in (("minimum", m.Minimum), ("maximum", m.Maximum)):
         where[0] = key
         if data.get(key):
-            out.append(make(tuple(rd.idx(e.get("cell")) for e in data[key])))
+            out += said.add(key, [make(tuple(rd.idx(e.get("cell")) for e in data[key]))])
     for key, read in _FIELDS.items():
         where[0] = key
         if key in _LINE_FIELDS:
             for entry, line in _lines(data.get(key)):
-                out.extend(read(rd, entry, rd.cells(line)))
+                out += said.add(key, read(rd, entry, rd.cells(line)))
         else:
             for entry in data.get(key) or ():
-                out.extend(read(rd, entry))
+                out += said.add(key, read(rd, entry))
     return m.VariantPuzzle(n, box=None if regions is not None else "default",
                            regions=regions, givens=tuple(givens), constraints=tuple(out),
                            title=str(data.get("title") or ""))
@@ -211,7 +281,7 @@ def _build(data, n, where):
 
 def parse_fpuzzles(text: str) -> m.VariantPuzzle:
     """The ``VariantPuzzle`` an f-puzzles string or URL describes."""
-    return read_fpuzzles(text)[0]
+    return read_fpuzzles(text).puzzle
 
 
 def _regions(data, n):
@@ -332,6 +402,7 @@ _LINE_FIELDS = {
     "modularline": _modular,
     "doublearrow": lambda rd, e, line: [m.DoubleArrow(line)],
     "zipperline": lambda rd, e, line: [m.Zipper(line)],
+    "lockout": lambda rd, e, line: [m.Lockout(line, rd.n // 2)],
 }
 
 _FIELDS = {
@@ -433,6 +504,11 @@ def to_fpuzzles_dict(p: m.VariantPuzzle) -> dict:
             add(key, {"cell": _outside_cell(n, c.cells), "value": str(clue)})
         elif t == "arrow":
             add("arrow", {"cells": names(c.bulb), "lines": [names(c.bulb[:1] + c.shaft)]})
+        elif t == "lockout":
+            if c.difference != n // 2:
+                raise UnsupportedConstraint("lockout", f"difference {c.difference} in f-puzzles, "
+                                                       f"whose lockout ends differ by {n // 2}")
+            add("lockout", line(c.cells))
         elif t in _LINE_KEYS:
             entry = line(c.cells)
             if t == "whisper" and c.difference != 5:

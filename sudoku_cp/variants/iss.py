@@ -2,7 +2,8 @@
 
 An ISS string is a list of items ``.Type~arg~arg...``; an item with an empty type holds
 givens (``R1C1_5``, or ``R1C1_2_4_6`` for a cell restricted to several values). Cells are
-``R<row>C<col>`` with row and column in base 17 (``g`` is 16). Besides the ``.`` form, ISS
+``R<row>C<col>`` with row and column one base-17 digit each (``a`` is 10, ``g`` 16): ISS
+reads no ``R10C1``. Besides the ``.`` form, ISS
 reads plain text: a line of givens (81 characters for 9x9, any square size), a jigsaw
 (givens then a region layout), the short killer format and 729-character pencilmarks.
 
@@ -11,8 +12,8 @@ Types read as ISS's parser reads them (its ``js/sudoku_parser.js`` and
 orthogonally adjacent pair of their cells; an ``Arrow``'s first cell is its bulb, a
 ``PillArrow``'s first *k* cells its pill (read left to right, top to bottom); outside
 clues name their row/column (``XSum~C2~front~back``, ``Sandwich~sum~R1``) or the first
-cell of their diagonal (``LittleKiller~sum~R1C2``). Every other type is refused with
-``unsupported constraint Type``.
+cell of their diagonal (``LittleKiller~sum~R1C2``). Every other type is refused by name,
+all of a puzzle's at once: ``unsupported constraints: Or, NFA``.
 
 >>> p = parse_iss(".Thermo~R1C1~R1C2.~R2C2_3.Shape~4x4")
 >>> p.size, p.givens, p.constraints[0]
@@ -26,8 +27,10 @@ import re
 from ..errors import PuzzleError
 from . import model as m
 from .paradigms import UnsupportedConstraint
+from .reading import Reading, Said
 
 _CELL = re.compile(r"^[Rr]([0-9a-gA-G])[Cc]([0-9a-gA-G])$")
+_DECIMAL_CELL = re.compile(r"^[Rr](\d+)[Cc](\d+)$")
 _SHAPE = re.compile(r"^(\d+)x(\d+)$")
 ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
@@ -48,7 +51,7 @@ class _Grid:
     def cell(self, text):
         match = _CELL.match(text)
         if not match:
-            raise PuzzleError(f"bad cell {text!r}")
+            raise PuzzleError(_bad_cell(text, self.size))
         r, c = (int(g, 17) - 1 for g in match.groups())
         if not (0 <= r < self.size and 0 <= c < self.size):
             raise PuzzleError(f"cell {text} is outside the {self.size}x{self.size} grid")
@@ -56,6 +59,18 @@ class _Grid:
 
     def cells(self, args):
         return tuple(self.cell(a) for a in args if a != "")
+
+
+def _bad_cell(text, n):
+    """Why ``text`` is not an ISS cell: a row or column past the grid, or over 9 written in
+    decimal (ISS writes one base-17 digit: 10 is ``a``), or no cell at all."""
+    decimal = _DECIMAL_CELL.match(text)
+    if decimal is None:
+        return f"bad cell {text!r}"
+    if max(int(decimal.group(1)), int(decimal.group(2))) > n:
+        return f"cell {text} is outside the {n}x{n} grid"
+    return (f"bad cell {text!r}: ISS writes a row or column over 9 as one letter "
+            f"(10 is 'a', 16 is 'g')")
 
 
 def _int(text, what):
@@ -70,11 +85,14 @@ def _shape(items):
     for name, args in items:
         if name != "Shape":
             continue
+        spec = "Shape~" + "~".join(args)
         if len(args) > 2 and args[2] not in ("", "Sudoku"):
-            raise UnsupportedConstraint("Shape~" + "~".join(args))
+            raise UnsupportedConstraint(spec, f"grid type {args[2]} is not supported yet")
         dims = _SHAPE.match(args[0] if args else "")
-        if not dims or dims.group(1) != dims.group(2):
-            raise UnsupportedConstraint("Shape~" + "~".join(args))
+        if not dims:
+            raise PuzzleError(f"bad grid shape {spec!r} (ISS writes Shape~9x9)")
+        if dims.group(1) != dims.group(2):
+            raise UnsupportedConstraint(spec, "non-square grids are not supported yet")
         n = int(dims.group(1))
         lo, hi = 1, n
         if len(args) > 1 and args[1]:
@@ -145,55 +163,76 @@ def _diagonal_from(g, first):
     return tuple(cells)
 
 
-def _givens(g, args, givens, out):
+def _givens(g, args, givens):
+    """Read ``R1C1_5`` items into ``givens``; returns the cells given several values."""
+    out = []
     for arg in args:
         cell_text, *values = arg.split("_")
         cell = g.cell(cell_text)
-        vals = tuple(_int(v, "value") for v in values)
-        if not vals or any(not g.lo <= v <= g.hi for v in vals):
+        if not values or not all(re.fullmatch(r"-?\d+", v) for v in values):
             raise PuzzleError(f"bad given {arg!r}")
+        vals = tuple(int(v) for v in values)
+        wrong = next((v for v in vals if not g.lo <= v <= g.hi), None)
+        if wrong is not None:
+            raise PuzzleError(f"given {wrong} at {cell_text.upper()} is outside {g.lo}..{g.hi}")
         if len(vals) == 1:
             givens.append((cell, vals[0]))
         else:
             out.append(m.Candidates(cell, vals))
+    return out
 
 
 def parse_iss(text: str) -> m.VariantPuzzle:
     """The ``VariantPuzzle`` an ISS string describes (any of ISS's text forms)."""
+    return read_iss(text).puzzle
+
+
+def read_iss(text: str) -> Reading:
+    """The puzzle an ISS string describes, with the ISS name of each constraint type read.
+
+    Every type this module does not read is refused at once, by the name ISS gives it."""
     plain = parse_plain(text)
     if plain is not None:
-        return plain
+        return Reading(plain)
     items = _split(text)
     g = _shape(items)
-    givens, out = [], []
+    unknown = [(name, "") for name, _ in items if name not in SUPPORTED and name != ""]
+    if any(name in _CONTAINERS for name, _ in unknown):  # (End closes them: not a rule)
+        unknown = [(name, why) for name, why in unknown if name != "End"]
+    if unknown:
+        raise UnsupportedConstraint.of(unknown)
+    givens, out, refused, said = [], [], [], Said()
     regions, boxes = None, "default"
     for name, args in items:
-        add = _READERS.get(name)
-        if name == "":
-            _givens(g, args, givens, out)
-        elif name == "Shape":
-            continue
-        elif name == "NoBoxes":
-            boxes = None
-        elif name == "Jigsaw":
-            regions = _layout(g, args[-1] if args else "")
-        elif add is None:
-            raise UnsupportedConstraint(name)
-        else:
-            try:
-                out.extend(add(g, args))
-            except UnsupportedConstraint:
-                raise  # its message names the type already: the record's error is that text
-            except (IndexError, ValueError) as exc:
-                if isinstance(exc, PuzzleError):
-                    raise PuzzleError(f"{name}: {exc}") from None
-                raise PuzzleError(f"{name}: bad arguments {'~'.join(args)!r}") from None
+        try:
+            if name == "":
+                out += said.add("Given", _givens(g, args, givens))
+            elif name == "NoBoxes":
+                boxes = None
+            elif name == "Jigsaw":
+                regions = _layout(g, args[-1] if args else "")
+            elif name != "Shape":
+                out += said.add(name, _READERS[name](g, args))
+        except UnsupportedConstraint as exc:  # (refused with the others, once all are read)
+            refused += exc.items
+        except (IndexError, ValueError) as exc:
+            if not name:
+                raise
+            if isinstance(exc, PuzzleError):
+                raise PuzzleError(f"{name}: {exc}") from None
+            raise PuzzleError(f"{name}: bad arguments {'~'.join(args)!r}") from None
+    if refused:
+        raise UnsupportedConstraint.of(refused)
     if regions is not None:
         boxes = None
     elif boxes == "default" and g.hi - g.lo + 1 != g.size:
         boxes = None
-    return m.VariantPuzzle(g.size, box=boxes, regions=regions, values=(g.lo, g.hi),
-                           givens=tuple(givens), constraints=tuple(out))
+    try:
+        puzzle = m.VariantPuzzle(g.size, box=boxes, regions=regions, values=(g.lo, g.hi),
+                                 givens=tuple(givens), constraints=tuple(out))
+    except m.ConstraintError as exc:
+        raise exc.spoken(said.names) from None
+    return Reading(puzzle, names=said.names)
 
 
 def _layout(g, layout):
@@ -318,6 +357,8 @@ _READERS = {
 
 #: The ISS type names this module reads (besides givens, Shape, NoBoxes and Jigsaw).
 SUPPORTED = frozenset(_READERS) | {"Shape", "NoBoxes", "Jigsaw"}
+#: ISS's composite types, each closed by an ``End`` item.
+_CONTAINERS = {"Or", "And", "Replicate", "Container"}
 
 
 # -- the plain-text forms ISS also reads -------------------------------------------------------

@@ -38,6 +38,23 @@ TYPES: dict[str, type] = {}
 Cells = tuple  # a tuple of 0-based row-major cell indices
 
 
+class ConstraintError(PuzzleError):
+    """A constraint that cannot carry its rule; the message starts with its type, which a
+    format's reader says in that format's own names (``spoken``).
+
+    >>> str(ConstraintError("killer_cage", ": cell R1C1 is listed twice").spoken({"killer_cage": "Cage"}))
+    'Cage: cell R1C1 is listed twice'
+    """
+
+    def __init__(self, kind: str, rest: str):
+        self.kind, self.rest = kind, rest
+        super().__init__(kind + rest)
+
+    def spoken(self, names: dict) -> "ConstraintError":
+        """The same error with the type named as ``names`` (type -> a format's name) says."""
+        return ConstraintError(names.get(self.kind, self.kind), self.rest)
+
+
 #: Steps to a cell's orthogonal neighbours, a knight's move away, a king's diagonal step
 #: (the encoders share these; the checker ``rules`` keeps its own, on purpose).
 ORTHO = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -574,16 +591,17 @@ def _check_shape(c) -> None:
     cells = getattr(c, "cells", None)
     if cells is None:
         if c.TYPE == "arrow" and not c.bulb:
-            raise PuzzleError("arrow: the bulb has no cell")
+            raise ConstraintError("arrow", ": the bulb has no cell")
         if c.TYPE == "arrow" and not c.shaft:  # (it could only mean "no solution")
-            raise PuzzleError("arrow: the shaft has no cell")
+            raise ConstraintError("arrow", ": the shaft has no cell")
         return
     if c.TYPE in PAIRS and len(cells) != 2:
-        raise PuzzleError(f"{c.TYPE}: joins two cells, not {len(cells)}")
+        raise ConstraintError(c.TYPE, f": joins two cells, not {len(cells)}")
     if len(cells) < FEWEST.get(c.TYPE, 1):
-        raise PuzzleError(f"{c.TYPE}: needs at least {FEWEST.get(c.TYPE, 1)} cells, has {len(cells)}")
+        raise ConstraintError(c.TYPE, f": needs at least {FEWEST.get(c.TYPE, 1)} cells, "
+                                      f"has {len(cells)}")
     if c.TYPE == "clone" and len(c.copy) != len(cells):
-        raise PuzzleError("clone: cells and copy differ in length")
+        raise ConstraintError("clone", ": cells and copy differ in length")
 
 
 #: The most values a puzzle may use (as the board side is capped), and the largest number
@@ -640,7 +658,7 @@ def _check_repeats(p, c) -> None:
     """Refuse a cell listed twice in a constraint whose cells are a set."""
     if c.TYPE in DISTINCT_CELLS and len(set(c.cells)) != len(c.cells):
         twice = next(x for i, x in enumerate(c.cells) if x in c.cells[:i])
-        raise PuzzleError(f"{c.TYPE}: cell {p.cell_name(twice)} is listed twice")
+        raise ConstraintError(c.TYPE, f": cell {p.cell_name(twice)} is listed twice")
 
 
 def _check_values(p, c) -> None:
@@ -648,19 +666,19 @@ def _check_values(p, c) -> None:
     values, a skyscraper count no row can show, a modulus below 1)."""
     lo, hi = p.values
     if c.TYPE in ("quadruple", "candidates"):
-        where = f"{c.TYPE} at {p.cell_name(c.cell if c.TYPE == 'candidates' else c.cells[0])}"
+        where = f" at {p.cell_name(c.cell if c.TYPE == 'candidates' else c.cells[0])}"
         for v in c.values:
             if not lo <= v <= hi:
-                raise PuzzleError(f"{where}: value {v} is outside {lo}..{hi}")
+                raise ConstraintError(c.TYPE, f"{where}: value {v} is outside {lo}..{hi}")
         if c.TYPE == "quadruple" and len(c.values) > len(c.cells):
-            raise PuzzleError(f"{where}: {len(c.values)} values for {len(c.cells)} cells")
+            raise ConstraintError(c.TYPE, f"{where}: {len(c.values)} values for {len(c.cells)} cells")
     elif c.TYPE == "skyscraper" and not 1 <= c.count <= len(c.cells):
-        raise PuzzleError(f"skyscraper clue {c.count} (read from {p.cell_name(c.cells[0])}) is "
-                          f"outside 1..{len(c.cells)}")
+        raise ConstraintError("skyscraper", f" clue {c.count} (read from {p.cell_name(c.cells[0])}) "
+                                            f"is outside 1..{len(c.cells)}")
     elif c.TYPE == "modular" and c.modulus < 1:
-        raise PuzzleError(f"modular: modulus {c.modulus} is below 1")
+        raise ConstraintError("modular", f": modulus {c.modulus} is below 1")
     elif c.TYPE == "diagonal" and c.slope not in (1, -1):
-        raise PuzzleError(f"diagonal: slope {c.slope} is neither 1 nor -1")
+        raise ConstraintError("diagonal", f": slope {c.slope} is neither 1 nor -1")
 
 
 def unreachable_cage(p) -> str | None:

@@ -57,11 +57,44 @@ PYTHON_SEARCH = ("witness",)
 
 
 class UnsupportedConstraint(PuzzleError):
-    """A constraint type a format or a paradigm does not support; the message names it."""
+    """A constraint type a format or a paradigm does not support; the message names it.
 
-    def __init__(self, name: str, where: str = ""):
-        self.name = name
-        super().__init__(f"unsupported constraint {name}" + (f" ({where})" if where else ""))
+    A reader refuses every unsupported item of a puzzle at once (``of``): ``names`` lists
+    them all, as the setter typed them; ``name`` is the first.
+
+    >>> str(UnsupportedConstraint("lockout"))
+    'unsupported constraint lockout'
+    >>> e = UnsupportedConstraint.of([("lockout", ""), ("Windoku", "on a 4x4 grid")])
+    >>> str(e), e.names
+    ('unsupported constraints: lockout, Windoku (on a 4x4 grid)', ('lockout', 'Windoku'))
+    >>> str(UnsupportedConstraint("killer_cage", "fast: only houses").spoken({"killer_cage": "Cage"}))
+    'unsupported constraint Cage (fast: only houses)'
+    """
+
+    def __init__(self, name: str, where: str = "", *, also: tuple = ()):
+        self.items = ((name, where),) + tuple(also)  # (name, why) for each item refused
+        self.name, self.where = name, where
+        self.names = tuple(n for n, _ in self.items)
+        said = [n + (f" ({w})" if w else "") for n, w in self.items]
+        super().__init__(f"unsupported constraint {said[0]}" if len(said) == 1
+                         else f"unsupported constraints: {', '.join(said)}")
+
+    @classmethod
+    def of(cls, items) -> "UnsupportedConstraint":
+        """One refusal of ``items`` (``(name, why)`` pairs), each named once, in order."""
+        unique = list(dict.fromkeys(items))
+        return cls(*unique[0], also=tuple(unique[1:]))
+
+    def spoken(self, names: dict) -> "UnsupportedConstraint":
+        """The same refusal in a format's names (``names``: constraint type -> its name there)."""
+        return self.of([(names.get(n, n), w) for n, w in self.items])
+
+    def __reduce__(self):  # (pickled with its items, not with its message as the name)
+        return _unsupported, (self.items,)
+
+
+def _unsupported(items):
+    return UnsupportedConstraint.of(items)
 
 
 @dataclass

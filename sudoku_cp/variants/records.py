@@ -31,6 +31,7 @@ def base(index, source, line, entry) -> dict:
            "format": entry.format, "notes": []}
     if entry.ignored:
         rec["notes"] = [f"ignored cosmetic f-puzzles element(s): {', '.join(entry.ignored)}"]
+    rec["notes"] += list(entry.notes)
     return rec
 
 
@@ -43,7 +44,7 @@ def check_one(entry, paradigms, time_limit, cap=None) -> dict:
     if entry.error:
         return {"verdict": "invalid", "error": entry.error}
     try:
-        report = crosscheck(entry.puzzle, paradigms, time_limit=time_limit)
+        report = crosscheck(entry.puzzle, paradigms, time_limit=time_limit, type_names=entry.names)
     except ParadigmError as exc:
         return {"verdict": "error", "error": str(exc), "size": entry.puzzle.size}
     found = report.to_dict()
