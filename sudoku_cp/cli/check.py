@@ -40,8 +40,8 @@ def register(sub) -> None:
     p.add_argument("-q", "--quiet", action="store_true",
                    help="print no result per puzzle: problems and the summary only (stderr)")
     p.add_argument("-v", "--verbose", action="store_true",
-                   help="also say which backends or paradigms did not run on a puzzle, and "
-                        "why (without it, only those named in --backends)")
+                   help="also say which variant paradigms did not run on a puzzle, and why "
+                        "(without it, only those named in --backends)")
     add_batch_options(p)
     from .certificates import add_certify_options
 
@@ -168,7 +168,7 @@ def cmd_check(args) -> int:
 
 
 def _asked(args) -> set[str] | None:
-    """The backends or paradigms whose notes a check shows: all with ``--verbose``, else
+    """The variant paradigms whose ``not_run`` a check shows: all with ``--verbose``, else
     those the user named in ``--backends`` (a paradigm that declined a puzzle, unasked,
     is noise to a setter)."""
     from .common import split_list
