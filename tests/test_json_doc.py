@@ -61,6 +61,8 @@ def test_the_extra_keys_are_documented(capsys, tmp_path):
     for rec in (solved, counted, graded, stated):
         assert list(rec)[:len(KEYS)] == list(KEYS)
         assert set(list(rec)[len(KEYS):]) <= extras, set(rec) - set(KEYS) - extras
+    assert graded["verdict"] == "unique" and graded["solution"] == solved["solution"]
+    assert graded["solutions"] == [solved["solution"]]  # (a unique record with no solution)
     seen = {k for rec in (solved, counted, graded, stated) for k in list(rec)[len(KEYS):]}
     # every documented extra is really written (notes only on boards these runs lack)
     assert seen == extras - {"notes"}
