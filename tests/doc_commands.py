@@ -59,7 +59,7 @@ LONG = [
     (r"royle_17_clue", "49,158 puzzles"),
     (r"generate -n 1000 ", "a thousand minimal puzzles"),
     (r"generate -n 10 --(difficulty|min-rating)", "a rating band: many tries"),
-    (r"-f norvig_top95 --certify|certify verify certs/$", "certifies a data set"),
+    (r"-f norvig_top95 --certify|certify verify (out/)?certs/$", "certifies a data set"),
     (r"grade -f norvig_top95", "grades 95 puzzles with the logic engine"),
     (r"p36\.txt", "36x36 boards: minutes"),
     (r"git worktree", "changes the clone's git worktrees"),
