@@ -238,12 +238,14 @@ def _values(solution) -> str | None:
 
 
 def _print_grid(rec: dict, report, entry, asked: set[str] | None = None) -> None:
+    """``--format grid``: the verdict line and the evidence (``show``), the same for a
+    board (its cross-check report) and a variant puzzle (``variant.view`` of its report)."""
     if report is None:  # not a puzzle, or a backend raised: already said on stderr
         return
     if hasattr(report, "board"):  # a classic board
-        board = report.board
         from ..geometry import cell_name
 
+        board = report.board
         ran = [(name, r.status.value, r.time_s) for name, r in report.results.items()]
         n, givens, grid, name = board.n, board.clues, board.grid, lambda i: cell_name(i, board.n)
         notes = rec.get("notes", ())  # e.g. backends left out on a large board
