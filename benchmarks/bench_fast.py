@@ -167,8 +167,8 @@ def batch_command(path: Path, workers: int, tree: Path = ROOT) -> dict:
 
 # -- 3. the generator ----------------------------------------------------------------------------
 def generator(count: int, rounds: int) -> dict:
-    """Best rate over ``rounds`` of ``count`` minimal 9x9 puzzles, each verified by the
-    default cross-check (sat, cpsat, backtrack): (wall, CPU) puzzles per second for
+    """Best rate over ``rounds`` of ``count`` minimal 9x9 puzzles, each verified as the
+    generator verifies by default (``verifiers()``): (wall, CPU) puzzles per second for
     fast digging, fast digging with every puzzle graded too, and sat digging."""
     from sudoku_cp.generate import generate
 
@@ -185,10 +185,21 @@ def generator(count: int, rounds: int) -> dict:
                 assert len(levels) == count
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
             assert all(p.minimal and not p.missed for p in made)
-            assert all(p.verified == ("sat", "cpsat", "backtrack") for p in made)
+            assert all(p.verified == verifiers() for p in made), made[0].verified
             old = best.get(label, (0.0, 0.0))
             best[label] = (max(old[0], count / wall), max(old[1], count / cpu))
     return best
+
+
+def verifiers() -> tuple[str, ...]:
+    """Who confirms each generated 9x9 puzzle by default: ``fast`` and ``sat`` where numba
+    is installed, else the cross-checker's default backends (``generate.default_verifiers``;
+    the benchmark asserted the second long after the generator moved to the first)."""
+    from sudoku_cp.backends import DEFAULT_CHECK
+    from sudoku_cp.generate import default_verifiers
+    from sudoku_cp.geometry import geometry
+
+    return tuple(default_verifiers(geometry(3, 3)) or DEFAULT_CHECK)
 
 
 # -- 4. sat vs the bare loop -----------------------------------------------------------------------
@@ -422,7 +433,7 @@ def section2(args, data: Path) -> None:
 
 def section3(args) -> None:
     print(f"\n3. generator: verified minimal 9x9 puzzles per second (best of {args.rounds} "
-          f"rounds of {args.generate}; each verified by sat, cpsat and backtrack)")
+          f"rounds of {args.generate}; each verified by {' and '.join(verifiers())})")
     g = generator(args.generate, args.rounds)
     for label, (wall, cpu) in g.items():
         print(f"  digging with {label:13} {wall:6.1f}/s wall, {cpu:6.1f} per CPU second")

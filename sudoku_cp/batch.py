@@ -561,10 +561,10 @@ def summarize(counts: Counter, before: Counter, skipped: int, wall: float) -> di
     }
 
 
-def summary_line(s: dict, label: str = "batch") -> str:
-    """The summary as one line for people, e.g. ``batch: 95 puzzles in 1.2 s (...): unique 95``."""
+def summary_line(s: dict, label: str = "check") -> str:
+    """The summary as one line for people, e.g. ``check: 95 puzzles in 1.2 s (...): unique 95``."""
     verdicts = ", ".join(f"{v} {n}" for v, n in s["verdicts"].items()) or "nothing to do"
-    text = (f"{label}: {s['puzzles']} puzzles in {s['wall_s']:.1f} s "
+    text = (f"{label}: {s['puzzles']} puzzle{'s' if s['puzzles'] != 1 else ''} in {s['wall_s']:.1f} s "
             f"({s['checked_per_s'] or 0:.1f} checks/s): {verdicts}")
     if s["skipped_done"]:
         text += f"; {s['skipped_done']} already in the results file were skipped"

@@ -63,4 +63,4 @@ def grade(board: Board, *, time_limit: float | None = None,
                    if progress else None, hodoku=hodoku, candidates=candidates)
     if r.complete and r.values != solution:  # logic is sound: it ends at the solution
         raise RuntimeError(f"the logical solver went wrong on {board.to_text()}")
-    return replace(r, nodes=nodes, unique=True)
+    return replace(r, nodes=nodes, unique=True, solution=tuple(solution))

@@ -99,7 +99,8 @@ def check_entry(entry, backends: Sequence[str] | None = None, *, source: str, in
         return _check_board(entry.board, getattr(entry, "solution", None), backends,
                             time_limit, (source, entry.line, index), keep_report=True)
     if _is_variant(entry):  # (an unreadable variant line is its own record's error)
-        return _check_variant(source, entry.line, index, entry, backends, time_limit)
+        return _check_variant(source, entry.line, index, entry, backends, time_limit,
+                              keep_report=True)
     rec = invalid_record(line=entry.line, source=source, index=index, text=entry.text,
                          error=entry.error)
     return Checked(rec["verdict"], json.dumps(rec), index)
@@ -161,12 +162,16 @@ def _is_variant(entry) -> bool:
     return hasattr(entry, "puzzle")  # a variants.formats.VariantEntry
 
 
-def _check_variant(source, line, index, entry, paradigms, time_limit) -> Checked:
-    """One variant puzzle: its record (``variants.records``), the same road in a worker."""
-    from .variants.records import checked_record
+def _check_variant(source, line, index, entry, paradigms, time_limit,
+                   keep_report: bool = False) -> Checked:
+    """One variant puzzle: its record (``variants.records``), the same road in a worker;
+    in this process the ``Checked`` keeps the cross-check's report, as for a board."""
+    from .variants.records import base, checked, record
 
-    rec = checked_record(index, source, line, entry, paradigms, time_limit, entry.cap)
-    return Checked(rec["verdict"], json.dumps(rec), index)
+    found, report = checked(entry, paradigms, time_limit, entry.cap)
+    rec = record(**base(index, source, line, entry), **found)
+    return Checked(rec["verdict"], json.dumps(rec), index,
+                   report=report if keep_report else None)
 
 
 def packed(board: Board) -> bytes | tuple[int, ...]:

@@ -17,9 +17,13 @@ Each command is one of:
 - **installs**: ``pip install ...`` changes the environment; CI's quick start runs it.
 
 The scratch copy is the files git tracks (as they are in the working tree), so outputs
-the docs write into the clone (``-o puzzles.txt``) never touch the real one; each
-document gets its own copy, and its commands run in order (``certify verify`` reads what
-``certify make`` wrote). ``sudoku-cp`` on PATH runs this tree's code.
+the docs write never touch the real clone; each document gets its own copy, and its
+commands run in order (``certify verify`` reads what ``certify make`` wrote).
+``sudoku-cp`` on PATH runs this tree's code. A document whose commands leave a file in
+the copy that ``git status`` would show (a new file git does not ignore, or a tracked
+file changed) fails with the files named: a new user who runs the docs from a clone must
+find it as it was (the docs write into ``out/`` or ``benchmarks/out/``, both ignored, or
+into a temporary folder).
 
 Run it as ``python3 tests/doc_commands.py [--all] [FILE ...]``; ``tests/test_doc_commands.py``
 runs the same for pytest.
@@ -55,7 +59,7 @@ LONG = [
     (r"royle_17_clue", "49,158 puzzles"),
     (r"generate -n 1000 ", "a thousand minimal puzzles"),
     (r"generate -n 10 --(difficulty|min-rating)", "a rating band: many tries"),
-    (r"-f norvig_top95 --certify|certify verify certs/$", "certifies a data set"),
+    (r"-f norvig_top95 --certify|certify verify (out/)?certs/$", "certifies a data set"),
     (r"grade -f norvig_top95", "grades 95 puzzles with the logic engine"),
     (r"p36\.txt", "36x36 boards: minutes"),
     (r"git worktree", "changes the clone's git worktrees"),
@@ -183,9 +187,7 @@ def scratch(base: Path, data: Path | None) -> Path:
     """A copy of the tracked files at ``base/sudoku_cp``, ``base/shared/data`` -> ``data``,
     and ``base/bin/sudoku-cp`` running that copy; returns the copy."""
     clone = base / "sudoku_cp"
-    tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
-                             check=True).stdout.decode().split("\0")
-    for rel in filter(None, tracked):
+    for rel in tracked_files():
         src = ROOT / rel
         if src.is_file():
             (clone / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -198,6 +200,32 @@ def scratch(base: Path, data: Path | None) -> Path:
     shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m sudoku_cp "$@"\n')
     shim.chmod(0o755)
     return clone
+
+
+def tracked_files() -> list[str]:
+    return [rel for rel in subprocess.run(["git", "ls-files", "-z"], cwd=ROOT,
+                                          capture_output=True, check=True
+                                          ).stdout.decode().split("\0") if rel]
+
+
+def left_behind(clone: Path, since: float) -> list[str]:
+    """What ``git status --short`` would show in the copy after its commands: new files
+    that git does not ignore (``?? path``), tracked files whose content changed (`` M``)."""
+    tracked = set(tracked_files())
+    new, changed = [], []
+    for path in clone.rglob("*"):
+        if not path.is_file() or path.is_symlink():
+            continue
+        rel = path.relative_to(clone).as_posix()
+        if rel not in tracked:
+            new.append(rel)
+        elif path.stat().st_mtime > since and path.read_bytes() != (ROOT / rel).read_bytes():
+            changed.append(rel)
+    ignored = set(subprocess.run(["git", "check-ignore", "--no-index", "--stdin"], cwd=ROOT,
+                                 input="\n".join(new), capture_output=True, text=True
+                                 ).stdout.split()) if new else set()
+    return sorted([f"?? {rel}" for rel in new if rel not in ignored] +
+                  [f" M {rel}" for rel in changed])
 
 
 def environment(base: Path, clone: Path) -> dict:
@@ -272,6 +300,7 @@ def main(argv: list[str]) -> int:
         with tempfile.TemporaryDirectory() as tmp:
             base = Path(tmp)
             clone = scratch(base, data_folder())
+            copied = time.time()
             env = environment(base, clone)
             server: list = []
             cmds = commands([doc])
@@ -297,6 +326,11 @@ def main(argv: list[str]) -> int:
                     code, tail = stop_server(server)
                     failed += code != 130
                     _report(code == 130, serving, code, start, tail)
+            left = left_behind(clone, copied)
+            if left:  # what `git status --short` would show a new user afterwards
+                failed += 1
+                print(f"FAIL {doc}: its commands leave {len(left)} file(s) in the clone: "
+                      + ", ".join(left[:12]) + (" ..." if len(left) > 12 else ""))
     print(f"{ran} run, {failed} failed, {skipped} skipped")
     return 1 if failed else 0
 

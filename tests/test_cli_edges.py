@@ -286,7 +286,8 @@ def test_command_modules_use_only_the_shared_toolkit():
     toolkit = {"__init__", "common", "output", "app",  # shared by the command modules:
                 "certificates", "counting", "sampling",  # check --certify, solve --count,
                 "variant",  # generate --method ..., variant puzzles in check, solve, export
-                "marks"}  # sukaku pencil marks in explain and grade
+                "marks",  # sukaku pencil marks in explain and grade
+                "show"}  # how check and solve say an outcome, classic or variant
     commands = {p.stem for p in folder.glob("*.py")} - toolkit
     for path in folder.glob("*.py"):
         text = path.read_text()

@@ -53,16 +53,35 @@ def test_every_verdict_is_documented():
 def test_the_extra_keys_are_documented(capsys, tmp_path):
     extras = set(table("Extra keys, after the others"))
     solved = records(capsys, "solve", UNIQUE, "--json")[0]
+    counted = records(capsys, "solve", UNIQUE, "--count", "--json")[0]
     graded = records(capsys, "grade", UNIQUE, "--json")[0]
     src = tmp_path / "s.csv"
     src.write_text(f"puzzle,solution\n{UNIQUE},{solved['solution']}\n")
     stated = records(capsys, "check", "-f", str(src), "--backends", "backtrack", "--json")[0]
-    for rec in (solved, graded, stated):
+    for rec in (solved, counted, graded, stated):
         assert list(rec)[:len(KEYS)] == list(KEYS)
         assert set(list(rec)[len(KEYS):]) <= extras, set(rec) - set(KEYS) - extras
-    seen = {k for rec in (solved, graded, stated) for k in list(rec)[len(KEYS):]}
+    assert graded["verdict"] == "unique" and graded["solution"] == solved["solution"]
+    assert graded["solutions"] == [solved["solution"]]  # (a unique record with no solution)
+    seen = {k for rec in (solved, counted, graded, stated) for k in list(rec)[len(KEYS):]}
     # every documented extra is really written (notes only on boards these runs lack)
     assert seen == extras - {"notes"}
+
+
+def test_the_variant_table_is_the_variant_record(capsys):
+    """A variant puzzle's record, from check and solve: the keys of the table, in order;
+    solve adds the extras a board's solve adds."""
+    from sudoku_cp.variants.records import RECORD_KEYS
+
+    thermo = ".Thermo~R1C1~R1C2~R1C3~R1C4.~R2C2_4~R3C2_1~R4C3_1.Shape~4x4"
+    assert table("Variant puzzles") == list(RECORD_KEYS)
+    checked = records(capsys, "check", thermo, "--backends", "sat,cpsat", "--json")[0]
+    assert list(checked) == list(RECORD_KEYS) and checked["verdict"] == "unique"
+    counted = records(capsys, "solve", thermo, "--count", "--json")[0]
+    extras = set(table("Extra keys, after the others"))
+    assert list(counted)[:len(RECORD_KEYS)] == list(RECORD_KEYS)
+    assert list(counted)[len(RECORD_KEYS):] == ["count", "exhausted", "count_is"]
+    assert set(list(counted)[len(RECORD_KEYS):]) <= extras and counted["count"] == "1"
 
 
 def test_the_summary_table_is_the_summary(capsys, tmp_path):

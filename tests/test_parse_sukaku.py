@@ -43,7 +43,7 @@ def run(capsys, *argv):
 def test_check_reads_a_sukaku_and_finds_the_puzzles_solution(capsys):
     code, out, err = run(capsys, "check", sukaku_of(TOP95_1))
     assert code == 0, err
-    assert "unique" in out and " ".join(SOLUTION[:9]) in out
+    assert "UNIQUE" in out and " ".join(SOLUTION[:9]) in out
 
 
 def test_solve_reads_a_sukaku(capsys):

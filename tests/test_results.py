@@ -127,7 +127,7 @@ def test_a_full_disk_names_the_file_and_the_summary_is_still_printed(tmp_path):
                            "--force"], capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "/dev/full" in done.stderr and "No space left" in done.stderr
-    assert "batch:" in done.stderr  # the summary
+    assert "check: " in done.stderr  # the summary (one form, batch or not)
 
 
 def test_workers_are_capped_at_the_cpu_count_unless_forced(tmp_path, capsys):

@@ -17,7 +17,8 @@ from collections import Counter
 from .output import add_force, check_output
 
 from .common import (EXIT_OK, UsageError, add_input, check_scheduler, emit, entries,
-                     error_line, ms, positive_float, positive_int, verdict_exit, where, worst)
+                     error_line, positive_float, positive_int, verdict_exit, where, worst)
+from .show import check_line, evidence, place
 
 
 def register(sub) -> None:
@@ -38,6 +39,9 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true", help="the same as --format json")
     p.add_argument("-q", "--quiet", action="store_true",
                    help="print no result per puzzle: problems and the summary only (stderr)")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="also say which variant paradigms did not run on a puzzle, and why "
+                        "(without it, only those named in --backends)")
     add_batch_options(p)
     from .certificates import add_certify_options
 
@@ -87,7 +91,9 @@ CSV_COLUMNS = ("index", "source", "line", "verdict", "puzzle", "solution", "time
 
 
 def cmd_check(args) -> int:
-    """Check each puzzle in this process and print it in ``--format``; a summary closes."""
+    """Check each puzzle in this process and print it in ``--format``; a summary closes.
+    Classic and variant puzzles go through the same loop and the same printers: only
+    the reading of the input and the backends (variant paradigms) differ."""
     from ..backends import resolve
     from ..batch import summarize, summary_line
     from ..pipeline import check_entry
@@ -104,25 +110,29 @@ def cmd_check(args) -> int:
     if args.chunk_size and not wants_batch(args):
         raise UsageError("--chunk-size applies to a batch only (--workers, --out or --engine)")
     refuse_idle_options(args)
-    if variant.wanted(args):  # f-puzzles, ISS or JSON variant puzzles
+    variants = variant.wanted(args)  # f-puzzles, ISS or JSON variant puzzles
+    if variants:
         variant.refuse_classic_options(args)
-        if wants_batch(args):  # through the same batch runner and results file
-            return cmd_batch(args, variant.batch_source(args))
-        return variant.cmd_check(args)
+        if args.format == "csv":
+            raise UsageError("--format csv is for classic puzzles; a variant check writes "
+                             "grid, line or json")
     if wants_batch(args):  # --workers, --out, --resume or --engine: the batch runner
-        return cmd_batch(args)
+        return cmd_batch(args, variant.batch_source(args) if variants else None)
     fmt = "json" if args.json else args.format or "grid"
-    show = _printer(fmt, args.quiet)
+    show = _printer(fmt, args.quiet, _asked(args))
     bar = _progress_bar(args)
-    puzzles = enumerate(entries(args), 1)  # (read as the loop goes)
-    backends = resolve(args.backends, args.time_limit)  # before the first puzzle is read
+    if variants:  # read as the loop goes; the paradigms checked before the first puzzle
+        puzzles, backends = variant.check_source(args)
+    else:
+        puzzles = entries(args)  # (read as the loop goes)
+        backends = resolve(args.backends, args.time_limit)  # before the first puzzle is read
     certifier = certifier_for(args)  # holds the directory's lock until the end below
     say = bar.write if bar is not None else (lambda t: print(t, file=sys.stderr))
     counts: Counter = Counter()
     code = EXIT_OK
     start = time.perf_counter()
     try:
-        for index, (source, entry) in puzzles:
+        for index, (source, entry) in enumerate(puzzles, 1):
             checked = check_entry(entry, backends, source=source, index=index,
                                   time_limit=args.time_limit)
             rec, verdict = checked.record, checked.verdict
@@ -133,12 +143,12 @@ def cmd_check(args) -> int:
                     code = worst(code, said(certifier.checked(checked)))
                 if verdict in ("disagree", "mismatch", "error"):
                     say(f"{verdict.upper()} on puzzle {index} ({where(source, entry)}): "
-                        f"{rec['puzzle']}")
+                        f"{rec.get('puzzle') or entry.text}")
                     for line in rec["evidence"] or [rec["error"]]:
                         say(f"  {line}")
             counts[verdict] += 1
             code = worst(code, verdict_exit(verdict))
-            show(rec, checked.report)
+            show(rec, checked.report, entry)
             if bar is not None:
                 bar.update(1)
     except KeyboardInterrupt:
@@ -155,6 +165,17 @@ def cmd_check(args) -> int:
         summary = summarize(counts, Counter(), 0, time.perf_counter() - start)
         print(summary_line(summary, "check"), file=sys.stderr)
     return code
+
+
+def _asked(args) -> set[str] | None:
+    """The variant paradigms whose ``not_run`` a check shows: all with ``--verbose``, else
+    those the user named in ``--backends`` (a paradigm that declined a puzzle, unasked,
+    is noise to a setter)."""
+    from .common import split_list
+
+    if getattr(args, "verbose", False):
+        return None
+    return {spec.split(":", 1)[0] for spec in split_list(args.backends) or ()}
 
 
 def refuse_idle_options(args) -> None:
@@ -183,44 +204,64 @@ def close_bar(bar) -> None:
         bar.close()
 
 
-def _printer(fmt: str, quiet: bool):
-    """The function that prints one record (and its report) in ``fmt``; -q prints none."""
+def _printer(fmt: str, quiet: bool, asked: set[str] | None = None):
+    """The function that prints one record (with its report and entry) in ``fmt``; -q
+    prints none. ``asked``: the paradigms whose ``not_run`` notes are shown (None: all)."""
     if quiet:
-        return lambda rec, report: None
+        return lambda rec, report, entry: None
     if fmt == "json":
-        return lambda rec, report: emit(rec)
+        return lambda rec, report, entry: emit(rec)
     if fmt == "line":
-        return lambda rec, report: print(f"{rec['puzzle']}\t{rec['verdict']}\t"
-                                         f"{rec['solution'] or '-'}", flush=True)
+        return lambda rec, report, entry: print(f"{_text(rec, entry)}\t{rec['verdict']}\t"
+                                                f"{_values(rec['solution']) or '-'}", flush=True)
     if fmt == "csv":
         import csv
 
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(CSV_COLUMNS)
-        return lambda rec, report: writer.writerow(["" if rec[k] is None else rec[k]
-                                                    for k in CSV_COLUMNS])
-    return _print_grid
+        return lambda rec, report, entry: writer.writerow(["" if rec[k] is None else rec[k]
+                                                           for k in CSV_COLUMNS])
+    return lambda rec, report, entry: _print_grid(rec, report, entry, asked)
 
 
-def _print_grid(rec: dict, report) -> None:
-    if report is None:  # not a puzzle: already said on stderr
+def _text(rec: dict, entry) -> str:
+    """The puzzle as one line: a classic record's text, a variant puzzle's as given."""
+    return rec.get("puzzle") or entry.text
+
+
+def _values(solution) -> str | None:
+    """A solution as one line: a classic record's text, or a variant record's values
+    (joined, or between commas when some value has two digits)."""
+    if solution is None or isinstance(solution, str):
+        return solution
+    return ("".join if max(solution) < 10 and min(solution) >= 0 else ",".join)(map(str, solution))
+
+
+def _print_grid(rec: dict, report, entry, asked: set[str] | None = None) -> None:
+    """``--format grid``: the verdict line and the evidence (``show``), the same for a
+    board (its cross-check report) and a variant puzzle (``variant.view`` of its report)."""
+    if report is None:  # not a puzzle, or a backend raised: already said on stderr
         return
-    board = report.board
-    timing = ", ".join(f"{name} {r.status.value} in {ms(r.time_s)}"
-                       for name, r in report.results.items())
-    place = "argument" if rec["source"] == "<argument>" else f"{rec['source']}:{rec['line']}"
-    print(f"puzzle {rec['index']} ({place}), {board.n}x{board.n}, "
-          f"{board.clues} givens: {rec['verdict'].upper()}  [{timing}]")
-    if rec["verdict"] == "multiple":
-        print("two solutions, as the witness:")
-    for s in report.solutions:
-        print(board.grid(s))
-        print()
-    if rec["verdict"] not in ("disagree", "mismatch"):
-        for line in rec["evidence"]:
-            print(f"  {line}")
-    for line in rec.get("notes", ()):  # e.g. backends left out on a large board
-        print(f"  note: {line}")
+    if hasattr(report, "board"):  # a classic board
+        from ..geometry import cell_name
+
+        board = report.board
+        ran = [(name, r.status.value, r.time_s) for name, r in report.results.items()]
+        n, givens, grid, name = board.n, board.clues, board.grid, lambda i: cell_name(i, board.n)
+        notes = rec.get("notes", ())  # e.g. backends left out on a large board
+    else:
+        from .variant import view
+
+        n, givens, ran, grid, name, notes = view(rec, report, entry.puzzle, asked)
+    print(check_line(rec["index"], place(rec["source"], rec["line"]), n, givens,
+                     rec["verdict"], ran))
+    if rec.get("candidates"):  # check --candidates: the candidates instead of a grid
+        from .variant import show_candidates
+
+        show_candidates(rec)
+        evidence(rec["verdict"], (), grid, name, rec["evidence"], notes)
+        return
+    evidence(rec["verdict"], report.solutions, grid, name, rec["evidence"], notes)
 
 
 # -- the batch ---------------------------------------------------------------------------------
@@ -268,11 +309,12 @@ def _go(args, run, certifier) -> int:
             code = worst(code, said(certifier.checked(checked)))
         if verdict == "invalid":  # one line per bad puzzle, as without a batch
             rec = checked.record
-            say(f"{rec['source']}:{rec['line']}: {rec['error']}")
+            say(f"{place(rec['source'], rec['line'])}: {rec['error']}")
         elif verdict in ("disagree", "error", "mismatch"):
             rec = checked.record
             what = rec.get("puzzle") or rec.get("id") or ""  # (a variant record has no puzzle)
-            say(f"{verdict.upper()} on {rec['source']}:{rec['line']}: {what}")
+            say(f"{verdict.upper()} on puzzle {rec['index']} ({place(rec['source'], rec['line'])}): "
+                f"{what}")
             for why in rec.get("evidence") or [rec.get("error")]:
                 say(f"  {why}")
         if bar is not None:
@@ -287,7 +329,7 @@ def _go(args, run, certifier) -> int:
     try:
         run.go(on_checked, on_unique)
     except KeyboardInterrupt:
-        print(summary_line(run.summary(), "batch") + " (interrupted: --resume continues)",
+        print(summary_line(run.summary(), "check") + " (interrupted: --resume continues)",
               file=sys.stderr)
         raise
     finally:
@@ -296,7 +338,7 @@ def _go(args, run, certifier) -> int:
         print(f"sudoku-cp: {run.failure}", file=sys.stderr)
         code = worst(code, verdict_exit(run.failed_verdict))
     summary = run.summary()
-    print(summary_line(summary, "batch"), file=sys.stderr)
+    print(summary_line(summary, "check"), file=sys.stderr)
     if args.json and args.out:
         print(json.dumps(summary), flush=True)
     return code

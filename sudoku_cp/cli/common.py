@@ -126,10 +126,11 @@ class Outcome:
 
 
 def where(source: str, entry) -> str:
-    """Where a puzzle came from, for messages: ``FILE:LINE``, or ``PUZZLE`` (an argument)."""
-    if source == "<argument>":  # named as argparse names it
-        return "PUZZLE" if entry.line == 1 else f"PUZZLE:{entry.line}"
-    return f"{source}:{entry.line}"
+    """Where a puzzle came from, for messages: ``FILE:LINE``, or ``PUZZLE`` (an argument,
+    named as argparse names it); ``show.place``, the one label of every command."""
+    from .show import place
+
+    return place(source, entry.line)
 
 
 def error_line(source: str, entry) -> str:

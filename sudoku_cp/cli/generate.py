@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 
 from .common import (EXIT_DISAGREE, EXIT_NOT_UNIQUE, EXIT_OK, Outcome, UsageError, add_input,
                      add_max_size, box_arg, box_text, count_arg, emit, positive_float, where)
@@ -274,6 +275,7 @@ def cmd_grade(args) -> int:
                     puzzle=board.to_text() if sukaku is None else entry.text.strip(),
                     box=box_text(board))
         bar = _grade_bar(board, index, args.progress)
+        began = time.perf_counter()
         try:
             if sukaku is not None:
                 solution = solution_of(sukaku[2], args.time_limit)
@@ -296,7 +298,9 @@ def cmd_grade(args) -> int:
         if args.json:
             fields = rating.to_dict()
             fields.pop("unique", None)  # the verdict says it
-            emit(record(verdict="unique", **fields, **head))
+            solved = board.to_text(rating.solution)  # (a unique record names its solution)
+            emit(record(verdict="unique", solution=solved, solutions=[solved],
+                        time_s=time.perf_counter() - began, **fields, **head))
             continue
         if serate:
             print(rating.serate + ("" if rating.complete else " lower-bound"), flush=True)

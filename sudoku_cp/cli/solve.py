@@ -6,8 +6,9 @@ import sys
 
 from .counting import add_count_options, cut_by_time, run_count, wants_count
 from .output import add_force, check_output
-from .common import (EXIT_OK, Outcome, UsageError, add_input, box_text, emit, ms,
+from .common import (EXIT_OK, Outcome, UsageError, add_input, box_text, emit,
                      positive_float, positive_int, verdict_exit, where)
+from .show import found, solve_line
 
 
 def register(sub) -> None:
@@ -70,7 +71,7 @@ def cmd_solve(args) -> int:
         run.add(verdict_exit(verdict))
         if args.image:
             _save_image(args, board, index, good[0] if good else None)
-        found = _found(result, len(good), counting=args.count)
+        words = _found(result, len(good), counting=args.count)
         if bad:
             print(f"BUG: {args.backend} returned {bad} non-solution(s): "
                   f"{board.to_text(result.solutions[0])}", file=sys.stderr)
@@ -86,9 +87,8 @@ def cmd_solve(args) -> int:
                         **({"count_is": "lower bound" if timed_out else "exact"
                             if result.exhausted else "capped by --limit"} if args.count else {})))
             continue
-        print(f"puzzle {index} ({where(source, entry)}), {board.n}x{board.n}, "
-              f"{board.clues} givens: {verdict} by {args.backend} in {ms(result.time_s)}: "
-              f"{found}")
+        print(solve_line(index, where(source, entry), board.n, board.clues, verdict,
+                         args.backend, result.time_s, words))
         if timed_out:  # too many to count in time: estimate
             run_count(args, [(board, "  instead")])
         if not args.count:
@@ -108,27 +108,9 @@ UNCOUNTED = sys.maxsize
 
 
 def _found(result, good: int, counting: bool = False) -> str:
-    """How many solutions, and whether that is all of them, in words.
-
-    >>> from sudoku_cp.result import Result
-    >>> _found(Result.of("x", [(1,)], exhausted=True, limit=2), 1)
-    '1 solution (the search was exhaustive: there is no other)'
-    >>> _found(Result.of("x", [(1,), (2,)], exhausted=False, limit=2), 2)
-    '2 solutions (stopped at --limit 2: there may be more)'
-    >>> _found(Result.of("x", [(1,), (2,)], exhausted=False, limit=9), 2, counting=True)
-    'at least 2 solutions (the time limit stopped the count: a lower bound, the count is unknown)'
-    """
-    words = f"{good} solution{'s' if good != 1 else ''}"
-    if result.exhausted:
-        rest = "there is no other" if good == 1 else "that is all of them" if good else \
-            "there is none"
-        return f"{words} (the search was exhaustive: {rest})"
-    if len(result.solutions) >= result.limit:
-        return f"{words} (stopped at --limit {result.limit}: there may be more)"
-    if counting:
-        return f"at least {words} (the time limit stopped the count: a lower bound, the count " \
-               f"is unknown)"
-    return f"{words} (stopped by the time limit: there may be more)"
+    """How many solutions, and whether that is all of them, in words (``show.found``: the
+    words a variant puzzle's solve says too)."""
+    return found(good, result.exhausted, result.limit, counting, len(result.solutions))
 
 
 def _check_images(args) -> None:

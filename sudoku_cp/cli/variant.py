@@ -1,17 +1,18 @@
 """Variant puzzles on the command line: ``check``, ``solve`` and ``export`` dispatch here
 when the input is a variant format (f-puzzles, ISS string, JSON) or ``--variant`` is given.
 
-Same verdicts, exit codes and ``--json`` records as for classic puzzles. A puzzle that
-cannot be read, or that uses a constraint the project does not support, is an
-``invalid`` record whose ``error`` is one line (``unsupported constraint NAME``); the
-other puzzles go on and the exit code is 2.
+What differs from classic puzzles is the reading of the input and the paradigms; the
+rest is shared: ``check`` runs them through its own loop and printers (``cli.check``),
+``solve`` says its outcome in ``cli.show``'s words, with the same verdicts, exit codes
+and labels. A puzzle that cannot be read, or that uses a constraint the project does not
+support, is an ``invalid`` record whose ``error`` is one line (``unsupported constraint
+NAME``), said once on standard error; the other puzzles go on and the exit code is 2.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from collections import Counter
 
 from .common import (EXIT_OK, UsageError, emit, find_data, positive_int,
                      split_list, verdict_exit, worst)
@@ -185,10 +186,6 @@ def _lines(lines):
             yield n, line
 
 
-def _where(source, line):
-    return "argument" if source == "<argument>" or line is None else f"{source}:{line}"
-
-
 #: The classic backends and why they take no variant puzzle.
 DECLINED = {
     "dlx": "sums, orderings and differences are not exact-cover constraints",
@@ -222,33 +219,11 @@ def record(**fields) -> dict:
     return make(**fields)
 
 
-def cmd_check(args) -> int:
-    """``check`` over variant puzzles in this process: one verdict per puzzle, printed or
-    as JSON lines (a batch, ``--out``/``--workers``, goes through ``cli.check.cmd_batch``
-    with ``batch_source``: the same results file, lock and resume as classic puzzles)."""
-    from ..pipeline import check_entry
-
-    paradigms = _paradigms(args)
-    if args.format == "csv" and not args.json:
-        raise UsageError("--format csv is for classic puzzles; a variant check writes grid, "
-                         "line or json")
-    as_json = args.json or args.format == "json"
-    show = _show_line if args.format == "line" and not as_json else _show
-    counts, code = Counter(), EXIT_OK
-    for index, (source, entry) in enumerate(_sourced(args), 1):
-        rec = check_entry(entry, paradigms, source=source, index=index,
-                          time_limit=args.time_limit).record
-        counts[rec["verdict"]] += 1
-        code = worst(code, verdict_exit(rec["verdict"]))
-        if rec["verdict"] in ("invalid", "error"):
-            print(f"{_where(rec['source'], rec['line'])}: {rec['error']}", file=sys.stderr)
-        if as_json:
-            emit(rec)
-        elif not args.quiet:
-            show(rec)
-    summary = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
-    print(f"{sum(counts.values())} variant puzzle(s): {summary or 'none'}", file=sys.stderr)
-    return code
+def check_source(args):
+    """What ``check`` runs on, one puzzle at a time (``cli.check.cmd_check``, the loop
+    classic puzzles go through too): ``(source, entry)`` pairs, read as the loop goes,
+    and the paradigms, checked now."""
+    return _sourced(args), _paradigms(args)
 
 
 def batch_source(args):
@@ -268,12 +243,22 @@ def _sourced(args):
         yield source, entry
 
 
-def _show_line(rec) -> None:
-    """One tab-separated line: where, verdict, the solution (values joined) or the error."""
-    sol = rec["solution"]
-    text = rec["error"] or ("" if sol is None else
-                            ("".join(map(str, sol)) if max(sol) < 10 else ",".join(map(str, sol))))
-    print(f"{_where(rec['source'], rec['line'])}\t{rec['id'] or ''}\t{rec['verdict']}\t{text}")
+def view(rec, report, puzzle, asked=None):
+    """What ``check``'s printer needs of a variant puzzle, as it has of a board: ``(size,
+    givens, [(paradigm, status, seconds)], grid, cell name, notes)``. A paradigm that did
+    not run is a note only when ``asked`` names it (None: every one, ``--verbose``)."""
+    ran = [(name, _status(r), r.time) for name, r in report.results.items()]
+    skipped = [f"{name} not run: {why}" for name, why in rec["not_run"].items()
+               if asked is None or name in asked]
+    return (puzzle.size, len(puzzle.givens), ran, lambda s: _grid(s, puzzle.size),
+            puzzle.cell_name, rec["notes"] + skipped)
+
+
+def _status(result) -> str:
+    """A paradigm's answer in the words a classic backend's status uses."""
+    if result.solutions:
+        return "solved"
+    return "none" if result.exhausted else "unknown"
 
 
 def _grid(values, size) -> str:
@@ -282,27 +267,8 @@ def _grid(values, size) -> str:
                      for r in range(size))
 
 
-def _show(rec) -> None:
-    where = _where(rec["source"], rec["line"])
-    name = f" {rec['id']}" if rec["id"] else ""
-    if rec["verdict"] in ("invalid", "error"):
-        print(f"puzzle {rec['index']}{name} ({where}): {rec['verdict']}: {rec['error']}")
-        return
-    ran = ", ".join(f"{k} {v * 1000:.1f} ms" for k, v in rec["times"].items())
-    print(f"puzzle {rec['index']}{name} ({where}), {rec['size']}x{rec['size']}: "
-          f"{rec['verdict']} (ran {ran})")
-    for k, why in rec["not_run"].items():
-        print(f"  {k} not run: {why}")
-    for line in rec["evidence"] + rec["notes"]:
-        print(f"  {line}")
-    if rec["candidates"]:
-        _show_candidates(rec)
-    elif rec["solution"]:
-        print(_grid(rec["solution"], rec["size"]))
-    print()
-
-
-def _show_candidates(rec) -> None:
+def show_candidates(rec) -> None:
+    """``check --candidates``: the values some solution gives each cell, and the counts."""
     cand = rec["candidates"]
     n = rec["size"]
     cells = ["".join(sorted(c, key=int)) if all(len(v) == 1 for v in c) else ",".join(sorted(c, key=int))
@@ -319,67 +285,80 @@ def _show_candidates(rec) -> None:
 
 
 def cmd_solve(args) -> int:
-    """``solve`` over variant puzzles with one paradigm (``--backend sat|cpsat|witness``)."""
+    """``solve`` over variant puzzles with one paradigm (``--backend sat|cpsat|witness``),
+    said as ``solve`` says it of a board (``cli.show``): the same line, the same words
+    for the count, ``unknown`` (exit 4) for a count the time limit cut short."""
+    from ..errors import SudokuCpError
+    from ..variants.crosscheck import first_line
     from ..variants.paradigms import UnsupportedConstraint, get_paradigm
-    from ..variants.rules import check_solution
+    from ..variants.rules import check_solution, clashes
+    from .show import count_text, cut_short, found, place, solve_line
 
     name = _solve_paradigm(args.backend)
     solve = get_paradigm(name)
     limit = args.limit if args.limit is not None else (sys.maxsize if args.count else 1)
     code = EXIT_OK
     for index, source, line, entry in read_entries(args):
-        rec = _base(index, source, line, entry)
+        rec, result = _base(index, source, line, entry), None
         if entry.error:
             rec.update(verdict="invalid", error=entry.error)
-            print(f"{_where(source, line)}: {entry.error}", file=sys.stderr)
         else:
-            from ..errors import SudokuCpError
-
             try:
                 result = solve(entry.puzzle, limit=limit, time_limit=args.time_limit)
-            except SudokuCpError as exc:
+            except SudokuCpError as exc:  # e.g. a paradigm named by the user that declines
                 if isinstance(exc, UnsupportedConstraint):  # (in the names the setter typed)
                     exc = exc.spoken(entry.names)
                 rec.update(verdict="invalid", error=str(exc))
-                print(f"{_where(source, line)}: {exc}", file=sys.stderr)
-                result = None
             except Exception as exc:  # a bug in the paradigm: this puzzle's record says it
-                from ..variants.crosscheck import first_line
-
                 rec.update(verdict="error", error=f"{name} raised {type(exc).__name__}: "
                                                   f"{first_line(exc)}")
-                print(f"{_where(source, line)}: {rec['error']}", file=sys.stderr)
-                result = None
-            if result is not None:
-                bad = [s for s in result.solutions if check_solution(entry.puzzle, s)]
-                good = [list(s) for s in result.solutions if not check_solution(entry.puzzle, s)]
-                if bad:
-                    verdict = "disagree"
-                elif result.status == "timeout" and not good:
-                    verdict = "unknown"
-                else:
-                    verdict = "solved" if good else "none"
-                rec.update(verdict=verdict, ran=[name], count=len(good),
-                           exhausted=result.exhausted, time_s=round(result.time, 6),
-                           times={name: round(result.time, 6)},
-                           solution=good[0] if good else None,
-                           solutions=[] if args.count else good, size=entry.puzzle.size)
+        if result is not None:
+            bad = [s for s in result.solutions if check_solution(entry.puzzle, s)]
+            good = [list(s) for s in result.solutions if not check_solution(entry.puzzle, s)]
+            # a count the time limit cut short settles nothing: "unknown", as for a board
+            timed_out = bool(args.count and cut_short(len(good), result.exhausted, limit))
+            verdict = ("disagree" if bad else "unknown" if timed_out else "solved" if good
+                       else "none" if result.exhausted else "unknown")
+            rec.update(verdict=verdict, ran=[name], time_s=round(result.time, 6),
+                       times={name: round(result.time, 6)},
+                       solution=good[0] if good else None,
+                       solutions=[] if args.count else good, size=entry.puzzle.size,
+                       evidence=[f"{name} returned a grid that breaks: {check_solution(entry.puzzle, bad[0])[0]}"]
+                       if bad else clashes(entry.puzzle) if verdict == "none" else [])
         code = worst(code, verdict_exit(rec["verdict"]))
+        if rec["verdict"] in ("invalid", "error"):  # one line on stderr, as for a board
+            print(f"{place(source, line)}: {rec['error']}", file=sys.stderr)
         if args.json:
-            count, exhausted = rec.pop("count", None), rec.pop("exhausted", None)
             out = record(**rec)
-            out.update(count=count, exhausted=exhausted)  # solve adds how many and whether all
+            if result is not None:  # solve adds how many and whether all, as for a board
+                out.update(count=count_text(len(good), result.exhausted, limit),
+                           exhausted=result.exhausted)
+                if args.count:
+                    out["count_is"] = ("lower bound" if timed_out else "exact"
+                                       if result.exhausted else "capped by --limit")
+            else:
+                out.update(count=None, exhausted=None)
             emit(out)
-        elif rec["verdict"] not in ("invalid", "error"):
-            words = _count_words(rec, limit)
-            print(f"puzzle {index} ({_where(source, line)}), {rec['size']}x{rec['size']}: "
-                  f"{rec['verdict']} by {name} in {rec['time_s'] * 1000:.1f} ms: {words}")
-            for note in rec["notes"]:  # (cosmetic elements skipped, as check says)
-                print(f"  {note}")
-            if not args.count:
-                for s in rec["solutions"]:
-                    print(_grid(s, rec["size"]))
-                    print()
+            continue
+        if result is None:
+            continue
+        if bad:
+            print(f"BUG: {name} returned {len(bad)} non-solution(s): {rec['evidence'][0]}",
+                  file=sys.stderr)
+        print(solve_line(index, place(source, line), entry.puzzle.size,
+                         len(entry.puzzle.givens), rec["verdict"], name, result.time,
+                         found(len(good), result.exhausted, limit, counting=args.count)))
+        for note in rec["notes"]:  # (cosmetic elements skipped, as check says)
+            print(f"  note: {note}")
+        if not args.count:
+            for k, s in enumerate(good, 1):
+                if len(good) > 1:
+                    print(f"solution {k}:")
+                print(_grid(s, entry.puzzle.size))
+                print()
+        if verdict == "none":
+            for clash in rec["evidence"]:
+                print(f"  clash: {clash}")
     return code
 
 
@@ -398,16 +377,6 @@ def _solve_paradigm(spec: str) -> str:
     if name in ALL_PARADIGMS:
         raise UsageError(f"--backend {spec}: a variant paradigm takes no solver spec; {choose}")
     raise UsageError(f"unknown variant paradigm {spec!r}; {choose}")
-
-
-def _count_words(rec, limit) -> str:
-    k = rec["count"]
-    words = f"{k} solution{'s' if k != 1 else ''}"
-    if rec["exhausted"]:
-        return words + " (the search was exhaustive)"
-    if k >= limit:
-        return words + f" (stopped at --limit {limit}: there may be more)"
-    return words + " (stopped by the time limit: there may be more)"
 
 
 #: ``export`` formats for variant puzzles.
@@ -429,7 +398,9 @@ def cmd_export(args) -> int:
         raise UsageError(f"export takes one puzzle, got {len(found)}")
     index, source, line, entry = found[0]
     if entry.error:
-        raise PuzzleError(f"{_where(source, line)}: {entry.error}")
+        from .show import place
+
+        raise PuzzleError(f"{place(source, line)}: {entry.error}")
     text = (write_fpuzzles(entry.puzzle) if args.format == "fpuzzles" else entry.puzzle.to_json()) + "\n"
     write_text(args.output, text, force=args.force)
     if entry.ignored:  # drawn only, never a rule: not carried over, and said so

@@ -64,6 +64,7 @@ class Grade:
     hodoku_techniques: dict = field(default_factory=dict, compare=False)  # on that path
     path: list = field(repr=False, default_factory=list, compare=False)  # the Steps
     values: tuple = field(repr=False, default=(), compare=False)  # where the path ended
+    solution: tuple = field(repr=False, default=(), compare=False)  # proved unique (grade only)
 
     @property
     def serate(self) -> str:

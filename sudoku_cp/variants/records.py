@@ -39,20 +39,29 @@ def check_one(entry, paradigms, time_limit, cap=None) -> dict:
     """The verdict keys of one entry: invalid, or the cross-check of its paradigms
     (``mismatch`` when it is unique with another solution than the one it states;
     ``error`` when a paradigm raised: kept as this puzzle's record, the batch goes on)."""
+    return checked(entry, paradigms, time_limit, cap)[0]
+
+
+def checked(entry, paradigms, time_limit, cap=None) -> tuple[dict, object]:
+    """``check_one``'s keys and the cross-check's ``VariantReport`` (None when none ran),
+    which the command line prints from where the check ran in its process."""
     from .crosscheck import ParadigmError, first_line, candidates, crosscheck
+    from .rules import clashes
 
     if entry.error:
-        return {"verdict": "invalid", "error": entry.error}
+        return {"verdict": "invalid", "error": entry.error}, None
     try:
         report = crosscheck(entry.puzzle, paradigms, time_limit=time_limit, type_names=entry.names)
     except ParadigmError as exc:
-        return {"verdict": "error", "error": str(exc), "size": entry.puzzle.size}
+        return {"verdict": "error", "error": str(exc), "size": entry.puzzle.size}, None
     found = report.to_dict()
     rec = {k: found[k] for k in ("verdict", "solutions", "ran", "not_run", "times", "evidence")}
     rec["time_s"] = found["time"]
     rec["size"] = entry.puzzle.size
     sol = report.solution
     rec["solution"] = list(sol) if sol and report.verdict.value == "unique" else None
+    if report.verdict.value == "none":  # why, where the givens say it (as a classic record)
+        rec["evidence"] += clashes(entry.puzzle)
     if entry.expected is not None and report.verdict.value == "unique" and tuple(sol) != entry.expected:
         rec["verdict"] = "mismatch"
         rec["evidence"].append("the stated solution differs from the puzzle's solution")
@@ -61,10 +70,4 @@ def check_one(entry, paradigms, time_limit, cap=None) -> dict:
             rec["candidates"] = candidates(entry.puzzle, cap=cap, time_limit=time_limit).to_dict()
         except Exception as exc:  # (a bug, as above: this puzzle's record says it)
             rec.update(verdict="error", error=f"candidates: {type(exc).__name__}: {first_line(exc)}")
-    return rec
-
-
-def checked_record(index, source, line, entry, paradigms, time_limit, cap=None) -> dict:
-    """The whole record of one entry."""
-    return record(**base(index, source, line, entry), **check_one(entry, paradigms,
-                                                                   time_limit, cap))
+    return rec, report

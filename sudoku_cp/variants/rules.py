@@ -49,6 +49,31 @@ def is_solution(puzzle: VariantPuzzle, values) -> bool:
     return not check_solution(puzzle, values)
 
 
+def clashes(puzzle: VariantPuzzle) -> list[str]:
+    """Givens that repeat a value in a house, as readable sentences (empty if none): why
+    a puzzle has no solution where its givens alone say it (``check.clashes`` for boards).
+
+    >>> clashes(VariantPuzzle(4, givens=((0, 1), (5, 1))))
+    ['value 1 twice in box 1 (R1C1, R2C2)']
+    """
+    n, found = puzzle.size, []
+    kinds = ("row", "column", "region" if puzzle.regions is not None else "box")
+    givens = dict(puzzle.givens)
+    for h, house in enumerate(puzzle.houses()):
+        seen: dict[int, int] = {}
+        for cell in house:
+            v = givens.get(cell)
+            if v is None:
+                continue
+            if v in seen:
+                kind = min(h // n, 2)  # rows, columns, then boxes or regions
+                found.append(f"value {v} twice in {kinds[kind]} {h - kind * n + 1} "
+                             f"({_name(puzzle, seen[v])}, {_name(puzzle, cell)})")
+            else:
+                seen[v] = cell
+    return found
+
+
 def _name(p, cell):
     return f"R{cell // p.size + 1}C{cell % p.size + 1}"
 
