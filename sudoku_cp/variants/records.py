@@ -71,3 +71,9 @@ def checked(entry, paradigms, time_limit, cap=None) -> tuple[dict, object]:
         except Exception as exc:  # (a bug, as above: this puzzle's record says it)
             rec.update(verdict="error", error=f"candidates: {type(exc).__name__}: {first_line(exc)}")
     return rec, report
+
+
+def checked_record(index, source, line, entry, paradigms, time_limit, cap=None) -> dict:
+    """The whole record of one entry."""
+    return record(**base(index, source, line, entry), **check_one(entry, paradigms,
+                                                                   time_limit, cap))
