@@ -81,10 +81,18 @@ def held_and_broken():
     yield "clone", m.Clone((0,), (twin,)), m.Clone((0,), (1,))
     yield "candidates", m.Candidates(0, (G[0], G[1])), m.Candidates(0, (G[1],))
     yield "extra_region", m.ExtraRegion(row0), m.ExtraRegion((0, twin))
+    yield ("sum", m.Sum((0, 1, 9), G[0] + 2 * G[1] - G[9], (1, 2, -1)),
+           m.Sum((0, 1, 9), G[0] + 2 * G[1] - G[9] + 1, (1, 2, -1)))
+    yield "rellik_cage", m.RellikCage((0, 1), 1), m.RellikCage((0, 1), G[0] + G[1])
+    # row 0 is 5 3 4 6 7 8 9 1 2: 3 (odd, low) and 8 (even, high); 3 and 9 are both odd
+    yield "equality_cage", m.EqualityCage((1, 5)), m.EqualityCage((1, 6))
+    yield "contain_exact", m.ContainExact((0, 1, 2), (G[0], G[1])), m.ContainExact((0, 1, 2), (G[0], G[0]))
     for tag, c in (("diagonal", m.Diagonal(1)), ("anti_knight", m.AntiKnight()),
                    ("anti_king", m.AntiKing()), ("non_consecutive", m.NonConsecutive()),
                    ("disjoint_groups", m.DisjointGroups()), ("negative_dots", m.NegativeDots()),
-                   ("negative_xv", m.NegativeXV())):
+                   ("negative_xv", m.NegativeXV()), ("anti_taxicab", m.AntiTaxicab()),
+                   ("global_mod", m.GlobalMod()), ("global_entropy", m.GlobalEntropy()),
+                   ("dutch_flatmates", m.DutchFlatmates())):
         yield tag, c, c  # global rules: see test_global_rules
 
 
@@ -118,7 +126,8 @@ def _pair(ok):
 
 CASES = list(held_and_broken())
 GLOBAL = {"diagonal", "anti_knight", "anti_king", "non_consecutive", "disjoint_groups",
-          "negative_dots", "negative_xv"}
+          "negative_dots", "negative_xv", "anti_taxicab", "global_mod", "global_entropy",
+          "dutch_flatmates"}
 
 
 def test_every_type_has_a_case_and_a_check():

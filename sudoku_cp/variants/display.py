@@ -95,8 +95,10 @@ def _polyline(puzzle, cells, colour, width, extra=""):
             f'stroke-linecap="round" stroke-linejoin="round" {extra}/>')
 
 
-def _cage(puzzle, c):
+def _cage(puzzle, c, label=None):
     n = puzzle.size
+    if label is None and c.total is not None:
+        label = str(c.total)
     inset = 4
     inside = set(c.cells)
     out = []
@@ -116,12 +118,17 @@ def _cage(puzzle, c):
             if nb not in inside:
                 out.append(f'<line class="cage" x1="{seg[0]}" y1="{seg[1]}" x2="{seg[2]}" '
                            f'y2="{seg[3]}" stroke="#333" stroke-width="1" stroke-dasharray="3,2"/>')
-    if c.total is not None:
+    if label is not None:
         first = min(c.cells)
         r, col = divmod(first, n)
-        out.append(f'<text x="{MARGIN + col * CELL + inset + 1}" y="{MARGIN + r * CELL + inset + 9}" '
-                   f'font-size="10" fill="#000">{c.total}</text>')
+        out.append(f'<text class="{c.TYPE}" x="{MARGIN + col * CELL + inset + 1}" '
+                   f'y="{MARGIN + r * CELL + inset + 9}" font-size="10" fill="#000">{label}</text>')
     return out
+
+
+def _labelled(label):
+    """A cage-like set drawn as a cage with ``label(c)`` in its first cell."""
+    return lambda puzzle, c: _cage(puzzle, c, label(c))
 
 
 def _thermo(puzzle, c):
@@ -260,4 +267,9 @@ DRAW = {
     "anti_knight": _nothing, "anti_king": _nothing, "non_consecutive": _nothing,
     "disjoint_groups": _nothing, "negative_dots": _nothing, "negative_xv": _nothing,
     "candidates": _nothing, "clone": _clone,
+    "sum": _labelled(lambda c: f"Σ{c.total}" if not c.weights else f"Σw{c.total}"),
+    "rellik_cage": _labelled(lambda c: f"≠{c.total}"), "equality_cage": _labelled(lambda c: "="),
+    "contain_exact": _labelled(lambda c: ",".join(map(str, c.values)) + "!"),
+    "anti_taxicab": _nothing, "global_mod": _nothing, "global_entropy": _nothing,
+    "dutch_flatmates": _nothing,
 }

@@ -904,3 +904,10 @@ ENCODERS = {
     "negative_dots": _negative_dots,
     "negative_xv": _negative_xv,
 }
+
+# The families kept in their own modules (imported last: they use this module's helpers).
+from .encode_cnf_cages import ENCODERS as _CAGES  # noqa: E402
+from .encode_cnf_globals import ENCODERS as _GLOBALS  # noqa: E402
+
+ENCODERS.update(_CAGES)
+ENCODERS.update(_GLOBALS)

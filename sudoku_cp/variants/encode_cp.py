@@ -334,6 +334,86 @@ def _negative(types, bad):
     return encode_negative
 
 
+# -- ISS's cage-like sets and global rules --------------------------------------------------
+
+def _weighted_sum(cp, c, k):
+    weights = c.weights or (1,) * len(c.cells)
+    cp.model.Add(sum(w * cp.x[x] for w, x in zip(weights, c.cells)) == c.total)
+
+
+def _present(cp, cells, v):
+    """A Boolean equivalent to "some cell of ``cells`` holds ``v``"."""
+    hits = [cp.is_value(x, v) for x in cells]
+    p = cp.bool_var(f"has{v}")
+    cp.model.AddMaxEquality(p, hits)
+    return p
+
+
+def _rellik_cage(cp, c, k):
+    cp.model.AddAllDifferent(_xs(cp, c.cells))
+    held = {}
+    for size in range(1, len(c.cells) + 1):
+        for s in combinations(cp.values, size):
+            if sum(s) == c.total:
+                for v in s:
+                    if v not in held:
+                        held[v] = _present(cp, c.cells, v)
+                cp.model.AddBoolOr([held[v].Not() for v in s])
+
+
+def _count_in(cp, cells, group):
+    """The number of ``cells`` whose value is in ``group``, as a linear expression."""
+    return sum(cp.is_value(x, v) for x in cells for v in group)
+
+
+def _equality_cage(cp, c, k):
+    cp.model.AddAllDifferent(_xs(cp, c.cells))
+    half, size = len(cp.values) // 2, len(c.cells) // 2
+    low, high = cp.values[:half], cp.values[len(cp.values) - half:]
+    allowed = cp.cp_model.Domain.FromValues(low + high)
+    for x in c.cells:
+        cp.model.AddLinearExpressionInDomain(cp.x[x], allowed)
+    for group in ([v for v in cp.values if v % 2 == 0], low, high):
+        cp.model.Add(_count_in(cp, c.cells, group) == size)
+
+
+def _contain_exact(cp, c, k):
+    for v in set(c.values):
+        cp.model.Add(_count_in(cp, c.cells, [v] if v in cp.values else []) == c.values.count(v))
+
+
+def _anti_taxicab(cp, c, k):
+    n = cp.puzzle.size
+    for a in range(n * n):
+        for b in range(a + 1, n * n):
+            d = abs(a // n - b // n) + abs(a % n - b % n)
+            if cp.lo <= d <= cp.hi:
+                cp.model.AddBoolOr([cp.is_value(a, d).Not(), cp.is_value(b, d).Not()])
+
+
+def _every_class(classify):
+    def encode_squares(cp, c, k):
+        n = cp.puzzle.size
+        classes = {}
+        for v in cp.values:
+            classes.setdefault(classify(cp, v), []).append(v)
+        for r in range(n - 1):
+            for col in range(n - 1):
+                square = (r * n + col, r * n + col + 1, (r + 1) * n + col, (r + 1) * n + col + 1)
+                for group in classes.values():
+                    cp.model.AddBoolOr([cp.is_value(x, v) for x in square for v in group])
+    return encode_squares
+
+
+def _dutch_flatmates(cp, c, k):
+    n, values = cp.puzzle.size, cp.values
+    middle = values[(len(values) + 1) // 2 - 1]
+    for x in range(n * n):
+        mates = ([cp.is_value(x - n, cp.lo)] if x >= n else []) + (
+            [cp.is_value(x + n, cp.hi)] if x + n < n * n else [])
+        cp.model.AddBoolOr([cp.is_value(x, middle).Not(), *mates])
+
+
 ENCODERS = {
     "killer_cage": _killer_cage,
     "little_killer": _sum,
@@ -374,4 +454,12 @@ ENCODERS = {
         (c.white and abs(u - v) == 1) or (c.black and (u == 2 * v or v == 2 * u)))),
     "negative_xv": _negative(("xv",), lambda c, u, v: (
         (c.x and u + v == 10) or (c.v and u + v == 5))),
+    "sum": _weighted_sum,
+    "rellik_cage": _rellik_cage,
+    "equality_cage": _equality_cage,
+    "contain_exact": _contain_exact,
+    "anti_taxicab": _anti_taxicab,
+    "global_mod": _every_class(lambda cp, v: v % 3),
+    "global_entropy": _every_class(lambda cp, v: (v - cp.lo) * 3 // len(cp.values)),
+    "dutch_flatmates": _dutch_flatmates,
 }

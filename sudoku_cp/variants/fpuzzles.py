@@ -435,6 +435,30 @@ SUPPORTED = frozenset(_FIELDS) | frozenset(_FLAGS) | {"negative", "nonconsecutiv
                                                       "minimum", "maximum"}
 
 
+#: Model type -> the f-puzzles fields read as it (and written back by ``to_fpuzzles_dict``).
+FPUZZLES_NAMES = {
+    "killer_cage": ("killercage",), "little_killer": ("littlekillersum",),
+    "sandwich": ("sandwichsum",), "x_sum": ("xsum",), "skyscraper": ("skyscraper",),
+    "odd": ("odd",), "even": ("even",), "difference_dot": ("difference",),
+    "ratio_dot": ("ratio",), "xv": ("xv",), "quadruple": ("quadruple",), "clone": ("clone",),
+    "extra_region": ("extraregion",), "thermometer": ("thermometer",),
+    "slow_thermometer": ("slowthermometer",), "arrow": ("arrow",),
+    "palindrome": ("palindrome",), "renban": ("renban",), "whisper": ("whispers",),
+    "region_sum_line": ("regionsumline",), "between": ("betweenline",),
+    "entropic": ("entropicline",), "modular": ("modularline",),
+    "double_arrow": ("doublearrow",), "zipper": ("zipperline",), "lockout": ("lockout",),
+    "diagonal": ("diagonal+", "diagonal-"), "anti_knight": ("antiknight",),
+    "anti_king": ("antiking",), "disjoint_groups": ("disjointgroups",),
+    "negative_dots": ("nonconsecutive", "negative"), "negative_xv": ("negative",),
+    "non_consecutive": ("nonconsecutive",), "minimum": ("minimum",),
+    "maximum": ("maximum",), "candidates": ("givenPencilMarks",),
+}
+#: Model types f-puzzles has no field for, and why.
+NOT_IN_FPUZZLES = {t: "f-puzzles has no field for it" for t in (
+    "greater_than", "sum", "rellik_cage", "equality_cage", "contain_exact", "anti_taxicab", "global_mod",
+    "global_entropy", "dutch_flatmates")}
+
+
 # -- writing ------------------------------------------------------------------------------------
 
 def _name(n, cell):

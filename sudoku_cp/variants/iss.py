@@ -320,6 +320,36 @@ def _entropic(g, a):
     return [m.Entropic(g.cells(a))]
 
 
+def _sum(g, a):
+    """``Sum~total~cells`` or ``Sum~total_=_w1_w2...~cells`` (a weight per cell)."""
+    head, *rest = a[0].split("_")
+    cells = g.cells(a[1:])
+    if not rest:
+        return [m.Sum(cells, _int(head, "sum"))]
+    if rest[0] != "=":
+        raise PuzzleError(f"bad sum {a[0]!r}")
+    return [m.Sum(cells, _int(head, "sum"), tuple(_int(w, "coefficient") for w in rest[1:]))]
+
+
+def _contain(make):
+    def read(g, a):
+        vals = tuple(_int(v, "value") for v in a[0].split("_") if v != "")
+        return [make(g.cells(a[1:]), vals)]
+    return read
+
+
+def _needs_values(name, make, values=None):
+    """A global rule ISS takes only for values from 1 (and only for ``values`` exactly,
+    when given); the same limits refused here by name, as ISS refuses them."""
+    def read(g, a):
+        if values and (g.lo, g.hi) != values:
+            raise UnsupportedConstraint(name, f"values other than {values[0]}..{values[1]}")
+        if g.lo != 1:
+            raise UnsupportedConstraint(name, f"values {g.lo}..{g.hi}")
+        return [make()]
+    return read
+
+
 _READERS = {
     "Cage": _cage,
     "Thermo": lambda g, a: [m.Thermometer(g.cells(a))],
@@ -353,7 +383,46 @@ _READERS = {
     "Windoku": _windoku,
     "StrictKropki": lambda g, a: [m.NegativeDots(True, True)],
     "StrictXV": lambda g, a: [m.NegativeXV(True, True)],
+    "AllDifferent": lambda g, a: [m.ExtraRegion(g.cells(a))],
+    "Sum": _sum,
+    "RellikCage": lambda g, a: [m.RellikCage(g.cells(a[1:]), _int(a[0], "sum"))],
+    "EqualityCage": lambda g, a: [m.EqualityCage(g.cells(a))],
+    "ContainAtLeast": _contain(m.Quadruple),
+    "ContainExact": _contain(m.ContainExact),
+    "AntiTaxicab": _needs_values("AntiTaxicab", m.AntiTaxicab),
+    "GlobalMod": lambda g, a: _global_mod(g),
+    "GlobalEntropy": _needs_values("GlobalEntropy", m.GlobalEntropy, values=(1, 9)),
+    "DutchFlatmates": _needs_values("DutchFlatmates", m.DutchFlatmates, values=(1, 9)),
 }
+
+
+def _global_mod(g):
+    if g.hi - g.lo + 1 != 9:
+        raise UnsupportedConstraint("GlobalMod", f"values {g.lo}..{g.hi} (ISS takes 9 values)")
+    return [m.GlobalMod()]
+
+#: Model type -> the ISS type names read as it (``Given`` is a cell given several values).
+ISS_NAMES = {
+    "killer_cage": ("Cage",), "thermometer": ("Thermo",), "whisper": ("Whisper",),
+    "renban": ("Renban",), "palindrome": ("Palindrome",), "between": ("Between",),
+    "lockout": ("Lockout",), "region_sum_line": ("RegionSumLine",), "zipper": ("Zipper",),
+    "entropic": ("Entropic",), "modular": ("Modular",), "arrow": ("Arrow", "PillArrow"),
+    "double_arrow": ("DoubleArrow",), "difference_dot": ("WhiteDot",),
+    "ratio_dot": ("BlackDot",), "xv": ("X", "V"), "greater_than": ("GreaterThan",),
+    "little_killer": ("LittleKiller",), "sandwich": ("Sandwich",), "x_sum": ("XSum",),
+    "skyscraper": ("Skyscraper",), "quadruple": ("Quad", "ContainAtLeast"),
+    "diagonal": ("Diagonal",), "anti_knight": ("AntiKnight",), "anti_king": ("AntiKing",),
+    "non_consecutive": ("AntiConsecutive",), "disjoint_groups": ("DisjointSets",),
+    "extra_region": ("Windoku", "AllDifferent"), "negative_dots": ("StrictKropki",),
+    "negative_xv": ("StrictXV",), "candidates": ("Given",), "sum": ("Sum",),
+    "rellik_cage": ("RellikCage",), "equality_cage": ("EqualityCage",),
+    "contain_exact": ("ContainExact",), "anti_taxicab": ("AntiTaxicab",),
+    "global_mod": ("GlobalMod",), "global_entropy": ("GlobalEntropy",),
+    "dutch_flatmates": ("DutchFlatmates",),
+}
+#: Model types ISS has no type for, and why.
+NOT_IN_ISS = {t: "ISS has no such type" for t in (
+    "slow_thermometer", "odd", "even", "minimum", "maximum", "clone")}
 
 #: The ISS type names this module reads (besides givens, Shape, NoBoxes and Jigsaw).
 SUPPORTED = frozenset(_READERS) | {"Shape", "NoBoxes", "Jigsaw"}

@@ -163,6 +163,40 @@ class DoubleArrow:
     cells: Cells
 
 
+@constraint("sum")
+class Sum:
+    """The values of ``cells`` (which may repeat), each times its weight in ``weights``
+    (all 1 when ``weights`` is empty), sum to ``total``."""
+
+    cells: Cells
+    total: int
+    weights: tuple = ()
+
+
+@constraint("rellik_cage")
+class RellikCage:
+    """The values in the cage differ and no one or more of them sum to ``total``."""
+
+    cells: Cells
+    total: int
+
+
+@constraint("equality_cage")
+class EqualityCage:
+    """The values in the cage differ; as many are even as odd, and as many lie in the low
+    half of the value range as in the high half (an odd range's middle value in neither)."""
+
+    cells: Cells
+
+
+@constraint("contain_exact")
+class ContainExact:
+    """Each listed value appears among ``cells`` exactly as often as it is listed."""
+
+    cells: Cells
+    values: tuple
+
+
 # --- lines ------------------------------------------------------------------------------
 
 @constraint("thermometer")
@@ -389,6 +423,28 @@ class NegativeXV:
     v: bool = True
 
 
+@constraint("anti_taxicab")
+class AntiTaxicab:
+    """No two cells at taxicab (orthogonal steps) distance ``v`` both hold the value ``v``."""
+
+
+@constraint("global_mod")
+class GlobalMod:
+    """Every 2x2 square of cells holds a value of each remainder mod 3."""
+
+
+@constraint("global_entropy")
+class GlobalEntropy:
+    """Every 2x2 square of cells holds a low, a middle and a high value (the value range
+    split into three equal thirds)."""
+
+
+@constraint("dutch_flatmates")
+class DutchFlatmates:
+    """Every cell holding the middle value (the range's ``ceil(count / 2)``-th) has the
+    lowest value directly above it or the highest directly below it."""
+
+
 # --- the puzzle -------------------------------------------------------------------------------
 
 #: Box shapes (rows, cols) used when a puzzle does not give one; sizes absent have no boxes.
@@ -602,6 +658,10 @@ def _check_shape(c) -> None:
                                       f"has {len(cells)}")
     if c.TYPE == "clone" and len(c.copy) != len(cells):
         raise ConstraintError("clone", ": cells and copy differ in length")
+    if c.TYPE == "sum" and c.weights and len(c.weights) != len(cells):
+        raise ConstraintError("sum", f": {len(c.weights)} weights for {len(cells)} cells")
+    if c.TYPE == "equality_cage" and len(cells) % 2:
+        raise ConstraintError("equality_cage", f": needs an even number of cells, has {len(cells)}")
 
 
 #: The most values a puzzle may use (as the board side is capped), and the largest number
@@ -651,7 +711,8 @@ def _check_fields(c) -> None:
 #: Types whose cells are a set: a cell listed twice is a drawing mistake (a cage or a
 #: region over R1C1 twice would only ever say "no solution"). Lines that may cross or
 #: close on themselves (whispers, region-sum lines...) are not among them.
-DISTINCT_CELLS = {"killer_cage", "extra_region", "thermometer", "renban", "quadruple"} | PAIRS
+DISTINCT_CELLS = {"killer_cage", "extra_region", "thermometer", "renban", "quadruple", "sum",
+                  "rellik_cage", "equality_cage", "contain_exact"} | PAIRS
 
 
 def _check_repeats(p, c) -> None:
@@ -665,12 +726,12 @@ def _check_values(p, c) -> None:
     """Refuse a number the rule cannot use on this grid (a quadruple value outside the
     values, a skyscraper count no row can show, a modulus below 1)."""
     lo, hi = p.values
-    if c.TYPE in ("quadruple", "candidates"):
+    if c.TYPE in ("quadruple", "candidates", "contain_exact"):
         where = f" at {p.cell_name(c.cell if c.TYPE == 'candidates' else c.cells[0])}"
         for v in c.values:
             if not lo <= v <= hi:
                 raise ConstraintError(c.TYPE, f"{where}: value {v} is outside {lo}..{hi}")
-        if c.TYPE == "quadruple" and len(c.values) > len(c.cells):
+        if c.TYPE != "candidates" and len(c.values) > len(c.cells):
             raise ConstraintError(c.TYPE, f"{where}: {len(c.values)} values for {len(c.cells)} cells")
     elif c.TYPE == "skyscraper" and not 1 <= c.count <= len(c.cells):
         raise ConstraintError("skyscraper", f" clue {c.count} (read from {p.cell_name(c.cells[0])}) "

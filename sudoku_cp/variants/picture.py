@@ -28,7 +28,9 @@ from . import display
 GLOBAL = {"anti_knight": "anti-knight", "anti_king": "anti-king",
           "non_consecutive": "non-consecutive", "disjoint_groups": "disjoint groups",
           "negative_dots": "negative dots", "negative_xv": "negative XV",
-          "candidates": "restricted candidates"}
+          "candidates": "restricted candidates", "anti_taxicab": "anti-taxicab",
+          "global_mod": "global mod 3", "global_entropy": "global entropy",
+          "dutch_flatmates": "Dutch flatmates"}
 CAPTION = 18  # height of the caption line
 
 

@@ -396,6 +396,84 @@ def _negative_xv(p, v, c):
             yield f"{v[a]} and {v[b]} at {_name(p, a)}, {_name(p, b)} sum to {s} without a mark"
 
 
+def _sum(p, v, c):
+    weights = c.weights or (1,) * len(c.cells)
+    s = sum(w * v[x] for w, x in zip(weights, c.cells))
+    if s != c.total:
+        yield f"weighted sum is {s}, not {c.total}"
+
+
+def _rellik_cage(p, v, c):
+    yield from (why.replace("house ", "") for why in _differ("house", p, v, c.cells))
+    held = [v[x] for x in c.cells]
+    for k in range(1, len(held) + 1):
+        for part in combinations(held, k):
+            if sum(part) == c.total:
+                yield f"{' + '.join(map(str, part))} makes {c.total}"
+                return
+
+
+def _equality_cage(p, v, c):
+    yield from (why.replace("house ", "") for why in _differ("house", p, v, c.cells))
+    lo, hi = p.values
+    half = (hi - lo + 1) // 2
+    held = [v[x] for x in c.cells]
+    even = sum(1 for x in held if x % 2 == 0)
+    low = sum(1 for x in held if x < lo + half)
+    high = sum(1 for x in held if x > hi - half)
+    if 2 * even != len(held):
+        yield f"{even} even values of {len(held)}"
+    if 2 * low != len(held) or 2 * high != len(held):
+        yield f"{low} low and {high} high values of {len(held)}"
+
+
+def _contain_exact(p, v, c):
+    held = [v[x] for x in c.cells]
+    for want in sorted(set(c.values)):
+        if held.count(want) != c.values.count(want):
+            yield f"{want} appears {held.count(want)} times, not {c.values.count(want)}"
+
+
+def _anti_taxicab(p, v, c):
+    n = p.size
+    for a, b in combinations(range(n * n), 2):
+        distance = abs(a // n - b // n) + abs(a % n - b % n)
+        if v[a] == v[b] == distance:
+            yield f"{v[a]} at {_name(p, a)} and {_name(p, b)}, {distance} steps apart"
+
+
+def _squares(p):
+    n = p.size
+    for r in range(n - 1):
+        for col in range(n - 1):
+            yield (r * n + col, r * n + col + 1, (r + 1) * n + col, (r + 1) * n + col + 1)
+
+
+def _every_class(classify, count, what):
+    def check(p, v, c):
+        for square in _squares(p):
+            if len({classify(p, v[x]) for x in square}) != count:
+                yield f"the 2x2 square at {_name(p, square[0])} lacks a {what}"
+    return check
+
+
+def _third(p, x):
+    lo, hi = p.values
+    return (x - lo) * 3 // (hi - lo + 1)
+
+
+def _dutch_flatmates(p, v, c):
+    n, (lo, hi) = p.size, p.values
+    middle = lo + (hi - lo + 2) // 2 - 1
+    for cell in range(n * n):
+        if v[cell] != middle:
+            continue
+        above = cell >= n and v[cell - n] == lo
+        below = cell + n < n * n and v[cell + n] == hi
+        if not (above or below):
+            yield f"{middle} at {_name(p, cell)} has no {lo} above and no {hi} below"
+
+
 CHECKS = {
     "killer_cage": _killer_cage, "little_killer": _sum_is(None), "sandwich": _sandwich,
     "x_sum": _x_sum, "skyscraper": _skyscraper, "arrow": _arrow, "double_arrow": _double_arrow,
@@ -409,4 +487,9 @@ CHECKS = {
     "anti_knight": _pairwise_differ(KNIGHT), "anti_king": _pairwise_differ(KING_DIAGONAL),
     "non_consecutive": _non_consecutive, "disjoint_groups": _disjoint_groups,
     "negative_dots": _negative_dots, "negative_xv": _negative_xv,
+    "sum": _sum, "rellik_cage": _rellik_cage, "equality_cage": _equality_cage,
+    "contain_exact": _contain_exact, "anti_taxicab": _anti_taxicab,
+    "global_mod": _every_class(lambda p, x: x % 3, 3, "remainder mod 3"),
+    "global_entropy": _every_class(_third, 3, "low, middle or high value"),
+    "dutch_flatmates": _dutch_flatmates,
 }

@@ -12,6 +12,7 @@ from __future__ import annotations
 from .paradigms import UnsupportedConstraint
 from .witness_lines import (BetweenLine, EqualSums, LockoutLine, Quadruple, Renban,
                             Sandwich, Skyscraper, XSum, Zipper)
+from .witness_counting import CountIn, Flatmate, Rellik
 from .witness_houses import Houses
 from .witness_props import (AllDifferent, DistinctSum, Linear, NotEqual, Order, Relation,
                             Restrict, between)
@@ -350,6 +351,83 @@ def negative_xv(c, ctx):
             if frozenset((a, b)) not in ctx.xv]
 
 
+def weighted_sum(c, ctx):
+    cells = tuple(c.cells)
+    weights = c.weights or (1,) * len(cells)
+    ones = [i for i, w in enumerate(weights) if w == 1]
+    groups = ctx.cliques(ones, cells) + [[i] for i, w in enumerate(weights) if w != 1]
+    return [Linear(cells, weights, c.total, c.total, groups)]
+
+
+def rellik_cage(c, ctx):
+    return [AllDifferent(c.cells, ctx.full), Rellik(c.cells, c.total, ctx.full)]
+
+
+def _mask(vs):
+    out = 0
+    for v in vs:
+        out |= 1 << v
+    return out
+
+
+def equality_cage(c, ctx):
+    span = list(range(ctx.lo, ctx.hi + 1))
+    half, size = len(span) // 2, len(c.cells) // 2
+    low, high = _mask(span[:half]), _mask(span[len(span) - half:])
+    props = [AllDifferent(c.cells, ctx.full)]
+    props += [Restrict(x, low | high) for x in c.cells]
+    for group in (_mask(v for v in span if v % 2 == 0), low, high):
+        props.append(CountIn(c.cells, group, size, size))
+    return props
+
+
+def contain_exact(c, ctx):
+    return [CountIn(c.cells, 1 << v, c.values.count(v), c.values.count(v))
+            for v in sorted(set(c.values))]
+
+
+def anti_taxicab(c, ctx):
+    n = ctx.n
+    props = []
+    for a in range(n * n):
+        for b in range(a + 1, n * n):
+            d = abs(a // n - b // n) + abs(a % n - b % n)
+            if ctx.lo <= d <= ctx.hi:
+                props.append(ctx.relation(a, b, lambda v, w, d=d: not v == w == d))
+    return props
+
+
+def _squares_with_every(ctx, key):
+    """Every 2x2 square holds a value of each class ``key`` sorts the values into."""
+    classes = {}
+    for v in range(ctx.lo, ctx.hi + 1):
+        classes[key(v)] = classes.get(key(v), 0) | 1 << v
+    n, props = ctx.n, []
+    for r in range(n - 1):
+        for col in range(n - 1):
+            square = (r * n + col, r * n + col + 1, (r + 1) * n + col, (r + 1) * n + col + 1)
+            props += [CountIn(square, group, 1, 4) for group in classes.values()]
+    return props
+
+
+def global_mod(c, ctx):
+    return _squares_with_every(ctx, lambda v: v % 3)
+
+
+def global_entropy(c, ctx):
+    return _squares_with_every(ctx, _band(ctx, 3))
+
+
+def dutch_flatmates(c, ctx):
+    n, middle = ctx.n, ctx.lo + (ctx.hi - ctx.lo + 2) // 2 - 1
+    return [Flatmate(x, x - n if x >= n else None, x + n if x + n < n * n else None,
+                     middle, ctx.lo, ctx.hi) for x in range(n * n)]
+
+
+#: constraint type tag -> why the witness declines every puzzle with it (none today; a
+#: type whose builder declines only some puzzles raises ``UnsupportedConstraint`` itself).
+DECLINED: dict[str, str] = {}
+
 #: constraint type tag -> builder(constraint, context) -> list of propagators
 BUILDERS = {
     "killer_cage": killer_cage, "little_killer": little_killer, "sandwich": sandwich,
@@ -363,7 +441,10 @@ BUILDERS = {
     "extra_region": extra_region, "diagonal": diagonal, "anti_knight": anti_knight,
     "anti_king": anti_king, "non_consecutive": non_consecutive,
     "disjoint_groups": disjoint_groups, "negative_dots": negative_dots,
-    "negative_xv": negative_xv,
+    "negative_xv": negative_xv, "sum": weighted_sum, "rellik_cage": rellik_cage,
+    "equality_cage": equality_cage, "contain_exact": contain_exact,
+    "anti_taxicab": anti_taxicab, "global_mod": global_mod, "global_entropy": global_entropy,
+    "dutch_flatmates": dutch_flatmates,
 }
 
 

@@ -1,0 +1,140 @@
+"""Random puzzles of the types issue 37 added, counted by ISS and by this project.
+
+Writes JSON lines ``{"id", "puzzle"}`` (ISS strings) for ``iss_count.mjs`` with ``--write``,
+or, given ISS's answers (``--answers FILE``), compares each with ``sat``'s and
+``cpsat``'s count to two and, when unique, the solution. Each puzzle: a random full
+grid, two to four constraints of one type read off it (a global rule as it comes) and
+random givens from the grid (so most are solvable, some not unique).
+
+    python3 benchmarks/peers/iss_types_diff.py --write 5 > /tmp/p.jsonl
+    ISS=... node iss_count.mjs < /tmp/p.jsonl > /tmp/a.jsonl
+    python3 benchmarks/peers/iss_types_diff.py --answers /tmp/a.jsonl --puzzles /tmp/p.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from itertools import combinations
+
+TYPES = ("Sum", "RellikCage", "EqualityCage", "ContainExact", "ContainAtLeast", "AllDifferent",
+         "AntiTaxicab", "GlobalMod", "GlobalEntropy", "DutchFlatmates")
+
+
+def grid9(rng):
+    """A random full 9x9 grid (a pattern shuffled)."""
+    def order():
+        out = []
+        for b in rng.sample(range(3), 3):
+            out += [b * 3 + i for i in rng.sample(range(3), 3)]
+        return out
+    relabel, rows, cols = rng.sample(range(1, 10), 9), order(), order()
+    return [relabel[(3 * (r % 3) + r // 3 + c) % 9] for r in rows for c in cols]
+
+
+def cid(x):
+    return f"R{x // 9 + 1}C{x % 9 + 1}"
+
+
+def box_cells(rng, k):
+    b = rng.randrange(9)
+    box = [(b // 3 * 3 + i) * 9 + b % 3 * 3 + j for i in range(3) for j in range(3)]
+    return rng.sample(box, k)
+
+
+def item(rng, g, name):
+    if name == "Sum":
+        cells = rng.sample(range(81), rng.randint(2, 4))
+        w = [rng.choice((1, 1, 2, -1)) for _ in cells]
+        total = sum(a * g[x] for a, x in zip(w, cells))
+        head = f"{total}_=_{'_'.join(map(str, w))}" if set(w) != {1} else str(total)
+        return f".Sum~{head}~" + "~".join(map(cid, cells))
+    if name == "RellikCage":
+        cells = box_cells(rng, rng.randint(2, 4))
+        sums = {sum(g[x] for x in s) for k in range(1, len(cells) + 1) for s in combinations(cells, k)}
+        return f".RellikCage~{rng.choice([t for t in range(1, 31) if t not in sums])}~" + "~".join(map(cid, cells))
+    if name == "EqualityCage":
+        for _ in range(500):
+            cells = box_cells(rng, rng.choice((2, 4)))
+            vals = [g[x] for x in cells]
+            if (5 not in vals and 2 * sum(v % 2 == 0 for v in vals) == len(vals)
+                    and 2 * sum(v < 5 for v in vals) == len(vals)):
+                return ".EqualityCage~" + "~".join(map(cid, cells))
+    if name in ("ContainExact", "ContainAtLeast"):
+        cells = rng.sample(range(81), 4)
+        vals = [g[x] for x in cells[:2]]
+        return f".{name}~{'_'.join(map(str, vals))}~" + "~".join(map(cid, cells))
+    if name == "AllDifferent":
+        for _ in range(500):
+            cells = rng.sample(range(81), 4)
+            if len({g[x] for x in cells}) == 4:
+                return ".AllDifferent~" + "~".join(map(cid, cells))
+    return f".{name}"
+
+
+GLOBAL = ("AntiTaxicab", "GlobalMod", "GlobalEntropy", "DutchFlatmates")
+
+
+def global_grid(rng, name):
+    """A grid keeping the global rule ``name``: ``sat``'s solution of the rule with a few
+    givens from a random grid (None when those givens admit none)."""
+    from sudoku_cp.variants.iss import parse_iss
+    from sudoku_cp.variants.paradigms import solve
+
+    g = grid9(rng)
+    seeds = rng.sample(range(81), 3)
+    text = f".{name}.~" + "~".join(f"{cid(x)}_{g[x]}" for x in seeds)
+    r = solve(parse_iss(text), "sat", limit=1, time_limit=30)
+    return list(r.solutions[0]) if r.solutions else None
+
+
+def puzzles(count, seed=37):
+    rng = random.Random(seed)
+    k = 0
+    for name in TYPES:
+        for _ in range(count):
+            g = (global_grid(rng, name) if name in GLOBAL else None) or grid9(rng)
+            items = {item(rng, g, name) for _ in range(1 if name in GLOBAL else rng.randint(2, 4))}
+            givens = rng.sample(range(81), rng.randint(26, 40))
+            k += 1
+            text = "".join(sorted(items)) + ".~" + "~".join(f"{cid(x)}_{g[x]}" for x in sorted(givens))
+            yield {"id": k, "type": name, "puzzle": text}
+
+
+def compare(puzzle_file, answer_file):
+    from sudoku_cp.variants.iss import parse_iss
+    from sudoku_cp.variants.paradigms import solve
+
+    answers = {a["id"]: a for a in map(json.loads, open(answer_file))}
+    same = differ = 0
+    for p in map(json.loads, open(puzzle_file)):
+        a = answers[p["id"]]
+        puzzle = parse_iss(p["puzzle"])
+        ours = [solve(puzzle, name, limit=2, time_limit=60) for name in ("sat", "cpsat")]
+        theirs = ["".join(map(str, s)) for s in a.get("all", [])]
+        mine = [sorted("".join(map(str, s)) for s in r.solutions) for r in ours]
+        ok = a["status"] in ("unique", "multiple", "no-solution") and all(
+            len(x) == len(theirs) and (len(x) != 1 or x == theirs) for x in mine)
+        same, differ = same + ok, differ + (not ok)
+        print(p["id"], p["type"], a["status"], [r.count for r in ours], "same" if ok else "DIFFER")
+    print(f"{same} same, {differ} differ")
+    return differ
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--write", type=int, help="puzzles per type to write")
+    ap.add_argument("--answers")
+    ap.add_argument("--puzzles")
+    args = ap.parse_args(argv)
+    if args.write:
+        for p in puzzles(args.write):
+            print(json.dumps(p))
+        return 0
+    return 1 if compare(args.puzzles, args.answers) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
