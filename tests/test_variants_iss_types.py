@@ -24,7 +24,26 @@ from test_variants_properties import _all_grids_4x4, random_grid
 
 PRESENT = [name for name, module in PARADIGMS.items() if importlib.util.find_spec(module)]
 NEW = ("sum", "rellik_cage", "equality_cage", "contain_exact", "anti_taxicab",
-       "global_mod", "global_entropy", "dutch_flatmates")
+       "global_mod", "global_entropy", "dutch_flatmates", "lunchbox", "indexing",
+       "value_indexing", "hidden_skyscraper", "counting_circles", "sum_line")
+
+
+def _line(rng, n, length):
+    """A random orthogonal path of up to ``length`` distinct cells."""
+    path = [rng.randrange(n * n)]
+    while len(path) < length:
+        r, c = divmod(path[-1], n)
+        nxt = [(r + dr) * n + c + dc for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+               if 0 <= r + dr < n and 0 <= c + dc < n and (r + dr) * n + c + dc not in path]
+        if not nxt:
+            break
+        path.append(rng.choice(nxt))
+    return tuple(path)
+
+
+def _houses(n):
+    return [tuple(range(r * n, r * n + n)) for r in range(n)] + [
+        tuple(range(c, n * n, n)) for c in range(n)]
 
 
 def _cage(rng, grid, n, size):
@@ -34,7 +53,8 @@ def _cage(rng, grid, n, size):
 
 
 def read_off(rng, grid, n, tag):
-    """One constraint of type ``tag`` that ``grid`` keeps (or a global rule as it is)."""
+    """One constraint of type ``tag`` that ``grid`` keeps (or a global rule as it is), or
+    None when none was found quickly."""
     if tag == "sum":
         cells = tuple(rng.sample(range(n * n), rng.randint(2, 4)))
         weights = tuple(rng.choice((1, 1, 2, -1, 3)) for _ in cells)
@@ -51,10 +71,47 @@ def read_off(rng, grid, n, tag):
             c = m.EqualityCage(cells)
             if is_solution(m.VariantPuzzle(n, constraints=(c,)), grid):
                 return c
-        return m.EqualityCage(cells)
+        return None
     if tag == "contain_exact":
         cells = _cage(rng, grid, n, 3)
         return m.ContainExact(cells, tuple(grid[x] for x in cells[:2]))
+    if tag == "lunchbox":  # (3 cells at least: on 2 the rule always holds with total 0)
+        cells = _cage(rng, grid, n, rng.randint(3, n))
+        held = [grid[x] for x in cells]
+        i, j = sorted((held.index(min(held)), held.index(max(held))))
+        return m.Lunchbox(cells, sum(held[i + 1:j]))
+    if tag == "indexing":
+        line = rng.choice(_houses(n))
+        cell = rng.choice(line) if rng.random() < 0.5 else line[0]
+        return m.Indexing(cell, line, grid[line[grid[cell] - 1]])
+    if tag == "value_indexing":
+        for _ in range(500):
+            line = _line(rng, n, rng.randint(3, n))
+            k = grid[line[1]]
+            if len(line) >= 3 and k <= len(line) - 2 and grid[line[1 + k]] == grid[line[0]]:
+                return m.ValueIndexing(line)
+        return None
+    if tag == "hidden_skyscraper":
+        for _ in range(100):
+            line = rng.choice(_houses(n))
+            line = line if rng.random() < 0.5 else line[::-1]
+            vals, top = [grid[x] for x in line], grid[line[0]]
+            hidden = next((v for v in vals[1:] if v < max(vals[:vals.index(v)])), None)
+            if hidden is not None:
+                return m.HiddenSkyscraper(line, hidden)
+    if tag == "counting_circles":
+        for _ in range(500):
+            cells = tuple(rng.sample(range(n * n), rng.randint(1, 4)))
+            c = m.CountingCircles(cells)
+            if is_solution(m.VariantPuzzle(n, constraints=(c,)), grid):
+                return c
+        return m.CountingCircles((grid.index(1),))
+    if tag == "sum_line":
+        line = _line(rng, n, rng.randint(2, 2 * n))
+        loop = rng.random() < 0.3
+        totals = [t for t in range(1, 3 * n) if is_solution(
+            m.VariantPuzzle(n, constraints=(m.SumLine(line, t, loop),)), grid)]
+        return m.SumLine(line, rng.choice(totals), loop) if totals else None
     return m.TYPES[tag]()
 
 
@@ -73,7 +130,7 @@ def test_each_paradigm_finds_the_grids_enumeration_finds_on_4x4(tag, seed):
     grid = random_grid(rng, 2, 2)
     twice = bool(fields(m.TYPES[tag]))  # two cages; a global rule once
     constraints = [read_off(rng, grid, 4, tag) for _ in range(2 if twice else 1)]
-    puzzle = m.VariantPuzzle(4, constraints=tuple(dict.fromkeys(constraints)))
+    puzzle = m.VariantPuzzle(4, constraints=tuple(dict.fromkeys(c for c in constraints if c)))
     truth = {g for g in _all_grids_4x4() if is_solution(puzzle, g)}
     for paradigm in PRESENT:
         assert _solutions(puzzle, paradigm, 300) == truth, paradigm
@@ -84,10 +141,14 @@ def test_the_paradigms_agree_on_9x9_from_random_grids(seed):
     rng = random.Random(100 + seed)
     grid = random_grid(rng, 3, 3)
     cs = [read_off(rng, grid, 9, tag) for tag in ("sum", "rellik_cage", "equality_cage",
-                                                  "contain_exact") for _ in range(2)]
+                                                  "contain_exact", "lunchbox", "indexing",
+                                                  "value_indexing", "hidden_skyscraper",
+                                                  "counting_circles", "sum_line")
+          for _ in range(2)]
     cs += [g for g in (m.AntiTaxicab(), m.GlobalMod(), m.GlobalEntropy(), m.DutchFlatmates())
            if is_solution(m.VariantPuzzle(9, constraints=(g,)), grid)]
-    full = m.VariantPuzzle(9, givens=tuple(enumerate(grid)), constraints=tuple(dict.fromkeys(cs)))
+    full = m.VariantPuzzle(9, givens=tuple(enumerate(grid)),
+                           constraints=tuple(dict.fromkeys(c for c in cs if c)))
     keep = sorted(rng.sample(range(81), 40))
     puzzle = m.VariantPuzzle(9, givens=tuple((x, grid[x]) for x in keep), constraints=full.constraints)
     assert is_solution(full, grid)

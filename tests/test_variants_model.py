@@ -87,6 +87,14 @@ def held_and_broken():
     # row 0 is 5 3 4 6 7 8 9 1 2: 3 (odd, low) and 8 (even, high); 3 and 9 are both odd
     yield "equality_cage", m.EqualityCage((1, 5)), m.EqualityCage((1, 6))
     yield "contain_exact", m.ContainExact((0, 1, 2), (G[0], G[1])), m.ContainExact((0, 1, 2), (G[0], G[0]))
+    # lunchbox over row 0 (5 3 4 6 7 8 9 1 2): between the 9 and the 1 nothing, so 0
+    yield "lunchbox", m.Lunchbox(row0, 0), m.Lunchbox(row0, 1)
+    yield "indexing", m.Indexing(0, row0, G[G[0] - 1]), m.Indexing(0, row0, G[G[0] - 1] + 1)
+    # row 0: R1C2 holds 3, and the third cell after it (R1C5, 7) differs from R1C1 (5)
+    yield "value_indexing", m.ValueIndexing((4, 1, 2, 3, 4)), m.ValueIndexing(row0[:5])
+    yield "hidden_skyscraper", m.HiddenSkyscraper(row0, 3), m.HiddenSkyscraper(row0, 4)
+    yield "counting_circles", m.CountingCircles((G.index(1),)), m.CountingCircles((G.index(2),))
+    yield "sum_line", m.SumLine((0, 1, 2, 3), 18), m.SumLine((0, 1, 2, 3), 9)
     for tag, c in (("diagonal", m.Diagonal(1)), ("anti_knight", m.AntiKnight()),
                    ("anti_king", m.AntiKing()), ("non_consecutive", m.NonConsecutive()),
                    ("disjoint_groups", m.DisjointGroups()), ("negative_dots", m.NegativeDots()),

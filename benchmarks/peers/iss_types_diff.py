@@ -20,7 +20,8 @@ import sys
 from itertools import combinations
 
 TYPES = ("Sum", "RellikCage", "EqualityCage", "ContainExact", "ContainAtLeast", "AllDifferent",
-         "AntiTaxicab", "GlobalMod", "GlobalEntropy", "DutchFlatmates")
+         "AntiTaxicab", "GlobalMod", "GlobalEntropy", "DutchFlatmates", "Lunchbox", "SumLine",
+         "CountingCircles", "ValueIndexing", "Indexing", "NumberedRoom", "HiddenSkyscraper")
 
 
 def grid9(rng):
@@ -71,7 +72,77 @@ def item(rng, g, name):
             cells = rng.sample(range(81), 4)
             if len({g[x] for x in cells}) == 4:
                 return ".AllDifferent~" + "~".join(map(cid, cells))
+    if name == "Lunchbox":
+        cells = box_cells(rng, rng.randint(3, 6))
+        held = [g[x] for x in cells]
+        i, j = sorted((held.index(min(held)), held.index(max(held))))
+        return f".Lunchbox~{sum(held[i + 1:j])}~" + "~".join(map(cid, cells))
+    if name == "SumLine":
+        for _ in range(500):
+            line = path(rng, rng.randint(3, 8))
+            loop = rng.random() < 0.3
+            for total in rng.sample(range(5, 25), 20):
+                if runs(g, line, total, loop):
+                    return f".SumLine~{total}~" + "~".join(map(cid, line)) + ("~LOOP" if loop else "")
+    if name == "CountingCircles":
+        ones = [x for x in range(81) if g[x] == 1]
+        twos = [x for x in range(81) if g[x] == 2]
+        threes = [x for x in range(81) if g[x] == 3]
+        cells = rng.sample(ones, 1) + rng.sample(twos, 2) + rng.sample(threes, 3) * (rng.random() < .5)
+        return ".CountingCircles~" + "~".join(map(cid, cells))
+    if name == "ValueIndexing":
+        for _ in range(2000):
+            line = path(rng, rng.randint(3, 9))
+            k = g[line[1]]
+            if k <= len(line) - 2 and g[line[1 + k]] == g[line[0]]:
+                return ".ValueIndexing~" + "~".join(map(cid, line))
+    if name == "Indexing":
+        kind = rng.choice("RC")
+        cells = []
+        for x in rng.sample(range(81), 9):
+            r, c = divmod(x, 9)
+            if (kind == "R" and g[(g[x] - 1) * 9 + c] == r + 1) or (kind == "C" and g[r * 9 + g[x] - 1] == c + 1):
+                cells.append(x)
+        return f".Indexing~{kind}~" + "~".join(map(cid, cells or [next(
+            x for x in range(81) if g[x] == (x // 9 + 1 if kind == "R" else x % 9 + 1))]))
+    if name in ("NumberedRoom", "HiddenSkyscraper"):
+        k = rng.randrange(9)
+        line = [k * 9 + i for i in range(9)] if rng.random() < .5 else [i * 9 + k for i in range(9)]
+        front = rng.random() < .5
+        vals = [g[x] for x in (line if front else line[::-1])]
+        if name == "NumberedRoom":
+            clue = vals[vals[0] - 1]
+        else:
+            clue = next(v for i, v in enumerate(vals) if i and v < max(vals[:i]))
+        label = f"R{k + 1}" if line[1] - line[0] == 1 else f"C{k + 1}"
+        return f".{name}~{label}~" + (f"{clue}~" if front else f"~{clue}")
     return f".{name}"
+
+
+def path(rng, length):
+    cells = [rng.randrange(81)]
+    while len(cells) < length:
+        r, c = divmod(cells[-1], 9)
+        nxt = [(r + a) * 9 + c + b for a, b in ((0, 1), (1, 0), (0, -1), (-1, 0))
+               if 0 <= r + a < 9 and 0 <= c + b < 9 and (r + a) * 9 + c + b not in cells]
+        if not nxt:
+            break
+        cells.append(rng.choice(nxt))
+    return cells
+
+
+def runs(g, line, total, loop):
+    vals = [g[x] for x in line]
+    for k in range(len(vals)) if loop else (0,):
+        run = 0
+        for v in vals[k:] + vals[:k]:
+            run = 0 if run + v == total else run + v
+            if run > total:
+                break
+        else:
+            if run == 0:
+                return True
+    return False
 
 
 GLOBAL = ("AntiTaxicab", "GlobalMod", "GlobalEntropy", "DutchFlatmates")

@@ -23,7 +23,8 @@ MARGIN = 40  # room for outside clues
 LINE_COLOURS = {"whisper": "#5cc35c", "renban": "#c27be0", "palindrome": "#b0b0b0",
                 "between": "#7fb2e5", "lockout": "#e59f7f", "region_sum_line": "#4f8fe0",
                 "zipper": "#c8a0d8", "entropic": "#e8b060", "modular": "#e6be9b",
-                "double_arrow": "#9a9a9a", "slow_thermometer": "#c8c8c8"}
+                "double_arrow": "#9a9a9a", "slow_thermometer": "#c8c8c8",
+                "sum_line": "#64c864", "value_indexing": "#8888cc"}
 
 
 def to_svg(puzzle, solution=None) -> str:
@@ -215,7 +216,7 @@ def _outside(label):
         x, y = _centre(n, first)
         step = second - first
         dx, dy = {1: (-1, 0), -1: (1, 0), n: (0, -1), -n: (0, 1)}.get(step, (0, 0))
-        text = label.format(c.count if c.TYPE == "skyscraper" else c.total)
+        text = label.format(next(getattr(c, f) for f in ("count", "total", "value") if hasattr(c, f)))
         if c.TYPE == "little_killer":  # the clue sits one diagonal step before the first cell
             dc = 1 if second % n > first % n else -1
             dr = 1 if second > first else -1
@@ -250,6 +251,22 @@ def _clone(puzzle, c):
     return out
 
 
+def _circles(puzzle, c):
+    out = []
+    for cell in c.cells:
+        x, y = _centre(puzzle.size, cell)
+        out.append(f'<circle class="counting_circles" cx="{x:.1f}" cy="{y:.1f}" r="{CELL * 0.4}" '
+                   f'fill="none" stroke="#777" stroke-width="1.5"/>')
+    return out
+
+
+def _index(puzzle, c):
+    """The indexing cell, ringed; its line is the row, column or box it indexes."""
+    x, y = _centre(puzzle.size, c.cell)
+    return [f'<circle class="indexing" cx="{x:.1f}" cy="{y:.1f}" r="{CELL * 0.42}" '
+            f'fill="none" stroke="#c0392b" stroke-width="1.5"/>']
+
+
 def _nothing(puzzle, c):
     return []  # a global rule: stated in the title, no mark in the grid
 
@@ -271,5 +288,7 @@ DRAW = {
     "rellik_cage": _labelled(lambda c: f"≠{c.total}"), "equality_cage": _labelled(lambda c: "="),
     "contain_exact": _labelled(lambda c: ",".join(map(str, c.values)) + "!"),
     "anti_taxicab": _nothing, "global_mod": _nothing, "global_entropy": _nothing,
-    "dutch_flatmates": _nothing,
+    "dutch_flatmates": _nothing, "lunchbox": _labelled(lambda c: f"▭{c.total}"),
+    "sum_line": _line, "counting_circles": _circles,
+    "value_indexing": _line, "indexing": _index, "hidden_skyscraper": _outside("|{}|"),
 }

@@ -911,3 +911,6 @@ from .encode_cnf_globals import ENCODERS as _GLOBALS  # noqa: E402
 
 ENCODERS.update(_CAGES)
 ENCODERS.update(_GLOBALS)
+from .encode_cnf_positions import ENCODERS as _POSITIONS  # noqa: E402
+
+ENCODERS.update(_POSITIONS)

@@ -93,7 +93,24 @@ def _contain_exact(enc, c, k):
         exactly(enc, lits, c.values.count(v))
 
 
+def _counting_circles(enc, c, k):
+    from pysat.card import CardEnc, EncType
+
+    for v in enc.values:
+        lits = [enc.x[x][v] for x in c.cells]
+        if not 1 <= v <= len(lits):
+            for lit in lits:
+                enc.add([-lit])
+            continue
+        held = present(enc, c.cells, v, ("circles", k))
+        card = CardEnc.equals(lits=lits, bound=v, top_id=enc.pool.top, encoding=EncType.seqcounter)
+        enc.pool.top = max(enc.pool.top, card.nv)
+        for clause in card.clauses:
+            enc.add([-held, *clause])
+
+
 ENCODERS = {
+    "counting_circles": _counting_circles,
     "sum": _sum,
     "rellik_cage": _rellik_cage,
     "equality_cage": _equality_cage,

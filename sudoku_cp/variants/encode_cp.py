@@ -414,6 +414,84 @@ def _dutch_flatmates(cp, c, k):
         cp.model.AddBoolOr([cp.is_value(x, middle).Not(), *mates])
 
 
+# -- rules that depend on positions along a line ------------------------------------------------
+
+def _element(cp, control, cells, target, name):
+    """``control``'s value k lies in 1..len(cells) and the k-th of ``cells`` is ``target``."""
+    index = cp.int_var(0, len(cells) - 1, name)
+    cp.model.Add(index == cp.x[control] - 1)
+    cp.model.AddElement(index, _xs(cp, cells), target)
+
+
+def _indexing(cp, c, k):
+    _element(cp, c.cell, c.cells, c.value, f"index{k}")
+
+
+def _value_indexing(cp, c, k):
+    _element(cp, c.cells[1], c.cells[2:], cp.x[c.cells[0]], f"vindex{k}")
+
+
+def _hidden_skyscraper(cp, c, k):
+    line, t = c.cells, c.value
+    rising, first = None, []
+    for i in range(1, len(line)):
+        a, b = cp.x[line[i - 1]], cp.x[line[i]]
+        here = cp.bool_var(f"hidden{k}_{i}")
+        first.append(here)
+        cp.model.Add(b == t).OnlyEnforceIf(here)
+        cp.model.Add(a > t).OnlyEnforceIf(here)
+        if rising is not None:
+            cp.model.AddImplication(here, rising)
+        step = cp.bool_var(f"rise{k}_{i}")  # the values up to line[i] strictly increase
+        cp.model.Add(a < b).OnlyEnforceIf(step)
+        if rising is not None:
+            cp.model.AddImplication(step, rising)
+        rising = step
+    cp.model.AddBoolOr(first)
+
+
+def _sum_line(cp, c, k):
+    top = max(c.total, 1)
+    states = [cp.int_var(0, top - 1, f"run{k}_{i}") for i in range(len(c.cells) + 1)]
+    if c.loop:
+        cp.model.Add(states[0] == states[-1])
+    else:
+        cp.model.Add(states[0] == 0)
+        cp.model.Add(states[-1] == 0)
+    moves = [(s, v, 0 if s + v == c.total else s + v) for s in range(top) for v in cp.values
+             if 0 <= s + v < c.total or s + v == c.total]
+    for i, cell in enumerate(c.cells):
+        cp.model.AddAllowedAssignments([states[i], cp.x[cell], states[i + 1]], moves)
+
+
+def _lunchbox(cp, c, k):
+    xs = _xs(cp, c.cells)
+    cp.model.AddAllDifferent(xs)
+    low, high = cp.int_var(cp.lo, cp.hi, f"lunch_lo{k}"), cp.int_var(cp.lo, cp.hi, f"lunch_hi{k}")
+    cp.model.AddMinEquality(low, xs)
+    cp.model.AddMaxEquality(high, xs)
+    at = {}
+    for end, var in (("low", low), ("high", high)):
+        for i, x in enumerate(xs):
+            at[end, i] = b = cp.bool_var(f"lunch{k}_{end}_{i}")
+            cp.model.Add(x == var).OnlyEnforceIf(b)
+            cp.model.Add(x != var).OnlyEnforceIf(b.Not())
+    for i in range(len(xs)):
+        for j in range(i + 1, len(xs)):
+            for a, b in (("low", "high"), ("high", "low")):
+                cp.model.Add(sum(xs[i + 1:j]) == c.total).OnlyEnforceIf([at[a, i], at[b, j]])
+
+
+def _counting_circles(cp, c, k):
+    for v in cp.values:
+        hits = sum(cp.is_value(x, v) for x in c.cells)
+        if 1 <= v <= len(c.cells):
+            held = cp.bool_var(f"circles{k}_{v}")
+            cp.model.Add(hits == v * held)
+        else:
+            cp.model.Add(hits == 0)
+
+
 ENCODERS = {
     "killer_cage": _killer_cage,
     "little_killer": _sum,
@@ -462,4 +540,10 @@ ENCODERS = {
     "global_mod": _every_class(lambda cp, v: v % 3),
     "global_entropy": _every_class(lambda cp, v: (v - cp.lo) * 3 // len(cp.values)),
     "dutch_flatmates": _dutch_flatmates,
+    "indexing": _indexing,
+    "value_indexing": _value_indexing,
+    "hidden_skyscraper": _hidden_skyscraper,
+    "sum_line": _sum_line,
+    "lunchbox": _lunchbox,
+    "counting_circles": _counting_circles,
 }

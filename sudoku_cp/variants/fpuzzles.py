@@ -236,6 +236,7 @@ def _build(data, n, where, said):
     rd = _Reader(n)
     givens, out = [], []
     regions = _regions(data, n)
+    rd.regions = regions if regions is not None else m.VariantPuzzle(n).boxes()
     for r, row in enumerate(data["grid"]):
         if not isinstance(row, list) or len(row) != n:
             raise PuzzleError(f"f-puzzles: grid row {r + 1} does not have {n} cells")
@@ -405,7 +406,34 @@ _LINE_FIELDS = {
     "lockout": lambda rd, e, line: [m.Lockout(line, rd.n // 2)],
 }
 
+def _indexer(kind):
+    """dclamage's indexers: a cell at (r, c) holding k puts r+1 in row k of its column
+    (``rowindexer``), c+1 in column k of its row (``columnindexer``), or its place in its
+    box in the box's k-th cell (``boxindexer``): SudokuVariantSolverJS's IndexerConstraint."""
+    def read(rd, e):
+        out = []
+        for cell in rd.cells(e.get("cells")):
+            line, value = indexer_line(rd.n, rd.regions, kind, cell)
+            out.append(m.Indexing(cell, line, value))
+        return out
+    return read
+
+
+def indexer_line(n, regions, kind, cell):
+    """The cells an indexer cell of ``kind`` indexes and the value it places there."""
+    r, c = divmod(cell, n)
+    if kind == "rowindexer":
+        return tuple(range(c, n * n, n)), r + 1
+    if kind == "columnindexer":
+        return tuple(range(r * n, r * n + n)), c + 1
+    box = next(b for b in regions if cell in b)
+    return tuple(box), box.index(cell) + 1
+
+
 _FIELDS = {
+    "rowindexer": _indexer("rowindexer"),
+    "columnindexer": _indexer("columnindexer"),
+    "boxindexer": _indexer("boxindexer"),
     "killercage": _killer,
     "littlekillersum": _little_killer,
     "sandwichsum": _outside(m.Sandwich),
@@ -452,11 +480,13 @@ FPUZZLES_NAMES = {
     "negative_dots": ("nonconsecutive", "negative"), "negative_xv": ("negative",),
     "non_consecutive": ("nonconsecutive",), "minimum": ("minimum",),
     "maximum": ("maximum",), "candidates": ("givenPencilMarks",),
+    "indexing": ("rowindexer", "columnindexer", "boxindexer"),
 }
 #: Model types f-puzzles has no field for, and why.
 NOT_IN_FPUZZLES = {t: "f-puzzles has no field for it" for t in (
     "greater_than", "sum", "rellik_cage", "equality_cage", "contain_exact", "anti_taxicab", "global_mod",
-    "global_entropy", "dutch_flatmates")}
+    "global_entropy", "dutch_flatmates", "lunchbox", "sum_line", "counting_circles",
+    "value_indexing", "hidden_skyscraper")}
 
 
 # -- writing ------------------------------------------------------------------------------------
@@ -563,6 +593,12 @@ def to_fpuzzles_dict(p: m.VariantPuzzle) -> dict:
             grid[c.cell // n][c.cell % n]["givenPencilMarks"] = list(c.values)
         elif t == "extra_region":
             add("extraregion", {"cells": names(c.cells)})
+        elif t == "indexing":
+            kind = next((k for k in ("rowindexer", "columnindexer", "boxindexer")
+                         if indexer_line(n, p.boxes(), k, c.cell) == (c.cells, c.value)), None)
+            if kind is None:
+                raise UnsupportedConstraint("indexing", "f-puzzles: not a row, column or box indexer")
+            add(kind, {"cells": [_name(n, c.cell)]})
         elif t == "diagonal":
             data["diagonal+" if c.slope == 1 else "diagonal-"] = True
         elif t in ("anti_knight", "anti_king", "disjoint_groups"):

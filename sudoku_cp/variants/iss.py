@@ -350,6 +350,26 @@ def _needs_values(name, make, values=None):
     return read
 
 
+def _indexing(g, a):
+    """``Indexing~C~cells``: a cell in column c holding k puts c in column k of its row
+    (``R``: the same along its column), as ISS's builder reads it."""
+    if not a or a[0] not in ("R", "C"):
+        raise PuzzleError(f"bad indexing type {a[0] if a else ''!r} (ISS writes R or C)")
+    n, out = g.size, []
+    for cell in g.cells(a[1:]):
+        r, col = divmod(cell, n)
+        if a[0] == "R":
+            out.append(m.Indexing(cell, tuple(range(col, n * n, n)), r + 1))
+        else:
+            out.append(m.Indexing(cell, tuple(range(r * n, r * n + n)), col + 1))
+    return out
+
+
+def _sum_line(g, a):
+    loop = bool(a) and a[-1] == "LOOP"
+    return [m.SumLine(g.cells(a[1:-1] if loop else a[1:]), _int(a[0], "sum"), loop)]
+
+
 _READERS = {
     "Cage": _cage,
     "Thermo": lambda g, a: [m.Thermometer(g.cells(a))],
@@ -393,6 +413,13 @@ _READERS = {
     "GlobalMod": lambda g, a: _global_mod(g),
     "GlobalEntropy": _needs_values("GlobalEntropy", m.GlobalEntropy, values=(1, 9)),
     "DutchFlatmates": _needs_values("DutchFlatmates", m.DutchFlatmates, values=(1, 9)),
+    "Lunchbox": lambda g, a: [m.Lunchbox(g.cells(a[1:]), _int(a[0], "sum"))],
+    "SumLine": _sum_line,
+    "CountingCircles": lambda g, a: [m.CountingCircles(g.cells(a))],
+    "ValueIndexing": lambda g, a: [m.ValueIndexing(g.cells(a))],
+    "Indexing": _indexing,
+    "NumberedRoom": _outside(lambda line, clue: m.Indexing(line[0], line, clue)),
+    "HiddenSkyscraper": _outside(m.HiddenSkyscraper),
 }
 
 
@@ -418,7 +445,10 @@ ISS_NAMES = {
     "rellik_cage": ("RellikCage",), "equality_cage": ("EqualityCage",),
     "contain_exact": ("ContainExact",), "anti_taxicab": ("AntiTaxicab",),
     "global_mod": ("GlobalMod",), "global_entropy": ("GlobalEntropy",),
-    "dutch_flatmates": ("DutchFlatmates",),
+    "dutch_flatmates": ("DutchFlatmates",), "lunchbox": ("Lunchbox",),
+    "sum_line": ("SumLine",), "counting_circles": ("CountingCircles",),
+    "value_indexing": ("ValueIndexing",), "indexing": ("Indexing", "NumberedRoom"),
+    "hidden_skyscraper": ("HiddenSkyscraper",),
 }
 #: Model types ISS has no type for, and why.
 NOT_IN_ISS = {t: "ISS has no such type" for t in (

@@ -197,6 +197,49 @@ class ContainExact:
     values: tuple
 
 
+@constraint("lunchbox")
+class Lunchbox:
+    """The values in ``cells`` differ, and those strictly between (in the order of
+    ``cells``) the cells holding the smallest and the largest of them sum to ``total``."""
+
+    cells: Cells
+    total: int
+
+
+@constraint("indexing")
+class Indexing:
+    """The value ``k`` of ``cell`` lies in 1..len(cells), and the ``k``-th of ``cells`` holds
+    ``value`` (ISS's numbered rooms and row/column indexing)."""
+
+    cell: int
+    cells: Cells
+    value: int
+
+
+@constraint("value_indexing")
+class ValueIndexing:
+    """The second cell's value ``k`` lies in 1..len(cells) - 2, and the ``k``-th cell after
+    it holds the first cell's value."""
+
+    cells: Cells
+
+
+@constraint("hidden_skyscraper")
+class HiddenSkyscraper:
+    """Seen from the clue, some value of ``cells`` is lower than a value before it, and
+    the first such (the first hidden skyscraper) is ``value``."""
+
+    cells: Cells
+    value: int
+
+
+@constraint("counting_circles")
+class CountingCircles:
+    """Each of ``cells`` holds the number of ``cells`` that hold its value."""
+
+    cells: Cells
+
+
 # --- lines ------------------------------------------------------------------------------
 
 @constraint("thermometer")
@@ -264,6 +307,16 @@ class Zipper:
     cell's value when the line has odd length)."""
 
     cells: Cells
+
+
+@constraint("sum_line")
+class SumLine:
+    """The line (closed on itself when ``loop``) divides into runs of consecutive cells
+    that each sum to ``total``."""
+
+    cells: Cells
+    total: int
+    loop: bool = False
 
 
 @constraint("entropic")
@@ -639,7 +692,7 @@ def constraint_from_dict(d: dict):
 #: Constraint types over exactly two cells, and the fewest cells of the others.
 PAIRS = {"difference_dot", "ratio_dot", "xv", "greater_than"}
 FEWEST = {"between": 2, "lockout": 2, "double_arrow": 3, "sandwich": 2, "x_sum": 2,
-          "skyscraper": 2}
+          "skyscraper": 2, "value_indexing": 3, "hidden_skyscraper": 2, "lunchbox": 2}
 
 
 def _check_shape(c) -> None:
@@ -712,7 +765,8 @@ def _check_fields(c) -> None:
 #: region over R1C1 twice would only ever say "no solution"). Lines that may cross or
 #: close on themselves (whispers, region-sum lines...) are not among them.
 DISTINCT_CELLS = {"killer_cage", "extra_region", "thermometer", "renban", "quadruple", "sum",
-                  "rellik_cage", "equality_cage", "contain_exact"} | PAIRS
+                  "rellik_cage", "equality_cage", "contain_exact", "lunchbox",
+                  "counting_circles"} | PAIRS
 
 
 def _check_repeats(p, c) -> None:

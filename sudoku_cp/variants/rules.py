@@ -474,6 +474,68 @@ def _dutch_flatmates(p, v, c):
             yield f"{middle} at {_name(p, cell)} has no {lo} above and no {hi} below"
 
 
+def _lunchbox(p, v, c):
+    yield from (why.replace("house ", "") for why in _differ("house", p, v, c.cells))
+    held = [v[x] for x in c.cells]
+    i, j = sorted((held.index(min(held)), held.index(max(held))))
+    s = sum(held[i + 1:j])
+    if s != c.total:
+        yield f"between its smallest and largest value sums to {s}, not {c.total}"
+
+
+def _indexing(p, v, c):
+    k = v[c.cell]
+    if not 1 <= k <= len(c.cells):
+        yield f"{_name(p, c.cell)} holds {k}, which indexes none of {len(c.cells)} cells"
+    elif v[c.cells[k - 1]] != c.value:
+        yield f"cell {k} ({_name(p, c.cells[k - 1])}) holds {v[c.cells[k - 1]]}, not {c.value}"
+
+
+def _value_indexing(p, v, c):
+    k, rest = v[c.cells[1]], c.cells[2:]
+    if not 1 <= k <= len(rest):
+        yield f"{_name(p, c.cells[1])} holds {k}, which points past the line"
+    elif v[rest[k - 1]] != v[c.cells[0]]:
+        yield f"{_name(p, rest[k - 1])} holds {v[rest[k - 1]]}, not {v[c.cells[0]]}"
+
+
+def _hidden_skyscraper(p, v, c):
+    tallest = None
+    for x in c.cells:
+        if tallest is not None and v[x] < tallest:
+            if v[x] != c.value:
+                yield f"the first hidden skyscraper is {v[x]}, not {c.value}"
+            return
+        tallest = v[x] if tallest is None else max(tallest, v[x])
+    yield "no skyscraper is hidden"
+
+
+def _counting_circles(p, v, c):
+    held = [v[x] for x in c.cells]
+    for x in sorted(set(held)):
+        if held.count(x) != x:
+            yield f"{x} is in {held.count(x)} circles"
+
+
+def _splits(values, total):
+    """Whether ``values`` in order divide into runs that each sum to ``total``."""
+    run = 0
+    for x in values:
+        run += x
+        if run == total:
+            run = 0
+        elif run > total:
+            return False
+    return run == 0
+
+
+def _sum_line(p, v, c):
+    held = [v[x] for x in c.cells]
+    starts = range(len(held)) if c.loop else (0,)
+    if not any(_splits(held[k:] + held[:k], c.total) for k in starts):
+        yield f"does not divide into runs summing to {c.total}"
+
+
 CHECKS = {
     "killer_cage": _killer_cage, "little_killer": _sum_is(None), "sandwich": _sandwich,
     "x_sum": _x_sum, "skyscraper": _skyscraper, "arrow": _arrow, "double_arrow": _double_arrow,
@@ -491,5 +553,7 @@ CHECKS = {
     "contain_exact": _contain_exact, "anti_taxicab": _anti_taxicab,
     "global_mod": _every_class(lambda p, x: x % 3, 3, "remainder mod 3"),
     "global_entropy": _every_class(_third, 3, "low, middle or high value"),
-    "dutch_flatmates": _dutch_flatmates,
+    "dutch_flatmates": _dutch_flatmates, "lunchbox": _lunchbox, "indexing": _indexing,
+    "value_indexing": _value_indexing, "hidden_skyscraper": _hidden_skyscraper,
+    "counting_circles": _counting_circles, "sum_line": _sum_line,
 }

@@ -12,7 +12,7 @@ from __future__ import annotations
 from .paradigms import UnsupportedConstraint
 from .witness_lines import (BetweenLine, EqualSums, LockoutLine, Quadruple, Renban,
                             Sandwich, Skyscraper, XSum, Zipper)
-from .witness_counting import CountIn, Flatmate, Rellik
+from .witness_counting import CountIn, Flatmate, Index, Predicate, Rellik
 from .witness_houses import Houses
 from .witness_props import (AllDifferent, DistinctSum, Linear, NotEqual, Order, Relation,
                             Restrict, between)
@@ -424,6 +424,68 @@ def dutch_flatmates(c, ctx):
                      middle, ctx.lo, ctx.hi) for x in range(n * n)]
 
 
+def indexing(c, ctx):
+    return [Index(c.cell, c.cells, value=c.value)]
+
+
+def value_indexing(c, ctx):
+    return [Index(c.cells[1], c.cells[2:], target=c.cells[0])]
+
+
+def _first_hidden(t):
+    def ok(vs):
+        top = vs[0]
+        for v in vs[1:]:
+            if v < top:
+                return v == t
+            top = v
+        return False
+    return ok
+
+
+def hidden_skyscraper(c, ctx):
+    return [Restrict(c.cells[0], ctx.full & ~(1 << c.value)) if ctx.lo <= c.value <= ctx.hi
+            else Restrict(c.cells[0], ctx.full), Predicate(c.cells, _first_hidden(c.value))]
+
+
+def _runs(total, loop):
+    def divides(vs):
+        for start in range(len(vs)) if loop else (0,):
+            run = 0
+            for v in vs[start:] + vs[:start]:
+                run += v
+                if run > total:
+                    break
+                if run == total:
+                    run = 0
+            else:
+                if run == 0:
+                    return True
+        return False
+    return divides
+
+
+def sum_line(c, ctx):
+    return [Predicate(c.cells, _runs(c.total, c.loop))]
+
+
+def _lunch(total):
+    def ok(vs):
+        i, j = sorted((vs.index(min(vs)), vs.index(max(vs))))
+        return sum(vs[i + 1:j]) == total
+    return ok
+
+
+def lunchbox(c, ctx):
+    return [AllDifferent(c.cells, ctx.full), Predicate(c.cells, _lunch(c.total))]
+
+
+def counting_circles(c, ctx):
+    k = len(c.cells)
+    return [Restrict(x, between(max(ctx.lo, 1), min(ctx.hi, k))) for x in c.cells] + [
+        Predicate(c.cells, lambda vs: all(vs.count(v) == v for v in vs))]
+
+
 #: constraint type tag -> why the witness declines every puzzle with it (none today; a
 #: type whose builder declines only some puzzles raises ``UnsupportedConstraint`` itself).
 DECLINED: dict[str, str] = {}
@@ -444,7 +506,9 @@ BUILDERS = {
     "negative_xv": negative_xv, "sum": weighted_sum, "rellik_cage": rellik_cage,
     "equality_cage": equality_cage, "contain_exact": contain_exact,
     "anti_taxicab": anti_taxicab, "global_mod": global_mod, "global_entropy": global_entropy,
-    "dutch_flatmates": dutch_flatmates,
+    "dutch_flatmates": dutch_flatmates, "indexing": indexing, "value_indexing": value_indexing,
+    "hidden_skyscraper": hidden_skyscraper, "sum_line": sum_line, "lunchbox": lunchbox,
+    "counting_circles": counting_circles,
 }
 
 

@@ -107,3 +107,75 @@ class Flatmate:
                 masks[mate] = want
                 changed.append(mate)
         return True
+
+
+class Predicate:
+    """A rule ``ok(values)`` on the values of ``cells`` in order, checked by forward
+    checking: once one cell is open, its values that break the rule leave it; once none
+    is, the rule holds or the branch fails. Weak, and complete with the search (a rule
+    with no stronger propagator yet: lunchbox, sum line, counting circles...).
+
+    >>> masks = [0b0110, 0b1000]
+    >>> Predicate((0, 1), lambda vs: vs[0] + vs[1] == 5).run(masks, []), masks
+    (True, [4, 8])
+    """
+
+    def __init__(self, cells, ok) -> None:
+        self.cells, self.ok = tuple(cells), ok
+
+    def run(self, masks, changed) -> bool:
+        open_at = None
+        held = []
+        for i, x in enumerate(self.cells):
+            m = masks[x]
+            if _single(m):
+                held.append(m.bit_length() - 1)
+            elif open_at is None or open_at == x:
+                open_at = x
+                held.append(None)
+            else:
+                return True  # two cells open: nothing to check yet
+        if open_at is None:
+            return self.ok(held)
+        keep = 0
+        for v in values(masks[open_at]):
+            if self.ok([v if h is None else h for h in held]):
+                keep |= 1 << v
+        if keep != masks[open_at]:
+            if not keep:
+                return False
+            masks[open_at] = keep
+            changed.append(open_at)
+        return True
+
+
+class Index:
+    """``control``'s value k indexes ``cells`` (1-based) and the k-th holds a value of
+    ``target`` (a cell, whose mask is the target, or a fixed value when ``value``)."""
+
+    def __init__(self, control, cells, target=None, value=None) -> None:
+        self.control, self.line = control, tuple(cells)
+        self.target, self.value = target, value
+        self.cells = (control, *self.line) + ((target,) if target is not None else ())
+
+    def run(self, masks, changed) -> bool:
+        want = masks[self.target] if self.target is not None else 1 << self.value
+        m, keep, reach = masks[self.control], 0, 0
+        for k in values(m):
+            if 1 <= k <= len(self.line) and masks[self.line[k - 1]] & want:
+                keep |= 1 << k
+                reach |= masks[self.line[k - 1]] & want
+        if not keep:
+            return False
+        if keep != m:
+            masks[self.control] = keep
+            changed.append(self.control)
+        if _single(keep):
+            cell = self.line[keep.bit_length() - 2]
+            if masks[cell] & ~want:
+                masks[cell] &= want
+                changed.append(cell)
+        if self.target is not None and masks[self.target] & ~reach:
+            masks[self.target] &= reach
+            changed.append(self.target)
+        return True
