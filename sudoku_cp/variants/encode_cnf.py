@@ -621,12 +621,46 @@ def _double_arrow(enc, c, k):
 def _sandwich(enc, c, k):
     lo, hi = enc.values[0], enc.values[-1]
     line = c.cells
+    if len(line) != len(enc.values):
+        _lunchbox(enc, c, k)
+        return
+    for crust in (lo, hi):  # both crusts are on the line (a line without one breaks the rule)
+        enc.add([enc.x[x][crust] for x in line])
     for i, j in combinations(range(len(line)), 2):
         for a, b in ((lo, hi), (hi, lo)):
             guard = [-enc.x[line[i]][a], -enc.x[line[j]][b]]
             inner = line[i + 1:j]
             if inner:
                 enc.linear(cell_terms(enc, inner), c.total, ("sandwich", k, i, j, a), guard)
+            elif c.total != 0:
+                enc.add(guard)
+
+
+def _lunchbox(enc, c, k):
+    """A sandwich on a line with fewer cells than values: its crusts are the line's own
+    smallest and largest values. One-hot positions of the two, every other cell strictly
+    between their values, and the sum of the cells between them guarded by the pair."""
+    line, vals = c.cells, enc.values
+    low = [enc.aux("sw_min", k, i) for i in range(len(line))]
+    high = [enc.aux("sw_max", k, i) for i in range(len(line))]
+    enc.exactly_one(low)
+    enc.exactly_one(high)
+    for i, cell in enumerate(line):
+        for v in vals:
+            for j, other in enumerate(line):
+                if j == i:
+                    continue
+                for u in vals:
+                    if u <= v:  # the smallest is below every other value
+                        enc.add([-low[i], -enc.x[cell][v], -enc.x[other][u]])
+                    if u >= v:  # the largest above
+                        enc.add([-high[i], -enc.x[cell][v], -enc.x[other][u]])
+    for i, j in combinations(range(len(line)), 2):
+        for a, b in ((low, high), (high, low)):
+            guard = [-a[i], -b[j]]
+            inner = line[i + 1:j]
+            if inner:
+                enc.linear(cell_terms(enc, inner), c.total, ("lunchbox", k, i, j, a is low), guard)
             elif c.total != 0:
                 enc.add(guard)
 
@@ -660,10 +694,16 @@ def _skyscraper(enc, c, k):
     for i, cell in enumerate(line):
         s = enc.aux("sky_seen", k, i)
         seen.append(s)
+        for v in vals:
+            if v <= 0:  # the ground: a building of height 0 (or less) is never seen
+                enc.add([-enc.x[cell][v], -s])
+            elif i == 0:
+                enc.add([-enc.x[cell][v], s])
         if i == 0:
-            enc.add([s])
             continue
-        for v in vals:  # seen <-> the cell's value exceeds every earlier one
+        for v in vals:  # seen <-> the cell's value exceeds every earlier one (and 0)
+            if v <= 0:
+                continue
             enc.add([-enc.x[cell][v], -s, -at_least[i - 1][v]])
             enc.add([-enc.x[cell][v], s, at_least[i - 1][v]])
     from pysat.card import CardEnc, EncType
