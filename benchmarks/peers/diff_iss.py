@@ -107,6 +107,16 @@ def compare(iss, text, time_limit):
     return None, None
 
 
+def _shape(text):
+    """The table's rows for the grid: its size and, when not 1..n, its values."""
+    spec = next(x for x in _items(text) if x.startswith("Shape~")).split("~")[1:]
+    n = int(spec[0].split("x")[0])
+    rows = [f"{n}x{n} grid"]
+    if len(spec) > 1:
+        rows.append("values 0..n-1" if spec[1].startswith("0-") else "n+1 values")
+    return rows
+
+
 def _items(text):
     return [x for x in text.split(".")[1:] if x]
 
@@ -151,11 +161,10 @@ def shrink(iss, text, time_limit, budget=300):
     return _join(items)
 
 
-def _work(args):
-    """Worker side: our verdict only (ISS runs in the parent)."""
-    text, time_limit = args
-    t = time.perf_counter()
-    return ours(text, time_limit), time.perf_counter() - t
+def _work(seed, types, sizes, time_limit):
+    """Worker side: the puzzle of ``seed`` and our verdict on it (ISS runs in the parent)."""
+    text = iss_random.puzzle_string(seed, types=types, sizes=sizes)
+    return text, ours(text, time_limit)
 
 
 def main(argv=None):
@@ -186,23 +195,19 @@ def main(argv=None):
         return 0
     seeds = [f"{args.seed}:{i}" for i in range(args.start, args.start + args.count)]
     started = time.time()
-    print(f"# generating {len(seeds)} puzzles (seed {args.seed}, from {args.start})", flush=True)
-    made = []
-    for s in seeds:
-        text = iss_random.puzzle_string(s, types=types, sizes=sizes)
-        made.append((s, text))
+    print(f"# {len(seeds)} puzzles (seed {args.seed}, from {args.start})", flush=True)
     tried, disagreed, skipped = Counter(), Counter(), Counter()
     verdicts, found = Counter(), []
     iss_ms = []
     out = open(args.out, "a") if args.out else None
     with ProcessPoolExecutor(args.workers) as pool:
-        futures = [pool.submit(_work, (text, args.time_limit)) for _, text in made]
-        for k, ((seed, text), fut) in enumerate(zip(made, futures), 1):
-            tys = sorted({item.split("~")[0] for item in _items(text)} - {"Shape", ""})
+        futures = [pool.submit(_work, s, types, sizes, args.time_limit) for s in seeds]
+        for k, (seed, fut) in enumerate(zip(seeds, futures), 1):
+            text, mine = fut.result()
+            tys = sorted({item.split("~")[0] for item in _items(text)} - {"Shape", ""}) + _shape(text)
             r = iss.count(text)
             iss_ms.append(r.get("ms") or 0)
             theirs = iss_verdict(r)
-            mine, _ = fut.result()
             if theirs[0] is None or mine[0] is None:  # not settled on one side: not compared
                 skipped["ISS refused" if r["status"] == "error" else "ISS capped"
                         if theirs[0] is None else "ours unknown"] += 1
@@ -226,8 +231,8 @@ def main(argv=None):
                 if out:
                     out.write(json.dumps(row) + "\n")
                     out.flush()
-            if k % 200 == 0:
-                print(f"# {k}/{len(made)} done, {len(found)} disagreements, "
+            if k % 500 == 0:
+                print(f"# {k}/{len(seeds)} done, {len(found)} disagreements, "
                       f"{time.time() - started:.0f} s", flush=True)
     iss.close()
     compared = sum(verdicts.values())
