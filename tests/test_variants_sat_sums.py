@@ -45,6 +45,27 @@ def test_linear_keeps_exactly_the_assignments_with_the_total(seed, sums):
     assert _models(sums, cells, weights, total, True) == want
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_linear_with_its_layers_on_a_ladder_keeps_the_same_assignments(seed, monkeypatch):
+    """The ladder that takes a layer's exactly-one when a layer has many states (long
+    shafts with a bulb of several digits), here forced on every layer of two or more."""
+    from sudoku_cp.variants import encode_cnf
+
+    monkeypatch.setattr(encode_cnf, "LADDER_ABOVE", 1)
+    encode_cnf._sum_plan.cache_clear()  # plans made with the pairwise form
+    try:
+        rng = random.Random(seed)
+        k = rng.randint(2, 5)
+        cells = rng.sample(range(16), k)
+        weights = [rng.choice((1, -1, 10)) for _ in cells]
+        total = sum(w * rng.randint(1, 4) for w in weights) + rng.choice((0, 0, 1))
+        want = {vals for vals in product(range(1, 5), repeat=k)
+                if sum(w * v for w, v in zip(weights, vals)) == total}
+        assert _models("full", cells, weights, total, None) == want
+    finally:
+        encode_cnf._sum_plan.cache_clear()  # the next test's plans pairwise again
+
+
 def _grids_4x4():
     """Every valid 4x4 grid (288), by plain enumeration: an oracle apart from the encoders."""
     from itertools import permutations

@@ -270,8 +270,28 @@ class _Plan(_Clauses):
     exactly_one = CNF.exactly_one
 
     def at_most_one(self, lits, guard=()):
-        for a, b in combinations(lits, 2):
-            self.add([*guard, -a, -b])
+        """Pairwise, or over ``LADDER_ABOVE`` literals a ladder (Sinz's sequential
+        counter): ``r[i]`` "one of ``lits[:i + 1]`` holds", three clauses a literal
+        instead of one per pair; unit propagation draws the same conclusions."""
+        if len(lits) <= LADDER_ABOVE:
+            for a, b in combinations(lits, 2):
+                self.add([*guard, -a, -b])
+            return
+        rungs = [self.aux() for _ in lits[:-1]]
+        for i, lit in enumerate(lits):
+            if i < len(rungs):
+                self.add([*guard, -lit, rungs[i]])
+            if i > 0:
+                self.add([*guard, -lit, -rungs[i - 1]])
+                if i < len(rungs):
+                    self.add([*guard, -rungs[i - 1], rungs[i]])
+
+
+#: Groups of more literals than this take the ladder in ``_Plan.at_most_one``: only the
+#: states of a sum's layer come so many (a long arrow shaft with a bulb of two or three
+#: digits: ~700 states a layer, 5 of 5.5 million clauses pairwise on a 78-cell shaft);
+#: the largest layer of the shared puzzles has 33, so their clauses stay as measured.
+LADDER_ABOVE = 64
 
 
 @lru_cache(maxsize=64)
@@ -320,8 +340,9 @@ def _layered(enc, terms, total, full):
     for i in range(1, k):
         for t in back[i]:
             state[i][t] = enc.aux(i, t)
-        if full:
-            enc.exactly_one(list(state[i].values()))
+        if full:  # a ladder's in order of the sums: its rungs read "the sum is at most"
+            big = len(back[i]) > LADDER_ABOVE
+            enc.exactly_one([state[i][t] for t in (sorted(back[i]) if big else back[i])])
 
     def lit(i, t):
         return state[i][t]  # None for the fixed first and last layers
