@@ -19,6 +19,11 @@ Each constraint type has one function in ``ENCODERS``; the families:
 - *conditional* rules (a sandwich between positions i and j, an X-sum for x) add the
   negated condition to every clause of the encoding they switch on.
 
+A ``deadline`` (a ``time.perf_counter()`` value) bounds the building: past it, the
+encoder gives up with ``EncodingTimeUp`` between constraints, between the layers of a
+sum and every few thousand clauses, so that a time limit covers the encoding too (a
+long arrow took seconds to encode). ``sat`` turns it into a timeout result.
+
 >>> from sudoku_cp.variants.model import VariantPuzzle, KillerCage
 >>> enc = encode(VariantPuzzle(4, constraints=(KillerCage((0, 1), 3),)))
 >>> enc.nv >= 64, len(enc.clauses) > 0
@@ -27,6 +32,9 @@ Each constraint type has one function in ``ENCODERS``; the families:
 
 from __future__ import annotations
 
+import threading
+import time
+from contextlib import contextmanager
 from functools import lru_cache
 from itertools import combinations, product
 from operator import itemgetter
@@ -35,14 +43,47 @@ from .model import KING, KNIGHT, ORTHO, VariantPuzzle, line_segments, neighbours
 from .paradigms import UnsupportedConstraint
 
 
+class EncodingTimeUp(Exception):
+    """The deadline passed before the formula was built (``sat`` answers ``timeout``)."""
+
+
+#: The deadline of the encoding under way on this thread. The plans of sums are cached
+#: by their shape and shared by every puzzle, so the deadline, which is the caller's,
+#: reaches their building here rather than through their (cached) arguments.
+_clock = threading.local()
+
+
+@contextmanager
+def _until(deadline):
+    before = getattr(_clock, "deadline", None)
+    _clock.deadline = deadline
+    try:
+        yield
+    finally:
+        _clock.deadline = before
+
+
+def _on_time():
+    """Raise ``EncodingTimeUp`` once the deadline of the encoding under way has passed."""
+    deadline = getattr(_clock, "deadline", None)
+    if deadline is not None and time.perf_counter() > deadline:
+        raise EncodingTimeUp
+
+
+#: Clauses built between two looks at the clock in the loops over a plan's clauses.
+CLOCK_EVERY = 20_000
+
+
 class CNF:
     """Clauses and a pool; ``x[cell][value]`` is the literal "cell holds value".
 
     ``guard``: literals every clause starts with (``sat`` passes ``(-act,)``, so that the
     clauses of a puzzle on its live solver hold only while ``act`` is assumed); built
-    into each clause here rather than prepended to 10,000 clauses afterwards."""
+    into each clause here rather than prepended to 10,000 clauses afterwards.
+    ``deadline``: see the module's docstring."""
 
-    def __init__(self, puzzle: VariantPuzzle, start: int | None = None, guard=()):
+    def __init__(self, puzzle: VariantPuzzle, start: int | None = None, guard=(),
+                 deadline: float | None = None):
         from pysat.formula import IDPool
 
         self.puzzle = puzzle
@@ -57,6 +98,7 @@ class CNF:
             self.x = cell_literals(n, values)
         self.clauses: list[tuple[int, ...]] = []
         self.guard = tuple(guard)
+        self.deadline = deadline
         self._relations: dict = {}  # (a, b) -> rules waiting for relations_done
 
     @property
@@ -77,7 +119,10 @@ class CNF:
         table.extend([-lit for lit in reversed(table[1:])])  # table[-i] == -table[i]
         take, cuts = plan.getters(len(lits), len(guard))
         row = take(table)
-        self.clauses.extend([row[a:b] for a, b in cuts])
+        for at in range(0, len(cuts), CLOCK_EVERY):
+            if at:
+                _on_time()
+            self.clauses.extend([row[a:b] for a, b in cuts[at:at + CLOCK_EVERY]])
 
     def exactly_one(self, lits, guard=()):
         self.add([*guard, *lits])
@@ -239,7 +284,9 @@ class _Clauses:
         if key not in self._getters:
             head = tuple(range(top + 1, top + guards + 1))
             row, cuts = [], []
-            for clause in self.clauses:
+            for n, clause in enumerate(self.clauses):
+                if n % CLOCK_EVERY == CLOCK_EVERY - 1:
+                    _on_time()
                 cuts.append((len(row), len(row) + guards + len(clause)))
                 row.extend(head + clause)
             take = itemgetter(*row) if len(row) > 1 else (lambda table: tuple(table[i] for i in row))
@@ -348,6 +395,7 @@ def _layered(enc, terms, total, full):
         return state[i][t]  # None for the fixed first and last layers
 
     for i, (lits, w) in enumerate(terms):
+        _on_time()
         if full:
             for v, xv in lits.items():  # a value joins a state before and one after
                 joins = [t for t in back[i] if t + w * v in back[i + 1]]
@@ -433,9 +481,10 @@ def cell_terms(enc, cells, weight=1):
 CAGE_ENCODINGS = ("combinations", "sums")
 
 
-def encode(puzzle: VariantPuzzle, cage: str = CAGE_ENCODINGS[0]) -> CNF:
+def encode(puzzle: VariantPuzzle, cage: str = CAGE_ENCODINGS[0],
+           deadline: float | None = None) -> CNF:
     """The CNF of ``puzzle`` (givens as unit clauses); an unknown type is refused by name."""
-    enc = CNF(puzzle)
+    enc = CNF(puzzle, deadline=deadline)
     enc.cage = cage
     _cells_and_houses(enc)
     for cell, value in puzzle.givens:
@@ -459,12 +508,12 @@ def encode_shape(puzzle: VariantPuzzle) -> CNF:
 
 
 def encode_own(puzzle: VariantPuzzle, start: int, cage: str = CAGE_ENCODINGS[0],
-               guard=()) -> CNF:
+               guard=(), deadline: float | None = None) -> CNF:
     """The rest: the clauses of ``puzzle``'s own constraints, auxiliary variables numbered
     from ``start`` on, and no givens (the caller assumes them). With ``encode_shape``'s
     clauses and the givens as units it is the formula of ``encode``. Every clause starts
-    with the literals of ``guard``."""
-    enc = CNF(puzzle, start, guard)
+    with the literals of ``guard``; ``EncodingTimeUp`` past ``deadline``."""
+    enc = CNF(puzzle, start, guard, deadline)
     enc.cage = cage
     _own(enc)
     return enc
@@ -485,12 +534,15 @@ def _cells_and_houses(enc):
 
 
 def _own(enc):
-    for k, c in enumerate(enc.puzzle.constraints):
-        encoder = ENCODERS.get(c.TYPE)
-        if encoder is None:
+    for c in enc.puzzle.constraints:  # refused by name before any work, whatever the deadline
+        if c.TYPE not in ENCODERS:
             raise UnsupportedConstraint(c.TYPE, "sat")
-        encoder(enc, c, k)
-    enc.relations_done()
+    with _until(enc.deadline):
+        for k, c in enumerate(enc.puzzle.constraints):
+            _on_time()
+            ENCODERS[c.TYPE](enc, c, k)
+        _on_time()
+        enc.relations_done()
 
 
 def _house(enc, cells, count):

@@ -23,6 +23,12 @@ A puzzle with many more clauses of its own than its shape has goes to a fresh so
 once (``FRESH_ABOVE``; ``LIVE_BUDGET`` can also send a long search there: off by default).
 A second caller while the solver is in use (another thread) gets a fresh solver of its own.
 
+**A time limit covers it all.** The deadline reaches the encoder (which gives up past
+it: ``EncodingTimeUp``), the loading of the clauses (in blocks, the clock read between
+them) and the search, which a timer interrupts at the deadline (PySAT's ``interrupt``;
+the slices alone overran by up to a slice, and a slice of 20,000 conflicts on a large
+formula takes seconds). Each ends in a ``timeout`` result, never an exception.
+
 ``candidates`` answers the setters' "all possibilities": for each cell, the values
 some solution gives it, by incremental solving under assumptions on one solver.
 """
@@ -32,12 +38,13 @@ from __future__ import annotations
 import atexit
 import threading
 import time
+from contextlib import contextmanager
 from importlib import import_module
 
 from ..backends.sat import BUDGET_ONLY, abandon, canonical_solver, interrupt_or
 from ..cache import ShapeCache
 from ..errors import UsageError
-from .encode_cnf import encode, encode_own, encode_shape, shape_key
+from .encode_cnf import EncodingTimeUp, encode, encode_own, encode_shape, shape_key
 from .paradigms import VariantResult
 
 DEFAULT_SOLVER = "glucose4"
@@ -163,14 +170,19 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
         return _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape)
     try:
         act = shape.next_act()
-        enc = encode_own(puzzle, shape.nv + ACTS + 1, cage, guard=(-act,))
+        try:
+            enc = encode_own(puzzle, shape.nv + ACTS + 1, cage, guard=(-act,), deadline=deadline)
+        except EncodingTimeUp:
+            return _timeout(start, "encoding")
         if len(enc.clauses) > FRESH_ABOVE * len(shape.clauses):  # the live solver would save little
             return _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc, act)
         s = shape.live()
         shape.acts += 1
         assert act == shape.nv + shape.acts
         built = time.perf_counter()
-        _add_all(s, enc.clauses)
+        if not _add_all(s, enc.clauses, deadline):
+            s.add_clause([-act])  # retires the part loaded
+            return _timeout(start, "loading", build_time=built - start)
         assumptions = [act, *(enc.x[cell][value] for cell, value in puzzle.givens)]
         before = _native(s)
         try:
@@ -194,17 +206,29 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
     return VariantResult("sat", solutions, exhausted, status, stats, time.perf_counter() - start)
 
 
+def _timeout(start, where, **stats):
+    """The result of a time limit reached before the search (``where``: ``encoding`` or
+    ``loading``): no solution, not exhausted."""
+    return VariantResult("sat", [], False, "timeout", {"stopped_in": where, **stats},
+                         time.perf_counter() - start)
+
+
 def _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc=None, act=None):
     """On a solver of its own; ``enc``'s clauses guarded by ``-act`` when ``act`` is given."""
     if enc is None:
-        enc = encode_own(puzzle, shape.nv + ACTS + 1, cage)
+        try:
+            enc = encode_own(puzzle, shape.nv + ACTS + 1, cage, deadline=deadline)
+        except EncodingTimeUp:
+            return _timeout(start, "encoding")
     built = time.perf_counter()
     s = _solver_of(shape.clauses, solver)
     for cell, value in puzzle.givens:
         s.add_clause([enc.x[cell][value]])
     if act is not None:
         s.add_clause([act])
-    _add_all(s, enc.clauses)
+    if not _add_all(s, enc.clauses, deadline):
+        s.delete()
+        return _timeout(start, "loading", build_time=built - start)
     try:
         solutions, status, exhausted = _enumerate(s, enc, solver, [], [], limit, deadline)
     except BaseException:
@@ -222,18 +246,30 @@ _NATIVE_ADD = {"Glucose4": ("glucose", "glucose41_add_cl"),
                "Minisat22": ("minisat", "minisat22_add_cl")}
 
 
-def _add_all(s, clauses):
+#: Clauses loaded between two looks at the clock when a deadline is set (~25 ms).
+LOAD_BLOCK = 100_000
+
+
+def _add_all(s, clauses, deadline=None):
     """``s.append_formula(clauses)``, calling the solver's own add straight away where
     ``_NATIVE_ADD`` knows it: PySAT's two Python layers over it cost more than the add
-    itself (about 2 of 6 ms for a zipper puzzle's 11,000 clauses)."""
+    itself (about 2 of 6 ms for a zipper puzzle's 11,000 clauses). In blocks of
+    ``LOAD_BLOCK`` with a ``deadline``: False (and the rest not loaded) once it passed."""
+    if deadline is not None and len(clauses) > LOAD_BLOCK:
+        for at in range(0, len(clauses), LOAD_BLOCK):
+            if time.perf_counter() > deadline:
+                return False
+            _add_all(s, clauses[at:at + LOAD_BLOCK])
+        return True
     native = _NATIVE_ADD.get(type(s.solver).__name__)
     handle = native and getattr(s.solver, native[0], None)
     add = handle and getattr(import_module("pysolvers"), native[1], None)
     if add is not None:  # (a PySAT without that function: its own road below)
         if not all([add(handle, clause) for clause in clauses]):
             s.solver.status = False  # as the solver's add_clause records it
-        return
+        return True
     s.append_formula(clauses)
+    return True
 
 
 def _enumerate(s, enc, solver, assumptions, guard, limit, deadline, budget=None):
@@ -273,18 +309,48 @@ def _enumerate(s, enc, solver, assumptions, guard, limit, deadline, budget=None)
 def _solve_sliced(s, solver, assumptions, deadline):
     """True, False, or None once ``deadline`` (a ``perf_counter`` value) has passed:
     ``s.solve`` in slices of conflicts, each with the GIL released (``expect_interrupt``;
-    CaDiCaL, which cannot take it, holds the GIL as before)."""
+    CaDiCaL, which cannot take it, holds the GIL as before), a slice under way
+    interrupted at the deadline (``_alarm``)."""
     release = canonical_solver(solver) not in BUDGET_ONLY
     slice_, most = SLICE
-    while True:
-        if deadline is not None and time.perf_counter() >= deadline:
-            return None
-        s.conf_budget(slice_)
-        found = (s.solve_limited(assumptions, expect_interrupt=True) if release
-                 else s.solve_limited(assumptions=assumptions))
-        if found is not None:
-            return found
-        slice_ = min(2 * slice_, most)
+    with _alarm(s, deadline if release else None) as rang:
+        while True:
+            if rang.is_set() or deadline is not None and time.perf_counter() >= deadline:
+                return None
+            s.conf_budget(slice_)
+            found = (s.solve_limited(assumptions, expect_interrupt=True) if release
+                     else s.solve_limited(assumptions=assumptions))
+            if found is not None:
+                return found
+            slice_ = min(2 * slice_, most)
+
+
+@contextmanager
+def _alarm(s, deadline):
+    """While the block runs, a timer calls ``s.interrupt()`` at ``deadline`` (none when
+    it is None); yields an event set once it has. Leaving the block normally, the timer
+    is stopped and the interrupt cleared, so that the solver (a live one is reused)
+    answers its next call; left by an exception (a Ctrl-C), the solver is never called
+    again (``abandon``)."""
+    rang = threading.Event()
+    if deadline is None:
+        yield rang
+        return
+
+    def ring():
+        rang.set()
+        s.interrupt()
+
+    timer = threading.Timer(max(0.0, deadline - time.perf_counter()), ring)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield rang
+    finally:
+        timer.cancel()
+    timer.join()  # (a ring under way ends before the interrupt is cleared)
+    if rang.is_set():
+        s.clear_interrupt()
 
 
 def _native(s):
