@@ -374,12 +374,15 @@ def _layered(enc, terms, total, full):
     k = len(terms)
     reach = [{0}]
     for lits, w in terms:
+        _on_time()
         reach.append({t + w * v for t in reach[-1] for v in lits})
     back = [set() for _ in range(k + 1)]
     back[k] = {total} & reach[k]
     for i in range(k - 1, -1, -1):
+        _on_time()
         lits, w = terms[i]
-        back[i] = {t for t in reach[i] if any(t + w * v in back[i + 1] for v in lits)}
+        before = {u - w * v for u in back[i + 1] for v in lits}  # (filtered in reach's order)
+        back[i] = {t for t in reach[i] if t in before}
     if not back[0]:
         enc.add([])  # unreachable total: the (guarded) rule is false
         return
