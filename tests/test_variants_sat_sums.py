@@ -147,6 +147,36 @@ def test_sums_over_cells_that_differ_match_brute_force_on_4x4(seed):
     assert sorted(map(tuple, r.solutions)) == truth and r.exhausted
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_long_shafts_as_sums_of_their_runs_match_brute_force_on_4x4(seed, monkeypatch):
+    """A shaft longer than ``LONG_SHAFT`` is cut into runs of cells sharing a house, each
+    run's sum by its sets: with the threshold lowered so that shafts of 3 to 8 cells
+    wandering over the grid take that road, the sat paradigm finds exactly the grids the
+    checker accepts (pills read off a random grid where one spells the shaft's sum;
+    values 1..4, 0..3 or 8..11)."""
+    from sudoku_cp.variants import encode_cnf, model as m
+    from sudoku_cp.variants.paradigms import solve
+    from sudoku_cp.variants.rules import check_solution
+
+    monkeypatch.setattr(encode_cnf, "LONG_SHAFT", 2)
+    rng = random.Random(seed)
+    shift = (0, -1, 7)[seed % 3]
+    grids = [tuple(v + shift for v in g) for g in GRIDS]
+    grid = rng.choice(grids)
+    cells = rng.sample(range(16), rng.randint(5, 14))
+    bulb, shaft = cells[:2], tuple(cells[2:])
+    if rng.random() < 0.8:  # a pill read off the grid where one spells it
+        total = sum(grid[c] for c in shaft)
+        others = [c for c in range(16) if c not in shaft]
+        pairs = [(a, b) for a in others for b in others if a != b and 10 * grid[a] + grid[b] == total]
+        bulb = list(rng.choice(pairs)) if pairs else bulb
+    puzzle = m.VariantPuzzle(4, values=(1 + shift, 4 + shift),
+                             constraints=(m.Arrow(tuple(bulb), shaft),))
+    truth = sorted(g for g in grids if not check_solution(puzzle, g))
+    r = solve(puzzle, "sat", limit=len(truth) + 1)
+    assert sorted(map(tuple, r.solutions)) == truth and r.exhausted
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_pill_arrows_with_values_that_are_no_digits(seed):
     """On 16x16 a pill's second cell may hold 12, so "1 then 12" reads 22 as "2 then 2"
