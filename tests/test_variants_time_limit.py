@@ -61,6 +61,15 @@ def test_sat_says_where_the_time_limit_stopped_it():
     assert r.status == "timeout" and r.stats["stopped_in"] == "encoding" and r.solutions == []
 
 
+def test_candidates_under_a_tiny_time_limit_are_incomplete_and_on_time():
+    pytest.importorskip("pysat")
+    from sudoku_cp.variants.crosscheck import candidates
+
+    start = time.perf_counter()
+    cand = candidates(SCATTERED_PILL, time_limit=0.1)
+    assert not cand.complete and time.perf_counter() - start <= bound(0.1)
+
+
 def test_a_slice_under_way_is_interrupted_and_the_solver_answers_again():
     """A pigeonhole formula: one slice of 20,000 conflicts takes seconds; the timer stops
     it at the deadline, and clears its interrupt (else the next call would answer None

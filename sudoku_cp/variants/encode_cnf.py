@@ -16,6 +16,7 @@ Each constraint type has one function in ``ENCODERS``; the families:
   total use clauses over the allowed combinations of distinct values instead, and so do
   arrow shafts and region-sum segments whose cells share a house (``_set_sum``), with
   the total a variable (the bulb's value, the number its digits spell, the common sum);
+  a long arrow shaft sums the sums of its runs of cells that share a house (``_run_terms``);
 - *conditional* rules (a sandwich between positions i and j, an X-sum for x) add the
   negated condition to every clause of the encoding they switch on.
 

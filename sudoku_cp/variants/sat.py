@@ -378,11 +378,14 @@ def candidates(puzzle, *, cap: int = 2, time_limit: float | None = None,
     """
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
-    enc = encode(puzzle)
     n2 = puzzle.num_cells
     values = tuple(puzzle.value_range)
     counts = [dict.fromkeys(values, 0) for _ in range(n2)]
     known: set = set()  # the solutions met so far
+    try:
+        enc = encode(puzzle, deadline=deadline)
+    except EncodingTimeUp:
+        return counts, False, known
     with _solver(enc, solver) as s:
         met = enc.pool.id(("candidates", "met"))
         asked = 0
