@@ -86,8 +86,9 @@ LIVE_BUDGET = None
 FRESH_ABOVE = 1.0
 
 #: Conflicts per slice of a search: the first slice, and the most a slice grows to
-#: (doubling). A slice is a few ms to ~0.2 s; a Ctrl-C or the time limit waits for the
-#: end of the slice under way.
+#: (doubling). A slice is a few ms to ~0.2 s on most puzzles, seconds on a large formula
+#: (a pigeonhole formula of 90 variables: 2.4 s for 20,000); a Ctrl-C waits for the end
+#: of the slice under way, the time limit interrupts it (``_alarm``).
 SLICE = (2_000, 20_000)
 
 #: Activation literals per load of a shape's solver: numbered nv + 1 ... nv + ACTS, right
