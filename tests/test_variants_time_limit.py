@@ -89,6 +89,33 @@ def test_a_slice_under_way_is_interrupted_and_the_solver_answers_again():
         assert s.solve_limited(assumptions=[-a, -b], expect_interrupt=True) is False
 
 
+def test_a_solver_deaf_to_its_interrupt_is_abandoned_on_time():
+    """Glucose heeds an interrupt only when it restarts, seconds apart on a large formula:
+    a search still running ``GRACE`` after the deadline is left to itself (never called
+    again) and the caller has its answer on time."""
+    pytest.importorskip("pysat")
+    from sudoku_cp.backends.sat import _ABANDONED
+    from sudoku_cp.variants.sat import GRACE, SolverLate, _solve_sliced
+
+    class Deaf:  # a solver whose search ends a second later, interrupted or not
+        def conf_budget(self, n):
+            pass
+
+        def solve_limited(self, assumptions=(), expect_interrupt=False):
+            time.sleep(1.0)
+            return None
+
+        def interrupt(self):
+            pass
+
+    deaf = Deaf()
+    start = time.perf_counter()
+    with pytest.raises(SolverLate):
+        _solve_sliced(deaf, "glucose4", [], start + 0.1)
+    assert time.perf_counter() - start <= 0.1 + GRACE + 0.1
+    assert any(s is deaf for s in _ABANDONED)
+
+
 def _result(name, solutions, exhausted, status):
     return VariantResult(name, list(solutions), exhausted, status)
 

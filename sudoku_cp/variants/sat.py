@@ -27,7 +27,12 @@ A second caller while the solver is in use (another thread) gets a fresh solver 
 it: ``EncodingTimeUp``), the loading of the clauses (in blocks, the clock read between
 them) and the search, which a timer interrupts at the deadline (PySAT's ``interrupt``;
 the slices alone overran by up to a slice, and a slice of 20,000 conflicts on a large
-formula takes seconds). Each ends in a ``timeout`` result, never an exception.
+formula takes seconds). Glucose reads an interrupt only when it restarts, and on a large
+formula its restarts can be seconds apart (a shaft of 78 cells in no house, 572,000
+clauses: 2.7 and 8.6 s late): so under a time limit the search runs on a thread of its
+own, and a solver still running ``GRACE`` after the deadline is left to stop by itself
+(``abandon``: never called again, its memory never freed) while the caller gets its
+answer. Each ends in a ``timeout`` result, never an exception.
 
 ``candidates`` answers the setters' "all possibilities": for each cell, the values
 some solution gives it, by incremental solving under assumptions on one solver.
@@ -189,11 +194,15 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
         try:
             found = _enumerate(s, enc, solver, assumptions, [-act], limit, deadline,
                                budget=LIVE_BUDGET)
-            s.add_clause([-act])
+            if found is None or found[1] != LATE:
+                s.add_clause([-act])
         except BaseException:
             abandon(s)  # left mid-call (Ctrl-C): never called again
             shape.solver = None
             raise
+        if found is not None and found[1] == LATE:  # abandoned by _solve_sliced
+            shape.solver = None
+            return _late(found[0], start, built)
         if found is None:  # a real search: on a solver of its own, as if loaded afresh
             result = _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc, act)
             result.stats["live_attempt"] = LIVE_BUDGET
@@ -205,6 +214,13 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
     finally:
         shape.lock.release()
     return VariantResult("sat", solutions, exhausted, status, stats, time.perf_counter() - start)
+
+
+def _late(solutions, start, built):
+    """The result of a search the time limit stopped though the solver did not stop."""
+    return VariantResult("sat", solutions, False, "timeout",
+                         {"stopped_in": "search (solver abandoned)", "build_time": built - start},
+                         time.perf_counter() - start)
 
 
 def _timeout(start, where, **stats):
@@ -235,6 +251,8 @@ def _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc=None, 
     except BaseException:
         abandon(s)  # left mid-call (Ctrl-C): never called again, not even to free it
         raise
+    if status == LATE:  # (abandoned by _solve_sliced)
+        return _late(solutions, start, built)
     stats = {"variables": enc.nv, "clauses": len(shape.clauses) + len(enc.clauses),
              "solver": solver, "build_time": built - start, **_native(s)}
     s.delete()
@@ -275,7 +293,8 @@ def _add_all(s, clauses, deadline=None):
 
 def _enumerate(s, enc, solver, assumptions, guard, limit, deadline, budget=None):
     """Solutions up to ``limit``: ``(solutions, status, exhausted)``, or None once the
-    search has taken more than ``budget`` conflicts (when a budget is given)."""
+    search has taken more than ``budget`` conflicts (when a budget is given). Status
+    ``LATE``: the solver did not stop at the deadline and was abandoned."""
     solutions, status, exhausted = [], "solved", False
     spent = s.accum_stats().get("conflicts", 0) if budget is not None else 0
     while len(solutions) < limit:
@@ -290,6 +309,9 @@ def _enumerate(s, enc, solver, assumptions, guard, limit, deadline, budget=None)
                 answer = s.solve_limited(assumptions=assumptions)
                 if answer is None:
                     return None
+        except SolverLate:
+            status = LATE
+            break
         except Exception as exc:  # PySAT's own word for a Ctrl-C inside the solver
             raise interrupt_or(exc) from None
         if answer is None:
@@ -307,23 +329,64 @@ def _enumerate(s, enc, solver, assumptions, guard, limit, deadline, budget=None)
     return solutions, status, exhausted
 
 
+#: The status ``_enumerate`` gives a search whose solver was abandoned (``SolverLate``).
+LATE = "late"
+
+#: Seconds past the deadline a solver may take to heed its interrupt before it is
+#: abandoned (``_solve_sliced``).
+GRACE = 0.2
+
+
+class SolverLate(Exception):
+    """The solver did not stop within ``GRACE`` of the deadline; it has been abandoned."""
+
+
 def _solve_sliced(s, solver, assumptions, deadline):
     """True, False, or None once ``deadline`` (a ``perf_counter`` value) has passed:
     ``s.solve`` in slices of conflicts, each with the GIL released (``expect_interrupt``;
     CaDiCaL, which cannot take it, holds the GIL as before), a slice under way
-    interrupted at the deadline (``_alarm``)."""
+    interrupted at the deadline (``_alarm``). Under a deadline the slices run on a
+    thread of their own, and ``SolverLate`` (``s`` abandoned) when they have not ended
+    ``GRACE`` after it."""
     release = canonical_solver(solver) not in BUDGET_ONLY
+    if deadline is None or not release:
+        return _slices(s, solver, assumptions, deadline, release, threading.Event())
+    with _alarm(s, deadline) as rang:
+        box = []
+
+        def run():
+            try:
+                box.append((True, _slices(s, solver, assumptions, deadline, True, rang)))
+            except BaseException as exc:  # handed to the caller's thread
+                box.append((False, exc))
+
+        worker = threading.Thread(target=run, name="sat-search", daemon=True)
+        worker.start()
+        try:
+            worker.join(max(0.0, deadline - time.perf_counter()) + GRACE)
+        except BaseException:  # a Ctrl-C while waiting: the caller abandons the solver
+            s.interrupt()
+            raise
+        if not box:  # still searching: Glucose heeds an interrupt only at a restart
+            abandon(s)
+            raise SolverLate
+        ok, value = box[0]
+        if not ok:
+            raise value
+        return value
+
+
+def _slices(s, solver, assumptions, deadline, release, rang):
     slice_, most = SLICE
-    with _alarm(s, deadline if release else None) as rang:
-        while True:
-            if rang.is_set() or deadline is not None and time.perf_counter() >= deadline:
-                return None
-            s.conf_budget(slice_)
-            found = (s.solve_limited(assumptions, expect_interrupt=True) if release
-                     else s.solve_limited(assumptions=assumptions))
-            if found is not None:
-                return found
-            slice_ = min(2 * slice_, most)
+    while True:
+        if rang.is_set() or deadline is not None and time.perf_counter() >= deadline:
+            return None
+        s.conf_budget(slice_)
+        found = (s.solve_limited(assumptions, expect_interrupt=True) if release
+                 else s.solve_limited(assumptions=assumptions))
+        if found is not None:
+            return found
+        slice_ = min(2 * slice_, most)
 
 
 @contextmanager
@@ -387,7 +450,8 @@ def candidates(puzzle, *, cap: int = 2, time_limit: float | None = None,
         enc = encode(puzzle, deadline=deadline)
     except EncodingTimeUp:
         return counts, False, known
-    with _solver(enc, solver) as s:
+    s = _solver(enc, solver)
+    try:
         met = enc.pool.id(("candidates", "met"))
         asked = 0
         while True:
@@ -399,7 +463,15 @@ def candidates(puzzle, *, cap: int = 2, time_limit: float | None = None,
             s.add_clause([-ask, *short])
             if phases:
                 s.set_phases(short)
-            answer = _solve_sliced(s, solver, [met, ask], deadline)
+            try:
+                answer = _solve_sliced(s, solver, [met, ask], deadline)
+            except SolverLate:
+                s = None  # abandoned: never called again, not even to free it
+                return counts, False, known
+            except BaseException:
+                abandon(s)  # left mid-call (Ctrl-C)
+                s = None
+                raise
             s.add_clause([-ask])
             if answer is None:
                 return counts, False, known
@@ -411,4 +483,7 @@ def candidates(puzzle, *, cap: int = 2, time_limit: float | None = None,
             for c, w in enumerate(sol):
                 if counts[c][w] < cap:
                     counts[c][w] += 1
+    finally:
+        if s is not None:
+            s.delete()
     return counts, True, known
