@@ -336,8 +336,9 @@ class _Plan(_Clauses):
 
 
 #: Groups of more literals than this take the ladder in ``_Plan.at_most_one``: only the
-#: states of a sum's layer come so many (a long arrow shaft with a bulb of two or three
-#: digits: ~700 states a layer, 5 of 5.5 million clauses pairwise on a 78-cell shaft);
+#: states of a sum's layer come so many (a long arrow shaft summed cell by cell with a
+#: bulb of two or three digits: ~700 states a layer, 5 of 5.5 million clauses pairwise on
+#: a 78-cell shaft, before ``LONG_SHAFT``, and still on one whose cells share no house);
 #: the largest layer of the shared puzzles has 33, so their clauses stay as measured.
 LADDER_ABOVE = 64
 
