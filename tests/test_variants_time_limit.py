@@ -160,5 +160,5 @@ def test_check_shows_the_line_and_exits_4(capsys, monkeypatch):
                  ".Thermo~R1C1~R1C2~R1C3~R1C4.~R2C2_4~R3C2_1~R4C3_1.Shape~4x4"])
     out = capsys.readouterr().out
     assert code == 4
-    assert ": unknown (ran sat" in out
+    assert ": UNKNOWN  [sat solved in" in out
     assert "  witness stopped by the time limit; sat and cpsat agree: unique\n" in out
