@@ -180,6 +180,7 @@ def main(argv=None):
     ap.add_argument("--only", help="SEED:INDEX: one puzzle, printed with both answers")
     ap.add_argument("--out", help="JSONL of the disagreements, shrunk (appended)")
     ap.add_argument("--no-shrink", action="store_true")
+    ap.add_argument("--table", help="write the table here every 500 puzzles (a long run's record)")
     args = ap.parse_args(argv)
     if not args.iss:
         ap.error("give --iss or set ISS to a checkout of sigh/Interactive-Sudoku-Solver")
@@ -200,6 +201,20 @@ def main(argv=None):
     verdicts, found = Counter(), []
     iss_ms = []
     out = open(args.out, "a") if args.out else None
+
+    def table(done):
+        compared = sum(verdicts.values())
+        lines = [f"{compared} puzzles compared of {done} drawn ({dict(verdicts)} by ISS's verdict); "
+                 f"not compared: {dict(skipped) or 0}; {len(found)} disagreements; "
+                 f"{time.time() - started:.0f} s",
+                 f"{'type':<16}{'tried':>8}{'disagree':>10}"]
+        lines += [f"{t:<16}{tried[t]:>8}{disagreed[t]:>10}"
+                  for t in sorted(tried, key=lambda t: (-tried[t], t))]
+        lines.append(f"rerun: ISS=<checkout> python3 benchmarks/peers/diff_iss.py --count {done} "
+                     f"--seed {args.seed} --start {args.start}"
+                     + (f" --types {args.types}" if args.types else "")
+                     + (f" --sizes {args.sizes}" if args.sizes != "4,6,9" else ""))
+        return "\n".join(lines) + "\n"
     with ProcessPoolExecutor(args.workers) as pool:
         futures = [pool.submit(_work, s, types, sizes, args.time_limit) for s in seeds]
         for k, (seed, fut) in enumerate(zip(seeds, futures), 1):
@@ -234,17 +249,13 @@ def main(argv=None):
             if k % 500 == 0:
                 print(f"# {k}/{len(seeds)} done, {len(found)} disagreements, "
                       f"{time.time() - started:.0f} s", flush=True)
+                if args.table:
+                    Path(args.table).write_text(table(k))
     iss.close()
-    compared = sum(verdicts.values())
-    print(f"\n{compared} puzzles compared ({dict(verdicts)} by ISS's verdict); "
-          f"not compared: {dict(skipped) or 0}; {len(found)} disagreements; "
-          f"{time.time() - started:.0f} s")
-    print(f"{'type':<16}{'tried':>8}{'disagree':>10}")
-    for t in sorted(tried, key=lambda t: (-tried[t], t)):
-        print(f"{t:<16}{tried[t]:>8}{disagreed[t]:>10}")
-    print(f"\nrerun: ISS=<checkout> python3 benchmarks/peers/diff_iss.py --count {args.count} "
-          f"--seed {args.seed} --start {args.start}" + (f" --types {args.types}" if args.types else "")
-          + (f" --sizes {args.sizes}" if args.sizes != "4,6,9" else ""))
+    text = table(len(seeds))
+    if args.table:
+        Path(args.table).write_text(text)
+    print("\n" + text, end="")
     return 1 if found else 0
 
 

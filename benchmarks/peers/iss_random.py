@@ -546,7 +546,7 @@ def puzzle(seed, *, types=None, sizes=(4, 6, 9), weights=(3, 3, 2)):
     items = list(geo.items)
     for t in chosen:
         items += clues(rng, geo, grid, t, honest)
-    rate = rng.choice((0.0, 0.15, 0.3, 0.45, 0.6))
+    rate = rng.choice((0.0, 0.2, 0.35, 0.5, 0.6, 0.7))
     givens = []
     for x in range(n * n):
         if rng.random() < rate:
