@@ -133,7 +133,10 @@ def test_bad_iss_is_one_named_line(text, words):
 def test_iss_forms():
     assert parse_iss(".Shape~9x9~0-8.~R1C1_0").values == (0, 8)
     assert parse_iss(".Shape~9x9~0-8.~R1C1_0").box == (3, 3)
-    assert parse_iss(".Shape~9x9~10").box is None  # ten values: no 3x3 box holds them all
+    # ten values: ISS keeps the boxes all the same (boxRegions: empty only under NoBoxes),
+    # each then holds nine distinct values of ten, as each row does
+    assert parse_iss(".Shape~9x9~10").box == (3, 3)
+    assert parse_iss(".Shape~9x9~10.NoBoxes").box is None
     little = parse_iss(".LittleKiller~10~R1C2").constraints[0]
     assert little.cells == (1, 9)  # down-left from the top edge, as ISS's cellMap reads it
     sky = parse_iss(".Skyscraper~C2~3~4").constraints

@@ -45,6 +45,27 @@ def test_linear_keeps_exactly_the_assignments_with_the_total(seed, sums):
     assert _models(sums, cells, weights, total, True) == want
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_linear_with_its_layers_on_a_ladder_keeps_the_same_assignments(seed, monkeypatch):
+    """The ladder that takes a layer's exactly-one when a layer has many states (long
+    shafts with a bulb of several digits), here forced on every layer of two or more."""
+    from sudoku_cp.variants import encode_cnf
+
+    monkeypatch.setattr(encode_cnf, "LADDER_ABOVE", 1)
+    encode_cnf._sum_plan.cache_clear()  # plans made with the pairwise form
+    try:
+        rng = random.Random(seed)
+        k = rng.randint(2, 5)
+        cells = rng.sample(range(16), k)
+        weights = [rng.choice((1, -1, 10)) for _ in cells]
+        total = sum(w * rng.randint(1, 4) for w in weights) + rng.choice((0, 0, 1))
+        want = {vals for vals in product(range(1, 5), repeat=k)
+                if sum(w * v for w, v in zip(weights, vals)) == total}
+        assert _models("full", cells, weights, total, None) == want
+    finally:
+        encode_cnf._sum_plan.cache_clear()  # the next test's plans pairwise again
+
+
 def _grids_4x4():
     """Every valid 4x4 grid (288), by plain enumeration: an oracle apart from the encoders."""
     from itertools import permutations
@@ -121,6 +142,36 @@ def test_sums_over_cells_that_differ_match_brute_force_on_4x4(seed):
             break
     constraints.append(m.RegionSumLine(tuple(line[0] + line[1])))
     puzzle = m.VariantPuzzle(4, values=(1 + shift, 4 + shift), constraints=tuple(constraints))
+    truth = sorted(g for g in grids if not check_solution(puzzle, g))
+    r = solve(puzzle, "sat", limit=len(truth) + 1)
+    assert sorted(map(tuple, r.solutions)) == truth and r.exhausted
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_long_shafts_as_sums_of_their_runs_match_brute_force_on_4x4(seed, monkeypatch):
+    """A shaft longer than ``LONG_SHAFT`` is cut into runs of cells sharing a house, each
+    run's sum by its sets: with the threshold lowered so that shafts of 3 to 8 cells
+    wandering over the grid take that road, the sat paradigm finds exactly the grids the
+    checker accepts (pills read off a random grid where one spells the shaft's sum;
+    values 1..4, 0..3 or 8..11)."""
+    from sudoku_cp.variants import encode_cnf, model as m
+    from sudoku_cp.variants.paradigms import solve
+    from sudoku_cp.variants.rules import check_solution
+
+    monkeypatch.setattr(encode_cnf, "LONG_SHAFT", 2)
+    rng = random.Random(seed)
+    shift = (0, -1, 7)[seed % 3]
+    grids = [tuple(v + shift for v in g) for g in GRIDS]
+    grid = rng.choice(grids)
+    cells = rng.sample(range(16), rng.randint(5, 14))
+    bulb, shaft = cells[:2], tuple(cells[2:])
+    if rng.random() < 0.8:  # a pill read off the grid where one spells it
+        total = sum(grid[c] for c in shaft)
+        others = [c for c in range(16) if c not in shaft]
+        pairs = [(a, b) for a in others for b in others if a != b and 10 * grid[a] + grid[b] == total]
+        bulb = list(rng.choice(pairs)) if pairs else bulb
+    puzzle = m.VariantPuzzle(4, values=(1 + shift, 4 + shift),
+                             constraints=(m.Arrow(tuple(bulb), shaft),))
     truth = sorted(g for g in grids if not check_solution(puzzle, g))
     r = solve(puzzle, "sat", limit=len(truth) + 1)
     assert sorted(map(tuple, r.solutions)) == truth and r.exhausted

@@ -137,7 +137,8 @@ from sudoku_cp.variants.witness_lines import Skyscraper  # noqa: E402
 def test_skyscraper_keeps_exactly_the_values_some_filling_uses(seed):
     # A line of 2 to 6 cells with random candidate masks over 0..6 (repeats allowed: the
     # propagator reads the line alone): it keeps exactly the values of the fillings that
-    # show ``count`` cells, found by enumeration, and fails when there is none.
+    # show ``count`` cells, found by enumeration, and fails when there is none. The ground
+    # is 0: a 0 is never seen (ISS's meaning under values 0..n-1).
     rng = random.Random(seed)
     k = rng.randint(2, 6)
     cells = list(range(k))
@@ -145,7 +146,7 @@ def test_skyscraper_keeps_exactly_the_values_some_filling_uses(seed):
     count = rng.randint(1, k)
     support = [0] * k
     for filling in itertools.product(*[[v for v in range(7) if m >> v & 1] for m in masks]):
-        tallest, seen = -1, 0
+        tallest, seen = 0, 0
         for v in filling:
             if v > tallest:
                 tallest, seen = v, seen + 1

@@ -9,7 +9,10 @@ verdict words are the project's (``sudoku_cp.verdicts``):
 - ``none``: every paradigm finished without a solution;
 - ``disagree``: a paradigm returned a non-solution, or claims unique/none against the
   evidence of another: a bug, reported loudly;
-- ``unknown``: a time limit stopped a paradigm first, or fewer than two paradigms could run.
+- ``unknown``: a time limit stopped a paradigm first, or fewer than two paradigms could run;
+  the evidence names the paradigms stopped and says what the others found ("witness
+  stopped by the time limit; sat and cpsat agree: unique"). Two paradigms that settled
+  it are not enough: a verdict needs every paradigm that ran, as on the classic side.
 
 A paradigm that cannot run (not installed, or a constraint type it declines) is listed in
 ``not_run`` with its reason, the type named as the puzzle's format names it when
@@ -151,15 +154,43 @@ def reconcile(puzzle, results):
         wrong = [n for n, c in claims.items() if c in ("unique", "none")]
         evidence += [f"{n} claims {claims[n]} but two solutions exist" for n in wrong]
         return (Verdict.DISAGREE if wrong else Verdict.MULTIPLE), tuple(valid[:2]), evidence
-    if "unknown" in claims.values():
-        slow = [n for n, c in claims.items() if c == "unknown"]
-        return Verdict.UNKNOWN, tuple(valid), [f"{', '.join(slow)} stopped by the time limit"]
-    if valid:
+    if valid:  # (before the time limit's unknown: a false none is a bug whoever else ran)
         wrong = [n for n, c in claims.items() if c == "none"]
         if wrong:
             return Verdict.DISAGREE, tuple(valid), [f"{n} claims none but a solution exists" for n in wrong]
-        return Verdict.UNIQUE, tuple(valid), []
-    return Verdict.NONE, (), []
+    if "unknown" in claims.values():
+        return Verdict.UNKNOWN, tuple(valid), [unsettled(claims, valid)]
+    return (Verdict.UNIQUE, tuple(valid), []) if valid else (Verdict.NONE, (), [])
+
+
+def unsettled(claims: dict, valid) -> str:
+    """Which paradigms the time limit stopped, and what the others found (one line).
+
+    >>> unsettled({"sat": "unique", "cpsat": "unique", "witness": "unknown"}, [(1,)])
+    'witness stopped by the time limit; sat and cpsat agree: unique'
+    >>> unsettled({"sat": "unknown", "cpsat": "none", "witness": "unknown"}, [])
+    'sat and witness stopped by the time limit; cpsat says none'
+    >>> unsettled({"sat": "unknown", "cpsat": "unknown"}, [(1,)])
+    'sat and cpsat stopped by the time limit; none finished (a solution was found, maybe not the only one)'
+    """
+    slow = [n for n, c in claims.items() if c == "unknown"]
+    settled = {n: c for n, c in claims.items() if c != "unknown"}
+    line = f"{_names(slow)} stopped by the time limit; "
+    if not settled:
+        found = " (a solution was found, maybe not the only one)" if valid else ""
+        return line + "none finished" + found
+    if len(set(settled.values())) > 1:  # (reconcile finds the clashes it knows of first)
+        return line + ", ".join(f"{n} says {c}" for n, c in settled.items())
+    claim = next(iter(settled.values()))
+    if len(settled) == 1:
+        return line + f"{_names(settled)} says {claim}"
+    return line + f"{_names(settled)} agree: {claim}"
+
+
+def _names(names) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    names = list(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _claim(r: VariantResult) -> str:

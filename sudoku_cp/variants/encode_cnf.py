@@ -16,8 +16,14 @@ Each constraint type has one function in ``ENCODERS``; the families:
   total use clauses over the allowed combinations of distinct values instead, and so do
   arrow shafts and region-sum segments whose cells share a house (``_set_sum``), with
   the total a variable (the bulb's value, the number its digits spell, the common sum);
+  a long arrow shaft sums the sums of its runs of cells that share a house (``_run_terms``);
 - *conditional* rules (a sandwich between positions i and j, an X-sum for x) add the
   negated condition to every clause of the encoding they switch on.
+
+A ``deadline`` (a ``time.perf_counter()`` value) bounds the building: past it, the
+encoder gives up with ``EncodingTimeUp`` between constraints, between the layers of a
+sum and every few thousand clauses, so that a time limit covers the encoding too (a
+long arrow took seconds to encode). ``sat`` turns it into a timeout result.
 
 >>> from sudoku_cp.variants.model import VariantPuzzle, KillerCage
 >>> enc = encode(VariantPuzzle(4, constraints=(KillerCage((0, 1), 3),)))
@@ -27,6 +33,9 @@ Each constraint type has one function in ``ENCODERS``; the families:
 
 from __future__ import annotations
 
+import threading
+import time
+from contextlib import contextmanager
 from functools import lru_cache
 from itertools import combinations, product
 from operator import itemgetter
@@ -35,14 +44,47 @@ from .model import KING, KNIGHT, ORTHO, VariantPuzzle, line_segments, neighbours
 from .paradigms import UnsupportedConstraint
 
 
+class EncodingTimeUp(Exception):
+    """The deadline passed before the formula was built (``sat`` answers ``timeout``)."""
+
+
+#: The deadline of the encoding under way on this thread. The plans of sums are cached
+#: by their shape and shared by every puzzle, so the deadline, which is the caller's,
+#: reaches their building here rather than through their (cached) arguments.
+_clock = threading.local()
+
+
+@contextmanager
+def _until(deadline):
+    before = getattr(_clock, "deadline", None)
+    _clock.deadline = deadline
+    try:
+        yield
+    finally:
+        _clock.deadline = before
+
+
+def _on_time():
+    """Raise ``EncodingTimeUp`` once the deadline of the encoding under way has passed."""
+    deadline = getattr(_clock, "deadline", None)
+    if deadline is not None and time.perf_counter() > deadline:
+        raise EncodingTimeUp
+
+
+#: Clauses built between two looks at the clock in the loops over a plan's clauses.
+CLOCK_EVERY = 20_000
+
+
 class CNF:
     """Clauses and a pool; ``x[cell][value]`` is the literal "cell holds value".
 
     ``guard``: literals every clause starts with (``sat`` passes ``(-act,)``, so that the
     clauses of a puzzle on its live solver hold only while ``act`` is assumed); built
-    into each clause here rather than prepended to 10,000 clauses afterwards."""
+    into each clause here rather than prepended to 10,000 clauses afterwards.
+    ``deadline``: see the module's docstring."""
 
-    def __init__(self, puzzle: VariantPuzzle, start: int | None = None, guard=()):
+    def __init__(self, puzzle: VariantPuzzle, start: int | None = None, guard=(),
+                 deadline: float | None = None):
         from pysat.formula import IDPool
 
         self.puzzle = puzzle
@@ -57,6 +99,7 @@ class CNF:
             self.x = cell_literals(n, values)
         self.clauses: list[tuple[int, ...]] = []
         self.guard = tuple(guard)
+        self.deadline = deadline
         self._relations: dict = {}  # (a, b) -> rules waiting for relations_done
 
     @property
@@ -77,7 +120,10 @@ class CNF:
         table.extend([-lit for lit in reversed(table[1:])])  # table[-i] == -table[i]
         take, cuts = plan.getters(len(lits), len(guard))
         row = take(table)
-        self.clauses.extend([row[a:b] for a, b in cuts])
+        for at in range(0, len(cuts), CLOCK_EVERY):
+            if at:
+                _on_time()
+            self.clauses.extend([row[a:b] for a, b in cuts[at:at + CLOCK_EVERY]])
 
     def exactly_one(self, lits, guard=()):
         self.add([*guard, *lits])
@@ -239,7 +285,9 @@ class _Clauses:
         if key not in self._getters:
             head = tuple(range(top + 1, top + guards + 1))
             row, cuts = [], []
-            for clause in self.clauses:
+            for n, clause in enumerate(self.clauses):
+                if n % CLOCK_EVERY == CLOCK_EVERY - 1:
+                    _on_time()
                 cuts.append((len(row), len(row) + guards + len(clause)))
                 row.extend(head + clause)
             take = itemgetter(*row) if len(row) > 1 else (lambda table: tuple(table[i] for i in row))
@@ -270,8 +318,29 @@ class _Plan(_Clauses):
     exactly_one = CNF.exactly_one
 
     def at_most_one(self, lits, guard=()):
-        for a, b in combinations(lits, 2):
-            self.add([*guard, -a, -b])
+        """Pairwise, or over ``LADDER_ABOVE`` literals a ladder (Sinz's sequential
+        counter): ``r[i]`` "one of ``lits[:i + 1]`` holds", three clauses a literal
+        instead of one per pair; unit propagation draws the same conclusions."""
+        if len(lits) <= LADDER_ABOVE:
+            for a, b in combinations(lits, 2):
+                self.add([*guard, -a, -b])
+            return
+        rungs = [self.aux() for _ in lits[:-1]]
+        for i, lit in enumerate(lits):
+            if i < len(rungs):
+                self.add([*guard, -lit, rungs[i]])
+            if i > 0:
+                self.add([*guard, -lit, -rungs[i - 1]])
+                if i < len(rungs):
+                    self.add([*guard, -rungs[i - 1], rungs[i]])
+
+
+#: Groups of more literals than this take the ladder in ``_Plan.at_most_one``: only the
+#: states of a sum's layer come so many (a long arrow shaft summed cell by cell with a
+#: bulb of two or three digits: ~700 states a layer, 5 of 5.5 million clauses pairwise on
+#: a 78-cell shaft, before ``LONG_SHAFT``, and still on one whose cells share no house);
+#: the largest layer of the shared puzzles has 33, so their clauses stay as measured.
+LADDER_ABOVE = 64
 
 
 @lru_cache(maxsize=64)
@@ -307,12 +376,15 @@ def _layered(enc, terms, total, full):
     k = len(terms)
     reach = [{0}]
     for lits, w in terms:
+        _on_time()
         reach.append({t + w * v for t in reach[-1] for v in lits})
     back = [set() for _ in range(k + 1)]
     back[k] = {total} & reach[k]
     for i in range(k - 1, -1, -1):
+        _on_time()
         lits, w = terms[i]
-        back[i] = {t for t in reach[i] if any(t + w * v in back[i + 1] for v in lits)}
+        before = {u - w * v for u in back[i + 1] for v in lits}  # (filtered in reach's order)
+        back[i] = {t for t in reach[i] if t in before}
     if not back[0]:
         enc.add([])  # unreachable total: the (guarded) rule is false
         return
@@ -320,13 +392,15 @@ def _layered(enc, terms, total, full):
     for i in range(1, k):
         for t in back[i]:
             state[i][t] = enc.aux(i, t)
-        if full:
-            enc.exactly_one(list(state[i].values()))
+        if full:  # a ladder's in order of the sums: its rungs read "the sum is at most"
+            big = len(back[i]) > LADDER_ABOVE
+            enc.exactly_one([state[i][t] for t in (sorted(back[i]) if big else back[i])])
 
     def lit(i, t):
         return state[i][t]  # None for the fixed first and last layers
 
     for i, (lits, w) in enumerate(terms):
+        _on_time()
         if full:
             for v, xv in lits.items():  # a value joins a state before and one after
                 joins = [t for t in back[i] if t + w * v in back[i + 1]]
@@ -412,9 +486,10 @@ def cell_terms(enc, cells, weight=1):
 CAGE_ENCODINGS = ("combinations", "sums")
 
 
-def encode(puzzle: VariantPuzzle, cage: str = CAGE_ENCODINGS[0]) -> CNF:
+def encode(puzzle: VariantPuzzle, cage: str = CAGE_ENCODINGS[0],
+           deadline: float | None = None) -> CNF:
     """The CNF of ``puzzle`` (givens as unit clauses); an unknown type is refused by name."""
-    enc = CNF(puzzle)
+    enc = CNF(puzzle, deadline=deadline)
     enc.cage = cage
     _cells_and_houses(enc)
     for cell, value in puzzle.givens:
@@ -438,12 +513,12 @@ def encode_shape(puzzle: VariantPuzzle) -> CNF:
 
 
 def encode_own(puzzle: VariantPuzzle, start: int, cage: str = CAGE_ENCODINGS[0],
-               guard=()) -> CNF:
+               guard=(), deadline: float | None = None) -> CNF:
     """The rest: the clauses of ``puzzle``'s own constraints, auxiliary variables numbered
     from ``start`` on, and no givens (the caller assumes them). With ``encode_shape``'s
     clauses and the givens as units it is the formula of ``encode``. Every clause starts
-    with the literals of ``guard``."""
-    enc = CNF(puzzle, start, guard)
+    with the literals of ``guard``; ``EncodingTimeUp`` past ``deadline``."""
+    enc = CNF(puzzle, start, guard, deadline)
     enc.cage = cage
     _own(enc)
     return enc
@@ -464,12 +539,15 @@ def _cells_and_houses(enc):
 
 
 def _own(enc):
-    for k, c in enumerate(enc.puzzle.constraints):
-        encoder = ENCODERS.get(c.TYPE)
-        if encoder is None:
+    for c in enc.puzzle.constraints:  # refused by name before any work, whatever the deadline
+        if c.TYPE not in ENCODERS:
             raise UnsupportedConstraint(c.TYPE, "sat")
-        encoder(enc, c, k)
-    enc.relations_done()
+    with _until(enc.deadline):
+        for k, c in enumerate(enc.puzzle.constraints):
+            _on_time()
+            ENCODERS[c.TYPE](enc, c, k)
+        _on_time()
+        enc.relations_done()
 
 
 def _house(enc, cells, count):
@@ -605,12 +683,48 @@ def _arrow(enc, c, k):
             total = _number(enc, c.bulb, reach, ("arrow_total", k))
             _set_sum(enc, c.shaft, total, ("arrow_set", k))
             return
+    if SET_SUMS and len(c.shaft) > LONG_SHAFT:  # a sum of its runs' sums, each by its sets
+        enc.linear(terms + _run_terms(enc, c.shaft, ("arrow_run", k)), 0, ("arrow", k))
+        return
     enc.linear(terms + cell_terms(enc, c.shaft, -1), 0, ("arrow", k))
 
 
 #: Arrow shafts and region-sum segments whose cells share a house take ``_set_sum``
 #: (their sets of distinct values) rather than partial sums; False for measurement.
 SET_SUMS = True
+
+#: A shaft of more cells than this (none of the shared puzzles' shafts has more than 4)
+#: is cut into runs of cells that share a house (``_run_terms``), and its partial sums
+#: go over the runs' sums rather than cell by cell. The 78-cell shaft of a three-digit
+#: pill through every other cell (issue 35) makes runs of 6 and 9 cells, whose sums are
+#: 21..39 and 45: 3,057 clauses of its own instead of 572,000 (5.5 million before the
+#: ladder), and sat settles it with 23 givens in ~4 ms instead of ~1.5 s.
+LONG_SHAFT = 9
+
+
+def _run_terms(enc, cells, tag):
+    """``cells`` as terms of weight -1 of a sum: each run of consecutive cells whose
+    values differ (``_differ``) one term, its sum, a literal per total it can reach
+    (exactly one true), tied to the run's values by ``_set_sum``; a cell alone is the
+    term of its own values."""
+    runs = [[cells[0]]]
+    shared = _house_pairs(enc.puzzle.houses())
+    for cell in cells[1:]:
+        if all((min(a, cell), max(a, cell)) in shared for a in runs[-1]):
+            runs[-1].append(cell)
+        else:
+            runs.append([cell])
+    terms = []
+    for i, run in enumerate(runs):
+        if len(run) == 1:
+            terms.append((enc.x[run[0]], -1))
+            continue
+        reach = sorted({sum(s) for s in combinations(enc.values, len(run))})
+        totals = {t: enc.aux(*tag, i, t) for t in reach}
+        enc.exactly_one(list(totals.values()))
+        _set_sum(enc, run, totals, (*tag, i, "set"))
+        terms.append((totals, -1))
+    return terms
 
 
 def _double_arrow(enc, c, k):
@@ -621,12 +735,46 @@ def _double_arrow(enc, c, k):
 def _sandwich(enc, c, k):
     lo, hi = enc.values[0], enc.values[-1]
     line = c.cells
+    if len(line) != len(enc.values):
+        _lunchbox(enc, c, k)
+        return
+    for crust in (lo, hi):  # both crusts are on the line (a line without one breaks the rule)
+        enc.add([enc.x[x][crust] for x in line])
     for i, j in combinations(range(len(line)), 2):
         for a, b in ((lo, hi), (hi, lo)):
             guard = [-enc.x[line[i]][a], -enc.x[line[j]][b]]
             inner = line[i + 1:j]
             if inner:
                 enc.linear(cell_terms(enc, inner), c.total, ("sandwich", k, i, j, a), guard)
+            elif c.total != 0:
+                enc.add(guard)
+
+
+def _lunchbox(enc, c, k):
+    """A sandwich on a line with fewer cells than values: its crusts are the line's own
+    smallest and largest values. One-hot positions of the two, every other cell strictly
+    between their values, and the sum of the cells between them guarded by the pair."""
+    line, vals = c.cells, enc.values
+    low = [enc.aux("sw_min", k, i) for i in range(len(line))]
+    high = [enc.aux("sw_max", k, i) for i in range(len(line))]
+    enc.exactly_one(low)
+    enc.exactly_one(high)
+    for i, cell in enumerate(line):
+        for v in vals:
+            for j, other in enumerate(line):
+                if j == i:
+                    continue
+                for u in vals:
+                    if u <= v:  # the smallest is below every other value
+                        enc.add([-low[i], -enc.x[cell][v], -enc.x[other][u]])
+                    if u >= v:  # the largest above
+                        enc.add([-high[i], -enc.x[cell][v], -enc.x[other][u]])
+    for i, j in combinations(range(len(line)), 2):
+        for a, b in ((low, high), (high, low)):
+            guard = [-a[i], -b[j]]
+            inner = line[i + 1:j]
+            if inner:
+                enc.linear(cell_terms(enc, inner), c.total, ("lunchbox", k, i, j, a is low), guard)
             elif c.total != 0:
                 enc.add(guard)
 
@@ -660,10 +808,16 @@ def _skyscraper(enc, c, k):
     for i, cell in enumerate(line):
         s = enc.aux("sky_seen", k, i)
         seen.append(s)
+        for v in vals:
+            if v <= 0:  # the ground: a building of height 0 (or less) is never seen
+                enc.add([-enc.x[cell][v], -s])
+            elif i == 0:
+                enc.add([-enc.x[cell][v], s])
         if i == 0:
-            enc.add([s])
             continue
-        for v in vals:  # seen <-> the cell's value exceeds every earlier one
+        for v in vals:  # seen <-> the cell's value exceeds every earlier one (and 0)
+            if v <= 0:
+                continue
             enc.add([-enc.x[cell][v], -s, -at_least[i - 1][v]])
             enc.add([-enc.x[cell][v], s, at_least[i - 1][v]])
     from pysat.card import CardEnc, EncType

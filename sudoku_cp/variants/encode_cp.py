@@ -136,7 +136,13 @@ def _gated(cp, var, on, name):
 
 def _sandwich(cp, c, k):
     xs = _xs(cp, c.cells)
-    ends = [(_is(cp, x, cp.lo, f"sw{k}_lo{i}"), _is(cp, x, cp.hi, f"sw{k}_hi{i}"))
+    if len(xs) == cp.hi - cp.lo + 1:  # the line holds every value: the crusts are lo and hi
+        low, high = cp.lo, cp.hi
+    else:  # the line's own smallest and largest values (ISS's Lunchbox)
+        low, high = cp.int_var(cp.lo, cp.hi, f"sw{k}_min"), cp.int_var(cp.lo, cp.hi, f"sw{k}_max")
+        cp.model.AddMinEquality(low, xs)
+        cp.model.AddMaxEquality(high, xs)
+    ends = [(_is(cp, x, low, f"sw{k}_lo{i}"), _is(cp, x, high, f"sw{k}_hi{i}"))
             for i, x in enumerate(xs)]
     cp.model.Add(sum(a for a, _ in ends) == 1)
     cp.model.Add(sum(b for _, b in ends) == 1)
@@ -162,13 +168,23 @@ def _x_sum(cp, c, k):
         cp.model.Add(first <= i).OnlyEnforceIf(counted.Not())
         parts.append(_gated(cp, xs[i], counted, f"xs{k}_y{i}"))
     cp.model.Add(first <= len(xs))
+    cp.model.Add(first >= 1)
     cp.model.Add(sum(parts) == c.total)
 
 
 def _skyscraper(cp, c, k):
     xs = _xs(cp, c.cells)
-    seen = [1]
     top = xs[0]
+    if cp.lo < 0:  # the ground is 0: a building of height 0 (or less) is never seen
+        top = cp.int_var(0, max(cp.hi, 0), f"sky{k}_top0")
+        cp.model.AddMaxEquality(top, [xs[0], 0])
+    if cp.lo > 0:
+        seen = [1]
+    else:
+        s0 = cp.bool_var(f"sky{k}_seen0")
+        cp.model.Add(xs[0] > 0).OnlyEnforceIf(s0)
+        cp.model.Add(xs[0] <= 0).OnlyEnforceIf(s0.Not())
+        seen = [s0]
     for i in range(1, len(xs)):
         s = cp.bool_var(f"sky{k}_seen{i}")
         cp.model.Add(xs[i] > top).OnlyEnforceIf(s)

@@ -223,16 +223,41 @@ def read_iss(text: str) -> Reading:
             raise PuzzleError(f"{name}: bad arguments {'~'.join(args)!r}") from None
     if refused:
         raise UnsupportedConstraint.of(refused)
-    if regions is not None:
-        boxes = None
-    elif boxes == "default" and g.hi - g.lo + 1 != g.size:
-        boxes = None
+    out = _last_wins(out)
+    if regions is not None and boxes is not None:
+        # ISS *adds* a jigsaw's regions: the boxes stay unless NoBoxes is given
+        # (sudoku_builder.js: boxRegions is empty only under NoBoxes), so the regions
+        # are extra houses beside them.
+        out += said.add("Jigsaw", [m.ExtraRegion(r) for r in regions])
+        regions = None
+    # (the boxes also stay when the values are more than the cells of a house, as
+    # "Shape~9x9~10": each box then holds distinct values, as each row does)
     try:
         puzzle = m.VariantPuzzle(g.size, box=boxes, regions=regions, values=(g.lo, g.hi),
                                  givens=tuple(givens), constraints=tuple(out))
     except m.ConstraintError as exc:
         raise exc.spoken(said.names) from None
     return Reading(puzzle, names=said.names)
+
+
+#: Types of which ISS keeps one per place (its UNIQUENESS_KEY_FIELD: an outside clue per
+#: line and direction, a quadruple per 2x2 square): a later one replaces an earlier one.
+_ONE_PER_PLACE = ("x_sum", "skyscraper", "sandwich", "little_killer", "quadruple")
+
+
+def _last_wins(constraints):
+    """``constraints`` with each clue ISS would replace dropped (``_mergeByUniqueness`` in
+    its parser: the last of a type at one place wins).
+
+    >>> [c.total for c in _last_wins([m.Sandwich((0, 1, 2, 3), 1), m.Sandwich((0, 1, 2, 3), 3)])]
+    [3]
+    """
+    last = {}
+    for i, c in enumerate(constraints):
+        if c.TYPE in _ONE_PER_PLACE:
+            last[c.TYPE, c.cells] = i
+    return [c for i, c in enumerate(constraints)
+            if c.TYPE not in _ONE_PER_PLACE or last[c.TYPE, c.cells] == i]
 
 
 def _layout(g, layout):

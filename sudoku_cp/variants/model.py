@@ -123,8 +123,8 @@ class LittleKiller:
 
 @constraint("sandwich")
 class Sandwich:
-    """In the row or column ``cells`` (in reading order), the values strictly between the
-    smallest and the largest value of the range sum to ``total``."""
+    """In the row or column ``cells``, the values strictly between its smallest and its largest
+    value sum to ``total`` (the ends of the value range when the line holds every value)."""
 
     cells: Cells
     total: int
@@ -133,7 +133,7 @@ class Sandwich:
 @constraint("x_sum")
 class XSum:
     """The first ``x`` values of ``cells`` (read from the clue), where ``x`` is the value of
-    the first cell, sum to ``total``."""
+    the first cell (1 to the length of the line), sum to ``total``."""
 
     cells: Cells
     total: int
@@ -141,7 +141,8 @@ class XSum:
 
 @constraint("skyscraper")
 class Skyscraper:
-    """Seen from the clue, ``count`` values of ``cells`` are larger than every value before them."""
+    """Seen from the clue, ``count`` values of ``cells`` are larger than every value before them
+    and than 0 (a building of height 0 is not seen, as in ISS)."""
 
     cells: Cells
     count: int

@@ -136,8 +136,7 @@ def _sum_is(total):
 
 def _sandwich(p, v, c):
     line = [v[x] for x in c.cells]
-    lo, hi = p.values
-    i, j = sorted((line.index(lo), line.index(hi))) if lo in line and hi in line else (0, 0)
+    i, j = sorted((line.index(min(line)), line.index(max(line))))
     s = sum(line[i + 1:j])
     if s != c.total:
         yield f"the sandwich sums to {s}, not {c.total}"
@@ -145,15 +144,18 @@ def _sandwich(p, v, c):
 
 def _x_sum(p, v, c):
     x = v[c.cells[0]]
-    s = sum(v[y] for y in c.cells[:x]) if x >= 0 else None
+    if not 1 <= x <= len(c.cells):
+        yield f"the first cell says {x}, not a count of 1..{len(c.cells)} cells"
+        return
+    s = sum(v[y] for y in c.cells[:x])
     if s != c.total:
         yield f"the first {x} values sum to {s}, not {c.total}"
 
 
 def _skyscraper(p, v, c):
-    seen, top = 0, None
+    seen, top = 0, 0  # the ground: a building of height 0 is not seen
     for x in c.cells:
-        if top is None or v[x] > top:
+        if v[x] > top:
             seen, top = seen + 1, v[x]
     if seen != c.count:
         yield f"{seen} visible, not {c.count}"

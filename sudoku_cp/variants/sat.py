@@ -23,6 +23,17 @@ A puzzle with many more clauses of its own than its shape has goes to a fresh so
 once (``FRESH_ABOVE``; ``LIVE_BUDGET`` can also send a long search there: off by default).
 A second caller while the solver is in use (another thread) gets a fresh solver of its own.
 
+**A time limit covers it all.** The deadline reaches the encoder (which gives up past
+it: ``EncodingTimeUp``), the loading of the clauses (in blocks, the clock read between
+them) and the search, which a timer interrupts at the deadline (PySAT's ``interrupt``;
+the slices alone overran by up to a slice, and a slice of 20,000 conflicts on a large
+formula takes seconds). Glucose reads an interrupt only when it restarts, and on a large
+formula its restarts can be seconds apart (a shaft of 78 cells in no house, 572,000
+clauses: 2.7 and 8.6 s late): so under a time limit the search runs on a thread of its
+own, and a solver still running ``GRACE`` after the deadline is left to stop by itself
+(``abandon``: never called again, its memory never freed) while the caller gets its
+answer. Each ends in a ``timeout`` result, never an exception.
+
 ``candidates`` answers the setters' "all possibilities": for each cell, the values
 some solution gives it, by incremental solving under assumptions on one solver.
 """
@@ -32,12 +43,13 @@ from __future__ import annotations
 import atexit
 import threading
 import time
+from contextlib import contextmanager
 from importlib import import_module
 
 from ..backends.sat import BUDGET_ONLY, abandon, canonical_solver, interrupt_or
 from ..cache import ShapeCache
 from ..errors import UsageError
-from .encode_cnf import encode, encode_own, encode_shape, shape_key
+from .encode_cnf import EncodingTimeUp, encode, encode_own, encode_shape, shape_key
 from .paradigms import VariantResult
 
 DEFAULT_SOLVER = "glucose4"
@@ -79,8 +91,9 @@ LIVE_BUDGET = None
 FRESH_ABOVE = 1.0
 
 #: Conflicts per slice of a search: the first slice, and the most a slice grows to
-#: (doubling). A slice is a few ms to ~0.2 s; a Ctrl-C or the time limit waits for the
-#: end of the slice under way.
+#: (doubling). A slice is a few ms to ~0.2 s on most puzzles, seconds on a large formula
+#: (a pigeonhole formula of 90 variables: 2.4 s for 20,000); a Ctrl-C waits for the end
+#: of the slice under way, the time limit interrupts it (``_alarm``).
 SLICE = (2_000, 20_000)
 
 #: Activation literals per load of a shape's solver: numbered nv + 1 ... nv + ACTS, right
@@ -163,24 +176,33 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
         return _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape)
     try:
         act = shape.next_act()
-        enc = encode_own(puzzle, shape.nv + ACTS + 1, cage, guard=(-act,))
+        try:
+            enc = encode_own(puzzle, shape.nv + ACTS + 1, cage, guard=(-act,), deadline=deadline)
+        except EncodingTimeUp:
+            return _timeout(start, "encoding")
         if len(enc.clauses) > FRESH_ABOVE * len(shape.clauses):  # the live solver would save little
             return _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc, act)
         s = shape.live()
         shape.acts += 1
         assert act == shape.nv + shape.acts
         built = time.perf_counter()
-        _add_all(s, enc.clauses)
+        if not _add_all(s, enc.clauses, deadline):
+            s.add_clause([-act])  # retires the part loaded
+            return _timeout(start, "loading", build_time=built - start)
         assumptions = [act, *(enc.x[cell][value] for cell, value in puzzle.givens)]
         before = _native(s)
         try:
             found = _enumerate(s, enc, solver, assumptions, [-act], limit, deadline,
                                budget=LIVE_BUDGET)
-            s.add_clause([-act])
+            if found is None or found[1] != LATE:
+                s.add_clause([-act])
         except BaseException:
             abandon(s)  # left mid-call (Ctrl-C): never called again
             shape.solver = None
             raise
+        if found is not None and found[1] == LATE:  # abandoned by _solve_sliced
+            shape.solver = None
+            return _late(found[0], start, built)
         if found is None:  # a real search: on a solver of its own, as if loaded afresh
             result = _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc, act)
             result.stats["live_attempt"] = LIVE_BUDGET
@@ -194,22 +216,43 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
     return VariantResult("sat", solutions, exhausted, status, stats, time.perf_counter() - start)
 
 
+def _late(solutions, start, built):
+    """The result of a search the time limit stopped though the solver did not stop."""
+    return VariantResult("sat", solutions, False, "timeout",
+                         {"stopped_in": "search (solver abandoned)", "build_time": built - start},
+                         time.perf_counter() - start)
+
+
+def _timeout(start, where, **stats):
+    """The result of a time limit reached before the search (``where``: ``encoding`` or
+    ``loading``): no solution, not exhausted."""
+    return VariantResult("sat", [], False, "timeout", {"stopped_in": where, **stats},
+                         time.perf_counter() - start)
+
+
 def _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc=None, act=None):
     """On a solver of its own; ``enc``'s clauses guarded by ``-act`` when ``act`` is given."""
     if enc is None:
-        enc = encode_own(puzzle, shape.nv + ACTS + 1, cage)
+        try:
+            enc = encode_own(puzzle, shape.nv + ACTS + 1, cage, deadline=deadline)
+        except EncodingTimeUp:
+            return _timeout(start, "encoding")
     built = time.perf_counter()
     s = _solver_of(shape.clauses, solver)
     for cell, value in puzzle.givens:
         s.add_clause([enc.x[cell][value]])
     if act is not None:
         s.add_clause([act])
-    _add_all(s, enc.clauses)
+    if not _add_all(s, enc.clauses, deadline):
+        s.delete()
+        return _timeout(start, "loading", build_time=built - start)
     try:
         solutions, status, exhausted = _enumerate(s, enc, solver, [], [], limit, deadline)
     except BaseException:
         abandon(s)  # left mid-call (Ctrl-C): never called again, not even to free it
         raise
+    if status == LATE:  # (abandoned by _solve_sliced)
+        return _late(solutions, start, built)
     stats = {"variables": enc.nv, "clauses": len(shape.clauses) + len(enc.clauses),
              "solver": solver, "build_time": built - start, **_native(s)}
     s.delete()
@@ -222,23 +265,36 @@ _NATIVE_ADD = {"Glucose4": ("glucose", "glucose41_add_cl"),
                "Minisat22": ("minisat", "minisat22_add_cl")}
 
 
-def _add_all(s, clauses):
+#: Clauses loaded between two looks at the clock when a deadline is set (~25 ms).
+LOAD_BLOCK = 100_000
+
+
+def _add_all(s, clauses, deadline=None):
     """``s.append_formula(clauses)``, calling the solver's own add straight away where
     ``_NATIVE_ADD`` knows it: PySAT's two Python layers over it cost more than the add
-    itself (about 2 of 6 ms for a zipper puzzle's 11,000 clauses)."""
+    itself (about 2 of 6 ms for a zipper puzzle's 11,000 clauses). In blocks of
+    ``LOAD_BLOCK`` with a ``deadline``: False (and the rest not loaded) once it passed."""
+    if deadline is not None and len(clauses) > LOAD_BLOCK:
+        for at in range(0, len(clauses), LOAD_BLOCK):
+            if time.perf_counter() > deadline:
+                return False
+            _add_all(s, clauses[at:at + LOAD_BLOCK])
+        return True
     native = _NATIVE_ADD.get(type(s.solver).__name__)
     handle = native and getattr(s.solver, native[0], None)
     add = handle and getattr(import_module("pysolvers"), native[1], None)
     if add is not None:  # (a PySAT without that function: its own road below)
         if not all([add(handle, clause) for clause in clauses]):
             s.solver.status = False  # as the solver's add_clause records it
-        return
+        return True
     s.append_formula(clauses)
+    return True
 
 
 def _enumerate(s, enc, solver, assumptions, guard, limit, deadline, budget=None):
     """Solutions up to ``limit``: ``(solutions, status, exhausted)``, or None once the
-    search has taken more than ``budget`` conflicts (when a budget is given)."""
+    search has taken more than ``budget`` conflicts (when a budget is given). Status
+    ``LATE``: the solver did not stop at the deadline and was abandoned."""
     solutions, status, exhausted = [], "solved", False
     spent = s.accum_stats().get("conflicts", 0) if budget is not None else 0
     while len(solutions) < limit:
@@ -253,6 +309,9 @@ def _enumerate(s, enc, solver, assumptions, guard, limit, deadline, budget=None)
                 answer = s.solve_limited(assumptions=assumptions)
                 if answer is None:
                     return None
+        except SolverLate:
+            status = LATE
+            break
         except Exception as exc:  # PySAT's own word for a Ctrl-C inside the solver
             raise interrupt_or(exc) from None
         if answer is None:
@@ -270,14 +329,57 @@ def _enumerate(s, enc, solver, assumptions, guard, limit, deadline, budget=None)
     return solutions, status, exhausted
 
 
+#: The status ``_enumerate`` gives a search whose solver was abandoned (``SolverLate``).
+LATE = "late"
+
+#: Seconds past the deadline a solver may take to heed its interrupt before it is
+#: abandoned (``_solve_sliced``).
+GRACE = 0.2
+
+
+class SolverLate(Exception):
+    """The solver did not stop within ``GRACE`` of the deadline; it has been abandoned."""
+
+
 def _solve_sliced(s, solver, assumptions, deadline):
     """True, False, or None once ``deadline`` (a ``perf_counter`` value) has passed:
     ``s.solve`` in slices of conflicts, each with the GIL released (``expect_interrupt``;
-    CaDiCaL, which cannot take it, holds the GIL as before)."""
+    CaDiCaL, which cannot take it, holds the GIL as before), a slice under way
+    interrupted at the deadline (``_alarm``). Under a deadline the slices run on a
+    thread of their own, and ``SolverLate`` (``s`` abandoned) when they have not ended
+    ``GRACE`` after it."""
     release = canonical_solver(solver) not in BUDGET_ONLY
+    if deadline is None or not release:
+        return _slices(s, solver, assumptions, deadline, release, threading.Event())
+    with _alarm(s, deadline) as rang:
+        box = []
+
+        def run():
+            try:
+                box.append((True, _slices(s, solver, assumptions, deadline, True, rang)))
+            except BaseException as exc:  # handed to the caller's thread
+                box.append((False, exc))
+
+        worker = threading.Thread(target=run, name="sat-search", daemon=True)
+        worker.start()
+        try:
+            worker.join(max(0.0, deadline - time.perf_counter()) + GRACE)
+        except BaseException:  # a Ctrl-C while waiting: the caller abandons the solver
+            s.interrupt()
+            raise
+        if not box:  # still searching: Glucose heeds an interrupt only at a restart
+            abandon(s)
+            raise SolverLate
+        ok, value = box[0]
+        if not ok:
+            raise value
+        return value
+
+
+def _slices(s, solver, assumptions, deadline, release, rang):
     slice_, most = SLICE
     while True:
-        if deadline is not None and time.perf_counter() >= deadline:
+        if rang.is_set() or deadline is not None and time.perf_counter() >= deadline:
             return None
         s.conf_budget(slice_)
         found = (s.solve_limited(assumptions, expect_interrupt=True) if release
@@ -285,6 +387,34 @@ def _solve_sliced(s, solver, assumptions, deadline):
         if found is not None:
             return found
         slice_ = min(2 * slice_, most)
+
+
+@contextmanager
+def _alarm(s, deadline):
+    """While the block runs, a timer calls ``s.interrupt()`` at ``deadline`` (none when
+    it is None); yields an event set once it has. Leaving the block normally, the timer
+    is stopped and the interrupt cleared, so that the solver (a live one is reused)
+    answers its next call; left by an exception (a Ctrl-C), the solver is never called
+    again (``abandon``)."""
+    rang = threading.Event()
+    if deadline is None:
+        yield rang
+        return
+
+    def ring():
+        rang.set()
+        s.interrupt()
+
+    timer = threading.Timer(max(0.0, deadline - time.perf_counter()), ring)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield rang
+    finally:
+        timer.cancel()
+    timer.join()  # (a ring under way ends before the interrupt is cleared)
+    if rang.is_set():
+        s.clear_interrupt()
 
 
 def _native(s):
@@ -312,12 +442,16 @@ def candidates(puzzle, *, cap: int = 2, time_limit: float | None = None,
     """
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
-    enc = encode(puzzle)
     n2 = puzzle.num_cells
     values = tuple(puzzle.value_range)
     counts = [dict.fromkeys(values, 0) for _ in range(n2)]
     known: set = set()  # the solutions met so far
-    with _solver(enc, solver) as s:
+    try:
+        enc = encode(puzzle, deadline=deadline)
+    except EncodingTimeUp:
+        return counts, False, known
+    s = _solver(enc, solver)
+    try:
         met = enc.pool.id(("candidates", "met"))
         asked = 0
         while True:
@@ -329,7 +463,15 @@ def candidates(puzzle, *, cap: int = 2, time_limit: float | None = None,
             s.add_clause([-ask, *short])
             if phases:
                 s.set_phases(short)
-            answer = _solve_sliced(s, solver, [met, ask], deadline)
+            try:
+                answer = _solve_sliced(s, solver, [met, ask], deadline)
+            except SolverLate:
+                s = None  # abandoned: never called again, not even to free it
+                return counts, False, known
+            except BaseException:
+                abandon(s)  # left mid-call (Ctrl-C)
+                s = None
+                raise
             s.add_clause([-ask])
             if answer is None:
                 return counts, False, known
@@ -341,4 +483,7 @@ def candidates(puzzle, *, cap: int = 2, time_limit: float | None = None,
             for c, w in enumerate(sol):
                 if counts[c][w] < cap:
                     counts[c][w] += 1
+    finally:
+        if s is not None:
+            s.delete()
     return counts, True, known

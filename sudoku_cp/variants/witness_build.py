@@ -139,8 +139,8 @@ def little_killer(c, ctx):
 
 def sandwich(c, ctx):
     if len(c.cells) != ctx.hi - ctx.lo + 1:
-        raise UnsupportedConstraint("sandwich", "witness: a line that need not hold both the "
-                                     "lowest and the highest value")
+        raise UnsupportedConstraint("sandwich", "witness: a line with fewer cells than values, "
+                                     "whose crusts are its own smallest and largest values")
     return [Sandwich(c.cells, c.total, ctx.lo, ctx.hi, ctx.full, ctx.is_house(c.cells))]
 
 

@@ -342,11 +342,7 @@ class XSum:
         line = [masks[c] for c in cells]
         keeps = [0] * n
         for x in values(line[0]):
-            if x == 0:  # no cells: the sum is 0
-                if self.total == 0:
-                    keeps[0] |= 1
-                    for k in range(1, n):
-                        keeps[k] |= line[k]
+            if not 1 <= x <= n:  # X counts 1..n cells of the line
                 continue
             allowed = self.full & ~(1 << x) if self.distinct else self.full
             part = _sum_keeps(line[1:x], self.total - x, allowed, self.distinct)
@@ -361,7 +357,8 @@ class XSum:
 
 
 class Skyscraper:
-    """Exactly ``count`` cells of the line are higher than every cell before them.
+    """Exactly ``count`` cells of the line are higher than every cell before them and than
+    the ground (height 0: a 0 is never seen).
 
     A forward pass over the states (tallest so far, seen), then a backward pass keeping
     the moves that still reach ``count``: exact for the line (value by value). The states
@@ -377,7 +374,7 @@ class Skyscraper:
         cells, count = self.cells, self.count
         line = [masks[c] << 1 for c in cells]  # value v at bit v + 1
         # forward[i][s]: the tallest-so-far values reachable before cell i, having seen s
-        forward = [[1] + [0] * count]
+        forward = [[2] + [0] * count]  # before the first cell: the ground, height 0
         for m in line:
             prev = forward[-1]
             at_least = -(m & -m)  # bits >= the lowest value: a tallest that can stay

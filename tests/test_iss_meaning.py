@@ -1,0 +1,83 @@
+"""ISS strings mean what ISS does with them: each case below is a place where ISS's meaning is
+not the obvious one, found by the differential tester (benchmarks/peers/diff_iss.py) or by
+reading ISS's builder, with the verdict ISS itself gave (sigh/Interactive-Sudoku-Solver at
+e373f98, counted to two by benchmarks/peers/iss_count.mjs on 2026-11-29). Every paradigm of
+the cross-check must give the same verdict.
+
+With ``ISS`` set to a checkout of ISS (and node on PATH), a small random sample of the
+differential test runs too; without it, that test is skipped and says why.
+"""
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from sudoku_cp.variants.crosscheck import crosscheck
+from sudoku_cp.variants.iss import parse_iss
+
+PEERS = Path(__file__).resolve().parents[1] / "benchmarks" / "peers"
+
+CASES = [
+    # a Jigsaw adds its regions: the boxes stay unless NoBoxes (R1C1 and R2C2 share a box)
+    (".Shape~4x4.Jigsaw~0000111122223333.~R1C1_1~R2C2_1", "none"),
+    (".Shape~4x4.NoBoxes.Jigsaw~0000111122223333.~R1C1_1~R2C2_1", "multiple"),
+    # more values than cells in a house: the boxes stay too, holding distinct values
+    (".Shape~4x4~5.~R1C1_1~R2C2_1", "none"),
+    # under values 0..n-1 a skyscraper of height 0 is not seen: four are never visible
+    (".Shape~4x4~0-3.Skyscraper~R1~~4", "none"),
+    # a sandwich on a line with fewer cells than values: its crusts are the line's own
+    # smallest and largest values (1 and 4 here: between them only the 3)
+    (".Shape~4x4~5.NoBoxes.Sandwich~0~R1.~R1C1_2~R1C2_4~R1C3_3~R1C4_1", "none"),
+    (".Shape~4x4~5.NoBoxes.Sandwich~3~R1.~R1C1_2~R1C2_4~R1C3_3~R1C4_1", "multiple"),
+    # an X-sum's first cell counts 1 to the line's length: a 5 in a line of 4 is no count
+    (".Shape~4x4~5.Jigsaw~1111000322032233.XSum~C4~~11", "none"),
+    # one outside clue per line and direction, one quadruple per square: the last one wins
+    (".Shape~4x4.Sandwich~5~R1.Sandwich~0~R1", "multiple"),
+    (".Shape~4x4.Quad~R1C1~1~2.Quad~R1C1~3.~R1C1_1~R1C2_2", "multiple"),
+    # a cage with sum 0 has any sum: its values still differ
+    (".Shape~4x4.NoBoxes.Cage~0~R1C1~R2C2.~R1C1_1~R2C2_1", "none"),
+]
+
+
+@pytest.mark.parametrize("text, iss_says", CASES)
+def test_every_paradigm_reads_the_string_as_iss_does(text, iss_says):
+    report = crosscheck(parse_iss(text), ["sat", "cpsat", "witness"])
+    assert report.verdict.value == iss_says, report.evidence
+    assert len(report.ran) >= 2
+
+
+def test_a_later_clue_on_the_same_line_replaces_the_earlier():
+    p = parse_iss(".Shape~4x4.Sandwich~5~R1.Sandwich~0~R1.XSum~C1~3~.XSum~C1~4~2")
+    assert sorted((c.TYPE, c.total) for c in p.constraints) == [
+        ("sandwich", 0), ("x_sum", 2), ("x_sum", 4)]
+
+
+def test_the_random_iss_strings_are_reproducible_and_read():
+    sys.path.insert(0, str(PEERS))
+    try:
+        import iss_random
+    finally:
+        sys.path.remove(str(PEERS))
+    texts = [iss_random.puzzle_string(f"t:{i}") for i in range(30)]
+    assert texts == [iss_random.puzzle_string(f"t:{i}") for i in range(30)]
+    kinds = set()
+    for text in texts:
+        p = parse_iss(text)  # every generated type is one the project reads
+        kinds |= {c.TYPE for c in p.constraints}
+    assert len(kinds) >= 15
+
+
+@pytest.mark.skipif(not os.environ.get("ISS") or not shutil.which("node"),
+                    reason="set ISS to a checkout of sigh/Interactive-Sudoku-Solver (node on PATH) "
+                           "to compare a random sample with ISS itself")
+def test_a_random_sample_agrees_with_iss():
+    sys.path.insert(0, str(PEERS))
+    try:
+        import diff_iss
+    finally:
+        sys.path.remove(str(PEERS))
+    assert diff_iss.main(["--count", "30", "--seed", "pytest", "--workers", "1",
+                          "--no-shrink", "--time-limit", "20"]) == 0
