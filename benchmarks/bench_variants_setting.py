@@ -1,6 +1,6 @@
 """The ``sat`` paradigm on a few variant puzzles under each value of one encoding setting, in turn.
 
-    python3 benchmarks/bench_variants_setting.py iss-examples-25,iss-examples-11 --setting encode_cnf.SET_SUMS=False,True --data ../shared/data
+    python3 benchmarks/bench_variants_setting.py iss-examples-25,iss-examples-11 --setting encode_cnf_sums.SET_SUMS=False,True --data ../shared/data
     python3 benchmarks/bench_variants_setting.py iss-examples-10 --setting encode_cnf.CNF.sums="'full','lean'" --data ../shared/data
 
 ``--setting MODULE.NAME=V1,V2,...`` names a module-level constant (or a class attribute,
@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from puzzle_lines import variant_records  # noqa: E402
-from sudoku_cp.variants import encode_cnf, sat  # noqa: E402
+from sudoku_cp.variants import encode_cnf_base, encode_cnf_sums, sat  # noqa: E402
 from sudoku_cp.variants.formats import read_entry  # noqa: E402
 from sudoku_cp.variants.rules import is_solution  # noqa: E402
 
@@ -44,6 +44,10 @@ def main(argv=None) -> int:
     owner = importlib.import_module(f"sudoku_cp.variants.{module}")
     for attr in attrs[:-1]:
         owner = getattr(owner, attr)
+    if not hasattr(owner, attrs[-1]):  # (a setting moved to another module would do nothing)
+        print(f"no setting {where} (encode_cnf's sums live in encode_cnf_sums, its machinery "
+              f"in encode_cnf_base)")
+        return 2
     values = ast.literal_eval(f"({values},)")
     records = variant_records(args.data)
     sat.solve(read_entry(records["iss-examples-0"]).puzzle, limit=2)
@@ -54,9 +58,10 @@ def main(argv=None) -> int:
             for v in values:
                 setattr(owner, attrs[-1], v)
                 for name in CACHES:
-                    cached = getattr(encode_cnf, name, None)
-                    if cached is not None:
-                        cached.cache_clear()
+                    for home in (encode_cnf_base, encode_cnf_sums):
+                        cached = getattr(home, name, None)
+                        if cached is not None:
+                            cached.cache_clear()
                 start = time.process_time()
                 r = sat.solve(entry.puzzle, limit=2, time_limit=120)
                 took = time.process_time() - start

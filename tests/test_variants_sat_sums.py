@@ -49,7 +49,7 @@ def test_linear_keeps_exactly_the_assignments_with_the_total(seed, sums):
 def test_linear_with_its_layers_on_a_ladder_keeps_the_same_assignments(seed, monkeypatch):
     """The ladder that takes a layer's exactly-one when a layer has many states (long
     shafts with a bulb of several digits), here forced on every layer of two or more."""
-    from sudoku_cp.variants import encode_cnf
+    from sudoku_cp.variants import encode_cnf_base as encode_cnf
 
     monkeypatch.setattr(encode_cnf, "LADDER_ABOVE", 1)
     encode_cnf._sum_plan.cache_clear()  # plans made with the pairwise form
@@ -154,11 +154,11 @@ def test_long_shafts_as_sums_of_their_runs_match_brute_force_on_4x4(seed, monkey
     wandering over the grid take that road, the sat paradigm finds exactly the grids the
     checker accepts (pills read off a random grid where one spells the shaft's sum;
     values 1..4, 0..3 or 8..11)."""
-    from sudoku_cp.variants import encode_cnf, model as m
+    from sudoku_cp.variants import encode_cnf_sums, model as m
     from sudoku_cp.variants.paradigms import solve
     from sudoku_cp.variants.rules import check_solution
 
-    monkeypatch.setattr(encode_cnf, "LONG_SHAFT", 2)
+    monkeypatch.setattr(encode_cnf_sums, "LONG_SHAFT", 2)
     rng = random.Random(seed)
     shift = (0, -1, 7)[seed % 3]
     grids = [tuple(v + shift for v in g) for g in GRIDS]

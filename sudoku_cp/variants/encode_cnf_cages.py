@@ -18,11 +18,7 @@ from functools import lru_cache
 from itertools import combinations
 
 
-
-def _house(enc, cells, count):
-    from .encode_cnf import _house as house  # (encode_cnf imports this module last)
-
-    house(enc, cells, count)
+from .encode_cnf_base import _absorb, _house
 
 
 def _sum(enc, c, k):
@@ -64,8 +60,6 @@ def _rellik_cage(enc, c, k):
 def exactly(enc, lits, count):
     """Exactly ``count`` of ``lits`` true (a sequential counter)."""
     from pysat.card import CardEnc, EncType
-
-    from .encode_cnf import _absorb
 
     if count > len(lits):
         enc.add([])

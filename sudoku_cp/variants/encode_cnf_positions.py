@@ -9,12 +9,14 @@ takes them in): indexing, value indexing, hidden skyscrapers, sum lines, lunchbo
 - *sum line*: an automaton unrolled along the line: one-hot states "partial sum of the
   current run" per position, reset at the total, forward and backward support clauses;
   a loop starts and ends in the same state;
-- *lunchbox*: "position i holds the smallest / largest value" literals (exactly one of
-  each), and for each pair of positions the partial sums of the cells between them,
-  guarded by the pair.
+- *lunchbox*: a house, and the sandwich of the line's own extremes ("position i holds
+  the smallest / largest value" literals, exactly one of each, and for each pair of
+  positions the partial sums of the cells between them, guarded by the pair).
 """
 
 from __future__ import annotations
+
+from .encode_cnf_sums import _lunchbox as sandwich_of_extremes
 
 
 def _indexing(enc, c, k):
@@ -104,31 +106,10 @@ def _sum_line(enc, c, k):
 
 
 def _lunchbox(enc, c, k):
-    from .encode_cnf import cell_terms
-
-    cells = c.cells
-    enc.differ(cells)
-    ends = {}
-    for what, better in (("low", lambda a, b: a < b), ("high", lambda a, b: a > b)):
-        lits = [enc.aux("lunch", k, what, i) for i in range(len(cells))]
-        enc.exactly_one(lits)
-        for i, lit in enumerate(lits):
-            for j, other in enumerate(cells):
-                if j != i:
-                    for a, xa in enc.x[cells[i]].items():
-                        for b, xb in enc.x[other].items():
-                            if not better(a, b):
-                                enc.add([-lit, -xa, -xb])
-        ends[what] = lits
-    for i in range(len(cells)):
-        for j in range(i + 1, len(cells)):
-            inner = cells[i + 1:j]
-            for a, b in (("low", "high"), ("high", "low")):
-                guard = [-ends[a][i], -ends[b][j]]
-                if inner:
-                    enc.linear(cell_terms(enc, inner), c.total, ("lunch_sum", k, i, j, a), guard)
-                elif c.total != 0:
-                    enc.add(guard)
+    """ISS's lunchbox: distinct values, and the sandwich of the line's own extremes
+    (``encode_cnf_sums._lunchbox``, which a sandwich on a short line uses too)."""
+    enc.differ(c.cells)
+    sandwich_of_extremes(enc, c, k)
 
 
 ENCODERS = {

@@ -26,33 +26,18 @@ the rule, no type to dispatch on).
 from __future__ import annotations
 
 import json
-import operator
 from dataclasses import dataclass, fields
 from typing import ClassVar
 
 from ..errors import PuzzleError
+from .model_checks import (DISTINCT_CELLS, FEWEST, LARGEST, MAX_VALUES, PAIRS,  # noqa: F401
+                           ConstraintError, _check_fields, _check_repeats, _check_shape,
+                           _check_values, _integer, unreachable_cage)
 
 #: Constraint classes by their JSON ``type`` tag; filled by ``@constraint``.
 TYPES: dict[str, type] = {}
 
 Cells = tuple  # a tuple of 0-based row-major cell indices
-
-
-class ConstraintError(PuzzleError):
-    """A constraint that cannot carry its rule; the message starts with its type, which a
-    format's reader says in that format's own names (``spoken``).
-
-    >>> str(ConstraintError("killer_cage", ": cell R1C1 is listed twice").spoken({"killer_cage": "Cage"}))
-    'Cage: cell R1C1 is listed twice'
-    """
-
-    def __init__(self, kind: str, rest: str):
-        self.kind, self.rest = kind, rest
-        super().__init__(kind + rest)
-
-    def spoken(self, names: dict) -> "ConstraintError":
-        """The same error with the type named as ``names`` (type -> a format's name) says."""
-        return ConstraintError(names.get(self.kind, self.kind), self.rest)
 
 
 #: Steps to a cell's orthogonal neighbours, a knight's move away, a king's diagonal step
@@ -688,134 +673,6 @@ def constraint_from_dict(d: dict):
         return cls(**args)
     except TypeError as exc:
         raise PuzzleError(f"{d['type']}: {exc}") from None
-
-
-#: Constraint types over exactly two cells, and the fewest cells of the others.
-PAIRS = {"difference_dot", "ratio_dot", "xv", "greater_than"}
-FEWEST = {"between": 2, "lockout": 2, "double_arrow": 3, "sandwich": 2, "x_sum": 2,
-          "skyscraper": 2, "value_indexing": 3, "hidden_skyscraper": 2, "lunchbox": 2}
-
-
-def _check_shape(c) -> None:
-    """Refuse a constraint whose cells cannot carry its rule (an empty line, a 3-cell dot)."""
-    cells = getattr(c, "cells", None)
-    if cells is None:
-        if c.TYPE == "arrow" and not c.bulb:
-            raise ConstraintError("arrow", ": the bulb has no cell")
-        if c.TYPE == "arrow" and not c.shaft:  # (it could only mean "no solution")
-            raise ConstraintError("arrow", ": the shaft has no cell")
-        return
-    if c.TYPE in PAIRS and len(cells) != 2:
-        raise ConstraintError(c.TYPE, f": joins two cells, not {len(cells)}")
-    if len(cells) < FEWEST.get(c.TYPE, 1):
-        raise ConstraintError(c.TYPE, f": needs at least {FEWEST.get(c.TYPE, 1)} cells, "
-                                      f"has {len(cells)}")
-    if c.TYPE == "clone" and len(c.copy) != len(cells):
-        raise ConstraintError("clone", ": cells and copy differ in length")
-    if c.TYPE == "sum" and c.weights and len(c.weights) != len(cells):
-        raise ConstraintError("sum", f": {len(c.weights)} weights for {len(cells)} cells")
-    if c.TYPE == "equality_cage" and len(cells) % 2:
-        raise ConstraintError("equality_cage", f": needs an even number of cells, has {len(cells)}")
-
-
-#: The most values a puzzle may use (as the board side is capped), and the largest number
-#: any field may hold: a solver's integers are 64-bit, and a sum over every cell of the
-#: largest grid must fit in them.
-MAX_VALUES = 64
-LARGEST = 10 ** 9
-
-
-def _integer(x, what: str) -> int:
-    """``x`` as an int; a bool, a float or a string is refused, never rounded or read.
-
-    >>> _integer(3, "sum")
-    3
-    >>> _integer(2.5, "sum")
-    Traceback (most recent call last):
-    ...
-    sudoku_cp.errors.PuzzleError: sum must be an integer, not 2.5
-    """
-    if isinstance(x, bool):
-        raise PuzzleError(f"{what} must be an integer, not {x!r}")
-    try:
-        return operator.index(x)
-    except TypeError:
-        raise PuzzleError(f"{what} must be an integer, not {x!r}") from None
-
-
-def _check_fields(c) -> None:
-    """Refuse a field of the wrong type (the JSON can say anything): cells and numbers are
-    integers, flags are booleans, so no encoder meets a string where it adds numbers."""
-    for f in fields(c):
-        v = getattr(c, f.name)
-        what = f"{c.TYPE}: {f.name}"
-        if f.type == "bool":
-            if not isinstance(v, bool):
-                raise PuzzleError(f"{what} must be true or false, not {v!r}")
-        elif f.type in ("Cells", "tuple"):
-            if not isinstance(v, tuple):
-                raise PuzzleError(f"{what} must be a list, not {v!r}")
-            for x in v:
-                _integer(x, f"{what} (each of them)")
-        elif f.type == "int" or (f.type == "int | None" and v is not None):
-            if abs(_integer(v, what)) > LARGEST:
-                raise PuzzleError(f"{what} {v} is beyond ±{LARGEST}")
-
-
-#: Types whose cells are a set: a cell listed twice is a drawing mistake (a cage or a
-#: region over R1C1 twice would only ever say "no solution"). Lines that may cross or
-#: close on themselves (whispers, region-sum lines...) are not among them.
-DISTINCT_CELLS = {"killer_cage", "extra_region", "thermometer", "renban", "quadruple", "sum",
-                  "rellik_cage", "equality_cage", "contain_exact", "lunchbox",
-                  "counting_circles"} | PAIRS
-
-
-def _check_repeats(p, c) -> None:
-    """Refuse a cell listed twice in a constraint whose cells are a set."""
-    if c.TYPE in DISTINCT_CELLS and len(set(c.cells)) != len(c.cells):
-        twice = next(x for i, x in enumerate(c.cells) if x in c.cells[:i])
-        raise ConstraintError(c.TYPE, f": cell {p.cell_name(twice)} is listed twice")
-
-
-def _check_values(p, c) -> None:
-    """Refuse a number the rule cannot use on this grid (a quadruple value outside the
-    values, a skyscraper count no row can show, a modulus below 1)."""
-    lo, hi = p.values
-    if c.TYPE in ("quadruple", "candidates", "contain_exact"):
-        where = f" at {p.cell_name(c.cell if c.TYPE == 'candidates' else c.cells[0])}"
-        for v in c.values:
-            if not lo <= v <= hi:
-                raise ConstraintError(c.TYPE, f"{where}: value {v} is outside {lo}..{hi}")
-        if c.TYPE != "candidates" and len(c.values) > len(c.cells):
-            raise ConstraintError(c.TYPE, f"{where}: {len(c.values)} values for {len(c.cells)} cells")
-    elif c.TYPE == "skyscraper" and not 1 <= c.count <= len(c.cells):
-        raise ConstraintError("skyscraper", f" clue {c.count} (read from {p.cell_name(c.cells[0])}) "
-                                            f"is outside 1..{len(c.cells)}")
-    elif c.TYPE == "modular" and c.modulus < 1:
-        raise ConstraintError("modular", f": modulus {c.modulus} is below 1")
-    elif c.TYPE == "diagonal" and c.slope not in (1, -1):
-        raise ConstraintError("diagonal", f": slope {c.slope} is neither 1 nor -1")
-
-
-def unreachable_cage(p) -> str | None:
-    """Why a killer cage of ``p`` has a sum no distinct values of the grid reach, or None.
-
-    The model takes such a cage (its answer is "no solution"); the readers of setters'
-    input refuse it, as a slip in the drawing (``formats.read_entry``).
-
-    >>> unreachable_cage(VariantPuzzle(4, constraints=(KillerCage((0, 1), 8),)))
-    'killer cage sum 8 over 2 cells at R1C1 cannot be made of distinct values 1..4 (3..7)'
-    """
-    lo, hi = p.values
-    for c in p.constraints:
-        if c.TYPE != "killer_cage" or c.total is None:
-            continue
-        k = len(c.cells)
-        least, most = k * (2 * lo + k - 1) // 2, k * (2 * hi - k + 1) // 2
-        if k > hi - lo + 1 or not least <= c.total <= most:
-            return (f"killer cage sum {c.total} over {k} cells at {p.cell_name(c.cells[0])} "
-                    f"cannot be made of distinct values {lo}..{hi} ({least}..{most})")
-    return None
 
 
 def constraint_cells(c) -> tuple:
