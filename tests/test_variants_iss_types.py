@@ -25,7 +25,8 @@ from test_variants_properties import _all_grids_4x4, random_grid
 PRESENT = [name for name, module in PARADIGMS.items() if importlib.util.find_spec(module)]
 NEW = ("sum", "rellik_cage", "equality_cage", "contain_exact", "anti_taxicab",
        "global_mod", "global_entropy", "dutch_flatmates", "lunchbox", "indexing",
-       "value_indexing", "hidden_skyscraper", "counting_circles", "sum_line")
+       "value_indexing", "hidden_skyscraper", "counting_circles", "sum_line", "equal_sum",
+       "count_distinct")
 
 
 def _line(rng, n, length):
@@ -112,6 +113,18 @@ def read_off(rng, grid, n, tag):
         totals = [t for t in range(1, 3 * n) if is_solution(
             m.VariantPuzzle(n, constraints=(m.SumLine(line, t, loop),)), grid)]
         return m.SumLine(line, rng.choice(totals), loop) if totals else None
+    if tag == "equal_sum":
+        for _ in range(500):
+            lengths = [rng.randint(1, 3) for _ in range(rng.randint(2, 3))]
+            cells = tuple(rng.sample(range(n * n), sum(lengths)))
+            c = m.EqualSum(cells, tuple(lengths))
+            if is_solution(m.VariantPuzzle(n, constraints=(c,)), grid):
+                return c
+        return None
+    if tag == "count_distinct":
+        cells = tuple(rng.sample(range(n * n), rng.randint(2, 4)))
+        distinct = len({grid[x] for x in cells})
+        return m.CountDistinct(rng.choice([x for x in range(n * n) if grid[x] == distinct]), cells)
     return m.TYPES[tag]()
 
 
@@ -143,7 +156,8 @@ def test_the_paradigms_agree_on_9x9_from_random_grids(seed):
     cs = [read_off(rng, grid, 9, tag) for tag in ("sum", "rellik_cage", "equality_cage",
                                                   "contain_exact", "lunchbox", "indexing",
                                                   "value_indexing", "hidden_skyscraper",
-                                                  "counting_circles", "sum_line")
+                                                  "counting_circles", "sum_line", "equal_sum",
+                                                  "count_distinct")
           for _ in range(2)]
     cs += [g for g in (m.AntiTaxicab(), m.GlobalMod(), m.GlobalEntropy(), m.DutchFlatmates())
            if is_solution(m.VariantPuzzle(9, constraints=(g,)), grid)]

@@ -95,6 +95,9 @@ def held_and_broken():
     yield "hidden_skyscraper", m.HiddenSkyscraper(row0, 3), m.HiddenSkyscraper(row0, 4)
     yield "counting_circles", m.CountingCircles((G.index(1),)), m.CountingCircles((G.index(2),))
     yield "sum_line", m.SumLine((0, 1, 2, 3), 18), m.SumLine((0, 1, 2, 3), 9)
+    # row 0 (5 3 4 6 7 8 9 1 2): 5+3 = 8 = 8 alone; then 4+6 = 10 is not 8
+    yield "equal_sum", m.EqualSum((0, 1, 5), (2, 1)), m.EqualSum((0, 1, 2, 3), (2, 2))
+    yield "count_distinct", m.CountDistinct(G.index(3), (0, 1, 2)), m.CountDistinct(0, (1, 2))
     for tag, c in (("diagonal", m.Diagonal(1)), ("anti_knight", m.AntiKnight()),
                    ("anti_king", m.AntiKing()), ("non_consecutive", m.NonConsecutive()),
                    ("disjoint_groups", m.DisjointGroups()), ("negative_dots", m.NegativeDots()),

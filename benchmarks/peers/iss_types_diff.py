@@ -21,7 +21,8 @@ from itertools import combinations
 
 TYPES = ("Sum", "RellikCage", "EqualityCage", "ContainExact", "ContainAtLeast", "AllDifferent",
          "AntiTaxicab", "GlobalMod", "GlobalEntropy", "DutchFlatmates", "Lunchbox", "SumLine",
-         "CountingCircles", "ValueIndexing", "Indexing", "NumberedRoom", "HiddenSkyscraper")
+         "CountingCircles", "ValueIndexing", "Indexing", "NumberedRoom", "HiddenSkyscraper",
+         "EqualSum", "LookAndSay", "CountDistinct")
 
 
 def grid9(rng):
@@ -65,7 +66,8 @@ def item(rng, g, name):
                 return ".EqualityCage~" + "~".join(map(cid, cells))
     if name in ("ContainExact", "ContainAtLeast"):
         cells = rng.sample(range(81), 4)
-        vals = [g[x] for x in cells[:2]]
+        held = [g[x] for x in cells]
+        vals = [v for v in sorted(set(held[:2])) for _ in range(held.count(v))]
         return f".{name}~{'_'.join(map(str, vals))}~" + "~".join(map(cid, cells))
     if name == "AllDifferent":
         for _ in range(500):
@@ -116,6 +118,28 @@ def item(rng, g, name):
             clue = next(v for i, v in enumerate(vals) if i and v < max(vals[:i]))
         label = f"R{k + 1}" if line[1] - line[0] == 1 else f"C{k + 1}"
         return f".{name}~{label}~" + (f"{clue}~" if front else f"~{clue}")
+    if name == "EqualSum":
+        first = rng.sample(range(81), 2)
+        target, segs = g[first[0]] + g[first[1]], [first]
+        for _ in range(2000):
+            seg = rng.sample(range(81), rng.randint(1, 3))
+            if sum(g[x] for x in seg) == target:
+                segs.append(seg)
+                if len(segs) == 3:
+                    break
+        return ".EqualSum~" + "~-~".join("~".join(map(cid, seg)) for seg in segs)
+    if name == "LookAndSay":
+        cells = rng.sample(range(81), 5)
+        vals = [g[x] for x in cells]
+        named = rng.sample(sorted(set(vals)), 2)
+        absent = rng.choice([v for v in range(1, 10) if v not in vals])
+        clue = "".join(f"{vals.count(v)}{v}" for v in named) + f"0{absent}"
+        return f".LookAndSay~{clue}~" + "~".join(map(cid, cells))
+    if name == "CountDistinct":
+        cells = rng.sample(range(81), rng.randint(3, 6))
+        k = len({g[x] for x in cells})
+        control = rng.choice([x for x in range(81) if g[x] == k and x not in cells])
+        return ".CountDistinct~" + "~".join(map(cid, [control] + cells))
     return f".{name}"
 
 

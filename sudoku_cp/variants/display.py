@@ -290,5 +290,6 @@ DRAW = {
     "anti_taxicab": _nothing, "global_mod": _nothing, "global_entropy": _nothing,
     "dutch_flatmates": _nothing, "lunchbox": _labelled(lambda c: f"▭{c.total}"),
     "sum_line": _line, "counting_circles": _circles,
-    "value_indexing": _line, "indexing": _index, "hidden_skyscraper": _outside("|{}|"),
+    "value_indexing": _line, "indexing": _index, "equal_sum": _labelled(lambda c: "=Σ"),
+    "count_distinct": _labelled(lambda c: "#"), "hidden_skyscraper": _outside("|{}|"),
 }

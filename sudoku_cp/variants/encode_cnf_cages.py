@@ -103,7 +103,40 @@ def _counting_circles(enc, c, k):
             enc.add([-held, *clause])
 
 
+def _equal_sum(enc, c, k):
+    segments, at = [], 0
+    for n in c.lengths:
+        if n:
+            segments.append(c.cells[at:at + n])
+        at += n
+    if len(segments) < 2:
+        return
+    low = max(len(s) for s in segments) * min(enc.values)
+    top = min(len(s) for s in segments) * max(enc.values)
+    sums = {t: enc.aux("equal_sum", k, t) for t in range(low, top + 1)}
+    enc.exactly_one(list(sums.values()))  # (empty: no common sum, the empty clause)
+    for i, seg in enumerate(segments):
+        terms = [(enc.x[x], 1) for x in seg] + [(sums, -1)]
+        enc.linear(terms, 0, ("equal_sum_seg", k, i))
+
+
+def _count_distinct(enc, c, k):
+    from pysat.card import CardEnc, EncType
+
+    held = [present(enc, c.cells, v, ("distinct", k)) for v in enc.values]
+    for t, lit in enc.x[c.cell].items():
+        if not 1 <= t <= min(len(c.cells), len(held)):
+            enc.add([-lit])
+            continue
+        card = CardEnc.equals(lits=held, bound=t, top_id=enc.pool.top, encoding=EncType.seqcounter)
+        enc.pool.top = max(enc.pool.top, card.nv)
+        for clause in card.clauses:
+            enc.add([-lit, *clause])
+
+
 ENCODERS = {
+    "equal_sum": _equal_sum,
+    "count_distinct": _count_distinct,
     "counting_circles": _counting_circles,
     "sum": _sum,
     "rellik_cage": _rellik_cage,

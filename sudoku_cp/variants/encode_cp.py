@@ -508,6 +508,23 @@ def _counting_circles(cp, c, k):
             cp.model.Add(hits == 0)
 
 
+def _equal_sum(cp, c, k):
+    segments, at = [], 0
+    for n in c.lengths:
+        if n:
+            segments.append(c.cells[at:at + n])
+        at += n
+    if len(segments) < 2:
+        return
+    common = cp.int_var(min(0, cp.lo) * len(c.cells), max(0, cp.hi) * len(c.cells), f"esum{k}")
+    for seg in segments:
+        cp.model.Add(sum(_xs(cp, seg)) == common)
+
+
+def _count_distinct(cp, c, k):
+    cp.model.Add(sum(_present(cp, c.cells, v) for v in cp.values) == cp.x[c.cell])
+
+
 ENCODERS = {
     "killer_cage": _killer_cage,
     "little_killer": _sum,
@@ -562,4 +579,6 @@ ENCODERS = {
     "sum_line": _sum_line,
     "lunchbox": _lunchbox,
     "counting_circles": _counting_circles,
+    "equal_sum": _equal_sum,
+    "count_distinct": _count_distinct,
 }

@@ -390,6 +390,36 @@ def _indexing(g, a):
     return out
 
 
+def _equal_sum(g, a):
+    """``EqualSum~cells~-~cells...``: segments split at each ``-`` (empty ones kept)."""
+    segments = [[]]
+    for arg in a:
+        if arg == "-":
+            segments.append([])
+        else:
+            segments[-1].append(g.cell(arg))
+    cells = tuple(x for seg in segments for x in seg)
+    return [m.EqualSum(cells, tuple(len(seg) for seg in segments))]
+
+
+def _look_and_say(g, a):
+    """``LookAndSay~clue~cells``: digit pairs (count, value); a count of 0 keeps the value
+    out of every cell, the others are counted exactly (ISS's builder)."""
+    clue, cells = a[0], g.cells(a[1:])
+    if not re.fullmatch(r"(\d\d)+", clue):
+        raise PuzzleError(f"bad look-and-say clue {clue!r} (pairs of count and value digits)")
+    wanted, banned = [], []
+    for count, value in zip(clue[::2], clue[1::2]):
+        if int(count) and int(value) in wanted:
+            raise PuzzleError(f"look-and-say clue {clue} names {value} twice")
+        (wanted.extend([int(value)] * int(count)) if int(count) else banned.append(int(value)))
+    out = [m.ContainExact(cells, tuple(wanted))] if wanted else []
+    if banned:
+        keep = tuple(v for v in range(g.lo, g.hi + 1) if v not in banned)
+        out += [m.Candidates(x, keep) for x in cells]
+    return out
+
+
 def _sum_line(g, a):
     loop = bool(a) and a[-1] == "LOOP"
     return [m.SumLine(g.cells(a[1:-1] if loop else a[1:]), _int(a[0], "sum"), loop)]
@@ -445,6 +475,9 @@ _READERS = {
     "Indexing": _indexing,
     "NumberedRoom": _outside(lambda line, clue: m.Indexing(line[0], line, clue)),
     "HiddenSkyscraper": _outside(m.HiddenSkyscraper),
+    "EqualSum": _equal_sum,
+    "LookAndSay": _look_and_say,
+    "CountDistinct": lambda g, a: [m.CountDistinct(g.cell(a[0]), g.cells(a[1:]))],
 }
 
 
@@ -468,12 +501,13 @@ ISS_NAMES = {
     "extra_region": ("Windoku", "AllDifferent"), "negative_dots": ("StrictKropki",),
     "negative_xv": ("StrictXV",), "candidates": ("Given",), "sum": ("Sum",),
     "rellik_cage": ("RellikCage",), "equality_cage": ("EqualityCage",),
-    "contain_exact": ("ContainExact",), "anti_taxicab": ("AntiTaxicab",),
+    "anti_taxicab": ("AntiTaxicab",),
     "global_mod": ("GlobalMod",), "global_entropy": ("GlobalEntropy",),
     "dutch_flatmates": ("DutchFlatmates",), "lunchbox": ("Lunchbox",),
     "sum_line": ("SumLine",), "counting_circles": ("CountingCircles",),
     "value_indexing": ("ValueIndexing",), "indexing": ("Indexing", "NumberedRoom"),
-    "hidden_skyscraper": ("HiddenSkyscraper",),
+    "hidden_skyscraper": ("HiddenSkyscraper",), "equal_sum": ("EqualSum",),
+    "contain_exact": ("ContainExact", "LookAndSay"), "count_distinct": ("CountDistinct",),
 }
 #: Model types ISS has no type for, and why.
 NOT_IN_ISS = {t: "ISS has no such type" for t in (

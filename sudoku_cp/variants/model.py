@@ -226,6 +226,23 @@ class CountingCircles:
     cells: Cells
 
 
+@constraint("equal_sum")
+class EqualSum:
+    """``cells`` cut in order into consecutive segments of ``lengths`` cells: every
+    non-empty segment has the same sum."""
+
+    cells: Cells
+    lengths: tuple
+
+
+@constraint("count_distinct")
+class CountDistinct:
+    """The value of ``cell`` is the number of distinct values among ``cells``."""
+
+    cell: int
+    cells: Cells
+
+
 # --- lines ------------------------------------------------------------------------------
 
 @constraint("thermometer")

@@ -54,6 +54,9 @@ def _check_shape(c) -> None:
         raise ConstraintError("clone", ": cells and copy differ in length")
     if c.TYPE == "sum" and c.weights and len(c.weights) != len(cells):
         raise ConstraintError("sum", f": {len(c.weights)} weights for {len(cells)} cells")
+    if c.TYPE == "equal_sum" and (sum(c.lengths) != len(cells) or min(c.lengths, default=0) < 0):
+        raise ConstraintError("equal_sum", f": segments of {list(c.lengths)} cells do not cut "
+                                           f"{len(cells)} cells")
     if c.TYPE == "equality_cage" and len(cells) % 2:
         raise ConstraintError("equality_cage", f": needs an even number of cells, has {len(cells)}")
 

@@ -538,6 +538,28 @@ def _sum_line(p, v, c):
         yield f"does not divide into runs summing to {c.total}"
 
 
+def segments_of(c):
+    """The non-empty segments of an equal-sum constraint, in order."""
+    out, at = [], 0
+    for k in c.lengths:
+        if k:
+            out.append(c.cells[at:at + k])
+        at += k
+    return out
+
+
+def _equal_sum(p, v, c):
+    sums = [sum(v[x] for x in seg) for seg in segments_of(c)]
+    if len(set(sums)) > 1:
+        yield f"segments sum to {', '.join(map(str, sums))}"
+
+
+def _count_distinct(p, v, c):
+    distinct = len({v[x] for x in c.cells})
+    if v[c.cell] != distinct:
+        yield f"{_name(p, c.cell)} holds {v[c.cell]}, but {distinct} values differ"
+
+
 CHECKS = {
     "killer_cage": _killer_cage, "little_killer": _sum_is(None), "sandwich": _sandwich,
     "x_sum": _x_sum, "skyscraper": _skyscraper, "arrow": _arrow, "double_arrow": _double_arrow,
@@ -557,5 +579,6 @@ CHECKS = {
     "global_entropy": _every_class(_third, 3, "low, middle or high value"),
     "dutch_flatmates": _dutch_flatmates, "lunchbox": _lunchbox, "indexing": _indexing,
     "value_indexing": _value_indexing, "hidden_skyscraper": _hidden_skyscraper,
-    "counting_circles": _counting_circles, "sum_line": _sum_line,
+    "counting_circles": _counting_circles, "sum_line": _sum_line, "equal_sum": _equal_sum,
+    "count_distinct": _count_distinct,
 }

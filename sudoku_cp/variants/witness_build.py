@@ -486,6 +486,22 @@ def counting_circles(c, ctx):
         Predicate(c.cells, lambda vs: all(vs.count(v) == v for v in vs))]
 
 
+def equal_sum(c, ctx):
+    segments, at = [], 0
+    for n in c.lengths:
+        if n:
+            segments.append(list(c.cells[at:at + n]))
+        at += n
+    # (the cells of a segment need not differ, so not EqualSums: each against the first)
+    return [signed_sum(ctx, seg, segments[0], 0) for seg in segments[1:]]
+
+
+def count_distinct(c, ctx):
+    k = len(c.cells)
+    return [Restrict(c.cell, between(max(ctx.lo, 1), min(ctx.hi, k))),
+            Predicate((c.cell, *c.cells), lambda vs: vs[0] == len(set(vs[1:])))]
+
+
 #: constraint type tag -> why the witness declines every puzzle with it (none today; a
 #: type whose builder declines only some puzzles raises ``UnsupportedConstraint`` itself).
 DECLINED: dict[str, str] = {}
@@ -508,7 +524,8 @@ BUILDERS = {
     "anti_taxicab": anti_taxicab, "global_mod": global_mod, "global_entropy": global_entropy,
     "dutch_flatmates": dutch_flatmates, "indexing": indexing, "value_indexing": value_indexing,
     "hidden_skyscraper": hidden_skyscraper, "sum_line": sum_line, "lunchbox": lunchbox,
-    "counting_circles": counting_circles,
+    "counting_circles": counting_circles, "equal_sum": equal_sum,
+    "count_distinct": count_distinct,
 }
 
 
