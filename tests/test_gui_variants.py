@@ -32,7 +32,7 @@ THERMO = PUZZLES["iss-examples-3"]       # "Lines": thermometers
 ARROW = PUZZLES["iss-examples-23"]
 JIGSAW = PUZZLES["iss-examples-48"]
 FPUZZLES = PUZZLES["dclamage-uniqueVariantFPuzzles-5"]  # anti-king, arrows, thermometers
-INDEXING = PUZZLES["iss-examples-15"]    # a constraint the project does not support
+UNSUPPORTED = PUZZLES["iss-examples-47"]  # a constraint the project does not support
 
 
 @pytest.fixture(scope="module")
@@ -85,8 +85,8 @@ def test_open_plain_line_is_no_variant(client):
 
 def test_unsupported_constraint_is_refused_by_name(client):
     for path in ("variant/open", "variant/check", "variant/solve", "variant/possibilities"):
-        message = error_of(post(client, path, puzzle=INDEXING["puzzle"]), 400)
-        assert "Unsupported constraint Indexing" in message
+        message = error_of(post(client, path, puzzle=UNSUPPORTED["puzzle"]), 400)
+        assert "Unsupported constraint Doppelganger" in message
 
 
 @pytest.mark.parametrize("body, words", [

@@ -21,6 +21,7 @@ from sudoku_cp.variants.paradigms import PARADIGMS, UnsupportedConstraint, get_p
 from sudoku_cp.variants.rules import check_solution
 
 from conftest import DATA
+from test_variants_iss_types import NEW as ISS_TYPES  # (issue 37: sat, cpsat, witness only)
 from test_variants_model import CASES, G, GLOBAL
 
 
@@ -34,7 +35,7 @@ def _paradigm(name):
 
 PARAMS = [_paradigm(name) for name in PARADIGMS] + [_paradigm("mip")]
 #: The types the 0-1 model declines (asked for by name, it must say which).
-MIP_DECLINES = {"sandwich", "x_sum", "skyscraper", "renban", "between", "lockout"}
+MIP_DECLINES = {"sandwich", "x_sum", "skyscraper", "renban", "between", "lockout", *ISS_TYPES}
 HALF = tuple((c, G[c]) for c in range(0, 81, 2))
 FULL = tuple(enumerate(G))
 

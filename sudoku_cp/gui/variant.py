@@ -4,7 +4,7 @@ The page sends the puzzle's own text (an f-puzzles string or link, an ISS string
 project's variant JSON), detected as the command line detects it
 (``sudoku_cp.variants.formats``); every job reads it again in the worker, so nothing but
 text crosses the process boundary. A constraint the project does not support is refused
-by name (``unsupported constraint Indexing``) with a 400 before any job starts.
+by name (``unsupported constraint Doppelganger``) with a 400 before any job starts.
 
 - ``open_answer(body)``: what the page draws: size, box, the region of each cell, givens,
   and every constraint as its JSON dict (``VariantPuzzle.to_dict``); ``{"variant": false}``

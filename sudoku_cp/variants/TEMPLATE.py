@@ -8,9 +8,11 @@ place. A place a type cannot have (a format with no such rule, a paradigm that d
 it) is a *declared reason*, never a silent gap.
 
 The worked example is ``global_mod`` (ISS's ``GlobalMod``: every 2x2 square of cells holds
-a value of each remainder mod 3), added by following this file alone; it touched eight
-files (model, rules, encode_cnf_globals, encode_cp, witness_build, iss, display,
-picture) plus docs/variants.md and a test.
+a value of each remainder mod 3). Added by following this file alone: ``equal_sum``,
+``count_distinct`` and ISS's ``LookAndSay`` (read as existing types). ``count_distinct``
+touched eight source files (model, rules, encode_cnf_cages, encode_cp, witness_build,
+iss, fpuzzles for its declared place, display; a global rule also picture, a refusal
+model_checks) plus docs/variants.md and two tests.
 
 1. **Model** (``model.py``): a frozen dataclass, its rule in one docstring sentence, its
    fields typed ``Cells``, ``int``, ``tuple`` or ``bool`` (the model checks them)::
@@ -26,9 +28,13 @@ picture) plus docs/variants.md and a test.
 
        "global_mod": _every_class(lambda p, x: x % 3, 3, "remainder mod 3"),
 
-3. **CNF** (``encode_cnf*.py``, ``ENCODERS``): ``(enc, c, k) -> None`` adding clauses over
-   ``enc.x[cell][value]``; put it in the module of its family (``encode_cnf_cages``:
-   sets of cells; ``encode_cnf_globals``: whole-grid rules)::
+3. **CNF** (``encode_cnf_*.py``, each with its ``ENCODERS``, which ``encode_cnf`` gathers):
+   ``(enc, c, k) -> None`` adding clauses over ``enc.x[cell][value]`` with the machinery
+   of ``encode_cnf_base`` (``enc.linear``, ``enc.relation``, ``enc.differ``...); put it in
+   the module of its family (``encode_cnf_sums``: sums and outside clues;
+   ``encode_cnf_relations``: binary rules and lines; ``encode_cnf_cages``: sets of cells
+   and counts; ``encode_cnf_globals``: whole-grid rules; ``encode_cnf_positions``: rules
+   that index positions along a line)::
 
        for square in squares(n):              # one clause per square and class
            for group in classes.values():
