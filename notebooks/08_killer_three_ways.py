@@ -299,8 +299,8 @@ Picture(to_svg(puzzle, solution=grid))
 #
 # Every puzzle of the shared sets (`shared/data/variants`) with a killer cage the project
 # supports (five, copied to `data/killer_variants.jsonl`), each paradigm with `limit=2` and
-# a time limit of 2 s so the notebook stays quick, and two more whose cages it does not
-# support: they are refused by name, not solved wrongly. Times are *measured when this
+# a time limit of 2 s so the notebook stays quick, and two more of ISS's cages (equality
+# and rellik cages, read since issue 37; refused by name before). Times are *measured when this
 # notebook ran*, on a small shared machine: read the ratios, not the absolutes (the
 # benchmark in `benchmarks/bench_variants.py` is for that).
 
