@@ -136,7 +136,7 @@ def write_iss(p: m.VariantPuzzle) -> str:
         elif t == "negative_xv" and x.x and x.v:
             items.append("StrictXV")
         else:
-            raise IssWriteError(f"ISS strings cannot carry a {t.replace('_', ' ')} constraint "
+            raise IssWriteError(f"ISS strings cannot carry {t.replace('_', ' ')} constraints "
                                 f"as this project reads them")
     for (t, line), (front, back) in outside.items():
         name = "XSum" if t == "x_sum" else "Skyscraper"
