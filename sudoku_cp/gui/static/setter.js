@@ -93,8 +93,9 @@ function draftOf() {  // the puzzle on the board as a draft (a variant's rules, 
     V.region.forEach((k, c) => { if (!m.has(k)) m.set(k, []); m.get(k).push(c); });
     regions = [...m.values()];
   }
-  return { size: n, box: V.irregular ? null : V.box, regions, givens, title: V.title || "",
-           constraints: JSON.parse(JSON.stringify(V.constraints)) };
+  const constraints = JSON.parse(JSON.stringify(V.constraints));
+  for (const x of constraints) if (x.type === "killer_cage" && x.total === null) delete x.total;  // no sum
+  return { size: n, box: V.irregular ? null : V.box, regions, givens, title: V.title || "", constraints };
 }
 
 // -- entering and leaving edit mode -------------------------------------------------------------
@@ -216,8 +217,10 @@ function rayOf(t, sel) {
   const n = E.draft.size;
   const [r, c] = [Math.floor(sel[0] / n), sel[0] % n];
   let dr, dc;
-  if (sel.length > 1) {
-    dr = Math.floor(sel[1] / n) - r; dc = (sel[1] % n) - c;
+  if (sel.length > 1) {  // towards the last cell of the drag (a diagonal drag grazes other cells' corners)
+    const last = sel[sel.length - 1], Dr = Math.floor(last / n) - r, Dc = (last % n) - c;
+    if (t === "little_killer") { dr = Math.sign(Dr); dc = Math.sign(Dc); }
+    else if (Math.abs(Dr) >= Math.abs(Dc)) { dr = Math.sign(Dr); dc = 0; } else { dr = 0; dc = Math.sign(Dc); }
   } else if (t === "little_killer") {
     dr = r === n - 1 ? -1 : 1; dc = c === n - 1 ? -1 : 1;
     if (r !== 0 && r !== n - 1 && c !== 0 && c !== n - 1) return null;
