@@ -162,6 +162,7 @@ function render(note) {
   S.values = S.givens.slice();
   $("edit-undo").disabled = !E.undo.length;
   $("edit-redo").disabled = !E.redo.length;
+  if (SIZES[E.draft.size]) $("edit-size").value = String(E.draft.size);
   showValueField();
   listConstraints();
   syncGlobals();
