@@ -50,7 +50,7 @@ const GLOBAL_RULES = [["anti_knight", "Anti-knight"], ["anti_king", "Anti-king"]
   ["diagonal_down", "Diagonal ↘"], ["diagonal_up", "Diagonal ↗"]];
 const DRAFT_KEY = "sudoku-cp.draft.v1";
 const SIZES = { 4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3] };
-const DEBOUNCE_MS = 200;
+const DEBOUNCE_MS = 80;  // typing "1" "2" for a sum of 12 asks once; a slower second digit cancels the first check
 
 const E = { on: false, draft: null, sel: [], cursor: 0, undo: [], redo: [], last: null, typed: false,
   timer: null, job: null, seq: 0, changed: 0, drag: false, answer: null, latencies: [] };
