@@ -241,3 +241,30 @@ def test_edit_mode_has_no_serious_or_critical_violations(browser, server, width,
         assert not bad, bad
     finally:
         pg.close()
+
+
+def test_regions_painted_by_pointer_and_a_little_killer_by_keys(page):
+    new_draft(page, 4)
+    page.select_option("#edit-tool", "region")
+    drag(page, [2, 1])  # r1c2 joins the top-right box: 3 and 5 cells, said so
+    expect(page.locator("#edit-said")).to_contain_text("a jigsaw needs 4")
+    drag(page, [5, 6])  # r2c3 joins the top-left region: 4 and 4 again
+    regions = sorted(sorted(r) for r in draft(page)["regions"])
+    assert regions == [[0, 4, 5, 6], [1, 2, 3, 7], [8, 9, 12, 13], [10, 11, 14, 15]]
+    assert draft(page)["box"] is None
+    expect(page.locator("svg.variant path.region")).to_have_count(1)
+    verdict(page, "multiple")
+    page.select_option("#edit-tool", "little_killer")
+    page.focus("#board")
+    for key in ["Escape", "ArrowUp", "ArrowLeft", "ArrowLeft", "Enter", "1", "0"]:
+        page.keyboard.press(key)
+    assert {"type": "little_killer", "cells": [0, 5, 10, 15], "total": 10} in draft(page)["constraints"]
+    expect(page.locator("svg.variant text.little_killer")).to_have_text("10")
+
+
+def test_no_solution_says_what_each_paradigm_found(page):
+    new_draft(page, 4)
+    page.evaluate("() => { setGiven(0, 1); setGiven(1, 1); }")
+    verdict(page, "none")
+    said = page.text_content("#edit-differ")
+    assert "sat: no solution" in said and "cpsat: no solution" in said

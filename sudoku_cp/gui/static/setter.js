@@ -39,6 +39,7 @@ const TOOLS = {
   odd: ["Odd cell", null, null, 1],
   even: ["Even cell", null, null, 1],
   extra_region: ["Extra region", null, null, 1],
+  region: ["Region (jigsaw): drag from a region over the cells it takes", null, null, 2],
   little_killer: ["Little killer (edge cell, then along the diagonal)", "total", null, 1],
   sandwich: ["Sandwich (edge cell of the row or column)", "total", null, 1],
   x_sum: ["X-sum (edge cell, reading inwards)", "total", null, 1],
@@ -246,6 +247,7 @@ function commit() {  // the selection becomes a constraint of the current tool
   if (t === "given") return say("Type a value to make it a given.");
   if (t === "erase") return removeOn(E.sel, true);
   if (E.sel.length < TOOLS[t][3]) return say(`${TOOLS[t][0]} needs at least ${TOOLS[t][3]} cells.`);
+  if (t === "region") return paintRegion(E.sel.slice());
   if (t === "odd" || t === "even") {
     const cells = E.sel.slice();
     change((d) => { d.constraints = d.constraints.filter((x) => !((x.type === "odd" || x.type === "even") && cells.includes(x.cell))); for (const c of cells) d.constraints.push({ type: t, cell: c }); });
@@ -261,6 +263,34 @@ function commit() {  // the selection becomes a constraint of the current tool
   say(complete(con) ? "" : `Type the ${TOOLS[t][1]} of the ${TOOLS[t][0].split(" (")[0].toLowerCase()} (digits, or the keypad).`);
   paintSel();
   showValueField();
+}
+
+function paintRegion(cells) {  // the cells after the first join the first cell's region (boxes become regions)
+  change((d) => {
+    const n = d.size;
+    if (!d.regions) {
+      const m = new Map();
+      for (let c = 0; c < n * n; c++) {
+        const k = d.box ? Math.floor(Math.floor(c / n) / d.box[0]) * (n / d.box[1]) + Math.floor((c % n) / d.box[1]) : 0;
+        if (!m.has(k)) m.set(k, []);
+        m.get(k).push(c);
+      }
+      d.regions = [...m.values()];
+    }
+    d.box = null;
+    const target = d.regions.find((r) => r.includes(cells[0]));
+    for (const c of cells.slice(1)) {
+      const from = d.regions.find((r) => r.includes(c));
+      if (from === target) continue;
+      from.splice(from.indexOf(c), 1);
+      target.push(c);
+    }
+    d.regions = d.regions.filter((r) => r.length).map((r) => r.sort((a, b) => a - b));
+  });
+  E.sel = [];
+  paintSel();
+  const sizes = E.draft.regions.map((r) => r.length);
+  say(sizes.every((k) => k === E.draft.size) ? "" : `Regions of ${[...new Set(sizes)].sort((a, b) => a - b).join(", ")} cells: a jigsaw needs ${E.draft.size} in each.`);
 }
 
 function removeOn(cells, everything) {  // the constraints of the tool (or all) touching the cells, and their givens
@@ -508,6 +538,7 @@ function showAnswer(d, err, ms_) {
   E.answer = d || null;
   S.hl.differ = new Set();
   drawDiffer([]);
+  $("edit-differ").textContent = "";
   if (err) {
     v.className = "verdict bad";
     v.textContent = `Not checked: ${err.message}`;
@@ -520,6 +551,10 @@ function showAnswer(d, err, ms_) {
     v.textContent = `${words(d)} (${ran.join(", ")}; ${Math.round(ms_)} ms)`;
     d.differ.forEach((c) => S.hl.differ.add(c));
     drawDiffer(d.differ_values || []);
+    if (d.verdict !== "unique" && d.verdict !== "multiple") {  // what the paradigms found
+      const said = Object.entries(d.backends).map(([k, r]) => `${k}: ${r.claim}`).join("; ");
+      $("edit-differ").textContent = `${said}.${(d.evidence || []).length ? ` ${d.evidence.join(" ")}` : ""}`;
+    }
     update(); paintSel();
   }
   v.dataset.ms = String(Math.round(ms_));
