@@ -268,3 +268,22 @@ def test_no_solution_says_what_each_paradigm_found(page):
     verdict(page, "none")
     said = page.text_content("#edit-differ")
     assert "sat: no solution" in said and "cpsat: no solution" in said
+
+
+def test_quadruple_minimum_and_a_negative_rule(page):
+    new_draft(page, 6)
+    page.select_option("#edit-tool", "quadruple")
+    page.mouse.click(*center(page, 7))
+    page.click("#keypad button[data-value='1']")
+    page.click("#keypad button[data-value='3']")
+    page.select_option("#edit-tool", "minimum")
+    page.mouse.click(*center(page, 20))
+    page.check("#edit-g-negative_dots")
+    d = draft(page)["constraints"]
+    assert {"type": "quadruple", "cells": [7, 8, 13, 14], "values": [1, 3]} in d
+    assert {"type": "minimum", "cells": [20]} in d
+    assert {"type": "negative_dots", "white": True, "black": True} in d
+    expect(page.locator("svg.variant text.quad-label")).to_have_text("13")
+    page.uncheck("#edit-g-negative_dots")
+    assert not [c for c in draft(page)["constraints"] if c["type"] == "negative_dots"]
+    verdict(page, "multiple")

@@ -38,6 +38,9 @@ const TOOLS = {
   greater_than: ["Greater than (first cell greater)", null, null, 2],
   odd: ["Odd cell", null, null, 1],
   even: ["Even cell", null, null, 1],
+  minimum: ["Minimum cell (less than its neighbours)", null, null, 1],
+  maximum: ["Maximum cell (more than its neighbours)", null, null, 1],
+  quadruple: ["Quadruple (a 2×2 block; type its values)", "values", null, 1],
   extra_region: ["Extra region", null, null, 1],
   region: ["Region (jigsaw): drag from a region over the cells it takes", null, null, 2],
   little_killer: ["Little killer (edge cell, then along the diagonal)", "total", null, 1],
@@ -48,7 +51,8 @@ const TOOLS = {
 };
 const GLOBAL_RULES = [["anti_knight", "Anti-knight"], ["anti_king", "Anti-king"],
   ["non_consecutive", "Non-consecutive"], ["disjoint_groups", "Disjoint groups"],
-  ["diagonal_down", "Diagonal ↘"], ["diagonal_up", "Diagonal ↗"]];
+  ["diagonal_down", "Diagonal ↘"], ["diagonal_up", "Diagonal ↗"],
+  ["negative_dots", "No dot: no kropki pair"], ["negative_xv", "No X or V: no such pair"]];
 const DRAFT_KEY = "sudoku-cp.draft.v1";
 const SIZES = { 4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3] };
 const DEBOUNCE_MS = 80;  // typing "1" "2" for a sum of 12 asks once; a slower second digit cancels the first check
@@ -61,9 +65,9 @@ const typeOf = (t) => (t === "x" || t === "v" ? "xv" : t);
 const cellsOf = (con) => (con.cells || (con.bulb ? [...con.bulb, ...con.shaft] : con.cell !== undefined ? [con.cell] : []));
 const valueKey = (con) => ({ killer_cage: "total", little_killer: "total", sandwich: "total", x_sum: "total",
   skyscraper: "count", whisper: "difference", lockout: "difference", modular: "modulus",
-  difference_dot: "difference", ratio_dot: "ratio" })[con.type] || null;
-const NEEDS_VALUE = new Set(["little_killer", "sandwich", "x_sum", "skyscraper"]);
-const complete = (con) => !NEEDS_VALUE.has(con.type) || Number.isInteger(con[valueKey(con)]);
+  difference_dot: "difference", ratio_dot: "ratio", quadruple: "values" })[con.type] || null;
+const NEEDS_VALUE = new Set(["little_killer", "sandwich", "x_sum", "skyscraper", "quadruple"]);
+const complete = (con) => !NEEDS_VALUE.has(con.type) || (con.type === "quadruple" ? con.values.length > 0 : Number.isInteger(con[valueKey(con)]));
 
 // -- the draft as text and as a drawing ---------------------------------------------------------
 function draftText() {
@@ -253,6 +257,21 @@ function commit() {  // the selection becomes a constraint of the current tool
     change((d) => { d.constraints = d.constraints.filter((x) => !((x.type === "odd" || x.type === "even") && cells.includes(x.cell))); for (const c of cells) d.constraints.push({ type: t, cell: c }); });
     return say("");
   }
+  if (t === "minimum" || t === "maximum") {
+    const cells = E.sel.slice();
+    change((d) => { d.constraints = d.constraints.filter((x) => !((x.type === "minimum" || x.type === "maximum") && cells.includes(x.cells[0]))); for (const c of cells) d.constraints.push({ type: t, cells: [c] }); });
+    return say("");
+  }
+  if (t === "quadruple") {  // the 2x2 block whose top-left is the selection's top-left cell
+    const n = E.draft.size, top = Math.min(...E.sel);
+    if (top % n === n - 1 || Math.floor(top / n) === n - 1) return say("A quadruple's block starts left of the last column and above the last row.");
+    const con = { type: "quadruple", cells: [top, top + 1, top + n, top + n + 1], values: [] };
+    E.typed = false;
+    change((d) => { d.constraints = d.constraints.filter((x) => !(x.type === "quadruple" && x.cells[0] === top)); d.constraints.push(con); });
+    E.last = con; E.sel = [];
+    paintSel(); showValueField();
+    return say("Type its values (digits, or the keypad).");
+  }
   const con = constraintOf(t, E.sel);
   if (!con) return;
   const same = (x) => x.type === con.type && JSON.stringify(cellsOf(x)) === JSON.stringify(cellsOf(con));
@@ -319,6 +338,11 @@ function digit(v) {  // a digit (keyboard or keypad): a given, or the value of t
   const con = E.last && E.draft.constraints.find((x) => JSON.stringify(x) === JSON.stringify(E.last));
   const key = con && valueKey(con);
   if (!key) return say("Pick a constraint with a value first (add one, or click its cells), or choose the Given tool.");
+  if (key === "values") {  // a quadruple: each digit one more value, Backspace takes the last back
+    if (v !== null && (v < 1 || v > E.draft.size || con.values.length >= 4)) return;
+    setValue(con, key, v === null ? con.values.slice(0, -1) : [...con.values, v]);
+    return;
+  }
   const before = E.typed && Number.isInteger(con[key]) ? String(con[key]) : "";
   const next = v === null ? before.slice(0, -1) : before + String(v);
   setValue(con, key, next === "" ? null : Number(next));
@@ -353,14 +377,15 @@ function showValueField() {
   const key = con ? valueKey(con) : TOOLS[tool()][1];
   $("edit-value-box").hidden = !key;
   $("edit-value-label").textContent = con ? `${upper(TOOLS[con.type] ? TOOLS[con.type][0].split(" (")[0] : con.type)}: ${key}` : `New: ${key}`;
-  $("edit-value").value = con && Number.isInteger(con[key]) ? con[key] : "";
+  $("edit-value").value = con && Number.isInteger(con[key]) ? con[key] : con && Array.isArray(con[key]) ? con[key].join("") : "";
 }
 
 function onValueField() {  // the value field: the constraint in hand, or the next one's value
   const con = E.last && E.draft.constraints.find((x) => JSON.stringify(x) === JSON.stringify(E.last));
   if (!con) return;
-  const raw = $("edit-value").value;
-  setValue(con, valueKey(con), raw === "" ? null : Number(raw));
+  const raw = $("edit-value").value, key = valueKey(con);
+  if (key === "values") setValue(con, key, [...raw].map(Number).filter((v) => v >= 1 && v <= E.draft.size).slice(0, 4));
+  else setValue(con, key, raw === "" ? null : Number(raw));
 }
 
 // -- pointer ----------------------------------------------------------------------------------
@@ -409,7 +434,8 @@ function onPointerUp() {
   E.drag = false;
   const t = tool();
   if (t === "given") return;
-  if (E.sel.length === 1 && !["odd", "even", "erase", "little_killer", "sandwich", "x_sum", "skyscraper"].includes(t)) {
+  if (E.sel.length === 1 && !["odd", "even", "minimum", "maximum", "erase", "little_killer", "sandwich", "x_sum", "skyscraper"].includes(t)
+      && !(t === "quadruple" && !pick(E.sel[0]))) {
     if (pick(E.sel[0])) { paintSel(); say("Picked: type to change its value, Delete removes it."); }
     return;
   }
@@ -485,6 +511,8 @@ function onListClick(e) {
 function globalOf(key) {
   if (key === "diagonal_down") return { type: "diagonal", slope: -1 };
   if (key === "diagonal_up") return { type: "diagonal", slope: 1 };
+  if (key === "negative_dots") return { type: key, white: true, black: true };
+  if (key === "negative_xv") return { type: key, x: true, v: true };
   return { type: key };
 }
 const sameGlobal = (a, b) => a.type === b.type && (a.type !== "diagonal" || a.slope === b.slope);
