@@ -65,6 +65,8 @@ def write_iss(p: m.VariantPuzzle) -> str:
     if p.regions is not None:
         where = {c: i for i, r in enumerate(p.regions) for c in r}
         items.append("Jigsaw~" + "".join(_REGION_CHARS[where[c]] for c in range(n * n)))
+        if m.DEFAULT_BOXES.get(n):  # ISS adds a jigsaw's regions to the boxes unless NoBoxes
+            items.append("NoBoxes")
     elif p.box is None or (p.box != m.DEFAULT_BOXES.get(n)):
         if p.box is not None:
             raise IssWriteError(f"ISS takes the default boxes of a {n}x{n} grid, not {p.box[0]}x{p.box[1]}")
