@@ -14,6 +14,9 @@ by name (``unsupported constraint Doppelganger``) with a 400 before any job star
 - ``solve``: up to two solutions from the first paradigm that takes the puzzle; with two,
   the cells where they differ.
 - ``possibilities``: for each cell, the values some solution gives it.
+- ``export_answer`` (``variant/export``, no job: it only writes text): the puzzle as the
+  project's JSON, an f-puzzles string and link, and an ISS string and link (or, for a puzzle
+  ISS cannot carry, why not): the setter's page (static/setter.js) offers them.
 
 Every solution sent to the page has passed the independent checker
 (``variants.rules.check_solution``), which shares no code with any paradigm.
@@ -26,7 +29,8 @@ from typing import Any
 from .work import MAX_N, MIN_N, BadRequest
 
 #: Endpoints under /api/ this module answers (the page posts JSON to each).
-ROUTES = ("variant/open", "variant/check", "variant/solve", "variant/possibilities")
+ROUTES = ("variant/open", "variant/check", "variant/solve", "variant/possibilities",
+          "variant/export")
 #: The most characters of puzzle text accepted (f-puzzles links of big puzzles run long).
 MAX_TEXT = 200_000
 
@@ -107,6 +111,33 @@ def open_answer(body: dict) -> dict:
     return drawing(*read_puzzle(text))
 
 
+FPUZZLES_LINK = "https://www.f-puzzles.com/?load="
+ISS_LINK = "https://sigh.github.io/Interactive-Sudoku-Solver/?q="
+
+
+def export_answer(body: dict) -> dict:
+    """The answer to ``variant/export``: the puzzle in each format the project writes."""
+    from urllib.parse import quote
+
+    from ..errors import PuzzleError
+    from ..variants.fpuzzles import write_fpuzzles
+    from ..variants.iss_write import write_iss
+
+    puzzle, _ = read_puzzle(read_text(body))
+    out = {"json": puzzle.to_json()}
+    try:
+        f = write_fpuzzles(puzzle)
+        out.update(fpuzzles=f, fpuzzles_link=FPUZZLES_LINK + f)
+    except PuzzleError as exc:
+        out["fpuzzles_error"] = str(exc)
+    try:
+        i = write_iss(puzzle)
+        out.update(iss=i, iss_link=ISS_LINK + quote(i, safe=""))
+    except PuzzleError as exc:
+        out["iss_error"] = str(exc)
+    return out
+
+
 # -- jobs (run in a worker process; see gui.jobs) ---------------------------------------------
 def _verified(puzzle, solutions) -> list[list[int]]:
     from ..variants.rules import check_solution
@@ -151,8 +182,11 @@ def check(text: str, values: list[int] | None, seconds: float) -> dict:
         backends[name] = {"solutions": r.count, "exhausted": r.exhausted, "status": r.status,
                           "time_s": round(r.time, 6), "stats": _plain(r.stats),
                           "claim": _claim(r)}
+    differ = _differ(solutions)
     return {"verdict": d["verdict"], "backends": backends, "not_run": d["not_run"],
-            "evidence": d["evidence"], "differ": _differ(solutions), "wrong": wrong,
+            "evidence": d["evidence"], "differ": differ,
+            "differ_values": [[c, solutions[0][c], solutions[1][c]] for c in differ],
+            "wrong": wrong,
             "complete": complete, "time_s": d["time"]}
 
 
@@ -243,4 +277,7 @@ def handlers(job, time_limit: float, grace: float) -> dict:
         seconds = work.read_seconds(body, time_limit)
         return await job(body, "variant_possibilities", (text, seconds), seconds + grace)
 
-    return dict(zip(ROUTES, (open_, check_, solve_, possibilities_)))
+    async def export_(body: dict) -> dict:
+        return await run_in_threadpool(export_answer, body)
+
+    return dict(zip(ROUTES, (open_, check_, solve_, possibilities_, export_)))

@@ -43,7 +43,7 @@ function readFile(file) {
 
 function fromHash() {  // #p=PUZZLE[&box=RxC][&v=POSITION]
   const h = new URLSearchParams(location.hash.replace(/^#/, ""));
-  return h.get("p") ? { text: h.get("p"), box: h.get("box"), values: h.get("v") } : null;
+  return h.get("p") ? { text: h.get("p"), box: h.get("box"), values: h.get("v"), edit: h.has("edit") } : null;
 }
 
 async function openLink(link) {
@@ -175,6 +175,7 @@ async function start() {
     $("paste-error").textContent = refused;
     setOutput(`<p class="verdict bad" id="link-refused">${esc(refused)}. The board holds ${opened ? "the game before" : "a sample puzzle"} instead.</p>`);
   }
+  setterStart(linked ? link : null);  // a link with edit=1, or the draft edited before a reload
   $("board").focus();
 }
 

@@ -37,9 +37,10 @@ function load(p, note) {
   if ([...size.options].some((o) => o.value === `${S.br}x${S.bc}`)) { size.value = `${S.br}x${S.bc}`; levelsFor(); }
   if (note !== undefined) $("gen-info").textContent = note;
   update();
+  afterLoad(p);  // a puzzle opened while editing is opened to edit (setter.js)
 }
 function linkHere() {  // the address names the puzzle being played (its givens)
-  const hash = `#p=${encodeURIComponent(puzzleText())}${S.variant ? "" : boxPart()}`;
+  const hash = `#p=${encodeURIComponent(puzzleText())}${S.variant ? "" : boxPart()}${E.on ? "&edit=1" : ""}`;
   if (location.hash !== hash && !(location.hash.startsWith(hash) && location.hash.includes("&v="))) history.replaceState(null, "", hash);
 }
 const boxPart = () => (S.br === S.bc || S.n === 9 || S.n === 4 || S.n === 16 || S.n === 25 ? "" : `&box=${S.br}x${S.bc}`);
@@ -101,9 +102,10 @@ function fit() {  // the board as large as the window allows, keypad and tools b
 function buildKeypad() {
   const pad = $("keypad");
   pad.innerHTML = "";
-  pad.style.setProperty("--keys", S.n <= 9 ? S.n + 1 : Math.ceil((S.n + 1) / 2));
+  const keys = E.on && S.mode !== "colour" ? Math.max(S.n, 9) + 2 : S.n + 1;  // values (the setter's digits and 0), Erase
+  pad.style.setProperty("--keys", keys <= 11 ? keys : Math.ceil(keys / 2));
   const colour = S.mode === "colour";
-  const count = colour ? COLOURS : S.n;
+  const count = colour ? COLOURS : E.on ? Math.max(S.n, 9) : S.n;  // the setter types sums: 1 to 9 and 0
   for (let v = 1; v <= count; v++) {
     const b = document.createElement("button");
     b.textContent = colour ? String(v) : sym(v);
@@ -118,6 +120,12 @@ function buildKeypad() {
       b.addEventListener("contextmenu", (e) => { e.preventDefault(); highlight(v); });
     }
     pad.appendChild(b);
+  }
+  if (E.on && !colour) {  // the setter's 0, for sums such as 10 and 20
+    const zero = document.createElement("button");
+    zero.textContent = "0"; zero.dataset.value = 0; zero.setAttribute("aria-label", "Digit 0");
+    zero.addEventListener("click", () => digit(0));
+    pad.appendChild(zero);
   }
   const erase = document.createElement("button");
   erase.textContent = "Erase";
@@ -231,6 +239,7 @@ function place(c, v) {
 // mode: "pen" a value, "corner" a corner mark (or, with candidates shown, strike one),
 // "centre" a centre mark, "colour" the cell's colour (v = 1..COLOURS, 0 none).
 function enter(v, mode) {
+  if (E.on) { if (v) digit(v); else if (tool() === "given") setGiven(E.cursor, 0); else digit(null); return; }  // the setter's (setter.js)
   const c = S.sel;
   if (c === null) return;
   if (mode === "colour") {
