@@ -96,6 +96,20 @@ EVERY = {
     "anti_knight": {}, "anti_king": {}, "non_consecutive": {}, "disjoint_groups": {},
     "negative_dots": {"white": True, "black": True},
     "negative_xv": {"x": True, "v": True},
+    # issue 37: ISS's sets, global rules and indexing
+    "sum": {"cells": [R(1, 4), R(2, 4)], "total": 7, "weights": [1, 2]},
+    "rellik_cage": {"cells": [R(1, 5), R(2, 5)], "total": 4},
+    "equality_cage": {"cells": [R(3, 7), R(4, 7)]},
+    "contain_exact": {"cells": [R(5, 5), R(6, 6), R(4, 4)], "values": [2, 2]},
+    "lunchbox": {"cells": [R(6, 1), R(7, 1), R(8, 1)], "total": 0},
+    "sum_line": {"cells": [R(1, 1), R(2, 1), R(2, 2)], "total": 10, "loop": True},
+    "counting_circles": {"cells": [R(3, 3), R(7, 7)]},
+    "value_indexing": {"cells": [R(4, 1), R(4, 2), R(4, 3)]},
+    "count_distinct": {"cell": R(9, 3), "cells": [R(8, 3), R(7, 3)]},
+    "equal_sum": {"cells": [R(6, 8), R(7, 8), R(7, 9)], "lengths": [1, 2]},
+    "indexing": {"cell": R(2, 7), "cells": [R(2, c) for c in range(1, 10)], "value": 7},
+    "hidden_skyscraper": {"cells": [R(r, 2) for r in range(9, 0, -1)], "value": 4},
+    "anti_taxicab": {}, "global_mod": {}, "global_entropy": {}, "dutch_flatmates": {},
 }
 
 

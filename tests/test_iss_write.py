@@ -34,6 +34,16 @@ ONE_EACH = [
     m.Candidates(R(9, 9), (4, 6)),
     m.Diagonal(1), m.Diagonal(-1), m.AntiKnight(), m.AntiKing(), m.NonConsecutive(),
     m.DisjointGroups(), m.NegativeDots(True, True), m.NegativeXV(True, True),
+    # issue 37: ISS's sets, global rules and indexing
+    m.ExtraRegion((R(1, 1), R(5, 5), R(9, 9))), m.Sum((R(1, 1), R(2, 2)), 7, (1, -2)),
+    m.RellikCage((R(1, 5), R(1, 6)), 4), m.EqualityCage((R(2, 5), R(2, 6))),
+    m.ContainExact((R(3, 5), R(3, 6), R(3, 7)), (2, 2)), m.Lunchbox((R(4, 5), R(4, 6), R(4, 7)), 0),
+    m.SumLine((R(5, 5), R(5, 6), R(6, 6)), 10, True), m.CountingCircles((R(6, 1), R(9, 5))),
+    m.ValueIndexing((R(7, 1), R(7, 2), R(7, 3))), m.CountDistinct(R(9, 6), (R(9, 7), R(9, 8))),
+    m.EqualSum((R(8, 8), R(9, 8), R(9, 9)), (1, 2)), m.Indexing(R(2, 7), tuple(R(2, c) for c in range(1, 10)), 7),
+    m.Indexing(R(1, 1), tuple(R(1, c) for c in range(1, 10)), 5),
+    m.HiddenSkyscraper(tuple(R(r, 2) for r in range(9, 0, -1)), 4),
+    m.AntiTaxicab(), m.GlobalMod(), m.GlobalEntropy(), m.DutchFlatmates(),
 ]
 
 
@@ -63,7 +73,7 @@ def test_all_at_once_and_geometries():
 
 
 @pytest.mark.parametrize("con", [m.Odd(0), m.XV((0, 1), 7), m.LittleKiller((1, 11), 5),
-                                 m.ExtraRegion(tuple(range(9)))], ids=lambda c: c.TYPE)
+                                 m.Indexing(0, (1, 2, 3), 4)], ids=lambda c: c.TYPE)
 def test_refused_by_name(con):
     with pytest.raises(IssWriteError):
         write_iss(m.VariantPuzzle(9, constraints=(con,)))

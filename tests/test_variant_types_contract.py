@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from sudoku_cp.variants import (display, encode_cnf, encode_cp, encode_mip, fpuzzles, iss,
-                                model as m, picture, rules, witness_build)
+                                iss_write, model as m, picture, rules, witness_build)
 from sudoku_cp.variants.TEMPLATE import PLACES
 from sudoku_cp.variants.paradigms import UnsupportedConstraint
 from test_variants_model import CASES, G, N
@@ -60,6 +60,20 @@ def test_the_format_maps_name_only_names_the_readers_know():
     assert read - {"Given"} == set(iss._READERS), "iss.ISS_NAMES and iss._READERS differ"
     fields = {name for names in fpuzzles.FPUZZLES_NAMES.values() for name in names}
     assert fields - {"givenPencilMarks"} == set(fpuzzles.SUPPORTED)
+
+
+@pytest.mark.parametrize("tag, holds, broken", CASES, ids=[c[0] for c in CASES])
+def test_the_iss_writer_and_reader_keep_each_rule(tag, holds, broken):
+    for c in (holds, broken):
+        p = m.VariantPuzzle(N, constraints=(c,))
+        try:
+            text = iss_write.write_iss(p)
+        except iss_write.IssWriteError as exc:
+            assert tag in iss.NOT_IN_ISS or str(exc), f"{tag}: refused without a reason"
+            continue
+        assert tag in iss.ISS_NAMES, f"{tag}: written, yet declared not in ISS"
+        back = iss.parse_iss(text)  # (a one-value candidate comes back as a given: same rule)
+        assert rules.is_solution(back, G) == rules.is_solution(p, G), (tag, text)
 
 
 @pytest.mark.parametrize("tag, holds, broken", CASES, ids=[c[0] for c in CASES])

@@ -133,6 +133,8 @@ def write_iss(p: m.VariantPuzzle) -> str:
             items.append({"anti_knight": "AntiKnight", "anti_king": "AntiKing",
                           "non_consecutive": "AntiConsecutive",
                           "disjoint_groups": "DisjointSets"}[t])
+        elif t in _ISSUE_37:
+            items.append(_ISSUE_37[t](p, x, cell, cells, outside))
         elif t == "negative_dots" and x.white and x.black:
             items.append("StrictKropki")
         elif t == "negative_xv" and x.x and x.v:
@@ -140,7 +142,85 @@ def write_iss(p: m.VariantPuzzle) -> str:
         else:
             raise IssWriteError(f"ISS strings cannot carry {t.replace('_', ' ')} constraints "
                                 f"as this project reads them")
+    items = [item for item in items if item is not None]  # (outside clues gathered below)
     for (t, line), (front, back) in outside.items():
-        name = "XSum" if t == "x_sum" else "Skyscraper"
+        name = {"x_sum": "XSum", "skyscraper": "Skyscraper", "hidden_skyscraper": "HiddenSkyscraper",
+                "numbered_room": "NumberedRoom"}[t]
         items.append(f"{name}~{line}~{front}~{back}".rstrip("~"))
     return "." + ".".join(items)
+
+
+# -- the types issue 37 added, each as ISS writes it (iss.py reads them back) --------------------
+
+def _outside_clue(kind, p, line_cells, value, outside):
+    line = _line_name(p.size, line_cells)
+    if line is None:
+        raise IssWriteError(f"a {kind.replace('_', ' ')} clue must run along a whole row or column")
+    slot = outside.setdefault((kind, line[0]), ["", ""])
+    slot[0 if line[1] else 1] = str(value)
+
+
+def _indexing(p, x, cell, cells, outside):
+    n = p.size
+    r, k = divmod(x.cell, n)
+    if x.cells == tuple(range(k, n * n, n)) and x.value == r + 1:
+        return f"Indexing~R~{cell(x.cell)}"
+    if x.cells == tuple(range(r * n, r * n + n)) and x.value == k + 1:
+        return f"Indexing~C~{cell(x.cell)}"
+    if x.cells[0] == x.cell:
+        return _outside_clue("numbered_room", p, x.cells, x.value, outside)
+    raise IssWriteError("ISS indexes a cell's own row or column, or a numbered room's line")
+
+
+def _global(name, values=None, first=None):
+    def write(p, x, cell, cells, outside):
+        lo, hi = p.values
+        if (values and (lo, hi) != values) or (first is not None and lo != first):
+            raise IssWriteError(f"ISS takes {name} only for values {values or (first, '...')}")
+        return name
+    return write
+
+
+def _equal_sum(p, x, cell, cells, outside):
+    parts, at = [], 0
+    for k in x.lengths:
+        parts.append(cells(x.cells[at:at + k]))
+        at += k
+    return "EqualSum~" + "~-~".join(parts)
+
+
+def _sum(p, x, cell, cells, outside):
+    head = str(x.total) + ("_=_" + "_".join(map(str, x.weights)) if x.weights else "")
+    return f"Sum~{head}~{cells(x.cells)}"
+
+
+_ISSUE_37 = {
+    "extra_region": lambda p, x, cell, cells, outside: f"AllDifferent~{cells(x.cells)}",
+    "sum": _sum,
+    "rellik_cage": lambda p, x, cell, cells, outside: f"RellikCage~{x.total}~{cells(x.cells)}",
+    "equality_cage": lambda p, x, cell, cells, outside: f"EqualityCage~{cells(x.cells)}",
+    "contain_exact": lambda p, x, cell, cells, outside: (
+        f"ContainExact~{'_'.join(map(str, x.values))}~{cells(x.cells)}"),
+    "lunchbox": lambda p, x, cell, cells, outside: f"Lunchbox~{x.total}~{cells(x.cells)}",
+    "sum_line": lambda p, x, cell, cells, outside: (
+        f"SumLine~{x.total}~{cells(x.cells)}" + ("~LOOP" if x.loop else "")),
+    "counting_circles": lambda p, x, cell, cells, outside: f"CountingCircles~{cells(x.cells)}",
+    "value_indexing": lambda p, x, cell, cells, outside: f"ValueIndexing~{cells(x.cells)}",
+    "count_distinct": lambda p, x, cell, cells, outside: (
+        f"CountDistinct~{cell(x.cell)}~{cells(x.cells)}"),
+    "equal_sum": _equal_sum,
+    "indexing": _indexing,
+    "hidden_skyscraper": lambda p, x, cell, cells, outside: _outside_clue(
+        "hidden_skyscraper", p, x.cells, x.value, outside),
+    "anti_taxicab": _global("AntiTaxicab", first=1),
+    "global_mod": lambda p, x, cell, cells, outside: _global_mod(p),
+    "global_entropy": _global("GlobalEntropy", values=(1, 9)),
+    "dutch_flatmates": _global("DutchFlatmates", values=(1, 9)),
+}
+
+
+def _global_mod(p):
+    lo, hi = p.values
+    if hi - lo + 1 != 9:
+        raise IssWriteError("ISS takes GlobalMod only for 9 values")
+    return "GlobalMod"
