@@ -46,7 +46,7 @@ def box_cells(rng, k):
     return rng.sample(box, k)
 
 
-def item(rng, g, name):
+def item(rng, g, name, lo=1):
     if name == "Sum":
         cells = rng.sample(range(81), rng.randint(2, 4))
         w = [rng.choice((1, 1, 2, -1)) for _ in cells]
@@ -61,8 +61,8 @@ def item(rng, g, name):
         for _ in range(500):
             cells = box_cells(rng, rng.choice((2, 4)))
             vals = [g[x] for x in cells]
-            if (5 not in vals and 2 * sum(v % 2 == 0 for v in vals) == len(vals)
-                    and 2 * sum(v < 5 for v in vals) == len(vals)):
+            if (lo + 4 not in vals and 2 * sum(v % 2 == 0 for v in vals) == len(vals)
+                    and 2 * sum(v < lo + 4 for v in vals) == len(vals)):
                 return ".EqualityCage~" + "~".join(map(cid, cells))
     if name in ("ContainExact", "ContainAtLeast"):
         cells = rng.sample(range(81), 4)
@@ -96,22 +96,27 @@ def item(rng, g, name):
         for _ in range(2000):
             line = path(rng, rng.randint(3, 9))
             k = g[line[1]]
-            if k <= len(line) - 2 and g[line[1 + k]] == g[line[0]]:
+            if 1 <= k <= len(line) - 2 and g[line[1 + k]] == g[line[0]]:
                 return ".ValueIndexing~" + "~".join(map(cid, line))
     if name == "Indexing":
         kind = rng.choice("RC")
         cells = []
         for x in rng.sample(range(81), 9):
             r, c = divmod(x, 9)
+            if g[x] < 1 or g[x] > 9:
+                continue
             if (kind == "R" and g[(g[x] - 1) * 9 + c] == r + 1) or (kind == "C" and g[r * 9 + g[x] - 1] == c + 1):
                 cells.append(x)
         return f".Indexing~{kind}~" + "~".join(map(cid, cells or [next(
             x for x in range(81) if g[x] == (x // 9 + 1 if kind == "R" else x % 9 + 1))]))
     if name in ("NumberedRoom", "HiddenSkyscraper"):
-        k = rng.randrange(9)
-        line = [k * 9 + i for i in range(9)] if rng.random() < .5 else [i * 9 + k for i in range(9)]
-        front = rng.random() < .5
-        vals = [g[x] for x in (line if front else line[::-1])]
+        for _ in range(100):
+            k = rng.randrange(9)
+            line = [k * 9 + i for i in range(9)] if rng.random() < .5 else [i * 9 + k for i in range(9)]
+            front = rng.random() < .5
+            vals = [g[x] for x in (line if front else line[::-1])]
+            if vals[0] >= 1:
+                break
         if name == "NumberedRoom":
             clue = vals[vals[0] - 1]
         else:
@@ -132,7 +137,7 @@ def item(rng, g, name):
         cells = rng.sample(range(81), 5)
         vals = [g[x] for x in cells]
         named = rng.sample(sorted(set(vals)), 2)
-        absent = rng.choice([v for v in range(1, 10) if v not in vals])
+        absent = rng.choice([v for v in range(lo, lo + 9) if v not in vals])
         clue = "".join(f"{vals.count(v)}{v}" for v in named) + f"0{absent}"
         return f".LookAndSay~{clue}~" + "~".join(map(cid, cells))
     if name == "CountDistinct":
@@ -172,29 +177,37 @@ def runs(g, line, total, loop):
 GLOBAL = ("AntiTaxicab", "GlobalMod", "GlobalEntropy", "DutchFlatmates")
 
 
-def global_grid(rng, name):
+def global_grid(rng, name, lo=1):
     """A grid keeping the global rule ``name``: ``sat``'s solution of the rule with a few
     givens from a random grid (None when those givens admit none)."""
     from sudoku_cp.variants.iss import parse_iss
     from sudoku_cp.variants.paradigms import solve
 
-    g = grid9(rng)
+    g = [v + lo - 1 for v in grid9(rng)]
     seeds = rng.sample(range(81), 3)
-    text = f".{name}.~" + "~".join(f"{cid(x)}_{g[x]}" for x in seeds)
+    shape = ".Shape~9x9~0-8" if lo == 0 else ""
+    text = f".{name}{shape}.~" + "~".join(f"{cid(x)}_{g[x]}" for x in seeds)
     r = solve(parse_iss(text), "sat", limit=1, time_limit=30)
     return list(r.solutions[0]) if r.solutions else None
 
 
-def puzzles(count, seed=37):
+#: The types ISS takes with values 0..8 (the others it refuses there, and so does the reader).
+ZERO_OK = tuple(t for t in TYPES if t not in ("AntiTaxicab", "GlobalEntropy", "DutchFlatmates"))
+
+
+def puzzles(count, seed=37, lo=1):
+    """``count`` puzzles per type; ``lo=0``: values 0..8 (``Shape~9x9~0-8``)."""
     rng = random.Random(seed)
     k = 0
-    for name in TYPES:
+    for name in TYPES if lo == 1 else ZERO_OK:
         for _ in range(count):
-            g = (global_grid(rng, name) if name in GLOBAL else None) or grid9(rng)
-            items = {item(rng, g, name) for _ in range(1 if name in GLOBAL else rng.randint(2, 4))}
+            g = (global_grid(rng, name, lo) if name in GLOBAL else None) or [
+                v + lo - 1 for v in grid9(rng)]
+            items = {item(rng, g, name, lo) for _ in range(1 if name in GLOBAL else rng.randint(2, 4))}
             givens = rng.sample(range(81), rng.randint(26, 40))
             k += 1
-            text = "".join(sorted(items)) + ".~" + "~".join(f"{cid(x)}_{g[x]}" for x in sorted(givens))
+            text = "".join(sorted(items)) + ("" if lo == 1 else ".Shape~9x9~0-8") + ".~" + "~".join(
+                f"{cid(x)}_{g[x]}" for x in sorted(givens))
             yield {"id": k, "type": name, "puzzle": text}
 
 
@@ -221,11 +234,12 @@ def compare(puzzle_file, answer_file):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--write", type=int, help="puzzles per type to write")
+    ap.add_argument("--zero", action="store_true", help="values 0..8 (Shape~9x9~0-8)")
     ap.add_argument("--answers")
     ap.add_argument("--puzzles")
     args = ap.parse_args(argv)
     if args.write:
-        for p in puzzles(args.write):
+        for p in puzzles(args.write, lo=0 if args.zero else 1):
             print(json.dumps(p))
         return 0
     return 1 if compare(args.puzzles, args.answers) else 0

@@ -48,7 +48,8 @@ model_checks) plus docs/variants.md and two tests.
    rule, not from the encoders. ``mip`` (``encode_mip.ENCODERS``) is optional: it
    declines any other type by name.
 6. **Formats**: the ISS reader (``iss._READERS``, and the type's ISS names in
-   ``iss.ISS_NAMES``) or a reason in ``iss.NOT_IN_ISS``; the f-puzzles reader and writer
+   ``iss.ISS_NAMES``) and writer (``iss_write._ISSUE_37`` or its own branch) or a reason
+   in ``iss.NOT_IN_ISS``; the f-puzzles reader and writer
    (``fpuzzles._FIELDS`` / ``to_fpuzzles_dict``, names in ``fpuzzles.FPUZZLES_NAMES``) or
    a reason in ``fpuzzles.NOT_IN_FPUZZLES``. Take the meaning from the format's own
    source (ISS: ``js/solver/sudoku_builder.js``), and refuse by name what it refuses::
@@ -72,7 +73,7 @@ PLACES = (
     ("sat", "sudoku_cp.variants.encode_cnf", "ENCODERS"),
     ("cpsat", "sudoku_cp.variants.encode_cp", "ENCODERS"),
     ("witness", "sudoku_cp.variants.witness_build", "BUILDERS or DECLINED"),
-    ("iss", "sudoku_cp.variants.iss", "ISS_NAMES or NOT_IN_ISS"),
+    ("iss", "sudoku_cp.variants.iss", "ISS_NAMES or NOT_IN_ISS (and iss_write.write_iss)"),
     ("fpuzzles", "sudoku_cp.variants.fpuzzles", "FPUZZLES_NAMES or NOT_IN_FPUZZLES"),
     ("drawing", "sudoku_cp.variants.display", "DRAW (and picture.GLOBAL when it draws nothing)"),
 )
