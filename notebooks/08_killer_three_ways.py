@@ -364,12 +364,12 @@ for paradigm in PARADIGMS:
     wins = sum(1 for _, t in solved
                if t[paradigm] is not None and t[paradigm] == min(x for x in t.values() if x is not None))
     print(f"{paradigm:8} checked {len(done)}/{len(solved)} within {LIMIT:g} s, "
-          f"median {1000 * statistics.median(done):7.1f} ms, fastest on {wins}")
+          f"median {1000 * statistics.median(done or [float('nan')]):7.1f} ms, fastest on {wins}")
 
 # %%
 for ident, times in solved:
     done = {p: t for p, t in times.items() if t is not None}
-    best = min(done, key=done.get)
+    best = min(done, key=done.get) if done else "-"  # (all over the limit: a busy machine)
     late = [p for p, t in times.items() if t is None]
     print(f"{short[ident]:18} fastest: {best:8}" + (f"  over {LIMIT:g} s: {', '.join(late)}" if late else ""))
 
