@@ -110,6 +110,7 @@ EVERY = {
     "indexing": {"cell": R(2, 7), "cells": [R(2, c) for c in range(1, 10)], "value": 7},
     "hidden_skyscraper": {"cells": [R(r, 2) for r in range(9, 0, -1)], "value": 4},
     "anti_taxicab": {}, "global_mod": {}, "global_entropy": {}, "dutch_flatmates": {},
+    "pair": {"cells": [R(6, 2), R(6, 3), R(7, 2)], "allowed": [1, 2, 2, 3, 3, 1], "all_pairs": True},
 }
 
 

@@ -44,6 +44,7 @@ ONE_EACH = [
     m.Indexing(R(1, 1), tuple(R(1, c) for c in range(1, 10)), 5),
     m.HiddenSkyscraper(tuple(R(r, 2) for r in range(9, 0, -1)), 4),
     m.AntiTaxicab(), m.GlobalMod(), m.GlobalEntropy(), m.DutchFlatmates(),
+    m.Pair((R(6, 7), R(6, 8), R(6, 9)), (1, 2, 2, 3, 9, 9), True),
 ]
 
 

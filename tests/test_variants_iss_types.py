@@ -26,7 +26,7 @@ PRESENT = [name for name, module in PARADIGMS.items() if importlib.util.find_spe
 NEW = ("sum", "rellik_cage", "equality_cage", "contain_exact", "anti_taxicab",
        "global_mod", "global_entropy", "dutch_flatmates", "lunchbox", "indexing",
        "value_indexing", "hidden_skyscraper", "counting_circles", "sum_line", "equal_sum",
-       "count_distinct")
+       "count_distinct", "pair")
 
 
 def _line(rng, n, length):
@@ -125,6 +125,14 @@ def read_off(rng, grid, n, tag):
         cells = tuple(rng.sample(range(n * n), rng.randint(2, 4)))
         distinct = len({grid[x] for x in cells})
         return m.CountDistinct(rng.choice([x for x in range(n * n) if grid[x] == distinct]), cells)
+    if tag == "pair":  # a random relation that keeps the grid's pairs along a random line
+        line = _line(rng, n, rng.randint(2, n))
+        everyone = rng.random() < 0.5
+        pairs = [(a, b) for i, a in enumerate(line) for b in line[i + 1:]] if everyone else \
+            list(zip(line, line[1:]))
+        ok = {(grid[a], grid[b]) for a, b in pairs} | {
+            (u, v) for u in range(1, n + 1) for v in range(1, n + 1) if rng.random() < 0.3}
+        return m.Pair(line, tuple(x for uv in sorted(ok) for x in uv), everyone)
     return m.TYPES[tag]()
 
 
@@ -157,7 +165,7 @@ def test_the_paradigms_agree_on_9x9_from_random_grids(seed):
                                                   "contain_exact", "lunchbox", "indexing",
                                                   "value_indexing", "hidden_skyscraper",
                                                   "counting_circles", "sum_line", "equal_sum",
-                                                  "count_distinct")
+                                                  "count_distinct", "pair")
           for _ in range(2)]
     cs += [g for g in (m.AntiTaxicab(), m.GlobalMod(), m.GlobalEntropy(), m.DutchFlatmates())
            if is_solution(m.VariantPuzzle(9, constraints=(g,)), grid)]

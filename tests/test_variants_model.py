@@ -98,6 +98,8 @@ def held_and_broken():
     # row 0 (5 3 4 6 7 8 9 1 2): 5+3 = 8 = 8 alone; then 4+6 = 10 is not 8
     yield "equal_sum", m.EqualSum((0, 1, 5), (2, 1)), m.EqualSum((0, 1, 2, 3), (2, 2))
     yield "count_distinct", m.CountDistinct(G.index(3), (0, 1, 2)), m.CountDistinct(0, (1, 2))
+    ups = tuple(x for a in range(1, 10) for b in range(a + 1, 10) for x in (a, b))  # a < b
+    yield "pair", m.Pair(inc[:4], ups), m.Pair(dec[:4], ups)
     for tag, c in (("diagonal", m.Diagonal(1)), ("anti_knight", m.AntiKnight()),
                    ("anti_king", m.AntiKing()), ("non_consecutive", m.NonConsecutive()),
                    ("disjoint_groups", m.DisjointGroups()), ("negative_dots", m.NegativeDots()),

@@ -22,7 +22,7 @@ from itertools import combinations
 TYPES = ("Sum", "RellikCage", "EqualityCage", "ContainExact", "ContainAtLeast", "AllDifferent",
          "AntiTaxicab", "GlobalMod", "GlobalEntropy", "DutchFlatmates", "Lunchbox", "SumLine",
          "CountingCircles", "ValueIndexing", "Indexing", "NumberedRoom", "HiddenSkyscraper",
-         "EqualSum", "LookAndSay", "CountDistinct")
+         "EqualSum", "LookAndSay", "CountDistinct", "Pair", "PairX")
 
 
 def grid9(rng):
@@ -145,6 +145,20 @@ def item(rng, g, name, lo=1):
         k = len({g[x] for x in cells})
         control = rng.choice([x for x in range(81) if g[x] == k and x not in cells])
         return ".CountDistinct~" + "~".join(map(cid, [control] + cells))
+    if name in ("Pair", "PairX"):  # a random relation holding on the grid's pairs, as ISS's key
+        line = path(rng, rng.randint(2, 6))
+        pairs = list(zip(line, line[1:])) if name == "Pair" else [
+            (a, b) for i, a in enumerate(line) for b in line[i + 1:]]
+        ok = {(g[a], g[b]) for a, b in pairs} | {
+            (u, v) for u in range(lo, lo + 9) for v in range(lo, lo + 9) if rng.random() < 0.3}
+        if name == "PairX":
+            ok = {(u, v) for u, v in ok if (v, u) in ok} | {(g[a], g[b]) for a, b in pairs} | {
+                (g[b], g[a]) for a, b in pairs}
+        bits = [int((lo + i, lo + j) in ok) for i in range(9) for j in range(9)]
+        chars = [sum(b << k for k, b in enumerate(bits[s:s + 6])) for s in range(0, 81, 6)]
+        key = "".join("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[v]
+                      for v in chars).rstrip("A")
+        return f".{name}~{key}~" + "~".join(map(cid, line))
     return f".{name}"
 
 

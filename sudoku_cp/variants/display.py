@@ -24,7 +24,7 @@ LINE_COLOURS = {"whisper": "#5cc35c", "renban": "#c27be0", "palindrome": "#b0b0b
                 "between": "#7fb2e5", "lockout": "#e59f7f", "region_sum_line": "#4f8fe0",
                 "zipper": "#c8a0d8", "entropic": "#e8b060", "modular": "#e6be9b",
                 "double_arrow": "#9a9a9a", "slow_thermometer": "#c8c8c8",
-                "sum_line": "#64c864", "value_indexing": "#8888cc"}
+                "sum_line": "#64c864", "value_indexing": "#8888cc", "pair": "#a0a0d0"}
 
 
 def to_svg(puzzle, solution=None) -> str:
@@ -291,5 +291,5 @@ DRAW = {
     "dutch_flatmates": _nothing, "lunchbox": _labelled(lambda c: f"▭{c.total}"),
     "sum_line": _line, "counting_circles": _circles,
     "value_indexing": _line, "indexing": _index, "equal_sum": _labelled(lambda c: "=Σ"),
-    "count_distinct": _labelled(lambda c: "#"), "hidden_skyscraper": _outside("|{}|"),
+    "count_distinct": _labelled(lambda c: "#"), "pair": _line, "hidden_skyscraper": _outside("|{}|"),
 }

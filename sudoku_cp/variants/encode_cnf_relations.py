@@ -162,7 +162,18 @@ def _negative(enc, marked, ok):
                 enc.relation(a, b, ok)
 
 
+def _pair_rule(enc, c, k):
+    ok = set(zip(c.allowed[::2], c.allowed[1::2]))
+    rule_ = lambda a, b: (a, b) in ok  # noqa: E731
+    cells = c.cells
+    pairs = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1:]] if c.all_pairs else \
+        list(zip(cells, cells[1:]))
+    for a, b in pairs:
+        enc.relation(a, b, rule_)
+
+
 ENCODERS = {
+    "pair": _pair_rule,
     "thermometer": _chain(lambda c: rule("<")),
     "slow_thermometer": _chain(lambda c: rule("<=")),
     "whisper": _chain(lambda c: rule("apart", c.difference)),

@@ -525,6 +525,15 @@ def _count_distinct(cp, c, k):
     cp.model.Add(sum(_present(cp, c.cells, v) for v in cp.values) == cp.x[c.cell])
 
 
+def _pair(cp, c, k):
+    ok = set(zip(c.allowed[::2], c.allowed[1::2]))
+    cells = c.cells
+    pairs = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1:]] if c.all_pairs else \
+        list(zip(cells, cells[1:]))
+    for a, b in pairs:
+        cp.pairs(a, b, lambda u, v: (u, v) in ok)
+
+
 ENCODERS = {
     "killer_cage": _killer_cage,
     "little_killer": _sum,
@@ -581,4 +590,5 @@ ENCODERS = {
     "counting_circles": _counting_circles,
     "equal_sum": _equal_sum,
     "count_distinct": _count_distinct,
+    "pair": _pair,
 }

@@ -420,6 +420,39 @@ def _look_and_say(g, a):
     return out
 
 
+_B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def binary_key(g, key):
+    """The value pairs ISS's binary key allows: bit ``(i - 1) * count + (j - 1)`` (six to a
+    base64url character, lowest first) for values ``lo - 1 + i``, ``lo - 1 + j``."""
+    bits = []
+    for ch in key:
+        if ch not in _B64:
+            raise PuzzleError(f"bad binary key {key!r}")
+        bits += [(_B64.index(ch) >> b) & 1 for b in range(6)]
+    count, off = g.hi - g.lo + 1, g.lo - 1
+    return tuple(x for k, bit in enumerate(bits[:count * count]) if bit
+                 for x in (k // count + 1 + off, k % count + 1 + off))
+
+
+def _pair(all_pairs, legacy=False):
+    """``Pair~key~cells`` (``PairX``: every two cells); cells in groups, each a constraint,
+    split by an empty item or a ``_name``; ``Binary``/``BinaryX``: the key's - and _ swapped."""
+    def read(g, a):
+        key = a[0].translate(str.maketrans("-_", "_-")) if legacy else a[0]
+        allowed, out, group = binary_key(g, key), [], []
+        for item in a[1:] + [""]:
+            if item == "" or item.startswith("_"):
+                if group:
+                    out.append(m.Pair(tuple(group), allowed, all_pairs))
+                group = []
+            else:
+                group.append(g.cell(item))
+        return out
+    return read
+
+
 def _sum_line(g, a):
     loop = bool(a) and a[-1] == "LOOP"
     return [m.SumLine(g.cells(a[1:-1] if loop else a[1:]), _int(a[0], "sum"), loop)]
@@ -478,6 +511,8 @@ _READERS = {
     "EqualSum": _equal_sum,
     "LookAndSay": _look_and_say,
     "CountDistinct": lambda g, a: [m.CountDistinct(g.cell(a[0]), g.cells(a[1:]))],
+    "Pair": _pair(False), "PairX": _pair(True),
+    "Binary": _pair(False, legacy=True), "BinaryX": _pair(True, legacy=True),
 }
 
 
@@ -508,6 +543,7 @@ ISS_NAMES = {
     "value_indexing": ("ValueIndexing",), "indexing": ("Indexing", "NumberedRoom"),
     "hidden_skyscraper": ("HiddenSkyscraper",), "equal_sum": ("EqualSum",),
     "contain_exact": ("ContainExact", "LookAndSay"), "count_distinct": ("CountDistinct",),
+    "pair": ("Pair", "PairX", "Binary", "BinaryX"),
 }
 #: Model types ISS has no type for, and why.
 NOT_IN_ISS = {t: "ISS has no such type" for t in (

@@ -194,7 +194,24 @@ def _sum(p, x, cell, cells, outside):
     return f"Sum~{head}~{cells(x.cells)}"
 
 
+def _pair(p, x, cell, cells, outside):
+    lo, hi = p.values
+    count, bits = hi - lo + 1, []
+    ok = set(zip(x.allowed[::2], x.allowed[1::2]))
+    for i in range(count):
+        for j in range(count):
+            bits.append(int((lo + i, lo + j) in ok))
+    if len(ok) != sum(bits):
+        raise IssWriteError("a pair rule names values outside the grid's")
+    chars = [sum(b << k for k, b in enumerate(bits[s:s + 6])) for s in range(0, len(bits), 6)]
+    while chars and not chars[-1]:
+        chars.pop()
+    key = "".join("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[v] for v in chars)
+    return f"{'PairX' if x.all_pairs else 'Pair'}~{key}~{cells(x.cells)}"
+
+
 _ISSUE_37 = {
+    "pair": _pair,
     "extra_region": lambda p, x, cell, cells, outside: f"AllDifferent~{cells(x.cells)}",
     "sum": _sum,
     "rellik_cage": lambda p, x, cell, cells, outside: f"RellikCage~{x.total}~{cells(x.cells)}",

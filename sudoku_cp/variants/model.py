@@ -243,6 +243,16 @@ class CountDistinct:
     cells: Cells
 
 
+@constraint("pair")
+class Pair:
+    """Every two consecutive cells of ``cells`` (every two cells, in order, when
+    ``all_pairs``) hold values ``(a, b)`` that ``allowed`` lists (flat: a1, b1, a2, b2...)."""
+
+    cells: Cells
+    allowed: tuple
+    all_pairs: bool = False
+
+
 # --- lines ------------------------------------------------------------------------------
 
 @constraint("thermometer")

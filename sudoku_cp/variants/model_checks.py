@@ -57,6 +57,8 @@ def _check_shape(c) -> None:
     if c.TYPE == "equal_sum" and (sum(c.lengths) != len(cells) or min(c.lengths, default=0) < 0):
         raise ConstraintError("equal_sum", f": segments of {list(c.lengths)} cells do not cut "
                                            f"{len(cells)} cells")
+    if c.TYPE == "pair" and len(c.allowed) % 2:
+        raise ConstraintError("pair", ": allowed lists value pairs, so an even count of values")
     if c.TYPE == "equality_cage" and len(cells) % 2:
         raise ConstraintError("equality_cage", f": needs an even number of cells, has {len(cells)}")
 

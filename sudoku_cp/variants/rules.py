@@ -560,6 +560,15 @@ def _count_distinct(p, v, c):
         yield f"{_name(p, c.cell)} holds {v[c.cell]}, but {distinct} values differ"
 
 
+def _pair(p, v, c):
+    ok = set(zip(c.allowed[::2], c.allowed[1::2]))
+    cells = c.cells
+    pairs = combinations(cells, 2) if c.all_pairs else zip(cells, cells[1:])
+    for a, b in pairs:
+        if (v[a], v[b]) not in ok:
+            yield f"{v[a]} at {_name(p, a)} then {v[b]} at {_name(p, b)} is no allowed pair"
+
+
 CHECKS = {
     "killer_cage": _killer_cage, "little_killer": _sum_is(None), "sandwich": _sandwich,
     "x_sum": _x_sum, "skyscraper": _skyscraper, "arrow": _arrow, "double_arrow": _double_arrow,
@@ -580,5 +589,5 @@ CHECKS = {
     "dutch_flatmates": _dutch_flatmates, "lunchbox": _lunchbox, "indexing": _indexing,
     "value_indexing": _value_indexing, "hidden_skyscraper": _hidden_skyscraper,
     "counting_circles": _counting_circles, "sum_line": _sum_line, "equal_sum": _equal_sum,
-    "count_distinct": _count_distinct,
+    "count_distinct": _count_distinct, "pair": _pair,
 }

@@ -502,6 +502,14 @@ def count_distinct(c, ctx):
             Predicate((c.cell, *c.cells), lambda vs: vs[0] == len(set(vs[1:])))]
 
 
+def pair(c, ctx):
+    ok = set(zip(c.allowed[::2], c.allowed[1::2]))
+    cells = c.cells
+    pairs = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1:]] if c.all_pairs else \
+        list(zip(cells, cells[1:]))
+    return [ctx.relation(a, b, lambda v, w: (v, w) in ok) for a, b in pairs]
+
+
 #: constraint type tag -> why the witness declines every puzzle with it (none today; a
 #: type whose builder declines only some puzzles raises ``UnsupportedConstraint`` itself).
 DECLINED: dict[str, str] = {}
@@ -525,7 +533,7 @@ BUILDERS = {
     "dutch_flatmates": dutch_flatmates, "indexing": indexing, "value_indexing": value_indexing,
     "hidden_skyscraper": hidden_skyscraper, "sum_line": sum_line, "lunchbox": lunchbox,
     "counting_circles": counting_circles, "equal_sum": equal_sum,
-    "count_distinct": count_distinct,
+    "count_distinct": count_distinct, "pair": pair,
 }
 
 
