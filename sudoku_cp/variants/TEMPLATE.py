@@ -9,7 +9,7 @@ it) is a *declared reason*, never a silent gap.
 
 The worked example is ``global_mod`` (ISS's ``GlobalMod``: every 2x2 square of cells holds
 a value of each remainder mod 3). Added by following this file alone: ``equal_sum``,
-``count_distinct`` and ISS's ``LookAndSay`` (read as existing types). ``count_distinct``
+``count_distinct``, ``pair`` and ISS's ``LookAndSay`` (read as existing types). ``count_distinct``
 touched eight source files (model, rules, encode_cnf_cages, encode_cp, witness_build,
 iss, fpuzzles for its declared place, display; a global rule also picture, a refusal
 model_checks) plus docs/variants.md and two tests.
