@@ -21,6 +21,9 @@ NAME = "fast"
 BUDGET = 20000
 #: Solutions the kernel keeps before handing them over (a large ``limit`` streams in chunks).
 CHUNK = 1024
+#: How the kernel picks the cell to branch on: 0 fewest candidates per conflict weight
+#: (dom/wdeg), 1 fewest candidates, ties to the heaviest.
+BRANCHING = 0
 
 _kernel = None
 
@@ -70,10 +73,15 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> Variant
     stats = {"propagators": nprops, "nodes": 0, "fails": 0}
     if (dom == 0).any():
         return VariantResult(NAME, [], True, "solved", stats, time.perf_counter() - start)
-    queue = np.arange(nprops, dtype=np.int64)
+    queue = np.zeros(2 * nprops, dtype=np.int64)  # two rings: fast, then slow propagators
     inq = np.ones(nprops, dtype=np.bool_)
-    state = np.zeros(8, dtype=np.int64)
-    state[k.QSIZE] = nprops  # every propagator queued once at the root
+    state = np.zeros(16, dtype=np.int64)
+    slow = prog.slow()
+    fast_ids, slow_ids = np.flatnonzero(~slow), np.flatnonzero(slow)
+    queue[:len(fast_ids)] = fast_ids  # every propagator queued once at the root
+    queue[nprops:nprops + len(slow_ids)] = slow_ids
+    state[k.QTAIL], state[k.QSIZE] = len(fast_ids) % nprops, len(fast_ids)
+    state[k.STAIL], state[k.SSIZE] = len(slow_ids) % nprops, len(slow_ids)
     frames = np.zeros((ncells + 1, ncells), dtype=np.int64)
     bcell = np.zeros(ncells + 1, dtype=np.int64)
     bbit = np.zeros(ncells + 1, dtype=np.int64)
@@ -85,13 +93,13 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> Variant
         room = min(out.shape[0], limit - len(solutions))
         code = k.search(dom, prog.kinds, prog.pstart, prog.data, prog.tab, prog.wstart,
                         prog.wlist, prog.cstart, prog.pcells, weight, prog.lo, prog.nv,
-                        queue, inq, state, frames, bcell, bbit, out, room, BUDGET)
+                        queue, inq, state, frames, bcell, bbit, out, room, BUDGET, BRANCHING)
         solutions += [tuple(int(v) for v in row) for row in out[:state[k.FOUND]]]
         state[k.FOUND] = 0
         if code == 1 and len(solutions) < limit:
             code = 0  # the chunk is full, not the limit reached
         if code or (deadline is not None and time.perf_counter() > deadline):
             break
-    stats.update(nodes=int(state[k.NODES]), fails=int(state[k.FAILS]))
+    stats.update(nodes=int(state[k.NODES]), fails=int(state[k.FAILS]), runs=int(state[k.RUNS]))
     status = {2: "solved", 1: "limit", 0: "timeout"}[code]
     return VariantResult(NAME, solutions, code == 2, status, stats, time.perf_counter() - start)

@@ -11,7 +11,8 @@ Propagator kinds (the kernel has one function for each):
 - ``CAGE``: the cage's values are one of its combinations (distinct values reaching the sum);
 - ``RENBAN``: the values lie in one window of ``len(cells)`` consecutive values;
 - ``BETWEEN`` / ``LOCKOUT``: the inner cells against the two ends;
-- ``QUAD``: each listed value appears among the cells (as often as listed).
+- ``QUAD``: each listed value appears among the cells (as often as listed);
+- ``CROSS``: two full houses that share cells (pointing and claiming), implied.
 
 Types it cannot state are declined by name (``UnsupportedConstraint``).
 
@@ -34,7 +35,7 @@ import numpy as np
 
 from ..paradigms import UnsupportedConstraint
 
-HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD = range(8)
+HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS = range(9)
 
 #: Masks are int64 with the sign bit unused: at most 62 values.
 MAX_VALUES = 62
@@ -60,7 +61,8 @@ class Program:
         self.tables: list[int] = []
         self._tables: dict[tuple, int] = {}
         self._relations: dict[int, tuple] = {}
-        self._predicates: dict[tuple, object] = {}  # id(predicate) -> (predicate, table, table)
+        self._predicates: dict[tuple, object] = {}
+        self.full_houses: list[tuple[int, ...]] = []  # houses holding every value once  # id(predicate) -> (predicate, table, table)
 
     # -- building -----------------------------------------------------------------------------
     def restrict(self, cell: int, allowed) -> None:
@@ -78,6 +80,8 @@ class Program:
         cells = list(cells)
         if len(cells) > 1:
             self.props.append((HOUSE, cells, [len(cells)] + cells))
+            if len(cells) == self.nv:
+                self.full_houses.append(tuple(cells))
 
     def relation(self, a: int, b: int, ok) -> None:
         """``ok(value_a, value_b)`` must hold (a binary rule, stated once as a predicate)."""
@@ -113,10 +117,12 @@ class Program:
             data += [cell, coef]
         self.props.append((LINEAR, list(merged), data))
 
-    def cage(self, cells, total: int) -> None:
-        """Distinct values summing to ``total``: a house plus its combinations (or bounds)."""
+    def cage(self, cells, total: int, house: bool = True) -> None:
+        """Distinct values summing to ``total``: a house (unless the cells are already in
+        one) plus its combinations, or its bounds when they are too many."""
         k = len(cells)
-        self.house(cells)
+        if house:
+            self.house(cells)
         if comb(self.nv, k) > MAX_COMBOS:
             self.linear([(x, 1) for x in cells], total)
             return
@@ -151,8 +157,14 @@ class Program:
         self.wstart = np.zeros(self.n * self.n + 1, dtype=np.int64)
         for x, ps in enumerate(watch):
             self.wstart[x + 1] = self.wstart[x] + len(ps)
-        self.wlist = np.array([i for ps in watch for i in ps] or [0], dtype=np.int64)
+        slow = self.slow()
+        self.wlist = np.array([~i if slow[i] else i for ps in watch for i in ps] or [0],
+                              dtype=np.int64)  # ~i: a slow propagator (the kernel's two rings)
         return self
+
+    def slow(self) -> np.ndarray:
+        """Which propagators wait for the fast ones (houses and pairs) to settle first."""
+        return ~np.isin(self.kinds, (HOUSE, PAIR))
 
 
 def compile_puzzle(puzzle) -> Program:
@@ -174,7 +186,58 @@ def compile_puzzle(puzzle) -> Program:
             build(prog, puzzle, c)
     if refused:
         raise UnsupportedConstraint.of(refused)
+    implied_cages(prog, puzzle)
+    crossings(prog)
     return prog.freeze()
+
+
+def crossings(prog) -> None:
+    """A ``CROSS`` propagator for each two full houses sharing two or more cells."""
+    houses = list(dict.fromkeys(prog.full_houses))
+    sets = [frozenset(h) for h in houses]
+    for i in range(len(houses)):
+        for j in range(i + 1, len(houses)):
+            shared = sets[i] & sets[j]
+            if len(shared) < 2 or shared == sets[i] or shared == sets[j]:
+                continue
+            a = [x for x in houses[i] if x not in shared]
+            b = [x for x in houses[j] if x not in shared]
+            mid = sorted(shared)
+            prog.props.append((CROSS, mid + a + b, [len(mid), len(a), len(b)] + mid + a + b))
+
+
+#: An implied sum over more cells than this is left out (weak, and costly to propagate).
+IMPLIED_CELLS = 5
+
+
+def implied_cages(prog, puzzle) -> None:
+    """Sums the cages imply in each full house (a house holding every value once):
+
+    - *innies*: the cells of the house outside the cages inside it sum to the house's
+      total minus those cages' (a hidden cage: distinct, as in one house);
+    - *outies*: when the cages touching the house cover it, their cells outside the
+      house sum to those cages' totals minus the house's.
+    """
+    cages = [(frozenset(c.cells), c.total) for c in puzzle.constraints
+             if c.TYPE == "killer_cage" and c.total is not None]
+    if not cages:
+        return
+    whole = sum(range(prog.lo, prog.hi + 1))
+    for house in puzzle.houses():
+        if len(house) != prog.nv:
+            continue
+        h = frozenset(house)
+        inside = [(cells, t) for cells, t in cages if cells <= h]
+        covered = frozenset().union(*(cells for cells, _ in inside))
+        rest = [x for x in house if x not in covered]
+        if inside and 0 < len(rest) <= IMPLIED_CELLS and sum(map(len, (c for c, _ in inside))) == len(covered):
+            prog.cage(rest, whole - sum(t for _, t in inside), house=False)
+        touching = [(cells, t) for cells, t in cages if cells & h]
+        union = frozenset().union(*(cells for cells, _ in touching))
+        outside = sorted(union - h)
+        if (touching and h <= union and 0 < len(outside) <= IMPLIED_CELLS
+                and sum(len(c) for c, _ in touching) == len(union)):
+            prog.linear([(x, 1) for x in outside], sum(t for _, t in touching) - whole)
 
 
 # -- one builder per constraint type -----------------------------------------------------------

@@ -20,9 +20,10 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD = range(8)  # as in ``program``
+HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS = range(9)  # as in ``program``
 # state slots
-DEPTH, FOUND, NODES, FAILS, QHEAD, QTAIL, QSIZE, BACK = range(8)
+DEPTH, FOUND, NODES, FAILS, BACK, RUNS, QHEAD, QTAIL, QSIZE, SHEAD, STAIL, SSIZE = range(12)
+SLOW = SHEAD - QHEAD  # the slow ring's slots, after the fast ring's
 
 
 @intrinsic
@@ -84,12 +85,40 @@ def _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
         return False
     for k in range(wstart[x], wstart[x + 1]):
         p = wlist[k]
+        r = 0
+        if p < 0:  # a slow propagator: it waits until the fast ones are done
+            p = ~p
+            r = SLOW
         if not inq[p]:
             inq[p] = True
-            queue[state[QTAIL]] = p
-            state[QTAIL] = (state[QTAIL] + 1) % nprops
-            state[QSIZE] += 1
+            t = state[QTAIL + r]
+            queue[t + (nprops if r else 0)] = p
+            state[QTAIL + r] = t + 1 if t + 1 < nprops else 0
+            state[QSIZE + r] += 1
     return True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _pop(queue, inq, state, nprops):
+    """The next queued propagator, fast ones (houses, pairs) first; -1 when none."""
+    if state[QSIZE] > 0:
+        r = 0
+    elif state[SSIZE] > 0:
+        r = SLOW
+    else:
+        return -1
+    h = state[QHEAD + r]
+    p = queue[h + (nprops if r else 0)]
+    state[QHEAD + r] = h + 1 if h + 1 < nprops else 0
+    state[QSIZE + r] -= 1
+    inq[p] = False
+    return p
+
+
+@njit(cache=True, nogil=True)
+def _clear(queue, inq, state, nprops):
+    while _pop(queue, inq, state, nprops) >= 0:
+        pass
 
 
 @njit(cache=True, nogil=True)
@@ -357,15 +386,45 @@ def _quad(dom, d, o, wstart, wlist, queue, inq, state, nprops):
 
 
 @njit(cache=True, nogil=True)
+def _cross(dom, d, o, wstart, wlist, queue, inq, state, nprops):
+    """Two full houses ``A`` and ``B`` that share cells: a value ``A`` holds only in the
+    shared cells is there, so the rest of ``B`` loses it (pointing and claiming), and
+    the other way round."""
+    ni, na, nb = d[o], d[o + 1], d[o + 2]
+    shared = 0
+    for j in range(ni):
+        shared |= dom[d[o + 3 + j]]
+    rest_a = 0
+    for j in range(na):
+        rest_a |= dom[d[o + 3 + ni + j]]
+    rest_b = 0
+    for j in range(nb):
+        rest_b |= dom[d[o + 3 + ni + na + j]]
+    only_a = shared & ~rest_a  # A's values with no place but the shared cells
+    if only_a & rest_b:
+        for j in range(nb):
+            if not _narrow(dom, d[o + 3 + ni + na + j], ~only_a, wstart, wlist, queue, inq,
+                           state, nprops):
+                return False
+    only_b = shared & ~rest_b
+    if only_b & rest_a:
+        for j in range(na):
+            if not _narrow(dom, d[o + 3 + ni + j], ~only_b, wstart, wlist, queue, inq,
+                           state, nprops):
+                return False
+    return True
+
+
+@njit(cache=True, nogil=True)
 def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo, nv,
               queue, inq, state):
     """Run queued propagators to a fixpoint; on a failure, weigh its cells and clear the queue."""
     nprops = kinds.shape[0]
-    while state[QSIZE] > 0:
-        p = queue[state[QHEAD]]
-        state[QHEAD] = (state[QHEAD] + 1) % nprops
-        state[QSIZE] -= 1
-        inq[p] = False
+    while True:
+        p = _pop(queue, inq, state, nprops)
+        if p < 0:
+            return True
+        state[RUNS] += 1
         kind = kinds[p]
         o = pstart[p]
         if kind == HOUSE:
@@ -382,22 +441,21 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
             ok = _between(dom, d, o, wstart, wlist, queue, inq, state, nprops)
         elif kind == LOCKOUT:
             ok = _lockout(dom, d, o, wstart, wlist, queue, inq, state, nprops)
-        else:
+        elif kind == QUAD:
             ok = _quad(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        else:
+            ok = _cross(dom, d, o, wstart, wlist, queue, inq, state, nprops)
         if not ok:
             for j in range(cstart[p], cstart[p + 1]):
                 weight[clist[j]] += 1
-            while state[QSIZE] > 0:
-                inq[queue[state[QHEAD]]] = False
-                state[QHEAD] = (state[QHEAD] + 1) % nprops
-                state[QSIZE] -= 1
+            _clear(queue, inq, state, nprops)
             return False
-    return True
 
 
 @njit(cache=True, nogil=True)
-def _choose(dom, weight):
-    """The unfixed cell with the fewest candidates per conflict weight, or -1."""
+def _choose(dom, weight, mode):
+    """The unfixed cell with the fewest candidates per conflict weight (``mode`` 0), or
+    the fewest candidates, ties to the heaviest (``mode`` 1); -1 when all are fixed."""
     best = -1
     bp = 0
     bw = 0
@@ -406,14 +464,17 @@ def _choose(dom, weight):
         if m & (m - 1):
             pc = _ctpop(m)
             w = weight[x] + 1
-            if best < 0 or pc * bw < bp * w:
+            if mode == 0:
+                if best < 0 or pc * bw < bp * w:
+                    best, bp, bw = x, pc, w
+            elif best < 0 or pc < bp or (pc == bp and w > bw):
                 best, bp, bw = x, pc, w
     return best
 
 
 @njit(cache=True, nogil=True)
 def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo, nv,
-           queue, inq, state, frames, bcell, bbit, out, limit, budget):
+           queue, inq, state, frames, bcell, bbit, out, limit, budget, mode):
     """Search on from ``state`` until ``limit`` solutions in ``out`` (``state[FOUND]``),
     exhaustion or ``budget`` nodes: returns 0 (budget spent, call again), 1 (``out`` is
     full: take them, reset ``state[FOUND]`` and call again to go on) or 2 (exhausted)."""
@@ -431,7 +492,7 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
             ok = propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight,
                            lo, nv, queue, inq, state)
             if ok:
-                x = _choose(dom, weight)
+                x = _choose(dom, weight, mode)
                 if x >= 0:
                     depth = state[DEPTH]
                     frames[depth, :] = dom
@@ -459,7 +520,4 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
             dom[:] = frames[depth, :]
             if _narrow(dom, bcell[depth], ~bbit[depth], wstart, wlist, queue, inq, state, nprops):
                 break
-            while state[QSIZE] > 0:
-                inq[queue[state[QHEAD]]] = False
-                state[QHEAD] = (state[QHEAD] + 1) % nprops
-                state[QSIZE] -= 1
+            _clear(queue, inq, state, nprops)
