@@ -28,7 +28,7 @@ sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint sandw
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import chain, combinations
 from math import comb
 
 import numpy as np
@@ -137,34 +137,34 @@ class Program:
         """Pack ``props`` into the CSR arrays the kernel reads."""
         if not self.props:  # (a 1x1 grid: the kernel wants one propagator to queue)
             self.props.append((HOUSE, [0], [1, 0]))
-        p = len(self.props)
         self.kinds = np.array([k for k, _, _ in self.props], dtype=np.int64)
-        self.pstart = np.zeros(p + 1, dtype=np.int64)
-        self.cstart = np.zeros(p + 1, dtype=np.int64)
-        data, pcells = [], []
-        for i, (_, cells, d) in enumerate(self.props):
-            data += d
-            pcells += cells
-            self.pstart[i + 1] = len(data)
-            self.cstart[i + 1] = len(pcells)
-        self.data = np.array(data or [0], dtype=np.int64)
-        self.pcells = np.array(pcells or [0], dtype=np.int64)
+        self.pstart = _starts([len(d) for _, _, d in self.props])
+        self.cstart = _starts([len(cells) for _, cells, _ in self.props])
+        self.data = np.array(list(chain.from_iterable(d for _, _, d in self.props)) or [0],
+                             dtype=np.int64)
+        self.pcells = np.array(list(chain.from_iterable(c for _, c, _ in self.props)) or [0],
+                               dtype=np.int64)
         self.tab = np.array(self.tables or [0], dtype=np.int64)
+        slow = self.slow()
         watch: list[list[int]] = [[] for _ in range(self.n * self.n)]
         for i, (_, cells, _) in enumerate(self.props):
-            for x in dict.fromkeys(cells):
-                watch[x].append(i)
-        self.wstart = np.zeros(self.n * self.n + 1, dtype=np.int64)
-        for x, ps in enumerate(watch):
-            self.wstart[x + 1] = self.wstart[x] + len(ps)
-        slow = self.slow()
-        self.wlist = np.array([~i if slow[i] else i for ps in watch for i in ps] or [0],
-                              dtype=np.int64)  # ~i: a slow propagator (the kernel's two rings)
+            tag = ~i if slow[i] else i  # ~i: a slow propagator (the kernel's two rings)
+            for x in set(cells):
+                watch[x].append(tag)
+        self.wstart = _starts([len(ps) for ps in watch])
+        self.wlist = np.array(list(chain.from_iterable(watch)) or [0], dtype=np.int64)
         return self
 
     def slow(self) -> np.ndarray:
         """Which propagators wait for the fast ones (houses and pairs) to settle first."""
         return ~np.isin(self.kinds, (HOUSE, PAIR))
+
+
+def _starts(lengths) -> np.ndarray:
+    """CSR offsets: 0 and the running totals of ``lengths``."""
+    out = np.zeros(len(lengths) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=out[1:])
+    return out
 
 
 def compile_puzzle(puzzle) -> Program:
@@ -257,8 +257,14 @@ def _killer(prog, p, c):
         prog.cage(c.cells, c.total)
 
 
+#: The longest bulb whose number (and sums of it) fit the kernel's 64-bit integers.
+LONGEST_BULB = 15
+
+
 def _arrow(prog, p, c):
     k = len(c.bulb)
+    if k > LONGEST_BULB:
+        raise UnsupportedConstraint("arrow", f"fast: a bulb of {k} cells overflows 64-bit sums")
     terms = [(x, 1) for x in c.shaft] + [(x, -10 ** (k - 1 - i)) for i, x in enumerate(c.bulb)]
     prog.linear(terms, 0)
 
