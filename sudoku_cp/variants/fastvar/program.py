@@ -7,7 +7,8 @@ Propagator kinds (the kernel has one function for each):
   palindromes, clones, anti-knight pairs, negative constraints...): every binary rule is
   written once here, as a Python predicate on two values, so the kernel never restates it;
 - ``LINEAR``: ``sum(coef * value) == total`` (cage sums, little killers, arrows of any
-  bulb, double arrows, zippers, region-sum lines), by bounds;
+  bulb, double arrows, zippers, region-sum lines), by bounds; ``SMALLSUM`` the same over
+  at most three terms of coefficient ±1 and few values, exactly;
 - ``CAGE``: the cage's values are one of its combinations (distinct values reaching the sum);
 - ``RENBAN``: the values lie in one window of ``len(cells)`` consecutive values;
 - ``BETWEEN`` / ``LOCKOUT``: the inner cells against the two ends;
@@ -35,7 +36,7 @@ import numpy as np
 
 from ..paradigms import UnsupportedConstraint
 
-HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS = range(9)
+HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM = range(10)
 
 #: Masks are int64 with the sign bit unused: at most 62 values.
 MAX_VALUES = 62
@@ -115,7 +116,8 @@ class Program:
         data = [len(merged), total]
         for cell, coef in merged.items():
             data += [cell, coef]
-        self.props.append((LINEAR, list(merged), data))
+        small = len(merged) <= 3 and all(abs(k) == 1 for k in merged.values()) and self.nv <= 20
+        self.props.append((SMALLSUM if small else LINEAR, list(merged), data))
 
     def cage(self, cells, total: int, house: bool = True) -> None:
         """Distinct values summing to ``total``: a house (unless the cells are already in

@@ -20,7 +20,7 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS = range(9)  # as in ``program``
+HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM = range(10)  # as in ``program``
 # state slots
 DEPTH, FOUND, NODES, FAILS, BACK, RUNS, QHEAD, QTAIL, QSIZE, SHEAD, STAIL, SSIZE = range(12)
 SLOW = SHEAD - QHEAD  # the slow ring's slots, after the fast ring's
@@ -236,6 +236,62 @@ def _linear(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
     return True
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _mirror(m, nv):
+    """``m`` with bit ``i`` moved to ``nv - 1 - i`` (values read from the top)."""
+    out = 0
+    while m:
+        i = _cttz(m)
+        out |= 1 << (nv - 1 - i)
+        m &= m - 1
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _small_sum(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
+    """``sum(±value) == total`` over at most three terms, exactly: each term keeps the
+    values some values of the others complete (``program`` keeps it to few values).
+
+    A term's *contributions* ``coef * value`` are a mask from its least contribution
+    (``lo``, or ``-hi`` for coef -1, whose mask is mirrored); the others' sums are the
+    shifted unions of their masks."""
+    k, total = d[o], d[o + 1]
+    hi = lo + nv - 1
+    for j in range(k):
+        base = 0
+        sums = 1
+        for t in range(k):
+            if t == j:
+                continue
+            m = dom[d[o + 2 + 2 * t]]
+            if d[o + 3 + 2 * t] > 0:
+                base += lo
+            else:
+                base -= hi
+                m = _mirror(m, nv)
+            grown = 0
+            while m:
+                i = _cttz(m)
+                grown |= sums << i
+                m &= m - 1
+            sums = grown
+        coef = d[o + 3 + 2 * j]
+        own = lo if coef > 0 else -hi
+        reach = total - base - own  # contribution bit q of this term pairs with sum bit reach - q
+        allowed = 0
+        while sums:
+            p = _cttz(sums)
+            q = reach - p
+            if 0 <= q < nv:
+                allowed |= 1 << q
+            sums &= sums - 1
+        if coef < 0:
+            allowed = _mirror(allowed, nv)
+        if not _narrow(dom, d[o + 2 + 2 * j], allowed, wstart, wlist, queue, inq, state, nprops):
+            return False
+    return True
+
+
 @njit(cache=True, nogil=True)
 def _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
     """The cage's values are one of its combinations: each cell keeps the values of the
@@ -367,6 +423,15 @@ def _lockout(dom, d, o, wstart, wlist, queue, inq, state, nprops):
 def _quad(dom, d, o, wstart, wlist, queue, inq, state, nprops):
     """Each listed value appears among the cells as often as listed."""
     k, nvals = d[o], d[o + 1]
+    listed = 0
+    wanted = 0
+    for t in range(nvals):
+        listed |= 1 << d[o + 2 + k + 2 * t]
+        wanted += d[o + 3 + k + 2 * t]
+    if wanted == k:  # every cell holds a listed value
+        for j in range(k):
+            if not _narrow(dom, d[o + 2 + j], listed, wstart, wlist, queue, inq, state, nprops):
+                return False
     for t in range(nvals):
         bit = 1 << d[o + 2 + k + 2 * t]
         want = d[o + 3 + k + 2 * t]
@@ -441,6 +506,8 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
             ok = _between(dom, d, o, wstart, wlist, queue, inq, state, nprops)
         elif kind == LOCKOUT:
             ok = _lockout(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        elif kind == SMALLSUM:
+            ok = _small_sum(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops)
         elif kind == QUAD:
             ok = _quad(dom, d, o, wstart, wlist, queue, inq, state, nprops)
         else:
