@@ -340,12 +340,14 @@ def _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
 
 @njit(cache=True, nogil=True)
 def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
-    """The values lie in one window of ``k`` consecutive values (the house makes them differ)."""
+    """The values lie in one window of ``k`` consecutive values (the house makes them
+    differ); a value every window left holds is on the line."""
     k = d[o]
     if k > nv:
         return False
     run = (1 << k) - 1
     allowed = 0
+    needed = -1
     for s in range(nv - k + 1):
         w = run << s
         ok = True
@@ -355,11 +357,26 @@ def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
                 break
         if ok:
             allowed |= w
+            needed &= w
     if allowed == 0:
         return False
     for j in range(k):
         if not _narrow(dom, d[o + 1 + j], allowed, wstart, wlist, queue, inq, state, nprops):
             return False
+    while needed:  # a value in every window left is on the line: one place left, it goes there
+        bit = needed & -needed
+        needed &= needed - 1
+        where = -1
+        seen = 0
+        for j in range(k):
+            if dom[d[o + 1 + j]] & bit:
+                seen += 1
+                where = d[o + 1 + j]
+        if seen == 0:
+            return False
+        if seen == 1 and dom[where] != bit:
+            if not _narrow(dom, where, bit, wstart, wlist, queue, inq, state, nprops):
+                return False
     return True
 
 
