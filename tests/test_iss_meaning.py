@@ -32,6 +32,9 @@ CASES = [
     # smallest and largest values (1 and 4 here: between them only the 3)
     (".Shape~4x4~5.NoBoxes.Sandwich~0~R1.~R1C1_2~R1C2_4~R1C3_3~R1C4_1", "none"),
     (".Shape~4x4~5.NoBoxes.Sandwich~3~R1.~R1C1_2~R1C2_4~R1C3_3~R1C4_1", "multiple"),
+    # (the CP-SAT model of this one with AddMin/MaxEquality was called infeasible by CP-SAT
+    # 9.15 with presolve off: cpsat claimed none while sat and the witness found two)
+    (".Shape~9x9~10.NoBoxes.Sandwich~0~R7.~R7C1_5~R7C3_6~R7C9_8", "multiple"),
     # an X-sum's first cell counts 1 to the line's length: a 5 in a line of 4 is no count
     (".Shape~4x4~5.Jigsaw~1111000322032233.XSum~C4~~11", "none"),
     # one outside clue per line and direction, one quadruple per square: the last one wins

@@ -1,7 +1,8 @@
-"""The ``fast`` variant paradigm: puzzles that are houses only, by the compiled classic solver.
+"""The ``fast`` variant paradigm: houses only by the compiled classic solver, the rest by
+``fastvar`` (its own property tests: ``test_variants_fastvar.py``).
 
 Its answers are compared with plain enumeration of all 288 4x4 grids filtered by the
-independent checker (``rules.py``), on houses-only variants; every other constraint type
+independent checker (``rules.py``), on houses-only variants; a type neither path takes
 is declined by name; the cross-check says when it ran and when it did not.
 """
 
@@ -17,7 +18,7 @@ pytest.importorskip("numba")
 from sudoku_cp.variants import fast  # noqa: E402
 from sudoku_cp.variants.crosscheck import crosscheck  # noqa: E402
 from sudoku_cp.variants.model import (AntiKing, AntiKnight, Diagonal, ExtraRegion,  # noqa: E402
-                                      KillerCage, VariantPuzzle)
+                                      KillerCage, Sandwich, VariantPuzzle)
 from sudoku_cp.variants.paradigms import UnsupportedConstraint  # noqa: E402
 from sudoku_cp.variants.rules import check_solution  # noqa: E402
 
@@ -56,10 +57,17 @@ def test_fast_finds_exactly_the_grids_enumeration_finds(seed):
 
 
 def test_fast_declines_other_rules_by_name():
-    with pytest.raises(UnsupportedConstraint, match="killer_cage"):
-        fast.solve(VariantPuzzle(4, constraints=(KillerCage((0, 1), 3),)))
+    with pytest.raises(UnsupportedConstraint, match="sandwich"):
+        fast.solve(VariantPuzzle(4, constraints=(KillerCage((0, 1), 3), Sandwich((0, 1, 2, 3), 0))))
     with pytest.raises(UnsupportedConstraint, match="values"):
-        fast.solve(VariantPuzzle(4, values=(0, 3)))
+        fast.solve(VariantPuzzle(4, values=(0, 62)))
+
+
+def test_fast_takes_other_rules_and_value_ranges_by_the_variant_engine():
+    puzzle = VariantPuzzle(4, values=(0, 3), givens=((0, 0),), constraints=(KillerCage((0, 1), 1),))
+    r = fast.solve(puzzle, limit=300)
+    assert r.exhausted and r.count == 24  # R1C2 is 1: 288 / (4 x 3) grids left
+    assert not any(check_solution(puzzle, s) for s in r.solutions)
 
 
 def test_crosscheck_says_whether_fast_ran():
@@ -67,7 +75,8 @@ def test_crosscheck_says_whether_fast_ran():
                            constraints=(Diagonal(-1),))
     report = crosscheck(houses)
     assert "fast" in report.ran and "fast" not in report.not_run
-    cage = VariantPuzzle(4, givens=((0, 1),), constraints=(KillerCage((1, 2), 7),))
+    cage = VariantPuzzle(4, givens=((0, 1),), constraints=(KillerCage((1, 2), 7),
+                                                           Sandwich((12, 13, 14, 15), 0)))
     report = crosscheck(cage)
-    assert "fast" in report.not_run and "killer_cage" in report.not_run["fast"]
+    assert "fast" in report.not_run and "sandwich" in report.not_run["fast"]
     assert len(report.ran) == 3

@@ -1,6 +1,6 @@
 """``sudoku-cp warm-up``: compile the numba code now, so that no later command waits for it.
 
-The ``fast`` engine and the DRAT checker's kernel are compiled once per machine (about
+The ``fast`` engine (classic and variant) and the DRAT checker's kernel are compiled once per machine (about
 half a minute) and kept in the user's cache directory (``sudoku_cp.compiled_cache``).
 Without this command the first command that needs them pays that time; an install
 script or a container build runs it once instead.
@@ -38,7 +38,13 @@ def cmd_warm_up(args) -> int:
         raise RuntimeError("the compiled DRAT checker rejects a valid proof")
     drat.propagate_units(drat.Formula.from_clauses(clauses), engine="numba")
     end = time.perf_counter()
+    from ..variants.fastvar.engine import solve as solve_variant
+    from ..variants.model import Thermometer, VariantPuzzle
+
+    if solve_variant(VariantPuzzle(4, constraints=(Thermometer((0, 1, 2, 3)),)), limit=300).count != 12:
+        raise RuntimeError("the compiled variant engine miscounts a 4x4 thermometer")
+    last = time.perf_counter()
     how = "loaded" if engine.source == "cache" else "ready"
-    print(f"fast engine {how} in {middle - start:.1f} s, DRAT checker in {end - middle:.1f} s; "
-          f"compiled code is kept in {cache_dir()}")
+    print(f"fast engine {how} in {middle - start:.1f} s, DRAT checker in {end - middle:.1f} s, "
+          f"variant engine in {last - end:.1f} s; compiled code is kept in {cache_dir()}")
     return EXIT_OK

@@ -1,4 +1,9 @@
-"""The ``fast`` paradigm: a variant puzzle that is only houses, solved by the compiled classic solver.
+"""The ``fast`` paradigm: compiled search, the classic solver for houses, ``fastvar`` for the rest.
+
+A puzzle of any other rule goes to ``sudoku_cp.variants.fastvar`` (a compiled propagating
+search with one propagator per constraint family); what neither takes is declined by
+name. The rest of this docstring is about the classic path, which stays the one for
+puzzles that are only houses with values ``1..size``: it is the faster of the two there.
 
 Many variants add nothing but all-different groups of cells to the classic rules: both
 diagonals, disjoint groups, windoku and other extra regions, irregular regions (jigsaw),
@@ -96,18 +101,25 @@ def not_ready() -> str | None:
     machine yet, and a setter's first check should not wait about 25 s for a fourth
     opinion (``--backends ...,fast`` asks for it, and waits)."""
     from ..backends.fast.backend import warm
+    from .fastvar.engine import warm as warm_variants
 
-    if warm():
+    if warm() and warm_variants():
         return None
     return ("fast: not compiled on this machine yet, and a default check does not wait for "
-            "it (`sudoku-cp warm-up` compiles it once, about 25 s)")
+            "it (`sudoku-cp warm-up` compiles it once, about a minute)")
 
 
 def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> VariantResult:
-    """Up to ``limit`` solutions of ``puzzle`` when it is houses only; else declines."""
+    """Up to ``limit`` solutions of ``puzzle``: houses only by the classic solver, the
+    rest by ``fastvar``; a rule neither takes is declined by name."""
     global _backend
     start = time.perf_counter()
-    board = board_of(puzzle)
+    try:
+        board = board_of(puzzle)
+    except UnsupportedConstraint:
+        from .fastvar.engine import solve as solve_variant
+
+        return solve_variant(puzzle, limit=limit, time_limit=time_limit)
     if _backend is None:
         from ..backends.fast.backend import FastBackend
 

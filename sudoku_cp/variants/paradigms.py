@@ -6,9 +6,10 @@ A paradigm is a module with ``solve(puzzle, *, limit=2, time_limit=None) -> Vari
 ``import sudoku_cp.variants`` loads no solver package.
 
 A paradigm that cannot encode a constraint type raises ``UnsupportedConstraint`` naming it.
-``PARADIGMS`` take every constraint type of the model; ``HOUSES_ONLY`` take the puzzles
-that are classic grids with extra houses (diagonals, disjoint groups, extra or irregular
-regions, anti-king / anti-knight pairs) and decline the rest by name. ``ON_REQUEST``
+``PARADIGMS`` take every constraint type of the model; ``HOUSES_ONLY`` are the compiled
+paradigms a default check runs only once their code is compiled (``not_ready``): ``fast``
+began with puzzles that are classic grids with extra houses and now takes most types
+(``variants.fastvar``), declining the rest by name. ``ON_REQUEST``
 take some of the types (``mip``: those stated as linear 0-1 rows), decline the others by
 name, and run only when asked for by name: a default check leaves them out.
 
@@ -34,7 +35,8 @@ PARADIGMS = {
     "witness": "sudoku_cp.variants.witness",
 }
 
-#: Name -> module: paradigms for puzzles that are houses only (they decline the rest).
+#: Name -> module: compiled paradigms (the name is historical: ``fast`` took houses only;
+#: it now takes most types and declines the rest by name).
 HOUSES_ONLY = {
     "fast": "sudoku_cp.variants.fast",
 }

@@ -232,10 +232,10 @@ def _region_of(p):
 
 
 def _region_sum_line(p, v, c):
-    region = _region_of(p)
-    sums, last = [], None
+    region = _region_of(p)  # (empty without boxes or regions: one segment, as in ISS)
+    sums, last = [], object()
     for x in c.cells:
-        if region.get(x) != last:
+        if not sums or region.get(x) != last:
             sums.append(0)
             last = region.get(x)
         sums[-1] += v[x]

@@ -1,0 +1,182 @@
+"""``fast`` for variants against sat, cpsat and the witness, and against ISS, per family.
+
+For every puzzle of the shared variant sets (``variants/iss.jsonl``, ``variants/fpuzzles.jsonl``
+in the data folder) each paradigm counts to two (``limit=2``), warm (each paradigm has
+solved a small puzzle first, so imports and compiles are outside the times), the
+paradigms interleaved per puzzle. A time is kept only when the answer is the stated
+solution, unique; a declined puzzle is counted as declined, by the type's name.
+
+With ``ISS`` set to a checkout of sigh's Interactive Sudoku Solver (and node on PATH),
+ISS counts the ISS-format puzzles warm, in one node process
+(``../shared/tools/iss_batch.mjs``; its own ``ms``, start-up excluded), and the table adds
+ISS's median and the geometric mean over the puzzles both settle of fast's time / ISS's.
+
+    ISS=/work/peers/iss python3 benchmarks/bench_variants_fast.py [--repeat 3] [--time-limit 10]
+
+Reported: per family (a puzzle counts once for each constraint type it uses, ``classic``
+when it has none), the median ms of each paradigm over the puzzles that paradigm settled,
+how many it settled, and ISS's side; then one line over all puzzles.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from sudoku_cp.errors import MissingDependencyError, SudokuCpError  # noqa: E402
+from sudoku_cp.variants.fpuzzles import parse_fpuzzles  # noqa: E402
+from sudoku_cp.variants.iss import parse_iss  # noqa: E402
+from sudoku_cp.variants.paradigms import UnsupportedConstraint, solve  # noqa: E402
+
+PARADIGMS = ("fast", "sat", "cpsat", "witness")
+
+
+def data_folder(given: str | None) -> Path:
+    for candidate in (given, os.environ.get("SUDOKU_CP_DATA"), ROOT.parent / "shared" / "data",
+                      "../shared/data"):
+        if candidate and (Path(candidate) / "variants").is_dir():
+            return Path(candidate)
+    sys.exit("no data folder with variants/: pass --data DIR or set SUDOKU_CP_DATA")
+
+
+def iss_times(checkout: str, records, tool: Path) -> dict:
+    """ISS's own ms per puzzle id (unique answers only), all puzzles in one warm node process."""
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+        for r in records:
+            f.write(json.dumps({"id": r["id"], "puzzle": r["puzzle"]}) + "\n")
+    try:
+        done = subprocess.run(["node", str(tool), f.name], capture_output=True, text=True,
+                              env={**os.environ, "ISS": checkout}, timeout=3600)
+    finally:
+        os.unlink(f.name)
+    out = {}
+    for line in done.stdout.splitlines():
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if row.get("sols") == 1 and row.get("status") not in ("capped", "error"):
+            out[row["id"]] = row["ms"]
+    return out
+
+
+def time_one(puzzle, paradigm: str, cells, time_limit: float):
+    """Wall ms of one count to two, or a word: declined, timeout, WRONG."""
+    start = time.perf_counter()
+    try:
+        r = solve(puzzle, paradigm, limit=2, time_limit=time_limit)
+    except UnsupportedConstraint:
+        return "declined"
+    ms = (time.perf_counter() - start) * 1000
+    if r.status == "timeout":
+        return "timeout"
+    if r.count == 1 and r.exhausted and list(r.solutions[0]) == list(cells):
+        return ms
+    return "WRONG"
+
+
+def families(puzzle) -> list[str]:
+    tags = sorted({c.TYPE for c in puzzle.constraints})
+    if puzzle.regions is not None:
+        tags.append("irregular")
+    if puzzle.values[0] != 1:
+        tags.append(f"values {puzzle.values[0]}..{puzzle.values[1]}")
+    return tags or ["classic"]
+
+
+def geomean(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", help="the data folder (default ../shared/data)")
+    ap.add_argument("--sets", default="iss,fpuzzles")
+    ap.add_argument("--paradigms", default=",".join(PARADIGMS))
+    ap.add_argument("--repeat", type=int, default=1, help="runs per puzzle; the median is kept")
+    ap.add_argument("--time-limit", type=float, default=10.0, help="per paradigm, seconds")
+    ap.add_argument("--out", help="write one JSON line per puzzle here")
+    args = ap.parse_args(argv)
+    data = data_folder(args.data)
+    paradigms = args.paradigms.split(",")
+    records = [json.loads(line) for name in args.sets.split(",")
+               for line in (data / "variants" / f"{name}.jsonl").read_text().splitlines()]
+    warm = parse_iss(".Thermo~R1C1~R1C2~R1C3~R1C4.Shape~4x4")
+    for p in list(paradigms):
+        try:
+            solve(warm, p, limit=2)
+        except MissingDependencyError as exc:
+            print(f"# {p} not run: {exc}")
+            paradigms.remove(p)
+    iss = {}
+    if os.environ.get("ISS"):
+        tool = data.parent / "tools" / "iss_batch.mjs"
+        iss = iss_times(os.environ["ISS"], [r for r in records if r["format"] == "iss"], tool)
+    rows = []
+    out = open(args.out, "w") if args.out else None
+    print(f"{'puzzle':36} " + " ".join(f"{p:>9}" for p in paradigms) + f" {'ISS ms':>8}")
+    for rec in records:
+        try:
+            puzzle = (parse_iss if rec["format"] == "iss" else parse_fpuzzles)(rec["puzzle"])
+        except SudokuCpError as exc:
+            print(f"{rec['id']:36} refused: {str(exc)[:70]}")
+            continue
+        times = {}
+        for p in paradigms:
+            runs = [time_one(puzzle, p, rec["cells"], args.time_limit) for _ in range(args.repeat)]
+            nums = [t for t in runs if isinstance(t, float)]
+            times[p] = statistics.median(nums) if len(nums) == len(runs) else runs[-1]
+        row = {"id": rec["id"], "families": families(puzzle), "ms": times, "iss": iss.get(rec["id"])}
+        rows.append(row)
+        if out:
+            out.write(json.dumps(row) + "\n")
+        print(f"{rec['id']:36} " + " ".join(
+            f"{t:9.1f}" if isinstance(t, float) else f"{t:>9}" for t in times.values())
+            + (f" {row['iss']:8.1f}" if row["iss"] is not None else ""), flush=True)
+    if out:
+        out.close()
+    summarise(rows, paradigms, bool(iss))
+    return 0
+
+
+def summarise(rows, paradigms, with_iss: bool) -> None:
+    by_family = defaultdict(list)
+    for r in rows:
+        for f in r["families"]:
+            by_family[f].append(r)
+    head = f"\n{'family':24} {'n':>3} " + " ".join(f"{p + ' ms':>12}" for p in paradigms)
+    if with_iss:
+        head += f" {'ISS ms':>9} {'fast/ISS':>9}"
+    print(head + "   (median over the puzzles each settled, and how many)")
+    for fam in sorted(by_family) + ["all puzzles"]:
+        group = rows if fam == "all puzzles" else by_family[fam]
+        cells = []
+        for p in paradigms:
+            ts = [r["ms"][p] for r in group if isinstance(r["ms"][p], float)]
+            cells.append(f"{statistics.median(ts):8.1f} ({len(ts)})" if ts else f"{'-':>12}")
+        line = f"{fam[:24]:24} {len(group):3} " + " ".join(f"{c:>12}" for c in cells)
+        if with_iss:
+            both = [(r["ms"]["fast"], r["iss"]) for r in group
+                    if "fast" in r["ms"] and isinstance(r["ms"]["fast"], float) and r["iss"]]
+            isst = [r["iss"] for r in group if r["iss"]]
+            line += (f" {statistics.median(isst):9.2f}" if isst else f" {'-':>9}")
+            line += (f" {geomean([f / max(i, 0.05) for f, i in both]):8.1f}x" if both else f" {'-':>9}")
+        print(line)
+    wrong = [r["id"] for r in rows for p in paradigms if r["ms"].get(p) == "WRONG"]
+    print(f"\nwrong answers: {len(wrong)} {' '.join(wrong)}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,502 @@
+"""A ``VariantPuzzle`` as flat arrays for the compiled search: one propagator per rule.
+
+Propagator kinds (the kernel has one function for each):
+
+- ``HOUSE``: the cells differ (rows, columns, boxes, regions, cages, renban, extra regions...);
+- ``PAIR``: a binary relation as two tables (dots, XV, thermometer steps, whispers,
+  palindromes, clones, anti-knight pairs, negative constraints...): every binary rule is
+  written once here, as a Python predicate on two values, so the kernel never restates it;
+- ``LINEAR``: ``sum(coef * value) == total`` (cage sums, little killers, arrows of any
+  bulb, double arrows, zippers, region-sum lines), by bounds; ``SMALLSUM`` the same over
+  at most three terms of coefficient ±1 and few values, exactly;
+- ``CAGE``: the cage's values are one of its combinations (distinct values reaching the sum);
+- ``RENBAN``: the values lie in one window of ``len(cells)`` consecutive values;
+- ``BETWEEN`` / ``LOCKOUT``: the inner cells against the two ends;
+- ``QUAD``: each listed value appears among the cells (as often as listed);
+- ``CROSS``: two full houses that share cells (pointing and claiming), implied.
+
+Types it cannot state are declined by name (``UnsupportedConstraint``).
+
+>>> from sudoku_cp.variants.model import VariantPuzzle, Thermometer, Sandwich
+>>> prog = compile_puzzle(VariantPuzzle(4, constraints=(Thermometer((0, 1, 2)),)))
+>>> prog.kinds.tolist().count(PAIR), int(prog.dom[0])
+(2, 15)
+>>> compile_puzzle(VariantPuzzle(4, constraints=(Sandwich((0, 1, 2, 3), 3),)))
+Traceback (most recent call last):
+...
+sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint sandwich (fast: no compiled propagator for this rule yet)
+"""
+
+from __future__ import annotations
+
+from itertools import chain, combinations
+from math import comb
+
+import numpy as np
+
+from ..paradigms import UnsupportedConstraint
+
+HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM = range(10)
+
+#: Masks are int64 with the sign bit unused: at most 62 values.
+MAX_VALUES = 62
+#: A cage with more combinations than this keeps its sum by bounds only.
+MAX_COMBOS = 4096
+WHY = "fast: no compiled propagator for this rule yet"
+
+ORTHO = ((0, 1), (1, 0))          # each unordered orthogonal pair once
+KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1))
+KING = ((1, 1), (1, -1))
+
+
+class Program:
+    """The arrays the kernel reads; ``props`` grows while compiling, ``freeze`` packs it."""
+
+    def __init__(self, puzzle):
+        self.n = puzzle.size
+        self.lo, self.hi = puzzle.values
+        self.nv = self.hi - self.lo + 1
+        self.full = (1 << self.nv) - 1
+        self.dom = np.full(self.n * self.n, self.full, dtype=np.int64)
+        self.props: list[tuple[int, list[int], list[int]]] = []  # (kind, cells, data)
+        self.tables: list[int] = []
+        self._tables: dict[tuple, int] = {}
+        self._relations: dict[int, tuple] = {}
+        self._predicates: dict[tuple, object] = {}
+        self.full_houses: list[tuple[int, ...]] = []  # houses holding every value once  # id(predicate) -> (predicate, table, table)
+
+    # -- building -----------------------------------------------------------------------------
+    def restrict(self, cell: int, allowed) -> None:
+        """Keep only the values ``allowed`` (a predicate) at ``cell``."""
+        self.dom[cell] &= self.mask(v for v in range(self.lo, self.hi + 1) if allowed(v))
+
+    def mask(self, values) -> int:
+        m = 0
+        for v in values:
+            if self.lo <= v <= self.hi:
+                m |= 1 << (v - self.lo)
+        return m
+
+    def house(self, cells) -> None:
+        cells = list(cells)
+        if len(cells) > 1:
+            self.props.append((HOUSE, cells, [len(cells)] + cells))
+            if len(cells) == self.nv:
+                self.full_houses.append(tuple(cells))
+
+    def relation(self, a: int, b: int, ok) -> None:
+        """``ok(value_a, value_b)`` must hold (a binary rule, stated once as a predicate)."""
+        if a == b:
+            self.restrict(a, lambda v: ok(v, v))
+            return
+        if id(ok) not in self._relations:  # (a builder passes one predicate for all its pairs)
+            values = range(self.lo, self.hi + 1)
+            ab = tuple(self.mask(w for w in values if ok(v, w)) for v in values)
+            ba = tuple(self.mask(v for v in values if ok(v, w)) for w in values)
+            self._relations[id(ok)] = (ok, self._table(ab), self._table(ba))
+        _, ab, ba = self._relations[id(ok)]
+        self.props.append((PAIR, [a, b], [a, b, ab, ba]))
+
+    def _table(self, masks: tuple) -> int:
+        if masks not in self._tables:
+            self._tables[masks] = len(self.tables)
+            self.tables.extend(masks)
+        return self._tables[masks]
+
+    def linear(self, terms, total: int) -> None:
+        """``sum(coef * value of cell) == total`` over ``terms`` (cell, coef); cells may repeat."""
+        merged: dict[int, int] = {}
+        for cell, coef in terms:
+            merged[cell] = merged.get(cell, 0) + coef
+        merged = {c: k for c, k in merged.items() if k}
+        if not merged:
+            if total != 0:
+                self.props.append((LINEAR, [], [0, total]))  # always fails
+            return
+        data = [len(merged), total]
+        for cell, coef in merged.items():
+            data += [cell, coef]
+        small = len(merged) <= 3 and all(abs(k) == 1 for k in merged.values()) and self.nv <= 20
+        self.props.append((SMALLSUM if small else LINEAR, list(merged), data))
+
+    def cage(self, cells, total: int, house: bool = True) -> None:
+        """Distinct values summing to ``total``: a house (unless the cells are already in
+        one) plus its combinations, or its bounds when they are too many."""
+        k = len(cells)
+        if house:
+            self.house(cells)
+        if comb(self.nv, k) > MAX_COMBOS:
+            self.linear([(x, 1) for x in cells], total)
+            return
+        combos = [sum(1 << i for i in c) for c in combinations(range(self.nv), k)
+                  if sum(self.lo + i for i in c) == total]
+        start = len(self.tables)
+        self.tables.extend(combos)
+        self.props.append((CAGE, list(cells), [k, start, len(combos)] + list(cells)))
+
+    # -- packing --------------------------------------------------------------------------------
+    def freeze(self) -> "Program":
+        """Pack ``props`` into the CSR arrays the kernel reads."""
+        if not self.props:  # (a 1x1 grid: the kernel wants one propagator to queue)
+            self.props.append((HOUSE, [0], [1, 0]))
+        self.kinds = np.array([k for k, _, _ in self.props], dtype=np.int64)
+        self.pstart = _starts([len(d) for _, _, d in self.props])
+        self.cstart = _starts([len(cells) for _, cells, _ in self.props])
+        self.data = np.array(list(chain.from_iterable(d for _, _, d in self.props)) or [0],
+                             dtype=np.int64)
+        self.pcells = np.array(list(chain.from_iterable(c for _, c, _ in self.props)) or [0],
+                               dtype=np.int64)
+        self.tab = np.array(self.tables or [0], dtype=np.int64)
+        slow = self.slow()
+        watch: list[list[int]] = [[] for _ in range(self.n * self.n)]
+        for i, (_, cells, _) in enumerate(self.props):
+            tag = ~i if slow[i] else i  # ~i: a slow propagator (the kernel's two rings)
+            for x in set(cells):
+                watch[x].append(tag)
+        self.wstart = _starts([len(ps) for ps in watch])
+        self.wlist = np.array(list(chain.from_iterable(watch)) or [0], dtype=np.int64)
+        return self
+
+    def slow(self) -> np.ndarray:
+        """Which propagators wait for the fast ones (houses and pairs) to settle first."""
+        return ~np.isin(self.kinds, (HOUSE, PAIR))
+
+
+def _starts(lengths) -> np.ndarray:
+    """CSR offsets: 0 and the running totals of ``lengths``."""
+    out = np.zeros(len(lengths) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=out[1:])
+    return out
+
+
+def compile_puzzle(puzzle) -> Program:
+    """The ``Program`` of ``puzzle``; a type it has no propagator for is declined by name."""
+    lo, hi = puzzle.values
+    if hi - lo + 1 > MAX_VALUES:
+        raise UnsupportedConstraint("values", f"fast: {hi - lo + 1} values, over {MAX_VALUES}")
+    prog = Program(puzzle)
+    for house in puzzle.houses():
+        prog.house(house)
+    for cell, value in puzzle.givens:
+        prog.dom[cell] &= prog.mask((value,))
+    refused = []
+    for c in puzzle.constraints:
+        build = BUILDERS.get(c.TYPE)
+        if build is None:
+            refused.append((c.TYPE, WHY))
+        else:
+            build(prog, puzzle, c)
+    if refused:
+        raise UnsupportedConstraint.of(refused)
+    implied_cages(prog, puzzle)
+    crossings(prog)
+    return prog.freeze()
+
+
+def crossings(prog) -> None:
+    """A ``CROSS`` propagator for each two full houses sharing two or more cells."""
+    houses = list(dict.fromkeys(prog.full_houses))
+    sets = [frozenset(h) for h in houses]
+    for i in range(len(houses)):
+        for j in range(i + 1, len(houses)):
+            shared = sets[i] & sets[j]
+            if len(shared) < 2 or shared == sets[i] or shared == sets[j]:
+                continue
+            a = [x for x in houses[i] if x not in shared]
+            b = [x for x in houses[j] if x not in shared]
+            mid = sorted(shared)
+            prog.props.append((CROSS, mid + a + b, [len(mid), len(a), len(b)] + mid + a + b))
+
+
+#: An implied sum over more cells than this is left out (weak, and costly to propagate).
+IMPLIED_CELLS = 5
+
+
+def implied_cages(prog, puzzle) -> None:
+    """Sums the cages imply in each full house (a house holding every value once):
+
+    - *innies*: the cells of the house outside the cages inside it sum to the house's
+      total minus those cages' (a hidden cage: distinct, as in one house);
+    - *outies*: when the cages touching the house cover it, their cells outside the
+      house sum to those cages' totals minus the house's.
+    """
+    cages = [(frozenset(c.cells), c.total) for c in puzzle.constraints
+             if c.TYPE == "killer_cage" and c.total is not None]
+    if not cages:
+        return
+    whole = sum(range(prog.lo, prog.hi + 1))
+    for house in puzzle.houses():
+        if len(house) != prog.nv:
+            continue
+        h = frozenset(house)
+        inside = [(cells, t) for cells, t in cages if cells <= h]
+        covered = frozenset().union(*(cells for cells, _ in inside))
+        rest = [x for x in house if x not in covered]
+        if inside and 0 < len(rest) <= IMPLIED_CELLS and sum(map(len, (c for c, _ in inside))) == len(covered):
+            prog.cage(rest, whole - sum(t for _, t in inside), house=False)
+        touching = [(cells, t) for cells, t in cages if cells & h]
+        union = frozenset().union(*(cells for cells, _ in touching))
+        outside = sorted(union - h)
+        if (touching and h <= union and 0 < len(outside) <= IMPLIED_CELLS
+                and sum(len(c) for c, _ in touching) == len(union)):
+            prog.linear([(x, 1) for x in outside], sum(t for _, t in touching) - whole)
+
+
+# -- one builder per constraint type -----------------------------------------------------------
+def _steps(puzzle, steps):
+    n = puzzle.size
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in steps:
+                if 0 <= r + dr < n and 0 <= c + dc < n:
+                    yield r * n + c, (r + dr) * n + c + dc
+
+
+def _killer(prog, p, c):
+    if c.total is None:
+        prog.house(c.cells)
+    else:
+        prog.cage(c.cells, c.total)
+
+
+#: The longest bulb whose number (and sums of it) fit the kernel's 64-bit integers.
+LONGEST_BULB = 15
+
+
+def _arrow(prog, p, c):
+    k = len(c.bulb)
+    if k > LONGEST_BULB:
+        raise UnsupportedConstraint("arrow", f"fast: a bulb of {k} cells overflows 64-bit sums")
+    terms = [(x, 1) for x in c.shaft] + [(x, -10 ** (k - 1 - i)) for i, x in enumerate(c.bulb)]
+    prog.linear(terms, 0)
+
+
+def _double_arrow(prog, p, c):
+    ends = (c.cells[0], c.cells[-1])
+    prog.linear([(x, 1) for x in ends] + [(x, -1) for x in c.cells[1:-1]], 0)
+
+
+def _chain(rule):
+    """Each step along the line keeps ``rule(c)``, a predicate on two values."""
+    def build(prog, p, c):
+        ok = rule(c)
+        for a, b in zip(c.cells, c.cells[1:]):
+            prog.relation(a, b, ok)
+    return build
+
+
+def _equal(a, b):
+    return a == b
+
+
+def _palindrome(prog, p, c):
+    k = len(c.cells)
+    for i in range(k // 2):
+        prog.relation(c.cells[i], c.cells[k - 1 - i], _equal)
+
+
+def _renban(prog, p, c):
+    prog.house(c.cells)
+    if len(c.cells) > 1:
+        k = len(c.cells)
+        prog.props.append((RENBAN, list(c.cells), [k] + list(c.cells)))
+
+
+def _ends_and_inner(kind):
+    def build(prog, p, c):
+        a, b = c.cells[0], c.cells[-1]
+        if kind == LOCKOUT:
+            prog.relation(a, b, lambda x, y: abs(x - y) >= c.difference)
+        inner = list(c.cells[1:-1])
+        if inner:
+            prog.props.append((kind, [a, b] + inner, [len(inner), a, b] + inner))
+    return build
+
+
+def _segments(p, cells):
+    region = {x: k for k, house in enumerate(p.boxes()) for x in house}
+    segs, last = [], object()
+    for x in cells:
+        if region.get(x) != last:
+            segs.append([])
+            last = region.get(x)
+        segs[-1].append(x)
+    return segs
+
+
+def _region_sum_line(prog, p, c):
+    segs = _segments(p, c.cells)
+    for seg in segs[1:]:
+        prog.linear([(x, 1) for x in segs[0]] + [(x, -1) for x in seg], 0)
+
+
+def _zipper(prog, p, c):
+    cells, k = c.cells, len(c.cells)
+    pairs = [(cells[i], cells[k - 1 - i]) for i in range(k // 2)]
+    if k % 2:
+        for a, b in pairs:
+            prog.linear([(a, 1), (b, 1), (cells[k // 2], -1)], 0)
+    for (a, b), (x, y) in zip(pairs, pairs[1:]):
+        prog.linear([(a, 1), (b, 1), (x, -1), (y, -1)], 0)
+
+
+def _window(distinct):
+    """Every ``width`` consecutive cells differ in ``key``: pairs closer than ``width``."""
+    def build(prog, p, c):
+        width, key = distinct(prog, c)
+        cells = c.cells
+        if len(cells) < width:
+            return
+        differ = lambda a, b: key(a) != key(b)  # noqa: E731
+        for i in range(len(cells)):
+            for j in range(i + 1, min(i + width, len(cells))):
+                prog.relation(cells[i], cells[j], differ)
+    return build
+
+
+def _entropic_key(prog, c):
+    third = prog.nv // 3
+    if third == 0:
+        raise UnsupportedConstraint("entropic", f"fast: {prog.nv} values make no thirds")
+    return 3, lambda v: (v - prog.lo) // third
+
+
+def _modular_key(prog, c):
+    m = c.modulus
+    return m, lambda v: v % m
+
+
+def _dot(ok):
+    def build(prog, p, c):
+        prog.relation(c.cells[0], c.cells[1], _memo(prog, (ok, _params(c)), lambda a, b: ok(c, a, b)))
+    return build
+
+
+def _params(c) -> tuple:
+    """A constraint's numbers without its cells (dots of one kind share their tables)."""
+    return tuple(v for k, v in vars(c).items() if k not in ("cells", "cell"))
+
+
+def _memo(prog, key, ok):
+    """One predicate per ``key``, so equal dots share one relation table."""
+    return prog._predicates.setdefault(key, ok)
+
+
+def _unary(ok):
+    def build(prog, p, c):
+        prog.restrict(c.cell, lambda v: ok(c, v))
+    return build
+
+
+def _extreme(smaller):
+    def build(prog, p, c):
+        group = set(c.cells)
+        ok = (lambda a, b: a < b) if smaller else (lambda a, b: a > b)
+        for x in c.cells:
+            r, col = divmod(x, p.size)
+            for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+                if 0 <= r + dr < p.size and 0 <= col + dc < p.size:
+                    y = (r + dr) * p.size + col + dc
+                    if y not in group:
+                        prog.relation(x, y, ok)
+    return build
+
+
+def _quadruple(prog, p, c):
+    counts: dict[int, int] = {}
+    for v in c.values:
+        counts[v] = counts.get(v, 0) + 1
+    data = [len(c.cells), len(counts)] + list(c.cells)
+    for v, k in counts.items():
+        data += [v - prog.lo, k]
+    prog.props.append((QUAD, list(c.cells), data))
+
+
+def _clone(prog, p, c):
+    for a, b in zip(c.cells, c.copy):
+        prog.relation(a, b, _equal)
+
+
+def _diagonal(prog, p, c):
+    n = p.size
+    prog.house(r * n + (n - 1 - r if c.slope == 1 else r) for r in range(n))
+
+
+def _differ_steps(steps):
+    def build(prog, p, c):
+        differ = lambda x, y: x != y  # noqa: E731
+        for a, b in _steps(p, steps):
+            prog.relation(a, b, differ)
+    return build
+
+
+def _non_consecutive(prog, p, c):
+    apart = lambda x, y: abs(x - y) != 1  # noqa: E731
+    for a, b in _steps(p, ORTHO):
+        prog.relation(a, b, apart)
+
+
+def _disjoint(prog, p, c):
+    boxes = p.boxes()
+    if boxes:
+        for k in range(max(len(b) for b in boxes)):
+            prog.house(box[k] for box in boxes if k < len(box))
+
+
+def _marked(p, types):
+    return {frozenset(c.cells) for c in p.constraints if c.TYPE in types}
+
+
+def _negative_dots(prog, p, c):
+    dotted = _marked(p, ("difference_dot", "ratio_dot"))
+    ok = lambda x, y: (not (c.white and abs(x - y) == 1)  # noqa: E731
+                       and not (c.black and (x == 2 * y or y == 2 * x)))
+    for a, b in _steps(p, ORTHO):
+        if frozenset((a, b)) not in dotted:
+            prog.relation(a, b, ok)
+
+
+def _negative_xv(prog, p, c):
+    marked = _marked(p, ("xv",))
+    ok = lambda x, y: not (c.x and x + y == 10) and not (c.v and x + y == 5)  # noqa: E731
+    for a, b in _steps(p, ORTHO):
+        if frozenset((a, b)) not in marked:
+            prog.relation(a, b, ok)
+
+
+BUILDERS = {
+    "killer_cage": _killer,
+    "little_killer": lambda prog, p, c: prog.linear([(x, 1) for x in c.cells], c.total),
+    "arrow": _arrow,
+    "double_arrow": _double_arrow,
+    "thermometer": _chain(lambda c: lambda a, b: a < b),
+    "slow_thermometer": _chain(lambda c: lambda a, b: a <= b),
+    "whisper": _chain(lambda c: lambda a, b: abs(a - b) >= c.difference),
+    "renban": _renban,
+    "palindrome": _palindrome,
+    "between": _ends_and_inner(BETWEEN),
+    "lockout": _ends_and_inner(LOCKOUT),
+    "region_sum_line": _region_sum_line,
+    "zipper": _zipper,
+    "entropic": _window(_entropic_key),
+    "modular": _window(_modular_key),
+    "difference_dot": _dot(lambda c, a, b: abs(a - b) == c.difference),
+    "ratio_dot": _dot(lambda c, a, b: a == c.ratio * b or b == c.ratio * a),
+    "xv": _dot(lambda c, a, b: a + b == c.total),
+    "greater_than": _dot(lambda c, a, b: a > b),
+    "odd": _unary(lambda c, v: v % 2 == 1),
+    "even": _unary(lambda c, v: v % 2 == 0),
+    "candidates": _unary(lambda c, v: v in c.values),
+    "minimum": _extreme(True),
+    "maximum": _extreme(False),
+    "quadruple": _quadruple,
+    "clone": _clone,
+    "extra_region": lambda prog, p, c: prog.house(c.cells),
+    "diagonal": _diagonal,
+    "anti_knight": _differ_steps(KNIGHT),
+    "anti_king": _differ_steps(KING),
+    "non_consecutive": _non_consecutive,
+    "disjoint_groups": _disjoint,
+    "negative_dots": _negative_dots,
+    "negative_xv": _negative_xv,
+}

@@ -1,0 +1,607 @@
+"""The compiled search of ``fast`` for variants (numba, nopython, cached on disk).
+
+Masks are int64, bit ``i`` the value ``lo + i``. ``propagate`` empties a queue of
+propagators (each queued once; narrowing a cell queues the propagators watching it) and
+says whether every mask is still non-empty. ``search`` is a depth-first search with one
+frame of masks per level: it branches on the cell with the fewest candidates per past
+conflict (dom/wdeg: each failure adds one to the weight of the failing propagator's
+cells), tries its lowest value, and on failure removes that value one level up. It stops
+after ``budget`` nodes and resumes from ``state``, so the caller keeps a time limit.
+
+Every propagator is exact on a full assignment (it fails exactly when its rule is broken),
+so a node where every cell is fixed and propagation succeeded is a solution.
+
+Import this module only after ``compiled_cache.prepare()`` (``engine`` does).
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
+
+HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM = range(10)  # as in ``program``
+# state slots
+DEPTH, FOUND, NODES, FAILS, BACK, RUNS, QHEAD, QTAIL, QSIZE, SHEAD, STAIL, SSIZE = range(12)
+SLOW = SHEAD - QHEAD  # the slow ring's slots, after the fast ring's
+
+
+@intrinsic
+def _ctpop(typingctx, x):
+    def codegen(context, builder, sig, args):
+        return builder.ctpop(args[0])
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def _cttz(typingctx, x):
+    def codegen(context, builder, sig, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def _ctlz(typingctx, x):
+    def codegen(context, builder, sig, args):
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 1))
+    return types.int64(types.int64), codegen
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _high(m):
+    """Index of the highest bit of the nonzero mask ``m``."""
+    return 63 - _ctlz(m)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _below(i):
+    """Bits strictly below bit ``i`` (``i`` may be out of 0..62)."""
+    if i <= 0:
+        return 0
+    if i >= 63:
+        return (1 << 63) - 1
+    return (1 << i) - 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _above(i):
+    """Bits strictly above bit ``i``."""
+    if i < 0:
+        return (1 << 63) - 1
+    if i >= 62:
+        return 0
+    return ((1 << 63) - 1) & ~((2 << i) - 1)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
+    """``dom[x] &= keep``, queueing ``x``'s watchers on a change; False when it empties."""
+    old = dom[x]
+    new = old & keep
+    if new == old:
+        return True
+    dom[x] = new
+    if new == 0:
+        return False
+    for k in range(wstart[x], wstart[x + 1]):
+        p = wlist[k]
+        r = 0
+        if p < 0:  # a slow propagator: it waits until the fast ones are done
+            p = ~p
+            r = SLOW
+        if not inq[p]:
+            inq[p] = True
+            t = state[QTAIL + r]
+            queue[t + (nprops if r else 0)] = p
+            state[QTAIL + r] = t + 1 if t + 1 < nprops else 0
+            state[QSIZE + r] += 1
+    return True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _pop(queue, inq, state, nprops):
+    """The next queued propagator, fast ones (houses, pairs) first; -1 when none."""
+    if state[QSIZE] > 0:
+        r = 0
+    elif state[SSIZE] > 0:
+        r = SLOW
+    else:
+        return -1
+    h = state[QHEAD + r]
+    p = queue[h + (nprops if r else 0)]
+    state[QHEAD + r] = h + 1 if h + 1 < nprops else 0
+    state[QSIZE + r] -= 1
+    inq[p] = False
+    return p
+
+
+@njit(cache=True, nogil=True)
+def _clear(queue, inq, state, nprops):
+    while _pop(queue, inq, state, nprops) >= 0:
+        pass
+
+
+@njit(cache=True, nogil=True)
+def _house(dom, d, o, wstart, wlist, queue, inq, state, nprops):
+    """The cells differ: singles leave the others; a value only one cell can take, when
+    the cells need every value they can hold, goes there; too few values fail."""
+    k = d[o]
+    fixed = 0
+    for j in range(k):
+        m = dom[d[o + 1 + j]]
+        if m & (m - 1) == 0:
+            if fixed & m:
+                return False
+            fixed |= m
+    union = 0
+    twice = 0
+    for j in range(k):
+        x = d[o + 1 + j]
+        m = dom[x]
+        if m & (m - 1) != 0 and m & fixed:
+            if not _narrow(dom, x, ~fixed, wstart, wlist, queue, inq, state, nprops):
+                return False
+            m = dom[x]
+        twice |= union & m
+        union |= m
+    have = _ctpop(union)
+    if have < k:
+        return False
+    if have == k:
+        once = union & ~twice
+        if once:
+            for j in range(k):
+                x = d[o + 1 + j]
+                m = dom[x] & once
+                if m and m != dom[x]:
+                    if m & (m - 1):
+                        return False  # two values only this cell can take
+                    if not _narrow(dom, x, m, wstart, wlist, queue, inq, state, nprops):
+                        return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _pair(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
+    """A binary relation: each cell keeps the values some value of the other supports."""
+    a, b, ab, ba = d[o], d[o + 1], d[o + 2], d[o + 3]
+    m = dom[a]
+    sup = 0
+    while m:
+        i = _cttz(m)
+        sup |= tab[ab + i]
+        m &= m - 1
+    if not _narrow(dom, b, sup, wstart, wlist, queue, inq, state, nprops):
+        return False
+    m = dom[b]
+    sup = 0
+    while m:
+        i = _cttz(m)
+        sup |= tab[ba + i]
+        m &= m - 1
+    return _narrow(dom, a, sup, wstart, wlist, queue, inq, state, nprops)
+
+
+@njit(cache=True, nogil=True)
+def _linear(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
+    """``sum(coef * value) == total`` by bounds: each term within what the others leave."""
+    k, total = d[o], d[o + 1]
+    if k == 0:
+        return total == 0
+    smin = 0
+    smax = 0
+    for j in range(k):
+        x, c = d[o + 2 + 2 * j], d[o + 3 + 2 * j]
+        m = dom[x]
+        vmin = lo + _cttz(m)
+        vmax = lo + _high(m)
+        if c > 0:
+            smin += c * vmin
+            smax += c * vmax
+        else:
+            smin += c * vmax
+            smax += c * vmin
+    if total < smin or total > smax:
+        return False
+    for j in range(k):
+        x, c = d[o + 2 + 2 * j], d[o + 3 + 2 * j]
+        m = dom[x]
+        vmin = lo + _cttz(m)
+        vmax = lo + _high(m)
+        if c > 0:
+            tmin, tmax = c * vmin, c * vmax
+        else:
+            tmin, tmax = c * vmax, c * vmin
+        rmin = total - (smax - tmax)  # this term's least possible contribution
+        rmax = total - (smin - tmin)
+        if c > 0:
+            low = -((-rmin) // c)
+            high = rmax // c
+        else:
+            low = -((-rmax) // c)
+            high = rmin // c
+        if low > vmin or high < vmax:
+            keep = _above(low - lo - 1) & _below(high - lo + 1)
+            if not _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
+                return False
+            m2 = dom[x]
+            v2min = lo + _cttz(m2)
+            v2max = lo + _high(m2)
+            if c > 0:
+                smin += c * (v2min - vmin)
+                smax += c * (v2max - vmax)
+            else:
+                smin += c * (v2max - vmax)
+                smax += c * (v2min - vmin)
+    return True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _mirror(m, nv):
+    """``m`` with bit ``i`` moved to ``nv - 1 - i`` (values read from the top)."""
+    out = 0
+    while m:
+        i = _cttz(m)
+        out |= 1 << (nv - 1 - i)
+        m &= m - 1
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _small_sum(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
+    """``sum(±value) == total`` over at most three terms, exactly: each term keeps the
+    values some values of the others complete (``program`` keeps it to few values).
+
+    A term's *contributions* ``coef * value`` are a mask from its least contribution
+    (``lo``, or ``-hi`` for coef -1, whose mask is mirrored); the others' sums are the
+    shifted unions of their masks."""
+    k, total = d[o], d[o + 1]
+    hi = lo + nv - 1
+    for j in range(k):
+        base = 0
+        sums = 1
+        for t in range(k):
+            if t == j:
+                continue
+            m = dom[d[o + 2 + 2 * t]]
+            if d[o + 3 + 2 * t] > 0:
+                base += lo
+            else:
+                base -= hi
+                m = _mirror(m, nv)
+            grown = 0
+            while m:
+                i = _cttz(m)
+                grown |= sums << i
+                m &= m - 1
+            sums = grown
+        coef = d[o + 3 + 2 * j]
+        own = lo if coef > 0 else -hi
+        reach = total - base - own  # contribution bit q of this term pairs with sum bit reach - q
+        allowed = 0
+        while sums:
+            p = _cttz(sums)
+            q = reach - p
+            if 0 <= q < nv:
+                allowed |= 1 << q
+            sums &= sums - 1
+        if coef < 0:
+            allowed = _mirror(allowed, nv)
+        if not _narrow(dom, d[o + 2 + 2 * j], allowed, wstart, wlist, queue, inq, state, nprops):
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
+    """The cage's values are one of its combinations: each cell keeps the values of the
+    combinations every cell can still meet; a value all of them need and one cell can take
+    goes there."""
+    k, start, count = d[o], d[o + 1], d[o + 2]
+    union = 0
+    for j in range(k):
+        union |= dom[d[o + 3 + j]]
+    allowed = 0
+    needed = -1
+    for t in range(count):
+        c = tab[start + t]
+        if union & c != c:
+            continue
+        ok = True
+        for j in range(k):
+            if dom[d[o + 3 + j]] & c == 0:
+                ok = False
+                break
+        if ok:
+            allowed |= c
+            needed &= c
+    if allowed == 0:
+        return False
+    for j in range(k):
+        if not _narrow(dom, d[o + 3 + j], allowed, wstart, wlist, queue, inq, state, nprops):
+            return False
+    m = needed
+    while m:
+        bit = m & -m
+        m &= m - 1
+        where = -1
+        seen = 0
+        for j in range(k):
+            if dom[d[o + 3 + j]] & bit:
+                seen += 1
+                where = d[o + 3 + j]
+        if seen == 0:
+            return False
+        if seen == 1 and dom[where] != bit:
+            if not _narrow(dom, where, bit, wstart, wlist, queue, inq, state, nprops):
+                return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
+    """The values lie in one window of ``k`` consecutive values (the house makes them
+    differ); a value every window left holds is on the line."""
+    k = d[o]
+    if k > nv:
+        return False
+    run = (1 << k) - 1
+    allowed = 0
+    needed = -1
+    for s in range(nv - k + 1):
+        w = run << s
+        ok = True
+        for j in range(k):
+            if dom[d[o + 1 + j]] & w == 0:
+                ok = False
+                break
+        if ok:
+            allowed |= w
+            needed &= w
+    if allowed == 0:
+        return False
+    for j in range(k):
+        if not _narrow(dom, d[o + 1 + j], allowed, wstart, wlist, queue, inq, state, nprops):
+            return False
+    while needed:  # a value in every window left is on the line: one place left, it goes there
+        bit = needed & -needed
+        needed &= needed - 1
+        where = -1
+        seen = 0
+        for j in range(k):
+            if dom[d[o + 1 + j]] & bit:
+                seen += 1
+                where = d[o + 1 + j]
+        if seen == 0:
+            return False
+        if seen == 1 and dom[where] != bit:
+            if not _narrow(dom, where, bit, wstart, wlist, queue, inq, state, nprops):
+                return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _between(dom, d, o, wstart, wlist, queue, inq, state, nprops):
+    """Inner cells strictly between the ends' values."""
+    k, a, b = d[o], d[o + 1], d[o + 2]
+    ma, mb = dom[a], dom[b]
+    la, ha, lb, hb = _cttz(ma), _high(ma), _cttz(mb), _high(mb)
+    inner = (_above(la) & _below(hb)) | (_above(lb) & _below(ha))
+    lmax = -1
+    hmin = 64
+    for j in range(k):
+        x = d[o + 3 + j]
+        if not _narrow(dom, x, inner, wstart, wlist, queue, inq, state, nprops):
+            return False
+        m = dom[x]
+        lmax = max(lmax, _cttz(m))
+        hmin = min(hmin, _high(m))
+    for end, other in ((a, b), (b, a)):
+        mo = dom[other]
+        keep = 0
+        if _high(mo) > lmax:  # this end below every inner value, the other above
+            keep |= _below(hmin)
+        if _cttz(mo) < hmin:
+            keep |= _above(lmax)
+        if not _narrow(dom, end, keep, wstart, wlist, queue, inq, state, nprops):
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _lockout(dom, d, o, wstart, wlist, queue, inq, state, nprops):
+    """Inner cells outside the closed range between the ends' values."""
+    k, a, b = d[o], d[o + 1], d[o + 2]
+    ma, mb = dom[a], dom[b]
+    la, ha, lb, hb = _cttz(ma), _high(ma), _cttz(mb), _high(mb)
+    inner = _below(min(ha, hb)) | _above(max(la, lb))
+    for j in range(k):
+        if not _narrow(dom, d[o + 3 + j], inner, wstart, wlist, queue, inq, state, nprops):
+            return False
+    for end, other in ((a, b), (b, a)):
+        mo = dom[other]
+        lo_, ho = _cttz(mo), _high(mo)
+        keep = -1
+        for j in range(k):
+            m = dom[d[o + 3 + j]]
+            lc, hc = _cttz(m), _high(m)
+            s = 0
+            if lc < ho:
+                s |= _above(lc)  # an inner value below both ends
+            if hc > lo_:
+                s |= _below(hc)  # an inner value above both ends
+            keep &= s
+        if not _narrow(dom, end, keep, wstart, wlist, queue, inq, state, nprops):
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _quad(dom, d, o, wstart, wlist, queue, inq, state, nprops):
+    """Each listed value appears among the cells as often as listed."""
+    k, nvals = d[o], d[o + 1]
+    listed = 0
+    wanted = 0
+    for t in range(nvals):
+        listed |= 1 << d[o + 2 + k + 2 * t]
+        wanted += d[o + 3 + k + 2 * t]
+    if wanted == k:  # every cell holds a listed value
+        for j in range(k):
+            if not _narrow(dom, d[o + 2 + j], listed, wstart, wlist, queue, inq, state, nprops):
+                return False
+    for t in range(nvals):
+        bit = 1 << d[o + 2 + k + 2 * t]
+        want = d[o + 3 + k + 2 * t]
+        can = 0
+        for j in range(k):
+            if dom[d[o + 2 + j]] & bit:
+                can += 1
+        if can < want:
+            return False
+        if can == want:
+            for j in range(k):
+                x = d[o + 2 + j]
+                if dom[x] & bit and dom[x] != bit:
+                    if not _narrow(dom, x, bit, wstart, wlist, queue, inq, state, nprops):
+                        return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _cross(dom, d, o, wstart, wlist, queue, inq, state, nprops):
+    """Two full houses ``A`` and ``B`` that share cells: a value ``A`` holds only in the
+    shared cells is there, so the rest of ``B`` loses it (pointing and claiming), and
+    the other way round."""
+    ni, na, nb = d[o], d[o + 1], d[o + 2]
+    shared = 0
+    for j in range(ni):
+        shared |= dom[d[o + 3 + j]]
+    rest_a = 0
+    for j in range(na):
+        rest_a |= dom[d[o + 3 + ni + j]]
+    rest_b = 0
+    for j in range(nb):
+        rest_b |= dom[d[o + 3 + ni + na + j]]
+    only_a = shared & ~rest_a  # A's values with no place but the shared cells
+    if only_a & rest_b:
+        for j in range(nb):
+            if not _narrow(dom, d[o + 3 + ni + na + j], ~only_a, wstart, wlist, queue, inq,
+                           state, nprops):
+                return False
+    only_b = shared & ~rest_b
+    if only_b & rest_a:
+        for j in range(na):
+            if not _narrow(dom, d[o + 3 + ni + j], ~only_b, wstart, wlist, queue, inq,
+                           state, nprops):
+                return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo, nv,
+              queue, inq, state):
+    """Run queued propagators to a fixpoint; on a failure, weigh its cells and clear the queue."""
+    nprops = kinds.shape[0]
+    while True:
+        p = _pop(queue, inq, state, nprops)
+        if p < 0:
+            return True
+        state[RUNS] += 1
+        kind = kinds[p]
+        o = pstart[p]
+        if kind == HOUSE:
+            ok = _house(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        elif kind == PAIR:
+            ok = _pair(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops)
+        elif kind == LINEAR:
+            ok = _linear(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+        elif kind == CAGE:
+            ok = _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops)
+        elif kind == RENBAN:
+            ok = _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops)
+        elif kind == BETWEEN:
+            ok = _between(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        elif kind == LOCKOUT:
+            ok = _lockout(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        elif kind == SMALLSUM:
+            ok = _small_sum(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops)
+        elif kind == QUAD:
+            ok = _quad(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        else:
+            ok = _cross(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        if not ok:
+            for j in range(cstart[p], cstart[p + 1]):
+                weight[clist[j]] += 1
+            _clear(queue, inq, state, nprops)
+            return False
+
+
+@njit(cache=True, nogil=True)
+def _choose(dom, weight, mode):
+    """The unfixed cell with the fewest candidates per conflict weight (``mode`` 0), or
+    the fewest candidates, ties to the heaviest (``mode`` 1); -1 when all are fixed."""
+    best = -1
+    bp = 0
+    bw = 0
+    for x in range(dom.shape[0]):
+        m = dom[x]
+        if m & (m - 1):
+            pc = _ctpop(m)
+            w = weight[x] + 1
+            if mode == 0:
+                if best < 0 or pc * bw < bp * w:
+                    best, bp, bw = x, pc, w
+            elif best < 0 or pc < bp or (pc == bp and w > bw):
+                best, bp, bw = x, pc, w
+    return best
+
+
+@njit(cache=True, nogil=True)
+def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo, nv,
+           queue, inq, state, frames, bcell, bbit, out, limit, budget, mode):
+    """Search on from ``state`` until ``limit`` solutions in ``out`` (``state[FOUND]``),
+    exhaustion or ``budget`` nodes: returns 0 (budget spent, call again), 1 (``out`` is
+    full: take them, reset ``state[FOUND]`` and call again to go on) or 2 (exhausted)."""
+    ncells = dom.shape[0]
+    nprops = kinds.shape[0]
+    spent = 0
+    while True:
+        if spent >= budget:
+            return 0
+        if state[BACK]:  # resumed after a solution: back up from it first
+            state[BACK] = 0
+        else:
+            spent += 1
+            state[NODES] += 1
+            ok = propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight,
+                           lo, nv, queue, inq, state)
+            if ok:
+                x = _choose(dom, weight, mode)
+                if x >= 0:
+                    depth = state[DEPTH]
+                    frames[depth, :] = dom
+                    bit = dom[x] & -dom[x]
+                    bcell[depth] = x
+                    bbit[depth] = bit
+                    state[DEPTH] = depth + 1
+                    _narrow(dom, x, bit, wstart, wlist, queue, inq, state, nprops)
+                    continue
+                f = state[FOUND]
+                for c in range(ncells):
+                    out[f, c] = lo + _cttz(dom[c])
+                state[FOUND] = f + 1
+                if f + 1 >= limit:
+                    state[BACK] = 1
+                    return 1
+        # back up: the last choice's value is wrong here; remove it one level up
+        state[FAILS] += 1
+        while True:
+            depth = state[DEPTH]
+            if depth == 0:
+                return 2
+            depth -= 1
+            state[DEPTH] = depth
+            dom[:] = frames[depth, :]
+            if _narrow(dom, bcell[depth], ~bbit[depth], wstart, wlist, queue, inq, state, nprops):
+                break
+            _clear(queue, inq, state, nprops)

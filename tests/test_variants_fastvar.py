@@ -1,0 +1,287 @@
+"""``fast`` for variants (``sudoku_cp.variants.fastvar``): the compiled propagating search.
+
+Two kinds of property test, seeded, one per constraint family:
+
+- on 4x4 grids (values 1..4 or 0..3, boxes or a Latin square), random constraints of the
+  family, drawn near a random grid so that some hold; the truth is every Latin square kept
+  by the independent checker (``rules.py``), and ``fast`` must find exactly those grids;
+- on 6x6 and 9x9 grids, constraints read off a random full grid (those it keeps) plus a few
+  givens; ``fast`` must agree with ``sat`` on the verdict and on the solution.
+
+A type it has no propagator for is declined by name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+
+import pytest
+
+pytest.importorskip("numba")
+
+from sudoku_cp.variants import model as m  # noqa: E402
+from sudoku_cp.variants import sat  # noqa: E402
+from sudoku_cp.variants.fastvar import engine  # noqa: E402
+from sudoku_cp.variants.paradigms import UnsupportedConstraint  # noqa: E402
+from sudoku_cp.variants.rules import check_solution  # noqa: E402
+
+
+def _latin(n):
+    """Every n x n Latin square with values 0..n-1, by plain enumeration (small n)."""
+    out = []
+    for rows in itertools.product(itertools.permutations(range(n)), repeat=n):
+        if all(len({rows[r][c] for r in range(n)}) == n for c in range(n)):
+            out.append(tuple(v for row in rows for v in row))
+    return out
+
+
+LATIN4 = _latin(4)
+
+
+def _grid(rng, n, box, lo):
+    """A random full grid: the pattern of a box shape, its bands, stacks and values shuffled."""
+    if box is None:
+        base = [[(r + c) % n for c in range(n)] for r in range(n)]
+    else:
+        br, bc = box
+        base = [[(bc * (r % br) + r // br + c) % n for c in range(n)] for r in range(n)]
+    rows = [b * box[0] + r for b in rng.sample(range(n // box[0]), n // box[0])
+            for r in rng.sample(range(box[0]), box[0])] if box else rng.sample(range(n), n)
+    cols = [s * box[1] + c for s in rng.sample(range(n // box[1]), n // box[1])
+            for c in rng.sample(range(box[1]), box[1])] if box else rng.sample(range(n), n)
+    values = rng.sample(range(n), n)
+    return tuple(lo + values[base[r][c]] for r in rows for c in cols)
+
+
+def _line(rng, n, k):
+    """A random path of ``k`` distinct orthogonally or diagonally adjacent cells (or fewer)."""
+    cell = rng.randrange(n * n)
+    path = [cell]
+    while len(path) < k:
+        r, c = divmod(path[-1], n)
+        steps = [(r + dr) * n + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                 if (dr or dc) and 0 <= r + dr < n and 0 <= c + dc < n
+                 and (r + dr) * n + c + dc not in path]
+        if not steps:
+            break
+        path.append(rng.choice(steps))
+    return tuple(path)
+
+
+def _pair(rng, n):
+    a = rng.randrange(n * n)
+    r, c = divmod(a, n)
+    b = rng.choice([(r + dr) * n + c + dc for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                    if 0 <= r + dr < n and 0 <= c + dc < n])
+    return (a, b)
+
+
+# -- one generator per family: constraints that the grid ``g`` keeps (mostly) -------------------
+def _cage(rng, n, g, lo):
+    cells = _line(rng, n, rng.randint(2, 4))
+    cells = tuple(dict((g[x], x) for x in cells).values())  # distinct values in the grid
+    return [m.KillerCage(cells, sum(g[x] for x in cells) if rng.random() < 0.9 else None)]
+
+
+def _little_killer(rng, n, g, lo):
+    start = rng.randrange(n)
+    cells = tuple(r * n + start + r for r in range(n - start))
+    return [m.LittleKiller(cells, sum(g[x] for x in cells))]
+
+
+def _thermo(rng, n, g, lo, slow=False):
+    cells = _line(rng, n, rng.randint(2, 4))
+    cells = sorted(cells, key=lambda x: g[x])
+    if not slow:
+        cells = list(dict((g[x], x) for x in cells).values())
+    cls = m.SlowThermometer if slow else m.Thermometer
+    return [cls(tuple(cells))] if len(cells) > 1 else []
+
+
+def _arrow(rng, n, g, lo):
+    bulb = rng.randrange(n * n)
+    for _ in range(50):
+        shaft = _line(rng, n, rng.randint(1, 3))
+        if bulb not in shaft and sum(g[x] for x in shaft) == g[bulb]:
+            return [m.Arrow((bulb,), shaft)]
+    return [m.Arrow((bulb,), (rng.randrange(n * n),))] if rng.random() < 0.3 else []
+
+
+def _pill_arrow(rng, n, g, lo):
+    bulb = _line(rng, n, 2)
+    number = g[bulb[0]] * 10 + g[bulb[1]]
+    for _ in range(200):
+        shaft = tuple(x for x in _line(rng, n, rng.randint(2, 8)) if x not in bulb)
+        if sum(g[x] for x in shaft) == number:
+            return [m.Arrow(bulb, shaft)]
+    return []
+
+
+def _dots(rng, n, g, lo):
+    out = []
+    for _ in range(rng.randint(1, 6)):
+        a, b = _pair(rng, n)
+        x, y = g[a], g[b]
+        if abs(x - y) == 1:
+            out.append(m.DifferenceDot((a, b)))
+        elif x == 2 * y or y == 2 * x:
+            out.append(m.RatioDot((a, b)))
+        elif x + y in (5, 10):
+            out.append(m.XV((a, b), x + y))
+        else:
+            out.append(m.GreaterThan((a, b) if x > y else (b, a)))
+    kind = rng.random()
+    if kind < 0.3:
+        out.append(m.NegativeDots(rng.random() < 0.7, rng.random() < 0.7))
+    elif kind < 0.5:
+        out.append(m.NegativeXV(rng.random() < 0.7, rng.random() < 0.7))
+    return out
+
+
+def _lines(rng, n, g, lo):
+    """One of the line types, drawn as a random path (kept or not by the grid)."""
+    cells = _line(rng, n, rng.randint(2, 5))
+    kind = rng.choice(["whisper", "renban", "palindrome", "between", "lockout", "modular",
+                       "entropic", "zipper", "region_sum", "double_arrow"])
+    if kind == "whisper":
+        return [m.Whisper(cells, rng.randint(1, n // 2))]
+    if kind == "renban":
+        return [m.Renban(cells)]
+    if kind == "palindrome":
+        return [m.Palindrome(cells)]
+    if kind == "between":
+        return [m.Between(cells)]
+    if kind == "lockout":
+        return [m.Lockout(cells, rng.randint(1, n // 2))]
+    if kind == "modular":
+        return [m.Modular(cells, rng.randint(2, 3))]
+    if kind == "entropic":
+        return [m.Entropic(cells)]
+    if kind == "zipper":
+        return [m.Zipper(cells)]
+    if kind == "region_sum":
+        return [m.RegionSumLine(cells)]
+    return [m.DoubleArrow(cells)] if len(cells) >= 3 else []
+
+
+def _cells(rng, n, g, lo):
+    out = []
+    for x in rng.sample(range(n * n), rng.randint(1, 4)):
+        kind = rng.random()
+        if kind < 0.4:
+            out.append(m.Odd(x) if g[x] % 2 else m.Even(x))
+        else:
+            out.append(m.Candidates(x, tuple(sorted({g[x], lo + rng.randrange(n)}))))
+    if rng.random() < 0.5:
+        cells = _line(rng, n, 4)
+        out.append(m.Quadruple(cells, tuple(g[x] for x in cells[:rng.randint(1, 3)])))
+    if rng.random() < 0.3:
+        out.append(m.Minimum((rng.randrange(n * n),)))
+        out.append(m.Maximum((rng.randrange(n * n),)))
+    return out
+
+
+def _globals(rng, n, g, lo):
+    pool = [m.AntiKnight(), m.AntiKing(), m.NonConsecutive(), m.Diagonal(1), m.Diagonal(-1),
+            m.DisjointGroups(), m.ExtraRegion(_line(rng, n, n // 2 + 1))]
+    out = rng.sample(pool, rng.randint(1, 2))
+    if rng.random() < 0.3:
+        a = _line(rng, n, 2)
+        out.append(m.Clone(a, tuple(reversed(a))))
+    return out
+
+
+FAMILIES = {"cage": _cage, "little_killer": _little_killer, "thermo": _thermo,
+            "slow_thermo": lambda *a: _thermo(*a, slow=True), "arrow": _arrow,
+            "pill_arrow": _pill_arrow, "dots": _dots, "lines": _lines, "cells": _cells,
+            "globals": _globals}
+
+
+def _puzzle(rng, family, n, box, lo, grid, ngivens, kept=False):
+    """A puzzle of ``family`` drawn near ``grid``; ``kept``: only constraints it keeps."""
+    constraints = []
+    for _ in range(rng.randint(1, 3) * (3 if family == "lines" else 1)):
+        constraints += FAMILIES[family](rng, n, grid, lo)
+    if box is None:  # (rules.py cannot cut a region-sum line without boxes: it raises)
+        constraints = [c for c in constraints if c.TYPE != "region_sum_line"]
+    if kept:
+        bare = m.VariantPuzzle(n, box=box, values=(lo, lo + n - 1))
+        constraints = [c for c in constraints
+                       if not check_solution(m.VariantPuzzle(n, box, values=bare.values,
+                                                             constraints=(c,)), grid)]
+    givens = tuple((x, grid[x]) for x in rng.sample(range(n * n), ngivens))
+    try:
+        return m.VariantPuzzle(n, box=box, values=(lo, lo + n - 1), givens=givens,
+                               constraints=tuple(constraints))
+    except m.PuzzleError:
+        return None
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_fast_finds_exactly_the_4x4_grids_the_checker_keeps(family):
+    rng = random.Random(family)
+    for trial in range(12):
+        lo = rng.choice([1, 1, 0])
+        box = rng.choice([(2, 2), (2, 2), None])
+        grid = _grid(rng, 4, box, lo)
+        p = _puzzle(rng, family, 4, box, lo, grid, rng.randint(0, 3))
+        if p is None:
+            continue
+        truth = sorted(g for g in (tuple(v + lo for v in s) for s in LATIN4)
+                       if not check_solution(p, g))
+        r = engine.solve(p, limit=len(truth) + 1)
+        assert r.exhausted and sorted(r.solutions) == truth, (trial, p.to_json())
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+@pytest.mark.parametrize("n", [6, 9])
+def test_fast_agrees_with_sat_on_verdict_and_solution(family, n):
+    rng = random.Random(f"{family}{n}")
+    box = m.DEFAULT_BOXES[n]
+    for trial in range(4 if n == 9 else 6):
+        lo = rng.choice([1, 1, 0])
+        grid = _grid(rng, n, box, lo)
+        rules = ()
+        if family == "globals":  # a grid that keeps some global rules, found by sat
+            rules = tuple(_globals(rng, n, grid, lo))
+            seed = m.VariantPuzzle(n, values=(lo, lo + n - 1), constraints=rules,
+                                   givens=((rng.randrange(n * n), grid[0]),))
+            found = sat.solve(seed, limit=1, time_limit=30).solutions
+            if not found:
+                continue
+            grid = found[0]
+        p = _puzzle(rng, family, n, box, lo, grid, rng.randint(n * n // 5, n * n // 2),
+                    kept=True)
+        if p is None:
+            continue
+        p = dataclasses.replace(p, constraints=p.constraints + rules)
+        want = sat.solve(p, limit=2, time_limit=30)
+        got = engine.solve(p, limit=2, time_limit=30)
+        assert want.status != "timeout" and got.status != "timeout"
+        assert got.count == want.count, (trial, p.to_json())
+        if want.count == 1:
+            assert got.solutions == want.solutions
+        for s in got.solutions:
+            assert not check_solution(p, s)
+
+
+@pytest.mark.parametrize("rule", [m.Sandwich((0, 1, 2, 3), 0), m.XSum((0, 1, 2, 3), 4),
+                                  m.Skyscraper((0, 1, 2, 3), 2)])
+def test_a_type_without_a_propagator_is_declined_by_name(rule):
+    with pytest.raises(UnsupportedConstraint) as caught:
+        engine.solve(m.VariantPuzzle(4, constraints=(rule, m.Thermometer((4, 5)))))
+    assert caught.value.names == (rule.TYPE,)
+
+
+def test_a_given_outside_the_candidates_is_no_solution_at_once():
+    p = m.VariantPuzzle(4, givens=((0, 2),), constraints=(m.Odd(0),))
+    r = engine.solve(p)
+    assert r.exhausted and r.count == 0
+
+
+def test_a_time_limit_stops_the_search():
+    r = engine.solve(m.VariantPuzzle(9, constraints=(m.Thermometer((0, 1)),)), limit=10 ** 5,
+                     time_limit=0.05)
+    assert r.status == "timeout" and not r.exhausted
