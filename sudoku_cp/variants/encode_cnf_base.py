@@ -17,10 +17,11 @@ from functools import lru_cache
 from itertools import combinations
 from operator import itemgetter
 
+from ..errors import SudokuCpError
 from .model import VariantPuzzle
 
 
-class EncodingTimeUp(Exception):
+class EncodingTimeUp(SudokuCpError):
     """The deadline passed before the formula was built (``sat`` answers ``timeout``)."""
 
 
