@@ -45,6 +45,16 @@ class Path:
         return max((s.score for s in self.steps), default=0.0)
 
     @property
+    def trials(self) -> int:
+        """Steps found by assuming a candidate (labelled ``contradiction (trial)``)."""
+        return sum(s.technique == "contradiction (trial)" for s in self.steps)
+
+    @property
+    def by_logic(self) -> bool:
+        """Solved with no trial step."""
+        return self.solved and not self.trials
+
+    @property
     def level(self) -> str:
         return level_of(self.rating) if self.solved else "beyond the engine"
 
@@ -55,15 +65,17 @@ class Path:
         return {t: counts[t] for t in ORDER if t in counts}
 
     def to_dict(self) -> dict:
-        return {"solved": self.solved, "stuck": self.stuck, "rating": self.rating,
+        return {"solved": self.solved, "by_logic": self.by_logic, "trials": self.trials,
+                "stuck": self.stuck, "rating": self.rating,
                 "level": self.level, "steps": len(self.steps), "techniques": self.techniques,
                 "hardest": max(self.steps, key=lambda s: s.score).technique if self.steps else None,
                 "unhandled": list(self.unhandled), "complete": self.complete,
                 "contradiction": self.contradiction}
 
 
-def finders(geometry):
-    """``(technique, finder)`` easiest first; pieces grouped by technique."""
+def finders(geometry, trials: bool = True):
+    """``(technique, finder)`` easiest first; pieces grouped by technique; the labelled
+    trial step last, when ``trials``."""
     pieces, missing = build_pieces(geometry.puzzle)
     pieces += innies_outies(geometry)
     by_technique: dict[str, list] = {}
@@ -76,7 +88,12 @@ def finders(geometry):
         ladder[f"hidden {name}"] = hidden_subset(k)
     for technique, group in by_technique.items():
         ladder[technique] = PieceFinder(technique, group)
-    return [(t, ladder[t]) for t in ORDER if t in ladder], missing
+    found = [(t, ladder[t]) for t in ORDER if t in ladder]
+    if trials:
+        from .forcing import forcing_finder
+
+        found.append(("contradiction (trial)", forcing_finder(found)))
+    return found, missing
 
 
 def start(puzzle):
@@ -100,9 +117,10 @@ def apply(state, step) -> None:
 
 
 def solve_path(puzzle, *, first: bool = False, time_limit: float | None = None,
-               max_steps: int = 10000) -> Path:
+               trials: bool = True, max_steps: int = 10000) -> Path:
     """The path from the givens: the easiest step each time, until the grid is full, no
-    step applies, or ``time_limit`` seconds pass. ``first``: only the first step."""
+    step applies, or ``time_limit`` seconds pass. ``first``: only the first step.
+    ``trials``: allow the labelled trial step (``forcing``) when nothing else applies."""
     began = time.perf_counter()
     path = Path()
     try:
@@ -110,7 +128,7 @@ def solve_path(puzzle, *, first: bool = False, time_limit: float | None = None,
     except Contradiction as exc:
         path.contradiction = str(exc)
         return path
-    ladder, path.unhandled = finders(state.g)
+    ladder, path.unhandled = finders(state.g, trials)
     while not state.solved() and len(path.steps) < max_steps:
         if time_limit is not None and time.perf_counter() - began > time_limit:
             path.complete = False

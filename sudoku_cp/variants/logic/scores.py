@@ -30,6 +30,7 @@ SCORES = {
     "hidden triple": 4.0,
     "naked quad": 5.0,
     "hidden quad": 5.4,
+    "contradiction (trial)": 7.5,  # labelled: assumes a candidate, follows easy steps (forcing.py)
 }
 
 ORDER = sorted(SCORES, key=SCORES.get)
