@@ -89,10 +89,10 @@ class PieceFinder:
             if combos:
                 extra = _required_elsewhere(state, piece, combos, gone)
             if gone or extra:
-                return self._step(state, piece, tuple(gone + extra), combos)
+                return self._step(state, piece, gone, extra, combos)
         return None
 
-    def _step(self, state, piece, gone, combos):
+    def _step(self, state, piece, gone, extra, combos):
         p = state.g.puzzle
         rule = RULE_WORDS.get(piece.meta.get("words", piece.kind), "")
         text = f"{piece.label[0].upper()}{piece.label[1:]} ({rule})"
@@ -101,8 +101,14 @@ class PieceFinder:
                 "+".join(map(str, c)) for c in sorted(combos))
         elif "total" in piece.meta:
             text += f": {_cells(p, piece.cells)} add up to {piece.meta['total']}"
-        text += "; so " + removed_words(p, gone) + "."
-        return VStep(self.technique, SCORES[self.technique], (), gone, piece.cells, text)
+        if gone:
+            text += "; so " + removed_words(p, gone)
+        if extra:
+            need = sorted({v for _, v in extra})
+            text += (f"; every combination uses {' and '.join(map(str, need))}, so cells "
+                     f"seeing all of its places in the cage cannot: " + removed_words(p, extra))
+        return VStep(self.technique, SCORES[self.technique], (), tuple(gone + extra),
+                     piece.cells, text + ".")
 
 
 def _required_elsewhere(state, piece, combos, gone):
