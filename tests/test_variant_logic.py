@@ -18,6 +18,7 @@ import pytest
 from sudoku_cp.variants import model as m
 from sudoku_cp.variants.logic import solve_path
 from sudoku_cp.variants.logic.pieces import BUILDERS, GROUP_TYPES
+from sudoku_cp.variants.logic.samples import random_variant
 from sudoku_cp.variants.rules import is_solution
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "variants"
@@ -200,92 +201,9 @@ def test_sound_on_shared_puzzles(ident, entry):
 
 # --- random variants around a random grid ---------------------------------------------------
 
-def random_variant(grid, rng, size=9):
-    """A puzzle whose solutions include ``grid``: cages, thermometers, arrows, dots, XV,
-    whispers, renbans, little killers, between lines and some givens, each read off it."""
-    n = size
-    cons = []
-    cells = list(range(n * n))
-
-    def walk(start, length, ok):
-        path = [start]
-        while len(path) < length:
-            x = path[-1]
-            nxt = [y for y in m.neighbours(m.VariantPuzzle(n), x, m.ORTHO + m.KING)
-                   if y not in path and ok(path + [y])]
-            if not nxt:
-                break
-            path.append(rng.choice(nxt))
-        return tuple(path)
-
-    for _ in range(rng.randint(2, 6)):
-        cage = walk(rng.choice(cells), rng.randint(2, 5),
-                    lambda pth: len({grid[x] for x in pth}) == len(pth))
-        if len(cage) > 1:
-            cons.append(m.KillerCage(cage, sum(grid[x] for x in cage)))
-    for _ in range(rng.randint(0, 3)):
-        t = walk(rng.choice(cells), rng.randint(2, 5),
-                 lambda pth: all(grid[a] < grid[b] for a, b in zip(pth, pth[1:])))
-        if len(t) > 1:
-            cons.append(m.Thermometer(t))
-    for _ in range(rng.randint(0, 2)):
-        bulb = rng.choice(cells)
-        shaft = walk(bulb, rng.randint(2, 4), lambda pth: sum(grid[x] for x in pth[1:]) <= grid[bulb])
-        if len(shaft) > 1 and sum(grid[x] for x in shaft[1:]) == grid[bulb]:
-            cons.append(m.Arrow((bulb,), shaft[1:]))
-    for _ in range(rng.randint(0, 2)):
-        w = walk(rng.choice(cells), rng.randint(3, 6),
-                 lambda pth: all(abs(grid[a] - grid[b]) >= 5 for a, b in zip(pth, pth[1:])))
-        if len(w) > 2:
-            cons.append(m.Whisper(w, 5))
-    for _ in range(rng.randint(0, 2)):
-        r = walk(rng.choice(cells), rng.randint(3, 4), lambda pth: len({grid[x] for x in pth}) == len(pth)
-                 and max(grid[x] for x in pth) - min(grid[x] for x in pth) == len(pth) - 1)
-        if len(r) > 2:
-            cons.append(m.Renban(r))
-    for _ in range(rng.randint(0, 6)):
-        a = rng.choice(cells)
-        b = rng.choice(list(m.neighbours(m.VariantPuzzle(n), a, m.ORTHO)))
-        x, y = grid[a], grid[b]
-        if abs(x - y) == 1:
-            cons.append(m.DifferenceDot((a, b), 1))
-        elif x == 2 * y or y == 2 * x:
-            cons.append(m.RatioDot((a, b), 2))
-        elif x + y in (5, 10):
-            cons.append(m.XV((a, b), x + y))
-        else:
-            cons.append(m.GreaterThan((a, b) if x > y else (b, a)))
-    if rng.random() < 0.5:
-        diag = tuple(r * n + r for r in range(rng.randint(2, n)))
-        cons.append(m.LittleKiller(diag, sum(grid[x] for x in diag)))
-    if rng.random() < 0.5:
-        line = walk(rng.choice(cells), rng.randint(3, 5), lambda pth: True)
-        if len(line) > 2:
-            a, b = sorted((grid[line[0]], grid[line[-1]]))
-            if all(a < grid[x] < b for x in line[1:-1]):
-                cons.append(m.Between(line))
-    givens = tuple((x, grid[x]) for x in rng.sample(cells, rng.randint(8, 24)))
-    return m.VariantPuzzle(n, givens=givens, constraints=tuple(dict.fromkeys(cons)))
-
-
-def random_grid(rng):
-    """A random 9x9 grid: a shared solution, its values relabelled and maybe transposed."""
-    base = SHARED_ENTRIES[0][1].expected if SHARED_ENTRIES else None
-    if base is None:
-        pytest.skip("no shared solution to start from")
-    relabel = list(range(1, 10))
-    rng.shuffle(relabel)
-    g = [relabel[v - 1] for v in base]
-    if rng.random() < 0.5:
-        g = [g[(i % 9) * 9 + i // 9] for i in range(81)]
-    return tuple(g)
-
-
 @pytest.mark.parametrize("seed", range(12))
 def test_sound_on_random_variants(seed):
-    rng = random.Random(seed)
-    grid = random_grid(rng)
-    puzzle = random_variant(grid, rng)
+    grid, puzzle = random_variant(random.Random(seed))
     assert is_solution(puzzle, grid)
     path = solve_path(puzzle, trials=True, time_limit=10)
     for step in path.steps:

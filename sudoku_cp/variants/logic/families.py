@@ -153,6 +153,8 @@ def innies_outies(geometry, limit=5):
             continue
         total = house_sum * (len(area) // n)
         inside = [c for c in cages if set(c.cells) <= area]
+        if not _disjoint(inside):
+            continue  # overlapping cages: their totals would count a cell twice
         rest = sorted(area - {x for c in inside for x in c.cells})
         if 0 < len(rest) <= limit and frozenset(rest) not in seen:
             seen.add(frozenset(rest))
@@ -160,13 +162,17 @@ def innies_outies(geometry, limit=5):
             pieces.append(_sum_piece(p, "innies", name, rest, target))
         across = [c for c in cages if set(c.cells) & area]
         covered = {x for c in across for x in c.cells}
-        if area <= covered:
+        if area <= covered and _disjoint(across):
             out = sorted(covered - area)
             if 0 < len(out) <= limit and frozenset(out) not in seen:
                 seen.add(frozenset(out))
                 target = sum(c.total for c in across) - total
                 pieces.append(_sum_piece(p, "outies", name, out, target))
     return pieces
+
+
+def _disjoint(cages) -> bool:
+    return len({x for c in cages for x in c.cells}) == sum(len(c.cells) for c in cages)
 
 
 def _sum_piece(p, word, name, cells, target):

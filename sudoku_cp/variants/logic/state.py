@@ -113,4 +113,5 @@ class State:
 
     def grid(self) -> list:
         """The placed values row by row (None where open)."""
-        return [self.values(x)[0] if self.placed[x] else None for x in range(len(self.cands))]
+        return [self.values(x)[0] if self.placed[x] and self.cands[x] else None
+                for x in range(len(self.cands))]
