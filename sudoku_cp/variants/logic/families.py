@@ -79,15 +79,15 @@ class PieceFinder:
             found = self.memo.get(key)
             if found is None:
                 found = supports(piece, masks, lambda a, b: b in peers[a], lo=g.lo, cap=self.cap)
-                found = self.memo[key] = found or (None, None)
-            support, combos = found
+                found = self.memo[key] = found or (None, None, 0)
+            support, combos, must = found
             if support is None:
                 continue
             gone = [(x, v) for x, m, s in zip(piece.cells, masks, support)
                     for v in g.values(m & ~s)]
             extra = []
-            if combos:
-                extra = _required_elsewhere(state, piece, combos, gone)
+            if must and not gone:  # (one thing at a time: the rule's own removals first)
+                extra = _required_elsewhere(state, piece, g.values(must), gone)
             if gone or extra:
                 return self._step(state, piece, gone, extra, combos)
         return None
@@ -105,23 +105,23 @@ class PieceFinder:
             text += "; so " + removed_words(p, gone)
         if extra:
             need = sorted({v for _, v in extra})
-            text += (f"; every combination uses {' and '.join(map(str, need))}, so cells "
-                     f"seeing all of its places in the cage cannot: " + removed_words(p, extra))
+            ways = "combination" if combos else "way to keep it"
+            text += (f"; every {ways} uses {' and '.join(map(str, need))}, so cells seeing "
+                     f"all of its places there cannot: " + removed_words(p, extra))
         return VStep(self.technique, SCORES[self.technique], (), tuple(gone + extra),
                      piece.cells, text + ".")
 
 
-def _required_elsewhere(state, piece, combos, gone):
-    """A value every combination uses sits in the cage: cells outside it that see all of
-    its places in the cage cannot hold it."""
+def _required_elsewhere(state, piece, required, gone):
+    """A value every way of keeping the rule uses sits in the piece's cells: cells outside
+    them that see all of its places there cannot hold it."""
     g = state.g
-    required = set.intersection(*(set(c) for c in combos))
     removed = set(gone)
     out = []
     for v in sorted(required):
         where = [x for x in piece.cells if state.has(x, v) and (x, v) not in removed]
-        if not where or any(state.placed[x] for x in where):
-            continue
+        if len(where) < 2:
+            continue  # (one place: a single will place it)
         seen = set.intersection(*(g.peers[x] for x in where)) - set(piece.cells)
         out += [(y, v) for y in sorted(seen) if state.has(y, v)]
     return out

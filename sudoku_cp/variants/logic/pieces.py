@@ -278,6 +278,17 @@ def _negative_xv(p, c):
 
 def _sandwich(p, c):
     lo, hi = p.values
+    if hi - lo + 1 == len(c.cells) == len(set(c.cells)):  # both ends in the row: cases
+        cases = []
+        for i in range(len(c.cells)):
+            for j in range(i + 1, len(c.cells)):
+                span = tuple(c.cells[i:j + 1])
+                coefs = {q: 1 for q in range(1, len(span) - 1)}
+                cases.append(Piece("outside clue", "", span, linears=((coefs, c.total),),
+                                   relations=(((0, len(span) - 1),
+                                               lambda a, b: {a, b} == {lo, hi}),)))
+        return [Piece("outside clue", f"sandwich {c.total} on {_name(p, c.cells)}",
+                      tuple(c.cells), kind=c.TYPE, cases=tuple(cases))]
 
     def ok(v):
         if lo not in v or hi not in v:
@@ -289,11 +300,19 @@ def _sandwich(p, c):
 
 
 def _x_sum(p, c):
-    def ok(v):
-        x = v[0]
-        return (sum(v[:x]) if x >= 0 else None) == c.total
-    return [line_piece("outside clue", f"x-sum {c.total} from {p.cell_name(c.cells[0])}", c.cells,
-                       whole=[ok], kind=c.TYPE)]
+    """One case per value X of the first cell: it holds X and the first X cells add up to
+    the clue (X = 0: nothing, so the clue is 0)."""
+    cases = []
+    for x in range(max(p.values[0], 0), p.values[1] + 1):
+        first = c.cells[:max(x, 1)]
+        if x == 0 and c.total != 0:
+            continue
+        coefs = {i: 1 for i in range(len(first))} if x else {}
+        cases.append(Piece("outside clue", "", tuple(first),
+                           relations=(((0,), (lambda x: lambda v: v == x)(x)),),
+                           linears=((coefs, c.total),)))
+    return [Piece("outside clue", f"x-sum {c.total} from {p.cell_name(c.cells[0])}",
+                  tuple(c.cells), kind=c.TYPE, cases=tuple(cases))]
 
 
 def _skyscraper(p, c):

@@ -14,6 +14,8 @@ never a wrong one.
 >>> p = Piece("pair rule", "V", (0, 1), linears=(({0: 1, 1: 1}, 5),))
 >>> supports(p, [0b1111, 0b1111], lambda a, b: False, lo=1)[0]
 [15, 15]
+>>> supports(Piece("x", "", (0, 1), linears=(({0: 1, 1: 1}, 3),)), [3, 3], lambda a, b: True, lo=1)
+([3, 3], None, 3)
 >>> supports(p, [0b0011, 0b1111], lambda a, b: False, lo=1)[0]  # 1 or 2: 4 or 3 beside
 [3, 12]
 """
@@ -34,6 +36,7 @@ class Piece:
     linears: tuple = ()            # ({position: coef}, const): sum coef*value == const
     kind: str = ""                 # the constraint type it comes from
     combos: bool = False           # collect the value sets used (cages)
+    cases: tuple = ()              # sub-pieces, one of which holds (``_union``)
     meta: dict = field(default_factory=dict)
 
     def __post_init__(self):
@@ -48,7 +51,10 @@ class Cap(Exception):
 
 
 def supports(piece: Piece, masks, are_peers, *, lo: int, cap: int = 20000):
-    """``(support masks, combos)`` for the piece's cells, or None past ``cap`` nodes."""
+    """``(support masks, combos, must)`` for the piece's cells, or None past ``cap``
+    nodes; ``must`` is the mask of the values every assignment uses somewhere."""
+    if piece.cases:
+        return _union(piece, masks, are_peers, lo, cap)
     k = len(piece.cells)
     cells = piece.cells
     vals = [0] * k
@@ -61,6 +67,7 @@ def supports(piece: Piece, masks, are_peers, *, lo: int, cap: int = 20000):
     combos = set() if piece.combos else None
     nodes = 0
     full = list(masks)
+    must = [-1]
 
     def linear_ok(i):
         for terms, const in lins:
@@ -80,12 +87,15 @@ def supports(piece: Piece, masks, are_peers, *, lo: int, cap: int = 20000):
     def walk(i):
         nonlocal nodes
         if i == k:
+            used = 0
             for j in range(k):
                 support[j] |= 1 << (vals[j] - lo)
+                used |= 1 << (vals[j] - lo)
+            must[0] &= used
             if combos is not None:
                 combos.add(tuple(sorted(vals)))
-            elif support == full:
-                raise Cap  # every candidate supported: nothing to learn, stop early
+            elif support == full and not must[0]:
+                raise Cap  # every candidate supported, no value needed: stop early
             return
         for v in options[i]:
             nodes += 1
@@ -101,7 +111,30 @@ def supports(piece: Piece, masks, are_peers, *, lo: int, cap: int = 20000):
     try:
         walk(0)
     except Cap:
-        if support == full and combos is None:
-            return full, set()
+        if support == full and combos is None and not must[0]:
+            return full, set(), 0
         return None
-    return support, combos
+    return support, combos, max(must[0], 0)
+
+
+def _union(piece, masks, are_peers, lo, cap):
+    """A rule that is one of several cases (``piece.cases``: sub-pieces over some of the
+    piece's cells): a candidate is supported when some feasible case supports it, a cell
+    a case leaves free keeping all its candidates in that case."""
+    index = {x: i for i, x in enumerate(piece.cells)}
+    support, must, any_case = [0] * len(piece.cells), -1, False
+    for case in piece.cases:
+        found = supports(case, [masks[index[x]] for x in case.cells], are_peers, lo=lo, cap=cap)
+        if found is None:
+            return None
+        sub, _, sub_must = found
+        if not any(sub) or any(not m for m in sub):
+            continue  # an infeasible case
+        any_case = True
+        where = {x: m for x, m in zip(case.cells, sub)}
+        for x, i in index.items():
+            support[i] |= where.get(x, masks[i])
+        must &= sub_must
+    if not any_case:
+        return [0] * len(piece.cells), set(), 0
+    return support, None, max(must, 0)
