@@ -20,6 +20,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .families import PieceFinder, innies_outies
+from .classic import classic_finder
+from .implications import cell_forcing, pair_links, value_forcing
 from .houses import hidden_single, hidden_subset, locked_candidates, naked_single, naked_subset
 from .pieces import build_pieces
 from .scores import ORDER, level_of
@@ -62,7 +64,8 @@ class Path:
     def techniques(self) -> dict:
         """technique -> steps using it, easiest first."""
         counts = Counter(s.technique for s in self.steps)
-        return {t: counts[t] for t in ORDER if t in counts}
+        known = {t: counts[t] for t in ORDER if t in counts}
+        return {**known, **{t: k for t, k in counts.items() if t not in known}}
 
     def to_dict(self) -> dict:
         return {"solved": self.solved, "by_logic": self.by_logic, "trials": self.trials,
@@ -88,7 +91,13 @@ def finders(geometry, trials: bool = True):
         ladder[f"hidden {name}"] = hidden_subset(k)
     for technique, group in by_technique.items():
         ladder[technique] = PieceFinder(technique, group)
+    links = pair_links(pieces)
+    ladder["cell forcing"] = cell_forcing(links)
+    ladder["value forcing"] = value_forcing(links)
     found = [(t, ladder[t]) for t in ORDER if t in ladder]
+    classic = classic_finder(geometry)
+    if classic is not None:  # fish, wings, chains... on the houses (``classic``)
+        found.append(("classic", classic))
     if trials:
         from .forcing import forcing_finder
 

@@ -62,7 +62,7 @@ def refute(state, cell, value, ladder, depth):
 
 def forcing_finder(ladder, *, most=3, depth=40):
     """A finder for ``contradiction``: cells with at most ``most`` candidates, fewest first."""
-    followed = [(t, f) for t, f in ladder if t in FOLLOWED]
+    followed = [(t, f) for t, f in ladder if t in FOLLOWED]  # (never the classic chains)
 
     def find(state):
         p = state.g.puzzle

@@ -28,6 +28,8 @@ SCORES = {
     "outside clue": 3.4,       # sandwich, x-sum, skyscraper
     "naked triple": 3.6,
     "hidden triple": 4.0,
+    "cell forcing": 4.2,       # every option of one cell rules a candidate out (one link each)
+    "value forcing": 4.4,      # every place of a value in a house rules a candidate out
     "naked quad": 5.0,
     "hidden quad": 5.4,
     "contradiction (trial)": 7.5,  # labelled: assumes a candidate, follows easy steps (forcing.py)
