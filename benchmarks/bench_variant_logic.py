@@ -82,7 +82,7 @@ def main(argv=None) -> int:
         began = time.perf_counter()
         for _ in range(args.random):
             grid, puzzle = random_variant(rng)
-            p = solve_path(puzzle, time_limit=10, trials=not args.no_trials)
+            p = solve_path(puzzle, time_limit=5, trials=not args.no_trials)
             bad += unsound(p, grid)
             steps += len(p.steps)
             solved += p.solved

@@ -76,7 +76,7 @@ class Path:
                 "contradiction": self.contradiction}
 
 
-def finders(geometry, trials: bool = True):
+def finders(geometry, trials: bool = True, classic: bool = True):
     """``(technique, finder)`` easiest first; pieces grouped by technique; the labelled
     trial step last, when ``trials``."""
     pieces, missing = build_pieces(geometry.puzzle)
@@ -95,7 +95,7 @@ def finders(geometry, trials: bool = True):
     ladder["cell forcing"] = cell_forcing(links)
     ladder["value forcing"] = value_forcing(links)
     found = [(t, ladder[t]) for t in ORDER if t in ladder]
-    classic = classic_finder(geometry)
+    classic = classic_finder(geometry) if classic else None
     if classic is not None:  # fish, wings, chains... on the houses (``classic``)
         found.append(("classic", classic))
     if trials:
@@ -126,10 +126,11 @@ def apply(state, step) -> None:
 
 
 def solve_path(puzzle, *, first: bool = False, time_limit: float | None = None,
-               trials: bool = True, max_steps: int = 10000) -> Path:
+               trials: bool = True, classic: bool = True, max_steps: int = 10000) -> Path:
     """The path from the givens: the easiest step each time, until the grid is full, no
     step applies, or ``time_limit`` seconds pass. ``first``: only the first step.
-    ``trials``: allow the labelled trial step (``forcing``) when nothing else applies."""
+    ``trials``: allow the labelled trial step (``forcing``) when nothing else applies;
+    ``classic``: allow the classic engine's harder steps on the houses (``classic``)."""
     began = time.perf_counter()
     path = Path()
     try:
@@ -137,7 +138,7 @@ def solve_path(puzzle, *, first: bool = False, time_limit: float | None = None,
     except Contradiction as exc:
         path.contradiction = str(exc)
         return path
-    ladder, path.unhandled = finders(state.g, trials)
+    ladder, path.unhandled = finders(state.g, trials, classic)
     while not state.solved() and len(path.steps) < max_steps:
         if time_limit is not None and time.perf_counter() - began > time_limit:
             path.complete = False
