@@ -60,7 +60,7 @@ def supports(piece: Piece, masks, are_peers, *, lo: int, cap: int = 20000):
     vals = [0] * k
     options = [[lo + b for b in range(m.bit_length()) if m >> b & 1] for m in masks]
     if any(not o for o in options):
-        return [0] * k, set()
+        return [0] * k, set(), 0
     before = [[j for j in range(i) if are_peers(cells[i], cells[j])] for i in range(k)]
     lins = [(tuple(coef.items()), const) for coef, const in piece.linears]
     support = [0] * k
