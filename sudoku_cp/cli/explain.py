@@ -74,7 +74,7 @@ def cmd_explain(args) -> int:
             raise UsageError("no puzzle on standard input")
     from ..variants.formats import detect
 
-    if detect(args.puzzle) is not None:  # f-puzzles, ISS, JSON: the variant engine
+    if detect(args.puzzle) not in (None, "sukaku"):  # f-puzzles, ISS, JSON: the variant engine
         from .vlogic import explain_variant
 
         return explain_variant(args, args.puzzle)

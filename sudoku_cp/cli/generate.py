@@ -260,11 +260,9 @@ def cmd_grade(args) -> int:
     from ..logic.api import SeveralSolutionsError
     from ..records import record
 
-    from .variant import wanted
+    from .vlogic import grade_variants, variant_input
 
-    if wanted(args):  # f-puzzles, ISS, JSON: the variant engine (cli.vlogic)
-        from .vlogic import grade_variants
-
+    if variant_input(args):  # f-puzzles, ISS, JSON: the variant engine (cli.vlogic)
         return grade_variants(args)
     serate = args.format == "serate"
     if serate and (args.json or args.scale != "se"):

@@ -19,6 +19,32 @@ class WrongStep(RuntimeError):
     """A step removed the solution's value: a bug in the engine, said plainly."""
 
 
+def variant_input(args) -> bool:
+    """True when some input line is an f-puzzles, ISS or JSON variant puzzle (a sukaku
+    pencil-mark line stays with the classic engine, which starts from its marks)."""
+    from .common import UsageError, find_data
+    from .variant import _detect, _stdin_head
+
+    def variant(line: str) -> bool:
+        return bool(line.strip()) and not line.startswith("#") and \
+            _detect(line) not in (None, "sukaku")
+
+    named = args.puzzles if isinstance(args.puzzles, list) else [args.puzzles] if args.puzzles else []
+    if any(variant(t) for t in named if t != "-"):
+        return True
+    if ("-" in named or not (named or args.file)) and any(variant(t) for t in _stdin_head()):
+        return True
+    for path in args.file or []:
+        try:
+            with open(find_data(path, getattr(args, "data", None)), encoding="utf-8-sig",
+                      errors="replace") as f:
+                if any(variant(line) for _, line in zip(range(50), f)):
+                    return True
+        except (OSError, UsageError):
+            continue
+    return False
+
+
 def unique_solution(puzzle, time_limit=None):
     """The one solution of ``puzzle``, or a ``(message)`` string saying why there is none."""
     from ..variants.paradigms import solve
