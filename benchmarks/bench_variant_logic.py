@@ -46,10 +46,11 @@ def main(argv=None) -> int:
     ap.add_argument("--random", type=int, default=0, metavar="N", help="also N random variants")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-trials", action="store_true", help="never take a trial step")
+    ap.add_argument("--random-only", action="store_true", help="skip the shared puzzles")
     args = ap.parse_args(argv)
 
     rows = []
-    for name in ("iss.jsonl", "fpuzzles.jsonl"):
+    for name in () if args.random_only else ("iss.jsonl", "fpuzzles.jsonl"):
         path = Path(args.data) / "variants" / name
         for line in path.read_text().splitlines():
             ident = json.loads(line)["id"]
@@ -68,6 +69,14 @@ def main(argv=None) -> int:
                   f"trials {p.trials:3d}  unsound {bad}  {took:6.2f}s  {kinds}", flush=True)
             rows.append((ident, state, bad, took))
     read = [r for r in rows if r[1] != "unread"]
+    if read:
+        _report(rows, read)
+    if args.random:
+        _random(args)
+    return 0
+
+
+def _report(rows, read) -> None:
     count = {s: sum(r[1] == s for r in read) for s in ("logic", "trials", "stuck", "timeout")}
     print(f"\nshared variant puzzles: {len(rows)}, read by the project: {len(read)} "
           f"(the other {len(rows) - len(read)} use constraint types the model lacks)")
@@ -76,20 +85,22 @@ def main(argv=None) -> int:
     print(f"stuck: {count['stuck']}, out of time: {count['timeout']}")
     print(f"unsound steps: {sum(r[2] for r in read)}; "
           f"time: {sum(r[3] for r in read):.1f}s in all, max {max(r[3] for r in read):.1f}s")
-    if args.random:
-        rng = random.Random(args.seed)
-        bad = steps = solved = 0
-        began = time.perf_counter()
-        for _ in range(args.random):
-            grid, puzzle = random_variant(rng)
-            p = solve_path(puzzle, time_limit=5, trials=not args.no_trials)
-            bad += unsound(p, grid)
-            steps += len(p.steps)
-            solved += p.solved
-        print(f"random variants: {args.random} (seed {args.seed}), steps {steps}, "
-              f"unsound steps {bad}, solved {solved} (not all are unique), "
-              f"{time.perf_counter() - began:.1f}s")
-    return 0
+
+
+def _random(args) -> None:
+    rng = random.Random(args.seed)
+    bad = steps = solved = trials = 0
+    began = time.perf_counter()
+    for _ in range(args.random):
+        grid, puzzle = random_variant(rng)
+        p = solve_path(puzzle, time_limit=5, trials=not args.no_trials)
+        bad += unsound(p, grid)
+        steps += len(p.steps)
+        trials += p.trials
+        solved += p.solved
+    print(f"random variants: {args.random} (seed {args.seed}), steps {steps} ({trials} trials), "
+          f"unsound steps {bad}, solved {solved} (not all are unique), "
+          f"{time.perf_counter() - began:.1f}s")
 
 
 if __name__ == "__main__":
