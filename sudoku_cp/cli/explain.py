@@ -72,6 +72,12 @@ def cmd_explain(args) -> int:
         args.puzzle = sys.stdin.read().lstrip("\ufeff")
         if not args.puzzle.strip():
             raise UsageError("no puzzle on standard input")
+    from ..variants.formats import detect
+
+    if detect(args.puzzle) not in (None, "sukaku"):  # f-puzzles, ISS, JSON: the variant engine
+        from .vlogic import explain_variant
+
+        return explain_variant(args, args.puzzle)
     try:
         if is_sukaku(args.puzzle, args.box):  # pencil marks: the engine starts from them
             board, marks, sukaku = read_marks(args.puzzle)

@@ -260,6 +260,10 @@ def cmd_grade(args) -> int:
     from ..logic.api import SeveralSolutionsError
     from ..records import record
 
+    from .vlogic import grade_variants, variant_input
+
+    if variant_input(args):  # f-puzzles, ISS, JSON: the variant engine (cli.vlogic)
+        return grade_variants(args)
     serate = args.format == "serate"
     if serate and (args.json or args.scale != "se"):
         raise UsageError("--format serate prints SE's ER/EP/ED only: it does not combine "

@@ -1,0 +1,50 @@
+"""The classic engine's harder techniques (fish, wings, chains, ALS...) on a variant's
+houses, when the variant engine has nothing easier.
+
+A classic deduction uses only "each full house holds each value once" and the current
+candidates; every variant keeps those rules, so the classic step holds for it too. The
+variant's houses become a classic geometry: its box shape plus every other full group
+(diagonals, extra regions, disjoint groups, nine-cell cages) as extra houses. Only for
+boxed grids with values 1..n (``sudoku_cp.geometry`` has no irregular regions), and never
+a uniqueness technique (a variant's uniqueness is the constraints' as much as the houses').
+"""
+
+from __future__ import annotations
+
+import time
+
+from .houses import placement
+from .step import VStep
+
+
+def classic_finder(g, *, seconds: float = 5.0):
+    """A finder taking the classic engine's easiest step at the variant's position, or
+    None when the puzzle's geometry is not one the classic engine has."""
+    p = g.puzzle
+    if p.box is None or p.values != (1, p.size) or p.size > 36:
+        return None
+    from ...geometry import Geometry
+    from ...logic.solver import next_step
+    from ...logic.state import Contradiction, State, TimeUp
+
+    n = p.size
+    extra = tuple(tuple(g.groups[h]) for h in g.full_houses if h >= 3 * n)
+    geo = Geometry(p.box[0], p.box[1], extra)
+
+    def find(state):
+        values = [state.values(x)[0] if state.placed[x] else 0 for x in range(n * n)]
+        try:
+            s = State.from_candidates(geo, values, list(state.cands))
+            found = next_step(s, assume_unique=False, deadline=time.perf_counter() + seconds)
+        except (Contradiction, TimeUp):
+            return None
+        for st in found:
+            gone = {(c, v) for c, v in st.eliminations if state.has(c, v)}
+            places = tuple((c, v) for c, v in st.placements if not state.placed[c])
+            for c, v in places:
+                gone.update(placement(state, c, v))
+            if gone or places:
+                return VStep(f"classic: {st.technique}", st.rating, places,
+                             tuple(sorted(gone)), tuple(st.cells), st.text)
+        return None
+    return find
