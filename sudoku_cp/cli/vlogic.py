@@ -12,10 +12,11 @@ from __future__ import annotations
 import sys
 import time
 
+from ..errors import SudokuCpError
 from .common import EXIT_INPUT, EXIT_NOT_UNIQUE, EXIT_OK, emit, where
 
 
-class WrongStep(RuntimeError):
+class WrongStep(SudokuCpError, RuntimeError):
     """A step removed the solution's value: a bug in the engine, said plainly."""
 
 

@@ -48,7 +48,7 @@ from importlib import import_module
 
 from ..backends.sat import BUDGET_ONLY, abandon, canonical_solver, interrupt_or
 from ..cache import ShapeCache
-from ..errors import UsageError
+from ..errors import SudokuCpError, UsageError
 from .encode_cnf import EncodingTimeUp, encode, encode_own, encode_shape, shape_key
 from .paradigms import VariantResult
 
@@ -337,7 +337,7 @@ LATE = "late"
 GRACE = 0.2
 
 
-class SolverLate(Exception):
+class SolverLate(SudokuCpError):
     """The solver did not stop within ``GRACE`` of the deadline; it has been abandoned."""
 
 

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...errors import SudokuCpError
+
 
 @dataclass
 class Piece:
@@ -46,8 +48,8 @@ class Piece:
             self.at[max(positions)].append((positions, pred))
 
 
-class Cap(Exception):
-    pass
+class Cap(SudokuCpError):
+    """The search passed its node cap (caught inside the engine)."""
 
 
 def supports(piece: Piece, masks, are_peers, *, lo: int, cap: int = 20000):

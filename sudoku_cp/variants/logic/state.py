@@ -17,9 +17,10 @@ Candidates are bitmasks: bit ``v - lo`` stands for value ``v``.
 from __future__ import annotations
 
 from ..model import KING, KNIGHT, neighbours
+from ...errors import SudokuCpError
 
 
-class Contradiction(Exception):
+class Contradiction(SudokuCpError):
     """A cell lost its last candidate: the position has no solution."""
 
 
