@@ -43,6 +43,18 @@ def test_generated_6x6_puzzle_is_unique_by_the_witness_and_reads_back(kind):
         sorted(map(repr, p.constraints))
 
 
+@pytest.mark.parametrize("kind", ["killer", "thermo"])
+def test_irregular_regions(kind, capsys):
+    made = make_puzzle(2, (kind,), size=6, regions="random")
+    p = made.puzzle
+    assert p.regions is not None and p.regions != VariantPuzzle(6).boxes()
+    assert crosscheck(p, ["witness", "cpsat"]).solution == made.solution
+    assert parse_iss(write_iss(p)) == p
+    code, out, _ = run(capsys, "generate", "--variant", kind, "--size", "6", "--jigsaw",
+                       "--seed", "1", "-q")
+    assert code == 0 and ".NoBoxes.Jigsaw~" in out
+
+
 def test_zero_given_9x9_killer():
     made = next(generate(1, ("killer",), seed=1))
     assert made.puzzle.givens == () and made.verified == ("sat", "cpsat")

@@ -35,6 +35,8 @@ def add_variant_options(p) -> None:
     g.add_argument("--format", choices=FORMATS, default=None,
                    help="with --variant: an ISS string (default), an f-puzzles string or "
                         "the project's JSON record, one a line")
+    g.add_argument("--jigsaw", action="store_true",
+                   help="with --variant: irregular regions instead of boxes, drawn per puzzle")
     g.add_argument("--patience", type=int, default=PATIENCE, metavar="K",
                    help=f"with --variant and without --minimal: stop removing after K "
                         f"failed removals in a row (default {PATIENCE})")
@@ -56,6 +58,8 @@ def cmd_generate_variant(args) -> int:
     fmt = args.format or "iss"
     size = args.size or (args.box[0] * args.box[1] if args.box else 9)
     box = args.box or "default"
+    if args.jigsaw and args.box:
+        raise UsageError("--jigsaw draws irregular regions: no --box with it")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
     try:
         from ..variants.model import VariantPuzzle
@@ -68,12 +72,13 @@ def cmd_generate_variant(args) -> int:
         check_output(args.output, force=args.force, what="-o FILE")
         settings = {"count": args.count, "variant": ",".join(types), "size": size,
                     "box": f"{args.box[0]}x{args.box[1]}" if args.box else None,
-                    "minimal": args.minimal, "patience": None if args.minimal else args.patience,
+                    "jigsaw": args.jigsaw, "minimal": args.minimal, "patience": None if args.minimal else args.patience,
                     "seed": seed, "no_verify": not args.verify, "format": fmt}
         out = OutputFile(args.output, force=args.force,
                          header=None if fmt == "json" else header_comment("generate", settings))
     bar = _progress(args.count, args.quiet)
-    puzzles = generate(args.count, types, size=size, box=box, minimal=args.minimal, seed=seed,
+    puzzles = generate(args.count, types, size=size, box=box,
+                       regions="random" if args.jigsaw else None, minimal=args.minimal, seed=seed,
                        patience=args.patience, verify=("sat", "cpsat") if args.verify else None)
     try:
         for made in puzzles:

@@ -109,17 +109,29 @@ def generate(count: int, types: Sequence[str], *, size: int = 9, box="default", 
 def make_puzzle(seed: int, types: Sequence[str], *, size: int = 9, box="default", regions=None,
                 minimal: bool = False, patience: int = PATIENCE,
                 verify: Sequence[str] | None = ("sat", "cpsat")) -> VariantGenerated:
-    """One puzzle from ``seed`` alone (see the module docstring for the steps)."""
+    """One puzzle from ``seed`` alone (see the module docstring for the steps).
+
+    ``regions="random"``: irregular regions drawn per puzzle (``random_regions``)."""
     rng = random.Random(seed)
     start = time.perf_counter()
-    shape = VariantPuzzle(size, box=box, regions=regions)
+    jigsaw = isinstance(regions, str)
+    if jigsaw and regions != "random":
+        raise UsageError(f"regions {regions!r}: give cell tuples or 'random'")
+    shape = VariantPuzzle(size, box=box, regions=random_regions(size, rng) if jigsaw else regions)
     if MIXED in types:
         types = tuple(sorted(rng.sample(TYPES, MIXED_TYPES)))
     stats = {"grids": 0, "solver_calls": 0, "counterexample_rejects": 0}
     digger = None
     for attempt in range(ATTEMPTS):
         stats["grids"] += 1
-        grid = random_grid(shape, rng)
+        if jigsaw and attempt:
+            shape = VariantPuzzle(size, regions=random_regions(size, rng))
+        try:
+            grid = random_grid(shape, rng)
+        except GenerationError:
+            if jigsaw:  # (a layout no grid fills: draw another)
+                continue
+            raise
         used: set = set()
         pool = [c for t in types for c in read_clues(t, shape, grid, rng, used)]
         digger = Digger(shape, grid, pool)
@@ -165,6 +177,57 @@ def confirm(puzzle, grid, paradigms) -> tuple:
         raise GenerationError(f"{report.verdict.value} from {', '.join(report.ran)} on a "
                               f"generated puzzle: {'; '.join(report.evidence) or puzzle.to_json()}")
     return tuple(report.ran)
+
+
+def random_regions(n: int, rng: random.Random, swaps: int | None = None) -> tuple:
+    """Irregular regions of ``n`` cells each: the default boxes (or rows when ``n`` has
+    none), then ``swaps`` exchanges of two neighbouring cells of different regions,
+    each kept only when both regions stay connected.
+
+    >>> sorted(map(len, random_regions(6, random.Random(1))))
+    [6, 6, 6, 6, 6, 6]
+    """
+    from .model import ORTHO, neighbours
+
+    start = VariantPuzzle(n)
+    owner = {}
+    for k, house in enumerate(start.boxes() or start.houses()[:n]):
+        for cell in house:
+            owner[cell] = k
+    for _ in range(swaps if swaps is not None else 20 * n * n):
+        a = rng.randrange(n * n)
+        ra = owner[a]
+        others = sorted({owner[y] for y in neighbours(start, a, ORTHO)} - {ra})
+        if not others:
+            continue
+        rb = rng.choice(others)
+        owner[a] = rb  # a joins its neighbour region; some cell of that region joins a's
+        back = [b for b, r in owner.items() if r == rb and b != a
+                and any(owner[y] == ra for y in neighbours(start, b, ORTHO))]
+        b = rng.choice(back) if back else None
+        if b is not None:
+            owner[b] = ra
+        if b is None or not (_connected(start, owner, ra) and _connected(start, owner, rb)):
+            owner[a] = ra
+            if b is not None:
+                owner[b] = rb
+    regions: dict = {}
+    for cell in range(n * n):
+        regions.setdefault(owner[cell], []).append(cell)
+    return tuple(sorted(tuple(r) for r in regions.values()))  # (as ISS's layout reads back)
+
+
+def _connected(shape, owner, k) -> bool:
+    from .model import ORTHO, neighbours
+
+    cells = [c for c, r in owner.items() if r == k]
+    seen, todo = {cells[0]}, [cells[0]]
+    while todo:
+        for y in neighbours(shape, todo.pop(), ORTHO):
+            if owner[y] == k and y not in seen:
+                seen.add(y)
+                todo.append(y)
+    return len(seen) == len(cells)
 
 
 def random_grid(shape: VariantPuzzle, rng: random.Random) -> list[int]:
