@@ -28,7 +28,7 @@ A constraint dropped is retired with the unit clause ``[-act]``.
 Every random choice comes from ``random.Random(seed)``; each puzzle has its own seed
 drawn from the master seed, and ``make_puzzle(puzzle.seed, ...)`` rebuilds it alone.
 
->>> p = next(generate(1, ("killer",), size=4, seed=3))
+>>> p = next(generate(1, ("killer",), size=6, seed=1))
 >>> p.puzzle.givens, p.verified
 ((), ('sat', 'cpsat'))
 """
