@@ -74,3 +74,16 @@ def test_the_formula_with_the_solution_blocked_is_what_the_proof_refutes():
     _, plain = variant_formula(made.puzzle)
     with Solver(name="glucose4", bootstrap_with=plain.clauses()) as s:
         assert s.solve()
+
+
+def test_multiple_and_none_are_certified_too(tmp_path):
+    """Two solutions for ``multiple``; a proof that the puzzle's own CNF has no model
+    for ``none`` (a thermometer that must fall where its given values rise)."""
+    lines = [".Thermo~R1C1~R1C2~R1C3~R1C4.Shape~4x4",
+             ".Thermo~R1C1~R1C2.~R1C1_3~R1C2_2.Shape~4x4"]
+    (tmp_path / "p.txt").write_text("\n".join(lines) + "\n")
+    main(["check", "-f", str(tmp_path / "p.txt"), "--certify", str(tmp_path / "c"), "-q"])
+    recs = [json.loads(line) for line in (tmp_path / "c" / "manifest.jsonl").read_text().splitlines()]
+    assert [r["verdict"] for r in recs] == ["multiple", "none"]
+    assert len(recs[0]["solutions"]) == 2 and "proof" in recs[1]["files"]
+    assert _ok(tmp_path / "c") == [True, True]
