@@ -52,7 +52,9 @@ MIXED_TYPES = 3
 #: Types whose constraints alone can pin the grid: a zero-given puzzle is worth a new layout.
 ZERO_GIVENS = {"killer"}
 #: Fresh grids (and layouts) per puzzle before a zero-given target gives way to givens.
-ATTEMPTS = 10
+#: About one 9x9 cage layout in four pins its grid alone (39 of 146, seed 1): with 10
+#: attempts 24 of 300 killers kept a given or more; 30 leave about one in 10,000.
+ATTEMPTS = 30
 #: Default constraint digging stops after this many failed drops in a row.
 PATIENCE = 10
 #: Conflicts a dig's solver call may take before the item is kept undecided (default
