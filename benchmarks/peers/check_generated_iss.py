@@ -1,6 +1,6 @@
 """Generated variant puzzles counted by sigh's Interactive Sudoku Solver (ISS), headless.
 
-    ISS=../peers/iss python3 benchmarks/check_generated_iss.py --count 20 --out benchmarks/out/gen_iss
+    ISS=../Interactive-Sudoku-Solver python3 benchmarks/peers/check_generated_iss.py --count 20 --out benchmarks/out/gen_iss
 
 Makes ``--count`` puzzles of every ``--variant`` type (9x9, confirmed by sat and cpsat as
 the CLI writes them), writes them as ISS strings to ``OUT.jsonl`` (``{id, puzzle,
@@ -19,7 +19,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))  # this tree's sudoku_cp
 
 from sudoku_cp.variants.generate import MIXED, TYPES, generate  # noqa: E402
