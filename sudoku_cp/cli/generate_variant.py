@@ -47,7 +47,7 @@ def cmd_generate_variant(args) -> int:
 
     from ..errors import GenerationError
     from ..variants.generate import generate, parse_types
-    from .generate import _progress
+    from ..progress import progress_bar
     from .output import OutputFile, check_output, header_comment
 
     refused = [k for k, default in CLASSIC_ONLY.items() if getattr(args, k, default) != default]
@@ -76,7 +76,7 @@ def cmd_generate_variant(args) -> int:
                     "seed": seed, "no_verify": not args.verify, "format": fmt}
         out = OutputFile(args.output, force=args.force,
                          header=None if fmt == "json" else header_comment("generate", settings))
-    bar = _progress(args.count, args.quiet)
+    bar = progress_bar(args.count, show=False if args.quiet else None)
     puzzles = generate(args.count, types, size=size, box=box,
                        regions="random" if args.jigsaw else None, minimal=args.minimal, seed=seed,
                        patience=args.patience, verify=("sat", "cpsat") if args.verify else None)

@@ -82,9 +82,9 @@ def _any_variant(args) -> bool:
 
 
 def _batch(args) -> bool:
-    from .check import wants_batch
-
-    return wants_batch(args)
+    """The batch options of ``check`` (``check.wants_batch``; command modules do not
+    import each other)."""
+    return any(getattr(args, name, None) for name in ("workers", "out", "engine", "resume"))
 
 
 def refuse_classic_options(args) -> None:
