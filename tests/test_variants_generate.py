@@ -9,7 +9,7 @@ import random
 import pytest
 
 from sudoku_cp.cli import main
-from sudoku_cp.variants.clues import READERS, read_clues
+from sudoku_cp.variants.clues import read_clues
 from sudoku_cp.variants.crosscheck import crosscheck
 from sudoku_cp.variants.fpuzzles import parse_fpuzzles, write_fpuzzles
 from sudoku_cp.variants.generate import (TYPES, Digger, generate, make_puzzle, parse_types,

@@ -41,6 +41,7 @@ def variant_formula(puzzle, solution=None):
     """``(dimacs_text, drat.Formula)``: the puzzle's CNF, plus the blocking clause of
     ``solution`` when one is given (a ``unique`` claim); the same clauses in the same order."""
     from ..variants.encode_cnf import encode
+    from ..variants.model import constraint_to_dict
     from .drat import Formula
 
     enc = encode(puzzle)
@@ -55,8 +56,6 @@ def variant_formula(puzzle, solution=None):
              f"c grid {n}x{n}, values {lo}..{hi}, {houses}, {len(puzzle.givens)} givens "
              f"(unit clauses)"]
     for k, c in enumerate(puzzle.constraints, 1):
-        from ..variants.model import constraint_to_dict
-
         lines.append(f"c constraint {k}: {json.dumps(constraint_to_dict(c))}")
     if solution is not None:
         lines.append("c the last clause blocks the solution: " + " ".join(map(str, solution)))
