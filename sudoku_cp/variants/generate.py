@@ -15,8 +15,8 @@ Steps, per puzzle: a random full grid (a SAT solver with random phases, so any s
 box shape or irregular regions the model takes); the pool; all givens dropped at once
 when the constraints alone are enough (a zero-given killer: for ``killer`` a fresh cage
 layout is tried when they are not, up to ``ATTEMPTS``), else givens dug one by one; then
-the constraints dug in random order, all of them with ``minimal``, else until
-``patience`` drops in a row failed. The puzzle is then confirmed unique by two
+the constraints dug in random order. Both digs try every item with ``minimal``, else
+stop once ``patience`` drops in a row failed. The puzzle is then confirmed unique by two
 paradigms (``verify``, default ``sat`` and ``cpsat``) before it is returned.
 
 **One incremental solver per grid.** The shape's clauses are loaded once; each
