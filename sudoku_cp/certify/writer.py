@@ -92,8 +92,32 @@ class Certifier:
             return Certified(index, rec, f"fails its check: {check['message']}")
         return Certified(index, rec)
 
-    def checked(self, checked) -> Certified:
-        """The certificate of a ``pipeline.Checked`` (its board and solutions as values)."""
+    def checked(self, checked, entry=None) -> Certified:
+        """The certificate of a ``pipeline.Checked`` (its board and solutions as values);
+        a variant puzzle's (``entry`` its ``VariantEntry``) by ``certify.variant``."""
         if checked.verdict not in CERTIFIED:
             return Certified(checked.index)
+        if entry is not None and hasattr(entry, "puzzle"):
+            return self.variant(checked.index, entry.puzzle, checked.verdict,
+                                checked.report.solutions)
         return self.certify(checked.index, checked.board, checked.verdict, checked.solutions)
+
+    def variant(self, index: int, puzzle, verdict: str, solutions) -> Certified:
+        """The certificate of one settled variant puzzle."""
+        from .variant import make_variant_certificate
+
+        try:
+            rec = make_variant_certificate(puzzle, verdict, solutions, self.directory, index,
+                                           solver=self.solver, checker=self.checker)
+        except CertificateError as exc:
+            self.failed.append(index)
+            return Certified(index, None, f"could not be made: {exc}")
+        return self._recorded(index, rec)
+
+    def _recorded(self, index: int, rec: dict) -> Certified:
+        append_record(self.directory, rec)
+        check = rec.get("check")
+        if check is not None and not check["ok"]:
+            self.failed.append(index)
+            return Certified(index, rec, f"fails its check: {check['message']}")
+        return Certified(index, rec)

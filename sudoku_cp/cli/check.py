@@ -140,7 +140,7 @@ def cmd_check(args) -> int:
                 say(error_line(source, entry))
             else:
                 if certifier:  # --certify DIR: a certificate for the verdict
-                    code = worst(code, said(certifier.checked(checked)))
+                    code = worst(code, said(certifier.checked(checked, entry)))
                 if verdict in ("disagree", "mismatch", "error"):
                     say(f"{verdict.upper()} on puzzle {index} ({where(source, entry)}): "
                         f"{rec.get('puzzle') or entry.text}")

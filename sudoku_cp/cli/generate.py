@@ -21,6 +21,7 @@ from .common import (EXIT_DISAGREE, EXIT_NOT_UNIQUE, EXIT_OK, Outcome, UsageErro
                      add_max_size, box_arg, box_text, count_arg, emit, positive_float, where)
 from .sampling import add_cbias_options, run_cbias, wants_cbias
 from .output import OutputFile, add_force, check_output, header_comment
+from .generate_variant import add_variant_options, cmd_generate_variant
 
 
 def register(sub) -> None:
@@ -81,6 +82,7 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     add_cbias_options(p)
+    add_variant_options(p)
     add_force(p)
     p.set_defaults(run=cmd_generate)
 
@@ -128,6 +130,10 @@ def cmd_generate(args) -> int:
     from ..board import default_box
     from ..generate import GenerationError
 
+    if args.variant:  # variant puzzles: see cli/generate_variant.py
+        return cmd_generate_variant(args)
+    if args.format:
+        raise UsageError("--format goes with --variant (classic puzzles: --json)")
     if wants_cbias(args):  # Berthier's generator: see cli/sampling.py
         return run_cbias(args)
     box = args.box or (default_box(args.size) if args.size else (3, 3))

@@ -1,0 +1,113 @@
+"""``generate --variant TYPE[,TYPE...]``: variant puzzles (``sudoku_cp.variants.generate``).
+
+The same output rules as classic ``generate`` (``cli/output.py``): the output file is
+checked before any work, never overwritten without ``--force``, and starts with a ``#``
+line giving the seed and options (not for ``--format json``, whose records carry their
+own seed, as classic ``--json`` does). Exit codes: 0 ok; 3 the paradigms disagreed about
+a generated puzzle (the evidence goes to standard error).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from .common import EXIT_DISAGREE, EXIT_OK, UsageError
+
+#: Output formats of a variant puzzle, one line each.
+FORMATS = ("iss", "fpuzzles", "json")
+#: Classic options a variant run does not take (their defaults, to tell them apart).
+CLASSIC_ONLY = {"clues": None, "orbit_minimal": False, "difficulty": None, "min_rating": None,
+                "max_rating": None, "backend": None, "json": False, "symmetry": "none"}
+
+
+def add_variant_options(p) -> None:
+    """``--variant``, ``--format`` and ``--patience`` on the ``generate`` parser."""
+    from ..variants.generate import MIXED, PATIENCE, TYPES
+
+    g = p.add_argument_group("variant puzzles")
+    g.add_argument("--variant", metavar="TYPE[,TYPE...]",
+                   help=f"make variant puzzles of these types ({', '.join(TYPES)}, {MIXED}): "
+                        "clues read off a random full grid, givens removed (to none where "
+                        "the constraints allow, as zero-given killers), then constraints "
+                        "pruned while the solution stays unique; each puzzle confirmed by "
+                        "the sat and cpsat paradigms before it is written")
+    g.add_argument("--format", choices=FORMATS, default=None,
+                   help="with --variant: an ISS string (default), an f-puzzles string or "
+                        "the project's JSON record, one a line")
+    g.add_argument("--jigsaw", action="store_true",
+                   help="with --variant: irregular regions instead of boxes, drawn per puzzle")
+    g.add_argument("--patience", type=int, default=PATIENCE, metavar="K",
+                   help=f"with --variant and without --minimal: stop removing after K "
+                        f"failed removals in a row (default {PATIENCE})")
+
+
+def cmd_generate_variant(args) -> int:
+    import random
+
+    from ..errors import GenerationError
+    from ..variants.generate import generate, parse_types
+    from ..progress import progress_bar
+    from .output import OutputFile, check_output, header_comment
+
+    refused = [k for k, default in CLASSIC_ONLY.items() if getattr(args, k, default) != default]
+    if refused or args.verify_with:
+        name = (refused or ["verify_with"])[0].replace("_", "-")
+        raise UsageError(f"--{name} is for classic puzzles, not with --variant")
+    types = parse_types(args.variant)
+    fmt = args.format or "iss"
+    size = args.size or (args.box[0] * args.box[1] if args.box else 9)
+    box = args.box or "default"
+    if args.jigsaw and args.box:
+        raise UsageError("--jigsaw draws irregular regions: no --box with it")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
+    try:
+        from ..variants.model import VariantPuzzle
+
+        VariantPuzzle(size, box=box)
+    except Exception as exc:
+        raise UsageError(str(exc)) from None
+    out = None
+    if args.output and args.output != "-":
+        check_output(args.output, force=args.force, what="-o FILE")
+        settings = {"count": args.count, "variant": ",".join(types), "size": size,
+                    "box": f"{args.box[0]}x{args.box[1]}" if args.box else None,
+                    "jigsaw": args.jigsaw, "minimal": args.minimal, "patience": None if args.minimal else args.patience,
+                    "seed": seed, "no_verify": not args.verify, "format": fmt}
+        out = OutputFile(args.output, force=args.force,
+                         header=None if fmt == "json" else header_comment("generate", settings))
+    bar = progress_bar(args.count, show=False if args.quiet else None)
+    puzzles = generate(args.count, types, size=size, box=box,
+                       regions="random" if args.jigsaw else None, minimal=args.minimal, seed=seed,
+                       patience=args.patience, verify=("sat", "cpsat") if args.verify else None)
+    try:
+        for made in puzzles:
+            line = variant_line(made, fmt)
+            if out is not None:
+                out.write(line + "\n")
+            else:
+                print(line, flush=True)
+            if bar is not None:
+                bar.update(1)
+    except GenerationError as exc:
+        print(f"sudoku-cp: DISAGREE: {exc}", file=sys.stderr)
+        return EXIT_DISAGREE
+    finally:
+        if bar is not None:
+            bar.close()
+        if out is not None:
+            out.close()
+    return EXIT_OK
+
+
+def variant_line(made, fmt: str) -> str:
+    """One generated puzzle as one line of ``fmt``."""
+    if fmt == "json":
+        return json.dumps(made.to_dict())
+    if fmt == "fpuzzles":
+        from ..variants.fpuzzles import write_fpuzzles
+
+        return write_fpuzzles(made.puzzle)
+    from ..variants.iss_write import write_iss
+
+    return write_iss(made.puzzle)

@@ -1,0 +1,138 @@
+"""``generate --variant``: every generated puzzle unique by a paradigm that did not dig it,
+seeds reproducible, minimal means minimal, the formats read back, the output-file rules."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from sudoku_cp.cli import main
+from sudoku_cp.variants.clues import read_clues
+from sudoku_cp.variants.crosscheck import crosscheck
+from sudoku_cp.variants.fpuzzles import parse_fpuzzles, write_fpuzzles
+from sudoku_cp.variants.generate import (TYPES, Digger, generate, make_puzzle, parse_types,
+                                         random_grid)
+from sudoku_cp.variants.iss import parse_iss
+from sudoku_cp.variants.iss_write import write_iss
+from sudoku_cp.variants.model import VariantPuzzle
+from sudoku_cp.variants.rules import check_solution
+
+
+@pytest.mark.parametrize("kind", TYPES)
+def test_every_clue_read_off_a_grid_holds_in_it(kind):
+    shape = VariantPuzzle(9)
+    rng = random.Random(11)
+    grid = random_grid(shape, rng)
+    pool = read_clues(kind, shape, grid, rng)
+    assert pool
+    assert check_solution(VariantPuzzle(9, constraints=tuple(pool)), grid) == []
+
+
+@pytest.mark.parametrize("kind", [*TYPES, "mixed"])
+def test_generated_6x6_puzzle_is_unique_by_the_witness_and_reads_back(kind):
+    made = make_puzzle(7, (kind,), size=6)
+    p = made.puzzle
+    assert made.verified == ("sat", "cpsat")
+    report = crosscheck(p, ["witness", "cpsat"])  # a search that shares nothing with the digger
+    assert report.verdict.value == "unique" and report.solution == made.solution
+    assert parse_iss(write_iss(p)) == p
+    back = parse_fpuzzles(write_fpuzzles(p))
+    assert back.givens == p.givens and sorted(map(repr, back.constraints)) == \
+        sorted(map(repr, p.constraints))
+
+
+@pytest.mark.parametrize("kind", ["killer", "thermo"])
+def test_irregular_regions(kind, capsys):
+    made = make_puzzle(2, (kind,), size=6, regions="random")
+    p = made.puzzle
+    assert p.regions is not None and p.regions != VariantPuzzle(6).boxes()
+    assert crosscheck(p, ["witness", "cpsat"]).solution == made.solution
+    assert parse_iss(write_iss(p)) == p
+    code, out, _ = run(capsys, "generate", "--variant", kind, "--size", "6", "--jigsaw",
+                       "--seed", "1", "-q")
+    assert code == 0 and ".NoBoxes.Jigsaw~" in out
+
+
+def test_zero_given_9x9_killer():
+    made = next(generate(1, ("killer",), seed=1))
+    assert made.puzzle.givens == () and made.verified == ("sat", "cpsat")
+    assert all(c.TYPE == "killer_cage" for c in made.puzzle.constraints)
+
+
+def test_seeds_reproduce_the_run_and_each_puzzle_alone():
+    run = [m.puzzle for m in generate(3, ("thermo",), size=6, seed=42, verify=None)]
+    again = list(generate(3, ("thermo",), size=6, seed=42, verify=None))
+    assert [m.puzzle for m in again] == run
+    assert make_puzzle(again[1].seed, ("thermo",), size=6, verify=None).puzzle == run[1]
+    assert [m.puzzle for m in generate(3, ("thermo",), size=6, seed=43, verify=None)] != run
+
+
+def test_minimal_means_no_given_or_constraint_can_go():
+    made = make_puzzle(5, ("killer",), size=6, minimal=True)
+    p = made.puzzle
+    for k in range(len(p.constraints)):
+        fewer = VariantPuzzle(6, givens=p.givens, constraints=p.constraints[:k] + p.constraints[k + 1:])
+        assert crosscheck(fewer, ["cpsat", "witness"]).verdict.value == "multiple"
+    for k in range(len(p.givens)):
+        fewer = VariantPuzzle(6, givens=p.givens[:k] + p.givens[k + 1:], constraints=p.constraints)
+        assert crosscheck(fewer, ["cpsat", "witness"]).verdict.value == "multiple"
+
+
+def test_a_counterexample_rejects_a_drop_without_a_solver_call():
+    shape = VariantPuzzle(4)
+    rng = random.Random(3)
+    grid = random_grid(shape, rng)
+    d = Digger(shape, grid, read_clues("kropki", shape, grid, rng))
+    try:
+        item = d.constraint_items(random.Random(0))[0]
+        d.counter.append({item})  # a grid breaking this item alone
+        calls = d.calls
+        d.dig([item])
+        assert d.calls == calls and d.rejects == 1 and item in d.kept
+    finally:
+        d.close()
+
+
+def test_unknown_type_gets_the_list():
+    with pytest.raises(Exception, match="known: killer"):
+        parse_types("killer,sudoku")
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_writes_a_header_and_never_overwrites(capsys, tmp_path):
+    path = tmp_path / "k.txt"
+    code, _, _ = run(capsys, "generate", "--variant", "killer", "--size", "4", "-n", "2",
+                     "--seed", "9", "-o", str(path), "-q")
+    lines = path.read_text().splitlines()
+    assert code == 0 and lines[0].startswith("# sudoku-cp generate") and "--seed 9" in lines[0]
+    assert len(lines) == 3 and all(line.startswith(".Shape~4x4") for line in lines[1:])
+    code, _, err = run(capsys, "generate", "--variant", "killer", "--size", "4", "-o", str(path))
+    assert code != 0 and "refusing to overwrite" in err
+    code, _, _ = run(capsys, "generate", "--variant", "killer", "--size", "4", "--seed", "9",
+                     "-n", "2", "-o", str(path), "--force", "-q")
+    assert code == 0 and path.read_text().splitlines() == lines
+
+
+def test_cli_json_and_fpuzzles(capsys):
+    code, out, _ = run(capsys, "generate", "--variant", "xv", "--size", "6", "--seed", "2",
+                       "--format", "json", "-q")
+    rec = json.loads(out)
+    assert code == 0 and rec["format"] == "json" and rec["verified_by"] == ["sat", "cpsat"]
+    p = VariantPuzzle.from_dict(rec["puzzle"])
+    code, out, _ = run(capsys, "generate", "--variant", "xv", "--size", "6", "--seed", "2",
+                       "--format", "fpuzzles", "-q")
+    assert parse_fpuzzles(out.strip()).constraints == p.constraints
+
+
+def test_cli_refuses_classic_options_with_variant(capsys):
+    code, _, err = run(capsys, "generate", "--variant", "killer", "--clues", "20")
+    assert code != 0 and "--clues is for classic puzzles" in err
+    code, _, err = run(capsys, "generate", "--format", "iss")
+    assert code != 0 and "--format goes with --variant" in err
