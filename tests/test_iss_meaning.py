@@ -40,6 +40,9 @@ CASES = [
     # one outside clue per line and direction, one quadruple per square: the last one wins
     (".Shape~4x4.Sandwich~5~R1.Sandwich~0~R1", "multiple"),
     (".Shape~4x4.Quad~R1C1~1~2.Quad~R1C1~3.~R1C1_1~R1C2_2", "multiple"),
+    # a modular (or entropic) line shorter than its window: its cells all differ (mod 4 here)
+    (".Shape~4x4~0-3.NoBoxes.Jigsaw~0001011133332222.Modular~4~R4C3~R3C2~R3C1"
+     ".Modular~2~R4C3~R3C3~R4C2~R3C1~R3C2", "none"),
     # a cage with sum 0 has any sum: its values still differ
     (".Shape~4x4.NoBoxes.Cage~0~R1C1~R2C2.~R1C1_1~R2C2_1", "none"),
 ]

@@ -335,14 +335,15 @@ class SumLine:
 @constraint("entropic")
 class Entropic:
     """Every three consecutive cells on the line hold one low, one middle and one high value
-    (the value range split into three equal thirds)."""
+    (the value range split into three equal thirds; a line of two, two different thirds)."""
 
     cells: Cells
 
 
 @constraint("modular")
 class Modular:
-    """Every ``modulus`` consecutive cells on the line have distinct remainders mod ``modulus``."""
+    """Every ``modulus`` consecutive cells on the line (all of them, on a shorter line) have
+    distinct remainders mod ``modulus``."""
 
     cells: Cells
     modulus: int = 3

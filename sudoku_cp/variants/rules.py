@@ -256,17 +256,18 @@ def _zipper(p, v, c):
 def _entropic(p, v, c):
     lo, hi = p.values
     third = (hi - lo + 1) // 3
-    for i in range(len(c.cells) - 2):
-        groups = {(v[x] - lo) // third for x in c.cells[i:i + 3]}
-        if len(groups) != 3:
+    for i in range(max(1, len(c.cells) - 2)):  # (a shorter line: its cells, as ISS reads it)
+        window = c.cells[i:i + 3]
+        groups = {(v[x] - lo) // third for x in window}
+        if len(groups) != len(window):
             yield f"cells {i + 1}..{i + 3} miss a low, middle or high value"
 
 
 def _modular(p, v, c):
     m = c.modulus
-    for i in range(len(c.cells) - m + 1):
+    for i in range(max(1, len(c.cells) - m + 1)):  # (a shorter line: its cells, as ISS reads it)
         rems = [v[x] % m for x in c.cells[i:i + m]]
-        if len(set(rems)) != m:
+        if len(set(rems)) != len(rems):
             yield f"cells {i + 1}..{i + m} repeat a remainder mod {m}"
 
 

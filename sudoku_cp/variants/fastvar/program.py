@@ -341,12 +341,11 @@ def _zipper(prog, p, c):
 
 
 def _window(distinct):
-    """Every ``width`` consecutive cells differ in ``key``: pairs closer than ``width``."""
+    """Every ``width`` consecutive cells differ in ``key``: pairs closer than ``width`` (on a
+    shorter line, every pair: ISS's reading)."""
     def build(prog, p, c):
         width, key = distinct(prog, c)
         cells = c.cells
-        if len(cells) < width:
-            return
         differ = lambda a, b: key(a) != key(b)  # noqa: E731
         for i in range(len(cells)):
             for j in range(i + 1, min(i + width, len(cells))):

@@ -182,16 +182,17 @@ def _entropic(p, c):
     third = (hi - lo + 1) // 3
     label = f"entropic line {_name(p, c.cells)}"
     return [line_piece("line", label, c.cells[i:i + 3],
-                       whole=[lambda v: len({(x - lo) // third for x in v}) == 3], kind=c.TYPE)
-            for i in range(len(c.cells) - 2)]
+                       whole=[lambda v: len({(x - lo) // third for x in v}) == len(v)],
+                       kind=c.TYPE)
+            for i in range(max(1, len(c.cells) - 2))]
 
 
 def _modular(p, c):
     m = c.modulus
     label = f"modular line {_name(p, c.cells)}"
     return [line_piece("line", label, c.cells[i:i + m],
-                       whole=[lambda v: len({x % m for x in v}) == m], kind=c.TYPE)
-            for i in range(len(c.cells) - m + 1)]
+                       whole=[lambda v: len({x % m for x in v}) == len(v)], kind=c.TYPE)
+            for i in range(max(1, len(c.cells) - m + 1))]
 
 
 # --- pairs and cells ----------------------------------------------------------------------
