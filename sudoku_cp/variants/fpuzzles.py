@@ -301,7 +301,9 @@ def _arrow(rd, e, line):
 
 
 def _whisper(rd, e, line):
-    return [m.Whisper(line, _value(e.get("value"), "whisper difference", 5))]
+    # without a value the difference is half the size, rounded up (5 on 9x9, 3 on 6x6), as in
+    # dclamage's solvers (SVSJS's WhispersConstraint.ts, the C# WhispersConstraint)
+    return [m.Whisper(line, _value(e.get("value"), "whisper difference", (rd.n + 1) // 2))]
 
 
 def _modular(rd, e, line):
@@ -435,7 +437,7 @@ def to_fpuzzles_dict(p: m.VariantPuzzle) -> dict:
             add("arrow", {"cells": names(c.bulb), "lines": [names(c.bulb[:1] + c.shaft)]})
         elif t in _LINE_KEYS:
             entry = line(c.cells)
-            if t == "whisper" and c.difference != 5:
+            if t == "whisper" and c.difference != (n + 1) // 2:
                 entry["value"] = str(c.difference)
             if t == "modular" and c.modulus != 3:
                 raise UnsupportedConstraint("modular", f"modulus {c.modulus} in f-puzzles")
