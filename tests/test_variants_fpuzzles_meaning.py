@@ -38,3 +38,28 @@ def test_a_whispers_value_is_kept():
     line = m.Whisper((0, 1, 2), 4)
     puzzle = m.VariantPuzzle(6, constraints=(line,))
     assert parse_fpuzzles(write_fpuzzles(puzzle)).constraints == (line,)
+
+
+# Black negative dots with a ratio-3 dot among the ratio-2 ones, 6x6 (SVSJS: none; we said
+# unique: our solution holds 1 and 3 side by side without a dot).
+NEGATIVE_RATIO = ("N4IgzglgXgpiBcA2ANCA5gJwgEwQbT2AF9ljSSzKiBdZQih8p42+5xq10ANwEMAbAK5x4ARlRoI3GADsEAFwzCOK8l1V"
+                 "U1dHgOEIAzBKmyFSmBpXVaIDL3kQA9vlABjGP35h8IAEqiAwqIgqH7+AEwg1BQgbh5e8Hi++v4ArMFJ/oiR0bGe3j6I4"
+                 "ekF/vrZpDHueQm+YZnFyVlRFbnxiT51ESHJEc2uVW0ZZd3+ACyRqHxCIiBlOQP5PQ2l5f1x+QFBIXVBfZXrNT4pgcWFu"
+                 "/MH7aNFIddle60bqcV1aQ8Lh3XjI+Pvl753YrHe4XapXeohY5NUGDI5jIHPP5g3zHNIhQpvGioGQwNB2YzeWz2JxRIA=")
+
+
+def test_black_negative_dots_forbid_every_ratio_shown():
+    """SVSJS KropkiConstraint.ts: with ``negative: ["ratio"]``, for each ratio value on the
+    puzzle's ratio dots (and 2), neighbours with no kropki dot are never in that ratio."""
+    puzzle = parse_fpuzzles(NEGATIVE_RATIO)
+    assert m.shown_ratios(puzzle) == (2, 3)
+    assert crosscheck(puzzle, PARADIGMS).verdict.value == "none"
+
+
+def test_negative_dots_read_the_ratios_from_the_rule():
+    from sudoku_cp.variants.rules import check_solution
+    grid = (1, 3, 2, 4, 2, 4, 1, 3, 3, 1, 4, 2, 4, 2, 3, 1)  # R1C1-R1C2: 1 and 3, no dot
+    plain = m.VariantPuzzle(4, constraints=(m.NegativeDots(white=False),))
+    shown = m.VariantPuzzle(4, constraints=(m.NegativeDots(white=False), m.RatioDot((1, 5), 3)))
+    assert not [b for b in check_solution(plain, grid) if "ratio 3" in b]
+    assert any("R1C1, R1C2 are in ratio 3" in b for b in check_solution(shown, grid))

@@ -31,7 +31,7 @@ from functools import lru_cache
 from itertools import combinations, product
 from operator import itemgetter
 
-from .model import KING, KNIGHT, ORTHO, VariantPuzzle, line_segments, neighbours as _neighbours
+from .model import KING, KNIGHT, ORTHO, VariantPuzzle, line_segments, neighbours as _neighbours, shown_ratios
 from .paradigms import UnsupportedConstraint
 
 
@@ -162,8 +162,8 @@ def rule(kind: str, k=None):
         "not consecutive": lambda a, b: abs(a - b) != 1,
         "residues differ": lambda a, b: a % k != b % k,  # modular lines
         "groups differ": lambda a, b: (a - k[0]) // k[1] != (b - k[0]) // k[1],  # entropic
-        "no dot": lambda a, b: not ((k[0] and abs(a - b) == 1)  # negative dots: (white, black)
-                                    or (k[1] and (a == 2 * b or b == 2 * a))),
+        "no dot": lambda a, b: not ((k[0] and abs(a - b) == 1)  # negative dots: (white, ratios)
+                                    or any(a == r * b or b == r * a for r in k[1])),
         "no xv": lambda a, b: not ((k[0] and a + b == 10) or (k[1] and a + b == 5)),
     }
     return rules[kind]
@@ -849,7 +849,7 @@ def _marked(puzzle, types):
 def _negative_dots(enc, c, k):
     dotted = _marked(enc.puzzle, ("difference_dot", "ratio_dot"))
 
-    _negative(enc, dotted, rule("no dot", (c.white, c.black)))
+    _negative(enc, dotted, rule("no dot", (c.white, shown_ratios(enc.puzzle) if c.black else ())))
 
 
 def _negative_xv(enc, c, k):

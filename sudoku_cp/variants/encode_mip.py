@@ -38,7 +38,7 @@ take them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from .model import KING, KNIGHT, ORTHO, VariantPuzzle, line_segments, neighbours
+from .model import KING, KNIGHT, ORTHO, VariantPuzzle, line_segments, neighbours, shown_ratios
 from .paradigms import UnsupportedConstraint
 
 INF = float("inf")
@@ -293,15 +293,16 @@ def _negative(types, bad):
         marked = {frozenset(d.cells) for d in mip.puzzle.constraints if d.TYPE in types}
         for a, b in _pairs(mip.puzzle, ORTHO):
             if frozenset((a, b)) not in marked:
-                mip.relation(a, b, lambda u, v: not bad(c, u, v))
+                mip.relation(a, b, lambda u, v: not bad(mip.puzzle, c, u, v))
     return encode_negative
 
 
-def _no_dot(c, u, v):
-    return (c.white and abs(u - v) == 1) or (c.black and (u == 2 * v or v == 2 * u))
+def _no_dot(p, c, u, v):
+    return (c.white and abs(u - v) == 1) or (
+        c.black and any(u == r * v or v == r * u for r in shown_ratios(p)))
 
 
-def _no_xv(c, u, v):
+def _no_xv(p, c, u, v):
     return (c.x and u + v == 10) or (c.v and u + v == 5)
 
 

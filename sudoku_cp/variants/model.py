@@ -358,7 +358,7 @@ class DisjointGroups:
 @constraint("negative_dots")
 class NegativeDots:
     """Orthogonal neighbours joined by no dot are not consecutive (when ``white``) and
-    not in ratio 2 (when ``black``)."""
+    not in ratio 2, nor in any ratio a ratio dot of the puzzle shows (when ``black``)."""
 
     white: bool = True
     black: bool = True
@@ -370,6 +370,17 @@ class NegativeXV:
 
     x: bool = True
     v: bool = True
+
+
+def shown_ratios(puzzle) -> tuple:
+    """The ratios black negative dots forbid between neighbours joined by no dot: 2 and every
+    ratio a ratio dot of ``puzzle`` shows, as f-puzzles and dclamage's solvers read
+    "all black dots are given" (SVSJS ``KropkiConstraint.ts``).
+
+    >>> shown_ratios(VariantPuzzle(4, constraints=(RatioDot((0, 1), 3), NegativeDots())))
+    (2, 3)
+    """
+    return tuple(sorted({2} | {c.ratio for c in puzzle.constraints if c.TYPE == "ratio_dot"}))
 
 
 # --- the puzzle -------------------------------------------------------------------------------

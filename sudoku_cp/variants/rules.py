@@ -351,14 +351,16 @@ def _marked(p, types):
 
 def _negative_dots(p, v, c):
     dotted = _marked(p, ("difference_dot", "ratio_dot"))
+    ratios = {2} | {d.ratio for d in p.constraints if d.TYPE == "ratio_dot"}  # every ratio shown
     for a, b in _pairs(p, ORTHOGONAL):
         if frozenset((a, b)) in dotted:
             continue
         x, y = v[a], v[b]
         if c.white and abs(x - y) == 1:
             yield f"{x} and {y} at {_name(p, a)}, {_name(p, b)} are consecutive without a dot"
-        if c.black and (x == 2 * y or y == 2 * x):
-            yield f"{x} and {y} at {_name(p, a)}, {_name(p, b)} are in ratio 2 without a dot"
+        for k in sorted(ratios) if c.black else ():
+            if x == k * y or y == k * x:
+                yield f"{x} and {y} at {_name(p, a)}, {_name(p, b)} are in ratio {k} without a dot"
 
 
 def _negative_xv(p, v, c):
