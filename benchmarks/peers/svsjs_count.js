@@ -5,7 +5,7 @@
 // Reads one JSON request a line on stdin: {"id": ..., "puzzle": "<f-puzzles string>",
 // "ms": <time limit in ms>} and writes one JSON answer a line on stdout, in order:
 // {"id", "verdict": "unique"|"multiple"|"none"|"timeout"|"error", "count", "solution"
-// (row-major values, when unique), "ms", "err"}. The puzzle is decoded here, with SVSJS's own
+// (row-major values, when unique), "at_start" (why "none" before any search), "ms", "err"}. The puzzle is decoded here, with SVSJS's own
 // lz-string, so SVSJS reads exactly the string the project's reader reads.
 //
 // One Solver serves every request of the process, on purpose. SVSJS registers its constraint
@@ -49,15 +49,19 @@ async function run(method, board, options, ms) {
     return last;
 }
 
-// SVSJS's countSolutions dereferences the board before asking whether it was built: a board
-// that its constraints refuse at creation (createBoard returns null: a contradiction found
-// while the givens and constraints are set up) throws a TypeError instead of saying 'invalid'.
-function refusedAtCreation(text) {
-    try {
-        return solver.createBoard(decode(text)) === null;
-    } catch (e) {
-        return false;
+// What SVSJS's own board says before any search: 'invalid' when createBoard refuses it (its
+// countSolutions then dereferences null and throws instead of saying so), 'empty' when a cell
+// is left without a candidate by the set-up (a given breaking a constraint right away, two
+// equal givens in a house). Both mean no solution by SVSJS's own reading; the second it does
+// not notice itself: applyNakedSingles reads the empty mask as a single (minValue(0) = 33)
+// and loops forever, deaf to cancel (found with a given 2 in an odd cell).
+function atStart(text) {
+    const board = solver.createBoard(decode(text));
+    if (board === null) return 'invalid';
+    for (let i = 0; i < board.size * board.size; i++) {
+        if ((board.cells[i] & board.allValues) === 0) return 'empty';
     }
+    return null;
 }
 
 async function answer(req) {
@@ -65,6 +69,11 @@ async function answer(req) {
     const ms = req.ms || 60000;
     const out = { id: req.id };
     try {
+        const start = atStart(req.puzzle);
+        if (start) {
+            Object.assign(out, { verdict: 'none', count: 0, at_start: start, ms: Date.now() - t0 });
+            return out;
+        }
         const counted = await run('countSolutions', decode(req.puzzle), { maxSolutions: 2 }, ms);
         if (!counted || counted.result !== 'count') {
             out.verdict = 'error';
@@ -89,14 +98,8 @@ async function answer(req) {
             }
         }
     } catch (e) {
-        if (refusedAtCreation(req.puzzle)) {
-            out.verdict = 'none';
-            out.count = 0;
-            out.invalid = true;
-        } else {
-            out.verdict = 'error';
-            out.err = String((e && e.message) || e).slice(0, 300);
-        }
+        out.verdict = 'error';
+        out.err = String((e && e.message) || e).slice(0, 300);
     }
     out.ms = Date.now() - t0;
     return out;
