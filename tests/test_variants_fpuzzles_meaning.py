@@ -63,3 +63,20 @@ def test_negative_dots_read_the_ratios_from_the_rule():
     shown = m.VariantPuzzle(4, constraints=(m.NegativeDots(white=False), m.RatioDot((1, 5), 3)))
     assert not [b for b in check_solution(plain, grid) if "ratio 3" in b]
     assert any("R1C1, R1C2 are in ratio 3" in b for b in check_solution(shown, grid))
+
+
+# Entropic and modular lines of two cells whose givens share a third / a remainder, 6x6
+# (SVSJS: none; ours disagreed with itself: sat and cpsat none, the witness and the checker
+# read a line shorter than three cells as free).
+ENTROPIC_SHORT = ("N4IgzglgXgpiBcA2ANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZY8qhACZ6jFu04wewKTN5cAuskKzpctdMXL1K"
+                  "mZtX6dcvYYNGlpi7sUgWHAPYAHCAGMyEZtUIg3HsPjwgAEo0AMI0IKjBIYIg8vIKXEA")
+MODULAR_SHORT = ("N4IgzglgXgpiBcA2ANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZY8qhABZ6jFu04wewKTN5cAuskKzpctdMXL1Km"
+                 "ZtX6dcvYYNGlpi7sUgAtgHtsFMiQxkIzaoRBuPYfHhAAJRoAYRoQVGCQgCYQeXkFLiA===")
+
+
+@pytest.mark.parametrize("text", [ENTROPIC_SHORT, MODULAR_SHORT], ids=["entropic", "modular"])
+def test_a_line_shorter_than_its_window_is_one_window(text):
+    """SVSJS EntropicLineConstraint.ts / ModularLineConstraint.ts: any two cells whose
+    positions differ mod 3 differ (two cells of a two-cell line too); ISS alike (a line
+    shorter than 3: pairwise; Modular: its first ``mod`` cells differ)."""
+    assert crosscheck(parse_fpuzzles(text), PARADIGMS).verdict.value == "none"

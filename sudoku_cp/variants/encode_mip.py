@@ -118,11 +118,12 @@ class MipRows:
             self.add(self.total(groups[0]) + self.total(g, -1), 0, 0)
 
     def windows(self, cells, width, klass):
-        """In every ``width`` consecutive cells, each class of values at most once."""
+        """In every ``width`` consecutive cells (all of a shorter line), each class of values
+        at most once."""
         classes = {}
         for v in self.values:
             classes.setdefault(klass(v), []).append(v)
-        for i in range(len(cells) - width + 1):
+        for i in range(max(1, len(cells) - width + 1)):
             for vs in classes.values():
                 self.add([(self.x(c, v), 1) for c in cells[i:i + width] for v in vs], upper=1)
 

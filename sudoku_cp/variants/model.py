@@ -217,15 +217,16 @@ class Zipper:
 
 @constraint("entropic")
 class Entropic:
-    """Every three consecutive cells on the line hold one low, one middle and one high value
-    (the value range split into three equal thirds)."""
+    """Every three consecutive cells on the line (all of a shorter line) hold different ones of
+    a low, a middle and a high value (the value range split into three equal thirds)."""
 
     cells: Cells
 
 
 @constraint("modular")
 class Modular:
-    """Every ``modulus`` consecutive cells on the line have distinct remainders mod ``modulus``."""
+    """Every ``modulus`` consecutive cells on the line (all of a shorter line) have distinct
+    remainders mod ``modulus``."""
 
     cells: Cells
     modulus: int = 3

@@ -229,18 +229,20 @@ def _zipper(p, v, c):
 def _entropic(p, v, c):
     lo, hi = p.values
     third = (hi - lo + 1) // 3
-    for i in range(len(c.cells) - 2):
-        groups = {(v[x] - lo) // third for x in c.cells[i:i + 3]}
-        if len(groups) != 3:
-            yield f"cells {i + 1}..{i + 3} miss a low, middle or high value"
+    for i in range(max(1, len(c.cells) - 2)):  # a line of one or two cells: one window
+        window = c.cells[i:i + 3]
+        groups = {(v[x] - lo) // third for x in window}
+        if len(groups) != len(window):
+            yield f"cells {i + 1}..{i + len(window)} repeat a low, middle or high value"
 
 
 def _modular(p, v, c):
     m = c.modulus
-    for i in range(len(c.cells) - m + 1):
-        rems = [v[x] % m for x in c.cells[i:i + m]]
-        if len(set(rems)) != m:
-            yield f"cells {i + 1}..{i + m} repeat a remainder mod {m}"
+    for i in range(max(1, len(c.cells) - m + 1)):  # a line shorter than m: one window
+        window = c.cells[i:i + m]
+        rems = [v[x] % m for x in window]
+        if len(set(rems)) != len(window):
+            yield f"cells {i + 1}..{i + len(window)} repeat a remainder mod {m}"
 
 
 def _difference_dot(p, v, c):

@@ -219,10 +219,8 @@ def zipper(c, ctx):
 
 
 def _windowed(cells, width, ctx, key):
-    """Every ``width`` consecutive cells have distinct ``key`` values: on a line at least
-    ``width`` long that is "cells fewer than ``width`` apart differ"; shorter lines are free."""
-    if len(cells) < width:
-        return []
+    """Every ``width`` consecutive cells (all of a shorter line) have distinct ``key`` values:
+    cells fewer than ``width`` apart differ."""
     return [ctx.relation(cells[i], cells[j], lambda v, w: key(v) != key(w))
             for i in range(len(cells)) for j in range(i + 1, min(i + width, len(cells)))]
 
