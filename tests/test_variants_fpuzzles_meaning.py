@@ -80,3 +80,15 @@ def test_a_line_shorter_than_its_window_is_one_window(text):
     positions differ mod 3 differ (two cells of a two-cell line too); ISS alike (a line
     shorter than 3: pairwise; Modular: its first ``mod`` cells differ)."""
     assert crosscheck(parse_fpuzzles(text), PARADIGMS).verdict.value == "none"
+
+
+
+def test_entropic_on_a_range_without_equal_thirds_is_declined_by_every_paradigm():
+    """1..4 has no three equal thirds (SVSJS splits it 1 / 2-3 / 4, ISS and dclamage's C#
+    solver take 1..9 only): sat and cpsat filled it with garbage (groups 0..3) and
+    disagreed; now each declines it by name, as the witness did."""
+    from sudoku_cp.variants.paradigms import UnsupportedConstraint, get_paradigm
+    puzzle = m.VariantPuzzle(4, constraints=(m.Entropic((0, 1, 2)),))
+    for name in ("sat", "cpsat", "witness"):
+        with pytest.raises(UnsupportedConstraint, match="unsupported constraint entropic"):
+            get_paradigm(name)(puzzle)

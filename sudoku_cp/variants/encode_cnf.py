@@ -782,6 +782,9 @@ def _window(ok, size_of):
 
 
 def _entropy_ok(enc, c):
+    if len(enc.values) % 3:  # (as the witness: the rule names three equal thirds)
+        raise UnsupportedConstraint("entropic", "sat: a value range that does not split into "
+                                    "three equal thirds")
     return rule("groups differ", (enc.values[0], len(enc.values) // 3))
 
 

@@ -253,6 +253,9 @@ def _windows(cp, cells, size, key):
 
 
 def _entropic(cp, c, k):
+    if len(cp.values) % 3:  # (as the witness: the rule names three equal thirds)
+        raise UnsupportedConstraint("entropic", "cpsat: a value range that does not split into "
+                                    "three equal thirds")
     third = len(cp.values) // 3
     groups = []
     for i, cell in enumerate(c.cells):

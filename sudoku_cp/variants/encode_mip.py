@@ -247,6 +247,9 @@ def _quadruple(mip, c):
 
 
 def _entropic(mip, c):
+    if mip.m % 3:  # (as the witness: the rule names three equal thirds)
+        raise UnsupportedConstraint("entropic", "mip: a value range that does not split into "
+                                    "three equal thirds")
     third = mip.m // 3
     mip.windows(c.cells, 3, lambda v: (v - mip.lo) // third)
 
