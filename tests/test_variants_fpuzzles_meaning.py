@@ -12,7 +12,8 @@ import pytest
 
 from sudoku_cp.variants import model as m
 from sudoku_cp.variants.crosscheck import crosscheck
-from sudoku_cp.variants.fpuzzles import parse_fpuzzles, write_fpuzzles
+from sudoku_cp.variants.fpuzzles import encode, parse_fpuzzles, write_fpuzzles
+from sudoku_cp.variants.paradigms import UnsupportedConstraint
 
 PARADIGMS = ["sat", "cpsat", "witness"]
 
@@ -92,3 +93,10 @@ def test_entropic_on_a_range_without_equal_thirds_is_declined_by_every_paradigm(
     for name in ("sat", "cpsat", "witness"):
         with pytest.raises(UnsupportedConstraint, match="unsupported constraint entropic"):
             get_paradigm(name)(puzzle)
+
+
+
+def test_fpuzzles_entropic_line_without_three_equal_thirds_is_refused_by_name():
+    data = {"size": 4, "grid": [[{}] * 4 for _ in range(4)], "entropicline": [{"lines": [["R1C1", "R1C2"]]}]}
+    with pytest.raises(UnsupportedConstraint, match=r"^unsupported constraint entropicline \(values 1..4"):
+        parse_fpuzzles(encode(data))

@@ -306,6 +306,12 @@ def _whisper(rd, e, line):
     return [m.Whisper(line, _value(e.get("value"), "whisper difference", (rd.n + 1) // 2))]
 
 
+def _entropic(rd, e, line):
+    if rd.n % 3:  # SVSJS splits 1..4 as 1 / 2-3 / 4; ISS and dclamage's C# solver take 1..9 only
+        raise UnsupportedConstraint("entropicline", f"values 1..{rd.n} have no three equal thirds")
+    return [m.Entropic(line)]
+
+
 def _modular(rd, e, line):
     return [m.Modular(line, _value(e.get("value"), "modulus", 3))]
 
@@ -330,7 +336,7 @@ _LINE_FIELDS = {
     "whispers": _whisper,
     "regionsumline": lambda rd, e, line: [m.RegionSumLine(line)],
     "betweenline": lambda rd, e, line: [m.Between(line)],
-    "entropicline": lambda rd, e, line: [m.Entropic(line)],
+    "entropicline": _entropic,
     "modularline": _modular,
     "doublearrow": lambda rd, e, line: [m.DoubleArrow(line)],
     "zipperline": lambda rd, e, line: [m.Zipper(line)],
