@@ -600,7 +600,14 @@ def flag_type(name):
 
 
 _renban_type = line_type("renban", _renban_step, _renban)
-_entropic_type = line_type("entropicline", ok=_entropic, lengths=(2, 7))
+_entropic_lines = line_type("entropicline", ok=_entropic, lengths=(2, 7))
+
+
+def _entropic_type(ctx: Ctx):
+    """Entropic lines on 6x6 and 9x9 only: on 4x4 the project refuses them (1..4 has no three
+    equal thirds; SVSJS's split 1 / 2-3 / 4 is its own, ISS and dclamage's C# take 1..9 only)."""
+    if ctx.n % 3 == 0:
+        _entropic_lines(ctx)
 _modular_type = line_type("modularline", ok=_modular, lengths=(2, 7))  # never a value: SVSJS takes mod 3 only
 
 #: Generator name -> function(ctx); the names are the table's rows.
