@@ -205,26 +205,29 @@ def random_grid(rng, n, region, flags=(), ortho_forbid=None, max_nodes=3000):
 
 # -- lines: random walks through king moves ------------------------------------------------
 
-def walk(ctx: Ctx, length: int, step_ok=None, ok=None, start=None, tries=300):
-    """A random path of ``length`` distinct king-adjacent cells; in grid mode ``step_ok(vals,
-    v)`` must hold for each next value and ``ok(vals)`` for the whole path. None if not found."""
+def walk(ctx: Ctx, length: int, step_ok=None, ok=None, start=None, tries=300, read_off=False):
+    """A random path of ``length`` distinct king-adjacent cells; in grid mode (or when
+    ``read_off``) ``step_ok(vals, v)`` must hold for each next value and ``ok(vals)`` for the
+    whole path. None if not found."""
     n, sol = ctx.n, ctx.sol
+    check = ctx.grid or read_off
     for _ in range(tries):
         path = [ctx.rng.randrange(n * n) if start is None else start]
         while len(path) < length:
             nxt = [y for y in ctx.steps(path[-1], KING8) if y not in path and (
-                not ctx.grid or step_ok is None or step_ok([sol[x] for x in path], sol[y]))]
+                not check or step_ok is None or step_ok([sol[x] for x in path], sol[y]))]
             if not nxt:
                 break
             path.append(ctx.rng.choice(nxt))
-        if len(path) == length and (not ctx.grid or ok is None or ok([sol[x] for x in path])):
+        if len(path) == length and (not check or ok is None or ok([sol[x] for x in path])):
             return path
     return None
 
 
-def line_type(key, step_ok=None, ok=None, lengths=(2, 6), value=None):
+def line_type(key, step_ok=None, ok=None, lengths=(2, 6), value=None, read_off=False):
     """A generator of 1-3 lines of field ``key``; ``value(ctx)`` gives an entry's ``value``
-    field (or None) and the step and path tests, for lines whose rule has a parameter."""
+    field (or None) and the step and path tests, for lines whose rule has a parameter;
+    ``read_off``: lines read off the grid in random mode too."""
     def gen(ctx: Ctx):
         for _ in range(ctx.rng.randint(1, 3)):
             extra, s_ok, p_ok = {}, step_ok, ok
@@ -234,7 +237,7 @@ def line_type(key, step_ok=None, ok=None, lengths=(2, 6), value=None):
                     extra["value"] = str(written)
             lo, hi = lengths
             path = walk(ctx, ctx.rng.randint(lo, min(hi, ctx.n)), s_ok and (lambda vs, v: s_ok(ctx, vs, v)),
-                        p_ok and (lambda vs: p_ok(ctx, vs)))
+                        p_ok and (lambda vs: p_ok(ctx, vs)), read_off=read_off)
             if path:
                 ctx.add(key, {"lines": [ctx.names(path)], **extra}, key)
     return gen
@@ -640,10 +643,17 @@ TYPES = {
     "whispers": line_type("whispers", value=_whisper_value, lengths=(2, 6)),
     "renban": _renban_type,
     "palindrome": line_type("palindrome", ok=_palindrome, lengths=(2, 5)),
-    "betweenline": line_type("betweenline", ok=_between, lengths=(3, 6)),
+    # read off the grid in random mode too: SVSJS checks a between line only in its logical
+    # steps (BetweenLineConstraint has no enforce, and sits in an OrConstraint whose subboards
+    # get the line's weak links from that step), so a board its search completes by singles
+    # first is never held to the line: on random lines it calls "unique" a grid breaking one
+    # (18 of 300 between-line puzzles, all random ones whose answer is none)
+    "betweenline": line_type("betweenline", ok=_between, lengths=(3, 6), read_off=True),
     "regionsumline": region_sum_line,
     "entropicline": _entropic_type,
     "modularline": _modular_type,
+    # never two cells: SVSJS drops a double arrow without a middle, ours says its ends sum to
+    # an empty middle (no solution); no setter draws one
     "doublearrow": line_type("doublearrow", ok=_double_arrow, lengths=(3, 6)),
     "zipperline": line_type("zipperline", ok=_zipper, lengths=(3, 7)),
     # the negative rules read the other types' dots, so they run last (see NEGATIVE)
