@@ -301,6 +301,17 @@ def run_one(args) -> dict:
     return rec
 
 
+def sample(checkout: str, count: int, seed: int, sizes=(4, 6), time_limit: float = 5.0, types=None):
+    """The records of puzzles ``0..count-1`` of ``seed``, in this process (for the tests)."""
+    global _WORKER
+    _WORKER = SvsjsWorker(checkout)
+    try:
+        return [run_one((seed, i, list(types or gen.TYPES), list(sizes), time_limit, False))
+                for i in range(count)]
+    finally:
+        _WORKER.close()
+
+
 # -- which fields the run covers --------------------------------------------------------------
 
 def svsjs_fields(checkout: str) -> set:
@@ -404,6 +415,9 @@ def main(argv=None) -> int:
     for line in table(records):
         print(line)
     c = Counter(r["outcome"] for r in records)
+    slow = [str(r["index"]) for r in records if r["outcome"] == "timeout"]
+    if slow:
+        print(f"\ntimed out (rerun with --only): {','.join(slow)}")
     print(f"\n{len(records)} puzzles in {time.monotonic() - start:.0f} s: {c['agree'] + c['disagree']} compared, "
           f"{c['disagree']} disagreements, {c['timeout']} timed out, {c['error']} errors, "
           f"{c['refused']} refused by our reader (out: {a.out})")

@@ -673,10 +673,27 @@ _FORBID = {"nonconsecutive": lambda a, b: abs(a - b) == 1,
            "negative-xv": lambda a, b: a + b in (5, 10)}
 
 
+def _lined(n, region) -> bool:
+    """True when some region is a whole row or column."""
+    lines = [set(range(r * n, r * n + n)) for r in range(n)] + [set(range(c, n * n, n)) for c in range(n)]
+    return any({x for x in range(n * n) if region[x] == k} in lines for k in set(region))
+
+
+def _jigsaw(rng, n, types):
+    """Random regions; with disjoint groups never one that is a whole row or column: SVSJS
+    drops such a region as a copy of the row, then DisjointGroupsConstraint.ts finds fewer
+    regions than the size and throws ("requires the same number of regions as the board
+    size"; 4 of 2000 puzzles, all 4x4)."""
+    while True:
+        region = jigsaw_regions(rng, n)
+        if "disjointgroups" not in types or not _lined(n, region):
+            return region
+
+
 def make_puzzle(rng: random.Random, n: int, types, mode: str) -> Puzzle:
     """A random puzzle of size ``n`` holding (as far as the grid allows) each of ``types``."""
     types = list(types)
-    region = jigsaw_regions(rng, n) if "region" in types else box_regions(n)
+    region = _jigsaw(rng, n, types) if "region" in types else box_regions(n)
     flags = [t for t in types if t in GRID_FLAGS] if mode == "grid" else []
     forbids = [_FORBID[t] for t in types if t in _FORBID and mode == "grid" and rng.random() < 0.5]
     forbid = (lambda a, b: any(f(a, b) for f in forbids)) if forbids else None
@@ -692,7 +709,7 @@ def make_puzzle(rng: random.Random, n: int, types, mode: str) -> Puzzle:
         if sol:
             break
         if "region" in types and attempt < 9:
-            region = jigsaw_regions(rng, n)
+            region = _jigsaw(rng, n, types)
     if sol is None:
         sol = random_grid(rng, n, box_regions(n), ())
         region = box_regions(n)
