@@ -236,10 +236,14 @@ def line_type(key, step_ok=None, ok=None, lengths=(2, 6), value=None, read_off=F
                 if written is not None:
                     extra["value"] = str(written)
             lo, hi = lengths
-            path = walk(ctx, ctx.rng.randint(lo, min(hi, ctx.n)), s_ok and (lambda vs, v: s_ok(ctx, vs, v)),
-                        p_ok and (lambda vs: p_ok(ctx, vs)), read_off=read_off)
-            if path:
-                ctx.add(key, {"lines": [ctx.names(path)], **extra}, key)
+            paths = []
+            for _ in range(2 if ctx.rng.random() < 0.15 else 1):  # now and then two lines in one entry
+                path = walk(ctx, ctx.rng.randint(lo, min(hi, ctx.n)), s_ok and (lambda vs, v: s_ok(ctx, vs, v)),
+                            p_ok and (lambda vs: p_ok(ctx, vs)), read_off=read_off)
+                if path:
+                    paths.append(ctx.names(path))
+            if paths:
+                ctx.add(key, {"lines": paths, **extra}, key)
     return gen
 
 
@@ -333,12 +337,16 @@ def arrow(ctx: Ctx):
                 nxt = list(ctx.steps(bulb[0], ORTHO))
                 bulb.append(rng.choice(nxt))
             target = sol[bulb[0]] * 10 + sol[bulb[1]] if pill else sol[bulb[0]]
-            length = rng.randint(1, 5 if pill else 3)
-            start = bulb[-1]
-            path = walk(ctx, length + 1, step_ok=lambda vs, v: sum(vs[1:]) + v <= target,
-                        ok=lambda vs: sum(vs[1:]) == target, start=start, tries=30)
-            if path and not set(path[1:]) & set(bulb):
-                ctx.add("arrow", {"cells": ctx.names(bulb), "lines": [ctx.names(path)]}, "arrow")
+            shafts = []
+            for _ in range(2 if rng.random() < 0.15 else 1):  # now and then two shafts from one bulb
+                length = rng.randint(1, 5 if pill else 3)
+                path = walk(ctx, length + 1, step_ok=lambda vs, v: sum(vs[1:]) + v <= target,
+                            ok=lambda vs: sum(vs[1:]) == target, start=bulb[-1], tries=30)
+                if path and not set(path[1:]) & set(bulb) and not any(
+                        set(ctx.names(path[1:])) & set(s[1:]) for s in shafts):
+                    shafts.append(ctx.names(path))
+            if shafts:
+                ctx.add("arrow", {"cells": ctx.names(bulb), "lines": shafts}, "arrow")
                 break
 
 
