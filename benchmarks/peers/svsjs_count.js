@@ -49,15 +49,38 @@ async function run(method, board, options, ms) {
     return last;
 }
 
-// What SVSJS's own board says before any search: 'invalid' when createBoard refuses it (its
-// countSolutions then dereferences null and throws instead of saying so), 'empty' when a cell
-// is left without a candidate by the set-up (a given breaking a constraint right away, two
-// equal givens in a house). Both mean no solution by SVSJS's own reading; the second it does
-// not notice itself: applyNakedSingles reads the empty mask as a single (minValue(0) = 33)
-// and loops forever, deaf to cancel (found with a given 2 in an odd cell).
+// What SVSJS's own board says before any search, each meaning no solution by SVSJS's own
+// reading, though SVSJS does not act on the last two:
+// - 'invalid': createBoard refuses the board (countSolutions then dereferences null and
+//   throws instead of saying so);
+// - 'given': placing a given, SVSJS's own constraints report a contradiction (its
+//   applySingle returns INVALID), which createBoard does not check: the search then goes on
+//   from a half-propagated board and may call "unique" a grid that breaks the rule (found on
+//   region-sum lines and x-sums whose cells are given);
+// - 'empty': the set-up leaves a cell without a candidate (a given 2 in an odd cell, two
+//   equal givens in a house); applyNakedSingles then reads the empty mask as a single
+//   (minValue(0) = 33) and loops forever, deaf to cancel.
+const INVALID = 2; // ConstraintResult.INVALID
 function atStart(text) {
-    const board = solver.createBoard(decode(text));
-    if (board === null) return 'invalid';
+    const data = decode(text);
+    // createBoard is synchronous: watch its applySingle calls (the givens) while it runs
+    const probe = solver.createBoard(JSON.parse(JSON.stringify(data)));
+    if (probe === null) return 'invalid';
+    const proto = Object.getPrototypeOf(probe);
+    const applySingle = proto.applySingle;
+    let broken = false;
+    proto.applySingle = function (single) {
+        const result = applySingle.call(this, single);
+        if (result === INVALID) broken = true;
+        return result;
+    };
+    let board;
+    try {
+        board = solver.createBoard(data);
+    } finally {
+        proto.applySingle = applySingle;
+    }
+    if (broken) return 'given';
     for (let i = 0; i < board.size * board.size; i++) {
         if ((board.cells[i] & board.allValues) === 0) return 'empty';
     }
