@@ -115,6 +115,8 @@ def ours(text: str, time_limit: float) -> dict:
     except ParadigmError as exc:
         return {"verdict": "error", "err": str(exc)}
     out = {"verdict": r.verdict.value}
+    if r.verdict.value == "unknown" and len(r.results) < 2:  # declined, not slow
+        out.update(verdict="refused", err="; ".join(f"{k}: {v}" for k, v in r.not_run.items()))
     if r.verdict.value == "unique":
         out["solution"] = list(r.solution)
     if r.evidence:
