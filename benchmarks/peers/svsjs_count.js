@@ -63,15 +63,17 @@ async function run(method, board, options, ms) {
 const INVALID = 2; // ConstraintResult.INVALID
 function atStart(text) {
     const data = decode(text);
-    // createBoard is synchronous: watch its applySingle calls (the givens) while it runs
+    // createBoard is synchronous: watch its applySingle calls while it runs, and keep those
+    // on the board it returns (the givens); subboards of Or constraints are Boards too, and
+    // a subboard's INVALID only ends that branch
     const probe = solver.createBoard(JSON.parse(JSON.stringify(data)));
     if (probe === null) return 'invalid';
     const proto = Object.getPrototypeOf(probe);
     const applySingle = proto.applySingle;
-    let broken = false;
+    const rejected = new Set();
     proto.applySingle = function (single) {
         const result = applySingle.call(this, single);
-        if (result === INVALID) broken = true;
+        if (result === INVALID) rejected.add(this);
         return result;
     };
     let board;
@@ -80,7 +82,7 @@ function atStart(text) {
     } finally {
         proto.applySingle = applySingle;
     }
-    if (broken) return 'given';
+    if (rejected.has(board)) return 'given';
     for (let i = 0; i < board.size * board.size; i++) {
         if ((board.cells[i] & board.allValues) === 0) return 'empty';
     }
