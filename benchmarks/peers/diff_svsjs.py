@@ -17,7 +17,7 @@ disagreement stays) and written to ``--out`` as an f-puzzles string and link. A 
 either side times out is skipped and counted apart; so is one our reader refuses or where
 a side raises (each written out too).
 
-    SVSJS=../peers/svsjs python3 benchmarks/peers/diff_svsjs.py --count 200 --seed 1
+    SVSJS=../svsjs python3 benchmarks/peers/diff_svsjs.py --count 200 --seed 1
 
 The SVSJS checkout must be built (``npm install && npm run build``: ``dist/bundle.js``); node
 must be on PATH. Options: ``--count``, ``--seed``, ``--types``, ``--sizes``, ``--out``,
