@@ -185,8 +185,8 @@ def rule(kind: str, k=None):
         "not consecutive": lambda a, b: abs(a - b) != 1,
         "residues differ": lambda a, b: a % k != b % k,  # modular lines
         "groups differ": lambda a, b: (a - k[0]) // k[1] != (b - k[0]) // k[1],  # entropic
-        "no dot": lambda a, b: not ((k[0] and abs(a - b) == 1)  # negative dots: (white, black)
-                                    or (k[1] and (a == 2 * b or b == 2 * a))),
+        "no dot": lambda a, b: not ((k[0] and abs(a - b) == 1)  # negative dots: (white, ratios)
+                                    or any(a == r * b or b == r * a for r in k[1])),
         "no xv": lambda a, b: not ((k[0] and a + b == 10) or (k[1] and a + b == 5)),
     }
     return rules[kind]

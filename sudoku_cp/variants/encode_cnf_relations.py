@@ -11,7 +11,8 @@ over the vb allowed with va), one relation per pair of cells for all its rules.
 from __future__ import annotations
 
 from .encode_cnf_base import _absorb, _house, rule
-from .model import KING, KNIGHT, ORTHO, neighbours as _neighbours
+from .model import KING, KNIGHT, ORTHO, neighbours as _neighbours, shown_ratios
+from .paradigms import UnsupportedConstraint
 
 
 def _chain(ok):
@@ -79,6 +80,9 @@ def _window(ok, size_of):
 
 
 def _entropy_ok(enc, c):
+    if len(enc.values) % 3:  # (as the witness: the rule names three equal thirds)
+        raise UnsupportedConstraint("entropic", "sat: a value range that does not split into "
+                                    "three equal thirds")
     return rule("groups differ", (enc.values[0], len(enc.values) // 3))
 
 
@@ -146,7 +150,7 @@ def _marked(puzzle, types):
 def _negative_dots(enc, c, k):
     dotted = _marked(enc.puzzle, ("difference_dot", "ratio_dot"))
 
-    _negative(enc, dotted, rule("no dot", (c.white, c.black)))
+    _negative(enc, dotted, rule("no dot", (c.white, shown_ratios(enc.puzzle) if c.black else ())))
 
 
 def _negative_xv(enc, c, k):

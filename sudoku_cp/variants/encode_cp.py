@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
-from .model import KING, KNIGHT, ORTHO, VariantPuzzle, line_segments, neighbours as _neighbours
+from .model import KING, KNIGHT, ORTHO, VariantPuzzle, line_segments, neighbours as _neighbours, shown_ratios
 from .paradigms import UnsupportedConstraint
 
 
@@ -273,6 +273,9 @@ def _windows(cp, cells, size, key):
 
 
 def _entropic(cp, c, k):
+    if len(cp.values) % 3:  # (as the witness: the rule names three equal thirds)
+        raise UnsupportedConstraint("entropic", "cpsat: a value range that does not split into "
+                                    "three equal thirds")
     third = len(cp.values) // 3
     groups = []
     for i, cell in enumerate(c.cells):
@@ -350,7 +353,7 @@ def _negative(types, bad):
         for a in range(p.num_cells):
             for b in _neighbours(p, a, ORTHO):
                 if a < b and frozenset((a, b)) not in marked:
-                    cp.pairs(a, b, lambda u, v: not bad(c, u, v))
+                    cp.pairs(a, b, lambda u, v: not bad(p, c, u, v))
     return encode_negative
 
 
@@ -574,9 +577,10 @@ ENCODERS = {
     "anti_king": _global_pairs(KING, None),
     "non_consecutive": _global_pairs(ORTHO, lambda u, v: abs(u - v) != 1),
     "disjoint_groups": _disjoint_groups,
-    "negative_dots": _negative(("difference_dot", "ratio_dot"), lambda c, u, v: (
-        (c.white and abs(u - v) == 1) or (c.black and (u == 2 * v or v == 2 * u)))),
-    "negative_xv": _negative(("xv",), lambda c, u, v: (
+    "negative_dots": _negative(("difference_dot", "ratio_dot"), lambda p, c, u, v: (
+        (c.white and abs(u - v) == 1)
+        or (c.black and any(u == r * v or v == r * u for r in shown_ratios(p))))),
+    "negative_xv": _negative(("xv",), lambda p, c, u, v: (
         (c.x and u + v == 10) or (c.v and u + v == 5))),
     "sum": _weighted_sum,
     "rellik_cage": _rellik_cage,

@@ -38,7 +38,7 @@ take them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from .model import KING, KNIGHT, ORTHO, VariantPuzzle, line_segments, neighbours
+from .model import KING, KNIGHT, ORTHO, VariantPuzzle, line_segments, neighbours, shown_ratios
 from .paradigms import UnsupportedConstraint
 
 INF = float("inf")
@@ -118,11 +118,12 @@ class MipRows:
             self.add(self.total(groups[0]) + self.total(g, -1), 0, 0)
 
     def windows(self, cells, width, klass):
-        """In every ``width`` consecutive cells, each class of values at most once."""
+        """In every ``width`` consecutive cells (all of a shorter line), each class of values
+        at most once."""
         classes = {}
         for v in self.values:
             classes.setdefault(klass(v), []).append(v)
-        for i in range(len(cells) - width + 1):
+        for i in range(max(1, len(cells) - width + 1)):
             for vs in classes.values():
                 self.add([(self.x(c, v), 1) for c in cells[i:i + width] for v in vs], upper=1)
 
@@ -246,6 +247,9 @@ def _quadruple(mip, c):
 
 
 def _entropic(mip, c):
+    if mip.m % 3:  # (as the witness: the rule names three equal thirds)
+        raise UnsupportedConstraint("entropic", "mip: a value range that does not split into "
+                                    "three equal thirds")
     third = mip.m // 3
     mip.windows(c.cells, 3, lambda v: (v - mip.lo) // third)
 
@@ -293,15 +297,16 @@ def _negative(types, bad):
         marked = {frozenset(d.cells) for d in mip.puzzle.constraints if d.TYPE in types}
         for a, b in _pairs(mip.puzzle, ORTHO):
             if frozenset((a, b)) not in marked:
-                mip.relation(a, b, lambda u, v: not bad(c, u, v))
+                mip.relation(a, b, lambda u, v: not bad(mip.puzzle, c, u, v))
     return encode_negative
 
 
-def _no_dot(c, u, v):
-    return (c.white and abs(u - v) == 1) or (c.black and (u == 2 * v or v == 2 * u))
+def _no_dot(p, c, u, v):
+    return (c.white and abs(u - v) == 1) or (
+        c.black and any(u == r * v or v == r * u for r in shown_ratios(p)))
 
 
-def _no_xv(c, u, v):
+def _no_xv(p, c, u, v):
     return (c.x and u + v == 10) or (c.v and u + v == 5)
 
 

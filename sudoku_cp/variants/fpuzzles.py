@@ -372,7 +372,15 @@ def _arrow(rd, e, line):
 
 
 def _whisper(rd, e, line):
-    return [m.Whisper(line, _value(e.get("value"), "whisper difference", 5))]
+    # without a value the difference is half the size, rounded up (5 on 9x9, 3 on 6x6), as in
+    # dclamage's solvers (SVSJS's WhispersConstraint.ts, the C# WhispersConstraint)
+    return [m.Whisper(line, _value(e.get("value"), "whisper difference", (rd.n + 1) // 2))]
+
+
+def _entropic(rd, e, line):
+    if rd.n % 3:  # SVSJS splits 1..4 as 1 / 2-3 / 4; ISS and dclamage's C# solver take 1..9 only
+        raise UnsupportedConstraint("entropicline", f"values 1..{rd.n} have no three equal thirds")
+    return [m.Entropic(line)]
 
 
 def _modular(rd, e, line):
@@ -399,7 +407,7 @@ _LINE_FIELDS = {
     "whispers": _whisper,
     "regionsumline": lambda rd, e, line: [m.RegionSumLine(line)],
     "betweenline": lambda rd, e, line: [m.Between(line)],
-    "entropicline": lambda rd, e, line: [m.Entropic(line)],
+    "entropicline": _entropic,
     "modularline": _modular,
     "doublearrow": lambda rd, e, line: [m.DoubleArrow(line)],
     "zipperline": lambda rd, e, line: [m.Zipper(line)],
@@ -565,7 +573,7 @@ def to_fpuzzles_dict(p: m.VariantPuzzle) -> dict:
             add("lockout", line(c.cells))
         elif t in _LINE_KEYS:
             entry = line(c.cells)
-            if t == "whisper" and c.difference != 5:
+            if t == "whisper" and c.difference != (n + 1) // 2:
                 entry["value"] = str(c.difference)
             if t == "modular" and c.modulus != 3:
                 raise UnsupportedConstraint("modular", f"modulus {c.modulus} in f-puzzles")

@@ -334,16 +334,16 @@ class SumLine:
 
 @constraint("entropic")
 class Entropic:
-    """Every three consecutive cells on the line hold one low, one middle and one high value
-    (the value range split into three equal thirds; a line of two, two different thirds)."""
+    """Every three consecutive cells on the line (all of a shorter line) hold different ones of
+    a low, a middle and a high value (the value range split into three equal thirds)."""
 
     cells: Cells
 
 
 @constraint("modular")
 class Modular:
-    """Every ``modulus`` consecutive cells on the line (all of them, on a shorter line) have
-    distinct remainders mod ``modulus``."""
+    """Every ``modulus`` consecutive cells on the line (all of a shorter line) have distinct
+    remainders mod ``modulus``."""
 
     cells: Cells
     modulus: int = 3
@@ -476,7 +476,7 @@ class DisjointGroups:
 @constraint("negative_dots")
 class NegativeDots:
     """Orthogonal neighbours joined by no dot are not consecutive (when ``white``) and
-    not in ratio 2 (when ``black``)."""
+    not in ratio 2, nor in any ratio a ratio dot of the puzzle shows (when ``black``)."""
 
     white: bool = True
     black: bool = True
@@ -510,6 +510,17 @@ class GlobalEntropy:
 class DutchFlatmates:
     """Every cell holding the middle value (the range's ``ceil(count / 2)``-th) has the
     lowest value directly above it or the highest directly below it."""
+
+
+def shown_ratios(puzzle) -> tuple:
+    """The ratios black negative dots forbid between neighbours joined by no dot: 2 and every
+    ratio a ratio dot of ``puzzle`` shows, as f-puzzles and dclamage's solvers read
+    "all black dots are given" (SVSJS ``KropkiConstraint.ts``).
+
+    >>> shown_ratios(VariantPuzzle(4, constraints=(RatioDot((0, 1), 3), NegativeDots())))
+    (2, 3)
+    """
+    return tuple(sorted({2} | {c.ratio for c in puzzle.constraints if c.TYPE == "ratio_dot"}))
 
 
 # --- the puzzle -------------------------------------------------------------------------------

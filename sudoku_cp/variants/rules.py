@@ -256,19 +256,20 @@ def _zipper(p, v, c):
 def _entropic(p, v, c):
     lo, hi = p.values
     third = (hi - lo + 1) // 3
-    for i in range(max(1, len(c.cells) - 2)):  # (a shorter line: its cells, as ISS reads it)
+    for i in range(max(1, len(c.cells) - 2)):  # a line of one or two cells: one window
         window = c.cells[i:i + 3]
         groups = {(v[x] - lo) // third for x in window}
         if len(groups) != len(window):
-            yield f"cells {i + 1}..{i + 3} miss a low, middle or high value"
+            yield f"cells {i + 1}..{i + len(window)} repeat a low, middle or high value"
 
 
 def _modular(p, v, c):
     m = c.modulus
-    for i in range(max(1, len(c.cells) - m + 1)):  # (a shorter line: its cells, as ISS reads it)
-        rems = [v[x] % m for x in c.cells[i:i + m]]
-        if len(set(rems)) != len(rems):
-            yield f"cells {i + 1}..{i + m} repeat a remainder mod {m}"
+    for i in range(max(1, len(c.cells) - m + 1)):  # a line shorter than m: one window
+        window = c.cells[i:i + m]
+        rems = [v[x] % m for x in window]
+        if len(set(rems)) != len(window):
+            yield f"cells {i + 1}..{i + len(window)} repeat a remainder mod {m}"
 
 
 def _difference_dot(p, v, c):
@@ -379,14 +380,16 @@ def _marked(p, types):
 
 def _negative_dots(p, v, c):
     dotted = _marked(p, ("difference_dot", "ratio_dot"))
+    ratios = {2} | {d.ratio for d in p.constraints if d.TYPE == "ratio_dot"}  # every ratio shown
     for a, b in _pairs(p, ORTHOGONAL):
         if frozenset((a, b)) in dotted:
             continue
         x, y = v[a], v[b]
         if c.white and abs(x - y) == 1:
             yield f"{x} and {y} at {_name(p, a)}, {_name(p, b)} are consecutive without a dot"
-        if c.black and (x == 2 * y or y == 2 * x):
-            yield f"{x} and {y} at {_name(p, a)}, {_name(p, b)} are in ratio 2 without a dot"
+        for k in sorted(ratios) if c.black else ():
+            if x == k * y or y == k * x:
+                yield f"{x} and {y} at {_name(p, a)}, {_name(p, b)} are in ratio {k} without a dot"
 
 
 def _negative_xv(p, v, c):

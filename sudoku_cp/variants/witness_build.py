@@ -9,6 +9,7 @@ with the checker in ``rules.py``.
 
 from __future__ import annotations
 
+from .model import shown_ratios
 from .paradigms import UnsupportedConstraint
 from .witness_lines import (BetweenLine, EqualSums, LockoutLine, Quadruple, Renban,
                             Sandwich, Skyscraper, XSum, Zipper)
@@ -219,8 +220,8 @@ def zipper(c, ctx):
 
 
 def _windowed(cells, width, ctx, key):
-    """Every ``width`` consecutive cells have distinct ``key`` values: "cells fewer than
-    ``width`` apart differ" (on a shorter line, all its cells: ISS's reading)."""
+    """Every ``width`` consecutive cells (all of a shorter line) have distinct ``key`` values:
+    cells fewer than ``width`` apart differ."""
     return [ctx.relation(cells[i], cells[j], lambda v, w: key(v) != key(w))
             for i in range(len(cells)) for j in range(i + 1, min(i + width, len(cells)))]
 
@@ -335,10 +336,12 @@ def disjoint_groups(c, ctx):
 
 
 def negative_dots(c, ctx):
+    ratios = shown_ratios(ctx.puzzle) if c.black else ()
+
     def allowed(v, w):
         if c.white and abs(v - w) == 1:
             return False
-        return not (c.black and (v == 2 * w or w == 2 * v))
+        return not any(v == r * w or w == r * v for r in ratios)
     return [ctx.relation(a, b, allowed) for a, b in ctx.neighbours()
             if frozenset((a, b)) not in ctx.dotted]
 

@@ -448,8 +448,10 @@ def _marked(p, types):
 
 def _negative_dots(prog, p, c):
     dotted = _marked(p, ("difference_dot", "ratio_dot"))
+    # (black: 2 and every ratio a ratio dot shows, as f-puzzles and dclamage's solvers read it)
+    ratios = {2} | {d.ratio for d in p.constraints if d.TYPE == "ratio_dot"} if c.black else set()
     ok = lambda x, y: (not (c.white and abs(x - y) == 1)  # noqa: E731
-                       and not (c.black and (x == 2 * y or y == 2 * x)))
+                       and not any(x == r * y or y == r * x for r in ratios))
     for a, b in _steps(p, ORTHO):
         if frozenset((a, b)) not in dotted:
             prog.relation(a, b, ok)

@@ -12,7 +12,7 @@ checker ``variants.rules``, which the tests use to judge every step.
 
 from __future__ import annotations
 
-from ..model import ORTHO, neighbours
+from ..model import ORTHO, neighbours, shown_ratios
 from .search import Piece
 from .state import cage_name
 
@@ -259,9 +259,10 @@ def _marked(p, types):
 
 def _negative_dots(p, c):
     dotted = _marked(p, ("difference_dot", "ratio_dot"))
+    ratios = shown_ratios(p) if c.black else ()
 
     def ok(a, b):
-        return not ((c.white and abs(a - b) == 1) or (c.black and (a == 2 * b or b == 2 * a)))
+        return not ((c.white and abs(a - b) == 1) or any(a == r * b or b == r * a for r in ratios))
     return [line_piece("pair rule", "no dot (negative constraint)", pair, pairs=[ok], kind=c.TYPE)
             for pair in _orthogonal_pairs(p) if frozenset(pair) not in dotted]
 
