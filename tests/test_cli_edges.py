@@ -288,6 +288,7 @@ def test_command_modules_use_only_the_shared_toolkit():
                 "variant",  # generate --method ..., variant puzzles in check, solve, export
                 "marks",  # sukaku pencil marks in explain and grade
                 "generate_variant",  # generate --variant (generate's options and run)
+                "vlogic",  # explain and grade of variant puzzles
                 "show"}  # how check and solve say an outcome, classic or variant
     commands = {p.stem for p in folder.glob("*.py")} - toolkit
     for path in folder.glob("*.py"):
