@@ -17,7 +17,7 @@ import pytest
 
 from sudoku_cp.variants import model as m
 from sudoku_cp.variants.logic import solve_path
-from sudoku_cp.variants.logic.pieces import BUILDERS, GROUP_TYPES
+from sudoku_cp.variants.logic.pieces import BUILDERS, GROUP_TYPES, NO_LOGIC_YET
 from sudoku_cp.variants.logic.samples import random_variant
 from sudoku_cp.variants.rules import is_solution
 
@@ -128,7 +128,13 @@ def test_family_deduction_is_sound_and_found(kind, puzzle, technique, expected):
 
 
 def test_every_type_has_logic_or_is_a_group():
-    assert set(m.TYPES) <= set(BUILDERS) | GROUP_TYPES
+    assert set(m.TYPES) <= set(BUILDERS) | GROUP_TYPES | NO_LOGIC_YET
+    assert not NO_LOGIC_YET & (set(BUILDERS) | GROUP_TYPES)  # (a type given logic leaves it)
+
+
+def test_a_type_with_no_logic_yet_is_named():
+    p = m.VariantPuzzle(4, givens=((0, 1), (5, 2)), constraints=(m.GlobalMod(),))
+    assert "global_mod" in solve_path(p).unhandled
 
 
 def test_group_types_feed_the_ladder():
