@@ -118,6 +118,19 @@ def test_check_unique_across_paradigms_and_wrong_entries(client):
     assert done["wrong"] == [] and done["complete"]
 
 
+def test_check_does_not_wait_for_a_first_compile(monkeypatch):
+    """The page's check is a default check: with fast's code not compiled on this machine
+    it runs without fast and says why, instead of compiling for 30 s or more inside the
+    setter's time limit (what failed CI on a fresh machine)."""
+    from sudoku_cp.gui import variant
+    from sudoku_cp.variants import fast as vfast
+
+    monkeypatch.setattr(vfast, "not_ready", lambda: "fast: not compiled on this machine yet")
+    d = variant.check(THERMO["puzzle"], None, 20.0)
+    assert d["verdict"] == "unique" and "fast" not in d["backends"]
+    assert "not compiled" in d["not_run"]["fast"]
+
+
 @pytest.mark.parametrize("record", [KILLER, THERMO, ARROW, FPUZZLES], ids=lambda r: r["id"])
 def test_solve_gives_the_stated_solution(client, record):
     d = post(client, "variant/solve", puzzle=record["puzzle"]).json()
