@@ -17,10 +17,10 @@ import argparse
 import sys
 import time
 
-from .common import (EXIT_DISAGREE, EXIT_NOT_UNIQUE, EXIT_OK, Outcome, UsageError, add_input,
+from .common import (EXIT_NOT_UNIQUE, Outcome, UsageError, add_input,
                      add_max_size, box_arg, box_text, count_arg, emit, positive_float, where)
 from .sampling import add_cbias_options, run_cbias, wants_cbias
-from .output import OutputFile, add_force, check_output, header_comment
+from .output import OutputFile, add_force, check_output, header_comment, write_all
 from .generate_variant import add_variant_options, cmd_generate_variant
 
 
@@ -128,7 +128,6 @@ def cmd_generate(args) -> int:
     import random
 
     from ..board import default_box
-    from ..generate import GenerationError
 
     if args.variant:  # variant puzzles: see cli/generate_variant.py
         return cmd_generate_variant(args)
@@ -165,30 +164,19 @@ def cmd_generate(args) -> int:
         out = OutputFile(args.output, force=args.force,
                          header=None if args.json else header_comment("generate", settings))
     bar = _progress(args.count, args.quiet)
-    code = EXIT_OK
-    try:
-        for index, puzzle in enumerate(puzzles, 1):
-            if puzzle.missed:
-                code = EXIT_NOT_UNIQUE
-                print(f"sudoku-cp: puzzle {index} (seed {puzzle.seed}) missed: "
-                      f"{'; '.join(puzzle.missed)}", file=sys.stderr)
-            if out is not None:
-                out.write(_line(puzzle, args.json, args.grade) + "\n")
-            elif args.json:
-                emit(puzzle.to_dict(graded=args.grade))
-            else:
-                print(puzzle.board.to_text(), flush=True)
-            if bar is not None:
-                bar.update(1)
-    except GenerationError as exc:
-        print(f"sudoku-cp: DISAGREE: {exc}", file=sys.stderr)
-        return EXIT_DISAGREE
-    finally:
-        if bar is not None:
-            bar.close()
+    def write_one(index, puzzle):
+        if puzzle.missed:
+            print(f"sudoku-cp: puzzle {index} (seed {puzzle.seed}) missed: "
+                  f"{'; '.join(puzzle.missed)}", file=sys.stderr)
         if out is not None:
-            out.close()
-    return code
+            out.write(_line(puzzle, args.json, args.grade) + "\n")
+        elif args.json:
+            emit(puzzle.to_dict(graded=args.grade))
+        else:
+            print(puzzle.board.to_text(), flush=True)
+        return EXIT_NOT_UNIQUE if puzzle.missed else None
+
+    return write_all(puzzles, write_one, out, bar)
 
 
 def _puzzles(count: int, symmetry: str, seed: int, attempts, options: dict):

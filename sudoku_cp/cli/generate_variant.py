@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sys
 
-from .common import EXIT_DISAGREE, EXIT_OK, UsageError
+from .common import UsageError
 
 #: Output formats of a variant puzzle, one line each.
 FORMATS = ("iss", "fpuzzles", "json")
@@ -45,10 +45,9 @@ def add_variant_options(p) -> None:
 def cmd_generate_variant(args) -> int:
     import random
 
-    from ..errors import GenerationError
     from ..variants.generate import generate, parse_types
     from ..progress import progress_bar
-    from .output import OutputFile, check_output, header_comment
+    from .output import OutputFile, check_output, header_comment, write_all
 
     refused = [k for k, default in CLASSIC_ONLY.items() if getattr(args, k, default) != default]
     if refused or args.verify_with:
@@ -80,24 +79,14 @@ def cmd_generate_variant(args) -> int:
     puzzles = generate(args.count, types, size=size, box=box,
                        regions="random" if args.jigsaw else None, minimal=args.minimal, seed=seed,
                        patience=args.patience, verify=("sat", "cpsat") if args.verify else None)
-    try:
-        for made in puzzles:
-            line = variant_line(made, fmt)
-            if out is not None:
-                out.write(line + "\n")
-            else:
-                print(line, flush=True)
-            if bar is not None:
-                bar.update(1)
-    except GenerationError as exc:
-        print(f"sudoku-cp: DISAGREE: {exc}", file=sys.stderr)
-        return EXIT_DISAGREE
-    finally:
-        if bar is not None:
-            bar.close()
+    def write_one(index, made):
+        line = variant_line(made, fmt)
         if out is not None:
-            out.close()
-    return EXIT_OK
+            out.write(line + "\n")
+        else:
+            print(line, flush=True)
+
+    return write_all(puzzles, write_one, out, bar)
 
 
 def variant_line(made, fmt: str) -> str:

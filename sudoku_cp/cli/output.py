@@ -125,3 +125,30 @@ def write_text(path: str | None, text: str, *, force: bool = False) -> None:
             out.close()
     else:
         sys.stdout.write(text)
+
+
+def write_all(items, write_one, out, bar) -> int:
+    """The loop of a generating command: ``write_one(index, item)`` for each of ``items``
+    (it writes the item to ``out`` or standard output and returns an exit code, or None
+    for 0), a tick of ``bar`` after each; ``bar`` and ``out`` are closed however the loop
+    ends, so puzzles already written are kept. A ``GenerationError`` (two paradigms
+    disagreed on a puzzle) is one stderr line and ``EXIT_DISAGREE``; otherwise the last
+    non-zero code ``write_one`` gave, or 0."""
+    from ..errors import GenerationError
+    from ..verdicts import EXIT_DISAGREE, EXIT_OK
+
+    code = EXIT_OK
+    try:
+        for index, item in enumerate(items, 1):
+            code = write_one(index, item) or code
+            if bar is not None:
+                bar.update(1)
+    except GenerationError as exc:
+        print(f"sudoku-cp: DISAGREE: {exc}", file=sys.stderr)
+        return EXIT_DISAGREE
+    finally:
+        if bar is not None:
+            bar.close()
+        if out is not None:
+            out.close()
+    return code
