@@ -136,3 +136,43 @@ def test_cli_refuses_classic_options_with_variant(capsys):
     assert code != 0 and "--clues is for classic puzzles" in err
     code, _, err = run(capsys, "generate", "--format", "iss")
     assert code != 0 and "--format goes with --variant" in err
+
+
+def test_difficulty_levels_are_the_ratings_bands():
+    from sudoku_cp.variants.generate import LEVELS
+    from sudoku_cp.variants.logic.scores import BANDS
+
+    assert LEVELS == tuple(name for _, name in BANDS)
+
+
+@pytest.mark.parametrize("level", ["easy", "extreme"])
+def test_difficulty_keeps_a_puzzle_at_the_level_or_says_it_missed(level):
+    """Each puzzle is graded by the logic engine (its own solve, not the generator's
+    claim): the level written is the level a fresh grade finds, and a puzzle not at the
+    asked level carries a note saying so."""
+    from sudoku_cp.variants.logic import solve_path
+
+    made = list(generate(2, ("thermo",), size=4, seed=5, difficulty=level, attempts=4))
+    for p in made:
+        path = solve_path(p.puzzle)
+        assert p.grade["level"] == path.level and p.grade["rating"] == path.rating
+        assert (p.grade["level"] == level) != bool(p.missed)
+        assert 1 <= p.stats["level_attempts"] <= 4
+        if p.missed:
+            assert p.stats["level_attempts"] == 4 and level in p.missed[0]
+        assert p.to_dict()["grade"] == p.grade
+
+
+def test_cli_difficulty_for_variants(capsys):
+    code, _, err = run(capsys, "generate", "--variant", "killer", "--difficulty", "master")
+    assert code != 0 and "levels are easy, medium, hard, expert, extreme" in err
+    code, _, err = run(capsys, "generate", "--variant", "killer", "--attempts", "3")
+    assert code != 0 and "--attempts goes with --difficulty" in err
+    code, out, err = run(capsys, "generate", "--variant", "thermo", "--size", "4", "-n", "3",
+                         "--seed", "1", "--difficulty", "easy", "--attempts", "2",
+                         "--format", "json", "-q")
+    recs = [json.loads(line) for line in out.splitlines()]
+    missed = [r for r in recs if r.get("missed")]
+    assert len(recs) == 3 and all(r["grade"]["level"] in ("easy",) or r["missed"] for r in recs)
+    assert code == (1 if missed else 0)
+    assert err.count("missed: difficulty easy") == len(missed)

@@ -3,8 +3,11 @@
 The same output rules as classic ``generate`` (``cli/output.py``): the output file is
 checked before any work, never overwritten without ``--force``, and starts with a ``#``
 line giving the seed and options (not for ``--format json``, whose records carry their
-own seed, as classic ``--json`` does). Exit codes: 0 ok; 3 the paradigms disagreed about
-a generated puzzle (the evidence goes to standard error).
+own seed, as classic ``--json`` does). ``--difficulty LEVEL`` grades each puzzle with the
+variant logic engine and makes up to ``--attempts`` puzzles (default ``LEVEL_ATTEMPTS``)
+until one is at that level. Exit codes: 0 ok; 1 some puzzle missed its level (still
+written, with a note on standard error, as classic ``generate`` does); 3 the paradigms
+disagreed about a generated puzzle (the evidence goes to standard error).
 """
 
 from __future__ import annotations
@@ -12,12 +15,12 @@ from __future__ import annotations
 import json
 import sys
 
-from .common import UsageError
+from .common import EXIT_NOT_UNIQUE, UsageError
 
 #: Output formats of a variant puzzle, one line each.
 FORMATS = ("iss", "fpuzzles", "json")
 #: Classic options a variant run does not take (their defaults, to tell them apart).
-CLASSIC_ONLY = {"clues": None, "orbit_minimal": False, "difficulty": None, "min_rating": None,
+CLASSIC_ONLY = {"clues": None, "orbit_minimal": False, "min_rating": None,
                 "max_rating": None, "backend": None, "json": False, "symmetry": "none"}
 
 
@@ -45,7 +48,7 @@ def add_variant_options(p) -> None:
 def cmd_generate_variant(args) -> int:
     import random
 
-    from ..variants.generate import generate, parse_types
+    from ..variants.generate import LEVEL_ATTEMPTS, LEVELS, generate, parse_types
     from ..progress import progress_bar
     from .output import OutputFile, check_output, header_comment, write_all
 
@@ -55,6 +58,14 @@ def cmd_generate_variant(args) -> int:
         raise UsageError(f"--{name} is for classic puzzles, not with --variant")
     types = parse_types(args.variant)
     fmt = args.format or "iss"
+    difficulty = None if args.difficulty in (None, "any") else args.difficulty
+    if difficulty is not None and difficulty not in LEVELS:
+        raise UsageError(f"--difficulty {difficulty}: a variant puzzle's levels are "
+                         f"{', '.join(LEVELS)} (the variant rating's bands, docs/generator.md)")
+    attempts = args.attempts or LEVEL_ATTEMPTS
+    if args.attempts and difficulty is None:
+        raise UsageError("--attempts goes with --difficulty for variant puzzles (puzzles "
+                         "made per puzzle written until one is at the level)")
     size = args.size or (args.box[0] * args.box[1] if args.box else 9)
     box = args.box or "default"
     if args.jigsaw and args.box:
@@ -72,19 +83,26 @@ def cmd_generate_variant(args) -> int:
         settings = {"count": args.count, "variant": ",".join(types), "size": size,
                     "box": f"{args.box[0]}x{args.box[1]}" if args.box else None,
                     "jigsaw": args.jigsaw, "minimal": args.minimal, "patience": None if args.minimal else args.patience,
-                    "seed": seed, "no_verify": not args.verify, "format": fmt}
+                    "seed": seed, "no_verify": not args.verify, "format": fmt,
+                    "difficulty": difficulty, "attempts": attempts if difficulty else None}
         out = OutputFile(args.output, force=args.force,
                          header=None if fmt == "json" else header_comment("generate", settings))
     bar = progress_bar(args.count, show=False if args.quiet else None)
     puzzles = generate(args.count, types, size=size, box=box,
                        regions="random" if args.jigsaw else None, minimal=args.minimal, seed=seed,
-                       patience=args.patience, verify=("sat", "cpsat") if args.verify else None)
+                       patience=args.patience, verify=("sat", "cpsat") if args.verify else None,
+                       difficulty=difficulty, attempts=attempts)
+
     def write_one(index, made):
+        if made.missed:
+            print(f"sudoku-cp: puzzle {index} (seed {made.seed}) missed: "
+                  f"{'; '.join(made.missed)}", file=sys.stderr)
         line = variant_line(made, fmt)
         if out is not None:
             out.write(line + "\n")
         else:
             print(line, flush=True)
+        return EXIT_NOT_UNIQUE if made.missed else None
 
     return write_all(puzzles, write_one, out, bar)
 

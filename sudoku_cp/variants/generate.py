@@ -65,6 +65,12 @@ PATIENCE = 10
 #: 2.96 with the same givens (3, 5, 5) and 14-17 constraints either way; 100 left
 #: one or two more givens.
 BUDGET = 300
+#: Puzzles made per puzzle written when a level is asked (``--difficulty``).
+LEVEL_ATTEMPTS = 20
+#: The levels ``--difficulty`` takes: the names of the variant rating's bands
+#: (``logic.scores.BANDS``; written out so the CLI's parser does not import the engine;
+#: a test keeps the two the same).
+LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 #: The PySAT solver that digs (the fastest reused solver on these formulas: FACTS).
 SOLVER = "glucose4"
 
@@ -80,14 +86,23 @@ class VariantGenerated:
     minimal: bool
     verified: tuple = ()
     stats: dict = field(default_factory=dict)
+    #: The variant logic engine's rating (``grade_of``) when a level was asked, else None.
+    grade: dict | None = None
+    #: Targets this puzzle missed (a level not met in the attempts), said on stderr.
+    missed: tuple = ()
 
     def to_dict(self) -> dict:
         """The project's JSON record (``formats``: ``{"format": "json", "puzzle": ...}``)."""
-        return {"format": "json", "puzzle": self.puzzle.to_dict(), "solution": list(self.solution),
-                "seed": self.seed, "types": list(self.types), "minimal": self.minimal,
-                "verified_by": list(self.verified),
-                "stats": {k: round(v, 6) if isinstance(v, float) else v
-                          for k, v in self.stats.items()}}
+        d = {"format": "json", "puzzle": self.puzzle.to_dict(), "solution": list(self.solution),
+             "seed": self.seed, "types": list(self.types), "minimal": self.minimal,
+             "verified_by": list(self.verified),
+             "stats": {k: round(v, 6) if isinstance(v, float) else v
+                       for k, v in self.stats.items()}}
+        if self.grade is not None:
+            d["grade"] = self.grade
+        if self.missed:
+            d["missed"] = list(self.missed)
+        return d
 
 
 def parse_types(text: str) -> tuple:
@@ -103,12 +118,49 @@ def parse_types(text: str) -> tuple:
 
 def generate(count: int, types: Sequence[str], *, size: int = 9, box="default", regions=None,
              minimal: bool = False, seed: int = 0, patience: int = PATIENCE,
-             verify: Sequence[str] | None = ("sat", "cpsat")) -> Iterator[VariantGenerated]:
-    """``count`` puzzles of ``types``, each confirmed unique by ``verify`` (None: not)."""
+             verify: Sequence[str] | None = ("sat", "cpsat"), difficulty: str | None = None,
+             attempts: int = LEVEL_ATTEMPTS) -> Iterator[VariantGenerated]:
+    """``count`` puzzles of ``types``, each confirmed unique by ``verify`` (None: not).
+
+    ``difficulty``: a level of the variant rating (``logic.scores.BANDS``); each puzzle
+    is graded by the logic engine and up to ``attempts`` puzzles are made until one is
+    at that level; the last one is kept with ``missed`` saying so when none was."""
+    if difficulty is not None and difficulty not in LEVELS:
+        raise UsageError(f"difficulty {difficulty!r}: a variant puzzle's levels are "
+                         f"{', '.join(LEVELS)}")
     master = random.Random(seed)
     for _ in range(count):
-        yield make_puzzle(master.getrandbits(32), types, size=size, box=box, regions=regions,
-                          minimal=minimal, patience=patience, verify=verify)
+        for attempt in range(1, attempts + 1 if difficulty else 2):
+            made = make_puzzle(master.getrandbits(32), types, size=size, box=box,
+                               regions=regions, minimal=minimal, patience=patience,
+                               verify=verify)
+            if difficulty is None:
+                break
+            made.grade = grade_of(made)
+            made.stats["level_attempts"] = attempt
+            if made.grade["level"] == difficulty:
+                break
+        else:
+            made.missed = (f"difficulty {difficulty}: none of {attempts} puzzles was at that "
+                           f"level (this one is {made.grade['level']}, rating "
+                           f"{made.grade['rating']})",)
+        yield made
+
+
+def grade_of(made: VariantGenerated) -> dict:
+    """The logic engine's verdict on a generated puzzle: level, rating, whether logic
+    alone finished it, and the techniques used (``variants.logic``). Every step is
+    checked against the known solution: a step against it is a bug, raised."""
+    from .logic import solve_path
+
+    path = solve_path(made.puzzle)
+    for step in path.steps:
+        for cell, value in step.eliminations:
+            if made.solution[cell] == value:
+                raise GenerationError(f"the logic step '{step.text}' removes the solution's "
+                                      f"value {value} from {made.puzzle.cell_name(cell)}")
+    return {"level": path.level, "rating": path.rating, "by_logic": path.by_logic,
+            "techniques": dict(path.techniques)}
 
 
 def make_puzzle(seed: int, types: Sequence[str], *, size: int = 9, box="default", regions=None,
