@@ -268,6 +268,14 @@ def test_no_solution_says_what_each_paradigm_found(page):
     verdict(page, "none")
     said = page.text_content("#edit-differ")
     assert "sat: no solution" in said and "cpsat: no solution" in said
+    # which rules cannot hold together: the two givens, named, their cells outlined
+    words = page.text_content("#edit-verdict")
+    assert "given 1 at R1C1" in words and "given 1 at R1C2" in words, words
+    assert "remove any one and the rest has a solution" in words
+    expect(page.locator(".cell.conflict")).to_have_count(2)
+    page.evaluate("() => setGiven(1, 2)")  # mended: the outline goes
+    verdict(page, "multiple")
+    expect(page.locator(".cell.conflict")).to_have_count(0)
 
 
 def test_quadruple_minimum_and_a_negative_rule(page):

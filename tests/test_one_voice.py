@@ -73,6 +73,7 @@ def shape(text: str) -> list[str]:
             line = "  <time limit evidence>"
         line = re.sub(r"\b[rR]\d+[cC]\d+\b", "<cell>", line)
         line = re.sub(r"(<cell>, )+<cell>", "<cells>", line)
+        line = re.sub(r"\b1 given\b", "2 givens", line)  # (the number's grammar, not the shape)
         line = re.sub(r"\d+(\.\d+)?", "<n>", line)
         if re.fullmatch(r"[\s<n>|+\-]+", line):  # a row of a grid, or a border
             line = "<grid>"

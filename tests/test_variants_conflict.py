@@ -74,3 +74,40 @@ def test_items_are_named_for_a_setter():
     assert texts == ["given 2 at R2C2", "Cage 7 at R1C1,R1C2,R2C1",
                      "thermometer at R1C4,R2C4,R3C4,R4C4"]
     assert describe(p, p.constraints[0]) == "killer cage 7 at R1C1,R1C2,R2C1"
+
+
+NONE = ".Cage~7~R1C1~R1C2.Cage~7~R2C1~R2C2.Cage~7~R1C3~R2C3.~R1C1_4.Shape~4x4"
+
+
+def test_check_names_the_conflict_in_the_record_and_on_screen(capsys):
+    import json
+
+    from sudoku_cp.cli import main
+
+    assert main(["check", "--json", NONE]) == 1
+    rec = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert rec["verdict"] == "none" and rec["conflict"]["minimal"]
+    texts = [i["text"] for i in rec["conflict"]["items"]]
+    assert texts == ["given 4 at R1C1", "Cage 7 at R2C1-R2C2"]  # ISS's own name: Cage
+    assert rec["evidence"][-1].startswith("these cannot all hold: given 4 at R1C1")
+    assert main(["check", NONE]) == 1
+    assert "these cannot all hold" in capsys.readouterr().out
+
+
+def test_clashing_givens_are_evidence_enough():
+    from sudoku_cp.variants.formats import read_entry
+    from sudoku_cp.variants.records import check_one
+
+    rec = check_one(read_entry(".~R1C1_1~R1C2_1.Shape~4x4"), None, 10)
+    assert rec["verdict"] == "none" and "conflict" not in rec
+    assert any("twice in row 1" in e for e in rec["evidence"])
+
+
+def test_the_page_check_names_the_conflict():
+    pytest.importorskip("starlette")
+    from sudoku_cp.gui import variant
+
+    d = variant.check(NONE, None, 20.0)
+    assert d["verdict"] == "none" and d["conflict"]["minimal"]
+    assert {c for i in d["conflict"]["items"] for c in i["cells"]} == {0, 4, 5}
+    assert d["conflict"]["sentence"].startswith("these cannot all hold")

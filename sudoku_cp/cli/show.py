@@ -34,8 +34,12 @@ def check_line(index: int, where: str, n: int, givens: int, verdict: str,
     'puzzle 1 (PUZZLE), 4x4, 3 givens: UNIQUE  [sat solved in 2.1 ms]'
     """
     timing = ", ".join(f"{name} {status} in {ms(seconds)}" for name, status, seconds in ran)
-    return (f"puzzle {index} ({where}), {n}x{n}, {givens} givens: {verdict.upper()}  "
+    return (f"puzzle {index} ({where}), {n}x{n}, {_givens(givens)}: {verdict.upper()}  "
             f"[{timing}]")
+
+
+def _givens(count: int) -> str:
+    return f"{count} given" if count == 1 else f"{count} givens"
 
 
 def solve_line(index: int, where: str, n: int, givens: int, verdict: str, backend: str,
@@ -45,7 +49,7 @@ def solve_line(index: int, where: str, n: int, givens: int, verdict: str, backen
     >>> solve_line(2, "in.txt:4", 4, 3, "none", "sat", 0.001, "0 solutions")
     'puzzle 2 (in.txt:4), 4x4, 3 givens: none by sat in 1.0 ms: 0 solutions'
     """
-    return (f"puzzle {index} ({where}), {n}x{n}, {givens} givens: {verdict} by {backend} "
+    return (f"puzzle {index} ({where}), {n}x{n}, {_givens(givens)}: {verdict} by {backend} "
             f"in {ms(seconds)}: {found}")
 
 

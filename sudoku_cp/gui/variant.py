@@ -185,11 +185,23 @@ def check(text: str, values: list[int] | None, seconds: float) -> dict:
                           "time_s": round(r.time, 6), "stats": _plain(r.stats),
                           "claim": _claim(r)}
     differ = _differ(solutions)
-    return {"verdict": d["verdict"], "backends": backends, "not_run": d["not_run"],
-            "evidence": d["evidence"], "differ": differ,
-            "differ_values": [[c, solutions[0][c], solutions[1][c]] for c in differ],
-            "wrong": wrong,
-            "complete": complete, "time_s": d["time"]}
+    out = {"verdict": d["verdict"], "backends": backends, "not_run": d["not_run"],
+           "evidence": d["evidence"], "differ": differ,
+           "differ_values": [[c, solutions[0][c], solutions[1][c]] for c in differ],
+           "wrong": wrong,
+           "complete": complete, "time_s": d["time"]}
+    if d["verdict"] == "none":  # which of the setter's rules cannot hold together
+        from ..variants.conflict import conflict
+
+        found = conflict(puzzle, names=entry.names,
+                         time_limit=min(CONFLICT_SECONDS, max(0.5, seconds - d["time"])))
+        if found is not None:
+            out["conflict"] = {**found.to_dict(), "sentence": found.sentence()}
+    return out
+
+
+#: The most a check spends naming the rules that conflict, after a "none".
+CONFLICT_SECONDS = 3.0
 
 
 def _claim(r) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 #: The keys of a variant record, in order; every record has all of them (docs/variants.md).
 RECORD_KEYS = ("line", "source", "index", "verdict", "id", "format", "size", "solution",
                "solutions", "ran", "not_run", "times", "time_s", "evidence", "notes",
-               "candidates", "error")
+               "candidates", "conflict", "error")
 _EMPTY = {"solutions": list, "ran": list, "not_run": dict, "times": dict, "evidence": list,
           "notes": list}
 
@@ -61,7 +61,13 @@ def checked(entry, paradigms, time_limit, cap=None) -> tuple[dict, object]:
     sol = report.solution
     rec["solution"] = list(sol) if sol and report.verdict.value == "unique" else None
     if report.verdict.value == "none":  # why, where the givens say it (as a classic record)
-        rec["evidence"] += clashes(entry.puzzle)
+        found = clashes(entry.puzzle)
+        rec["evidence"] += found
+        if not found:  # else: which rules cannot hold together (variants.conflict)
+            why = _conflict(entry, time_limit)
+            if why is not None:
+                rec["conflict"] = why.to_dict()
+                rec["evidence"].append(why.sentence())
     if entry.expected is not None and report.verdict.value == "unique" and tuple(sol) != entry.expected:
         rec["verdict"] = "mismatch"
         rec["evidence"].append("the stated solution differs from the puzzle's solution")
@@ -71,6 +77,17 @@ def checked(entry, paradigms, time_limit, cap=None) -> tuple[dict, object]:
         except Exception as exc:  # (a bug, as above: this puzzle's record says it)
             rec.update(verdict="error", error=f"candidates: {type(exc).__name__}: {first_line(exc)}")
     return rec, report
+
+
+#: The most a record spends naming the rules that conflict (seconds).
+CONFLICT_SECONDS = 5.0
+
+
+def _conflict(entry, time_limit):
+    from .conflict import conflict
+
+    limit = CONFLICT_SECONDS if time_limit is None else min(CONFLICT_SECONDS, time_limit)
+    return conflict(entry.puzzle, names=entry.names, time_limit=limit)
 
 
 def checked_record(index, source, line, entry, paradigms, time_limit, cap=None) -> dict:

@@ -24,7 +24,8 @@ const S = {
 
 function emptyHighlights() {
   return { cells: new Set(), houses: new Set(), targets: new Map(), elim: new Map(),
-           keys: new Set(), wrong: new Set(), differ: new Set(), links: [], linked: new Map() };
+           keys: new Set(), wrong: new Set(), differ: new Set(), conflict: new Set(), links: [],
+           linked: new Map() };
 }
 
 // -- geometry (the same numbering as sudoku_cp.board: rows, columns, boxes) ------------------
@@ -100,6 +101,7 @@ function update() {
     cls.toggle("hint-target", S.hl.targets.has(c));
     cls.toggle("wrong", S.hl.wrong.has(c));
     cls.toggle("differ", S.hl.differ.has(c));
+    cls.toggle("conflict", !!S.hl.conflict && S.hl.conflict.has(c));  // rules that cannot hold together
     for (let k = 1; k <= COLOURS; k++) cls.toggle(`colour-${k}`, S.colours[c] === k);
     drawCell(d, c, v);
   }

@@ -556,7 +556,9 @@ async function runCheck(retry = 0) {
 const SETTER_VERDICTS = {
   unique: ["good", () => "Unique: exactly one solution."],
   multiple: ["bad", (d) => `Not unique: at least two solutions; they differ in ${plural(d.differ.length, "cell")} (outlined, both values shown).`],
-  none: ["bad", () => "No solution: a rule or a given contradicts the others."],
+  none: ["bad", (d) => d.conflict && d.conflict.items.length
+    ? `No solution: ${d.conflict.sentence}.`
+    : "No solution: a rule or a given contradicts the others."],
   disagree: ["bad", () => "The solvers disagree: a bug in sudoku-cp (details under Help)."],
   unknown: ["", () => "Not settled within the time limit."],
 };
@@ -565,6 +567,7 @@ function showAnswer(d, err, ms_) {
   const v = $("edit-verdict");
   E.answer = d || null;
   S.hl.differ = new Set();
+  S.hl.conflict = new Set();
   drawDiffer([]);
   $("edit-differ").textContent = "";
   if (err) {
@@ -579,6 +582,7 @@ function showAnswer(d, err, ms_) {
     v.textContent = `${words(d)} (${ran.join(", ")}; ${Math.round(ms_)} ms)`;
     d.differ.forEach((c) => S.hl.differ.add(c));
     drawDiffer(d.differ_values || []);
+    S.hl.conflict = new Set((d.conflict ? d.conflict.items : []).flatMap((i) => i.cells));
     if (d.verdict !== "unique" && d.verdict !== "multiple") {  // what the paradigms found
       const said = Object.entries(d.backends).map(([k, r]) => `${k}: ${r.claim}`).join("; ");
       $("edit-differ").textContent = `${said}.${(d.evidence || []).length ? ` ${d.evidence.join(" ")}` : ""}`;
