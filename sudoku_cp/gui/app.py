@@ -68,6 +68,7 @@ def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: in
     from ..backends import BACKENDS
     from ..generate import SYMMETRIES
     from ..grade import LEVELS
+    from .catalogue import catalogue
     from .menus import offer
 
     jobs = Jobs(workers)
@@ -75,7 +76,7 @@ def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: in
             "levels": list(LEVELS), "shapes": [list(s) for s in SHAPES],
             "time_limit": time_limit, "max_body": max_body, "initial": initial,
             "initial_box": initial_box,
-            "hints": "logic", "offer": offer()}
+            "hints": "logic", "offer": offer(), "types": catalogue()}
 
     async def read_body(request: Request) -> dict:
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()

@@ -21,6 +21,7 @@ const TOOLS = {
   thermometer: ["Thermometer (from the bulb)", null, null, 2],
   slow_thermometer: ["Slow thermometer (from the bulb)", null, null, 2],
   arrow: ["Arrow (bulb, then the shaft)", null, null, 2],
+  pill_arrow: ["Pill arrow (bulb cells, then the shaft; bulb length in the box, 2 unless typed)", "bulb length", 2, 3],
   whisper: ["German whisper line (difference)", "difference", 5, 2],
   renban: ["Renban line", null, null, 2],
   palindrome: ["Palindrome line", null, null, 2],
@@ -61,13 +62,17 @@ const E = { on: false, draft: null, sel: [], cursor: 0, undo: [], redo: [], last
   timer: null, job: null, seq: 0, changed: 0, drag: false, answer: null, latencies: [] };
 
 const tool = () => $("edit-tool").value;
-const typeOf = (t) => (t === "x" || t === "v" ? "xv" : t);
-const cellsOf = (con) => (con.cells || (con.bulb ? [...con.bulb, ...con.shaft] : con.cell !== undefined ? [con.cell] : []));
+const typeOf = (t) => (t === "x" || t === "v" ? "xv" : t === "pill_arrow" ? "arrow" : t);
+const cellsOf = (con) => [...(con.cell !== undefined ? [con.cell] : []), ...(con.cells || []), ...(con.copy || []),
+  ...(con.bulb || []), ...(con.shaft || [])];
+// Types drawn from the model's catalogue (gui/catalogue.py, sent in /api/info): type -> entry
+const GENERIC = {};
 const valueKey = (con) => ({ killer_cage: "total", little_killer: "total", sandwich: "total", x_sum: "total",
   skyscraper: "count", whisper: "difference", lockout: "difference", modular: "modulus",
-  difference_dot: "difference", ratio_dot: "ratio", quadruple: "values" })[con.type] || null;
+  difference_dot: "difference", ratio_dot: "ratio", quadruple: "values" })[con.type]
+  || (GENERIC[con.type] && (GENERIC[con.type].number || (GENERIC[con.type].digits ? "values" : null))) || null;
 const NEEDS_VALUE = new Set(["little_killer", "sandwich", "x_sum", "skyscraper", "quadruple"]);
-const complete = (con) => !NEEDS_VALUE.has(con.type) || (con.type === "quadruple" ? con.values.length > 0 : Number.isInteger(con[valueKey(con)]));
+const complete = (con) => !NEEDS_VALUE.has(con.type) || (valueKey(con) === "values" ? con.values.length > 0 : Number.isInteger(con[valueKey(con)]));
 
 // -- the draft as text and as a drawing ---------------------------------------------------------
 function draftText() {
@@ -214,6 +219,12 @@ function constraintOf(t, sel) {
     return con;
   }
   if (t === "arrow") return { type: "arrow", bulb: [sel[0]], shaft: sel.slice(1) };
+  if (t === "pill_arrow") {  // the first k cells the bulb (k in the value box, 2 unless typed)
+    const k = Number.isInteger(value) && value >= 1 ? value : 2;
+    if (sel.length <= k) return say(`A pill arrow of a ${k}-cell bulb needs at least ${k + 1} cells: the bulb, then the shaft.`);
+    return { type: "arrow", bulb: sel.slice(0, k), shaft: sel.slice(k) };
+  }
+  if (GENERIC[t]) return genericOf(GENERIC[t], sel, value);
   const con = { type: t, cells: sel.slice() };
   if (key) { if (value !== undefined && value !== null) con[key] = value; }
   return con;
@@ -245,6 +256,50 @@ function rayOf(t, sel) {
 
 function say(text) { $("edit-said").textContent = text; return null; }
 
+function genericOf(g, sel, value) {  // a selection as a constraint of a catalogue type (its shape)
+  let con;
+  if (g.shape === "cell+cells") con = { type: g.type, cell: sel[0], cells: sel.slice(1) };
+  else if (g.shape === "cells+copy") {
+    if (sel.length % 2) return say(`${upper(g.label)}: select the cells, then as many copies in the same order (an even number of cells).`);
+    con = { type: g.type, cells: sel.slice(0, sel.length / 2), copy: sel.slice(sel.length / 2) };
+  } else con = { type: g.type, cells: sel.slice() };
+  Object.assign(con, JSON.parse(JSON.stringify(g.extra || {})));  // as the model writes it back
+  if (g.number && Number.isInteger(value)) con[g.number] = value;
+  else if (g.number && g.default !== null) con[g.number] = g.default;
+  if (g.digits) con.values = [];
+  return con;
+}
+
+function addCatalogue(types) {  // every model type with no tool of its own, from /api/info
+  const more = [], globals = [];
+  const known = new Set([...Object.keys(TOOLS).map(typeOf), ...GLOBAL_RULES.map(([k]) => globalOf(k).type)]);
+  for (const g of types || []) {
+    if (known.has(g.type) || GENERIC[g.type]) continue;
+    if (g.shape === "global") { globals.push([g.type, g.label]); continue; }
+    if (!g.shape) continue;
+    GENERIC[g.type] = g;
+    const fewest = g.shape === "cell+cells" || g.shape === "cells+copy" ? 2 : 1;
+    TOOLS[g.type] = [g.label, g.number || (g.digits ? "values" : null), g.default, fewest];
+    if ((g.number && g.default === null) || g.digits) NEEDS_VALUE.add(g.type);
+    more.push(g);
+  }
+  if (more.length) {
+    const group = document.createElement("optgroup");
+    group.label = "More types";
+    for (const g of more) {
+      const o = document.createElement("option");
+      o.value = g.type; o.textContent = g.label; o.title = g.rule;
+      group.appendChild(o);
+    }
+    $("edit-tool").appendChild(group);
+  }
+  for (const [k, label] of globals) {
+    GLOBAL_RULES.push([k, label]);
+    $("edit-globals").insertAdjacentHTML("beforeend", `<label class="switch"><input type="checkbox" id="edit-g-${k}"> ${esc(label)}</label>`);
+    $(`edit-g-${k}`).addEventListener("change", (e) => onGlobal(k, e.target.checked));
+  }
+}
+
 function commit() {  // the selection becomes a constraint of the current tool
   const t = tool();
   if (!E.sel.length) return say("Select cells first.");
@@ -271,6 +326,14 @@ function commit() {  // the selection becomes a constraint of the current tool
     E.last = con; E.sel = [];
     paintSel(); showValueField();
     return say("Type its values (digits, or the keypad).");
+  }
+  if (GENERIC[t] && GENERIC[t].shape === "cell") {  // one per selected cell (given candidates: one cell, then its values)
+    const cells = E.sel.slice(), g = GENERIC[t];
+    const one = (c) => ({ type: t, cell: c, ...(g.digits ? { values: [] } : {}) });
+    change((d) => { d.constraints = d.constraints.filter((x) => !(x.type === t && cells.includes(x.cell))); for (const c of cells) d.constraints.push(one(c)); });
+    E.last = one(cells[cells.length - 1]); E.sel = []; E.typed = false;
+    paintSel(); showValueField();
+    return say(g.digits ? "Type its values (digits, or the keypad)." : "");
   }
   const con = constraintOf(t, E.sel);
   if (!con) return;
@@ -339,7 +402,7 @@ function digit(v) {  // a digit (keyboard or keypad): a given, or the value of t
   const key = con && valueKey(con);
   if (!key) return say("Pick a constraint with a value first (add one, or click its cells), or choose the Given tool.");
   if (key === "values") {  // a quadruple: each digit one more value, Backspace takes the last back
-    if (v !== null && (v < 1 || v > E.draft.size || con.values.length >= 4)) return;
+    if (v !== null && (v < 1 || v > E.draft.size || (con.type === "quadruple" && con.values.length >= 4))) return;
     setValue(con, key, v === null ? con.values.slice(0, -1) : [...con.values, v]);
     return;
   }
@@ -372,8 +435,8 @@ function pick(c) {  // a click on a constraint of the current tool: it is the on
   return !!found;
 }
 
-function showValueField() {
-  const con = E.last && E.draft.constraints.find((x) => JSON.stringify(x) === JSON.stringify(E.last));
+function showValueField() {  // (a pill arrow's box is the next arrow's bulb length, never the last one's)
+  const con = tool() !== "pill_arrow" && E.last && E.draft.constraints.find((x) => JSON.stringify(x) === JSON.stringify(E.last));
   const key = con ? valueKey(con) : TOOLS[tool()][1];
   $("edit-value-box").hidden = !key;
   $("edit-value-label").textContent = con ? `${upper(TOOLS[con.type] ? TOOLS[con.type][0].split(" (")[0] : con.type)}: ${key}` : `New: ${key}`;
@@ -381,10 +444,10 @@ function showValueField() {
 }
 
 function onValueField() {  // the value field: the constraint in hand, or the next one's value
-  const con = E.last && E.draft.constraints.find((x) => JSON.stringify(x) === JSON.stringify(E.last));
+  const con = tool() !== "pill_arrow" && E.last && E.draft.constraints.find((x) => JSON.stringify(x) === JSON.stringify(E.last));
   if (!con) return;
   const raw = $("edit-value").value, key = valueKey(con);
-  if (key === "values") setValue(con, key, [...raw].map(Number).filter((v) => v >= 1 && v <= E.draft.size).slice(0, 4));
+  if (key === "values") setValue(con, key, [...raw].map(Number).filter((v) => v >= 1 && v <= E.draft.size).slice(0, con.type === "quadruple" ? 4 : undefined));
   else setValue(con, key, raw === "" ? null : Number(raw));
 }
 
@@ -435,6 +498,7 @@ function onPointerUp() {
   const t = tool();
   if (t === "given") return;
   if (E.sel.length === 1 && !["odd", "even", "minimum", "maximum", "erase", "little_killer", "sandwich", "x_sum", "skyscraper"].includes(t)
+      && !(GENERIC[t] && GENERIC[t].shape === "cell")
       && !(t === "quadruple" && !pick(E.sel[0]))) {
     if (pick(E.sel[0])) { paintSel(); say("Picked: type to change its value, Delete removes it."); }
     return;
@@ -632,6 +696,7 @@ function saveDraft() {
 }
 
 function setterStart(link) {  // at the page's start: a link's edit=1, or a draft being edited before the reload
+  addCatalogue(S.info && S.info.types);
   if (link && link.edit) { if (S.variant || S.n) startEdit(draftOf(), "Opened from the link, to edit."); return; }
   let g = null;
   try { g = JSON.parse(localStorage.getItem(DRAFT_KEY) || "null"); } catch (err) { g = null; }

@@ -1,0 +1,76 @@
+"""The constraint types the setter's page can draw without a tool of its own.
+
+``setter.js`` has hand-made tools for the common types (cages, lines, dots, outside clues).
+Every other type of the model is offered from this catalogue, read off the model's
+dataclasses, so a type added to ``variants/model.py`` can be drawn the day it lands: its
+**shape** says how a selection becomes the constraint, its **number** which integer field
+the value box fills, ``digits`` that a tuple of values is typed as digits.
+
+Shapes: ``cells`` (the selection in order), ``cell+cells`` (the first cell selected, then
+the others), ``cells+copy`` (the first half, then the second half in the same order),
+``cell`` (one constraint per selected cell), ``global`` (no cells: a rule over the whole
+grid, a switch). A type whose fields fit none of these (a tuple of lengths, a table of
+allowed pairs) is listed with ``shape`` None and the reason, never dropped in silence.
+
+>>> by = {t["type"]: t for t in catalogue()}
+>>> by["rellik_cage"]["shape"], by["rellik_cage"]["number"]
+('cells', 'total')
+>>> by["count_distinct"]["shape"], by["clone"]["shape"], by["global_mod"]["shape"]
+('cell+cells', 'cells+copy', 'global')
+>>> by["candidates"]["shape"], by["candidates"]["digits"]
+('cell', True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+#: Integer fields the value box can fill, in the order a type is searched for one.
+NUMBERS = ("total", "count", "value", "difference", "modulus", "ratio")
+
+
+def catalogue() -> list[dict]:
+    """Every registered constraint type: ``type``, ``label``, ``rule`` (its docstring's
+    first sentence), ``shape``, ``number``, ``default``, ``digits``, ``extra`` (the other
+    fields' defaults, as the model writes them), ``why`` (when ``shape`` is None)."""
+    from ..variants.model import TYPES
+
+    return [_entry(tag, cls) for tag, cls in sorted(TYPES.items())]
+
+
+def _entry(tag: str, cls) -> dict:
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    required = {k for k, f in fields.items()
+                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
+    kinds = {k: str(f.type) for k, f in fields.items()}
+    number = next((k for k in NUMBERS if k in fields and kinds[k].startswith("int")), None)
+    digits = "values" in fields and kinds["values"] == "tuple"
+    cells = [k for k in fields if kinds[k] == "Cells"]
+    one = "cell" in fields and kinds["cell"] == "int"
+    shape, why = None, None
+    if cells == ["cells", "copy"]:
+        shape = "cells+copy"
+    elif cells == ["cells"]:
+        shape = "cell+cells" if one else "cells"
+    elif not cells and one:
+        shape = "cell"
+    elif not cells and not one:
+        shape = "global"
+    else:
+        why = f"fields {', '.join(fields)}: no selection gives them"
+    rest = required - {"cells", "copy", "cell", number, "values" if digits else None}
+    if shape and rest:
+        shape, why = None, f"needs {', '.join(sorted(rest))}, which the page cannot type yet"
+    default = fields[number].default if number and number not in required else None
+    doc = (cls.__doc__ or "").strip().replace("``", "")
+    rule = " ".join(doc.split("\n\n")[0].split(". ")[0].split()).rstrip(".") + "."
+    label = tag.replace("_", " ").capitalize()
+    if number:
+        label += f" ({number})"
+    elif digits:
+        label += " (type its values)"
+    extra = {k: list(f.default) if isinstance(f.default, tuple) else f.default
+             for k, f in fields.items() if k not in required and k != number
+             and f.default is not dataclasses.MISSING}
+    return {"type": tag, "label": label, "rule": rule, "shape": shape, "number": number,
+            "default": default, "digits": digits, "extra": extra, "why": why}
