@@ -47,10 +47,13 @@ def main(argv=None) -> int:
     bad = 0
 
     def confirm(cages, sums, solution=None):
+        """The paradigms' verdict, and whether it agrees with the search: unique with the
+        same solution, or (``solution`` None: the search found the tuple not unique) not."""
         report = crosscheck(mk.as_variant(cages, sums), args.paradigms)
-        agree = solution is None or (report.verdict.value == "unique"
-                                     and tuple(report.solution) == tuple(solution))
-        return report.verdict.value, agree
+        verdict = report.verdict.value
+        if solution is None:
+            return verdict, verdict in ("multiple", "none")
+        return verdict, verdict == "unique" and tuple(report.solution) == tuple(solution)
 
     found = {}
     for cells in args.cells:
@@ -78,13 +81,17 @@ def main(argv=None) -> int:
         same = forms == {mk.canonical_form(README_CAGES, box)}
         print(f"  the search's unique puzzles all lie on it up to row and column moves: {same}")
         ours = mk.unique_tuples(README_CAGES, box, grids)
-        print(f"  its unique sum tuples: {len(ours)}")
+        sizes = [len(c) for c in README_CAGES]
+        mirrored = {tuple(7 * m - x for m, x in zip(sizes, sums)) for sums in ours}
+        print(f"  its unique sum tuples: {len(ours)}; the same set after the complement "
+              f"(each value v to 7 - v): {mirrored == set(ours)}")
         for sums in sorted(set(ours) | set(README_TUPLES)):
             where = ("both" if sums in ours and sums in README_TUPLES
                      else "Readme only" if sums in README_TUPLES else "search only")
             verdict, agree = confirm(README_CAGES, sums, ours.get(sums))
             bad += not agree
-            line = f"  {'/'.join(map(str, sums)):12} {where:12} {'+'.join(args.paradigms)}: {verdict}"
+            line = (f"  {'/'.join(map(str, sums)):12} {where:12} "
+                    f"{'+'.join(args.paradigms)}: {verdict}")
             if where != "both":
                 line += "   puzzle: " + mk.Puzzle(README_CAGES, sums, ()).to_text()
             print(line)
