@@ -38,7 +38,7 @@ import math
 from dataclasses import dataclass, field
 from time import perf_counter
 
-from ..errors import UsageError
+from ..errors import SudokuCpError, UsageError
 
 #: Board sides searched (cell masks are int64 and the sums table is n! rows).
 SIDES = (4, 6)
@@ -145,7 +145,7 @@ def base_grids(box: tuple):
     first = list(range(1, n + 1)) + [0] * (n * n - n)
     result = solve(Board.from_values(first, box=box), "fast", limit=10**7)
     if not result.exhausted:
-        raise RuntimeError("the grid enumeration stopped before the end")
+        raise SudokuCpError("the grid enumeration stopped before the end")
     return np.array(result.solutions, np.uint8) - 1
 
 
