@@ -38,6 +38,8 @@ def main(argv=None) -> int:
     parser.add_argument("--cells", type=int, nargs="+", default=[8, 9])
     parser.add_argument("--paradigms", nargs="+", default=["sat", "cpsat"])
     args = parser.parse_args(argv)
+    if not all(2 <= c <= mk.MAX_CELLS for c in args.cells):
+        parser.error(f"--cells takes numbers from 2 to {mk.MAX_CELLS}")
     start = perf_counter()
     box = (2, 3)
     grids = mk.base_grids(box)

@@ -43,6 +43,10 @@ from ..errors import SudokuCpError, UsageError
 #: Board sides searched (cell masks are int64 and the sums table is n! rows).
 SIDES = (4, 6)
 
+#: Most caged cells searched: at most 4 cages, so a membership pattern indexes a table of
+#: 2**(2**4) entries and a sum tuple one of 2**20 (5 cages would need 2**32 and 2**25).
+MAX_CELLS = 9
+
 
 @dataclass(frozen=True)
 class Puzzle:
@@ -174,6 +178,7 @@ def labels(cages, n: int):
 
 
 def mask_cells(m: int) -> tuple:
+    """The cells of the cell mask ``m``, in increasing order."""
     return tuple(c for c in range(m.bit_length()) if (m >> c) & 1)
 
 
@@ -192,6 +197,9 @@ def search(box: tuple = (2, 3), cells: int = 9, *, sizes=None, grids=None,
     if n not in SIDES:
         raise UsageError(f"the minimal-killer search covers {' and '.join(map(str, SIDES))}"
                          f"-sided boards, not {n}x{n}")
+    if not 2 <= cells <= MAX_CELLS:
+        raise UsageError(f"the minimal-killer search covers 2 to {MAX_CELLS} caged cells, "
+                         f"not {cells}")
     kernels = load("_killer_kernels")
     start = perf_counter()
     shapes = cage_shapes(n)
@@ -199,7 +207,6 @@ def search(box: tuple = (2, 3), cells: int = 9, *, sizes=None, grids=None,
     starts = np.zeros(n + 2, np.int64)
     for s in range(2, n + 1):
         starts[s + 1] = starts[s] + len(shapes[s])
-    starts[:2] = 0
     masks = np.array(order, np.int64)
     rows, cols = line_maps(*box)
     grids = base_grids(box) if grids is None else grids
