@@ -207,3 +207,5 @@ ENCODERS = {
     "negative_dots": _negative_dots,
     "negative_xv": _negative_xv,
 }
+ENCODERS["nabner"] = lambda enc, c, k: [enc.relation(a, b, rule("apart", 2))
+                                        for i, a in enumerate(c.cells) for b in c.cells[i + 1:]]

@@ -4,7 +4,8 @@ Formats, tried in this order:
 
 - ``json``: an object; the project's own variant JSON (``{"size": ..., "constraints": [...]}``,
   docs/variants.md) or a record ``{"format": "fpuzzles"|"iss"|"json", "puzzle": ...}`` with an
-  optional stated solution (``cells``: values row by row, or ``solution``);
+  optional stated solution (``cells``: values row by row, or ``solution``) and optional
+  ``solver_constraints``, dclamage's SudokuSolver ``-c`` strings (``variants.dclamage``);
 - ``fpuzzles``: an f-puzzles link (``...?load=N4Ig...``) or the bare LZString string;
 - ``iss``: an ISS constraint string (``.Thermo~R1C1~R1C2...``) or one of ISS's text forms,
   among them a plain grid line (81 characters for 9x9).
@@ -161,6 +162,10 @@ def _read_record(entry: VariantEntry, data) -> None:
         entry.puzzle = read_sukaku(inner)
     else:
         raise PuzzleError(f"unknown puzzle format {fmt!r} (known: {', '.join(FORMATS)})")
+    if data.get("solver_constraints") is not None:  # dclamage's -c strings (variants/dclamage.py)
+        from .dclamage import add_solver_constraints
+
+        entry.puzzle = add_solver_constraints(entry.puzzle, data["solver_constraints"])
     cells = data.get("cells")
     if cells is None and isinstance(data.get("solution"), list):
         cells = data["solution"]

@@ -548,6 +548,8 @@ ISS_NAMES = {
 #: Model types ISS has no type for, and why.
 NOT_IN_ISS = {t: "ISS has no such type" for t in (
     "slow_thermometer", "odd", "even", "minimum", "maximum", "clone")}
+NOT_IN_ISS.update({t: "ISS has no such type (dclamage's SudokuSolver rule)"
+                   for t in ("nabner", "knightmare", "chess")})
 
 #: The ISS type names this module reads (besides givens, Shape, NoBoxes and Jigsaw).
 SUPPORTED = frozenset(_READERS) | {"Shape", "NoBoxes", "Jigsaw"}
