@@ -8,7 +8,8 @@ Formats, tried in this order:
   ``solver_constraints``, dclamage's SudokuSolver ``-c`` strings (``variants.dclamage``);
 - ``fpuzzles``: an f-puzzles link (``...?load=N4Ig...``) or the bare LZString string;
 - ``iss``: an ISS constraint string (``.Thermo~R1C1~R1C2...``) or one of ISS's text forms,
-  among them a plain grid line (81 characters for 9x9).
+  among them a plain grid line (81 characters for 9x9) and SudokuWiki's packed killer
+  string (``3x3::k:6150:6150:...``, ``variants.sudokuwiki``).
 
 A link (ISS's ``?q=``, SudokuPad's ``fpuzzles...``) is read as the string it carries
 (``links.unwrap``); one that carries none this reads is ``"link"``, and reading it says why.
@@ -35,6 +36,7 @@ from .iss import parse_plain, read_iss
 from .links import is_link, unwrap
 from .model import VariantPuzzle, unreachable_cage
 from .sukaku import read_sukaku
+from .sudokuwiki import looks_like_packed_killer
 from ..text import looks_like_sukaku
 
 FORMATS = ("json", "fpuzzles", "iss", "sukaku")
@@ -50,6 +52,8 @@ def detect(text: str) -> str | None:
             return "link"  # a variant input all the same: reading it says what is wrong
     if t.startswith("{") or re.match(r"\[\s*(\{|$)", t):  # ('[' or '[{': a JSON document)
         return "json"
+    if looks_like_packed_killer(t):  # SudokuWiki's 3x3::k:..., one of ISS's text forms
+        return "iss"
     if looks_like_fpuzzles(t):
         return "fpuzzles"
     if t.startswith(".") and ("~" in t or re.match(r"^\.[A-Z][a-z]", t)):
