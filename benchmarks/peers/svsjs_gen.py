@@ -672,6 +672,10 @@ TYPES = {
     "negative-xv": negative_type("negative-xv", _negative("xv"), "xv", ("xv",),
                                  lambda a, b: a + b in (5, 10), lambda a, b: "X" if a + b == 10 else "V"),
 }
+# issue 37: dclamage's nabner lines (values pairwise 2 or more apart). Up to 5 cells: longer
+# than (n - 1) / 2 + 1, SVSJS's NabnerConstraint.ts answers "invalid" (as the rule does).
+TYPES["nabner"] = line_type("nabner", lambda ctx, vs, v: all(abs(v - w) >= 2 for w in vs),
+                            lengths=(2, 5))
 NEGATIVE = ("nonconsecutive", "negative-ratio", "negative-xv")
 
 #: What the grid generator is asked to keep for each negative rule, half of the time (else
