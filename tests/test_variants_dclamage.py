@@ -27,7 +27,7 @@ from test_variants_properties import _all_grids_4x4, random_grid
 PRESENT = [name for name, module in PARADIGMS.items() if importlib.util.find_spec(module)]
 if importlib.util.find_spec("highspy"):
     PRESENT.append("mip")
-TAGS = ("nabner", "knightmare", "chess")
+TAGS = ("nabner", "knightmare", "chess", "diagonal_non_consecutive")
 
 
 def _knight_sums(grid, n):
@@ -46,6 +46,8 @@ def read_off(rng, grid, n, tag):
     if tag == "knightmare":
         absent = sorted(set(range(2, 2 * n + 1)) - _knight_sums(grid, n))
         return m.Knightmare(tuple(rng.sample(absent, min(2, len(absent))))) if absent else None
+    if tag == "diagonal_non_consecutive":  # (a global rule, as it comes: 4x4 grids break it)
+        return m.DiagonalNonConsecutive()
     moves = tuple(rng.choice(((1, 1), (1, 2), (0, 2), (2, 2), (1, 3))))
     values = tuple(sorted(rng.sample(range(1, n + 1), rng.randint(1, n - 1)))) \
         if rng.random() < 0.5 else ()
@@ -120,6 +122,11 @@ def test_the_checker_follows_each_definition_on_a_4x4_grid():
     repeated = {grid[a] for a, _ in king}
     others = tuple(v for v in range(1, 5) if v not in repeated)
     assert is_solution(m.VariantPuzzle(4, constraints=(m.Chess((1, 1), others),)), grid)
+    touching = [(a, b) for a in range(16) for b in range(16) if a < b
+                and abs(a // 4 - b // 4) == 1 and abs(a % 4 - b % 4) == 1
+                and abs(grid[a] - grid[b]) == 1]
+    dnc = m.VariantPuzzle(4, constraints=(m.DiagonalNonConsecutive(),))
+    assert is_solution(dnc, grid) == (not touching) and touching  # (R1C2=2, R2C1=3)
     assert m.leaper_steps((0, 2)) == ((-2, 0), (0, -2), (0, 2), (2, 0))
     assert not is_solution(m.VariantPuzzle(4, constraints=(m.Nabner((0, 1)),)), grid)  # 1, 2
     assert not is_solution(m.VariantPuzzle(4, constraints=(m.Nabner((0, 6)),)), grid)  # 1, 1
@@ -144,18 +151,18 @@ def test_the_strings_read_as_the_csharp_classes_define_them():
     p = m.VariantPuzzle(9)
     got = read_solver_constraints(["knightmare", "knightmare:3, 17", "chess:1,1;v1,3;r1c1-3",
                                    "taxi:3", "selftaxi", "disjointoffset:2", "nabner:r1c1r1c3r2,3c5",
-                                   "knight", "djg", "dneg"], p)
+                                   "knight", "djg", "dneg", "dnc"], p)
     assert got == [m.Knightmare((5, 15)), m.Knightmare((3, 17)),
                    m.Chess((1, 1), (1, 3), (0, 1, 2)), m.Chess((0, 3, 1, 2)), m.AntiTaxicab(),
                    m.ExtraRegion((1, 4, 7, 28, 31, 34, 55, 58, 61)), m.Nabner((0, 2, 13, 22)),
-                   m.AntiKnight(), m.DisjointGroups(), m.Diagonal(-1)]
+                   m.AntiKnight(), m.DisjointGroups(), m.Diagonal(-1), m.DiagonalNonConsecutive()]
     # taxi d: every cell pair at |dr| + |dc| = d, by the definition
     steps = set(m.leaper_steps(got[3].moves))
     assert steps == {(r, c) for r in range(-3, 4) for c in range(-3, 4) if abs(r) + abs(c) == 3}
 
 
 @pytest.mark.parametrize("strings, words", [
-    (["dnc"], "unsupported constraint dnc"),
+    (["mskiller:r1c1"], "unsupported constraint mskiller"),
     (["chess:1"], "'chess:1': chess: '1' is not a move a,b"),
     (["chess:v1"], "at least one move"),
     (["taxi:0"], "taxi: the distance must be one whole number from 1"),
@@ -172,7 +179,7 @@ def test_a_bad_string_is_one_named_error(strings, words):
 
 def test_the_written_strings_read_back_to_the_same_rules():
     cs = (m.Knightmare((5, 15)), m.Chess((2, 1, 0, 3), (2, 4), (10, 20)), m.AntiTaxicab(),
-          m.Chess((1, 1)))
+          m.Chess((1, 1)), m.DiagonalNonConsecutive())
     p = m.VariantPuzzle(9, constraints=cs)
     assert tuple(read_solver_constraints(solver_constraints(p), p)) == cs
 

@@ -122,6 +122,7 @@ def _dclamage_cases():
     a, b = _equal_pair()
     move = (abs(a // 9 - b // 9), abs(a % 9 - b % 9))
     yield "chess", m.Chess((0, 1)), m.Chess(move, values=(G[a],))
+    yield "diagonal_non_consecutive", m.DiagonalNonConsecutive(), m.DiagonalNonConsecutive()
 
 
 def _equal_pair():
@@ -156,6 +157,7 @@ CASES = list(held_and_broken())
 GLOBAL = {"diagonal", "anti_knight", "anti_king", "non_consecutive", "disjoint_groups",
           "negative_dots", "negative_xv", "anti_taxicab", "global_mod", "global_entropy",
           "dutch_flatmates"}
+GLOBAL |= {"diagonal_non_consecutive"}  # (tested on grids: test_variants_dclamage)
 
 
 def test_every_type_has_a_case_and_a_check():

@@ -19,9 +19,10 @@ Read here, as the C# constraint classes define them:
 - ``disjointoffset:k``: the k-th cell of every region (row-major within it) differ ->
   ``extra_region``; ``djg`` all of them -> ``disjoint_groups``;
 - ``nabner:<cells>``: one line, values pairwise 2 or more apart -> ``nabner``;
+- ``dnc``: diagonally touching cells are not consecutive -> ``diagonal_non_consecutive``;
 - ``knight``, ``king``, ``dpos``, ``dneg``: anti-knight, anti-king, the diagonals.
 
-Any other name (the f-puzzles rules given this way, ``dnc``...) is refused by name.
+Any other name (the f-puzzles rules given this way, ``mskiller``...) is refused by name.
 
 >>> p = add_solver_constraints(VariantPuzzle(9), ["knightmare", "taxi:2", "selftaxi"])
 >>> [c.TYPE for c in p.constraints]
@@ -44,7 +45,7 @@ from .paradigms import UnsupportedConstraint
 
 #: The console names read here (the others of ``--list-constraints`` have f-puzzles fields).
 NAMES = ("knightmare", "chess", "taxi", "selftaxi", "disjointoffset", "djg", "nabner",
-         "knight", "king", "dpos", "dneg")
+         "knight", "king", "dpos", "dneg", "dnc")
 
 
 def _ints(text: str, what: str) -> tuple:
@@ -120,7 +121,8 @@ def _one(name: str, options: str, puzzle: VariantPuzzle) -> list:
     if name == "nabner":
         return [m.Nabner(tuple(_cells(options, n)))]
     simple = {"selftaxi": m.AntiTaxicab, "djg": m.DisjointGroups, "knight": m.AntiKnight,
-              "king": m.AntiKing, "dpos": lambda: m.Diagonal(1), "dneg": lambda: m.Diagonal(-1)}
+              "king": m.AntiKing, "dpos": lambda: m.Diagonal(1), "dneg": lambda: m.Diagonal(-1),
+              "dnc": m.DiagonalNonConsecutive}
     return [simple[name]()]
 
 
@@ -153,7 +155,7 @@ def _name(n: int, cell: int) -> str:
 
 def solver_constraints(puzzle: VariantPuzzle) -> list:
     """dclamage's ``-c`` strings for the rules of ``puzzle`` that f-puzzles has no field
-    for (knightmare, chess, anti-taxicab); the other rules are left to the f-puzzles writer."""
+    for (knightmare, chess, anti-taxicab, diagonal non-consecutive); the other rules are left to the f-puzzles writer."""
     n, out = puzzle.size, []
     for c in puzzle.constraints:
         if c.TYPE == "knightmare":
@@ -167,4 +169,6 @@ def solver_constraints(puzzle: VariantPuzzle) -> list:
             out.append("chess:" + ";".join(parts))
         elif c.TYPE == "anti_taxicab":
             out.append("selftaxi")
+        elif c.TYPE == "diagonal_non_consecutive":
+            out.append("dnc")
     return out

@@ -624,4 +624,5 @@ def _nabner(cp, c, k):
             cp.pairs(a, b, lambda u, v: abs(u - v) >= 2)
 
 
-ENCODERS.update({"chess": _chess, "knightmare": _knightmare, "nabner": _nabner})
+ENCODERS.update({"chess": _chess, "knightmare": _knightmare, "nabner": _nabner,
+                 "diagonal_non_consecutive": _global_pairs(KING, lambda u, v: abs(u - v) != 1)})

@@ -355,6 +355,7 @@ def _chess(mip, c):
 
 ENCODERS.update({
     "chess": _chess,
+    "diagonal_non_consecutive": _global(KING, lambda u, v: abs(u - v) != 1),
     "knightmare": lambda mip, c: _global(KNIGHT, lambda u, v: u + v not in c.sums)(mip, c),
     "nabner": lambda mip, c: [mip.relation(a, b, lambda u, v: abs(u - v) >= 2)
                               for i, a in enumerate(c.cells) for b in c.cells[i + 1:]],

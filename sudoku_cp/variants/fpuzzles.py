@@ -499,7 +499,7 @@ NOT_IN_FPUZZLES = {t: "f-puzzles has no field for it" for t in (
 FPUZZLES_NAMES["nabner"] = ("nabner",)
 NOT_IN_FPUZZLES.update({t: ("f-puzzles has no field for it; dclamage's SudokuSolver takes it "
                             f"only on its command line (-c {t}:...), see variants/dclamage.py")
-                        for t in ("knightmare", "chess")})
+                        for t in ("knightmare", "chess", "diagonal_non_consecutive")})
 
 
 # -- writing ------------------------------------------------------------------------------------

@@ -551,7 +551,7 @@ ISS_NAMES = {
 NOT_IN_ISS = {t: "ISS has no such type" for t in (
     "slow_thermometer", "odd", "even", "minimum", "maximum", "clone")}
 NOT_IN_ISS.update({t: "ISS has no such type (dclamage's SudokuSolver rule)"
-                   for t in ("nabner", "knightmare", "chess")})
+                   for t in ("nabner", "knightmare", "chess", "diagonal_non_consecutive")})
 
 #: The ISS type names this module reads (besides givens, Shape, NoBoxes and Jigsaw).
 SUPPORTED = frozenset(_READERS) | {"Shape", "NoBoxes", "Jigsaw"}

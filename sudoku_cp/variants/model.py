@@ -512,49 +512,6 @@ class DutchFlatmates:
     lowest value directly above it or the highest directly below it."""
 
 
-# issue 37: dclamage's SudokuSolver rules (its ``--list-constraints``: nabner, knightmare, chess).
-
-@constraint("nabner")
-class Nabner:
-    """No two cells on the line hold equal or consecutive values."""
-
-    cells: Cells
-
-
-@constraint("knightmare")
-class Knightmare:
-    """No two cells a chess knight's move apart hold values summing to one of ``sums``."""
-
-    sums: tuple = (5, 15)
-
-
-@constraint("chess")
-class Chess:
-    """Two cells a leaper's move apart never hold the same value: each move ``(a, b)`` of
-    ``moves`` (flat: a1, b1, a2, b2...) is taken in every direction, rows and columns either
-    way round; only the values in ``values`` when any are given, only pairs with a cell in
-    ``cells`` when any are given (dclamage's ``chess``; its ``taxi:d`` is every move
-    ``(i, d - i)``)."""
-
-    moves: tuple
-    values: tuple = ()
-    cells: Cells = ()
-
-
-def leaper_steps(moves) -> tuple:
-    """Every ``(row, col)`` step of the leaper ``moves`` (flat pairs), each once.
-
-    >>> leaper_steps((1, 1))
-    ((-1, -1), (-1, 1), (1, -1), (1, 1))
-    """
-    steps = set()
-    for a, b in zip(moves[::2], moves[1::2]):
-        for sa in (-1, 1):
-            for sb in (-1, 1):
-                steps |= {(sa * a, sb * b), (sb * b, sa * a)}
-    return tuple(sorted(steps - {(0, 0)}))
-
-
 def shown_ratios(puzzle) -> tuple:
     """The ratios black negative dots forbid between neighbours joined by no dot: 2 and every
     ratio a ratio dot of ``puzzle`` shows, as f-puzzles and dclamage's solvers read
@@ -767,3 +724,9 @@ def constraint_cells(c) -> tuple:
         elif f.name in ("cells", "bulb", "shaft", "copy"):
             out.extend(v)
     return tuple(out)
+
+
+# issue 37: dclamage's rules (nabner, knightmare, chess, diagonal non-consecutive), in their
+# own module to keep this one short; registered in TYPES all the same.
+from .model_dclamage import (Chess, DiagonalNonConsecutive, Knightmare, Nabner,  # noqa: E402,F401
+                             leaper_steps)

@@ -619,4 +619,11 @@ CHECKS = {
     "counting_circles": _counting_circles, "sum_line": _sum_line, "equal_sum": _equal_sum,
     "count_distinct": _count_distinct, "pair": _pair,
 }
-CHECKS.update({"nabner": _nabner, "knightmare": _knightmare, "chess": _chess})
+def _diagonal_non_consecutive(p, v, c):
+    for a, b in _pairs(p, KING_DIAGONAL):
+        if abs(v[a] - v[b]) == 1:
+            yield f"{v[a]} at {_name(p, a)} and {v[b]} at {_name(p, b)} are consecutive"
+
+
+CHECKS.update({"nabner": _nabner, "knightmare": _knightmare, "chess": _chess,
+               "diagonal_non_consecutive": _diagonal_non_consecutive})

@@ -9,7 +9,7 @@ with the checker in ``rules.py``.
 
 from __future__ import annotations
 
-from .model import KNIGHT, leaper_steps, neighbours, shown_ratios
+from .model import KING, KNIGHT, leaper_steps, neighbours, shown_ratios
 from .paradigms import UnsupportedConstraint
 from .witness_lines import (BetweenLine, EqualSums, LockoutLine, Quadruple, Renban,
                             Sandwich, Skyscraper, XSum, Zipper)
@@ -558,7 +558,14 @@ def nabner(c, ctx):
             for i, a in enumerate(c.cells) for b in c.cells[i + 1:]]
 
 
-BUILDERS.update({"chess": chess, "knightmare": knightmare, "nabner": nabner})
+def diagonal_non_consecutive(c, ctx):
+    p = ctx.puzzle
+    return [ctx.relation(a, b, lambda v, w: abs(v - w) != 1)
+            for a in range(p.num_cells) for b in neighbours(p, a, KING) if a < b]
+
+
+BUILDERS.update({"chess": chess, "knightmare": knightmare, "nabner": nabner,
+                 "diagonal_non_consecutive": diagonal_non_consecutive})
 
 
 #: Longer innie / outie sums cost a scan at every node. Up to 12 cells: the givens-less

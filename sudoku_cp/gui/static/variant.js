@@ -17,6 +17,7 @@ const GLOBAL_NAMES = {
   disjoint_groups: "disjoint groups", negative_dots: "no dot means no kropki pair",
   negative_xv: "no letter means no X or V pair",
   knightmare: "knightmare", chess: "chess (leaper) rule",
+  diagonal_non_consecutive: "diagonal non-consecutive",
 };
 
 // Clues written outside the grid: the board keeps a margin for them (outsideClues, app.css).

@@ -525,4 +525,11 @@ def _nabner(prog, p, c):
         prog.relation(a, b, ok)
 
 
-BUILDERS.update({"chess": _chess, "knightmare": _knightmare, "nabner": _nabner})
+def _diagonal_non_consecutive(prog, p, c):
+    apart = lambda x, y: abs(x - y) != 1  # noqa: E731
+    for a, b in _steps(p, KING):
+        prog.relation(a, b, apart)
+
+
+BUILDERS.update({"chess": _chess, "knightmare": _knightmare, "nabner": _nabner,
+                 "diagonal_non_consecutive": _diagonal_non_consecutive})
