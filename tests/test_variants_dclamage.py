@@ -227,3 +227,16 @@ def test_a_bad_solver_constraint_in_a_record_is_the_entrys_error():
                                    "solver_constraints": ["taxi:x"]}))
     assert entry.puzzle is None and entry.error == \
         "solver constraint 'taxi:x': taxi distance: 'x' is not a list of whole numbers"
+
+
+def test_nabner_lengths_where_svsjs_special_cases_them():
+    """SVSJS's NabnerConstraint.ts: on an odd size a line of (n - 1) / 2 + 1 cells takes odd
+    values only, a longer one is invalid. Both follow from the rule; every paradigm says so."""
+    five = m.VariantPuzzle(9, constraints=(m.Nabner((0, 10, 20, 30, 40)),))
+    for paradigm in PRESENT:
+        r = solve(five, paradigm, limit=1, time_limit=60)
+        assert r.count == 1 and all(r.solutions[0][x] % 2 for x in (0, 10, 20, 30, 40)), paradigm
+    six = m.VariantPuzzle(9, constraints=(m.Nabner((0, 10, 20, 30, 40, 50)),))
+    for paradigm in PRESENT:
+        r = solve(six, paradigm, limit=1, time_limit=60)
+        assert r.count == 0 and r.exhausted, paradigm
