@@ -240,3 +240,30 @@ def test_nabner_lengths_where_svsjs_special_cases_them():
     for paradigm in PRESENT:
         r = solve(six, paradigm, limit=1, time_limit=60)
         assert r.count == 0 and r.exhausted, paradigm
+
+
+#: Found by diff_svsjs.py (seed 39, shrunk): two 5-cell nabner lines on 9x9, anti-king,
+#: thermometers. SVSJS answers "multiple": for a line of (n - 1) / 2 + 1 cells its
+#: NabnerConstraint.ts only removes the even values and links no pair, so it lets two cells
+#: of the line that share no house repeat an odd value (5, 3, 9, 5, 1). dclamage's C#
+#: NabnerConstraint links every pair (equal or consecutive), as the rule says: unique.
+SVSJS_FIVE_CELL_LINES = ("N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq0kANwEMAbAVzngBZUaCKxgA7BABcMvCmy68EKdC"
+              "PFSZMJtXqEVosQAVxAYwicAsuwwBrMPgCMyABzJEtLeU/NK8nnxd6avDSsjreHuF0DD4cfggAbEKqEsEaEYGGJma"
+              "WNnbweI4ATMiCAKzIiQDszu5eWmERjSzC+kZiphZWtvjFAMwlyOVVtcQNdeORo9G+ivDlGeqyE01UY6Cxs8otQSG"
+              "ay14zfI4LqUsxCnyCJ7tEtPQgYuwARmIwGPignBCveQQgAErxADC8RAqEBQMqYIBlUh0P+sKc8OBiBAdzkXx++Dw"
+              "MKB9nhTiBhXhsN6yKBZPBpQpaPc93YYkkEGs3zQixgqEkAAs3gBbAD2vJgkjeHxAmJgvxx/3scPBsqR4MKcoBvRV"
+              "/34IPhmtKtIx30l2IBhNR4MQQNNxqBiqtUPR7iAA")
+
+
+def test_a_five_cell_nabner_line_still_rules_every_pair():
+    p = parse_fpuzzles(SVSJS_FIVE_CELL_LINES)
+    lines = [c.cells for c in p.constraints if c.TYPE == "nabner"]
+    assert [len(line) for line in lines] == [5, 5]
+    for paradigm in (p for p in PRESENT if p != "mip"):  # (mip: 23 s on this one)
+        found = _solutions(p, paradigm, 2)
+        assert len(found) == 1, paradigm
+    odd_only = m.VariantPuzzle(9, givens=p.givens, constraints=tuple(
+        c for c in p.constraints if c.TYPE != "nabner") + tuple(m.Odd(x) for line in lines for x in line))
+    r = solve(odd_only, "sat", limit=2, time_limit=60)
+    assert r.count == 2  # (SVSJS's reading: more than one solution)
+    assert any(len({s[x] for x in line}) < 5 for s in r.solutions for line in lines)
