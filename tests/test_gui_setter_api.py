@@ -111,6 +111,9 @@ EVERY = {
     "hidden_skyscraper": {"cells": [R(r, 2) for r in range(9, 0, -1)], "value": 4},
     "anti_taxicab": {}, "global_mod": {}, "global_entropy": {}, "dutch_flatmates": {},
     "pair": {"cells": [R(6, 2), R(6, 3), R(7, 2)], "allowed": [1, 2, 2, 3, 3, 1], "all_pairs": True},
+    # issue 37: dclamage's rules
+    "nabner": {"cells": [R(1, 1), R(2, 2), R(3, 3)]}, "knightmare": {"sums": [5, 15]},
+    "chess": {"moves": [2, 2], "values": [1, 3], "cells": []}, "diagonal_non_consecutive": {},
 }
 
 

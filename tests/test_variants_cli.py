@@ -39,7 +39,7 @@ def test_check_multiple_exits_1_and_json_record(capsys):
 
 def test_unsupported_constraint_is_the_records_error_and_the_batch_goes_on(capsys, tmp_path):
     bad_fp = LZ.compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4,
-                                             "nabner": [{"cells": ["R1C1"]}],
+                                             "fog": [{"cells": ["R1C1"]}],
                                              "chaosconstruction": True}))
     lines = [THERMO4, ".Or.~R1C1_1.End", "N4Ig!!garbage", bad_fp, "hello world", OPEN4]
     path = tmp_path / "mixed.txt"
@@ -48,7 +48,7 @@ def test_unsupported_constraint_is_the_records_error_and_the_batch_goes_on(capsy
     recs = [json.loads(line) for line in out.splitlines()]
     assert [r["verdict"] for r in recs] == ["unique", "invalid", "invalid", "invalid", "invalid", "multiple"]
     assert recs[1]["error"] == "unsupported constraint Or"
-    assert recs[3]["error"] == "unsupported constraints: nabner, chaosconstruction"  # at once
+    assert recs[3]["error"] == "unsupported constraints: fog, chaosconstruction"  # at once
     assert [r["line"] for r in recs] == [2, 3, 4, 5, 6, 7]
     from sudoku_cp.variants.records import RECORD_KEYS
 

@@ -100,6 +100,7 @@ def held_and_broken():
     yield "count_distinct", m.CountDistinct(G.index(3), (0, 1, 2)), m.CountDistinct(0, (1, 2))
     ups = tuple(x for a in range(1, 10) for b in range(a + 1, 10) for x in (a, b))  # a < b
     yield "pair", m.Pair(inc[:4], ups), m.Pair(dec[:4], ups)
+    yield from _dclamage_cases()
     for tag, c in (("diagonal", m.Diagonal(1)), ("anti_knight", m.AntiKnight()),
                    ("anti_king", m.AntiKing()), ("non_consecutive", m.NonConsecutive()),
                    ("disjoint_groups", m.DisjointGroups()), ("negative_dots", m.NegativeDots()),
@@ -107,6 +108,21 @@ def held_and_broken():
                    ("global_mod", m.GlobalMod()), ("global_entropy", m.GlobalEntropy()),
                    ("dutch_flatmates", m.DutchFlatmates())):
         yield tag, c, c  # global rules: see test_global_rules
+
+
+def _dclamage_cases():
+    """nabner, knightmare and chess (dclamage's rules), read off ``G``."""
+    odd = tuple(G.index(v) for v in (1, 3, 5, 7, 9))  # row 0: pairwise 2 or more apart
+    yield "nabner", m.Nabner(odd), m.Nabner((G.index(3), G.index(4)))
+    knight = [(a, b) for a in range(81) for b in range(81)
+              if {abs(a // 9 - b // 9), abs(a % 9 - b % 9)} == {1, 2}]
+    totals = {G[a] + G[b] for a, b in knight}
+    absent = min(set(range(2, 19)) - totals, default=1)
+    yield "knightmare", m.Knightmare((absent,)), m.Knightmare((absent, min(totals)))
+    a, b = _equal_pair()
+    move = (abs(a // 9 - b // 9), abs(a % 9 - b % 9))
+    yield "chess", m.Chess((0, 1)), m.Chess(move, values=(G[a],))
+    yield "diagonal_non_consecutive", m.DiagonalNonConsecutive(), m.DiagonalNonConsecutive()
 
 
 def _equal_pair():
@@ -141,6 +157,7 @@ CASES = list(held_and_broken())
 GLOBAL = {"diagonal", "anti_knight", "anti_king", "non_consecutive", "disjoint_groups",
           "negative_dots", "negative_xv", "anti_taxicab", "global_mod", "global_entropy",
           "dutch_flatmates"}
+GLOBAL |= {"diagonal_non_consecutive"}  # (tested on grids: test_variants_dclamage)
 
 
 def test_every_type_has_a_case_and_a_check():

@@ -672,6 +672,13 @@ TYPES = {
     "negative-xv": negative_type("negative-xv", _negative("xv"), "xv", ("xv",),
                                  lambda a, b: a + b in (5, 10), lambda a, b: "X" if a + b == 10 else "V"),
 }
+# issue 37: dclamage's nabner lines (values pairwise 2 or more apart). Up to 4 cells: a line
+# of (n - 1) / 2 + 1 cells (5 on 9x9) SVSJS's NabnerConstraint.ts reads as "odd values" only,
+# with no pair ruled, so two cells sharing no house may repeat a value (dclamage's C#
+# solver rules every pair, as we do; seed 39 found it: test_variants_dclamage); longer
+# ones SVSJS calls invalid, as the rule does.
+TYPES["nabner"] = line_type("nabner", lambda ctx, vs, v: all(abs(v - w) >= 2 for w in vs),
+                            lengths=(2, 4))
 NEGATIVE = ("nonconsecutive", "negative-ratio", "negative-xv")
 
 #: What the grid generator is asked to keep for each negative rule, half of the time (else

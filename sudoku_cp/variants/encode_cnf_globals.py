@@ -6,9 +6,13 @@ anti-taxicab, global mod 3, global entropy, Dutch flatmates.
   the square holds a value of the class";
 - *Dutch flatmates*: per cell, "not the middle value, or the lowest above, or the
   highest below".
+- *chess* (dclamage's leaper rule) and *knightmare*: a binary clause per pair of cells a
+  move apart and pair of values they may not hold together.
 """
 
 from __future__ import annotations
+
+from .model import KNIGHT, leaper_steps, neighbours
 
 
 def squares(n):
@@ -58,3 +62,28 @@ ENCODERS = {
     "global_entropy": _every_class(_third),
     "dutch_flatmates": _dutch_flatmates,
 }
+
+
+def _chess(enc, c, k):
+    p = enc.puzzle
+    ruled = set(c.cells)
+    for a in range(p.num_cells):
+        for b in neighbours(p, a, leaper_steps(c.moves)):
+            if a < b and (not ruled or a in ruled or b in ruled):
+                for v in (c.values or enc.values):
+                    if v in enc.x[a]:
+                        enc.add([-enc.x[a][v], -enc.x[b][v]])
+
+
+def _knightmare(enc, c, k):
+    p = enc.puzzle
+    for a in range(p.num_cells):
+        for b in neighbours(p, a, KNIGHT):
+            if a < b:
+                for u in enc.values:
+                    for w in enc.values:
+                        if u + w in c.sums:
+                            enc.add([-enc.x[a][u], -enc.x[b][w]])
+
+
+ENCODERS.update({"chess": _chess, "knightmare": _knightmare})

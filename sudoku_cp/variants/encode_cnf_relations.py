@@ -207,3 +207,6 @@ ENCODERS = {
     "negative_dots": _negative_dots,
     "negative_xv": _negative_xv,
 }
+ENCODERS["diagonal_non_consecutive"] = _global_pairs(KING, rule("not consecutive"))
+ENCODERS["nabner"] = lambda enc, c, k: [enc.relation(a, b, rule("apart", 2))
+                                        for i, a in enumerate(c.cells) for b in c.cells[i + 1:]]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
-from .model import KING, KNIGHT, ORTHO, VariantPuzzle, line_segments, neighbours as _neighbours, shown_ratios
+from .model import KING, KNIGHT, ORTHO, VariantPuzzle, leaper_steps, line_segments, neighbours as _neighbours, shown_ratios
 from .paradigms import UnsupportedConstraint
 
 
@@ -600,3 +600,29 @@ ENCODERS = {
     "count_distinct": _count_distinct,
     "pair": _pair,
 }
+
+
+def _chess(cp, c, k):
+    p, ruled = cp.puzzle, set(c.cells)
+    for a in range(p.num_cells):
+        for b in _neighbours(p, a, leaper_steps(c.moves)):
+            if a < b and (not ruled or a in ruled or b in ruled):
+                if not c.values:
+                    cp.model.Add(cp.x[a] != cp.x[b])
+                for v in c.values:
+                    if cp.lo <= v <= cp.hi:
+                        cp.model.AddBoolOr([cp.is_value(a, v).Not(), cp.is_value(b, v).Not()])
+
+
+def _knightmare(cp, c, k):
+    _global_pairs(KNIGHT, lambda u, v: u + v not in c.sums)(cp, c, k)
+
+
+def _nabner(cp, c, k):
+    for i, a in enumerate(c.cells):
+        for b in c.cells[i + 1:]:
+            cp.pairs(a, b, lambda u, v: abs(u - v) >= 2)
+
+
+ENCODERS.update({"chess": _chess, "knightmare": _knightmare, "nabner": _nabner,
+                 "diagonal_non_consecutive": _global_pairs(KING, lambda u, v: abs(u - v) != 1)})

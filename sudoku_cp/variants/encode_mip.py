@@ -38,7 +38,7 @@ take them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from .model import KING, KNIGHT, ORTHO, VariantPuzzle, line_segments, neighbours, shown_ratios
+from .model import KING, KNIGHT, ORTHO, VariantPuzzle, leaper_steps, line_segments, neighbours, shown_ratios
 from .paradigms import UnsupportedConstraint
 
 INF = float("inf")
@@ -344,6 +344,22 @@ ENCODERS = {
     "negative_dots": _negative(("difference_dot", "ratio_dot"), _no_dot),
     "negative_xv": _negative(("xv",), _no_xv),
 }
+
+
+def _chess(mip, c):
+    ruled = set(c.cells)
+    for a, b in _pairs(mip.puzzle, leaper_steps(c.moves)):
+        if not ruled or a in ruled or b in ruled:
+            mip.relation(a, b, lambda u, v: u != v or (c.values and u not in c.values))
+
+
+ENCODERS.update({
+    "chess": _chess,
+    "diagonal_non_consecutive": _global(KING, lambda u, v: abs(u - v) != 1),
+    "knightmare": lambda mip, c: _global(KNIGHT, lambda u, v: u + v not in c.sums)(mip, c),
+    "nabner": lambda mip, c: [mip.relation(a, b, lambda u, v: abs(u - v) >= 2)
+                              for i, a in enumerate(c.cells) for b in c.cells[i + 1:]],
+})
 
 #: The types this model declines (the model's others): see ``WHY``.
 DECLINED = ("sandwich", "x_sum", "skyscraper", "renban", "between", "lockout")

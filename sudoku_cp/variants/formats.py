@@ -4,10 +4,12 @@ Formats, tried in this order:
 
 - ``json``: an object; the project's own variant JSON (``{"size": ..., "constraints": [...]}``,
   docs/variants.md) or a record ``{"format": "fpuzzles"|"iss"|"json", "puzzle": ...}`` with an
-  optional stated solution (``cells``: values row by row, or ``solution``);
+  optional stated solution (``cells``: values row by row, or ``solution``) and optional
+  ``solver_constraints``, dclamage's SudokuSolver ``-c`` strings (``variants.dclamage``);
 - ``fpuzzles``: an f-puzzles link (``...?load=N4Ig...``) or the bare LZString string;
 - ``iss``: an ISS constraint string (``.Thermo~R1C1~R1C2...``) or one of ISS's text forms,
-  among them a plain grid line (81 characters for 9x9).
+  among them a plain grid line (81 characters for 9x9) and SudokuWiki's packed killer
+  string (``3x3::k:6150:6150:...``, ``variants.sudokuwiki``).
 
 A link (ISS's ``?q=``, SudokuPad's ``fpuzzles...``) is read as the string it carries
 (``links.unwrap``); one that carries none this reads is ``"link"``, and reading it says why.
@@ -34,6 +36,7 @@ from .iss import parse_plain, read_iss
 from .links import is_link, unwrap
 from .model import VariantPuzzle, unreachable_cage
 from .sukaku import read_sukaku
+from .sudokuwiki import looks_like_packed_killer
 from ..text import looks_like_sukaku
 
 FORMATS = ("json", "fpuzzles", "iss", "sukaku")
@@ -49,6 +52,8 @@ def detect(text: str) -> str | None:
             return "link"  # a variant input all the same: reading it says what is wrong
     if t.startswith("{") or re.match(r"\[\s*(\{|$)", t):  # ('[' or '[{': a JSON document)
         return "json"
+    if looks_like_packed_killer(t):  # SudokuWiki's 3x3::k:..., one of ISS's text forms
+        return "iss"
     if looks_like_fpuzzles(t):
         return "fpuzzles"
     if t.startswith(".") and ("~" in t or re.match(r"^\.[A-Z][a-z]", t)):
@@ -161,6 +166,10 @@ def _read_record(entry: VariantEntry, data) -> None:
         entry.puzzle = read_sukaku(inner)
     else:
         raise PuzzleError(f"unknown puzzle format {fmt!r} (known: {', '.join(FORMATS)})")
+    if data.get("solver_constraints") is not None:  # dclamage's -c strings (variants/dclamage.py)
+        from .dclamage import add_solver_constraints
+
+        entry.puzzle = add_solver_constraints(entry.puzzle, data["solver_constraints"])
     cells = data.get("cells")
     if cells is None and isinstance(data.get("solution"), list):
         cells = data["solution"]

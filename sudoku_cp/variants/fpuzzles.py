@@ -412,6 +412,7 @@ _LINE_FIELDS = {
     "doublearrow": lambda rd, e, line: [m.DoubleArrow(line)],
     "zipperline": lambda rd, e, line: [m.Zipper(line)],
     "lockout": lambda rd, e, line: [m.Lockout(line, rd.n // 2)],
+    "nabner": lambda rd, e, line: [m.Nabner(line)],  # (dclamage's field, SVSJS and C#)
 }
 
 def _indexer(kind):
@@ -495,6 +496,10 @@ NOT_IN_FPUZZLES = {t: "f-puzzles has no field for it" for t in (
     "greater_than", "sum", "rellik_cage", "equality_cage", "contain_exact", "anti_taxicab", "global_mod",
     "global_entropy", "dutch_flatmates", "lunchbox", "sum_line", "counting_circles",
     "value_indexing", "hidden_skyscraper", "equal_sum", "count_distinct", "pair")}
+FPUZZLES_NAMES["nabner"] = ("nabner",)
+NOT_IN_FPUZZLES.update({t: ("f-puzzles has no field for it; dclamage's SudokuSolver takes it "
+                            f"only on its command line (-c {t}:...), see variants/dclamage.py")
+                        for t in ("knightmare", "chess", "diagonal_non_consecutive")})
 
 
 # -- writing ------------------------------------------------------------------------------------
@@ -635,7 +640,7 @@ _LINE_KEYS = {"thermometer": "thermometer", "slow_thermometer": "slowthermometer
               "palindrome": "palindrome", "renban": "renban", "whisper": "whispers",
               "region_sum_line": "regionsumline", "between": "betweenline",
               "entropic": "entropicline", "modular": "modularline",
-              "double_arrow": "doublearrow", "zipper": "zipperline"}
+              "double_arrow": "doublearrow", "zipper": "zipperline", "nabner": "nabner"}
 
 
 def write_fpuzzles(p: m.VariantPuzzle) -> str:

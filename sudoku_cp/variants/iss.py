@@ -5,7 +5,8 @@ givens (``R1C1_5``, or ``R1C1_2_4_6`` for a cell restricted to several values). 
 ``R<row>C<col>`` with row and column one base-17 digit each (``a`` is 10, ``g`` 16): ISS
 reads no ``R10C1``. Besides the ``.`` form, ISS
 reads plain text: a line of givens (81 characters for 9x9, any square size), a jigsaw
-(givens then a region layout), the short killer format and 729-character pencilmarks.
+(givens then a region layout), the short killer format, SudokuWiki's packed killer
+strings (``sudokuwiki``) and 729-character pencilmarks.
 
 Types read as ISS's parser reads them (its ``js/sudoku_parser.js`` and
 ``js/sudoku_constraint.js``): multi-cell dots, X, V and GreaterThan apply to every
@@ -28,6 +29,7 @@ from ..errors import PuzzleError
 from . import model as m
 from .paradigms import UnsupportedConstraint
 from .reading import Reading, Said
+from .sudokuwiki import looks_like_packed_killer, read_packed_killer
 
 _CELL = re.compile(r"^[Rr]([0-9a-gA-G])[Cc]([0-9a-gA-G])$")
 _DECIMAL_CELL = re.compile(r"^[Rr](\d+)[Cc](\d+)$")
@@ -548,6 +550,8 @@ ISS_NAMES = {
 #: Model types ISS has no type for, and why.
 NOT_IN_ISS = {t: "ISS has no such type" for t in (
     "slow_thermometer", "odd", "even", "minimum", "maximum", "clone")}
+NOT_IN_ISS.update({t: "ISS has no such type (dclamage's SudokuSolver rule)"
+                   for t in ("nabner", "knightmare", "chess", "diagonal_non_consecutive")})
 
 #: The ISS type names this module reads (besides givens, Shape, NoBoxes and Jigsaw).
 SUPPORTED = frozenset(_READERS) | {"Shape", "NoBoxes", "Jigsaw"}
@@ -582,6 +586,8 @@ def _plain_values(text, n):
 def parse_plain(text: str):
     """A puzzle from ISS's plain-text forms, or None when ``text`` is not one of them."""
     t = re.sub(r"\s+", "", text)
+    if looks_like_packed_killer(t):  # SudokuWiki's 3x3::k:... (variants/sudokuwiki.py)
+        return read_packed_killer(t)
     if len(t) == 81 and re.search(r"[<v>^`',]", t) and re.fullmatch(r"[0-9A-Za-j^<v>`',.]*", t):
         return _short_killer(t)
     if len(t) % 2 == 0 and _square(len(t) // 2):

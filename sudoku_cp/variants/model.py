@@ -724,3 +724,9 @@ def constraint_cells(c) -> tuple:
         elif f.name in ("cells", "bulb", "shaft", "copy"):
             out.extend(v)
     return tuple(out)
+
+
+# issue 37: dclamage's rules (nabner, knightmare, chess, diagonal non-consecutive), in their
+# own module to keep this one short; registered in TYPES all the same.
+from .model_dclamage import (Chess, DiagonalNonConsecutive, Knightmare, Nabner,  # noqa: E402,F401
+                             leaper_steps)

@@ -34,6 +34,7 @@ class ConstraintError(PuzzleError):
 PAIRS = {"difference_dot", "ratio_dot", "xv", "greater_than"}
 FEWEST = {"between": 2, "lockout": 2, "double_arrow": 3, "sandwich": 2, "x_sum": 2,
           "skyscraper": 2, "value_indexing": 3, "hidden_skyscraper": 2, "lunchbox": 2}
+FEWEST.update({"chess": 0})  # (no cells: the rule holds over every cell)
 
 
 def _check_shape(c) -> None:
@@ -59,6 +60,9 @@ def _check_shape(c) -> None:
                                            f"{len(cells)} cells")
     if c.TYPE == "pair" and len(c.allowed) % 2:
         raise ConstraintError("pair", ": allowed lists value pairs, so an even count of values")
+    if c.TYPE == "chess" and (len(c.moves) % 2 or not any(c.moves)):
+        raise ConstraintError("chess", ": moves lists (row, column) pairs, not all 0, so an "
+                                       "even count of numbers")
     if c.TYPE == "equality_cage" and len(cells) % 2:
         raise ConstraintError("equality_cage", f": needs an even number of cells, has {len(cells)}")
 
@@ -112,7 +116,7 @@ def _check_fields(c) -> None:
 #: close on themselves (whispers, region-sum lines...) are not among them.
 DISTINCT_CELLS = {"killer_cage", "extra_region", "thermometer", "renban", "quadruple", "sum",
                   "rellik_cage", "equality_cage", "contain_exact", "lunchbox",
-                  "counting_circles"} | PAIRS
+                  "counting_circles", "nabner"} | PAIRS
 
 
 def _check_repeats(p, c) -> None:
@@ -138,6 +142,9 @@ def _check_values(p, c) -> None:
                                             f"is outside 1..{len(c.cells)}")
     elif c.TYPE == "modular" and c.modulus < 1:
         raise ConstraintError("modular", f": modulus {c.modulus} is below 1")
+    elif c.TYPE == "chess" and any(not lo <= v <= hi for v in c.values):
+        raise ConstraintError("chess", f": value {next(v for v in c.values if not lo <= v <= hi)} "
+                                       f"is outside {lo}..{hi}")
     elif c.TYPE == "diagonal" and c.slope not in (1, -1):
         raise ConstraintError("diagonal", f": slope {c.slope} is neither 1 nor -1")
 

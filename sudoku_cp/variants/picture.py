@@ -31,6 +31,8 @@ GLOBAL = {"anti_knight": "anti-knight", "anti_king": "anti-king",
           "candidates": "restricted candidates", "anti_taxicab": "anti-taxicab",
           "global_mod": "global mod 3", "global_entropy": "global entropy",
           "dutch_flatmates": "Dutch flatmates"}
+GLOBAL.update({"knightmare": "knightmare", "chess": "chess (leaper) rule",
+               "diagonal_non_consecutive": "diagonal non-consecutive"})
 CAPTION = 18  # height of the caption line
 
 

@@ -573,6 +573,30 @@ def _pair(p, v, c):
             yield f"{v[a]} at {_name(p, a)} then {v[b]} at {_name(p, b)} is no allowed pair"
 
 
+def _nabner(p, v, c):
+    for a, b in combinations(c.cells, 2):
+        if abs(v[a] - v[b]) <= 1:
+            yield f"{v[a]} at {_name(p, a)} and {v[b]} at {_name(p, b)} are equal or consecutive"
+
+
+def _knightmare(p, v, c):
+    for a, b in _pairs(p, KNIGHT):
+        if v[a] + v[b] in c.sums:
+            yield f"{v[a]} at {_name(p, a)} and {v[b]} at {_name(p, b)} sum to {v[a] + v[b]}"
+
+
+def _chess(p, v, c):
+    moves = set()
+    for a, b in zip(c.moves[::2], c.moves[1::2]):  # every direction, either way round
+        moves |= {(a, b), (-a, b), (a, -b), (-a, -b), (b, a), (-b, a), (b, -a), (-b, -a)}
+    moves.discard((0, 0))
+    for a, b in _pairs(p, tuple(moves)):
+        if c.cells and a not in c.cells and b not in c.cells:
+            continue
+        if v[a] == v[b] and (not c.values or v[a] in c.values):
+            yield f"{v[a]} at {_name(p, a)} and {_name(p, b)}, a leaper's move apart"
+
+
 CHECKS = {
     "killer_cage": _killer_cage, "little_killer": _sum_is(None), "sandwich": _sandwich,
     "x_sum": _x_sum, "skyscraper": _skyscraper, "arrow": _arrow, "double_arrow": _double_arrow,
@@ -595,3 +619,11 @@ CHECKS = {
     "counting_circles": _counting_circles, "sum_line": _sum_line, "equal_sum": _equal_sum,
     "count_distinct": _count_distinct, "pair": _pair,
 }
+def _diagonal_non_consecutive(p, v, c):
+    for a, b in _pairs(p, KING_DIAGONAL):
+        if abs(v[a] - v[b]) == 1:
+            yield f"{v[a]} at {_name(p, a)} and {v[b]} at {_name(p, b)} are consecutive"
+
+
+CHECKS.update({"nabner": _nabner, "knightmare": _knightmare, "chess": _chess,
+               "diagonal_non_consecutive": _diagonal_non_consecutive})

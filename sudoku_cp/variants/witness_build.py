@@ -9,7 +9,7 @@ with the checker in ``rules.py``.
 
 from __future__ import annotations
 
-from .model import shown_ratios
+from .model import KING, KNIGHT, leaper_steps, neighbours, shown_ratios
 from .paradigms import UnsupportedConstraint
 from .witness_lines import (BetweenLine, EqualSums, LockoutLine, Quadruple, Renban,
                             Sandwich, Skyscraper, XSum, Zipper)
@@ -536,6 +536,36 @@ BUILDERS = {
     "counting_circles": counting_circles, "equal_sum": equal_sum,
     "count_distinct": count_distinct, "pair": pair,
 }
+
+
+def chess(c, ctx):
+    ruled = set(c.cells)
+    pairs = [(a, b) for a, b in ctx.offsets(leaper_steps(c.moves))
+             if not ruled or a in ruled or b in ruled]
+    if not c.values:
+        return [NotEqual(a, b) for a, b in pairs]
+    return [ctx.relation(a, b, lambda v, w: v != w or v not in c.values) for a, b in pairs]
+
+
+def knightmare(c, ctx):
+    p = ctx.puzzle
+    return [ctx.relation(a, b, lambda v, w: v + w not in c.sums)
+            for a in range(p.num_cells) for b in neighbours(p, a, KNIGHT) if a < b]
+
+
+def nabner(c, ctx):
+    return [ctx.relation(a, b, lambda v, w: abs(v - w) >= 2)
+            for i, a in enumerate(c.cells) for b in c.cells[i + 1:]]
+
+
+def diagonal_non_consecutive(c, ctx):
+    p = ctx.puzzle
+    return [ctx.relation(a, b, lambda v, w: abs(v - w) != 1)
+            for a in range(p.num_cells) for b in neighbours(p, a, KING) if a < b]
+
+
+BUILDERS.update({"chess": chess, "knightmare": knightmare, "nabner": nabner,
+                 "diagonal_non_consecutive": diagonal_non_consecutive})
 
 
 #: Longer innie / outie sums cost a scan at every node. Up to 12 cells: the givens-less

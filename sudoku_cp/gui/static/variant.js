@@ -9,12 +9,15 @@ const LINE_COLOURS = {
   whisper: "#3fae3f", renban: "#b05ad8", palindrome: "#8c8c8c", between: "#4f8fd6",
   lockout: "#d9822b", region_sum_line: "#2f6fd0", zipper: "#a070c0", entropic: "#d89a30",
   modular: "#c9935a", double_arrow: "#8a8a8a",
+  nabner: "#d06060",
 };
 // Rules over the whole grid: named under the board, drawn only where they have a picture.
 const GLOBAL_NAMES = {
   anti_knight: "anti-knight", anti_king: "anti-king", non_consecutive: "non-consecutive",
   disjoint_groups: "disjoint groups", negative_dots: "no dot means no kropki pair",
   negative_xv: "no letter means no X or V pair",
+  knightmare: "knightmare", chess: "chess (leaper) rule",
+  diagonal_non_consecutive: "diagonal non-consecutive",
 };
 
 // Clues written outside the grid: the board keeps a margin for them (outsideClues, app.css).

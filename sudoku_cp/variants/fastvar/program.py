@@ -34,6 +34,7 @@ from math import comb
 
 import numpy as np
 
+from ..model import leaper_steps
 from ..paradigms import UnsupportedConstraint
 
 HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM = range(10)
@@ -501,3 +502,34 @@ BUILDERS = {
     "negative_dots": _negative_dots,
     "negative_xv": _negative_xv,
 }
+
+
+def _chess(prog, p, c):
+    ruled = set(c.cells)
+    ok = (lambda x, y: x != y) if not c.values else (lambda x, y: x != y or x not in c.values)
+    for a, b in _steps(p, leaper_steps(c.moves)):
+        if a < b and (not ruled or a in ruled or b in ruled):
+            prog.relation(a, b, ok)
+
+
+def _knightmare(prog, p, c):
+    ok = lambda x, y: x + y not in c.sums  # noqa: E731
+    for a, b in _steps(p, KNIGHT):
+        if a < b:
+            prog.relation(a, b, ok)
+
+
+def _nabner(prog, p, c):
+    ok = lambda x, y: abs(x - y) >= 2  # noqa: E731
+    for a, b in combinations(c.cells, 2):
+        prog.relation(a, b, ok)
+
+
+def _diagonal_non_consecutive(prog, p, c):
+    apart = lambda x, y: abs(x - y) != 1  # noqa: E731
+    for a, b in _steps(p, KING):
+        prog.relation(a, b, apart)
+
+
+BUILDERS.update({"chess": _chess, "knightmare": _knightmare, "nabner": _nabner,
+                 "diagonal_non_consecutive": _diagonal_non_consecutive})
