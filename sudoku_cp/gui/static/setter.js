@@ -275,7 +275,7 @@ function addCatalogue(types) {  // every model type with no tool of its own, fro
   const known = new Set([...Object.keys(TOOLS).map(typeOf), ...GLOBAL_RULES.map(([k]) => globalOf(k).type)]);
   for (const g of types || []) {
     if (known.has(g.type) || GENERIC[g.type]) continue;
-    if (g.shape === "global") { globals.push([g.type, g.label]); continue; }
+    if (g.shape === "global") { globals.push([g.type, g.label, g.extra]); continue; }
     if (!g.shape) continue;
     GENERIC[g.type] = g;
     const fewest = g.shape === "cell+cells" || g.shape === "cells+copy" ? 2 : 1;
@@ -293,8 +293,9 @@ function addCatalogue(types) {  // every model type with no tool of its own, fro
     }
     $("edit-tool").appendChild(group);
   }
-  for (const [k, label] of globals) {
+  for (const [k, label, extra] of globals) {
     GLOBAL_RULES.push([k, label]);
+    GLOBAL_EXTRA[k] = extra || {};
     $("edit-globals").insertAdjacentHTML("beforeend", `<label class="switch"><input type="checkbox" id="edit-g-${k}"> ${esc(label)}</label>`);
     $(`edit-g-${k}`).addEventListener("change", (e) => onGlobal(k, e.target.checked));
   }
@@ -577,8 +578,9 @@ function globalOf(key) {
   if (key === "diagonal_up") return { type: "diagonal", slope: 1 };
   if (key === "negative_dots") return { type: key, white: true, black: true };
   if (key === "negative_xv") return { type: key, x: true, v: true };
-  return { type: key };
+  return { type: key, ...JSON.parse(JSON.stringify(GLOBAL_EXTRA[key] || {})) };
 }
+const GLOBAL_EXTRA = {};  // a catalogue rule's other fields, as the model writes them back
 const sameGlobal = (a, b) => a.type === b.type && (a.type !== "diagonal" || a.slope === b.slope);
 function syncGlobals() {
   for (const [key] of GLOBAL_RULES) $(`edit-g-${key}`).checked = E.draft.constraints.some((x) => sameGlobal(x, globalOf(key)));
