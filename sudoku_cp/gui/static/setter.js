@@ -614,7 +614,7 @@ async function runCheck(retry = 0) {
   try { d = await post("variant/check", { puzzle: text, job, time_limit: 20 }); } catch (x) { err = x; }
   if (seq !== E.seq || !E.on) return;  // a newer change asked again
   E.job = null;
-  if (err && err.data && err.data.running && retry < 20) { setTimeout(() => { if (seq === E.seq) runCheck(retry + 1); }, 100); return; }  // the cancelled job still winding down
+  if (err && err.data && err.data.running && retry < 50) { setTimeout(() => { if (seq === E.seq) runCheck(retry + 1); }, 100 + 10 * retry); return; }  // cancelled jobs still winding down (up to ~17 s on a loaded machine)
   if (err && err.data && err.data.cancelled) return;
   showAnswer(d, err, performance.now() - changed);
 }
