@@ -21,7 +21,7 @@ const TOOLS = {
   thermometer: ["Thermometer (from the bulb)", null, null, 2],
   slow_thermometer: ["Slow thermometer (from the bulb)", null, null, 2],
   arrow: ["Arrow (bulb, then the shaft)", null, null, 2],
-  pill_arrow: ["Pill arrow (bulb cells, then the shaft; bulb length in the box, 2 unless typed)", "bulb length", 2, 3],
+  pill_arrow: ["Pill arrow (bulb length in the box, then bulb and shaft)", "bulb length", 2, 3],
   whisper: ["German whisper line (difference)", "difference", 5, 2],
   renban: ["Renban line", null, null, 2],
   palindrome: ["Palindrome line", null, null, 2],
