@@ -126,15 +126,21 @@ def apply(state, step) -> None:
 
 
 def solve_path(puzzle, *, first: bool = False, time_limit: float | None = None,
-               trials: bool = True, classic: bool = True, max_steps: int = 10000) -> Path:
+               trials: bool = True, classic: bool = True, max_steps: int = 10000,
+               removed=()) -> Path:
     """The path from the givens: the easiest step each time, until the grid is full, no
     step applies, or ``time_limit`` seconds pass. ``first``: only the first step.
+    ``removed``: candidates ``(cell, value)`` already ruled out besides the givens' (a
+    player's position: the page applies earlier steps' eliminations this way).
     ``trials``: allow the labelled trial step (``forcing``) when nothing else applies;
     ``classic``: allow the classic engine's harder steps on the houses (``classic``)."""
     began = time.perf_counter()
     path = Path()
     try:
         state = start(puzzle)
+        for cell, value in removed:
+            if not state.placed[cell] and state.has(cell, value):
+                state.remove(cell, value)
     except Contradiction as exc:
         path.contradiction = str(exc)
         return path
