@@ -36,6 +36,12 @@ ROUTES = ("variant/hint", "variant/path", "variant/grade")
 #: asks for hint after hint on one puzzle, and the proof of uniqueness is the slow part.
 KEEP = 8
 _solved: dict = {}
+#: Seconds the classic engine (fish, wings, chains on the houses) may take for one hinted
+#: step; past them the hint is the labelled trial step, or none. ``explain``, ``grade``,
+#: the page's Grade and Solve path give it the engine's own 5 s: a hint is asked for
+#: while the player waits, step by step, and a hard position's chain search took 2 to 5 s.
+HINT_CLASSIC_SECONDS = 1.0
+_ladders: dict = {}
 
 
 def read_excluded(body: dict, puzzle) -> list[tuple[int, int]]:
@@ -70,6 +76,20 @@ def solution_of(text: str, seconds: float):
     return _solved[text]
 
 
+def ladder_of(text: str, puzzle, classic_seconds: float):
+    """The engine's finders for a puzzle (``logic.engine.finders``), built once per puzzle
+    and kept with what they learnt: the next hint on the same puzzle reuses them."""
+    from ..variants.logic.engine import finders
+    from ..variants.logic.state import Geometry
+
+    key = (text, classic_seconds)
+    if key not in _ladders:
+        while len(_ladders) >= KEEP:
+            del _ladders[next(iter(_ladders))]
+        _ladders[key] = finders(Geometry(puzzle), classic_seconds=classic_seconds)
+    return _ladders[key]
+
+
 def _position(text, values, excluded, seconds):
     """The puzzle with the player's right values as givens, the candidates to remove,
     and what the answers need."""
@@ -87,11 +107,12 @@ def _position(text, values, excluded, seconds):
     return puzzle, here, names, solution, removed
 
 
-def _walk(text, values, excluded, seconds, first):
+def _walk(text, values, excluded, seconds, first, classic_seconds=5.0):
     from ..variants.logic import solve_path
 
     puzzle, here, names, solution, removed = _position(text, values, excluded, seconds)
-    path = solve_path(here, first=first, time_limit=seconds, removed=removed)
+    path = solve_path(here, first=first, time_limit=seconds, removed=removed,
+                      ladder=ladder_of(text, puzzle, classic_seconds))
     for step in path.steps:  # never trust a step: each agrees with the checked solution
         if any(solution[c] != v for c, v in step.placements) or \
                 any(solution[c] == v for c, v in step.eliminations):
@@ -128,7 +149,8 @@ def hint(text: str, values: list[int] | None, excluded, seconds: float) -> dict:
 
     if values is not None and all(values):
         return {"step": None, "done": True}
-    puzzle, names, path = _walk(text, values, excluded, seconds, first=True)
+    puzzle, names, path = _walk(text, values, excluded, seconds, first=True,
+                                classic_seconds=HINT_CLASSIC_SECONDS)
     unhandled = _said(names, path.unhandled)
     if not path.steps:
         return {"step": None, "done": False, "stuck": path.stuck, "complete": path.complete,
