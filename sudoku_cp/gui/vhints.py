@@ -121,6 +121,16 @@ def _walk(text, values, excluded, seconds, first, classic_seconds=5.0):
     return puzzle, names, path
 
 
+def title_of(technique: str) -> str:
+    """A technique's name on the page: the variant engine's, capitalised, or for a step of
+    the classic engine (``classic: x_wing``) the classic engine's own ("X-wing")."""
+    if technique.startswith("classic: "):
+        from .hints import title_of as classic_title
+
+        return classic_title(technique.split(": ", 1)[1])
+    return technique[:1].upper() + technique[1:]
+
+
 def _dress(step, puzzle, names, geometry) -> dict:
     """The step as the page shows it (see the module docstring)."""
     from ..variants.model import constraint_cells
@@ -132,7 +142,7 @@ def _dress(step, puzzle, names, geometry) -> dict:
                         if c.TYPE in ("killer_cage", "renban", "extra_region")
                         and set(constraint_cells(c)) == area and i not in constraints]
     kinds = dict.fromkeys(puzzle.constraints[i].TYPE for i in constraints)
-    title = step.technique[:1].upper() + step.technique[1:]
+    title = title_of(step.technique)
     return {**step.to_dict(), "title": title, "source": "variant logic", "houses": [],
             "house_names": [geometry.names[h] for h in step.groups], "areas": areas,
             "constraints": constraints, "rules": [names.get(k, k) for k in kinds],
@@ -154,7 +164,8 @@ def hint(text: str, values: list[int] | None, excluded, seconds: float) -> dict:
     unhandled = _said(names, path.unhandled)
     if not path.steps:
         return {"step": None, "done": False, "stuck": path.stuck, "complete": path.complete,
-                "unhandled": unhandled, "contradiction": path.contradiction}
+                "unhandled": unhandled, "contradiction": path.contradiction,
+                "classic_seconds": HINT_CLASSIC_SECONDS}
     return {"step": _dress(path.steps[0], puzzle, names, Geometry(puzzle)), "done": False,
             "unhandled": unhandled}
 
@@ -177,7 +188,7 @@ def grade(text: str, seconds: float) -> dict:
     d = p.to_dict()
     hardest = d["hardest"]
     return {**d, "unhandled": _said(names, p.unhandled),
-            "hardest_title": hardest[:1].upper() + hardest[1:] if hardest else None,
+            "hardest_title": title_of(hardest) if hardest else None,
             "time_s": round(p.seconds, 6)}
 
 

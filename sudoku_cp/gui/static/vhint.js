@@ -42,6 +42,7 @@ function noVariantStep(d) {
   if (d.complete === false) why = "No step found within the time limit.";
   else if (d.unhandled && d.unhandled.length) why = `No step found: the engine has no step logic for ${d.unhandled.join(", ")}, and nothing else applies here.`;
   else why = "No step found: none of the engine's techniques applies to this position.";
+  if (d.complete !== false && d.classic_seconds) why += ` (A hint gives the classic chains ${d.classic_seconds} s; Solve path gives them longer.)`;
   setOutput(`<p class="verdict bad" id="no-step">${esc(why)}</p>`);
   announce(why);
 }
