@@ -76,6 +76,7 @@ def test_each_hint_on_the_way_is_sound(client, key):
                  excluded=sorted(map(list, excluded)))
         assert r.status_code == 200, r.text
         d = r.json()
+        assert "_solution" not in d  # (kept by the server for its workers, never sent)
         if d["step"] is None:
             assert d["done"] or d["stuck"] or d["complete"] is False
             break
@@ -100,6 +101,7 @@ def test_the_solve_path_from_the_givens_is_sound(client, key):
     d = r.json()
     for step in d["steps"]:
         sound(step, record["cells"])
+    assert "_solution" not in d
     if d["solved"]:  # the path's placements with the givens are the whole solution
         placed = {c: v for step in d["steps"] for c, v in step["placements"]}
         placed.update(read_entry(record["puzzle"]).puzzle.givens)

@@ -57,17 +57,24 @@ def read_excluded(body: dict, puzzle) -> list[tuple[int, int]]:
     return [tuple(p) for p in raw]
 
 
-def solution_of(text: str, seconds: float):
+def solution_of(text: str, seconds: float, known=None):
     """``(puzzle, names, solution)`` for a puzzle's text, found and proved unique by the
     ``sat`` paradigm (``cli.vlogic.unique_solution``), or a 422 saying why there is none.
-    Kept for the next question on the same puzzle (``KEEP``)."""
+    Kept for the next question on the same puzzle (``KEEP``). ``known``: the solution a
+    worker proved unique before (the server keeps it, so that the other worker need not
+    prove it again); taken when the independent checker passes it for this puzzle."""
     from ..cli.vlogic import unique_solution
+    from ..variants.rules import check_solution
     from .variant import read_puzzle
 
     if text in _solved:
         return _solved[text]
     puzzle, entry = read_puzzle(text)
-    solution = unique_solution(puzzle, seconds)
+    if known is not None and len(known) == puzzle.num_cells and \
+            not check_solution(puzzle, known):
+        solution = tuple(known)
+    else:
+        solution = unique_solution(puzzle, seconds)
     if isinstance(solution, str):
         raise BadRequest(solution[:1].upper() + solution[1:], 422)
     while len(_solved) >= KEEP:
@@ -90,10 +97,10 @@ def ladder_of(text: str, puzzle, classic_seconds: float):
     return _ladders[key]
 
 
-def _position(text, values, excluded, seconds):
+def _position(text, values, excluded, seconds, known):
     """The puzzle with the player's right values as givens, the candidates to remove,
     and what the answers need."""
-    puzzle, names, solution = solution_of(text, seconds)
+    puzzle, names, solution = solution_of(text, seconds, known)
     values = values or [0] * puzzle.num_cells
     wrong = [c for c, v in enumerate(values) if v and v != solution[c]]
     if wrong:
@@ -107,10 +114,10 @@ def _position(text, values, excluded, seconds):
     return puzzle, here, names, solution, removed
 
 
-def _walk(text, values, excluded, seconds, first, classic_seconds=5.0):
+def _walk(text, values, excluded, seconds, first, known, classic_seconds=5.0):
     from ..variants.logic import solve_path
 
-    puzzle, here, names, solution, removed = _position(text, values, excluded, seconds)
+    puzzle, here, names, solution, removed = _position(text, values, excluded, seconds, known)
     path = solve_path(here, first=first, time_limit=seconds, removed=removed,
                       ladder=ladder_of(text, puzzle, classic_seconds))
     for step in path.steps:  # never trust a step: each agrees with the checked solution
@@ -118,7 +125,7 @@ def _walk(text, values, excluded, seconds, first, classic_seconds=5.0):
                 any(solution[c] == v for c, v in step.eliminations):
             raise BadRequest(f"a step against the solution ({step.text}): that is a bug in "
                              f"sudoku-cp", 422)
-    return puzzle, names, path
+    return puzzle, names, path, list(solution)
 
 
 def title_of(technique: str) -> str:
@@ -153,43 +160,44 @@ def _said(names, types) -> list[str]:
     return [names.get(t, t) for t in types]
 
 
-def hint(text: str, values: list[int] | None, excluded, seconds: float) -> dict:
+# Each task answers ``_solution`` too: the server keeps it (``handlers``) and never sends it.
+def hint(text: str, values: list[int] | None, excluded, seconds: float, known=None) -> dict:
     """The next step from the player's position (``done`` when the board is full)."""
     from ..variants.logic.state import Geometry
 
     if values is not None and all(values):
         return {"step": None, "done": True}
-    puzzle, names, path = _walk(text, values, excluded, seconds, first=True,
-                                classic_seconds=HINT_CLASSIC_SECONDS)
+    puzzle, names, path, solution = _walk(text, values, excluded, seconds, True, known,
+                                          classic_seconds=HINT_CLASSIC_SECONDS)
     unhandled = _said(names, path.unhandled)
     if not path.steps:
         return {"step": None, "done": False, "stuck": path.stuck, "complete": path.complete,
                 "unhandled": unhandled, "contradiction": path.contradiction,
-                "classic_seconds": HINT_CLASSIC_SECONDS}
+                "classic_seconds": HINT_CLASSIC_SECONDS, "_solution": solution}
     return {"step": _dress(path.steps[0], puzzle, names, Geometry(puzzle)), "done": False,
-            "unhandled": unhandled}
+            "unhandled": unhandled, "_solution": solution}
 
 
-def path(text: str, values: list[int] | None, excluded, seconds: float) -> dict:
+def path(text: str, values: list[int] | None, excluded, seconds: float, known=None) -> dict:
     """Every step from the player's position, easiest first at each point."""
     from ..variants.logic.state import Geometry
 
-    puzzle, names, p = _walk(text, values, excluded, seconds, first=False)
+    puzzle, names, p, solution = _walk(text, values, excluded, seconds, False, known)
     g = Geometry(puzzle)
     steps = [_dress(s, puzzle, names, g) for s in p.steps]
     return {"steps": steps, "complete": p.complete, "solved": p.solved, "stuck": p.stuck,
             "unhandled": _said(names, p.unhandled),
-            "rating": max((s["rating"] for s in steps), default=None)}
+            "rating": max((s["rating"] for s in steps), default=None), "_solution": solution}
 
 
-def grade(text: str, seconds: float) -> dict:
+def grade(text: str, seconds: float, known=None) -> dict:
     """The puzzle's level and rating from the givens (provisional scale: ``logic.scores``)."""
-    puzzle, names, p = _walk(text, None, (), seconds, first=False)
+    puzzle, names, p, solution = _walk(text, None, (), seconds, False, known)
     d = p.to_dict()
     hardest = d["hardest"]
     return {**d, "unhandled": _said(names, p.unhandled),
             "hardest_title": title_of(hardest) if hardest else None,
-            "time_s": round(p.seconds, 6)}
+            "time_s": round(p.seconds, 6), "_solution": solution}
 
 
 TASKS = {"variant_hint": hint, "variant_path": path, "variant_grade": grade}
@@ -203,23 +211,34 @@ def handlers(job, time_limit: float, grace: float) -> dict:
     from . import work
     from .variant import read_puzzle, read_text, read_values
 
+    known: dict = {}  # text -> the solution a worker proved unique (for the other worker)
+
     async def read(body: dict):
         text = read_text(body)
         puzzle, _ = await run_in_threadpool(read_puzzle, text)
         return text, puzzle, work.read_seconds(body, time_limit)
 
+    async def ask(body: dict, task: str, text: str, args: tuple, seconds: float) -> dict:
+        answer = await job(body, task, (text, *args, seconds, known.get(text)), seconds + grace)
+        solution = answer.pop("_solution", None)
+        if solution is not None and text not in known:
+            while len(known) >= 4 * KEEP:
+                del known[next(iter(known))]
+            known[text] = solution
+        return answer
+
     async def hint_(body: dict) -> dict:
         text, puzzle, seconds = await read(body)
-        args = (text, read_values(body, puzzle), read_excluded(body, puzzle), seconds)
-        return await job(body, "variant_hint", args, seconds + grace)
+        args = (read_values(body, puzzle), read_excluded(body, puzzle))
+        return await ask(body, "variant_hint", text, args, seconds)
 
     async def path_(body: dict) -> dict:
         text, puzzle, seconds = await read(body)
-        args = (text, read_values(body, puzzle), read_excluded(body, puzzle), seconds)
-        return await job(body, "variant_path", args, seconds + grace)
+        args = (read_values(body, puzzle), read_excluded(body, puzzle))
+        return await ask(body, "variant_path", text, args, seconds)
 
     async def grade_(body: dict) -> dict:
         text, _, seconds = await read(body)
-        return await job(body, "variant_grade", (text, seconds), seconds + grace)
+        return await ask(body, "variant_grade", text, (), seconds)
 
     return dict(zip(ROUTES, (hint_, path_, grade_)))
