@@ -18,8 +18,9 @@ quarter, half, three quarters and all of the steps of the solve path from the gi
 ``excluded``; the last position is where the path stopped, stuck or solved). The first
 hint on a puzzle is timed apart (``cold``: it proves the solution unique); the rest are
 ``warm`` (the worker keeps the solution and the engine's finders). The server's first
-job (which starts its worker) is a ``variant/solve``, timed apart. Then the median and the largest, against the
-targets (median 300 ms, largest 3 s), and the whole ``explain`` path of the 9x9 killers
+job (which starts its worker) is a ``variant/solve``, timed apart. Then the median and
+the largest, against the targets (median 300 ms, largest 3 s), and the whole ``explain``
+path of the 9x9 killers
 (``sudoku-cp explain``, a process of its own, import and solution included; target 10 s).
 """
 

@@ -1,11 +1,18 @@
 """Hint, Solve path and Grade of variant puzzles on the page, in Chromium: the step's cage
 or line outlined on the board, its eliminations shown, its sentence in words, Apply.
-Puzzles from tests/data/page_variants.jsonl; fixtures from test_gui_browser."""
+Puzzles from tests/data/page_variants.jsonl; fixtures from test_gui_browser.
+
+The hint pictures are written to the test's own folder; with ``SUDOKU_CP_SHOTS=docs``
+they go to docs/ (docs/gui_variant_hint*.png were taken so)."""
 
 from __future__ import annotations
 
 import json
+import os
+import re
 from pathlib import Path
+
+import pytest
 
 from test_gui_browser import browser, page, server  # noqa: F401  (fixtures)
 
@@ -14,12 +21,18 @@ from playwright.sync_api import expect  # noqa: E402
 from sudoku_cp.variants.formats import read_entry  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
-DOCS = HERE.parent / "docs"
 PUZZLES = {d["id"]: d for d in map(json.loads, (HERE / "data" / "page_variants.jsonl")
                                    .read_text().splitlines())}
 KILLER = PUZZLES["iss-examples-17"]
 THERMO = PUZZLES["iss-examples-3"]
 INDEXING = PUZZLES["iss-examples-15"]  # a 159 rule: no step logic for it yet
+
+
+@pytest.fixture
+def shots(tmp_path) -> Path:
+    """Where the pictures go (see the module docstring)."""
+    chosen = os.environ.get("SUDOKU_CP_SHOTS")
+    return HERE.parent / chosen if chosen else tmp_path
 
 
 def open_variant(page, record) -> None:
@@ -43,11 +56,12 @@ def outlined(page) -> list[dict]:
         .map((e) => ({tag: e.tagName, type: e.dataset.type, index: Number(e.dataset.index)}))""")
 
 
-def test_hint_on_a_killer_outlines_the_cage_and_says_its_combinations(page):
+def test_hint_on_a_killer_outlines_the_cage_and_says_its_combinations(page, shots):
     open_variant(page, KILLER)
     expect(page.locator("#hint")).to_be_enabled()
     page.click("#hint")
-    expect(page.locator("#step-look")).to_contain_text("Cage at r", timeout=60000)  # ISS calls it Cage
+    look = page.locator("#step-look")
+    expect(look).to_contain_text("Cage at r", timeout=60000)  # as ISS calls it
     assert outlined(page) == []  # level 1 says where to look, nothing drawn yet
     page.click("#more")
     shapes = outlined(page)
@@ -56,15 +70,14 @@ def test_hint_on_a_killer_outlines_the_cage_and_says_its_combinations(page):
     step = page.evaluate("() => S.step")
     assert set(step["cells"]) <= set(cage.cells)
     for c in cage.cells:
-        expect(page.locator(f".cell[data-cell='{c}']")).to_have_class(
-            __import__("re").compile(r"\bhint-cell\b"))
+        expect(page.locator(f".cell[data-cell='{c}']")).to_have_class(re.compile(r"\bhint-cell\b"))
     page.click("#more")
     text = page.locator("#step-text").inner_text()
     assert f"Cage {cage.total} at" in text and "combinations" in text and "cannot be" in text
     expect(page.locator("#step .meta")).to_contain_text("rule: Cage")
     expect(page.locator(".cands span.elim").first).to_be_visible()  # the eliminations shown
-    page.locator("#board").screenshot(path=str(DOCS / "gui_variant_hint.png"))
-    page.locator("main").screenshot(path=str(DOCS / "gui_variant_hint_page.png"))
+    page.locator("#board").screenshot(path=str(shots / "gui_variant_hint.png"))
+    page.locator("main").screenshot(path=str(shots / "gui_variant_hint_page.png"))
     solution = KILLER["cells"]
     page.click("#apply")
     expect(page.locator("#applied")).to_be_visible()
@@ -73,7 +86,7 @@ def test_hint_on_a_killer_outlines_the_cage_and_says_its_combinations(page):
                             for k in excluded)
 
 
-def test_hint_on_a_thermometer_puzzle_draws_the_line_and_names_the_thermo(page):
+def test_hint_on_a_thermometer_puzzle_draws_the_line_and_names_the_thermo(page, shots):
     open_variant(page, THERMO)
     hint_to_the_step(page)
     shapes = outlined(page)
@@ -81,7 +94,7 @@ def test_hint_on_a_thermometer_puzzle_draws_the_line_and_names_the_thermo(page):
     expect(page.locator("#step-title")).to_have_text("Thermometer")
     expect(page.locator("#step-text")).to_contain_text("values rise from the bulb")
     expect(page.locator("#step .meta")).to_contain_text("rule: Thermo")
-    page.locator("#board").screenshot(path=str(DOCS / "gui_variant_hint_thermo.png"))
+    page.locator("#board").screenshot(path=str(shots / "gui_variant_hint_thermo.png"))
     first = page.evaluate("() => S.step.text")
     page.click("#apply")
     page.click("#hint")  # the next hint starts from the position the first one left
@@ -99,8 +112,7 @@ def test_the_hint_starts_from_the_players_values_and_a_wrong_one_is_named(page):
     page.keyboard.press(str(solution[wrong_cell] % 9 + 1))
     page.click("#hint")
     expect(page.locator("#failure")).to_contain_text("contradicts the solution", timeout=60000)
-    expect(page.locator(f".cell[data-cell='{wrong_cell}']")).to_have_class(
-        __import__("re").compile(r"\bwrong\b"))
+    expect(page.locator(f".cell[data-cell='{wrong_cell}']")).to_have_class(re.compile(r"\bwrong\b"))
 
 
 def test_solve_path_and_grade_of_a_killer(page):

@@ -41,6 +41,10 @@ _solved: dict = {}
 #: the page's Grade and Solve path give it the engine's own 5 s: a hint is asked for
 #: while the player waits, step by step, and a hard position's chain search took 2 to 5 s.
 HINT_CLASSIC_SECONDS = 1.0
+#: The share of a job's time the walk may start new steps in: the engine checks the time
+#: between steps, and one step (a classic chain, a trial) may take seconds more; the walk
+#: then answers the steps so far (``complete`` false) before the job would be stopped.
+WALK_SHARE = 0.75
 _ladders: dict = {}
 
 
@@ -118,7 +122,7 @@ def _walk(text, values, excluded, seconds, first, known, classic_seconds=5.0):
     from ..variants.logic import solve_path
 
     puzzle, here, names, solution, removed = _position(text, values, excluded, seconds, known)
-    path = solve_path(here, first=first, time_limit=seconds, removed=removed,
+    path = solve_path(here, first=first, time_limit=WALK_SHARE * seconds, removed=removed,
                       ladder=ladder_of(text, puzzle, classic_seconds))
     for step in path.steps:  # never trust a step: each agrees with the checked solution
         if any(solution[c] != v for c, v in step.placements) or \

@@ -115,7 +115,7 @@ async function variantGrade() {
   let d;
   try { d = await work("variant/grade", { puzzle: S.variant.text }, "Grading"); } catch (err) { return fail(err); }
   if (!d) return;
-  const facts = [d.solved ? `Level ${d.level}` : `Not solved by the engine: stuck after ${plural(d.steps, "step")}`];
+  const facts = [d.solved ? `Level ${d.level}` : d.complete === false ? `Stopped at the time limit after ${plural(d.steps, "step")}` : `Not solved by the engine: stuck after ${plural(d.steps, "step")}`];
   if (d.rating != null) facts.push(`rating ${d.rating}${d.solved ? "" : " so far"}`);
   if (d.hardest_title) facts.push(`hardest technique: ${d.hardest_title}`);
   if (d.solved) facts.push(d.by_logic ? "by logic alone" : plural(d.trials, "trial step"));

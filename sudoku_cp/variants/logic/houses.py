@@ -97,8 +97,8 @@ def naked_subset(k):
                     name = f"naked {SIZE_NAMES[k]}"
                     return VStep(name, SCORES[name], (), gone, subset,
                                  f"Naked {SIZE_NAMES[k]}: in {g.names[h]}, {_cells(p, subset)} "
-                                 f"hold only {', '.join(map(str, vals))}; no other cell of it can.",
-                                 groups=(h,))
+                                 f"hold only {', '.join(map(str, vals))}; no other cell of "
+                                 f"it can.", groups=(h,))
         return None
     return find
 
