@@ -60,7 +60,7 @@ def test_a_killer_is_drawn_with_dashed_cages_and_their_sums(page):
     dash = page.locator("svg.variant path.cage").first.evaluate(
         "p => getComputedStyle(p).strokeDasharray")
     assert dash not in ("", "none")
-    expect(page.locator("#hint")).to_be_disabled()  # hints know classic rules only
+    expect(page.locator("#hint")).to_be_enabled()  # the variant logic engine hints (vhint.js)
 
 
 def test_a_link_opens_a_thermometer_puzzle_and_a_reload_keeps_the_game(browser, server):
@@ -409,14 +409,13 @@ def test_opening_another_puzzle_stops_the_servers_job_for_the_last_one(page, ser
         jobs.cancel = cancel
 
 
-def test_a_variant_says_in_words_which_buttons_know_classic_rules_only(page):
-    """The disabled Hint, Grade and Solve path explain themselves by a tooltip, which a
-    touch screen never shows: a line under the buttons says it while a variant is open."""
-    expect(page.locator("#classic-only")).to_be_hidden()
-    open_variant(page, PUZZLES["iss-examples-3"])
-    expect(page.locator("#hint")).to_be_disabled()
-    expect(page.locator("#classic-only")).to_be_visible()
-    expect(page.locator("#classic-only")).to_contain_text("classic rules only")
-    page.fill("#paste", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
-    page.click("#open")
-    expect(page.locator("#classic-only")).to_be_hidden()
+def test_hint_grade_and_solve_path_are_offered_for_a_variant_and_stay_after_a_job(page):
+    """Hint, Grade and Solve path work for a variant (the variant logic engine): enabled
+    when it opens, and again after a job."""
+    open_variant(page, KILLER)  # (graded in a fraction of a second)
+    for button in ("#hint", "#grade", "#show-path"):
+        expect(page.locator(button)).to_be_enabled()
+    page.click("#grade")
+    expect(page.locator("#grade-result")).to_be_visible(timeout=60000)
+    for button in ("#hint", "#grade", "#show-path"):
+        expect(page.locator(button)).to_be_enabled()

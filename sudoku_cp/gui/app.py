@@ -17,6 +17,9 @@ Endpoints (all answer JSON; bad input gets 4xx and ``{"error": "one sentence"}``
 - ``POST /api/cancel`` ``{job}``: stop a running job (it answers 409).
 - ``POST /api/variant/open|check|solve|possibilities`` ``{puzzle, values?, job?}``: variant
   puzzles (f-puzzles, ISS, JSON), see ``sudoku_cp.gui.variant``.
+- ``POST /api/variant/hint|path`` ``{puzzle, values?, excluded?, job?}`` and
+  ``variant/grade`` ``{puzzle, job?}``: the variant logic engine's steps, see
+  ``sudoku_cp.gui.vhints``.
 
 ``puzzle`` is text in any form the CLI reads, or n*n integers (0 empty); ``values`` the
 player's position (n*n integers). The server reads no file and writes none: a file the
@@ -45,7 +48,7 @@ from starlette.staticfiles import StaticFiles
 
 from .. import __version__
 from ..crosscheck import default_backends
-from . import variant, work
+from . import variant, vhints, work
 from .jobs import JobError, Jobs
 from .work import BadRequest
 
@@ -205,6 +208,7 @@ def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: in
     posts = {"parse": parse, "check": check, "solve": solve, "hint": hint, "path": path,
              "grade": grade, "generate": generate, "cancel": cancel}
     posts.update(variant.handlers(job, time_limit, GRACE))  # variant/open, check, solve, ...
+    posts.update(vhints.handlers(job, time_limit, GRACE))  # variant/hint, path, grade
     routes = [Route("/api/info", get_info, methods=["GET"])]
     routes += [Route(f"/api/{name}", endpoint(handler), methods=["POST"])
                for name, handler in posts.items()]

@@ -11,14 +11,19 @@ from .work import check, generate, grade, hint, path, solve
 
 
 def _variant_task(name: str):
-    """A task of ``gui.variant``, imported when first run."""
+    """A task of ``gui.variant`` (or of ``gui.vhints``: hints, path, grade), imported when
+    first run."""
     def run(*args):
-        from . import variant
-        return variant.TASKS[name](*args)
+        if name in ("variant_hint", "variant_path", "variant_grade"):
+            from . import vhints as module
+        else:
+            from . import variant as module
+        return module.TASKS[name](*args)
     return run
 
 
 TASKS = {"check": check, "solve": solve, "hint": hint, "path": path, "grade": grade,
          "generate": generate,
          **{name: _variant_task(name) for name in
-            ("variant_check", "variant_solve", "variant_possibilities")}}
+            ("variant_check", "variant_solve", "variant_possibilities",
+             "variant_hint", "variant_path", "variant_grade")}}

@@ -68,11 +68,9 @@ function cancel() {
 
 function lock(on) {
   for (const id of ["hint", "check", "solve", "count", "grade", "show-path", "generate", "open", "choose-file", "blank", "possible", "pick"]) $(id).disabled = on;
-  for (const id of CLASSIC_ONLY) $(id).disabled = on || !!S.variant;  // the logic engine knows houses only
   if (!on) levelsFor();
 }
 
-const CLASSIC_ONLY = ["hint", "grade", "show-path"];
 function setOutput(html) { $("output").innerHTML = html; }
 function esc(s) {
   return String(s).replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[ch]));
@@ -104,19 +102,22 @@ async function hint() {
   let d;
   const asked = positionKey();
   try {
-    d = await work("hint", { ...puzzleBody(), excluded: excludedList() }, "Looking for the next step");
+    d = await work(hintPath("hint"), { ...puzzleBody(), excluded: excludedList() }, "Looking for the next step");
   } catch (err) { return fail(err); }
   if (!d) return;
   if (positionKey() !== asked) {  // the player moved while it was worked out: it may not hold
     setOutput(`<p class="verdict bad" id="stale">The board changed while this hint was worked out, so it may no longer apply: ask again.</p>`);
     return;
   }
-  if (d.done || !d.step) { setOutput("<p>The board is full: nothing left to explain.</p>"); return; }
+  if (d.done) { setOutput("<p>The board is full: nothing left to explain.</p>"); return; }
+  if (!d.step) return noVariantStep(d);  // (vhint.js: the variant engine found no step)
   S.preview = null;
-  showStep({ ...d.step, asked }, 1);
+  showStep({ ...d.step, asked, unhandled: d.unhandled }, 1);
 }
 
 function lookAt(step) {  // level 1: the technique and where to look, nothing more
+  const rule = S.variant && !(step.house_names || []).length ? variantLook(step) : null;  // vhint.js
+  if (rule) return `${upper(rule)}.`;
   const values = new Set([...step.placements, ...step.eliminations].map(([, v]) => v));
   const where = step.house_names && step.house_names.length ? `look at ${step.house_names.join(" and ")}`
     : step.placements.length ? `look at ${cellName(step.placements[0][0])}`
@@ -134,6 +135,7 @@ function showStep(step, level) {
     (step.blockers || []).forEach((c) => S.hl.cells.add(c));
     step.houses.forEach((h) => S.hl.houses.add(h));
   }
+  variantHighlights(step, level);  // a variant's cage, line or dot, and the groups it reads
   if (level >= 3) {
     step.placements.forEach(([c, v]) => S.hl.targets.set(c, v));
     S.hl.links = step.links || [];
@@ -158,9 +160,11 @@ function showStep(step, level) {
   if (level === 1) body = `<p id="step-look">${esc(lookAt(step))}</p>`;
   else if (level === 2) body = `<p id="step-look">${esc(lookAt(step))} The cells that matter are shaded.${blockers}</p>`;
   else body = `<p id="step-text">${esc(upper(sentence).replace(/\.$/, ""))}.${blockers}</p>`;
+  if (level === 2 && (step.constraints || []).length) body = body.replace("The cells that matter are shaded.", "The rule is outlined and the cells that matter are shaded.");
+  body += unhandledNote(step.unhandled);
   const more = level < 3 ? `<button id="more" class="primary">${level === 1 ? "Show the cells" : "Show the step"}</button>` : `<button id="apply" class="primary">Apply</button>`;
   setOutput(`<div class="step" id="step" data-level="${level}"><div class="tech" id="step-title">${esc(title)}</div>
-    ${body}<div class="actions">${more}<span class="meta">from the logic engine${rating}</span></div></div>`);
+    ${body}<div class="actions">${more}<span class="meta">from the ${S.variant ? "variant " : ""}logic engine${rating}${level >= 2 ? variantNote(step) : ""}</span></div></div>`);
   if (level < 3) $("more").addEventListener("click", () => showStep(step, level + 1));
   else $("apply").addEventListener("click", applyStep);
   announce(level === 3 ? `${title}: ${upper(sentence)}` : `${title}. ${lookAt(step)}`);
@@ -186,13 +190,14 @@ function applyStep() {
 async function showPath() {
   let d;
   const asked = positionKey();
-  try { d = await work("path", { ...puzzleBody(), excluded: excludedList() }, "Working out the solve path"); } catch (err) { return fail(err); }
+  try { d = await work(hintPath("path"), { ...puzzleBody(), excluded: excludedList() }, "Working out the solve path"); } catch (err) { return fail(err); }
   if (!d) return;
   S.path = d.steps.map((st) => ({ ...st, asked }));
   const hardest = S.path.reduce((a, st) => (a && a.rating >= st.rating ? a : st), null);
   let html = `<p id="path-summary">${plural(S.path.length, "step")} from here${d.complete ? "" : " (stopped at the time limit)"}`;
   if (hardest) html += `; the hardest: ${esc(hardest.title)} (rating ${hardest.rating})`;
-  html += '.</p><ol id="path-list">' + S.path.map((st, i) =>
+  if (d.stuck) html += "; then no technique of the engine applies: the path stops short of the solution";
+  html += `.</p>${unhandledNote(d.unhandled)}<ol id="path-list">` + S.path.map((st, i) =>
     `<li><button class="link" data-i="${i}">${esc(st.title)}</button> <span class="stats">${esc(st.text)}</span></li>`).join("") + "</ol>";
   $("path").innerHTML = html;
   for (const b of $("path").querySelectorAll("button.link")) {
@@ -216,6 +221,7 @@ function before(i) {  // the board as the path has it before step i: its values 
 }
 
 async function grade() {
+  if (S.variant) return variantGrade();  // vhint.js
   let d;
   try { d = await work("grade", { puzzle: S.givens, box: `${S.br}x${S.bc}` }, "Grading"); } catch (err) { return fail(err); }
   if (!d) return;

@@ -25,7 +25,7 @@ const S = {
 function emptyHighlights() {
   return { cells: new Set(), houses: new Set(), targets: new Map(), elim: new Map(),
            keys: new Set(), wrong: new Set(), differ: new Set(), conflict: new Set(), links: [],
-           linked: new Map() };
+           linked: new Map(), area: new Set(), shapes: [] };  // area, shapes: a variant step's groups and constraints (vhint.js)
 }
 
 // -- geometry (the same numbering as sudoku_cp.board: rows, columns, boxes) ------------------
@@ -82,7 +82,7 @@ function update() {
   const sel = S.sel;
   const shown = (S.preview || S).values;  // a solve-path step shows the board before it
   const selValue = sel === null ? 0 : shown[sel];
-  const houseCells = new Set([...S.hl.houses].flatMap((h) => S.houses[h] || []));
+  const houseCells = new Set([...S.hl.houses].flatMap((h) => S.houses[h] || []).concat([...S.hl.area]));
   for (let c = 0; c < n * n; c++) {
     const d = S.cells[c];
     const v = shown[c];
@@ -109,6 +109,7 @@ function update() {
   if (sel !== null) board.setAttribute("aria-activedescendant", `cell-${sel}`);
   else board.removeAttribute("aria-activedescendant");
   drawLinks();
+  drawHintShapes();  // vhint.js
   $("line").value = lineOf(S.values);
   $("undo").disabled = !S.undo.length;
   $("redo").disabled = !S.redo.length;

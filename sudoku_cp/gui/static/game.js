@@ -10,13 +10,6 @@ function load(p, note) {
   S.variant = p.variant || null; S.possible = null;  // a variant: its rules (variant.js)
   if (S.variant) variantGeometry();
   $("possible").hidden = !S.variant;
-  $("classic-only").hidden = !S.variant;  // (the disabled buttons' tooltips reach no touch screen)
-  for (const id of CLASSIC_ONLY) {  // the logic engine knows houses only
-    const b = $(id);
-    if (b.dataset.title === undefined) b.dataset.title = b.title;
-    b.disabled = !!S.variant || !!S.busy;
-    b.title = S.variant ? "Hints, grades and solve paths know classic rules only" : b.dataset.title;
-  }
   $("variant-rules").textContent = "";
   S.givens = p.givens.slice();
   S.values = p.givens.slice();

@@ -76,9 +76,11 @@ class Path:
                 "contradiction": self.contradiction}
 
 
-def finders(geometry, trials: bool = True, classic: bool = True):
+def finders(geometry, trials: bool = True, classic: bool = True,
+            classic_seconds: float = 5.0):
     """``(technique, finder)`` easiest first; pieces grouped by technique; the labelled
-    trial step last, when ``trials``."""
+    trial step last, when ``trials``; ``classic_seconds``: the classic engine's time for
+    one step (past it, it offers none)."""
     pieces, missing = build_pieces(geometry.puzzle)
     pieces += innies_outies(geometry)
     by_technique: dict[str, list] = {}
@@ -95,7 +97,7 @@ def finders(geometry, trials: bool = True, classic: bool = True):
     ladder["cell forcing"] = cell_forcing(links)
     ladder["value forcing"] = value_forcing(links)
     found = [(t, ladder[t]) for t in ORDER if t in ladder]
-    classic = classic_finder(geometry) if classic else None
+    classic = classic_finder(geometry, seconds=classic_seconds) if classic else None
     if classic is not None:  # fish, wings, chains... on the houses (``classic``)
         found.append(("classic", classic))
     if trials:
@@ -126,19 +128,30 @@ def apply(state, step) -> None:
 
 
 def solve_path(puzzle, *, first: bool = False, time_limit: float | None = None,
-               trials: bool = True, classic: bool = True, max_steps: int = 10000) -> Path:
+               trials: bool = True, classic: bool = True, max_steps: int = 10000,
+               removed=(), ladder=None) -> Path:
     """The path from the givens: the easiest step each time, until the grid is full, no
     step applies, or ``time_limit`` seconds pass. ``first``: only the first step.
+    ``removed``: candidates ``(cell, value)`` already ruled out besides the givens' (a
+    player's position: the page applies earlier steps' eliminations this way).
     ``trials``: allow the labelled trial step (``forcing``) when nothing else applies;
-    ``classic``: allow the classic engine's harder steps on the houses (``classic``)."""
+    ``classic``: allow the classic engine's harder steps on the houses (``classic``).
+    ``ladder``: ``finders(...)`` built before, for a puzzle with the same rules (only the
+    givens may differ): its finders keep what they learnt (``PieceFinder.memo``), so a
+    page asking hint after hint on one puzzle builds them once (``trials`` and
+    ``classic`` are then the ladder's)."""
     began = time.perf_counter()
     path = Path()
     try:
         state = start(puzzle)
+        for cell, value in removed:
+            if not state.placed[cell] and state.has(cell, value):
+                state.remove(cell, value)
     except Contradiction as exc:
         path.contradiction = str(exc)
         return path
-    ladder, path.unhandled = finders(state.g, trials, classic)
+    ladder, path.unhandled = ladder or finders(state.g, trials, classic)
+    path.unhandled = list(path.unhandled)
     while not state.solved() and len(path.steps) < max_steps:
         if time_limit is not None and time.perf_counter() - began > time_limit:
             path.complete = False

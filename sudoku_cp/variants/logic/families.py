@@ -108,8 +108,9 @@ class PieceFinder:
             ways = "combination" if combos else "way to keep it"
             text += (f"; every {ways} uses {' and '.join(map(str, need))}, so cells seeing "
                      f"all of its places there cannot: " + removed_words(p, extra))
+        source = piece.meta.get("source")
         return VStep(self.technique, SCORES[self.technique], (), tuple(gone + extra),
-                     piece.cells, text + ".")
+                     piece.cells, text + ".", sources=() if source is None else (source,))
 
 
 def _required_elsewhere(state, piece, required, gone):

@@ -47,7 +47,8 @@ def hidden_single(state):
                 x = where[0]
                 return VStep("hidden single", SCORES["hidden single"], ((x, v),),
                              placement(state, x, v), (x,),
-                             f"Hidden single: in {g.names[h]}, {v} fits only {p.cell_name(x)}.")
+                             f"Hidden single: in {g.names[h]}, {v} fits only {p.cell_name(x)}.",
+                             groups=(h,))
     return None
 
 
@@ -68,7 +69,7 @@ def locked_candidates(state):
                              tuple(where),
                              f"Locked candidates: in {g.names[h]}, {v} must be in "
                              f"{_cells(p, where)}, which all see {_cells(p, [y for y, _ in gone])}; "
-                             f"so {v} is not there.")
+                             f"so {v} is not there.", groups=(h,))
     return None
 
 
@@ -96,7 +97,8 @@ def naked_subset(k):
                     name = f"naked {SIZE_NAMES[k]}"
                     return VStep(name, SCORES[name], (), gone, subset,
                                  f"Naked {SIZE_NAMES[k]}: in {g.names[h]}, {_cells(p, subset)} "
-                                 f"hold only {', '.join(map(str, vals))}; no other cell of it can.")
+                                 f"hold only {', '.join(map(str, vals))}; no other cell of "
+                                 f"it can.", groups=(h,))
         return None
     return find
 
@@ -121,6 +123,6 @@ def hidden_subset(k):
                     return VStep(name, SCORES[name], (), gone, tuple(cells),
                                  f"Hidden {SIZE_NAMES[k]}: in {g.names[h]}, "
                                  f"{', '.join(map(str, values))} fit only {_cells(p, cells)}; "
-                                 f"those cells hold nothing else.")
+                                 f"those cells hold nothing else.", groups=(h,))
         return None
     return find

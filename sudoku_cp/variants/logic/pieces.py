@@ -367,12 +367,15 @@ BUILDERS = {
 
 def build_pieces(puzzle):
     """``(pieces, unhandled types)``: every piece of the puzzle's constraints, and the
-    constraint types present that no builder or group covers (named, never skipped)."""
+    constraint types present that no builder or group covers (named, never skipped).
+    Each piece's ``meta["source"]`` is the index of its constraint in the puzzle."""
     pieces, missing = [], []
-    for c in puzzle.constraints:
+    for index, c in enumerate(puzzle.constraints):
         build = BUILDERS.get(c.TYPE)
         if build is not None:
-            pieces.extend(build(puzzle, c))
+            for piece in build(puzzle, c):
+                piece.meta["source"] = index
+                pieces.append(piece)
         elif c.TYPE not in GROUP_TYPES and c.TYPE not in missing:
             missing.append(c.TYPE)
     return pieces, missing
