@@ -494,7 +494,8 @@ FPUZZLES_NAMES = {
 NOT_IN_FPUZZLES = {t: "f-puzzles has no field for it" for t in (
     "greater_than", "sum", "rellik_cage", "equality_cage", "contain_exact", "anti_taxicab", "global_mod",
     "global_entropy", "dutch_flatmates", "lunchbox", "sum_line", "counting_circles",
-    "value_indexing", "hidden_skyscraper", "equal_sum", "count_distinct", "pair")}
+    "value_indexing", "hidden_skyscraper", "equal_sum", "count_distinct", "pair",
+    "or", "and", "regex", "nfa")}
 
 
 # -- writing ------------------------------------------------------------------------------------
