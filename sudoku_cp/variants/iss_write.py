@@ -217,17 +217,21 @@ def _inner(p, x, composite):
     sub = m.VariantPuzzle(p.size, box=p.box, regions=p.regions, values=p.values, constraints=(x,))
     items = [i for i in write_iss(sub).split(".")[1:]
              if not i.startswith(("Shape~", "NoBoxes", "Jigsaw~"))]
-    if any(i.split("~")[0] not in INSIDE for i in items):
+    if any(i.split("~")[0] not in INSIDE | {"End"} for i in items):
         raise IssWriteError(f"ISS takes no {x.TYPE.replace('_', ' ')} inside {composite}")
     return items
 
 
 def _or(p, x, cell, cells, outside):
-    """``Or``, each branch one item (several: an ``And`` of them), then ``End``."""
+    """``Or``, each branch one item or one composite (several items: an ``And`` of
+    them), then ``End``."""
+    from .iss_nested import tree
+
     parts = ["Or"]
     for b in x.branches:
         items = _inner(p, b, "Or")
-        parts += items if len(items) == 1 else ["And", *items, "End"]
+        nodes = tree([(i.split("~")[0], i.split("~")[1:]) for i in items])
+        parts += items if len(nodes) == 1 else ["And", *items, "End"]
     return ".".join(parts + ["End"])
 
 
