@@ -111,6 +111,15 @@ EVERY = {
     "hidden_skyscraper": {"cells": [R(r, 2) for r in range(9, 0, -1)], "value": 4},
     "anti_taxicab": {}, "global_mod": {}, "global_entropy": {}, "dutch_flatmates": {},
     "pair": {"cells": [R(6, 2), R(6, 3), R(7, 2)], "allowed": [1, 2, 2, 3, 3, 1], "all_pairs": True},
+    # issue 37: composites and sequences (the NFA as ISS's string reads back: states numbered
+    # start, accepting, others; moves sorted)
+    "or": {"branches": [{"type": "thermometer", "cells": [R(1, 1), R(1, 2)]},
+                        {"type": "killer_cage", "cells": [R(1, 1), R(1, 2)], "total": 9}]},
+    "and": {"parts": [{"type": "thermometer", "cells": [R(2, 1), R(2, 2)]},
+                      {"type": "xv", "cells": [R(2, 1), R(2, 2)], "total": 5}]},
+    "regex": {"cells": [R(3, 1), R(3, 2), R(3, 3)], "pattern": "1[2-4]+"},
+    "nfa": {"cells": [R(4, 1), R(4, 2)], "states": 3, "start": [0], "accept": [1],
+            "moves": [0, 4, 2, 2, 2, 1], "lengths": []},
 }
 
 

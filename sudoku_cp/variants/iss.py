@@ -13,7 +13,8 @@ orthogonally adjacent pair of their cells; an ``Arrow``'s first cell is its bulb
 ``PillArrow``'s first *k* cells its pill (read left to right, top to bottom); outside
 clues name their row/column (``XSum~C2~front~back``, ``Sandwich~sum~R1``) or the first
 cell of their diagonal (``LittleKiller~sum~R1C2``). Every other type is refused by name,
-all of a puzzle's at once: ``unsupported constraints: Or, NFA``.
+all of a puzzle's at once: ``unsupported constraints: SameValues, Var``. The composites
+``Or``, ``And`` and ``Replicate`` nest their items until ``End`` (``iss_nested``).
 
 >>> p = parse_iss(".Thermo~R1C1~R1C2.~R2C2_3.Shape~4x4")
 >>> p.size, p.givens, p.constraints[0]
