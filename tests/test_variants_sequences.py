@@ -189,3 +189,16 @@ def test_a_multi_segment_nfa_without_a_break_symbol_is_refused_as_iss_does():
     text = iss_random._nfa_string(2, [0], [1], [(0, 0, 1)], 4)
     with pytest.raises(PuzzleError, match="needs 5 symbols"):
         parse_iss(f".Shape~4x4.NFA~{text}~R1C1~-~R1C2")
+
+
+@pytest.mark.skipif("cpsat" not in PRESENT, reason="ortools is not installed")
+@pytest.mark.parametrize("tag", ["regex", "nfa", "or"])
+def test_the_cpsat_flow_kept_for_large_automata_finds_the_same_grids(tag, monkeypatch):
+    from sudoku_cp.variants import encode_cp_composite
+
+    monkeypatch.setattr(encode_cp_composite, "MAX_DFA", 1)  # every automaton too large
+    rng = random.Random(f"flow-{tag}")
+    grid = rng.choice(GRIDS)
+    puzzle = m.VariantPuzzle(4, constraints=(_read_off(rng, grid, tag), _read_off(rng, grid, tag)))
+    r = solve(puzzle, "cpsat", limit=300, time_limit=60)
+    assert r.exhausted and set(r.solutions) == {g for g in GRIDS if is_solution(puzzle, g)}
