@@ -202,3 +202,14 @@ def test_the_cpsat_flow_kept_for_large_automata_finds_the_same_grids(tag, monkey
     puzzle = m.VariantPuzzle(4, constraints=(_read_off(rng, grid, tag), _read_off(rng, grid, tag)))
     r = solve(puzzle, "cpsat", limit=300, time_limit=60)
     assert r.exhausted and set(r.solutions) == {g for g in GRIDS if is_solution(puzzle, g)}
+
+
+def test_the_picture_draws_sequence_lines_and_an_ors_branches():
+    from sudoku_cp.variants.display import to_svg
+
+    p = m.VariantPuzzle(4, constraints=(
+        m.Or((m.Thermometer((0, 1)), m.Regex((4, 5), "1."))),
+        m.Nfa((8, 9, 12), 1, (0,), (0,), (0, 0, 0, 0, 4, 0), (2, 1))))
+    svg = to_svg(p)
+    assert 'class="or"' in svg and 'class="regex"' in svg and "thermometer" in svg
+    assert svg.count('class="nfa"') == 2 and "not drawn" not in svg  # one line per segment
