@@ -148,6 +148,9 @@ def test_every_type_exports_and_reads_back(client, kind):
         got = set(back.puzzle.constraints)
         if key == "fpuzzles_link" and kind == "non_consecutive":  # f-puzzles' own name for it, the same rule
             got = {NonConsecutive() if c == NegativeDots(True, False) else c for c in got}
-        assert (back.puzzle.givens, got) == (want.givens, set(want.constraints)), (key, d[key])
+        expect = set(want.constraints)
+        if key == "iss_link" and kind == "and":  # ISS builds a top-level And as its parts
+            expect = set(want.constraints[0].parts)
+        assert (back.puzzle.givens, got) == (want.givens, expect), (key, d[key])
         carried.append(key)
     print(kind, carried)

@@ -63,6 +63,9 @@ CASES = [
     # ISS's regex construction lets an optional copy skip to an end that loops on: its
     # "((213){2,})?" accepts 213 (one copy), where a textbook regex wants none or two+
     (".Shape~4x4.Regex~KCgyMTMpezIsfSk_~R1C1~R1C2~R1C3.~R1C1_2~R1C2_1~R1C3_3", "multiple"),
+    # a dot a top-level Replicate (or And) makes is a marked dot for StrictKropki: R1C3-R1C4
+    # (3, 4) has no dot, so it may not be consecutive
+    (".Shape~4x4.StrictKropki.Replicate~D.WhiteDot~R1C1~R1C2.End.~R1C1_1~R1C2_2~R1C3_3", "none"),
 ]
 
 #: ISS strings ISS itself refuses (its message, e373f98), each refused here in one line.
@@ -71,6 +74,8 @@ REFUSED = [
     (".Shape~4x4.Regex~MTA~R1C1~R1C2", "'0' is outside the values 1..4"),  # pattern "10"
     (".Shape~4x4.End", "End item closes no"),  # "Unmatched .End"
     (".Shape~4x4.Or.~R1C1_1", "not closed by End"),  # "Unterminated composite constraint: Or"
+    # "StrictKropki is not well defined with ○ ±1 inside an 'Or' constraint."
+    (".Shape~4x4.StrictKropki.Or.WhiteDot~R1C1~R1C2.Thermo~R1C1~R1C2.End", "not well defined"),
 ]
 
 

@@ -166,10 +166,14 @@ def test_the_paradigms_agree_on_9x9_from_random_full_grids(seed):
 def test_composites_nest_and_replicate_shifts_its_items():
     p = parse_iss(".Shape~4x4.Or.Thermo~R1C1~R1C2.And.~R1C1_1.X~R1C1~R1C2.End.End"
                   ".Replicate~F~R2C1.WhiteDot~R2C1~R3C1.End")
-    first, copies = p.constraints
+    first, *copies = p.constraints
     assert first == m.Or((m.Thermometer((0, 1)), m.And((m.Candidates(0, (1,)), m.XV((0, 1), 10)))))
-    # targets: bits 0 and 2 after R2C1 (R2C1 itself, R2C3): the dot copied there
-    assert copies == m.And((m.DifferenceDot((4, 8)), m.DifferenceDot((6, 10))))
+    # targets: bits 0 and 2 after R2C1 (R2C1 itself, R2C3): the dot copied there, and at the
+    # top level as plain rules (ISS builds a top-level And or Replicate unconditionally)
+    assert copies == [m.DifferenceDot((4, 8)), m.DifferenceDot((6, 10))]
+    inner = parse_iss(".Shape~4x4.Or.Replicate~F~R2C1.WhiteDot~R2C1~R3C1.End.~R1C1_1.End")
+    assert inner.constraints[0].branches[0] == m.And((m.DifferenceDot((4, 8)),
+                                                      m.DifferenceDot((6, 10))))
 
 
 def test_the_writer_carries_composites_and_sequences_back():

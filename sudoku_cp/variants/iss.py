@@ -227,7 +227,7 @@ def read_iss(text: str) -> Reading:
             raise PuzzleError(f"{name}: bad arguments {'~'.join(args)!r}") from None
     if refused:
         raise UnsupportedConstraint.of(refused)
-    out = _last_wins(out)
+    out = iss_nested.unconditional(_last_wins(out))
     if regions is not None and boxes is not None and m.DEFAULT_BOXES.get(g.size):
         # ISS *adds* a jigsaw's regions: the boxes stay unless NoBoxes is given
         # (sudoku_builder.js: boxRegions is empty only under NoBoxes), so the regions

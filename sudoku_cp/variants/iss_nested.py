@@ -129,3 +129,32 @@ def _shifted(g, arg, shift):
         raise PuzzleError(f"Replicate: {arg} shifted falls outside the grid")
     digits = "0123456789abcdefg"
     return f"R{digits[r + 1]}C{digits[c + 1]}{match.group(5) or ''}"
+
+
+#: ISS's strict rules and the marks they read: a mark inside an Or makes the rule ill
+#: defined, and ISS refuses the puzzle (``_strictHandlersForType`` in sudoku_builder.js).
+STRICT = {"negative_dots": ("StrictKropki", {"difference_dot", "ratio_dot"}),
+          "negative_xv": ("StrictXV", {"xv"})}
+
+
+def unconditional(constraints) -> list:
+    """The top level's constraints with every ``And`` there (an ``And`` or a ``Replicate``
+    item) opened into its parts: ISS builds them as unconditional rules, so a dot inside
+    one is a marked dot for ``StrictKropki`` as any other. A strict rule beside a mark
+    inside an ``Or`` is refused, as ISS refuses it."""
+    out = []
+    for c in constraints:
+        out += unconditional(c.parts) if c.TYPE == "and" else [c]
+    for tag, (name, marks) in STRICT.items():
+        if any(c.TYPE == tag for c in out):
+            inside = next((x for c in out if c.TYPE == "or" for x in _within(c) if x.TYPE in marks), None)
+            if inside is not None:
+                raise PuzzleError(f"{name} is not well defined with a {inside.TYPE.replace('_', ' ')} "
+                                  f"inside an Or (ISS refuses it too)")
+    return out
+
+
+def _within(c):
+    for part in getattr(c, "branches", ()) or getattr(c, "parts", ()):
+        yield part
+        yield from _within(part)
