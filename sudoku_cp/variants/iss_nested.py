@@ -149,8 +149,8 @@ def unconditional(constraints) -> list:
         if any(c.TYPE == tag for c in out):
             inside = next((x for c in out if c.TYPE == "or" for x in _within(c) if x.TYPE in marks), None)
             if inside is not None:
-                raise PuzzleError(f"{name} is not well defined with a {inside.TYPE.replace('_', ' ')} "
-                                  f"inside an Or (ISS refuses it too)")
+                raise PuzzleError(f"{name} is not well defined with a mark "
+                                  f"({inside.TYPE.replace('_', ' ')}) inside an Or (ISS refuses it too)")
     return out
 
 
