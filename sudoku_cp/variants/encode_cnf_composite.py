@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 from .automaton import steps_of, unroll
+from .encode_cnf_base import _on_time
 from .model_composite import automaton_of
 
 
@@ -75,6 +76,7 @@ def _sequence(enc, c, k):
     firsts = {q for q, _, _ in layers[0]}
     enc.add([state(0, q) for q in sorted(firsts)])
     for i, (place, layer) in enumerate(zip(steps, layers)):
+        _on_time()  # (an NFA of thousands of states makes long layers)
         out, into, reads = {}, {}, {}
         for q, s, t in layer:
             e = enc.aux("nfa-move", k, i, q, s, t)
