@@ -45,7 +45,47 @@ CASES = [
      ".Modular~2~R4C3~R3C3~R4C2~R3C1~R3C2", "none"),
     # a cage with sum 0 has any sum: its values still differ
     (".Shape~4x4.NoBoxes.Cage~0~R1C1~R2C2.~R1C1_1~R2C2_1", "none"),
+    # issue 37's composites: an item of several givens inside an Or is one branch (an And)
+    (".Shape~4x4.Or.~R1C1_1~R1C2_2.~R1C1_3.End.~R1C2_4", "multiple"),
+    (".Shape~4x4.Or.~R1C1_1~R1C2_2.~R1C1_3.End.~R1C2_4.~R1C1_1", "none"),
+    # an Or with no branch never holds; an empty And inside an Or always does
+    (".Shape~4x4.Or.End", "none"),
+    (".Shape~4x4.Or.Regex~MQ~R1C1.And.End.End.~R1C1_2", "multiple"),
+    # a row's two X-sum clues in one item are one branch: both must hold
+    (".Shape~4x4.Or.Regex~MQ~R1C1.XSum~R1~2~3.End.~R1C1_2~R1C2_1~R1C3_4", "none"),
+    # Replicate~D: targets R1C1 and R1C2 (bits 0 and 1), so the thermo is copied one column
+    # right, not to R1C3
+    (".Shape~4x4.Replicate~D.Thermo~R1C1~R2C1.End.~R1C2_2~R2C2_1", "none"),
+    (".Shape~4x4.Replicate~D.Thermo~R1C1~R2C1.End.~R1C3_2~R2C3_1", "multiple"),
+    # an empty regex matches only the empty line; a regex's digits are values (0 on 0..3)
+    (".Shape~4x4.Regex~~R1C1", "none"),
+    (".Shape~4x4~0-3.Regex~MA~R1C1.~R1C1_0", "multiple"),
+    # ISS's regex construction lets an optional copy skip to an end that loops on: its
+    # "((213){2,})?" accepts 213 (one copy), where a textbook regex wants none or two+
+    (".Shape~4x4.Regex~KCgyMTMpezIsfSk_~R1C1~R1C2~R1C3.~R1C1_2~R1C2_1~R1C3_3", "multiple"),
+    # a dot a top-level Replicate (or And) makes is a marked dot for StrictKropki: R1C3-R1C4
+    # (3, 4) has no dot, so it may not be consecutive
+    (".Shape~4x4.StrictKropki.Replicate~D.WhiteDot~R1C1~R1C2.End.~R1C1_1~R1C2_2~R1C3_3", "none"),
 ]
+
+#: ISS strings ISS itself refuses (its message, e373f98), each refused here in one line.
+REFUSED = [
+    (".Shape~4x4.Or.AntiKnight.End", "AntiKnight"),  # "not allowed in Or"
+    (".Shape~4x4.Regex~MTA~R1C1~R1C2", "'0' is outside the values 1..4"),  # pattern "10"
+    (".Shape~4x4.End", "End item closes no"),  # "Unmatched .End"
+    (".Shape~4x4.Or.~R1C1_1", "not closed by End"),  # "Unterminated composite constraint: Or"
+    # "StrictKropki is not well defined with ○ ±1 inside an 'Or' constraint."
+    (".Shape~4x4.StrictKropki.Or.WhiteDot~R1C1~R1C2.Thermo~R1C1~R1C2.End", "not well defined"),
+]
+
+
+@pytest.mark.parametrize("text, words", REFUSED)
+def test_what_iss_refuses_is_refused_in_one_line(text, words):
+    from sudoku_cp.errors import SudokuCpError
+
+    with pytest.raises(SudokuCpError, match=words) as info:
+        parse_iss(text)
+    assert "\n" not in str(info.value)
 
 
 @pytest.mark.parametrize("text, iss_says", CASES)

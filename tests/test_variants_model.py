@@ -101,6 +101,13 @@ def held_and_broken():
     ups = tuple(x for a in range(1, 10) for b in range(a + 1, 10) for x in (a, b))  # a < b
     yield "pair", m.Pair(inc[:4], ups), m.Pair(dec[:4], ups)
     yield from _dclamage_cases()
+    # composites and sequences (row 0 starts 5 3 4 6): 3 < 5 read from R1C2; 5 + 3 = 8
+    up, down, eight = m.Thermometer((1, 0)), m.Thermometer((0, 1)), m.KillerCage((0, 1), 8)
+    yield "or", m.Or((down, up)), m.Or((down, m.KillerCage((0, 1), 9)))
+    yield "and", m.And((up, eight)), m.And((up, down))
+    yield "regex", m.Regex((0, 1, 2, 3), "53(4|7)[1-9]+"), m.Regex((0, 1, 2, 3), "5[^3].*")
+    five_three = (0, 4, 1, 1, 2, 2)  # 5 (symbol 4) then 3 (symbol 2), into the accepting state
+    yield "nfa", m.Nfa((0, 1), 3, (0,), (2,), five_three), m.Nfa((1, 0), 3, (0,), (2,), five_three)
     for tag, c in (("diagonal", m.Diagonal(1)), ("anti_knight", m.AntiKnight()),
                    ("anti_king", m.AntiKing()), ("non_consecutive", m.NonConsecutive()),
                    ("disjoint_groups", m.DisjointGroups()), ("negative_dots", m.NegativeDots()),

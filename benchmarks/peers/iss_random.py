@@ -34,8 +34,11 @@ LINES = ("Thermo", "Whisper", "Renban", "Palindrome", "Between", "Lockout", "Reg
 DOTS = ("WhiteDot", "BlackDot", "X", "V", "GreaterThan")
 OUTSIDE = ("LittleKiller", "Sandwich", "XSum", "Skyscraper")
 OTHER = ("Cage", "Quad")
+#: Sequences and composites (issue 37): regexes and NFAs read off a grid's path, an Or of two
+#: clues (one of them maybe an And), a Replicate of one clue onto shifted targets.
+SEQUENCES = ("Regex", "NFA", "Or", "Replicate")
 #: Every type generated (besides givens, Shape, NoBoxes and Jigsaw, which every puzzle varies).
-TYPES = LINES + DOTS + OUTSIDE + OTHER + GLOBALS
+TYPES = LINES + DOTS + OUTSIDE + OTHER + GLOBALS + SEQUENCES
 #: Layouts: how the houses besides rows and columns are chosen.
 LAYOUTS = ("boxes", "noboxes", "jigsaw", "jigsaw+boxes")
 
@@ -582,7 +585,165 @@ def clues(rng, geo, grid, t, honest):
             out += make_cage(rng, geo, grid, honest)
         elif t == "Quad":
             out += make_quad(rng, geo, grid, honest)
+        elif t in SEQUENCES:
+            out += make_sequence(rng, geo, grid, t, honest)
     return out
+
+
+# -- sequences and composites (issue 37), written here from ISS's syntax alone ------------------
+
+def _char(v):
+    return str(v) if v < 10 else chr(55 + v)
+
+
+def make_regex(rng, geo, grid, honest):
+    """A regex some path's values match (when honest): each value as itself, as ``.``, or in a
+    class; a run of equal tokens folded into a quantifier; sometimes an alternative added."""
+    n = geo.n
+    path = find_path(rng, geo, grid, rng.randrange(n * n), rng.randint(2, 6), ORTHO4, _any)
+    if not path:
+        return []
+    vals = [grid[x] for x in path] if honest else [rng.randint(geo.lo, geo.hi) for _ in path]
+    parts = []
+    for v in vals:
+        roll = rng.random()
+        if roll < 0.4:
+            parts.append(_char(v))
+        elif roll < 0.55:
+            parts.append(".")
+        elif roll < 0.8:
+            others = rng.sample(range(geo.lo, geo.hi + 1), rng.randint(0, 3))
+            parts.append("[" + "".join(sorted({_char(v)} | {_char(o) for o in others})) + "]")
+        else:
+            a, b = sorted((v, rng.randint(geo.lo, geo.hi)))
+            parts.append(f"[{_char(a)}-{_char(b)}]" if a < b else _char(a))
+    if len(parts) > 2 and rng.random() < 0.3:
+        i = rng.randrange(len(parts) - 1)
+        parts[i:i + 2] = ["(" + parts[i] + "|" + parts[i + 1] + ")+"] if parts[i] != parts[i + 1] \
+            else [parts[i] + "{2}"]
+    pattern = "".join(parts)
+    if rng.random() < 0.2:
+        pattern = f"({pattern}|{_char(rng.randint(geo.lo, geo.hi))}*)"
+    if rng.random() < 0.15:
+        pattern += "?" if pattern.endswith(")") else ""
+    import base64
+    token = base64.urlsafe_b64encode(pattern.encode()).decode().rstrip("=")
+    return [f"Regex~{token}~" + "~".join(cell_id(n, x) for x in path)]
+
+
+def _nfa_string(states, starts, accepts, moves, symbols):
+    """ISS's plain serialised NFA: states renumbered (starts, other accepts, the rest), a
+    header, then each state's (symbol, target) pairs; base64url of the bytes."""
+    order = list(starts) + [q for q in accepts if q not in starts]
+    order += [q for q in range(states) if q not in order]
+    new = {q: i for i, q in enumerate(order)}
+    out = [[] for _ in range(states)]
+    for q, sym, t in sorted(set(moves)):
+        out[new[q]].append((sym, new[t]))
+    sbits = max(1, (states - 1).bit_length(), len(starts).bit_length())
+    cbits = max(len(m) for m in out).bit_length()
+    ybits = (symbols - 1).bit_length()
+    bits = f"{0:02b}{sbits - 1:04b}{symbols - 1:04b}"
+    bits += f"{len(starts):0{sbits}b}{len([q for q in accepts if q not in starts]):0{sbits}b}"
+    bits += "".join("1" if q in accepts else "0" for q in reversed(starts))
+    bits += f"{cbits:04b}"
+    for m in out:
+        bits += f"{len(m):0{cbits}b}" if cbits else ""
+        for sym, t in m:
+            bits += (f"{sym:0{ybits}b}" if ybits else "") + f"{t:0{sbits}b}"
+    bits += "0" * (-len(bits) % 8)
+    import base64
+    data = bytes(int(bits[i:i + 8], 2) for i in range(0, len(bits), 8))
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def make_nfa(rng, geo, grid, honest):
+    """A small random NFA that accepts a path's values (when honest): a chain of states
+    along the values, plus random moves; sometimes two segments with a break between."""
+    n, count = geo.n, geo.num_values
+    path = find_path(rng, geo, grid, rng.randrange(n * n), rng.randint(2, 6), ORTHO4, _any)
+    if not path:
+        return []
+    cut = rng.randrange(1, len(path)) if len(path) > 2 and rng.random() < 0.3 else None
+    symbols = [grid[x] - geo.lo if honest else rng.randrange(count) for x in path]
+    if cut is not None:
+        symbols = symbols[:cut] + [count] + symbols[cut:]
+    states = rng.randint(2, 5)
+    chain = [0] + [rng.randrange(states) for _ in symbols]
+    moves = [(chain[i], s, chain[i + 1]) for i, s in enumerate(symbols)]
+    for _ in range(rng.randint(0, 8)):
+        moves.append((rng.randrange(states), rng.randrange(count + (cut is not None)),
+                      rng.randrange(states)))
+    if cut is not None and not any(m[1] == count for m in moves):
+        return []
+    accepts = sorted({chain[-1]} | set(rng.sample(range(states), rng.randint(0, 1))))
+    starts = [0] + ([1] if states > 1 and rng.random() < 0.2 else [])
+    cells = [cell_id(n, x) for x in path]
+    if cut is not None:
+        cells = cells[:cut] + ["-"] + cells[cut:]
+    return [f"NFA~{_nfa_string(states, starts, accepts, moves, count + (cut is not None))}~"
+            + "~".join(cells)]
+
+
+#: Clue types an Or or a Replicate holds in these tests.
+INNER = ("Thermo", "Whisper", "Renban", "Arrow", "WhiteDot", "BlackDot", "X", "V", "Cage",
+         "Regex", "NFA", "Palindrome")
+
+
+def _one(rng, geo, grid, honest):
+    t = rng.choice(INNER)
+    if t in LINES:
+        return make_line(rng, geo, grid, t, honest)
+    if t in DOTS:
+        return make_dot(rng, geo, grid, t, honest)
+    if t == "Cage":
+        return make_cage(rng, geo, grid, honest)
+    return make_regex(rng, geo, grid, honest) if t == "Regex" else make_nfa(rng, geo, grid, honest)
+
+
+def make_sequence(rng, geo, grid, t, honest):
+    if t == "Regex":
+        return make_regex(rng, geo, grid, honest)
+    if t == "NFA":
+        return make_nfa(rng, geo, grid, honest)
+    if t == "Or":  # one branch honest when the puzzle is, the other drawn at random
+        first = _one(rng, geo, grid, honest)
+        second = _one(rng, geo, grid, rng.random() < 0.3)
+        if rng.random() < 0.3:
+            second = ["And"] + second + _one(rng, geo, grid, rng.random() < 0.5) + ["End"]
+        if rng.random() < 0.5:
+            first, second = second, first
+        return ["Or"] + first + second + ["End"]
+    # Replicate: one clue read off near the origin, copied onto random targets after it
+    n = geo.n
+    inner = _one(rng, geo, grid, honest)
+    if not inner:
+        return []
+    import re
+    cells = [(int(r, 17) - 1, int(c, 17) - 1) for r, c in re.findall(r"R([0-9a-g])C([0-9a-g])",
+                                                                       ".".join(inner))]
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    origin = (top, left) if rng.random() < 0.5 else (0, 0)
+    span_r = max(r for r, _ in cells) - origin[0]
+    span_c = max(c for _, c in cells) - origin[1]
+    low_c = min(c for _, c in cells) - origin[1]
+    low_r = min(r for r, _ in cells) - origin[0]
+    base = origin[0] * n + origin[1]
+    targets = [x for x in range(base, n * n)
+               if 0 <= x // n + low_r and x // n + span_r < n and 0 <= x % n + low_c
+               and x % n + span_c < n]
+    if not targets:
+        return []
+    chosen = rng.sample(targets, rng.randint(1, min(3, len(targets))))
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    bits = [0] * ((max(chosen) - base) // 6 + 1)
+    for x in chosen:
+        bits[(x - base) // 6] |= 1 << ((x - base) % 6)
+    head = "Replicate~" + "".join(alphabet[b] for b in bits)
+    if origin != (0, 0):
+        head += "~" + cell_id(n, base)
+    return [head] + inner + ["End"]
 
 
 def puzzle_string(seed, **kw):

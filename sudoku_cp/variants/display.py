@@ -24,7 +24,8 @@ LINE_COLOURS = {"whisper": "#5cc35c", "renban": "#c27be0", "palindrome": "#b0b0b
                 "between": "#7fb2e5", "lockout": "#e59f7f", "region_sum_line": "#4f8fe0",
                 "zipper": "#c8a0d8", "entropic": "#e8b060", "modular": "#e6be9b",
                 "double_arrow": "#9a9a9a", "slow_thermometer": "#c8c8c8",
-                "sum_line": "#64c864", "value_indexing": "#8888cc", "pair": "#a0a0d0"}
+                "sum_line": "#64c864", "value_indexing": "#8888cc", "pair": "#a0a0d0",
+                "regex": "#7a9cc6", "nfa": "#6aa39a"}
 
 
 def to_svg(puzzle, solution=None) -> str:
@@ -271,7 +272,28 @@ def _nothing(puzzle, c):
     return []  # a global rule: stated in the title, no mark in the grid
 
 
+def _segments(puzzle, c):
+    """A sequence line, dashed, each segment of a multi-segment NFA drawn apart."""
+    out, at = [], 0
+    for k in getattr(c, "lengths", ()) or (len(c.cells),):
+        if k:
+            out.append(_polyline(puzzle, c.cells[at:at + k], LINE_COLOURS[c.TYPE], CELL * 0.14,
+                                 f'class="{c.TYPE}" opacity="0.8" stroke-dasharray="4 6"'))
+        at += k
+    return out
+
+
+def _parts(puzzle, c):
+    """An or / and: its parts' own marks, faded and grouped (an or's branches are
+    alternatives: each is drawn, one of them holds)."""
+    from .model_composite import parts
+
+    inner = [mark for part in parts(c) for mark in DRAW.get(part.TYPE, _nothing)(puzzle, part)]
+    return [f'<g class="{c.TYPE}" opacity="0.55">', *inner, "</g>"] if inner else []
+
+
 DRAW = {
+    "or": _parts, "and": _parts, "regex": _segments, "nfa": _segments,
     "killer_cage": _cage, "thermometer": _thermo, "slow_thermometer": _line,
     "arrow": _arrow, "double_arrow": _line, "whisper": _line, "renban": _line,
     "palindrome": _line, "between": _line, "lockout": _line, "region_sum_line": _line,

@@ -112,3 +112,7 @@ def _own(enc):
 ENCODERS = {**encode_cnf_sums.ENCODERS, **encode_cnf_relations.ENCODERS,
             **encode_cnf_cages.ENCODERS, **encode_cnf_globals.ENCODERS,
             **encode_cnf_positions.ENCODERS}
+
+from . import encode_cnf_composite  # noqa: E402  (issue 37: or, and, regex, nfa)
+
+ENCODERS.update(encode_cnf_composite.ENCODERS)

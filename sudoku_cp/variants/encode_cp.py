@@ -46,10 +46,11 @@ class CP:
     def is_value(self, cell, value):
         """The Boolean "cell holds value", made once and channelled to ``x[cell]``."""
         key = (cell, value)
-        if key not in self._is:
-            b = self.model.NewBoolVar(f"is[{cell},{value}]")
-            self.model.Add(self.x[cell] == value).OnlyEnforceIf(b)
-            self.model.Add(self.x[cell] != value).OnlyEnforceIf(b.Not())
+        if key not in self._is:  # (on the model itself: a definition, never enforced by an or)
+            model = getattr(self.model, "_model", self.model)
+            b = model.NewBoolVar(f"is[{cell},{value}]")
+            model.Add(self.x[cell] == value).OnlyEnforceIf(b)
+            model.Add(self.x[cell] != value).OnlyEnforceIf(b.Not())
             self._is[key] = b
         return self._is[key]
 
@@ -626,3 +627,7 @@ def _nabner(cp, c, k):
 
 ENCODERS.update({"chess": _chess, "knightmare": _knightmare, "nabner": _nabner,
                  "diagonal_non_consecutive": _global_pairs(KING, lambda u, v: abs(u - v) != 1)})
+
+from . import encode_cp_composite  # noqa: E402  (issue 37: or, and, regex, nfa)
+
+ENCODERS.update(encode_cp_composite.ENCODERS)

@@ -140,13 +140,21 @@ def encode(puzzle: VariantPuzzle) -> MipRows:
     for c in puzzle.constraints:
         encoder = ENCODERS.get(c.TYPE)
         if encoder is None:
-            raise UnsupportedConstraint(c.TYPE, WHY)
+            raise UnsupportedConstraint(c.TYPE, WHY_NOT.get(c.TYPE, WHY))
         encoder(mip, c)
     return mip
 
 
 WHY = ("mip: its rule depends on positions or compares a cell with a range of others; "
        "only sums, orderings, binary relations and houses are written as 0-1 rows")
+#: Types declined for a reason of their own (issue 37's composites and sequences).
+WHY_NOT = {
+    "or": "mip: an or would need an indicator per branch and big-M rows for every rule "
+          "inside it",
+    "and": "mip: an and is declined with the or it serves (its parts alone are rows)",
+    "regex": "mip: a regex would need 0-1 flow rows over the automaton unrolled along its line",
+    "nfa": "mip: an NFA would need 0-1 flow rows over the automaton unrolled along its line",
+}
 
 
 # -- one encoder per constraint type ------------------------------------------------------

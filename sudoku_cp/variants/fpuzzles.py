@@ -495,7 +495,8 @@ FPUZZLES_NAMES = {
 NOT_IN_FPUZZLES = {t: "f-puzzles has no field for it" for t in (
     "greater_than", "sum", "rellik_cage", "equality_cage", "contain_exact", "anti_taxicab", "global_mod",
     "global_entropy", "dutch_flatmates", "lunchbox", "sum_line", "counting_circles",
-    "value_indexing", "hidden_skyscraper", "equal_sum", "count_distinct", "pair")}
+    "value_indexing", "hidden_skyscraper", "equal_sum", "count_distinct", "pair",
+    "or", "and", "regex", "nfa")}
 FPUZZLES_NAMES["nabner"] = ("nabner",)
 NOT_IN_FPUZZLES.update({t: ("f-puzzles has no field for it; dclamage's SudokuSolver takes it "
                             f"only on its command line (-c {t}:...), see variants/dclamage.py")

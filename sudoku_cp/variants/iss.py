@@ -14,7 +14,8 @@ orthogonally adjacent pair of their cells; an ``Arrow``'s first cell is its bulb
 ``PillArrow``'s first *k* cells its pill (read left to right, top to bottom); outside
 clues name their row/column (``XSum~C2~front~back``, ``Sandwich~sum~R1``) or the first
 cell of their diagonal (``LittleKiller~sum~R1C2``). Every other type is refused by name,
-all of a puzzle's at once: ``unsupported constraints: Or, NFA``.
+all of a puzzle's at once: ``unsupported constraints: SameValues, Var``. The composites
+``Or``, ``And`` and ``Replicate`` nest their items until ``End`` (``iss_nested``).
 
 >>> p = parse_iss(".Thermo~R1C1~R1C2.~R2C2_3.Shape~4x4")
 >>> p.size, p.givens, p.constraints[0]
@@ -30,6 +31,7 @@ from . import model as m
 from .paradigms import UnsupportedConstraint
 from .reading import Reading, Said
 from .sudokuwiki import looks_like_packed_killer, read_packed_killer
+from . import iss_nested
 
 _CELL = re.compile(r"^[Rr]([0-9a-gA-G])[Cc]([0-9a-gA-G])$")
 _DECIMAL_CELL = re.compile(r"^[Rr](\d+)[Cc](\d+)$")
@@ -205,9 +207,11 @@ def read_iss(text: str) -> Reading:
         raise UnsupportedConstraint.of(unknown)
     givens, out, refused, said = [], [], [], Said()
     regions, boxes = None, "default"
-    for name, args in items:
+    for name, args, inside in iss_nested.tree(items):
         try:
-            if name == "":
+            if inside is not None:  # Or, And, Replicate: their items read as they nest
+                out += said.add(name, iss_nested.read(g, (name, args, inside), _read_item))
+            elif name == "":
                 out += said.add("Given", _givens(g, args, givens))
             elif name == "NoBoxes":
                 boxes = None
@@ -225,7 +229,7 @@ def read_iss(text: str) -> Reading:
             raise PuzzleError(f"{name}: bad arguments {'~'.join(args)!r}") from None
     if refused:
         raise UnsupportedConstraint.of(refused)
-    out = _last_wins(out)
+    out = iss_nested.unconditional(_last_wins(out))
     if regions is not None and boxes is not None and m.DEFAULT_BOXES.get(g.size):
         # ISS *adds* a jigsaw's regions: the boxes stay unless NoBoxes is given
         # (sudoku_builder.js: boxRegions is empty only under NoBoxes), so the regions
@@ -518,6 +522,74 @@ _READERS = {
 }
 
 
+def _read_item(g, name, args):
+    """One plain item inside a composite: givens as ``Candidates`` (a rule of its branch)."""
+    if name == "":
+        return [c for arg in args for c in _given_rules(g, arg)]
+    return _READERS[name](g, args)
+
+
+def _given_rules(g, arg):
+    givens = []
+    out = _givens(g, [arg], givens)
+    return [m.Candidates(cell, (v,)) for cell, v in givens] + out
+
+
+def _regex(g, a):
+    """``Regex~pattern~cells`` (an empty item starts another line with the same pattern);
+    the pattern base64url, or URL-escaped when it holds a ``%`` (ISS's older form)."""
+    from urllib.parse import unquote
+
+    from .automaton import decode_text
+
+    token = a[0] if a else ""
+    pattern = unquote(token) if "%" in token else decode_text(token)
+    pattern = re.sub(r"\s", "", pattern)
+    out, line = [], []
+    for item in a[1:] + [""]:
+        if item:
+            line.append(g.cell(item))
+        elif line:
+            out.append(m.Regex(tuple(line), pattern))
+            line = []
+    return out
+
+
+def _nfa(g, a):
+    """``NFA~encoded~cells``: groups split by an empty item or a ``_name``; in a group,
+    ``-`` splits the line into segments (read with a break symbol between them)."""
+    from .automaton import decode_nfa
+
+    auto = decode_nfa(a[0] if a else "")
+    count = g.hi - g.lo + 1
+    flat = tuple(x for t in auto.moves for x in t)
+    out, group = [], []
+    for item in a[1:] + [""]:
+        if item == "" or item.startswith("_"):
+            if group:
+                segments = [[]]
+                for x in group:
+                    if x == "-":
+                        segments.append([])
+                    else:
+                        segments[-1].append(g.cell(x))
+                if len(segments) > 1 and auto.symbols() < count + 1:
+                    raise PuzzleError(f"a multi-segment NFA needs {count + 1} symbols (the "
+                                      f"last a break); this one has {auto.symbols()}")
+                cells = tuple(x for seg in segments for x in seg)
+                lengths = tuple(map(len, segments)) if len(segments) > 1 else ()
+                out.append(m.Nfa(cells, auto.states, auto.start, auto.accept, flat, lengths))
+            group = []
+        else:
+            group.append(item)
+    return out
+
+
+_READERS.update({"Regex": _regex, "NFA": _nfa})
+for _name in iss_nested.COMPOSITES:  # (read through iss_nested.tree, never one item alone)
+    _READERS[_name] = None
+
+
 def _global_mod(g):
     if g.hi - g.lo + 1 != 9:
         raise UnsupportedConstraint("GlobalMod", f"values {g.lo}..{g.hi} (ISS takes 9 values)")
@@ -547,6 +619,8 @@ ISS_NAMES = {
     "contain_exact": ("ContainExact", "LookAndSay"), "count_distinct": ("CountDistinct",),
     "pair": ("Pair", "PairX", "Binary", "BinaryX"),
 }
+ISS_NAMES.update({"or": ("Or",), "and": ("And", "Replicate"), "regex": ("Regex",),
+                  "nfa": ("NFA",)})  # issue 37: composites (iss_nested) and sequences
 #: Model types ISS has no type for, and why.
 NOT_IN_ISS = {t: "ISS has no such type" for t in (
     "slow_thermometer", "odd", "even", "minimum", "maximum", "clone")}
@@ -555,8 +629,10 @@ NOT_IN_ISS.update({t: "ISS has no such type (dclamage's SudokuSolver rule)"
 
 #: The ISS type names this module reads (besides givens, Shape, NoBoxes and Jigsaw).
 SUPPORTED = frozenset(_READERS) | {"Shape", "NoBoxes", "Jigsaw"}
-#: ISS's composite types, each closed by an ``End`` item.
+#: ISS's composite types, each closed by an ``End`` item (read by ``iss_nested``; End
+#: closes them and is no rule).
 _CONTAINERS = {"Or", "And", "Replicate", "Container"}
+SUPPORTED |= {"End"}
 
 
 # -- the plain-text forms ISS also reads -------------------------------------------------------

@@ -210,7 +210,61 @@ def _pair(p, x, cell, cells, outside):
     return f"{'PairX' if x.all_pairs else 'Pair'}~{key}~{cells(x.cells)}"
 
 
+def _inner(p, x, composite):
+    """The items of ``x`` alone (no Shape, boxes or jigsaw), for a composite of ``p``."""
+    from .iss_nested import INSIDE
+
+    sub = m.VariantPuzzle(p.size, box=p.box, regions=p.regions, values=p.values, constraints=(x,))
+    items = [i for i in write_iss(sub).split(".")[1:]
+             if not i.startswith(("Shape~", "NoBoxes", "Jigsaw~"))]
+    if any(i.split("~")[0] not in INSIDE | {"End"} for i in items):
+        raise IssWriteError(f"ISS takes no {x.TYPE.replace('_', ' ')} inside {composite}")
+    return items
+
+
+def _or(p, x, cell, cells, outside):
+    """``Or``, each branch one item or one composite (several items: an ``And`` of
+    them), then ``End``."""
+    from .iss_nested import tree
+
+    parts = ["Or"]
+    for b in x.branches:
+        items = _inner(p, b, "Or")
+        nodes = tree([(i.split("~")[0], i.split("~")[1:]) for i in items])
+        parts += items if len(nodes) == 1 else ["And", *items, "End"]
+    return ".".join(parts + ["End"])
+
+
+def _and(p, x, cell, cells, outside):
+    return ".".join(["And", *(i for part in x.parts for i in _inner(p, part, "And")), "End"])
+
+
+def _regex(p, x, cell, cells, outside):
+    from .automaton import encode_text
+
+    try:
+        token = encode_text(x.pattern)
+    except UnicodeEncodeError:
+        raise IssWriteError("ISS writes a regex of characters up to U+00FF") from None
+    return f"Regex~{token}~{cells(x.cells)}"
+
+
+def _nfa(p, x, cell, cells, outside):
+    from .automaton import encode_nfa, trim
+
+    lo, hi = p.values
+    auto = trim(x.automaton())
+    if x.lengths and len(x.lengths) > 1 and auto.symbols() < hi - lo + 2:
+        raise IssWriteError("ISS reads a multi-segment NFA only with the break as its last symbol")
+    items, at = [], 0
+    for i, k in enumerate(x.lengths or (len(x.cells),)):
+        items += (["-"] if i else []) + [cell(c) for c in x.cells[at:at + k]]
+        at += k
+    return f"NFA~{encode_nfa(auto)}~" + "~".join(items)
+
+
 _ISSUE_37 = {
+    "or": _or, "and": _and, "regex": _regex, "nfa": _nfa,
     "pair": _pair,
     "extra_region": lambda p, x, cell, cells, outside: f"AllDifferent~{cells(x.cells)}",
     "sum": _sum,

@@ -586,14 +586,23 @@ class VariantPuzzle:
             if not lo <= value <= hi:
                 raise PuzzleError(f"given {value} at {self.cell_name(cell)} is outside {lo}..{hi}")
         for c in self.constraints:
-            if getattr(c, "TYPE", None) not in TYPES:
-                raise PuzzleError(f"unsupported constraint {type(c).__name__}")
-            _check_fields(c)
-            for cell in constraint_cells(c):
-                self._check_cell(cell)
-            _check_shape(c)
-            _check_repeats(self, c)
-            _check_values(self, c)
+            self._check_constraint(c)
+
+    def _check_constraint(self, c) -> None:
+        if getattr(c, "TYPE", None) not in TYPES:
+            raise PuzzleError(f"unsupported constraint {type(c).__name__}")
+        _check_fields(c)
+        if c.TYPE in PARTS:  # a composite: each of its parts as a constraint
+            for part in parts(c):
+                self._check_constraint(part)
+            return
+        for cell in constraint_cells(c):
+            self._check_cell(cell)
+        _check_shape(c)
+        _check_repeats(self, c)
+        _check_values(self, c)
+        if c.TYPE in ("regex", "nfa"):
+            check_sequence(self, c)
 
     # -- geometry ------------------------------------------------------------------------
 
@@ -690,10 +699,11 @@ def _lists(x):
 
 
 def constraint_to_dict(c) -> dict:
-    """``{"type": tag, field: value...}`` for one constraint."""
+    """``{"type": tag, field: value...}`` for one constraint (a composite's parts nested)."""
     d = {"type": c.TYPE}
     for f in fields(c):
-        d[f.name] = _lists(getattr(c, f.name))
+        v = getattr(c, f.name)
+        d[f.name] = [constraint_to_dict(x) for x in v] if f.type == "Constraints" else _lists(v)
     return d
 
 
@@ -704,7 +714,9 @@ def constraint_from_dict(d: dict):
     cls = TYPES.get(d["type"])
     if cls is None:
         raise PuzzleError(f"unsupported constraint {d['type']}")
-    args = {k: _tuples(v) for k, v in d.items() if k != "type"}
+    nested = {f.name for f in fields(cls) if f.type == "Constraints"}
+    args = {k: tuple(constraint_from_dict(x) for x in v) if k in nested and isinstance(v, list)
+            else _tuples(v) for k, v in d.items() if k != "type"}
     names = {f.name for f in fields(cls)}
     if set(args) - names:
         raise PuzzleError(f"{d['type']}: unknown field {sorted(set(args) - names)[0]!r}")
@@ -723,6 +735,8 @@ def constraint_cells(c) -> tuple:
             out.append(v)
         elif f.name in ("cells", "bulb", "shaft", "copy"):
             out.extend(v)
+        elif f.type == "Constraints":
+            out.extend(x for part in v for x in constraint_cells(part))
     return tuple(out)
 
 
@@ -730,3 +744,5 @@ def constraint_cells(c) -> tuple:
 # own module to keep this one short; registered in TYPES all the same.
 from .model_dclamage import (Chess, DiagonalNonConsecutive, Knightmare, Nabner,  # noqa: E402,F401
                              leaper_steps)
+
+from .model_composite import PARTS, And, Nfa, Or, Regex, check_sequence, parts  # noqa: E402,F401

@@ -101,6 +101,9 @@ def _check_fields(c) -> None:
         if f.type == "bool":
             if not isinstance(v, bool):
                 raise PuzzleError(f"{what} must be true or false, not {v!r}")
+        elif f.type == "Constraints":
+            if not isinstance(v, tuple) or not all(hasattr(x, "TYPE") for x in v):
+                raise PuzzleError(f"{what} must be a list of constraints, not {v!r}")
         elif f.type in ("Cells", "tuple"):
             if not isinstance(v, tuple):
                 raise PuzzleError(f"{what} must be a list, not {v!r}")

@@ -627,3 +627,44 @@ def _diagonal_non_consecutive(p, v, c):
 
 CHECKS.update({"nabner": _nabner, "knightmare": _knightmare, "chess": _chess,
                "diagonal_non_consecutive": _diagonal_non_consecutive})
+
+
+
+# -- composites and sequences (issue 37): ISS's Or, And, Regex, NFA ----------------------------
+
+def _or(p, v, c):
+    failures = [list(CHECKS[b.TYPE](p, v, b)) for b in c.branches]
+    if all(failures):
+        first = next((f[0] for f in failures if f), "it has no branch")
+        yield f"none of its {len(c.branches)} branches holds (the first: {first})"
+
+
+def _and(p, v, c):
+    for part in c.parts:
+        for why in CHECKS[part.TYPE](p, v, part):
+            yield f"{part.TYPE}: {why}"
+
+
+def _sequence(p, v, c):
+    """The automaton run on the line's symbols: every state it can be in, step by step."""
+    from .model_composite import automaton_of  # (the definition: a regex compiled, an NFA as given)
+
+    a = automaton_of(p, c)
+    lo, hi = p.values
+    symbols, at = [], 0
+    for i, k in enumerate(getattr(c, "lengths", ()) or (len(c.cells),)):
+        if i:
+            symbols.append(hi - lo + 1)  # the break between two segments
+        symbols += [v[x] - lo for x in c.cells[at:at + k]]
+        at += k
+    step = {}
+    for q, s, t in a.moves:
+        step.setdefault((q, s), set()).add(t)
+    states = set(a.start)
+    for s in symbols:
+        states = {t for q in states for t in step.get((q, s), ())}
+    if not states & set(a.accept):
+        yield f"{''.join(str(v[x]) for x in c.cells[:12])} is not accepted"
+
+
+CHECKS.update({"or": _or, "and": _and, "regex": _sequence, "nfa": _sequence})

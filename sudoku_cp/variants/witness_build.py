@@ -686,6 +686,11 @@ def signed_sum(ctx, plus, minus, total):
     return Linear(cells, coefs, total, total, groups)
 
 
+from .witness_composite import BUILDERS as _COMPOSITE  # noqa: E402  (issue 37: or, and, regex, nfa)
+
+BUILDERS.update(_COMPOSITE)
+
+
 def unsupported(puzzle) -> list[str]:
     """The constraint type tags of ``puzzle`` the witness has no builder for."""
     return sorted({c.TYPE for c in puzzle.constraints if c.TYPE not in BUILDERS})

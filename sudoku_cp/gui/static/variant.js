@@ -10,6 +10,7 @@ const LINE_COLOURS = {
   lockout: "#d9822b", region_sum_line: "#2f6fd0", zipper: "#a070c0", entropic: "#d89a30",
   modular: "#c9935a", double_arrow: "#8a8a8a",
   nabner: "#d06060",
+  regex: "#7a9cc6", nfa: "#6aa39a",  // sequence lines (an or / and is named under the board, not drawn)
 };
 // Rules over the whole grid: named under the board, drawn only where they have a picture.
 const GLOBAL_NAMES = {

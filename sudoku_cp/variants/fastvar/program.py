@@ -44,6 +44,10 @@ MAX_VALUES = 62
 #: A cage with more combinations than this keeps its sum by bounds only.
 MAX_COMBOS = 4096
 WHY = "fast: no compiled propagator for this rule yet"
+#: Types declined for a reason of their own (issue 37's composites and sequences).
+WHY_NOT = {t: f"fast: no compiled {what} yet, its kernel takes fixed tables of masks"
+           for t, what in (("or", "union of branches"), ("and", "union of branches"),
+                           ("regex", "automaton"), ("nfa", "automaton"))}
 
 ORTHO = ((0, 1), (1, 0))          # each unordered orthogonal pair once
 KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1))
@@ -184,7 +188,7 @@ def compile_puzzle(puzzle) -> Program:
     for c in puzzle.constraints:
         build = BUILDERS.get(c.TYPE)
         if build is None:
-            refused.append((c.TYPE, WHY))
+            refused.append((c.TYPE, WHY_NOT.get(c.TYPE, WHY)))
         else:
             build(prog, puzzle, c)
     if refused:

@@ -24,7 +24,8 @@ GROUP_TYPES = {"extra_region", "diagonal", "anti_knight", "anti_king", "disjoint
 NO_LOGIC_YET = {"anti_taxicab", "contain_exact", "count_distinct", "counting_circles",
                 "dutch_flatmates", "equal_sum", "equality_cage", "global_entropy",
                 "global_mod", "hidden_skyscraper", "indexing", "lunchbox", "pair",
-                "rellik_cage", "sum", "sum_line", "value_indexing"}
+                "rellik_cage", "sum", "sum_line", "value_indexing",
+                "or", "and", "regex", "nfa"}
 NO_LOGIC_YET |= {"nabner", "knightmare", "chess", "diagonal_non_consecutive"}  # (dclamage's rules, issue 37)
 
 #: the longest line walked whole; longer ones are cut into windows of ``WINDOW`` cells.
