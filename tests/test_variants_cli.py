@@ -54,7 +54,7 @@ def test_unsupported_constraint_is_the_records_error_and_the_batch_goes_on(capsy
 
     assert all(tuple(r) == RECORD_KEYS for r in recs)  # one schema, invalid records too
     assert code == 2  # an input error outranks 'multiple'
-    assert f"{path}:3: unsupported constraint SameValues" in err.splitlines()
+    assert f"{path}:3: unsupported constraint ChaosConstruction" in err.splitlines()
 
 
 def test_malformed_fpuzzles_argument_is_one_line_exit_2(capsys):
