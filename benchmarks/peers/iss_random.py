@@ -533,6 +533,8 @@ def puzzle(seed, *, types=None, sizes=(4, 6, 9), weights=(3, 3, 2)):
         return None, None
     k = 1 if rng.random() < 0.5 or len(pool) == 1 else rng.randint(2, min(4, len(pool)))
     chosen = rng.sample(pool, k)
+    if "Or" in chosen:  # ISS refuses a strict rule beside a mark inside an Or ("not well defined")
+        chosen = [t for t in chosen if t not in ("StrictKropki", "StrictXV")]
     globals_ = [g for g in chosen if g in GLOBALS]
     houses = list(geo.houses)
     pairs = []
