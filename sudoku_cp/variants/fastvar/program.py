@@ -13,30 +13,38 @@ Propagator kinds (the kernel has one function for each):
 - ``RENBAN``: the values lie in one window of ``len(cells)`` consecutive values;
 - ``BETWEEN`` / ``LOCKOUT``: the inner cells against the two ends;
 - ``QUAD``: each listed value appears among the cells (as often as listed);
-- ``CROSS``: two full houses that share cells (pointing and claiming), implied.
+- ``CROSS``: two full houses that share cells (pointing and claiming), implied;
+- ``SANDWICH``, ``XSUM``, ``SKYSCRAPER``: the outside clues, each from its rule (the
+  sandwich and the x-sum by bounds on the cells they add up, the skyscraper exactly).
 
 Types it cannot state are declined by name (``UnsupportedConstraint``).
 
->>> from sudoku_cp.variants.model import VariantPuzzle, Thermometer, Sandwich
+>>> from sudoku_cp.variants.model import VariantPuzzle, Thermometer, Sandwich, RellikCage
 >>> prog = compile_puzzle(VariantPuzzle(4, constraints=(Thermometer((0, 1, 2)),)))
 >>> prog.kinds.tolist().count(PAIR), int(prog.dom[0])
 (2, 15)
->>> compile_puzzle(VariantPuzzle(4, constraints=(Sandwich((0, 1, 2, 3), 3),)))
+>>> compile_puzzle(VariantPuzzle(4, constraints=(Sandwich((0, 1, 5), 3),)))
 Traceback (most recent call last):
 ...
-sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint sandwich (fast: no compiled propagator for this rule yet)
+sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint sandwich (fast: a sandwich on cells that are not a house)
+>>> compile_puzzle(VariantPuzzle(4, constraints=(RellikCage((0, 1), 3),)))
+Traceback (most recent call last):
+...
+sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint rellik_cage (fast: no compiled propagator for this rule yet)
 """
 
 from __future__ import annotations
 
-from itertools import chain, combinations
+from functools import lru_cache
+from itertools import chain
 from math import comb
 
 import numpy as np
 
 from ..paradigms import UnsupportedConstraint
 
-HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM = range(10)
+(HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
+ SKYSCRAPER) = range(13)
 
 #: Masks are int64 with the sign bit unused: at most 62 values.
 MAX_VALUES = 62
@@ -128,8 +136,7 @@ class Program:
         if comb(self.nv, k) > MAX_COMBOS:
             self.linear([(x, 1) for x in cells], total)
             return
-        combos = [sum(1 << i for i in c) for c in combinations(range(self.nv), k)
-                  if sum(self.lo + i for i in c) == total]
+        combos = _combos(self.nv, k, total - k * self.lo)
         start = len(self.tables)
         self.tables.extend(combos)
         self.props.append((CAGE, list(cells), [k, start, len(combos)] + list(cells)))
@@ -159,7 +166,34 @@ class Program:
 
     def slow(self) -> np.ndarray:
         """Which propagators wait for the fast ones (houses and pairs) to settle first."""
-        return ~np.isin(self.kinds, (HOUSE, PAIR))
+        return self.kinds > PAIR
+
+
+@lru_cache(maxsize=None)
+def _combos(nv: int, k: int, total: int) -> tuple[int, ...]:
+    """The masks of ``k`` distinct bits of ``0..nv - 1`` whose indices sum to ``total``,
+    lowest first (a depth-first walk that leaves a branch once no choice can reach it).
+
+    >>> [bin(m) for m in _combos(4, 2, 3)]
+    ['0b1001', '0b110']
+    """
+    out = []
+
+    def walk(first, left, need, mask):
+        if left == 0:
+            if need == 0:
+                out.append(mask)
+            return
+        for i in range(first, nv - left + 1):
+            least = left * i + left * (left - 1) // 2  # i, i + 1, ... i + left - 1
+            most = left * (nv - 1) - left * (left - 1) // 2  # the top left values
+            if need < least:
+                return
+            if need <= most:
+                walk(i + 1, left - 1, need - i, mask | 1 << i)
+
+    walk(0, k, total, 0)
+    return tuple(out)
 
 
 def _starts(lengths) -> np.ndarray:
@@ -196,16 +230,23 @@ def compile_puzzle(puzzle) -> Program:
 def crossings(prog) -> None:
     """A ``CROSS`` propagator for each two full houses sharing two or more cells."""
     houses = list(dict.fromkeys(prog.full_houses))
-    sets = [frozenset(h) for h in houses]
-    for i in range(len(houses)):
-        for j in range(i + 1, len(houses)):
-            shared = sets[i] & sets[j]
-            if len(shared) < 2 or shared == sets[i] or shared == sets[j]:
-                continue
-            a = [x for x in houses[i] if x not in shared]
-            b = [x for x in houses[j] if x not in shared]
-            mid = sorted(shared)
-            prog.props.append((CROSS, mid + a + b, [len(mid), len(a), len(b)] + mid + a + b))
+    holding: dict[int, list[int]] = {}  # cell -> the houses holding it
+    for i, h in enumerate(houses):
+        for x in h:
+            holding.setdefault(x, []).append(i)
+    shared: dict[tuple[int, int], list[int]] = {}
+    for x, hs in holding.items():
+        for a in range(len(hs)):
+            for b in range(a + 1, len(hs)):
+                shared.setdefault((hs[a], hs[b]), []).append(x)
+    for (i, j), mid in sorted(shared.items()):
+        if len(mid) < 2 or len(mid) == len(houses[i]) or len(mid) == len(houses[j]):
+            continue
+        inside = set(mid)
+        a = [x for x in houses[i] if x not in inside]
+        b = [x for x in houses[j] if x not in inside]
+        mid = sorted(mid)
+        prog.props.append((CROSS, mid + a + b, [len(mid), len(a), len(b)] + mid + a + b))
 
 
 #: An implied sum over more cells than this is left out (weak, and costly to propagate).
@@ -446,6 +487,27 @@ def _marked(p, types):
     return {frozenset(c.cells) for c in p.constraints if c.TYPE in types}
 
 
+def _sandwich(prog, p, c):
+    if frozenset(c.cells) not in {frozenset(h) for h in p.houses()}:
+        raise UnsupportedConstraint("sandwich", "fast: a sandwich on cells that are not a house")
+    prog.props.append((SANDWICH, list(c.cells), [len(c.cells), c.total] + list(c.cells)))
+
+
+def _x_sum(prog, p, c):
+    distinct = len(set(c.cells)) == len(c.cells) and any(set(c.cells) <= set(h)
+                                                         for h in p.houses())
+    prog.restrict(c.cells[0], lambda v: 1 <= v <= len(c.cells))
+    prog.props.append((XSUM, list(c.cells), [len(c.cells), c.total, int(distinct)]
+                       + list(c.cells)))
+
+
+def _skyscraper(prog, p, c):
+    if prog.lo < 0 or prog.hi > MAX_VALUES:
+        raise UnsupportedConstraint("skyscraper", f"fast: heights {prog.lo}..{prog.hi} "
+                                    f"(it takes 0..{MAX_VALUES})")
+    prog.props.append((SKYSCRAPER, list(c.cells), [len(c.cells), c.count] + list(c.cells)))
+
+
 def _negative_dots(prog, p, c):
     dotted = _marked(p, ("difference_dot", "ratio_dot"))
     # (black: 2 and every ratio a ratio dot shows, as f-puzzles and dclamage's solvers read it)
@@ -467,6 +529,9 @@ def _negative_xv(prog, p, c):
 
 BUILDERS = {
     "killer_cage": _killer,
+    "sandwich": _sandwich,
+    "x_sum": _x_sum,
+    "skyscraper": _skyscraper,
     "little_killer": lambda prog, p, c: prog.linear([(x, 1) for x in c.cells], c.total),
     "arrow": _arrow,
     "double_arrow": _double_arrow,

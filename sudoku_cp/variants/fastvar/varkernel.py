@@ -16,11 +16,13 @@ Import this module only after ``compiled_cache.prepare()`` (``engine`` does).
 
 from __future__ import annotations
 
+import numpy as np
 from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM = range(10)  # as in ``program``
+(HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
+ SKYSCRAPER) = range(13)  # as in ``program``
 # state slots
 DEPTH, FOUND, NODES, FAILS, BACK, RUNS, QHEAD, QTAIL, QSIZE, SHEAD, STAIL, SSIZE = range(12)
 SLOW = SHEAD - QHEAD  # the slow ring's slots, after the fast ring's
@@ -293,6 +295,27 @@ def _small_sum(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
 
 
 @njit(cache=True, nogil=True)
+def _place_needed(dom, d, c0, k, needed, wstart, wlist, queue, inq, state, nprops):
+    """Each value of ``needed`` is held by one of the ``k`` cells ``d[c0:c0 + k]``: none can
+    take it, fail; one can, it goes there."""
+    while needed:
+        bit = needed & -needed
+        needed &= needed - 1
+        where = -1
+        seen = 0
+        for j in range(k):
+            if dom[d[c0 + j]] & bit:
+                seen += 1
+                where = d[c0 + j]
+        if seen == 0:
+            return False
+        if seen == 1 and dom[where] != bit:
+            if not _narrow(dom, where, bit, wstart, wlist, queue, inq, state, nprops):
+                return False
+    return True
+
+
+@njit(cache=True, nogil=True)
 def _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
     """The cage's values are one of its combinations: each cell keeps the values of the
     combinations every cell can still meet; a value all of them need and one cell can take
@@ -320,22 +343,7 @@ def _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
     for j in range(k):
         if not _narrow(dom, d[o + 3 + j], allowed, wstart, wlist, queue, inq, state, nprops):
             return False
-    m = needed
-    while m:
-        bit = m & -m
-        m &= m - 1
-        where = -1
-        seen = 0
-        for j in range(k):
-            if dom[d[o + 3 + j]] & bit:
-                seen += 1
-                where = d[o + 3 + j]
-        if seen == 0:
-            return False
-        if seen == 1 and dom[where] != bit:
-            if not _narrow(dom, where, bit, wstart, wlist, queue, inq, state, nprops):
-                return False
-    return True
+    return _place_needed(dom, d, o + 3, k, needed, wstart, wlist, queue, inq, state, nprops)
 
 
 @njit(cache=True, nogil=True)
@@ -363,21 +371,8 @@ def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
     for j in range(k):
         if not _narrow(dom, d[o + 1 + j], allowed, wstart, wlist, queue, inq, state, nprops):
             return False
-    while needed:  # a value in every window left is on the line: one place left, it goes there
-        bit = needed & -needed
-        needed &= needed - 1
-        where = -1
-        seen = 0
-        for j in range(k):
-            if dom[d[o + 1 + j]] & bit:
-                seen += 1
-                where = d[o + 1 + j]
-        if seen == 0:
-            return False
-        if seen == 1 and dom[where] != bit:
-            if not _narrow(dom, where, bit, wstart, wlist, queue, inq, state, nprops):
-                return False
-    return True
+    # a value in every window left is on the line
+    return _place_needed(dom, d, o + 1, k, needed, wstart, wlist, queue, inq, state, nprops)
 
 
 @njit(cache=True, nogil=True)
@@ -498,6 +493,192 @@ def _cross(dom, d, o, wstart, wlist, queue, inq, state, nprops):
 
 
 @njit(cache=True, nogil=True)
+def _lowest_k(m, k):
+    """The sum of the indices of the ``k`` lowest bits of ``m`` (it has at least ``k``)."""
+    out = 0
+    for _ in range(k):
+        out += _cttz(m)
+        m &= m - 1
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _highest_k(m, k):
+    """The sum of the indices of the ``k`` highest bits of ``m`` (it has at least ``k``)."""
+    out = 0
+    for _ in range(k):
+        h = _high(m)
+        out += h
+        m &= ~(1 << h)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _run_sum(dom, d, c0, s, e, inner, need, distinct, keep):
+    """Whether the cells ``d[c0 + s:c0 + e]``, each held to the values ``inner``, can sum
+    to ``need`` by bounds (in bit indices: a value counts ``value - lo``); when they can,
+    each cell's values within what the others leave go into ``keep[t]``. With ``distinct``
+    the values differ, so ``k`` of them sum at least the ``k`` lowest bits of their union
+    and at most its ``k`` highest."""
+    k = e - s
+    smin = 0
+    smax = 0
+    union = 0
+    for t in range(s, e):
+        m = dom[d[c0 + t]] & inner
+        if m == 0:
+            return False
+        smin += _cttz(m)
+        smax += _high(m)
+        union |= m
+    low = smin  # the bounds of the whole sum
+    high = smax
+    low1 = 0  # and of any k - 1 of the cells
+    high1 = 1 << 40
+    if distinct and k > 0:
+        if _ctpop(union) < k:
+            return False
+        low = max(low, _lowest_k(union, k))
+        high = min(high, _highest_k(union, k))
+        low1 = _lowest_k(union, k - 1)
+        high1 = _highest_k(union, k - 1)
+    if need < low or need > high:
+        return False
+    for t in range(s, e):
+        m = dom[d[c0 + t]] & inner
+        omin = max(smin - _cttz(m), low1)  # what the other cells sum at least, at most
+        omax = min(smax - _high(m), high1)
+        keep[t] |= m & _above(need - omax - 1) & _below(need - omin + 1)
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _narrow_all(dom, d, c0, k, keep, wstart, wlist, queue, inq, state, nprops):
+    """Each cell ``d[c0 + t]`` keeps only ``keep[t]``."""
+    for t in range(k):
+        if not _narrow(dom, d[c0 + t], keep[t], wstart, wlist, queue, inq, state, nprops):
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _sandwich(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
+    """The values strictly between the line's smallest and its largest value sum to the
+    total. The line is a house (``program`` builds it on no other), so its smallest value
+    ``a`` and largest ``b`` are ``len - 1`` or more apart and every other value lies
+    strictly between them: each choice of ``a``, ``b`` and the two cells holding them
+    whose cells between can reach the total (by bounds) supports the values it uses."""
+    k, total = d[o], d[o + 1]
+    c0 = o + 2
+    keep = np.zeros(k, dtype=np.int64)
+    for a in range(nv):
+        for b in range(a + k - 1, nv):
+            abit = 1 << a
+            bbit = 1 << b
+            inner = _above(a) & _below(b)
+            for i in range(k):
+                if dom[d[c0 + i]] & abit == 0:
+                    continue
+                for j in range(k):
+                    if j == i or dom[d[c0 + j]] & bbit == 0:
+                        continue
+                    ok = True
+                    for t in range(k):
+                        if t != i and t != j and dom[d[c0 + t]] & inner == 0:
+                            ok = False
+                            break
+                    if not ok:
+                        continue
+                    s, e = min(i, j) + 1, max(i, j)
+                    if not _run_sum(dom, d, c0, s, e, inner, total - (e - s) * lo, True, keep):
+                        continue
+                    keep[i] |= abit
+                    keep[j] |= bbit
+                    for t in range(k):
+                        if t != i and t != j and (t < s or t >= e):
+                            keep[t] |= dom[d[c0 + t]] & inner
+    return _narrow_all(dom, d, c0, k, keep, wstart, wlist, queue, inq, state, nprops)
+
+
+@njit(cache=True, nogil=True)
+def _x_sum(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
+    """The first ``x`` values sum to the total, ``x`` the first cell's value: each ``x``
+    the first cell may hold (1 to the length) whose next ``x - 1`` cells can reach
+    ``total - x`` (by bounds; values differing when the line is a house) supports its
+    values, and leaves the cells after them free."""
+    k, total, distinct = d[o], d[o + 1], d[o + 2]
+    c0 = o + 3
+    keep = np.zeros(k, dtype=np.int64)
+    m = dom[d[c0]]
+    while m:
+        i = _cttz(m)
+        m &= m - 1
+        x = lo + i
+        if x < 1 or x > k:
+            continue
+        inner = ~(1 << i) if distinct else -1
+        if not _run_sum(dom, d, c0, 1, x, inner, total - x - (x - 1) * lo, distinct != 0, keep):
+            continue
+        keep[0] |= 1 << i
+        for t in range(x, k):
+            keep[t] = -1
+    return _narrow_all(dom, d, c0, k, keep, wstart, wlist, queue, inq, state, nprops)
+
+
+@njit(cache=True, nogil=True)
+def _skyscraper(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
+    """Seen from the clue, ``count`` values are taller than all before them and than the
+    ground (height 0). Heights are values (``lo >= 0``, ``program`` checks); ``ahead[j, s]``
+    is the mask of the tallest heights so far after ``j`` cells with ``s`` seen, ``behind``
+    the same states from which the rest of the line can still end with ``count`` seen; a
+    value of cell ``j`` stays when it joins a state of one to a state of the other."""
+    k, count = d[o], d[o + 1]
+    c0 = o + 2
+    if count < 0 or count > k:
+        return False
+    ahead = np.zeros((k + 1, count + 1), dtype=np.int64)
+    behind = np.zeros((k + 1, count + 1), dtype=np.int64)
+    ahead[0, 0] = 1  # the ground
+    for j in range(k):
+        v = dom[d[c0 + j]] << lo
+        vmin = _cttz(v)
+        for s in range(count + 1):
+            h = ahead[j, s]
+            if h == 0:
+                continue
+            ahead[j + 1, s] |= h & _above(vmin - 1)  # a value no taller: the tallest stays
+            if s < count:
+                ahead[j + 1, s + 1] |= v & _above(_cttz(h))  # a taller one is seen
+    if ahead[k, count] == 0:
+        return False
+    behind[k, count] = (1 << 63) - 1
+    for j in range(k - 1, -1, -1):
+        v = dom[d[c0 + j]] << lo
+        vmin = _cttz(v)
+        for s in range(count + 1):
+            good = behind[j + 1, s] & _above(vmin - 1)
+            if s < count:
+                w = v & behind[j + 1, s + 1]
+                if w:
+                    good |= _below(_high(w))
+            behind[j, s] = good
+    for j in range(k):
+        keep = 0
+        for s in range(count + 1):
+            h = ahead[j, s]
+            if h == 0:
+                continue
+            if s < count:
+                keep |= behind[j + 1, s + 1] & _above(_cttz(h))
+            stay = h & behind[j + 1, s]
+            if stay:
+                keep |= _below(_high(stay) + 1)
+        if not _narrow(dom, d[c0 + j], keep >> lo, wstart, wlist, queue, inq, state, nprops):
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
 def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo, nv,
               queue, inq, state):
     """Run queued propagators to a fixpoint; on a failure, weigh its cells and clear the queue."""
@@ -527,8 +708,14 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
             ok = _small_sum(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops)
         elif kind == QUAD:
             ok = _quad(dom, d, o, wstart, wlist, queue, inq, state, nprops)
-        else:
+        elif kind == CROSS:
             ok = _cross(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        elif kind == SANDWICH:
+            ok = _sandwich(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops)
+        elif kind == XSUM:
+            ok = _x_sum(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+        else:
+            ok = _skyscraper(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
         if not ok:
             for j in range(cstart[p], cstart[p + 1]):
                 weight[clist[j]] += 1
