@@ -17,6 +17,7 @@ import dataclasses
 import itertools
 import random
 
+import numpy as np
 import pytest
 
 pytest.importorskip("numba")
@@ -312,3 +313,76 @@ def test_a_time_limit_stops_the_search():
     r = engine.solve(m.VariantPuzzle(9, constraints=(m.Thermometer((0, 1)),)), limit=10 ** 5,
                      time_limit=0.05)
     assert r.status == "timeout" and not r.exhausted
+
+
+# -- the outside-clue propagators alone, against every filling of their line -------------------
+def _sandwich_sum(line):
+    i, j = sorted((line.index(min(line)), line.index(max(line))))
+    return sum(line[i + 1:j])
+
+
+def _x_sum(line):
+    return sum(line[:line[0]]) if 1 <= line[0] <= len(line) else None
+
+
+def _seen(line):
+    seen, top = 0, 0
+    for v in line:
+        if v > top:
+            seen, top = seen + 1, v
+    return seen
+
+
+OUTSIDE = {"sandwich": (m.Sandwich, _sandwich_sum, True),
+           "x_sum": (m.XSum, _x_sum, True),
+           "skyscraper": (m.Skyscraper, _seen, False)}
+
+
+@pytest.mark.parametrize("kind", sorted(OUTSIDE))
+def test_an_outside_clue_never_removes_a_value_some_filling_uses(kind):
+    """One propagator on one row with random candidates: every value some filling of the
+    row uses (distinct values for the sums, which ``program`` builds on houses only) stays,
+    and it fails only when no filling is left; the skyscraper keeps exactly those values."""
+    from sudoku_cp.variants.fastvar.program import BUILDERS, Program
+
+    cls, rule, distinct = OUTSIDE[kind]
+    k = engine.kernel()
+    rng = random.Random(kind)
+    for trial in range(150):
+        n = rng.randint(3, 6)
+        lo = rng.choice([0, 1])
+        values = range(lo, lo + n + rng.choice([0, 0, 1]))
+        cells = tuple(range(n)) if rng.random() < 0.5 else tuple(range(n - 1, -1, -1))
+        clue = rng.randint(1, n) if kind == "skyscraper" else rng.randint(0, 2 * n + 6)
+        puzzle = m.VariantPuzzle(n, box=None, values=(values[0], values[-1]),
+                                 constraints=(cls(cells, clue),))
+        prog = Program(puzzle)
+        BUILDERS[kind](prog, puzzle, puzzle.constraints[0])
+        prog.freeze()
+        for x in cells:
+            prog.dom[x] &= rng.randrange(1, 1 << len(values)) | rng.randrange(1 << len(values))
+        before = prog.dom.copy()
+        kept = [0] * n
+        for line in itertools.product(*[[v for v in values if before[x] >> (v - lo) & 1]
+                                        for x in cells]):
+            if (not distinct or len(set(line)) == n) and rule(list(line)) == clue:
+                for i, v in enumerate(line):
+                    kept[i] |= 1 << (v - lo)
+        dom = before.copy()
+        queue = np.zeros(2, dtype=np.int64)
+        queue[1] = 0  # the propagator, in the slow ring
+        state = np.zeros(16, dtype=np.int64)
+        state[k.STAIL], state[k.SSIZE] = 0, 1
+        inq = np.ones(1, dtype=np.bool_)
+        ok = k.propagate(dom, prog.kinds, prog.pstart, prog.data, prog.tab, prog.wstart,
+                         prog.wlist, prog.cstart, prog.pcells, np.zeros(n * n, dtype=np.int64),
+                         prog.lo, prog.nv, queue, inq, state)
+        where = (trial, puzzle.to_json(), [int(before[x]) for x in cells])
+        if not any(kept):
+            assert distinct or not ok, where  # the skyscraper is exact: it fails
+            continue
+        assert ok, where
+        for i, x in enumerate(cells):
+            assert kept[i] & ~int(dom[x]) == 0, where  # nothing a filling uses is lost
+            if not distinct:
+                assert int(dom[x]) == kept[i], where
