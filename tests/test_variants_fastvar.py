@@ -221,7 +221,47 @@ def _outside(rng, n, g, lo):
     return out
 
 
-FAMILIES = {"outside": _outside, "cage": _cage, "little_killer": _little_killer, "thermo": _thermo,
+def _others(rng, n, g, lo):
+    """Sums with weights, rellik and equality cages, exact contents, indexing, value
+    indexing, pairs and counting circles, near the grid."""
+    out = []
+    for _ in range(rng.randint(1, 3)):
+        kind = rng.choice(["sum", "rellik", "equality", "exact", "indexing", "value_indexing",
+                           "pair", "circles"])
+        cells = _line(rng, n, rng.randint(2, 4))
+        held = [g[x] for x in cells]
+        if kind == "sum":
+            weights = tuple(rng.choice([1, 1, 2, -1]) for _ in cells)
+            out.append(m.Sum(cells, sum(w * v for w, v in zip(weights, held))
+                             + rng.choice([0, 0, 1]), weights))
+        elif kind == "rellik":
+            cells = tuple(dict((g[x], x) for x in cells).values())
+            sums = {sum(s) for k in range(1, len(cells) + 1)
+                    for s in itertools.combinations([g[x] for x in cells], k)}
+            free = [t for t in range(1, 2 * n + 2) if t not in sums]
+            out.append(m.RellikCage(cells, rng.choice(free)))
+        elif kind == "equality":
+            cells = tuple(dict((g[x], x) for x in cells).values())
+            out.append(m.EqualityCage(cells[:len(cells) // 2 * 2]))
+        elif kind == "exact":
+            out.append(m.ContainExact(cells, tuple(held[:rng.randint(1, len(cells))])))
+        elif kind == "indexing":
+            at = rng.randrange(n * n)
+            line = tuple(range(at - at % n, at - at % n + n))  # the cell's own row
+            if 1 <= g[at] <= n:
+                out.append(m.Indexing(at, line, g[line[g[at] - 1]]))
+        elif kind == "value_indexing" and len(cells) >= 3:
+            out.append(m.ValueIndexing(cells))
+        elif kind == "pair":
+            allowed = tuple(v for a, b in zip(held, held[1:]) for v in (a, b))
+            extra = (lo + rng.randrange(n), lo + rng.randrange(n))
+            out.append(m.Pair(cells, allowed + extra, rng.random() < 0.3))
+        elif kind == "circles":
+            out.append(m.CountingCircles(cells))
+    return out
+
+
+FAMILIES = {"others": _others, "outside": _outside, "cage": _cage, "little_killer": _little_killer, "thermo": _thermo,
             "slow_thermo": lambda *a: _thermo(*a, slow=True), "arrow": _arrow,
             "pill_arrow": _pill_arrow, "dots": _dots, "lines": _lines, "cells": _cells,
             "globals": _globals}

@@ -15,7 +15,10 @@ Propagator kinds (the kernel has one function for each):
 - ``QUAD``: each listed value appears among the cells (as often as listed);
 - ``CROSS``: two full houses that share cells (pointing and claiming), implied;
 - ``SANDWICH``, ``XSUM``, ``SKYSCRAPER``: the outside clues, each from its rule (the
-  sandwich and the x-sum by bounds on the cells they add up, the skyscraper exactly).
+  sandwich and the x-sum by bounds on the cells they add up, the skyscraper exactly);
+- ``COUNT``: exactly so many cells hold a value of each class (contain-exact, equality cages);
+- ``INDEX`` / ``VINDEX``: a cell's value picks one of a list of cells (indexing, value
+  indexing); ``RELLIK``: no subset sums to the total; ``CIRCLES``: counting circles.
 
 Types it cannot state are declined by name (``UnsupportedConstraint``).
 
@@ -44,7 +47,7 @@ import numpy as np
 from ..paradigms import UnsupportedConstraint
 
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
- SKYSCRAPER) = range(13)
+ SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES) = range(18)
 
 #: Masks are int64 with the sign bit unused: at most 62 values.
 MAX_VALUES = 62
@@ -508,6 +511,59 @@ def _skyscraper(prog, p, c):
     prog.props.append((SKYSCRAPER, list(c.cells), [len(c.cells), c.count] + list(c.cells)))
 
 
+def _count(prog, cells, classes) -> None:
+    """Exactly ``want`` of ``cells`` hold a value of each ``(values, want)`` of ``classes``."""
+    data = [len(cells), len(classes)] + list(cells)
+    for values, want in classes:
+        data += [prog.mask(values), want]
+    prog.props.append((COUNT, list(cells), data))
+
+
+def _contain_exact(prog, p, c):
+    _count(prog, c.cells, [((v,), c.values.count(v)) for v in sorted(set(c.values))])
+
+
+def _equality_cage(prog, p, c):
+    prog.house(c.cells)
+    k = len(c.cells)
+    if k % 2:
+        prog.props.append((LINEAR, [], [0, 1]))  # an odd cage never splits evenly: fails
+        return
+    half = prog.nv // 2
+    values = range(prog.lo, prog.hi + 1)
+    _count(prog, c.cells, [([v for v in values if v % 2 == 0], k // 2),
+                           ([v for v in values if v < prog.lo + half], k // 2),
+                           ([v for v in values if v > prog.hi - half], k // 2)])
+
+
+def _indexing(prog, p, c):
+    prog.props.append((INDEX, [c.cell] + list(c.cells),
+                       [c.cell, prog.mask((c.value,)), len(c.cells)] + list(c.cells)))
+
+
+def _value_indexing(prog, p, c):
+    src, at, rest = c.cells[0], c.cells[1], list(c.cells[2:])
+    prog.props.append((VINDEX, [src, at] + rest, [src, at, len(rest)] + rest))
+
+
+def _rellik(prog, p, c):
+    if prog.lo < 0 or prog.hi > MAX_VALUES or not 0 <= c.total <= MAX_VALUES:
+        raise UnsupportedConstraint("rellik_cage", f"fast: values {prog.lo}..{prog.hi} and a "
+                                    f"total of {c.total} (it takes 0..{MAX_VALUES})")
+    prog.house(c.cells)
+    prog.props.append((RELLIK, list(c.cells), [len(c.cells), c.total] + list(c.cells)))
+
+
+def _pair_rule(prog, p, c):
+    allowed = frozenset(zip(c.allowed[::2], c.allowed[1::2]))
+    ok = _memo(prog, ("pair", allowed), lambda a, b: (a, b) in allowed)
+    cells = c.cells
+    pairs = ((cells[i], cells[j]) for i in range(len(cells)) for j in range(i + 1, len(cells))) \
+        if c.all_pairs else zip(cells, cells[1:])
+    for a, b in pairs:
+        prog.relation(a, b, ok)
+
+
 def _negative_dots(prog, p, c):
     dotted = _marked(p, ("difference_dot", "ratio_dot"))
     # (black: 2 and every ratio a ratio dot shows, as f-puzzles and dclamage's solvers read it)
@@ -529,6 +585,16 @@ def _negative_xv(prog, p, c):
 
 BUILDERS = {
     "killer_cage": _killer,
+    "sum": lambda prog, p, c: prog.linear(zip(c.cells, c.weights or (1,) * len(c.cells)),
+                                          c.total),
+    "contain_exact": _contain_exact,
+    "equality_cage": _equality_cage,
+    "indexing": _indexing,
+    "value_indexing": _value_indexing,
+    "rellik_cage": _rellik,
+    "counting_circles": lambda prog, p, c: prog.props.append(
+        (CIRCLES, list(c.cells), [len(c.cells)] + list(c.cells))),
+    "pair": _pair_rule,
     "sandwich": _sandwich,
     "x_sum": _x_sum,
     "skyscraper": _skyscraper,

@@ -22,7 +22,7 @@ from numba import njit, types
 from numba.extending import intrinsic
 
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
- SKYSCRAPER) = range(13)  # as in ``program``
+ SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES) = range(18)  # as in ``program``
 # state slots
 DEPTH, FOUND, NODES, FAILS, BACK, RUNS, QHEAD, QTAIL, QSIZE, SHEAD, STAIL, SSIZE = range(12)
 SLOW = SHEAD - QHEAD  # the slow ring's slots, after the fast ring's
@@ -679,6 +679,159 @@ def _skyscraper(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
 
 
 @njit(cache=True, nogil=True)
+def _count(dom, d, o, wstart, wlist, queue, inq, state, nprops):
+    """For each class (a mask of values) exactly ``want`` of the cells hold one of its
+    values: more already do, or fewer can, fails; as many already do, the rest lose the
+    class; as many can, they take it."""
+    k, nclass = d[o], d[o + 1]
+    for t in range(nclass):
+        cls, want = d[o + 2 + k + 2 * t], d[o + 3 + k + 2 * t]
+        must = 0
+        can = 0
+        for j in range(k):
+            m = dom[d[o + 2 + j]]
+            if m & cls:
+                can += 1
+                if m & ~cls == 0:
+                    must += 1
+        if must > want or can < want:
+            return False
+        if must == can:
+            continue
+        for j in range(k):
+            x = d[o + 2 + j]
+            m = dom[x]
+            if must == want and m & ~cls:
+                keep = ~cls
+            elif can == want and m & cls:
+                keep = cls
+            else:
+                continue
+            if not _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
+                return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _index(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
+    """The value ``i`` of the index cell picks the ``i``-th of the cells (from 1), which
+    holds the value ``bit``: the index keeps the places that can hold it; decided, its
+    place takes it."""
+    at, bit, k = d[o], d[o + 1], d[o + 2]
+    m = dom[at]
+    keep = 0
+    while m:
+        i = _cttz(m)
+        m &= m - 1
+        place = lo + i - 1
+        if 0 <= place < k and dom[d[o + 3 + place]] & bit:
+            keep |= 1 << i
+    if not _narrow(dom, at, keep, wstart, wlist, queue, inq, state, nprops):
+        return False
+    m = dom[at]
+    if m & (m - 1) == 0:
+        return _narrow(dom, d[o + 3 + lo + _cttz(m) - 1], bit, wstart, wlist, queue, inq,
+                       state, nprops)
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _value_index(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
+    """The value ``i`` of the index cell picks the ``i``-th of the cells (from 1), which
+    holds the source cell's value: each side keeps what the other supports."""
+    src, at, k = d[o], d[o + 1], d[o + 2]
+    m = dom[at]
+    keep = 0
+    reach = 0
+    while m:
+        i = _cttz(m)
+        m &= m - 1
+        place = lo + i - 1
+        if 0 <= place < k:
+            both = dom[d[o + 3 + place]] & dom[src]
+            if both:
+                keep |= 1 << i
+                reach |= both
+    if not _narrow(dom, at, keep, wstart, wlist, queue, inq, state, nprops):
+        return False
+    if not _narrow(dom, src, reach, wstart, wlist, queue, inq, state, nprops):
+        return False
+    m = dom[at]
+    if m & (m - 1) == 0:
+        return _narrow(dom, d[o + 3 + lo + _cttz(m) - 1], dom[src], wstart, wlist, queue, inq,
+                       state, nprops)
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _rellik(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
+    """No one or more of the cells' values sum to the total (values 0 and up, total at most
+    62, ``program`` checks): the sums of the decided values (bit ``s`` of ``made``: some
+    non-empty set of them sums to ``s``) must miss it, and an open cell loses each value
+    that would complete one."""
+    k, total = d[o], d[o + 1]
+    upto = _below(total + 1)
+    made = 0
+    for j in range(k):
+        m = dom[d[o + 2 + j]]
+        if m & (m - 1) == 0:
+            made |= ((made | 1) << (lo + _cttz(m))) & upto
+    if made >> total & 1:
+        return False
+    reach = made | 1  # with the empty set
+    for j in range(k):
+        x = d[o + 2 + j]
+        m = dom[x]
+        if m & (m - 1) == 0:
+            continue
+        bad = 0
+        while m:
+            i = _cttz(m)
+            m &= m - 1
+            need = total - lo - i
+            if need >= 0 and reach >> need & 1:
+                bad |= 1 << i
+        if bad and not _narrow(dom, x, ~bad, wstart, wlist, queue, inq, state, nprops):
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _circles(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
+    """Each cell holds the number of cells holding its value: a value ``v`` is held by
+    ``v`` cells or by none, so more than ``v`` already holding it fails, fewer than ``v``
+    able to leaves it nowhere, and once it is held and only ``v`` cells can, they take it."""
+    k = d[o]
+    for i in range(nv):
+        v = lo + i
+        bit = 1 << i
+        must = 0
+        can = 0
+        for j in range(k):
+            m = dom[d[o + 1 + j]]
+            if m & bit:
+                can += 1
+                if m == bit:
+                    must += 1
+        if must > v:
+            return False
+        if can == 0:
+            continue
+        if v <= 0 or can < v:  # (0 and below: held by none)
+            keep = ~bit
+        elif can == v and must > 0:
+            keep = bit
+        else:
+            continue
+        for j in range(k):
+            x = d[o + 1 + j]
+            if dom[x] & bit and not _narrow(dom, x, keep, wstart, wlist, queue, inq, state,
+                                            nprops):
+                return False
+    return True
+
+
+@njit(cache=True, nogil=True)
 def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo, nv,
               queue, inq, state):
     """Run queued propagators to a fixpoint; on a failure, weigh its cells and clear the queue."""
@@ -714,8 +867,18 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
             ok = _sandwich(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops)
         elif kind == XSUM:
             ok = _x_sum(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
-        else:
+        elif kind == SKYSCRAPER:
             ok = _skyscraper(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+        elif kind == COUNT:
+            ok = _count(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        elif kind == INDEX:
+            ok = _index(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+        elif kind == VINDEX:
+            ok = _value_index(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+        elif kind == RELLIK:
+            ok = _rellik(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+        else:
+            ok = _circles(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops)
         if not ok:
             for j in range(cstart[p], cstart[p + 1]):
                 weight[clist[j]] += 1
