@@ -157,14 +157,17 @@ class Program:
         self.pcells = np.array(list(chain.from_iterable(c for _, c, _ in self.props)) or [0],
                                dtype=np.int64)
         self.tab = np.array(self.tables or [0], dtype=np.int64)
-        slow = self.slow()
-        watch: list[list[int]] = [[] for _ in range(self.n * self.n)]
-        for i, (_, cells, _) in enumerate(self.props):
-            tag = ~i if slow[i] else i  # ~i: a slow propagator (the kernel's two rings)
-            for x in set(cells):
-                watch[x].append(tag)
-        self.wstart = _starts([len(ps) for ps in watch])
-        self.wlist = np.array(list(chain.from_iterable(watch)) or [0], dtype=np.int64)
+        # who watches each cell: every propagator on it once, in order; ~i for a slow one
+        lengths = np.diff(self.cstart)
+        pid = np.repeat(np.arange(len(self.props), dtype=np.int64), lengths)
+        cells = self.pcells[:len(pid)]
+        key = np.sort(cells * len(self.props) + pid)
+        key = key[np.concatenate(([True], key[1:] != key[:-1]))] if len(key) else key
+        pid = key % len(self.props)
+        self.wlist = np.where(self.slow()[pid], ~pid, pid) if len(key) else np.zeros(1, np.int64)
+        self.wstart = np.zeros(self.n * self.n + 1, dtype=np.int64)
+        np.cumsum(np.bincount(key // len(self.props), minlength=self.n * self.n),
+                  out=self.wstart[1:])
         return self
 
     def slow(self) -> np.ndarray:
@@ -232,7 +235,12 @@ def compile_puzzle(puzzle) -> Program:
 
 def crossings(prog) -> None:
     """A ``CROSS`` propagator for each two full houses sharing two or more cells."""
-    houses = list(dict.fromkeys(prog.full_houses))
+    prog.props.extend(_crossings(tuple(dict.fromkeys(prog.full_houses))))
+
+
+@lru_cache(maxsize=64)
+def _crossings(houses: tuple) -> tuple:
+    """The ``CROSS`` propagators of ``houses`` (kept per geometry: most puzzles share one)."""
     holding: dict[int, list[int]] = {}  # cell -> the houses holding it
     for i, h in enumerate(houses):
         for x in h:
@@ -242,6 +250,7 @@ def crossings(prog) -> None:
         for a in range(len(hs)):
             for b in range(a + 1, len(hs)):
                 shared.setdefault((hs[a], hs[b]), []).append(x)
+    out = []
     for (i, j), mid in sorted(shared.items()):
         if len(mid) < 2 or len(mid) == len(houses[i]) or len(mid) == len(houses[j]):
             continue
@@ -249,7 +258,8 @@ def crossings(prog) -> None:
         a = [x for x in houses[i] if x not in inside]
         b = [x for x in houses[j] if x not in inside]
         mid = sorted(mid)
-        prog.props.append((CROSS, mid + a + b, [len(mid), len(a), len(b)] + mid + a + b))
+        out.append((CROSS, mid + a + b, [len(mid), len(a), len(b)] + mid + a + b))
+    return tuple(out)
 
 
 #: An implied sum over more cells than this is left out (weak, and costly to propagate).
