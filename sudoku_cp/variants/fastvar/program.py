@@ -22,7 +22,7 @@ Propagator kinds (the kernel has one function for each):
 
 Types it cannot state are declined by name (``UnsupportedConstraint``).
 
->>> from sudoku_cp.variants.model import VariantPuzzle, Thermometer, Sandwich, RellikCage
+>>> from sudoku_cp.variants.model import VariantPuzzle, Thermometer, Sandwich, Lunchbox
 >>> prog = compile_puzzle(VariantPuzzle(4, constraints=(Thermometer((0, 1, 2)),)))
 >>> prog.kinds.tolist().count(PAIR), int(prog.dom[0])
 (2, 15)
@@ -30,10 +30,10 @@ Types it cannot state are declined by name (``UnsupportedConstraint``).
 Traceback (most recent call last):
 ...
 sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint sandwich (fast: a sandwich on cells that are not a house)
->>> compile_puzzle(VariantPuzzle(4, constraints=(RellikCage((0, 1), 3),)))
+>>> compile_puzzle(VariantPuzzle(4, constraints=(Lunchbox((0, 1, 2, 3), 3),)))
 Traceback (most recent call last):
 ...
-sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint rellik_cage (fast: no compiled propagator for this rule yet)
+sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint lunchbox (fast: no compiled propagator for this rule yet)
 """
 
 from __future__ import annotations
