@@ -426,3 +426,20 @@ def test_an_outside_clue_never_removes_a_value_some_filling_uses(kind):
             assert kept[i] & ~int(dom[x]) == 0, where  # nothing a filling uses is lost
             if not distinct:
                 assert int(dom[x]) == kept[i], where
+
+
+def test_counting_circles_over_many_cells_keep_exactly_the_checkers_grids():
+    """Counting circles on 3 to 10 cells of a 4x4 (the values held must fill them: the
+    subset-sum part of the propagator), some with a line whose cells all differ."""
+    rng = random.Random("circles")
+    for trial in range(60):
+        lo = rng.choice([1, 1, 0])
+        rules = [m.CountingCircles(tuple(rng.sample(range(16), rng.randint(3, 10))))]
+        if rng.random() < 0.5:
+            rules.append(m.Pair(tuple(rng.sample(range(16), 4)), (1, 3, 3, 1, 1, 4, 4, 1), True))
+        p = m.VariantPuzzle(4, box=rng.choice([(2, 2), None]), values=(lo, lo + 3),
+                            constraints=tuple(rules))
+        truth = sorted(g for g in (tuple(v + lo for v in s) for s in LATIN4)
+                       if not check_solution(p, g))
+        r = engine.solve(p, limit=len(truth) + 1)
+        assert r.exhausted and sorted(r.solutions) == truth, (trial, p.to_json())

@@ -572,6 +572,8 @@ def _pair_rule(prog, p, c):
         if c.all_pairs else zip(cells, cells[1:])
     for a, b in pairs:
         prog.relation(a, b, ok)
+    if c.all_pairs and not any(a == b for a, b in allowed):
+        prog.house(cells)  # every two differ: implied, for its pigeonhole and hidden singles
 
 
 def _negative_dots(prog, p, c):

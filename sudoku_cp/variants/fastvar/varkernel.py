@@ -800,8 +800,13 @@ def _rellik(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
 def _circles(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
     """Each cell holds the number of cells holding its value: a value ``v`` is held by
     ``v`` cells or by none, so more than ``v`` already holding it fails, fewer than ``v``
-    able to leaves it nowhere, and once it is held and only ``v`` cells can, they take it."""
+    able to leaves it nowhere, and once it is held and only ``v`` cells can, they take it.
+    The values held, each ``v`` times, fill the ``k`` cells: a value no such choice of
+    values uses is nowhere, one every choice uses is held (sums of values as bits, when
+    ``k`` is at most 62)."""
     k = d[o]
+    held = 0  # values some cell holds
+    maybe = 0  # values that may be held, not yet
     for i in range(nv):
         v = lo + i
         bit = 1 << i
@@ -822,14 +827,70 @@ def _circles(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
         elif can == v and must > 0:
             keep = bit
         else:
+            keep = -1
+        if keep != -1:
+            for j in range(k):
+                x = d[o + 1 + j]
+                if dom[x] & bit and not _narrow(dom, x, keep, wstart, wlist, queue, inq, state,
+                                                nprops):
+                    return False
+        if v > 0 and can >= v:
+            if must > 0:
+                held |= bit
+            else:
+                maybe |= bit
+    need = k
+    m = held
+    while m:
+        need -= lo + _cttz(m)
+        m &= m - 1
+    if need < 0:
+        return False
+    if need > 62:
+        return True
+    upto = _below(need + 1)
+    count = _ctpop(maybe)
+    pre = np.zeros(count + 1, dtype=np.int64)  # sums of the first t values that may be held
+    suf = np.zeros(count + 1, dtype=np.int64)  # and of the values from t on
+    vals = np.zeros(count, dtype=np.int64)
+    m = maybe
+    for t in range(count):
+        vals[t] = lo + _cttz(m)
+        m &= m - 1
+    pre[0] = 1
+    for t in range(count):
+        pre[t + 1] = (pre[t] | (pre[t] << vals[t])) & upto
+    suf[count] = 1
+    for t in range(count - 1, -1, -1):
+        suf[t] = (suf[t + 1] | (suf[t + 1] << vals[t])) & upto
+    if pre[count] >> need & 1 == 0:
+        return False
+    for t in range(count):
+        v = vals[t]
+        used = False
+        unused = False
+        a = pre[t]
+        while a and not (used and unused):
+            s = _cttz(a)
+            a &= a - 1
+            if need - s - v >= 0 and suf[t + 1] >> (need - s - v) & 1:
+                used = True
+            if suf[t + 1] >> (need - s) & 1:
+                unused = True
+        bit = 1 << (v - lo)
+        if used and unused:
             continue
+        can = 0
         for j in range(k):
+            can += 1 if dom[d[o + 1 + j]] & bit else 0
+        if used and can != v:
+            continue  # held, but its places are not settled
+        for j in range(k):  # unused: nowhere; used by every choice and v places: there
             x = d[o + 1 + j]
-            if dom[x] & bit and not _narrow(dom, x, keep, wstart, wlist, queue, inq, state,
-                                            nprops):
+            if dom[x] & bit and not _narrow(dom, x, bit if used else ~bit, wstart, wlist,
+                                            queue, inq, state, nprops):
                 return False
     return True
-
 
 @njit(cache=True, nogil=True)
 def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo, nv,
