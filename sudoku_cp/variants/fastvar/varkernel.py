@@ -49,13 +49,13 @@ def _ctlz(typingctx, x):
     return types.int64(types.int64), codegen
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _high(m):
     """Index of the highest bit of the nonzero mask ``m``."""
     return 63 - _ctlz(m)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _below(i):
     """Bits strictly below bit ``i`` (``i`` may be out of 0..62)."""
     if i <= 0:
@@ -65,7 +65,7 @@ def _below(i):
     return (1 << i) - 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _above(i):
     """Bits strictly above bit ``i``."""
     if i < 0:
@@ -75,7 +75,7 @@ def _above(i):
     return ((1 << 63) - 1) & ~((2 << i) - 1)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
     """``dom[x] &= keep``, queueing ``x``'s watchers on a change; False when it empties."""
     old = dom[x]
@@ -100,7 +100,7 @@ def _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
     return True
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _pop(queue, inq, state, nprops):
     """The next queued propagator, fast ones (houses, pairs) first; -1 when none."""
     if state[QSIZE] > 0:
@@ -238,7 +238,7 @@ def _linear(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
     return True
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _mirror(m, nv):
     """``m`` with bit ``i`` moved to ``nv - 1 - i`` (values read from the top)."""
     out = 0
