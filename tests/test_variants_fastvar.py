@@ -17,6 +17,7 @@ import dataclasses
 import itertools
 import random
 
+import numpy as np
 import pytest
 
 pytest.importorskip("numba")
@@ -193,7 +194,74 @@ def _globals(rng, n, g, lo):
     return out
 
 
-FAMILIES = {"cage": _cage, "little_killer": _little_killer, "thermo": _thermo,
+def _outside(rng, n, g, lo):
+    """Sandwich, x-sum and skyscraper clues on rows and columns, read from either end; the
+    clue is the grid's (or, now and then, one off)."""
+    out = []
+    for _ in range(rng.randint(1, 3)):
+        k = rng.randrange(n)
+        cells = tuple(k * n + c for c in range(n)) if rng.random() < 0.5 else \
+            tuple(r * n + k for r in range(n))
+        if rng.random() < 0.5:
+            cells = cells[::-1]
+        line = [g[x] for x in cells]
+        off = rng.choice([0, 0, 0, 1, -1])
+        kind = rng.choice(["sandwich", "x_sum", "skyscraper"])
+        if kind == "sandwich":
+            i, j = sorted((line.index(min(line)), line.index(max(line))))
+            out.append(m.Sandwich(cells, sum(line[i + 1:j]) + off))
+        elif kind == "x_sum" and 1 <= line[0] <= n:
+            out.append(m.XSum(cells, sum(line[:line[0]]) + off))
+        elif kind == "skyscraper":
+            seen, top = 0, 0
+            for v in line:
+                if v > top:
+                    seen, top = seen + 1, v
+            out.append(m.Skyscraper(cells, min(max(seen + off, 1), n)))
+    return out
+
+
+def _others(rng, n, g, lo):
+    """Sums with weights, rellik and equality cages, exact contents, indexing, value
+    indexing, pairs and counting circles, near the grid."""
+    out = []
+    for _ in range(rng.randint(1, 3)):
+        kind = rng.choice(["sum", "rellik", "equality", "exact", "indexing", "value_indexing",
+                           "pair", "circles"])
+        cells = _line(rng, n, rng.randint(2, 4))
+        held = [g[x] for x in cells]
+        if kind == "sum":
+            weights = tuple(rng.choice([1, 1, 2, -1]) for _ in cells)
+            out.append(m.Sum(cells, sum(w * v for w, v in zip(weights, held))
+                             + rng.choice([0, 0, 1]), weights))
+        elif kind == "rellik":
+            cells = tuple(dict((g[x], x) for x in cells).values())
+            sums = {sum(s) for k in range(1, len(cells) + 1)
+                    for s in itertools.combinations([g[x] for x in cells], k)}
+            free = [t for t in range(1, 2 * n + 2) if t not in sums]
+            out.append(m.RellikCage(cells, rng.choice(free)))
+        elif kind == "equality":
+            cells = tuple(dict((g[x], x) for x in cells).values())
+            out.append(m.EqualityCage(cells[:len(cells) // 2 * 2]))
+        elif kind == "exact":
+            out.append(m.ContainExact(cells, tuple(held[:rng.randint(1, len(cells))])))
+        elif kind == "indexing":
+            at = rng.randrange(n * n)
+            line = tuple(range(at - at % n, at - at % n + n))  # the cell's own row
+            if 1 <= g[at] <= n:
+                out.append(m.Indexing(at, line, g[line[g[at] - 1]]))
+        elif kind == "value_indexing" and len(cells) >= 3:
+            out.append(m.ValueIndexing(cells))
+        elif kind == "pair":
+            allowed = tuple(v for a, b in zip(held, held[1:]) for v in (a, b))
+            extra = (lo + rng.randrange(n), lo + rng.randrange(n))
+            out.append(m.Pair(cells, allowed + extra, rng.random() < 0.3))
+        elif kind == "circles":
+            out.append(m.CountingCircles(cells))
+    return out
+
+
+FAMILIES = {"others": _others, "outside": _outside, "cage": _cage, "little_killer": _little_killer, "thermo": _thermo,
             "slow_thermo": lambda *a: _thermo(*a, slow=True), "arrow": _arrow,
             "pill_arrow": _pill_arrow, "dots": _dots, "lines": _lines, "cells": _cells,
             "globals": _globals}
@@ -267,8 +335,8 @@ def test_fast_agrees_with_sat_on_verdict_and_solution(family, n):
             assert not check_solution(p, s)
 
 
-@pytest.mark.parametrize("rule", [m.Sandwich((0, 1, 2, 3), 0), m.XSum((0, 1, 2, 3), 4),
-                                  m.Skyscraper((0, 1, 2, 3), 2)])
+@pytest.mark.parametrize("rule", [m.Lunchbox((0, 1, 2, 3), 3), m.Sandwich((0, 1, 5), 3),
+                                  m.HiddenSkyscraper((0, 1, 2, 3), 2)])
 def test_a_type_without_a_propagator_is_declined_by_name(rule):
     with pytest.raises(UnsupportedConstraint) as caught:
         engine.solve(m.VariantPuzzle(4, constraints=(rule, m.Thermometer((4, 5)))))
@@ -285,3 +353,93 @@ def test_a_time_limit_stops_the_search():
     r = engine.solve(m.VariantPuzzle(9, constraints=(m.Thermometer((0, 1)),)), limit=10 ** 5,
                      time_limit=0.05)
     assert r.status == "timeout" and not r.exhausted
+
+
+# -- the outside-clue propagators alone, against every filling of their line -------------------
+def _sandwich_sum(line):
+    i, j = sorted((line.index(min(line)), line.index(max(line))))
+    return sum(line[i + 1:j])
+
+
+def _x_sum(line):
+    return sum(line[:line[0]]) if 1 <= line[0] <= len(line) else None
+
+
+def _seen(line):
+    seen, top = 0, 0
+    for v in line:
+        if v > top:
+            seen, top = seen + 1, v
+    return seen
+
+
+OUTSIDE = {"sandwich": (m.Sandwich, _sandwich_sum, True),
+           "x_sum": (m.XSum, _x_sum, True),
+           "skyscraper": (m.Skyscraper, _seen, False)}
+
+
+@pytest.mark.parametrize("kind", sorted(OUTSIDE))
+def test_an_outside_clue_never_removes_a_value_some_filling_uses(kind):
+    """One propagator on one row with random candidates: every value some filling of the
+    row uses (distinct values for the sums, which ``program`` builds on houses only) stays,
+    and it fails only when no filling is left; the skyscraper keeps exactly those values."""
+    from sudoku_cp.variants.fastvar.program import BUILDERS, Program
+
+    cls, rule, distinct = OUTSIDE[kind]
+    k = engine.kernel()
+    rng = random.Random(kind)
+    for trial in range(150):
+        n = rng.randint(3, 6)
+        lo = rng.choice([0, 1])
+        values = range(lo, lo + n + rng.choice([0, 0, 1]))
+        cells = tuple(range(n)) if rng.random() < 0.5 else tuple(range(n - 1, -1, -1))
+        clue = rng.randint(1, n) if kind == "skyscraper" else rng.randint(0, 2 * n + 6)
+        puzzle = m.VariantPuzzle(n, box=None, values=(values[0], values[-1]),
+                                 constraints=(cls(cells, clue),))
+        prog = Program(puzzle)
+        BUILDERS[kind](prog, puzzle, puzzle.constraints[0])
+        prog.freeze()
+        for x in cells:
+            prog.dom[x] &= rng.randrange(1, 1 << len(values)) | rng.randrange(1 << len(values))
+        before = prog.dom.copy()
+        kept = [0] * n
+        for line in itertools.product(*[[v for v in values if before[x] >> (v - lo) & 1]
+                                        for x in cells]):
+            if (not distinct or len(set(line)) == n) and rule(list(line)) == clue:
+                for i, v in enumerate(line):
+                    kept[i] |= 1 << (v - lo)
+        dom = before.copy()
+        queue = np.zeros(2, dtype=np.int64)
+        queue[1] = 0  # the propagator, in the slow ring
+        state = np.zeros(16, dtype=np.int64)
+        state[k.STAIL], state[k.SSIZE] = 0, 1
+        inq = np.ones(1, dtype=np.bool_)
+        ok = k.propagate(dom, prog.kinds, prog.pstart, prog.data, prog.tab, prog.wstart,
+                         prog.wlist, prog.cstart, prog.pcells, np.zeros(n * n, dtype=np.int64),
+                         prog.lo, prog.nv, queue, inq, state)
+        where = (trial, puzzle.to_json(), [int(before[x]) for x in cells])
+        if not any(kept):
+            assert distinct or not ok, where  # the skyscraper is exact: it fails
+            continue
+        assert ok, where
+        for i, x in enumerate(cells):
+            assert kept[i] & ~int(dom[x]) == 0, where  # nothing a filling uses is lost
+            if not distinct:
+                assert int(dom[x]) == kept[i], where
+
+
+def test_counting_circles_over_many_cells_keep_exactly_the_checkers_grids():
+    """Counting circles on 3 to 10 cells of a 4x4 (the values held must fill them: the
+    subset-sum part of the propagator), some with a line whose cells all differ."""
+    rng = random.Random("circles")
+    for trial in range(60):
+        lo = rng.choice([1, 1, 0])
+        rules = [m.CountingCircles(tuple(rng.sample(range(16), rng.randint(3, 10))))]
+        if rng.random() < 0.5:
+            rules.append(m.Pair(tuple(rng.sample(range(16), 4)), (1, 3, 3, 1, 1, 4, 4, 1), True))
+        p = m.VariantPuzzle(4, box=rng.choice([(2, 2), None]), values=(lo, lo + 3),
+                            constraints=tuple(rules))
+        truth = sorted(g for g in (tuple(v + lo for v in s) for s in LATIN4)
+                       if not check_solution(p, g))
+        r = engine.solve(p, limit=len(truth) + 1)
+        assert r.exhausted and sorted(r.solutions) == truth, (trial, p.to_json())

@@ -157,9 +157,9 @@ def test_the_witness_beside_the_others_keeps_the_named_order():
                              constraints=(m.Thermometer((0, 1, 2, 3)),))
     report = crosscheck(puzzle, ["witness", "sat", "cpsat"])
     assert report.ran == ["witness", "sat", "cpsat"] and report.verdict.value == "unique"
-    sandwich = m.VariantPuzzle(4, givens=puzzle.givens, constraints=puzzle.constraints
-                               + (m.Sandwich((12, 13, 14, 15), 3),))
-    declined = crosscheck(sandwich, ["sat", "fast", "witness"])  # fast: no sandwich propagator
+    hidden = m.VariantPuzzle(4, givens=puzzle.givens, constraints=puzzle.constraints
+                             + (m.HiddenSkyscraper((12, 13, 14, 15), 2),))
+    declined = crosscheck(hidden, ["sat", "fast", "witness"])  # fast: no propagator for it
     assert declined.ran == ["sat", "witness"] and "fast" in declined.not_run
 
 

@@ -94,7 +94,7 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> Variant
         code = k.search(dom, prog.kinds, prog.pstart, prog.data, prog.tab, prog.wstart,
                         prog.wlist, prog.cstart, prog.pcells, weight, prog.lo, prog.nv,
                         queue, inq, state, frames, bcell, bbit, out, room, BUDGET, BRANCHING)
-        solutions += [tuple(int(v) for v in row) for row in out[:state[k.FOUND]]]
+        solutions += [tuple(row) for row in out[:state[k.FOUND]].tolist()]
         state[k.FOUND] = 0
         if code == 1 and len(solutions) < limit:
             code = 0  # the chunk is full, not the limit reached

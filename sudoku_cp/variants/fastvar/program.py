@@ -13,23 +13,33 @@ Propagator kinds (the kernel has one function for each):
 - ``RENBAN``: the values lie in one window of ``len(cells)`` consecutive values;
 - ``BETWEEN`` / ``LOCKOUT``: the inner cells against the two ends;
 - ``QUAD``: each listed value appears among the cells (as often as listed);
-- ``CROSS``: two full houses that share cells (pointing and claiming), implied.
+- ``CROSS``: two full houses that share cells (pointing and claiming), implied;
+- ``SANDWICH``, ``XSUM``, ``SKYSCRAPER``: the outside clues, each from its rule (the
+  sandwich and the x-sum by bounds on the cells they add up, the skyscraper exactly);
+- ``COUNT``: exactly so many cells hold a value of each class (contain-exact, equality cages);
+- ``INDEX`` / ``VINDEX``: a cell's value picks one of a list of cells (indexing, value
+  indexing); ``RELLIK``: no subset sums to the total; ``CIRCLES``: counting circles.
 
 Types it cannot state are declined by name (``UnsupportedConstraint``).
 
->>> from sudoku_cp.variants.model import VariantPuzzle, Thermometer, Sandwich
+>>> from sudoku_cp.variants.model import VariantPuzzle, Thermometer, Sandwich, Lunchbox
 >>> prog = compile_puzzle(VariantPuzzle(4, constraints=(Thermometer((0, 1, 2)),)))
 >>> prog.kinds.tolist().count(PAIR), int(prog.dom[0])
 (2, 15)
->>> compile_puzzle(VariantPuzzle(4, constraints=(Sandwich((0, 1, 2, 3), 3),)))
+>>> compile_puzzle(VariantPuzzle(4, constraints=(Sandwich((0, 1, 5), 3),)))
 Traceback (most recent call last):
 ...
-sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint sandwich (fast: no compiled propagator for this rule yet)
+sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint sandwich (fast: a sandwich on cells that are not a house)
+>>> compile_puzzle(VariantPuzzle(4, constraints=(Lunchbox((0, 1, 2, 3), 3),)))
+Traceback (most recent call last):
+...
+sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint lunchbox (fast: no compiled propagator for this rule yet)
 """
 
 from __future__ import annotations
 
-from itertools import chain, combinations
+from functools import lru_cache
+from itertools import chain
 from math import comb
 
 import numpy as np
@@ -37,7 +47,8 @@ import numpy as np
 from ..model import leaper_steps
 from ..paradigms import UnsupportedConstraint
 
-HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM = range(10)
+(HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
+ SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES) = range(18)
 
 #: Masks are int64 with the sign bit unused: at most 62 values.
 MAX_VALUES = 62
@@ -133,8 +144,7 @@ class Program:
         if comb(self.nv, k) > MAX_COMBOS:
             self.linear([(x, 1) for x in cells], total)
             return
-        combos = [sum(1 << i for i in c) for c in combinations(range(self.nv), k)
-                  if sum(self.lo + i for i in c) == total]
+        combos = _combos(self.nv, k, total - k * self.lo)
         start = len(self.tables)
         self.tables.extend(combos)
         self.props.append((CAGE, list(cells), [k, start, len(combos)] + list(cells)))
@@ -152,19 +162,49 @@ class Program:
         self.pcells = np.array(list(chain.from_iterable(c for _, c, _ in self.props)) or [0],
                                dtype=np.int64)
         self.tab = np.array(self.tables or [0], dtype=np.int64)
-        slow = self.slow()
-        watch: list[list[int]] = [[] for _ in range(self.n * self.n)]
-        for i, (_, cells, _) in enumerate(self.props):
-            tag = ~i if slow[i] else i  # ~i: a slow propagator (the kernel's two rings)
-            for x in set(cells):
-                watch[x].append(tag)
-        self.wstart = _starts([len(ps) for ps in watch])
-        self.wlist = np.array(list(chain.from_iterable(watch)) or [0], dtype=np.int64)
+        # who watches each cell: every propagator on it once, in order; ~i for a slow one
+        lengths = np.diff(self.cstart)
+        pid = np.repeat(np.arange(len(self.props), dtype=np.int64), lengths)
+        cells = self.pcells[:len(pid)]
+        key = np.sort(cells * len(self.props) + pid)
+        key = key[np.concatenate(([True], key[1:] != key[:-1]))] if len(key) else key
+        pid = key % len(self.props)
+        self.wlist = np.where(self.slow()[pid], ~pid, pid) if len(key) else np.zeros(1, np.int64)
+        self.wstart = np.zeros(self.n * self.n + 1, dtype=np.int64)
+        np.cumsum(np.bincount(key // len(self.props), minlength=self.n * self.n),
+                  out=self.wstart[1:])
         return self
 
     def slow(self) -> np.ndarray:
         """Which propagators wait for the fast ones (houses and pairs) to settle first."""
-        return ~np.isin(self.kinds, (HOUSE, PAIR))
+        return self.kinds > PAIR
+
+
+@lru_cache(maxsize=None)
+def _combos(nv: int, k: int, total: int) -> tuple[int, ...]:
+    """The masks of ``k`` distinct bits of ``0..nv - 1`` whose indices sum to ``total``,
+    lowest first (a depth-first walk that leaves a branch once no choice can reach it).
+
+    >>> [bin(m) for m in _combos(4, 2, 3)]
+    ['0b1001', '0b110']
+    """
+    out = []
+
+    def walk(first, left, need, mask):
+        if left == 0:
+            if need == 0:
+                out.append(mask)
+            return
+        for i in range(first, nv - left + 1):
+            least = left * i + left * (left - 1) // 2  # i, i + 1, ... i + left - 1
+            most = left * (nv - 1) - left * (left - 1) // 2  # the top left values
+            if need < least:
+                return
+            if need <= most:
+                walk(i + 1, left - 1, need - i, mask | 1 << i)
+
+    walk(0, k, total, 0)
+    return tuple(out)
 
 
 def _starts(lengths) -> np.ndarray:
@@ -200,17 +240,31 @@ def compile_puzzle(puzzle) -> Program:
 
 def crossings(prog) -> None:
     """A ``CROSS`` propagator for each two full houses sharing two or more cells."""
-    houses = list(dict.fromkeys(prog.full_houses))
-    sets = [frozenset(h) for h in houses]
-    for i in range(len(houses)):
-        for j in range(i + 1, len(houses)):
-            shared = sets[i] & sets[j]
-            if len(shared) < 2 or shared == sets[i] or shared == sets[j]:
-                continue
-            a = [x for x in houses[i] if x not in shared]
-            b = [x for x in houses[j] if x not in shared]
-            mid = sorted(shared)
-            prog.props.append((CROSS, mid + a + b, [len(mid), len(a), len(b)] + mid + a + b))
+    prog.props.extend(_crossings(tuple(dict.fromkeys(prog.full_houses))))
+
+
+@lru_cache(maxsize=64)
+def _crossings(houses: tuple) -> tuple:
+    """The ``CROSS`` propagators of ``houses`` (kept per geometry: most puzzles share one)."""
+    holding: dict[int, list[int]] = {}  # cell -> the houses holding it
+    for i, h in enumerate(houses):
+        for x in h:
+            holding.setdefault(x, []).append(i)
+    shared: dict[tuple[int, int], list[int]] = {}
+    for x, hs in holding.items():
+        for a in range(len(hs)):
+            for b in range(a + 1, len(hs)):
+                shared.setdefault((hs[a], hs[b]), []).append(x)
+    out = []
+    for (i, j), mid in sorted(shared.items()):
+        if len(mid) < 2 or len(mid) == len(houses[i]) or len(mid) == len(houses[j]):
+            continue
+        inside = set(mid)
+        a = [x for x in houses[i] if x not in inside]
+        b = [x for x in houses[j] if x not in inside]
+        mid = sorted(mid)
+        out.append((CROSS, mid + a + b, [len(mid), len(a), len(b)] + mid + a + b))
+    return tuple(out)
 
 
 #: An implied sum over more cells than this is left out (weak, and costly to propagate).
@@ -451,6 +505,82 @@ def _marked(p, types):
     return {frozenset(c.cells) for c in p.constraints if c.TYPE in types}
 
 
+def _sandwich(prog, p, c):
+    if frozenset(c.cells) not in {frozenset(h) for h in p.houses()}:
+        raise UnsupportedConstraint("sandwich", "fast: a sandwich on cells that are not a house")
+    prog.props.append((SANDWICH, list(c.cells), [len(c.cells), c.total] + list(c.cells)))
+
+
+def _x_sum(prog, p, c):
+    distinct = len(set(c.cells)) == len(c.cells) and any(set(c.cells) <= set(h)
+                                                         for h in p.houses())
+    prog.restrict(c.cells[0], lambda v: 1 <= v <= len(c.cells))
+    prog.props.append((XSUM, list(c.cells), [len(c.cells), c.total, int(distinct)]
+                       + list(c.cells)))
+
+
+def _skyscraper(prog, p, c):
+    if prog.lo < 0 or prog.hi > MAX_VALUES:
+        raise UnsupportedConstraint("skyscraper", f"fast: heights {prog.lo}..{prog.hi} "
+                                    f"(it takes 0..{MAX_VALUES})")
+    prog.props.append((SKYSCRAPER, list(c.cells), [len(c.cells), c.count] + list(c.cells)))
+
+
+def _count(prog, cells, classes) -> None:
+    """Exactly ``want`` of ``cells`` hold a value of each ``(values, want)`` of ``classes``."""
+    data = [len(cells), len(classes)] + list(cells)
+    for values, want in classes:
+        data += [prog.mask(values), want]
+    prog.props.append((COUNT, list(cells), data))
+
+
+def _contain_exact(prog, p, c):
+    _count(prog, c.cells, [((v,), c.values.count(v)) for v in sorted(set(c.values))])
+
+
+def _equality_cage(prog, p, c):
+    prog.house(c.cells)
+    k = len(c.cells)
+    if k % 2:
+        prog.props.append((LINEAR, [], [0, 1]))  # an odd cage never splits evenly: fails
+        return
+    half = prog.nv // 2
+    values = range(prog.lo, prog.hi + 1)
+    _count(prog, c.cells, [([v for v in values if v % 2 == 0], k // 2),
+                           ([v for v in values if v < prog.lo + half], k // 2),
+                           ([v for v in values if v > prog.hi - half], k // 2)])
+
+
+def _indexing(prog, p, c):
+    prog.props.append((INDEX, [c.cell] + list(c.cells),
+                       [c.cell, prog.mask((c.value,)), len(c.cells)] + list(c.cells)))
+
+
+def _value_indexing(prog, p, c):
+    src, at, rest = c.cells[0], c.cells[1], list(c.cells[2:])
+    prog.props.append((VINDEX, [src, at] + rest, [src, at, len(rest)] + rest))
+
+
+def _rellik(prog, p, c):
+    if prog.lo < 0 or prog.hi > MAX_VALUES or not 0 <= c.total <= MAX_VALUES:
+        raise UnsupportedConstraint("rellik_cage", f"fast: values {prog.lo}..{prog.hi} and a "
+                                    f"total of {c.total} (it takes 0..{MAX_VALUES})")
+    prog.house(c.cells)
+    prog.props.append((RELLIK, list(c.cells), [len(c.cells), c.total] + list(c.cells)))
+
+
+def _pair_rule(prog, p, c):
+    allowed = frozenset(zip(c.allowed[::2], c.allowed[1::2]))
+    ok = _memo(prog, ("pair", allowed), lambda a, b: (a, b) in allowed)
+    cells = c.cells
+    pairs = ((cells[i], cells[j]) for i in range(len(cells)) for j in range(i + 1, len(cells))) \
+        if c.all_pairs else zip(cells, cells[1:])
+    for a, b in pairs:
+        prog.relation(a, b, ok)
+    if c.all_pairs and not any(a == b for a, b in allowed):
+        prog.house(cells)  # every two differ: implied, for its pigeonhole and hidden singles
+
+
 def _negative_dots(prog, p, c):
     dotted = _marked(p, ("difference_dot", "ratio_dot"))
     # (black: 2 and every ratio a ratio dot shows, as f-puzzles and dclamage's solvers read it)
@@ -472,6 +602,19 @@ def _negative_xv(prog, p, c):
 
 BUILDERS = {
     "killer_cage": _killer,
+    "sum": lambda prog, p, c: prog.linear(zip(c.cells, c.weights or (1,) * len(c.cells)),
+                                          c.total),
+    "contain_exact": _contain_exact,
+    "equality_cage": _equality_cage,
+    "indexing": _indexing,
+    "value_indexing": _value_indexing,
+    "rellik_cage": _rellik,
+    "counting_circles": lambda prog, p, c: prog.props.append(
+        (CIRCLES, list(c.cells), [len(c.cells)] + list(c.cells))),
+    "pair": _pair_rule,
+    "sandwich": _sandwich,
+    "x_sum": _x_sum,
+    "skyscraper": _skyscraper,
     "little_killer": lambda prog, p, c: prog.linear([(x, 1) for x in c.cells], c.total),
     "arrow": _arrow,
     "double_arrow": _double_arrow,
