@@ -39,7 +39,7 @@ sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint lunch
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import chain
+from itertools import chain, combinations
 from math import comb
 
 import numpy as np
