@@ -17,9 +17,11 @@ imports numba: ``NUMBA_CACHE_DIR`` is set to ``cache_dir()``, which is
   ran their old copies from the cache (one crashed with a memory error). A new kernel
   source is a new folder, so everything is compiled again.
 
-The first compile takes about half a minute. ``notice(what)`` tells ``notify`` (a
-callable the command line sets; the library itself prints nothing) when that is about
-to happen, and ``sudoku-cp warm-up`` does it ahead of time.
+The first compile takes a minute or more (``FIRST_COMPILE``). ``compiling(what)``
+wraps it: it tells ``notify`` (a callable the command line sets at a terminal; the
+library itself prints nothing) that it is about to happen, has ``progress`` rewrite one
+line with the seconds spent while it runs, and says when it is done. ``sudoku-cp
+warm-up`` does it ahead of time.
 
 Roads not taken: beside the package when its folder is writable (what broke the
 reinstall); a folder under the current directory (a run from elsewhere would compile
@@ -31,12 +33,23 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+import threading
+import time
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
 #: Set by the command line to show notices (on stderr); None: the library stays quiet.
 notify: Callable[[str], None] | None = None
+#: Set by the command line at a terminal: rewrites one line in place (the seconds spent).
+progress: Callable[[str], None] | None = None
+#: How often ``progress`` is told, in seconds.
+TICK = 1.0
+#: The first compile of each numba user, in seconds of CPU (about its wall time on an idle
+#: machine), measured on the 2-core development machine on 2026-11-29 with an empty
+#: ``NUMBA_CACHE_DIR`` (``docs/fast.md``, "The first compile").
+FIRST_COMPILE = {"fast": 85, "fastvar": 25, "drat": 7}
 
 
 def user_cache_dir() -> Path:
@@ -107,8 +120,37 @@ def is_cold(stem: str) -> bool:
 def notice(what: str, seconds: int) -> None:
     """Tell ``notify`` that ``what`` is being compiled for the first time."""
     if notify is not None:
-        notify(f"sudoku-cp: compiling {what} once, about {seconds} s (later runs load it from "
+        notify(f"sudoku-cp: compiling {what} once, about {seconds} s on an idle machine "
+               f"(later runs load it from "
                f"{cache_dir()}; `sudoku-cp warm-up` does this ahead of time)")
+
+
+@contextmanager
+def compiling(what: str, seconds: int, cold: bool = True):
+    """Around a first compile of ``what`` (``cold``; else nothing is said): ``notice``,
+    then ``progress`` every ``TICK`` seconds with the time spent, then one line saying
+    how long it took. Without ``notify`` (a library user, a pipe) it stays quiet."""
+    if not cold or notify is None:
+        yield
+        return
+    notice(what, seconds)
+    start = time.monotonic()
+    stop = threading.Event()
+
+    def tick() -> None:
+        while not stop.wait(TICK):
+            if progress is not None:
+                progress(f"sudoku-cp: compiling {what}: {time.monotonic() - start:.0f} s")
+
+    ticker = threading.Thread(target=tick, name="compile-progress", daemon=True)
+    ticker.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        ticker.join()
+        if notify is not None:
+            notify(f"sudoku-cp: compiled {what} in {time.monotonic() - start:.0f} s")
 
 
 def restore_numba_symbols() -> None:

@@ -161,3 +161,20 @@ def no_nested_chains(monkeypatch):
     from sudoku_cp.logic import solver
 
     monkeypatch.setattr(solver, "LADDER", tuple(r for r in solver.LADDER if r[0] != "nested"))
+
+
+def slow_tests() -> set[str]:
+    """The test functions listed in tests/slow.txt (``file::function``)."""
+    lines = (Path(__file__).parent / "slow.txt").read_text().splitlines()
+    return {line.split()[1] for line in lines if line.strip() and not line.startswith("#")}
+
+
+#: Marked ``slow``: the README's test command leaves them out, CI runs them next.
+SLOW = slow_tests()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark the tests listed in tests/slow.txt."""
+    for item in items:
+        if item.nodeid.split("[")[0] in SLOW:
+            item.add_marker(pytest.mark.slow)

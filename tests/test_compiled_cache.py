@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -68,6 +69,36 @@ def test_a_cold_cache_is_told(monkeypatch, tmp_path):
     assert compiled_cache.is_cold("kernels.")
     (tmp_path / "deep" / "dir" / "kernels.run-78.py311.nbi").write_bytes(b"")
     assert not compiled_cache.is_cold("kernels.") and compiled_cache.is_cold("_kernel.")
+
+
+def test_a_first_compile_shows_its_progress_and_says_when_it_is_done(monkeypatch, tmp_path):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    said, ticks = [], []
+    monkeypatch.setattr(compiled_cache, "notify", said.append)
+    monkeypatch.setattr(compiled_cache, "progress", ticks.append)
+    monkeypatch.setattr(compiled_cache, "TICK", 0.01)
+    with compiled_cache.compiling("the fast engine", 70):
+        deadline = time.monotonic() + 10
+        while len(ticks) < 3 and time.monotonic() < deadline:
+            time.sleep(0.01)
+    assert len(ticks) >= 3 and all("compiling the fast engine: " in t for t in ticks)
+    assert len(said) == 2 and "about 70 s" in said[0]
+    assert said[1].startswith("sudoku-cp: compiled the fast engine in ")
+    count = len(ticks)
+    time.sleep(0.05)
+    assert len(ticks) == count  # the ticker stopped with the block
+
+
+def test_a_warm_cache_or_a_quiet_caller_hears_nothing(monkeypatch):
+    said = []
+    monkeypatch.setattr(compiled_cache, "notify", said.append)
+    monkeypatch.setattr(compiled_cache, "progress", said.append)
+    with compiled_cache.compiling("the fast engine", 70, cold=False):
+        pass
+    monkeypatch.setattr(compiled_cache, "notify", None)
+    with compiled_cache.compiling("the fast engine", 70):
+        pass
+    assert said == []
 
 
 def test_warm_up_compiles_both_and_says_where(capsys):

@@ -132,3 +132,24 @@ def test_a_store_sweeps_the_trial_directories_of_killed_processes(tmp_path, monk
     with pytest.raises(RuntimeError):  # store itself raises (store_once would not)
         fast_native.store(broken, tmp_path)
     assert not stale.exists() and live.exists()
+
+
+def test_a_first_process_stores_the_code_it_compiled_without_compiling_again(tmp_path):
+    """The first run on a machine compiles the entry points (numba's cache is cold), and
+    ``store`` reads their modules from those cfuncs; a second compile is asked for only
+    when numba loaded them from its cache (then it cannot show their modules)."""
+    calls = []
+
+    def compile_entries(cache=True):
+        calls.append(cache)
+        return fast.kernels().compile_entries(cache=False)
+
+    fresh = fast.kernels().compile_entries(cache=False)  # compiled here, as on a cold cache
+    assert fast_native.store(compile_entries, tmp_path, fresh)
+    assert calls == []
+    assert fast_native.load(tmp_path) is not None
+    fast.kernels().compile_entries()  # numba's cache now has them, so these are loaded
+    loaded = fast.kernels().compile_entries()
+    assert fast_native._readable(loaded) is None
+    assert fast_native.store(compile_entries, tmp_path / "again", loaded)
+    assert calls == [False]

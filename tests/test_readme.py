@@ -25,3 +25,21 @@ def test_quick_start_is_two_commands():
 def test_ci_runs_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text()
     assert quick_start()[1] in ci.splitlines()
+
+
+def test_ci_also_runs_the_tests_the_readme_command_leaves_out():
+    """The README's test command leaves out the tests marked slow (so that it is quick on
+    two cores); CI must then run exactly those: the same command with ``-m slow``."""
+    command = quick_start()[1].split("&&", 1)[1].strip()
+    left_out = re.search(r'-m "not (\w+)"', command)
+    assert left_out, "the README's test command names the marker it leaves out"
+    marker = left_out.group(1)
+    ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
+    assert command.replace(left_out.group(0), f"-m {marker}") in ci
+    import tomllib
+
+    pytest_options = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]
+    options = pytest_options["ini_options"]
+    assert any(m.startswith(f"{marker}:") for m in options["markers"])  # registered
+    assert "--strict-markers" in options["addopts"]  # a misspelt marker fails, not skips
+    assert " -m " not in f" {options['addopts']} "  # nothing else leaves tests out

@@ -373,7 +373,7 @@ def _engine(engine: str, function: str = "check"):
     if engine == "python":
         return getattr(_kernel, function), "python"
     if _compiled is None:
-        from ..compiled_cache import is_cold, notice, prepare
+        from ..compiled_cache import FIRST_COMPILE, is_cold, notice, prepare
 
         prepare()  # NUMBA_CACHE_DIR, before numba is imported
         try:
@@ -383,8 +383,8 @@ def _engine(engine: str, function: str = "check"):
                 raise ImportError('the numba engine needs numba: pip install "sudoku-cp[fast]"') \
                     from None
             return getattr(_kernel, function), "python"
-        if is_cold("_kernel."):
-            notice("the DRAT checker", 10)
+        if is_cold("_kernel."):  # numba compiles at the first calls, in the caller
+            notice("the DRAT checker", FIRST_COMPILE["drat"])
         _compiled = _jit(numba)
     return getattr(_compiled, function), "numba"
 

@@ -52,7 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     if sys.stderr is not None and sys.stderr.isatty():  # at a terminal: say when compiling
         from .. import compiled_cache
 
-        compiled_cache.notify = lambda text: print(text, file=sys.stderr, flush=True)
+        compiled_cache.notify = lambda text: print("\r\033[K" + text, file=sys.stderr, flush=True)
+        compiled_cache.progress = lambda text: print("\r\033[K" + text, end="", file=sys.stderr,
+                                                     flush=True)
     if getattr(args, "puzzles", None) is not None and not isinstance(args.puzzles, list):
         args.puzzles = [args.puzzles]  # a command that takes one PUZZLE
     try:

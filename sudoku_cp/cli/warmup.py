@@ -1,7 +1,7 @@
 """``sudoku-cp warm-up``: compile the numba code now, so that no later command waits for it.
 
 The ``fast`` engine (classic and variant) and the DRAT checker's kernel are compiled once per machine (about
-half a minute) and kept in the user's cache directory (``sudoku_cp.compiled_cache``).
+two minutes of CPU in all) and kept in the user's cache directory (``sudoku_cp.compiled_cache``).
 Without this command the first command that needs them pays that time; an install
 script or a container build runs it once instead.
 """
@@ -16,7 +16,7 @@ from .common import EXIT_OK
 def register(sub) -> None:
     """Add the ``warm-up`` command (imports nothing heavy)."""
     p = sub.add_parser("warm-up", help="compile the fast engine and the DRAT checker now "
-                                       "(once per machine, about half a minute)",
+                                       "(once per machine, about two minutes)",
                        description=__doc__.split("\n\n")[1].replace("\n", " ").replace("``", ""))
     p.set_defaults(run=cmd_warm_up)
 

@@ -98,7 +98,7 @@ def board_of(puzzle):
 
 def not_ready() -> str | None:
     """Why a default check leaves this paradigm out: the compiled code is not on this
-    machine yet, and a setter's first check should not wait about 25 s for a fourth
+    machine yet, and a setter's first check should not wait a minute or two for a fourth
     opinion (``--backends ...,fast`` asks for it, and waits)."""
     from ..backends.fast.backend import warm
     from .fastvar.engine import warm as warm_variants
@@ -106,7 +106,7 @@ def not_ready() -> str | None:
     if warm() and warm_variants():
         return None
     return ("fast: not compiled on this machine yet, and a default check does not wait for "
-            "it (`sudoku-cp warm-up` compiles it once, about a minute)")
+            "it (`sudoku-cp warm-up` compiles it once, about two minutes)")
 
 
 def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> VariantResult:

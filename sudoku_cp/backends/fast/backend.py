@@ -129,15 +129,14 @@ def engine() -> _Engine:
         if functions is not None:
             _engine = _Engine(functions, "cache")
         else:
-            from ...compiled_cache import is_cold, notice
+            from ...compiled_cache import FIRST_COMPILE, compiling, is_cold
 
-            if is_cold("kernels."):
-                notice("the fast engine", 25)
-            compiled = kernels().compile_entries()
-            _engine = _Engine(fast_native.functions(
-                {name: cf.address for name, cf in compiled.items()}), "numba")
-            if fast_native.enabled():
-                fast_native.store_once(kernels().compile_entries, directory)
+            with compiling("the fast engine", FIRST_COMPILE["fast"], is_cold("kernels.")):
+                compiled = kernels().compile_entries()
+                _engine = _Engine(fast_native.functions(
+                    {name: cf.address for name, cf in compiled.items()}), "numba")
+                if fast_native.enabled():
+                    fast_native.store_once(kernels().compile_entries, directory, compiled)
     return _engine
 
 

@@ -191,18 +191,31 @@ def _target_machine():
                                         opt=3, reloc="default", codemodel="jitdefault")
 
 
-def store(compile_entries, directory: Path) -> Path | None:
+def _readable(compiled: dict | None) -> dict | None:
+    """``compiled`` (numba cfuncs by name) when every one was compiled in this process,
+    so that numba can show its LLVM module; None when any came from numba's cache."""
+    if not compiled or set(compiled) != set(ENTRIES):
+        return None
+    if any(getattr(cf, "cache_hits", 1) != 0 for cf in compiled.values()):
+        return None
+    return compiled
+
+
+def store(compile_entries, directory: Path, compiled: dict | None = None) -> Path | None:
     """Write the object code of the entry points into ``directory``, once a child process
     has loaded and used it; returns the index path, or None when the object could not be
-    made or did not pass (numba keeps serving this machine). ``compile_entries(cache=False)``
-    gives the entry points as numba cfuncs, compiled afresh so their modules can be read."""
+    made or did not pass (numba keeps serving this machine). ``compiled``: the cfuncs this
+    process has, used when it compiled them itself (the first run on a machine: compiling
+    the entry points a second time cost about 10 s of its CPU); else
+    ``compile_entries(cache=False)`` gives them compiled afresh, so their modules can be read."""
     if directory.is_dir():
         _sweep(directory)
     llvm = _binding()
     key = cache_key()
     module = None
     symbols = {}
-    for name, cf in compile_entries(cache=False).items():
+    entries = _readable(compiled) or compile_entries(cache=False)
+    for name, cf in entries.items():
         part = llvm.parse_assembly(cf.inspect_llvm())
         symbols[name] = cf.native_name
         if module is None:
@@ -249,7 +262,7 @@ def _sweep(directory: Path) -> None:
             pass
 
 
-def store_once(compile_entries, directory: Path) -> Path | None:
+def store_once(compile_entries, directory: Path, compiled: dict | None = None) -> Path | None:
     """``store``, unless it failed on this machine for these sources less than
     ``RETRY_AFTER`` ago (a marker file says so, with the reason, and later processes
     do not try again until it is that old); never raises: the cache only saves time."""
@@ -261,7 +274,7 @@ def store_once(compile_entries, directory: Path) -> Path | None:
     except OSError:  # no marker
         pass
     try:
-        stored = store(compile_entries, directory)
+        stored = store(compile_entries, directory, compiled)
     except Exception as exc:  # noqa: BLE001 - any failure means: no cache, numba serves
         stored, reason = None, f"{type(exc).__name__}: {exc}"
     else:

@@ -13,6 +13,7 @@ import time
 
 import numpy as np
 
+from ...compiled_cache import FIRST_COMPILE, compiling
 from ..paradigms import VariantResult
 from .program import compile_puzzle
 
@@ -32,7 +33,7 @@ def kernel():
     """The compiled module, numba imported (and its cache chosen) on first use."""
     global _kernel
     if _kernel is None:
-        from ...compiled_cache import is_cold, notice, prepare
+        from ...compiled_cache import prepare
 
         prepare()  # NUMBA_CACHE_DIR, before numba is imported
         from ...errors import MissingDependencyError
@@ -42,8 +43,6 @@ def kernel():
         except ImportError as exc:
             raise MissingDependencyError(
                 f'fast needs numba: pip install "sudoku-cp[fast]" ({exc})') from exc
-        if is_cold("varkernel."):
-            notice("the fast variant engine", 30)
         from . import varkernel
 
         _kernel = varkernel
@@ -64,6 +63,7 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> Variant
     ``program`` cannot state."""
     start = time.perf_counter()
     prog = compile_puzzle(puzzle)
+    cold = _kernel is None and not warm()  # before kernel(): its import makes nothing warm
     k = kernel()
     if limit < 1:
         raise ValueError(f"limit must be at least 1, not {limit}")
@@ -91,9 +91,11 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> Variant
     solutions: list[tuple[int, ...]] = []
     while True:
         room = min(out.shape[0], limit - len(solutions))
-        code = k.search(dom, prog.kinds, prog.pstart, prog.data, prog.tab, prog.wstart,
-                        prog.wlist, prog.cstart, prog.pcells, weight, prog.lo, prog.nv,
-                        queue, inq, state, frames, bcell, bbit, out, room, BUDGET, BRANCHING)
+        with compiling("the fast variant engine", FIRST_COMPILE["fastvar"], cold):
+            code = k.search(dom, prog.kinds, prog.pstart, prog.data, prog.tab, prog.wstart,
+                            prog.wlist, prog.cstart, prog.pcells, weight, prog.lo, prog.nv,
+                            queue, inq, state, frames, bcell, bbit, out, room, BUDGET, BRANCHING)
+        cold = False  # numba compiles at the first call only
         solutions += [tuple(row) for row in out[:state[k.FOUND]].tolist()]
         state[k.FOUND] = 0
         if code == 1 and len(solutions) < limit:
