@@ -100,6 +100,16 @@ def held_and_broken():
     yield "count_distinct", m.CountDistinct(G.index(3), (0, 1, 2)), m.CountDistinct(0, (1, 2))
     ups = tuple(x for a in range(1, 10) for b in range(a + 1, 10) for x in (a, b))  # a < b
     yield "pair", m.Pair(inc[:4], ups), m.Pair(dec[:4], ups)
+    yield "same_values", m.SameValues((a, c), 2), m.SameValues((0, 1), 2)
+    # every value's cells together are the whole grid: one group; the 1s are nine apart
+    yield "connected_values", m.ConnectedValues(tuple(range(1, 10)), 81), m.ConnectedValues((1,), 0)
+    lines = [tuple(range(r * 9, r * 9 + 9)) for r in range(9)] + [tuple(range(k, 81, 9)) for k in range(9)]
+    read = [tuple(G[x] for x in line[::d]) for line in lines for d in (1, -1)]
+    rank = 1 + sum(other < tuple(G[:9]) for other in read)
+    yield "full_rank", m.FullRank(row0, rank), m.FullRank(row0, rank + 1)
+    for tag, c in (("region_same_values", m.RegionSameValues()), ("doppelganger", m.Doppelganger()),
+                   ("full_rank_ties", m.FullRankTies("none"))):
+        yield tag, c, c  # global rules: see test_variants_sets
     for tag, c in (("diagonal", m.Diagonal(1)), ("anti_knight", m.AntiKnight()),
                    ("anti_king", m.AntiKing()), ("non_consecutive", m.NonConsecutive()),
                    ("disjoint_groups", m.DisjointGroups()), ("negative_dots", m.NegativeDots()),
@@ -140,7 +150,7 @@ def _pair(ok):
 CASES = list(held_and_broken())
 GLOBAL = {"diagonal", "anti_knight", "anti_king", "non_consecutive", "disjoint_groups",
           "negative_dots", "negative_xv", "anti_taxicab", "global_mod", "global_entropy",
-          "dutch_flatmates"}
+          "dutch_flatmates", "region_same_values", "doppelganger", "full_rank_ties"}
 
 
 def test_every_type_has_a_case_and_a_check():

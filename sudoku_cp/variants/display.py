@@ -293,3 +293,25 @@ DRAW = {
     "value_indexing": _line, "indexing": _index, "equal_sum": _labelled(lambda c: "=Σ"),
     "count_distinct": _labelled(lambda c: "#"), "pair": _line, "hidden_skyscraper": _outside("|{}|"),
 }
+
+
+# -- issue 37: ISS's sets, connections, ranks, doppelganger -------------------------------------
+
+def _same_sets(puzzle, c):
+    """Each set of a same-values rule as a cage marked ≡ (the sets hold the same values)."""
+    from types import SimpleNamespace
+
+    k = len(c.cells) // c.sets
+    return [mark for i in range(c.sets)
+            for mark in _cage(puzzle, SimpleNamespace(TYPE="same_values", total=None,
+                                                      cells=c.cells[i * k:(i + 1) * k]), "≡")]
+
+
+def _rank(puzzle, c):
+    from types import SimpleNamespace
+
+    return _outside("#{}")(puzzle, SimpleNamespace(TYPE="full_rank", cells=c.cells, value=c.rank))
+
+
+DRAW.update({"same_values": _same_sets, "full_rank": _rank, "region_same_values": _nothing,
+             "connected_values": _nothing, "doppelganger": _nothing, "full_rank_ties": _nothing})

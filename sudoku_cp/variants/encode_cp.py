@@ -600,3 +600,7 @@ ENCODERS = {
     "count_distinct": _count_distinct,
     "pair": _pair,
 }
+
+from .encode_cp_sets import ENCODERS as _SETS  # noqa: E402  (issue 37: sets, ranks, doppelganger)
+
+ENCODERS.update(_SETS)

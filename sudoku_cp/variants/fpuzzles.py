@@ -495,6 +495,9 @@ NOT_IN_FPUZZLES = {t: "f-puzzles has no field for it" for t in (
     "greater_than", "sum", "rellik_cage", "equality_cage", "contain_exact", "anti_taxicab", "global_mod",
     "global_entropy", "dutch_flatmates", "lunchbox", "sum_line", "counting_circles",
     "value_indexing", "hidden_skyscraper", "equal_sum", "count_distinct", "pair")}
+NOT_IN_FPUZZLES.update({t: "f-puzzles has no field for it" for t in (  # (issue 37: ISS's)
+    "same_values", "region_same_values", "connected_values", "doppelganger", "full_rank",
+    "full_rank_ties")})
 
 
 # -- writing ------------------------------------------------------------------------------------

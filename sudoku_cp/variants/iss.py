@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from ..errors import PuzzleError
+from . import iss_sets
 from . import model as m
 from .paradigms import UnsupportedConstraint
 from .reading import Reading, Said
@@ -203,6 +204,7 @@ def read_iss(text: str) -> Reading:
         raise UnsupportedConstraint.of(unknown)
     givens, out, refused, said = [], [], [], Said()
     regions, boxes = None, "default"
+    size = iss_sets.region_size(g, items)  # (RegionSize: the cells of a box or jigsaw piece)
     for name, args in items:
         try:
             if name == "":
@@ -210,8 +212,8 @@ def read_iss(text: str) -> Reading:
             elif name == "NoBoxes":
                 boxes = None
             elif name == "Jigsaw":
-                regions = _layout(g, args[-1] if args else "")
-            elif name != "Shape":
+                regions = _layout(g, args[-1] if args else "", size)
+            elif name != "Shape" and name not in iss_sets.OPTIONS:
                 out += said.add(name, _READERS[name](g, args))
         except UnsupportedConstraint as exc:  # (refused with the others, once all are read)
             refused += exc.items
@@ -223,6 +225,7 @@ def read_iss(text: str) -> Reading:
             raise PuzzleError(f"{name}: bad arguments {'~'.join(args)!r}") from None
     if refused:
         raise UnsupportedConstraint.of(refused)
+    out, boxes, regions, notes = iss_sets.settle(g, items, out, boxes, regions, size)
     out = _last_wins(out)
     if regions is not None and boxes is not None and m.DEFAULT_BOXES.get(g.size):
         # ISS *adds* a jigsaw's regions: the boxes stay unless NoBoxes is given
@@ -237,12 +240,13 @@ def read_iss(text: str) -> Reading:
                                  givens=tuple(givens), constraints=tuple(out))
     except m.ConstraintError as exc:
         raise exc.spoken(said.names) from None
-    return Reading(puzzle, names=said.names)
+    return Reading(puzzle, names=said.names, notes=notes,
+                   ignored=[name for name, _ in items if name == "SearchPriority"])
 
 
 #: Types of which ISS keeps one per place (its UNIQUENESS_KEY_FIELD: an outside clue per
 #: line and direction, a quadruple per 2x2 square): a later one replaces an earlier one.
-_ONE_PER_PLACE = ("x_sum", "skyscraper", "sandwich", "little_killer", "quadruple")
+_ONE_PER_PLACE = ("x_sum", "skyscraper", "sandwich", "little_killer", "quadruple", "full_rank")
 
 
 def _last_wins(constraints):
@@ -260,7 +264,7 @@ def _last_wins(constraints):
             if c.TYPE not in _ONE_PER_PLACE or last[c.TYPE, c.cells] == i]
 
 
-def _layout(g, layout):
+def _layout(g, layout, size=None):
     if len(layout) != g.size * g.size:
         raise PuzzleError(f"jigsaw layout has {len(layout)} cells, not {g.size * g.size}")
     regions = {}
@@ -268,7 +272,7 @@ def _layout(g, layout):
         regions.setdefault(ch, []).append(cell)
     if len(regions) == 1:
         return None
-    if any(len(r) != g.size for r in regions.values()):
+    if any(len(r) != (size or g.size) for r in regions.values()):
         raise UnsupportedConstraint("Jigsaw", "regions of unequal size")
     return tuple(tuple(r) for r in regions.values())
 
@@ -521,6 +525,8 @@ def _global_mod(g):
         raise UnsupportedConstraint("GlobalMod", f"values {g.lo}..{g.hi} (ISS takes 9 values)")
     return [m.GlobalMod()]
 
+_READERS.update(iss_sets.readers(_outside))  # (issue 37: sets, ranks, doppelganger)
+
 #: Model type -> the ISS type names read as it (``Given`` is a cell given several values).
 ISS_NAMES = {
     "killer_cage": ("Cage",), "thermometer": ("Thermo",), "whisper": ("Whisper",),
@@ -545,12 +551,13 @@ ISS_NAMES = {
     "contain_exact": ("ContainExact", "LookAndSay"), "count_distinct": ("CountDistinct",),
     "pair": ("Pair", "PairX", "Binary", "BinaryX"),
 }
+ISS_NAMES.update(iss_sets.NAMES)
 #: Model types ISS has no type for, and why.
 NOT_IN_ISS = {t: "ISS has no such type" for t in (
     "slow_thermometer", "odd", "even", "minimum", "maximum", "clone")}
 
 #: The ISS type names this module reads (besides givens, Shape, NoBoxes and Jigsaw).
-SUPPORTED = frozenset(_READERS) | {"Shape", "NoBoxes", "Jigsaw"}
+SUPPORTED = frozenset(_READERS) | {"Shape", "NoBoxes", "Jigsaw"} | iss_sets.OPTIONS
 #: ISS's composite types, each closed by an ``End`` item.
 _CONTAINERS = {"Or", "And", "Replicate", "Container"}
 

@@ -595,3 +595,7 @@ CHECKS = {
     "counting_circles": _counting_circles, "sum_line": _sum_line, "equal_sum": _equal_sum,
     "count_distinct": _count_distinct, "pair": _pair,
 }
+
+from .rules_sets import CHECKS as _SETS  # noqa: E402  (issue 37: sets, ranks, doppelganger)
+
+CHECKS.update(_SETS)
