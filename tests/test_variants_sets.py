@@ -129,16 +129,16 @@ ROW = ((0, 1), (1, 2), (2, 3), (3, 4))
 @pytest.mark.parametrize("puzzle", [
     m.VariantPuzzle(4, constraints=(m.SameValues((0, 5, 10, 15), 2),)),
     m.VariantPuzzle(4, constraints=(m.SameValues((0, 6, 9), 3),)),
-    m.VariantPuzzle(4, constraints=(m.RegionSameValues(),)),
+    m.VariantPuzzle(4, givens=ROW[:2], constraints=(m.RegionSameValues(),)),
     m.VariantPuzzle(4, values=(1, 5), givens=ROW, constraints=(m.RegionSameValues(),)),
-    m.VariantPuzzle(4, values=(1, 5), givens=ROW, constraints=(m.ConnectedValues((5,)),)),
+    m.VariantPuzzle(4, values=(1, 5), givens=ROW + ((4, 5),), constraints=(m.ConnectedValues((5,)),)),
     m.VariantPuzzle(4, values=(1, 5), givens=ROW[:3], constraints=(m.ConnectedValues((4, 5), 5),)),
     m.VariantPuzzle(4, box=None, givens=ROW[:2], constraints=(m.ConnectedValues((1, 2)),)),
     m.VariantPuzzle(4, values=(0, 4), givens=((0, 0), (1, 1), (5, 4)), constraints=(m.Doppelganger(),)),
     m.VariantPuzzle(4, constraints=(m.FullRank((0, 1, 2, 3), 3),)),
     m.VariantPuzzle(4, constraints=(m.FullRank((0, 1, 2, 3), 3), m.FullRankTies("any"))),
     m.VariantPuzzle(4, constraints=(m.FullRank((3, 7, 11, 15), 10), m.FullRankTies("none"))),
-    m.VariantPuzzle(4, constraints=(m.FullRankTies("none"),)),
+    m.VariantPuzzle(4, givens=ROW[:1], constraints=(m.FullRankTies("none"),)),
 ], ids=lambda p: "+".join(c.TYPE for c in p.constraints) + f"-{p.values[0]}..{p.values[1]}")
 def test_each_paradigm_finds_the_grids_enumeration_finds(puzzle):
     _agree(puzzle)

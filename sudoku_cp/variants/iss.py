@@ -66,6 +66,9 @@ def _bad_cell(text, n):
     """Why ``text`` is not an ISS cell: a row or column past the grid, or over 9 written in
     decimal (ISS writes one base-17 digit: 10 is ``a``), or no cell at all."""
     decimal = _DECIMAL_CELL.match(text)
+    if decimal is None and re.fullmatch(r"[A-Z]+\d+", text):
+        return (f"cell {text} is one of ISS's extra variable cells (Var, Doppelganger's "
+                f"DGR/DGC/DGB, ChaosConstruction's CC...), which are not supported")
     if decimal is None:
         return f"bad cell {text!r}"
     if max(int(decimal.group(1)), int(decimal.group(2))) > n:

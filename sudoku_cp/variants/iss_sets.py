@@ -167,11 +167,19 @@ def writers(outside_clue):
         "region_same_values": lambda p, x, cell, cells, outside: "RegionSameValues",
         "connected_values": lambda p, x, cell, cells, outside: (
             f"ConnectedValues~~{'_'.join(map(str, x.values))}" + (f"~{x.size}" if x.size else "")),
-        "doppelganger": lambda p, x, cell, cells, outside: "Doppelganger",
+        "doppelganger": _doppelganger,
         "full_rank": lambda p, x, cell, cells, outside: outside_clue(
             "full_rank", p, x.cells, x.rank, outside),
         "full_rank_ties": lambda p, x, cell, cells, outside: f"FullRankTies~{x.ties}",
     }
+
+
+def _doppelganger(p, x, cell, cells, outside):
+    from .iss_write import IssWriteError
+
+    if p.values != (0, p.size):
+        raise IssWriteError(f"ISS takes Doppelganger only on values 0..{p.size}")
+    return "Doppelganger"
 
 
 def regions_item(p) -> str | None:

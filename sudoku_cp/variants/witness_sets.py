@@ -174,9 +174,11 @@ class Ranked:
     def _order(self, masks, a, b):
         """-1 / 1 when line a surely reads smaller / larger than b, 0 when they surely
         read the same, None when it is still open."""
+        seen = 0  # values both lines hold before here: a row or column holds each once
         for x, y in zip(a, b):
-            ma, mb = masks[x], masks[y]
+            ma, mb = masks[x] & ~seen, masks[y] & ~seen
             if _single(ma) and ma == mb:
+                seen |= ma
                 continue
             if ma.bit_length() - 1 < (mb & -mb).bit_length() - 1:
                 return -1
@@ -186,16 +188,46 @@ class Ranked:
         return 0
 
     def run(self, masks, changed) -> bool:
-        smaller = maybe = 0
+        smaller, maybe = 0, []
         for line in self.others:
             order = self._order(masks, line, self.mine)
             if order == -1:
                 smaller += 1
             elif order is None:
-                maybe += 1
+                maybe.append(line)
             elif order == 0 and not self.tied:
                 return False
-        return smaller <= self.rank - 1 <= smaller + maybe
+        if not smaller <= self.rank - 1 <= smaller + len(maybe):
+            return False
+        if smaller == self.rank - 1:  # the open lines read no smaller than the clued one
+            return all(_no_larger(masks, changed, self.mine, line) for line in maybe)
+        if smaller + len(maybe) == self.rank - 1:  # they all read smaller
+            return all(_no_larger(masks, changed, line, self.mine) for line in maybe)
+        return True
+
+
+def _no_larger(masks, changed, low, high) -> bool:
+    """Narrow so that line ``low`` reads no larger than ``high``: past the positions where
+    both hold one same value, the first other position keeps low <= high there (ISS's
+    ``_enforceOrderedEntryPair``); False when a cell is left empty."""
+    seen = 0  # values both hold before here (each line holds a value once)
+    for x, y in zip(low, high):
+        ml, mh = masks[x] & ~seen, masks[y] & ~seen
+        if _single(ml) and ml == mh:
+            seen |= ml
+            continue
+        keep_low = ml & ((1 << (mh.bit_length())) - 1)  # values <= the largest of high
+        keep_high = mh & ~((ml & -ml) - 1)  # values >= the smallest of low
+        for cell, old, new in ((x, masks[x], keep_low), (y, masks[y], keep_high)):
+            if new != old:
+                if not new:
+                    return False
+                masks[cell] = new
+                changed.append(cell)
+        if not (_single(keep_low) and keep_low == keep_high):
+            return True
+        seen |= keep_low
+    return True
 
 
 class Distinct:
