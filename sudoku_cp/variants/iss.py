@@ -51,6 +51,8 @@ class _Grid:
 
     def cell(self, text):
         match = _CELL.match(text)
+        if not match and re.fullmatch(r"[A-Z]+\d+", text):  # (the reader names the type)
+            raise UnsupportedConstraint("", VAR_CELLS)
         if not match:
             raise PuzzleError(_bad_cell(text, self.size))
         r, c = (int(g, 17) - 1 for g in match.groups())
@@ -62,13 +64,14 @@ class _Grid:
         return tuple(self.cell(a) for a in args if a != "")
 
 
+#: Why a type on ISS's extra cells (``Var``, Doppelganger's ``DGR3``...) is refused.
+VAR_CELLS = "on ISS's extra variable cells (Var, Doppelganger's DGR/DGC/DGB...): only grid cells are modelled"
+
+
 def _bad_cell(text, n):
     """Why ``text`` is not an ISS cell: a row or column past the grid, or over 9 written in
     decimal (ISS writes one base-17 digit: 10 is ``a``), or no cell at all."""
     decimal = _DECIMAL_CELL.match(text)
-    if decimal is None and re.fullmatch(r"[A-Z]+\d+", text):
-        return (f"cell {text} is one of ISS's extra variable cells (Var, Doppelganger's "
-                f"DGR/DGC/DGB, ChaosConstruction's CC...), which are not supported")
     if decimal is None:
         return f"bad cell {text!r}"
     if max(int(decimal.group(1)), int(decimal.group(2))) > n:
@@ -219,7 +222,7 @@ def read_iss(text: str) -> Reading:
             elif name != "Shape" and name not in iss_sets.OPTIONS:
                 out += said.add(name, _READERS[name](g, args))
         except UnsupportedConstraint as exc:  # (refused with the others, once all are read)
-            refused += exc.items
+            refused += [(kind or name or "Given", why) for kind, why in exc.items]
         except (IndexError, ValueError) as exc:
             if not name:
                 raise
