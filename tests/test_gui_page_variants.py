@@ -420,3 +420,15 @@ def test_a_variant_says_in_words_which_buttons_know_classic_rules_only(page):
     page.fill("#paste", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
     page.click("#open")
     expect(page.locator("#classic-only")).to_be_hidden()
+
+
+def test_same_value_sets_and_full_rank_clues_are_drawn_and_the_global_rules_named(page):
+    # (issue 37, second batch) two sets of two cells: two cages marked ≡; a rank clue outside
+    text = (".Shape~4x4.SameValues~2~R1C1~R2C3~R3C2~R4C4.FullRank~R1~3~"
+            ".FullRankTies~any.ConnectedValues~~1_2_3_4")
+    open_variant(page, {"puzzle": text})
+    expect(page.locator("svg.variant path.cage")).to_have_count(2)
+    expect(page.locator("svg.variant text.full_rank")).to_have_text("#3")
+    expect(page.locator("#variant-rules")).to_contain_text("full-rank ties")
+    expect(page.locator("#variant-rules")).to_contain_text("connected values")
+    expect(page.locator("#variant-rules")).not_to_contain_text("Not drawn")
