@@ -66,7 +66,9 @@ def main(argv=None) -> int:
             d = json.loads(line)
             found.append((d["id"], d["puzzle"], d.get("solution")))
     found = [e for e in found if any(re.search(rf"\.\s*{n}\b", e[1]) for n in NAMES)]
-    seen, tally = set(), {"read": 0, "refused": 0, "agree": 0, "differ": 0, "unsettled": 0}
+    seen = set()
+    tally = {"read": 0, "refused": 0, "unique, the stated solution": 0,
+             "the stated solution, uniqueness unsettled": 0, "differ": 0, "unsettled": 0}
     for name, text, solution in found:
         if text in seen:
             continue
@@ -82,7 +84,8 @@ def main(argv=None) -> int:
         got = "".join(map(str, report.solution)) if report.solution else None
         verdict = report.verdict.value
         if solution and got == solution.replace("\n", "").strip():
-            tally["agree"] += 1
+            tally["unique, the stated solution" if verdict == "unique"
+                  else "the stated solution, uniqueness unsettled"] += 1
             print(f"agree    {name}: {verdict}")
         elif verdict in ("unknown", "timeout") or not solution:
             tally["unsettled"] += 1
