@@ -25,6 +25,8 @@ NO_LOGIC_YET = {"anti_taxicab", "contain_exact", "count_distinct", "counting_cir
                 "dutch_flatmates", "equal_sum", "equality_cage", "global_entropy",
                 "global_mod", "hidden_skyscraper", "indexing", "lunchbox", "pair",
                 "rellik_cage", "sum", "sum_line", "value_indexing"}
+NO_LOGIC_YET |= {"same_values", "region_same_values", "connected_values", "doppelganger",
+                 "full_rank", "full_rank_ties"}  # (issue 37, second batch)
 
 #: the longest line walked whole; longer ones are cut into windows of ``WINDOW`` cells.
 WHOLE, WINDOW = 6, 4
