@@ -111,6 +111,11 @@ EVERY = {
     "hidden_skyscraper": {"cells": [R(r, 2) for r in range(9, 0, -1)], "value": 4},
     "anti_taxicab": {}, "global_mod": {}, "global_entropy": {}, "dutch_flatmates": {},
     "pair": {"cells": [R(6, 2), R(6, 3), R(7, 2)], "allowed": [1, 2, 2, 3, 3, 1], "all_pairs": True},
+    # (issue 37, second batch; doppelganger needs values 0..9, so this 9x9 only exports JSON)
+    "same_values": {"cells": [R(1, 8), R(5, 9), R(2, 6), R(3, 4)], "sets": 2},
+    "region_same_values": {}, "doppelganger": {}, "full_rank_ties": {"ties": "any"},
+    "connected_values": {"values": [1, 2, 3, 4, 5, 6, 7, 8], "size": 72},
+    "full_rank": {"cells": [R(3, c) for c in range(9, 0, -1)], "rank": 20},
 }
 
 
