@@ -28,7 +28,7 @@ THERMO = PUZZLES["iss-examples-3"]
 ARROW = PUZZLES["iss-examples-23"]
 JIGSAW = PUZZLES["iss-examples-48"]
 FPUZZLES = PUZZLES["dclamage-uniqueVariantFPuzzles-5"]
-UNSUPPORTED = PUZZLES["iss-examples-47"]  # Doppelganger: not read (issue 37 added Indexing)
+UNSUPPORTED = PUZZLES["iss-examples-47"]  # its whispers on Doppelganger's extra cells: not read
 SEVEN = PUZZLES["dclamage-uniqueVariantFPuzzles-23"]  # 7x7, irregular regions, no boxes
 DOUBLE = PUZZLES["iss-examples-24"]  # double arrows whose end circles hold givens
 LITTLE = PUZZLES["iss-examples-35"]  # little killer clues on all four sides
@@ -306,7 +306,7 @@ def test_an_unsupported_constraint_is_named_and_the_game_stays(page):
     open_text(page, TOP95)
     page.fill("#paste", UNSUPPORTED["puzzle"])
     page.click("#open")
-    expect(page.locator("#paste-error")).to_contain_text("Unsupported constraint Doppelganger")
+    expect(page.locator("#paste-error")).to_contain_text("Unsupported constraint Whisper (on ISS's extra variable cells")
     expect(page.locator("svg.variant")).to_have_count(0)
     assert page.evaluate("lineOf(S.givens)") == TOP95
 
@@ -369,7 +369,7 @@ def test_variant_strings_one_a_line_are_listed_and_a_wrapped_one_is_joined(page)
     lines = [UNSUPPORTED["puzzle"], KILLER["puzzle"]]  # the first is refused: the menu still lists both
     page.fill("#paste", "\n".join(lines))
     page.click("#open")
-    expect(page.locator("#paste-error")).to_contain_text("Unsupported constraint Doppelganger")
+    expect(page.locator("#paste-error")).to_contain_text("Unsupported constraint Whisper (on ISS's extra variable cells")
     expect(page.locator("#pick option")).to_have_count(2)
     page.select_option("#pick", "1")
     expect(page.locator("svg.variant path.cage")).to_have_count(len(of_type(KILLER, "killer_cage")))
@@ -419,3 +419,15 @@ def test_hint_grade_and_solve_path_are_offered_for_a_variant_and_stay_after_a_jo
     expect(page.locator("#grade-result")).to_be_visible(timeout=60000)
     for button in ("#hint", "#grade", "#show-path"):
         expect(page.locator(button)).to_be_enabled()
+
+
+def test_same_value_sets_and_full_rank_clues_are_drawn_and_the_global_rules_named(page):
+    # (issue 37, second batch) two sets of two cells: two cages marked ≡; a rank clue outside
+    text = (".Shape~4x4.SameValues~2~R1C1~R2C3~R3C2~R4C4.FullRank~R1~3~"
+            ".FullRankTies~any.ConnectedValues~~1_2_3_4")
+    open_variant(page, {"puzzle": text})
+    expect(page.locator("svg.variant path.cage")).to_have_count(2)
+    expect(page.locator("svg.variant text.full_rank")).to_have_text("#3")
+    expect(page.locator("#variant-rules")).to_contain_text("full-rank ties")
+    expect(page.locator("#variant-rules")).to_contain_text("connected values")
+    expect(page.locator("#variant-rules")).not_to_contain_text("Not drawn")

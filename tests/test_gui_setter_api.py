@@ -123,6 +123,11 @@ EVERY = {
     "regex": {"cells": [R(3, 1), R(3, 2), R(3, 3)], "pattern": "1[2-4]+"},
     "nfa": {"cells": [R(4, 1), R(4, 2)], "states": 3, "start": [0], "accept": [1],
             "moves": [0, 4, 2, 2, 2, 1], "lengths": []},
+    # (issue 37, second batch; doppelganger needs values 0..9, so this 9x9 only exports JSON)
+    "same_values": {"cells": [R(1, 8), R(5, 9), R(2, 6), R(3, 4)], "sets": 2},
+    "region_same_values": {}, "doppelganger": {}, "full_rank_ties": {"ties": "any"},
+    "connected_values": {"values": [1, 2, 3, 4, 5, 6, 7, 8], "size": 72},
+    "full_rank": {"cells": [R(3, c) for c in range(9, 0, -1)], "rank": 20},
 }
 
 

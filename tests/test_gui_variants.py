@@ -86,7 +86,7 @@ def test_open_plain_line_is_no_variant(client):
 def test_unsupported_constraint_is_refused_by_name(client):
     for path in ("variant/open", "variant/check", "variant/solve", "variant/possibilities"):
         message = error_of(post(client, path, puzzle=UNSUPPORTED["puzzle"]), 400)
-        assert "Unsupported constraint Doppelganger" in message
+        assert "Unsupported constraint Whisper (on ISS's extra variable cells" in message
 
 
 @pytest.mark.parametrize("body, words", [

@@ -66,6 +66,33 @@ CASES = [
     # a dot a top-level Replicate (or And) makes is a marked dot for StrictKropki: R1C3-R1C4
     # (3, 4) has no dot, so it may not be consecutive
     (".Shape~4x4.StrictKropki.Replicate~D.WhiteDot~R1C1~R1C2.End.~R1C1_1~R1C2_2~R1C3_3", "none"),
+    # -- issue 37, second batch (the grid ~R1C1_1~R1C2_2~R1C3_3~R1C4_4~R2C1_3~R2C2_4~R2C3_1~R2C4_2~R3C1_2~R3C2_1~R3C3_4~R3C4_3~R4C1_4~R4C2_3~R4C3_2~R4C4_1: rows 1234 3412 2143 4321) --
+    # a full-rank clue is a competition rank over the 16 lines read both ways; a clued line
+    # may tie with another only under FullRankTies~any (row 1 = row 4 read backwards)
+    (".Shape~4x4.FullRank~C1~10~.FullRank~C2~15~.FullRank~R4~5~", "none"),
+    (".Shape~4x4.FullRank~C1~10~.FullRank~C2~15~.FullRank~R4~5~.FullRankTies~any", "unique"),
+    (".Shape~4x4.FullRank~R1~1~.FullRankTies~any.~R1C1_1~R1C2_2~R1C3_3~R1C4_4~R2C1_3~R2C2_4~R2C3_1~R2C4_2~R3C1_2~R3C2_1~R3C3_4~R3C4_3~R4C1_4~R4C2_3~R4C3_2~R4C4_1", "unique"),
+    (".Shape~4x4.FullRank~R1~2~.FullRankTies~any.~R1C1_1~R1C2_2~R1C3_3~R1C4_4~R2C1_3~R2C2_4~R2C3_1~R2C4_2~R3C1_2~R3C2_1~R3C3_4~R3C4_3~R4C1_4~R4C2_3~R4C3_2~R4C4_1", "none"),
+    # two clues of one rank: their lines read the same, so only where ties are allowed
+    (".Shape~4x4.FullRank~C1~10~.FullRank~C2~15~.FullRank~R4~5~.FullRank~R3~~5", "none"),
+    (".Shape~4x4.FullRank~C1~10~.FullRank~C2~15~.FullRank~R4~5~.FullRank~R3~~5"
+     ".FullRankTies~any", "unique"),
+    # "none" forbids ties between any two lines, clued or not; "only-unclued" allows them
+    (".Shape~4x4.FullRankTies~none.~R1C1_1~R1C2_2~R1C3_3~R1C4_4~R2C1_3~R2C2_4~R2C3_1~R2C4_2~R3C1_2~R3C2_1~R3C3_4~R3C4_3~R4C1_4~R4C2_3~R4C3_2~R4C4_1", "none"),
+    (".Shape~4x4.FullRankTies~only-unclued.~R1C1_1~R1C2_2~R1C3_3~R1C4_4~R2C1_3~R2C2_4~R2C3_1~R2C4_2~R3C1_2~R3C2_1~R3C3_4~R3C4_3~R4C1_4~R4C2_3~R4C3_2~R4C4_1", "unique"),
+    (".Shape~4x4.FullRank~R1~17~", "none"),  # a rank past the 16 lines: no solution
+    # same values counts each value: sets 1,1,2 and 1,2,2 differ; 1,1,2 and 1,1,2 do not
+    (".Shape~4x4.NoBoxes.SameValues~2~R1C1~R2C3~R1C2~R3C2~R3C1~R4C3.~R1C1_1~R1C2_2~R1C3_3~R1C4_4~R2C1_3~R2C2_4~R2C3_1~R2C4_2~R3C1_2~R3C2_1~R3C3_4~R3C4_3~R4C1_4~R4C2_3~R4C3_2~R4C4_1", "none"),
+    (".Shape~4x4.NoBoxes.SameValues~2~R1C1~R2C3~R1C2~R3C2~R4C4~R3C1.~R1C1_1~R1C2_2~R1C3_3~R1C4_4~R2C1_3~R2C2_4~R2C3_1~R2C4_2~R3C1_2~R3C2_1~R3C3_4~R3C4_3~R4C1_4~R4C2_3~R4C3_2~R4C4_1", "unique"),
+    # connected values must hold some cell (no 5 anywhere is not "connected"); the size is exact
+    (".Shape~4x4~5.ConnectedValues~~5.~R1C1_1~R1C2_2~R1C3_3~R1C4_4~R2C1_3~R2C2_4~R2C3_1~R2C4_2~R3C1_2~R3C2_1~R3C3_4~R3C4_3~R4C1_4~R4C2_3~R4C3_2~R4C4_1", "none"),
+    (".Shape~4x4~5.ConnectedValues~~1_2_3_4.~R1C1_1~R1C2_2~R1C3_3~R1C4_4~R2C1_3~R2C2_4~R2C3_1~R2C4_2~R3C1_2~R3C2_1~R3C3_4~R3C4_3~R4C1_4~R4C2_3~R4C3_2~R4C4_1", "unique"),
+    (".Shape~4x4~5.ConnectedValues~~1_2_3_4~15.~R1C1_1~R1C2_2~R1C3_3~R1C4_4~R2C1_3~R2C2_4~R2C3_1~R2C4_2~R3C1_2~R3C2_1~R3C3_4~R3C4_3~R4C1_4~R4C2_3~R4C3_2~R4C4_1", "none"),
+    # RegionSize 9 on a 6x6 grid: 3x3 boxes (R1C1 and R3C3 share one), not the 2x3 default
+    (".Shape~6x6~9.~R1C1_1~R3C3_1", "multiple"),
+    (".Shape~6x6~9.RegionSize~9.~R1C1_1~R3C3_1", "none"),
+    # SearchPriority is a hint for the search, no rule (nor does it hide the givens' clash)
+    (".Shape~4x4.SearchPriority~3~R1C1~R1C2.~R1C1_1~R1C2_1", "none"),
 ]
 
 #: ISS strings ISS itself refuses (its message, e373f98), each refused here in one line.

@@ -108,6 +108,16 @@ def held_and_broken():
     yield "regex", m.Regex((0, 1, 2, 3), "53(4|7)[1-9]+"), m.Regex((0, 1, 2, 3), "5[^3].*")
     five_three = (0, 4, 1, 1, 2, 2)  # 5 (symbol 4) then 3 (symbol 2), into the accepting state
     yield "nfa", m.Nfa((0, 1), 3, (0,), (2,), five_three), m.Nfa((1, 0), 3, (0,), (2,), five_three)
+    yield "same_values", m.SameValues((a, c), 2), m.SameValues((0, 1), 2)
+    # every value's cells together are the whole grid: one group; the 1s are nine apart
+    yield "connected_values", m.ConnectedValues(tuple(range(1, 10)), 81), m.ConnectedValues((1,), 0)
+    lines = [tuple(range(r * 9, r * 9 + 9)) for r in range(9)] + [tuple(range(k, 81, 9)) for k in range(9)]
+    read = [tuple(G[x] for x in line[::d]) for line in lines for d in (1, -1)]
+    rank = 1 + sum(other < tuple(G[:9]) for other in read)
+    yield "full_rank", m.FullRank(row0, rank), m.FullRank(row0, rank + 1)
+    for tag, c in (("region_same_values", m.RegionSameValues()), ("doppelganger", m.Doppelganger()),
+                   ("full_rank_ties", m.FullRankTies("none"))):
+        yield tag, c, c  # global rules: see test_variants_sets
     for tag, c in (("diagonal", m.Diagonal(1)), ("anti_knight", m.AntiKnight()),
                    ("anti_king", m.AntiKing()), ("non_consecutive", m.NonConsecutive()),
                    ("disjoint_groups", m.DisjointGroups()), ("negative_dots", m.NegativeDots()),
@@ -165,6 +175,7 @@ GLOBAL = {"diagonal", "anti_knight", "anti_king", "non_consecutive", "disjoint_g
           "negative_dots", "negative_xv", "anti_taxicab", "global_mod", "global_entropy",
           "dutch_flatmates"}
 GLOBAL |= {"diagonal_non_consecutive"}  # (tested on grids: test_variants_dclamage)
+          "dutch_flatmates", "region_same_values", "doppelganger", "full_rank_ties"}
 
 
 def test_every_type_has_a_case_and_a_check():

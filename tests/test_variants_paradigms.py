@@ -22,6 +22,7 @@ from sudoku_cp.variants.rules import check_solution
 
 from conftest import DATA
 from test_variants_iss_types import NEW as ISS_TYPES  # (issue 37: sat, cpsat, witness only)
+from test_variants_sets import NEW as SETS_TYPES  # (issue 37, second batch: the same)
 from test_variants_model import CASES, G, GLOBAL
 
 
@@ -37,6 +38,7 @@ PARAMS = [_paradigm(name) for name in PARADIGMS] + [_paradigm("mip")]
 #: The types the 0-1 model declines (asked for by name, it must say which).
 MIP_DECLINES = {"sandwich", "x_sum", "skyscraper", "renban", "between", "lockout", *ISS_TYPES,
                 "or", "and", "regex", "nfa"}
+                *SETS_TYPES}
 HALF = tuple((c, G[c]) for c in range(0, 81, 2))
 FULL = tuple(enumerate(G))
 

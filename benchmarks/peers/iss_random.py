@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import random
 
+import iss_random_sets  # (issue 37, second batch: sets, ranks, doppelganger; RegionSize...)
+
 #: Global rules: they shape the full grid (the filler obeys them).
 GLOBALS = ("Diagonal", "AntiKnight", "AntiKing", "AntiConsecutive", "DisjointSets", "Windoku",
            "StrictKropki", "StrictXV")
@@ -38,7 +40,7 @@ OTHER = ("Cage", "Quad")
 #: clues (one of them maybe an And), a Replicate of one clue onto shifted targets.
 SEQUENCES = ("Regex", "NFA", "Or", "Replicate")
 #: Every type generated (besides givens, Shape, NoBoxes and Jigsaw, which every puzzle varies).
-TYPES = LINES + DOTS + OUTSIDE + OTHER + GLOBALS + SEQUENCES
+TYPES = LINES + DOTS + OUTSIDE + OTHER + GLOBALS + SEQUENCES + iss_random_sets.SETS
 #: Layouts: how the houses besides rows and columns are chosen.
 LAYOUTS = ("boxes", "noboxes", "jigsaw", "jigsaw+boxes")
 
@@ -515,6 +517,8 @@ def allowed(name, geo):
         return bool(geo.boxes)
     if name in ("RegionSumLine",):
         return bool(geo.regions())
+    if name in iss_random_sets.SETS:
+        return iss_random_sets.allowed(name, geo)
     return True
 
 
@@ -524,6 +528,8 @@ def puzzle(seed, *, types=None, sizes=(4, 6, 9), weights=(3, 3, 2)):
     n = rng.choices(sizes, weights[:len(sizes)])[0]
     lo = rng.choice((1, 1, 0))
     extra = 1 if lo == 1 and rng.random() < 0.08 else 0
+    if iss_random_sets.WIDE & set(types or ()) and rng.random() < 0.5:  # (only then: other
+        lo, extra = rng.choice((0, 1)), 1                                 # seeds stay the same)
     layout = rng.choice(LAYOUTS)
     geo = Geometry(rng, n, lo, extra, layout)
     pool = [t for t in (types or TYPES) if allowed(t, geo)]
@@ -589,6 +595,8 @@ def clues(rng, geo, grid, t, honest):
             out += make_quad(rng, geo, grid, honest)
         elif t in SEQUENCES:
             out += make_sequence(rng, geo, grid, t, honest)
+        elif t in iss_random_sets.SETS:
+            return iss_random_sets.clue(rng, geo, grid, t, honest)  # (one clue: ranks, globals)
     return out
 
 

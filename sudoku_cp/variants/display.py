@@ -318,3 +318,26 @@ DRAW = {
 DRAW.update({"nabner": _line, "knightmare": _nothing, "chess": _nothing,
              "diagonal_non_consecutive": _nothing})
 LINE_COLOURS["nabner"] = "#e07070"
+
+
+
+# -- issue 37: ISS's sets, connections, ranks, doppelganger -------------------------------------
+
+def _same_sets(puzzle, c):
+    """Each set of a same-values rule as a cage marked ≡ (the sets hold the same values)."""
+    from types import SimpleNamespace
+
+    k = len(c.cells) // c.sets
+    return [mark for i in range(c.sets)
+            for mark in _cage(puzzle, SimpleNamespace(TYPE="same_values", total=None,
+                                                      cells=c.cells[i * k:(i + 1) * k]), "≡")]
+
+
+def _rank(puzzle, c):
+    from types import SimpleNamespace
+
+    return _outside("#{}")(puzzle, SimpleNamespace(TYPE="full_rank", cells=c.cells, value=c.rank))
+
+
+DRAW.update({"same_values": _same_sets, "full_rank": _rank, "region_same_values": _nothing,
+             "connected_values": _nothing, "doppelganger": _nothing, "full_rank_ties": _nothing})

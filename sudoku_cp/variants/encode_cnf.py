@@ -37,7 +37,7 @@ long arrow took seconds to encode). ``sat`` turns it into a timeout result.
 from __future__ import annotations
 
 from . import (encode_cnf_cages, encode_cnf_globals, encode_cnf_positions, encode_cnf_relations,
-               encode_cnf_sums)
+               encode_cnf_sets, encode_cnf_sums)
 from .encode_cnf_base import (CNF, EncodingTimeUp, _house, _on_time, _sum_plan, _until,  # noqa: F401
                               cell_literals, cell_terms, rule)
 from .model import VariantPuzzle
@@ -111,7 +111,7 @@ def _own(enc):
 #: Constraint type -> its encoder ``(enc, constraint, index) -> None``, from every family.
 ENCODERS = {**encode_cnf_sums.ENCODERS, **encode_cnf_relations.ENCODERS,
             **encode_cnf_cages.ENCODERS, **encode_cnf_globals.ENCODERS,
-            **encode_cnf_positions.ENCODERS}
+            **encode_cnf_positions.ENCODERS, **encode_cnf_sets.ENCODERS}
 
 from . import encode_cnf_composite  # noqa: E402  (issue 37: or, and, regex, nfa)
 

@@ -631,3 +631,7 @@ ENCODERS.update({"chess": _chess, "knightmare": _knightmare, "nabner": _nabner,
 from . import encode_cp_composite  # noqa: E402  (issue 37: or, and, regex, nfa)
 
 ENCODERS.update(encode_cp_composite.ENCODERS)
+
+from .encode_cp_sets import ENCODERS as _SETS  # noqa: E402  (issue 37: sets, ranks, doppelganger)
+
+ENCODERS.update(_SETS)

@@ -501,6 +501,9 @@ FPUZZLES_NAMES["nabner"] = ("nabner",)
 NOT_IN_FPUZZLES.update({t: ("f-puzzles has no field for it; dclamage's SudokuSolver takes it "
                             f"only on its command line (-c {t}:...), see variants/dclamage.py")
                         for t in ("knightmare", "chess", "diagonal_non_consecutive")})
+NOT_IN_FPUZZLES.update({t: "f-puzzles has no field for it" for t in (  # (issue 37: ISS's)
+    "same_values", "region_same_values", "connected_values", "doppelganger", "full_rank",
+    "full_rank_ties")})
 
 
 # -- writing ------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 
 from ..errors import PuzzleError
+from . import iss_sets
 from . import model as m
 from .paradigms import UnsupportedConstraint
 from .reading import Reading, Said
@@ -54,6 +55,8 @@ class _Grid:
 
     def cell(self, text):
         match = _CELL.match(text)
+        if not match and re.fullmatch(r"[A-Z]+\d+", text):  # (the reader names the type)
+            raise UnsupportedConstraint("", VAR_CELLS)
         if not match:
             raise PuzzleError(_bad_cell(text, self.size))
         r, c = (int(g, 17) - 1 for g in match.groups())
@@ -63,6 +66,10 @@ class _Grid:
 
     def cells(self, args):
         return tuple(self.cell(a) for a in args if a != "")
+
+
+#: Why a type on ISS's extra cells (``Var``, Doppelganger's ``DGR3``...) is refused.
+VAR_CELLS = "on ISS's extra variable cells (Var, Doppelganger's DGR/DGC/DGB...): only grid cells are modelled"
 
 
 def _bad_cell(text, n):
@@ -207,6 +214,7 @@ def read_iss(text: str) -> Reading:
         raise UnsupportedConstraint.of(unknown)
     givens, out, refused, said = [], [], [], Said()
     regions, boxes = None, "default"
+    size = iss_sets.region_size(g, items)  # (RegionSize: the cells of a box or jigsaw piece)
     for name, args, inside in iss_nested.tree(items):
         try:
             if inside is not None:  # Or, And, Replicate: their items read as they nest
@@ -216,11 +224,11 @@ def read_iss(text: str) -> Reading:
             elif name == "NoBoxes":
                 boxes = None
             elif name == "Jigsaw":
-                regions = _layout(g, args[-1] if args else "")
-            elif name != "Shape":
+                regions = _layout(g, args[-1] if args else "", size)
+            elif name != "Shape" and name not in iss_sets.OPTIONS:
                 out += said.add(name, _READERS[name](g, args))
         except UnsupportedConstraint as exc:  # (refused with the others, once all are read)
-            refused += exc.items
+            refused += [(kind or name or "Given", why) for kind, why in exc.items]
         except (IndexError, ValueError) as exc:
             if not name:
                 raise
@@ -229,6 +237,7 @@ def read_iss(text: str) -> Reading:
             raise PuzzleError(f"{name}: bad arguments {'~'.join(args)!r}") from None
     if refused:
         raise UnsupportedConstraint.of(refused)
+    out, boxes, regions, notes = iss_sets.settle(g, items, out, boxes, regions, size)
     out = iss_nested.unconditional(_last_wins(out))
     if regions is not None and boxes is not None and m.DEFAULT_BOXES.get(g.size):
         # ISS *adds* a jigsaw's regions: the boxes stay unless NoBoxes is given
@@ -243,12 +252,13 @@ def read_iss(text: str) -> Reading:
                                  givens=tuple(givens), constraints=tuple(out))
     except m.ConstraintError as exc:
         raise exc.spoken(said.names) from None
-    return Reading(puzzle, names=said.names)
+    return Reading(puzzle, names=said.names, notes=notes,
+                   ignored=[name for name, _ in items if name == "SearchPriority"])
 
 
 #: Types of which ISS keeps one per place (its UNIQUENESS_KEY_FIELD: an outside clue per
 #: line and direction, a quadruple per 2x2 square): a later one replaces an earlier one.
-_ONE_PER_PLACE = ("x_sum", "skyscraper", "sandwich", "little_killer", "quadruple")
+_ONE_PER_PLACE = ("x_sum", "skyscraper", "sandwich", "little_killer", "quadruple", "full_rank")
 
 
 def _last_wins(constraints):
@@ -266,7 +276,7 @@ def _last_wins(constraints):
             if c.TYPE not in _ONE_PER_PLACE or last[c.TYPE, c.cells] == i]
 
 
-def _layout(g, layout):
+def _layout(g, layout, size=None):
     if len(layout) != g.size * g.size:
         raise PuzzleError(f"jigsaw layout has {len(layout)} cells, not {g.size * g.size}")
     regions = {}
@@ -274,7 +284,7 @@ def _layout(g, layout):
         regions.setdefault(ch, []).append(cell)
     if len(regions) == 1:
         return None
-    if any(len(r) != g.size for r in regions.values()):
+    if any(len(r) != (size or g.size) for r in regions.values()):
         raise UnsupportedConstraint("Jigsaw", "regions of unequal size")
     return tuple(tuple(r) for r in regions.values())
 
@@ -595,6 +605,8 @@ def _global_mod(g):
         raise UnsupportedConstraint("GlobalMod", f"values {g.lo}..{g.hi} (ISS takes 9 values)")
     return [m.GlobalMod()]
 
+_READERS.update(iss_sets.readers(_outside))  # (issue 37: sets, ranks, doppelganger)
+
 #: Model type -> the ISS type names read as it (``Given`` is a cell given several values).
 ISS_NAMES = {
     "killer_cage": ("Cage",), "thermometer": ("Thermo",), "whisper": ("Whisper",),
@@ -621,6 +633,7 @@ ISS_NAMES = {
 }
 ISS_NAMES.update({"or": ("Or",), "and": ("And", "Replicate"), "regex": ("Regex",),
                   "nfa": ("NFA",)})  # issue 37: composites (iss_nested) and sequences
+ISS_NAMES.update(iss_sets.NAMES)
 #: Model types ISS has no type for, and why.
 NOT_IN_ISS = {t: "ISS has no such type" for t in (
     "slow_thermometer", "odd", "even", "minimum", "maximum", "clone")}
@@ -628,7 +641,7 @@ NOT_IN_ISS.update({t: "ISS has no such type (dclamage's SudokuSolver rule)"
                    for t in ("nabner", "knightmare", "chess", "diagonal_non_consecutive")})
 
 #: The ISS type names this module reads (besides givens, Shape, NoBoxes and Jigsaw).
-SUPPORTED = frozenset(_READERS) | {"Shape", "NoBoxes", "Jigsaw"}
+SUPPORTED = frozenset(_READERS) | {"Shape", "NoBoxes", "Jigsaw"} | iss_sets.OPTIONS
 #: ISS's composite types, each closed by an ``End`` item (read by ``iss_nested``; End
 #: closes them and is no rule).
 _CONTAINERS = {"Or", "And", "Replicate", "Container"}

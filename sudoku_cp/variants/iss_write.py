@@ -14,6 +14,7 @@ of another value...) is refused by name: ``IssWriteError``.
 from __future__ import annotations
 
 from ..errors import PuzzleError
+from . import iss_sets
 from . import model as m
 
 _DIGITS = "0123456789abcdefg"
@@ -63,6 +64,7 @@ def write_iss(p: m.VariantPuzzle) -> str:
     lo, hi = p.values
     items = [f"Shape~{n}x{n}" + ("" if (lo, hi) == (1, n) else f"~{lo}-{hi}")]
     if p.regions is not None:
+        items.append(iss_sets.regions_item(p))  # (None when the regions have n cells)
         where = {c: i for i, r in enumerate(p.regions) for c in r}
         items.append("Jigsaw~" + "".join(_REGION_CHARS[where[c]] for c in range(n * n)))
         if m.DEFAULT_BOXES.get(n):  # ISS adds a jigsaw's regions to the boxes unless NoBoxes
@@ -145,7 +147,7 @@ def write_iss(p: m.VariantPuzzle) -> str:
     items = [item for item in items if item is not None]  # (outside clues gathered below)
     for (t, line), (front, back) in outside.items():
         name = {"x_sum": "XSum", "skyscraper": "Skyscraper", "hidden_skyscraper": "HiddenSkyscraper",
-                "numbered_room": "NumberedRoom"}[t]
+                "numbered_room": "NumberedRoom", "full_rank": "FullRank"}[t]
         items.append(f"{name}~{line}~{front}~{back}".rstrip("~"))
     return "." + ".".join(items)
 
@@ -295,3 +297,6 @@ def _global_mod(p):
     if hi - lo + 1 != 9:
         raise IssWriteError("ISS takes GlobalMod only for 9 values")
     return "GlobalMod"
+
+
+_ISSUE_37.update(iss_sets.writers(_outside_clue))  # (issue 37: sets, ranks, doppelganger)

@@ -746,3 +746,7 @@ from .model_dclamage import (Chess, DiagonalNonConsecutive, Knightmare, Nabner, 
                              leaper_steps)
 
 from .model_composite import PARTS, And, Nfa, Or, Regex, check_sequence, parts  # noqa: E402,F401
+# ISS's set, connection, rank and doppelganger rules (issue 37): in model_sets, to keep this
+# module under ~800 lines; registered in TYPES like the others, and re-exported here.
+from .model_sets import (TIES, ConnectedValues, Doppelganger, FullRank, FullRankTies,  # noqa: E402,F401
+                         RegionSameValues, SameValues)

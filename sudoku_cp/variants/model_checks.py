@@ -150,6 +150,48 @@ def _check_values(p, c) -> None:
                                        f"is outside {lo}..{hi}")
     elif c.TYPE == "diagonal" and c.slope not in (1, -1):
         raise ConstraintError("diagonal", f": slope {c.slope} is neither 1 nor -1")
+    elif c.TYPE in _SETS_CHECKS:
+        _SETS_CHECKS[c.TYPE](p, c)
+
+
+def _same_values(p, c):
+    if c.sets < 1 or len(c.cells) % c.sets:
+        raise ConstraintError("same_values", f": {len(c.cells)} cells do not cut into {c.sets} "
+                                             f"sets of one size")
+
+
+def _connected_values(p, c):
+    lo, hi = p.values
+    if not c.values or any(not lo <= v <= hi for v in c.values):
+        raise ConstraintError("connected_values", f": values {list(c.values)} are not values "
+                                                  f"of {lo}..{hi}")
+    if c.size < 0:
+        raise ConstraintError("connected_values", f": size {c.size} is below 0")
+
+
+def _full_rank(p, c):
+    n = p.size
+    lines = [tuple(range(r * n, r * n + n)) for r in range(n)]
+    lines += [tuple(range(k, n * n, n)) for k in range(n)]
+    if c.cells not in lines + [line[::-1] for line in lines]:
+        raise ConstraintError("full_rank", ": cells are not a whole row or column")
+    if p.values[1] - p.values[0] + 1 != n or c.rank < 1:
+        raise ConstraintError("full_rank", f": rank {c.rank} on a {n}x{n} grid needs "
+                                           f"{n} values and a rank from 1")
+
+
+def _full_rank_ties(p, c):
+    from .model import TIES
+
+    if c.ties not in TIES:
+        raise ConstraintError("full_rank_ties", f": ties {c.ties!r} is none of {', '.join(TIES)}")
+    if p.values[1] - p.values[0] + 1 != p.size:
+        raise ConstraintError("full_rank_ties", f": needs {p.size} values on a {p.size}x{p.size} grid")
+
+
+_SETS_CHECKS = {"same_values": _same_values, "connected_values": _connected_values,
+                "full_rank": _full_rank,
+                "full_rank_ties": _full_rank_ties}
 
 
 def unreachable_cage(p) -> str | None:

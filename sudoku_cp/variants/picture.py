@@ -30,7 +30,9 @@ GLOBAL = {"anti_knight": "anti-knight", "anti_king": "anti-king",
           "negative_dots": "negative dots", "negative_xv": "negative XV",
           "candidates": "restricted candidates", "anti_taxicab": "anti-taxicab",
           "global_mod": "global mod 3", "global_entropy": "global entropy",
-          "dutch_flatmates": "Dutch flatmates"}
+          "dutch_flatmates": "Dutch flatmates", "region_same_values": "largest houses hold "
+          "the same values", "connected_values": "connected values", "doppelganger": "doppelganger",
+          "full_rank_ties": "full-rank ties"}
 GLOBAL.update({"knightmare": "knightmare", "chess": "chess (leaper) rule",
                "diagonal_non_consecutive": "diagonal non-consecutive"})
 CAPTION = 18  # height of the caption line
@@ -52,6 +54,10 @@ def rules_caption(puzzle) -> str:
             name += " (white)" if c.white else " (black)"
         if c.TYPE == "negative_xv" and not (c.x and c.v):
             name += " (X)" if c.x else " (V)"
+        if c.TYPE == "connected_values":
+            name += f" {'/'.join(map(str, c.values))}" + (f" ({c.size} cells)" if c.size else "")
+        if c.TYPE == "full_rank_ties":
+            name += f": {c.ties}"
         if name not in names:
             names.append(name)
     return "also: " + ", ".join(names) if names else ""

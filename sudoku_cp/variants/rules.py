@@ -668,3 +668,8 @@ def _sequence(p, v, c):
 
 
 CHECKS.update({"or": _or, "and": _and, "regex": _sequence, "nfa": _sequence})
+
+
+from .rules_sets import CHECKS as _SETS  # noqa: E402  (issue 37: sets, ranks, doppelganger)
+
+CHECKS.update(_SETS)

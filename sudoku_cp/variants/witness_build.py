@@ -725,3 +725,7 @@ def build(puzzle):
     for cell, value in puzzle.givens:
         masks[cell] &= 1 << value
     return masks, props
+
+from .witness_sets import BUILDERS as _SETS  # noqa: E402  (issue 37: sets, ranks, doppelganger)
+
+BUILDERS.update(_SETS)

@@ -19,10 +19,12 @@ const GLOBAL_NAMES = {
   negative_xv: "no letter means no X or V pair",
   knightmare: "knightmare", chess: "chess (leaper) rule",
   diagonal_non_consecutive: "diagonal non-consecutive",
+  region_same_values: "the largest houses hold the same values", doppelganger: "doppelganger",
+  connected_values: "connected values", full_rank_ties: "full-rank ties",
 };
 
 // Clues written outside the grid: the board keeps a margin for them (outsideClues, app.css).
-const OUTSIDE = new Set(["little_killer", "sandwich", "x_sum", "skyscraper"]);
+const OUTSIDE = new Set(["little_killer", "sandwich", "x_sum", "skyscraper", "full_rank"]);
 const outsideClues = () => !!S.variant && S.variant.constraints.some((c) => OUTSIDE.has(c.type));
 
 // -- opening ------------------------------------------------------------------------------------
@@ -248,7 +250,10 @@ function drawVariant() {
     } else if (t === "odd") { const [x, y] = xy(con.cell); add("circle", { cx: x, cy: y, r: 0.36, class: "parity" }); }
     else if (t === "even") { const [x, y] = xy(con.cell); add("rect", { x: x - 0.34, y: y - 0.34, width: 0.68, height: 0.68, class: "parity" }); }
     else if (OUTSIDE.has(t)) {
-      drawOutside(add, xy, n, cs, t === "skyscraper" ? con.count : con.total, t);
+      drawOutside(add, xy, n, cs, t === "skyscraper" ? con.count : t === "full_rank" ? `#${con.rank}` : con.total, t);
+    } else if (t === "same_values") {  // each set a cage marked ≡: the sets hold the same values
+      const k = cs.length / con.sets;
+      for (let i = 0; i < con.sets; i++) drawCage(add, n, cs.slice(i * k, (i + 1) * k), "≡");
     } else if (t === "diagonal") {
       add("path", { d: con.slope > 0 ? `M0 ${n}L${n} 0` : `M0 0L${n} ${n}`, class: "diagonal" });
     } else if (t === "quadruple") {

@@ -1,0 +1,120 @@
+"""Random clues of ISS's set, connection, rank and doppelganger types, and its RegionSize and
+SearchPriority items, for ``iss_random`` (issue 37, second batch). Syntax only, as there: most
+clues are read off the full grid under the obvious reading, some drawn at random.
+
+>>> import random
+>>> from iss_random import Geometry
+>>> geo = Geometry(random.Random(1), 4, 1, 0, "boxes")
+>>> clue(random.Random(2), geo, (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1), "FullRank", True)[0][:10]
+'FullRank~R'
+"""
+
+from __future__ import annotations
+
+#: The types this module generates (``iss_random.TYPES`` takes them in).
+SETS = ("SameValues", "RegionSameValues", "ConnectedValues", "Doppelganger", "FullRank",
+        "FullRankTies", "RegionSize", "SearchPriority")
+#: Types worth a grid with one value more than its side (Doppelganger needs values 0..n).
+WIDE = {"RegionSameValues", "ConnectedValues", "Doppelganger", "RegionSize"}
+
+
+def allowed(name, geo):
+    """Whether ISS takes ``name`` on this geometry (as far as this generator tries it)."""
+    n = geo.n
+    if name == "Doppelganger":
+        return geo.lo == 0 and geo.num_values == n + 1 and geo.layout != "jigsaw"
+    if name in ("FullRank", "FullRankTies"):
+        return geo.num_values == n
+    if name == "RegionSameValues":
+        return geo.layout != "jigsaw+boxes"
+    if name == "RegionSize":
+        return geo.jigsaw is None
+    return True
+
+
+def _cell(n, x):
+    from iss_random import cell_id
+
+    return cell_id(n, x)
+
+
+def _lines(n):
+    rows = [tuple(range(r * n, r * n + n)) for r in range(n)]
+    cols = [tuple(range(k, n * n, n)) for k in range(n)]
+    return rows, cols
+
+
+def _connected(n, cells):
+    cells = set(cells)
+    if not cells:
+        return False
+    todo, seen = [next(iter(cells))], set()
+    while todo:
+        x = todo.pop()
+        if x in seen:
+            continue
+        seen.add(x)
+        r, c = divmod(x, n)
+        todo += [y for y in (x - n, x + n, x - 1 if c else -1, x + 1 if c + 1 < n else -1)
+                 if y in cells]
+    return seen == cells
+
+
+def clue(rng, geo, grid, t, honest):
+    """The ISS items of one clue of type ``t`` for the full ``grid``."""
+    n, values = geo.n, list(range(geo.lo, geo.hi + 1))
+    cell = lambda x: _cell(n, x)  # noqa: E731
+    if t == "SameValues":
+        sets, k = rng.randint(2, 3), rng.randint(1, 3)
+        if honest:
+            wanted = rng.sample(sorted(set(grid)), min(k, len(set(grid))))
+            used, cells = set(), []
+            for _ in range(sets):
+                for v in wanted:
+                    free = [x for x in range(n * n) if grid[x] == v and x not in used]
+                    if not free:
+                        return []
+                    x = rng.choice(free)
+                    used.add(x)
+                    cells.append(x)
+        else:
+            cells = rng.sample(range(n * n), sets * k)
+        return [f"SameValues~{sets}~" + "~".join(cell(x) for x in cells)]
+    if t == "ConnectedValues":
+        if honest:
+            for _ in range(30):
+                vs = rng.sample(values, rng.randint(1, max(1, len(values) - 1)))
+                held = [x for x in range(n * n) if grid[x] in vs]
+                if _connected(n, held):
+                    size = f"~{len(held)}" if rng.random() < 0.5 else ""
+                    return [f"ConnectedValues~~{'_'.join(map(str, vs))}{size}"]
+        vs = rng.sample(values, rng.randint(1, 2))
+        size = f"~{rng.randint(1, n * n)}" if rng.random() < 0.5 else ""
+        return [f"ConnectedValues~~{'_'.join(map(str, vs))}{size}"]
+    if t == "FullRank":
+        rows, cols = _lines(n)
+        lines = [(f"R{i + 1}", line) for i, line in enumerate(rows)]
+        lines += [(f"C{i + 1}", line) for i, line in enumerate(cols)]
+        reads = [tuple(grid[x] for x in line[::d]) for _, line in lines for d in (1, -1)]
+        out = []
+        for name, line in rng.sample(lines, rng.randint(1, min(4, len(lines)))):
+            ranks = []
+            for d in (1, -1):
+                mine = tuple(grid[x] for x in line[::d])
+                rank = 1 + sum(r < mine for r in reads) if honest else rng.randint(1, 4 * n)
+                ranks.append(str(rank) if rng.random() < 0.6 else "")
+            if any(ranks):
+                out.append(f"FullRank~{name}~{ranks[0]}~{ranks[1]}")
+        if rng.random() < 0.4:
+            out.append(f"FullRankTies~{rng.choice(('none', 'only-unclued', 'any'))}")
+        return out
+    if t == "FullRankTies":
+        return [f"FullRankTies~{rng.choice(('none', 'only-unclued', 'any'))}"]
+    if t in ("RegionSameValues", "Doppelganger"):
+        return [t]
+    if t == "RegionSize":
+        return [f"RegionSize~{rng.choice((n, geo.num_values))}"]
+    if t == "SearchPriority":
+        cells = rng.sample(range(n * n), rng.randint(1, 4))
+        return [f"SearchPriority~{rng.randint(1, 9)}~" + "~".join(cell(x) for x in cells)]
+    raise ValueError(t)
