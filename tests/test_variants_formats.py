@@ -22,10 +22,9 @@ from conftest import DATA
 
 SAMPLES = [json.loads(line) for line in (DATA / "variants_sample.jsonl").read_text().splitlines()
            if line.strip() and not line.startswith("#")]
-REFUSED = {"iss-examples-47": "constraint Doppelganger"}  # (iss-examples-57's Or is read now)
-REFUSED = {"iss-examples-57": "constraint Or",  # (not its End: it closes the Or)
-           # (Doppelganger is read; its extra cells, which the Whispers use, are not)
-           "iss-examples-47": r"constraint Whisper \(on ISS's extra variable cells .*\)"}
+# (iss-examples-57's Or is read now; 47's Doppelganger is read, its extra cells, which the
+# Whispers use, are not)
+REFUSED = {"iss-examples-47": r"constraint Whisper \(on ISS's extra variable cells .*\)"}
 LZ = lzstring.LZString()
 KEEP_OFF_THE_BORDER = json.loads((DATA / "variants_fpuzzles_lockout.jsonl").read_text().splitlines()[-1])
 
