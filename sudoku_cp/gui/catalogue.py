@@ -26,7 +26,7 @@ from __future__ import annotations
 import dataclasses
 
 #: Integer fields the value box can fill, in the order a type is searched for one.
-NUMBERS = ("total", "count", "value", "difference", "modulus", "ratio")
+NUMBERS = ("total", "count", "value", "difference", "modulus", "ratio", "rank")
 
 
 def catalogue() -> list[dict]:

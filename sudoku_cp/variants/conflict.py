@@ -86,7 +86,7 @@ def describe(puzzle, constraint, names: dict | None = None) -> str:
     number when it has one, and where it is."""
     name = (names or {}).get(constraint.TYPE) or constraint.TYPE.replace("_", " ")
     number = next((getattr(constraint, k) for k in ("total", "count", "value", "difference",
-                                                     "ratio", "modulus")
+                                                     "ratio", "modulus", "rank")
                    if isinstance(getattr(constraint, k, None), int)
                    and not isinstance(getattr(constraint, k), bool)), None)
     cells = cells_of(constraint)
