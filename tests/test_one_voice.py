@@ -69,6 +69,7 @@ def shape(text: str) -> list[str]:
     for line in text.splitlines():
         if line.startswith("  instead: about "):
             continue
+        line = line.replace(" (a solution was found, maybe not the only one)", "")  # (when one was, in time)
         if "time limit" in line and line.startswith("  ") and "solution" not in line:
             line = "  <time limit evidence>"
         line = re.sub(r"\b[rR]\d+[cC]\d+\b", "<cell>", line)
