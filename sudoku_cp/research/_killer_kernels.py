@@ -23,30 +23,28 @@ def _labels(cages, k, ncell, lab):
 
 
 @njit(cache=True)
-def _twin_lines(lab, n, box_rows, box_cols):
-    """True when two rows of a band, or two columns of a stack, meet the same cages in the
-    same places: swapping them keeps every cage's values, so no sum tuple is unique."""
-    for top in range(0, n, box_rows):
-        for a in range(top, top + box_rows):
-            for b in range(a + 1, top + box_rows):
+def _twins_in(lab, n, group, across, along):
+    """True when two lines of one group have the same label at every step: the lines are
+    ``a * across + k * along`` (rows of a band: ``across`` n, ``along`` 1; columns of a
+    stack: 1 and n), grouped ``group`` at a time."""
+    for first in range(0, n, group):
+        for a in range(first, first + group):
+            for b in range(a + 1, first + group):
                 same = True
-                for c in range(n):
-                    if lab[a * n + c] != lab[b * n + c]:
-                        same = False
-                        break
-                if same:
-                    return True
-    for left in range(0, n, box_cols):
-        for a in range(left, left + box_cols):
-            for b in range(a + 1, left + box_cols):
-                same = True
-                for r in range(n):
-                    if lab[r * n + a] != lab[r * n + b]:
+                for k in range(n):
+                    if lab[a * across + k * along] != lab[b * across + k * along]:
                         same = False
                         break
                 if same:
                     return True
     return False
+
+
+@njit(cache=True)
+def _twin_lines(lab, n, box_rows, box_cols):
+    """True when two rows of a band, or two columns of a stack, meet the same cages in the
+    same places: swapping them keeps every cage's values, so no sum tuple is unique."""
+    return _twins_in(lab, n, box_rows, n, 1) or _twins_in(lab, n, box_cols, 1, n)
 
 
 @njit(cache=True)

@@ -36,19 +36,26 @@ def naked_single(state):
     return None
 
 
-def hidden_single(state):
+def places(state):
+    """For each full house (in order) and value (low to high): ``(h, house, v, where)``,
+    ``where`` the cells of the house that may still hold ``v``."""
     g = state.g
-    p = g.puzzle
     for h in g.full_houses:
         house = g.groups[h]
         for v in range(g.lo, g.lo + g.count):
-            where = [x for x in house if state.has(x, v)]
-            if len(where) == 1 and not state.placed[where[0]] and state.cands[where[0]] != g.bit(v):
-                x = where[0]
-                return VStep("hidden single", SCORES["hidden single"], ((x, v),),
-                             placement(state, x, v), (x,),
-                             f"Hidden single: in {g.names[h]}, {v} fits only {p.cell_name(x)}.",
-                             groups=(h,))
+            yield h, house, v, [x for x in house if state.has(x, v)]
+
+
+def hidden_single(state):
+    g = state.g
+    p = g.puzzle
+    for h, _, v, where in places(state):
+        if len(where) == 1 and not state.placed[where[0]] and state.cands[where[0]] != g.bit(v):
+            x = where[0]
+            return VStep("hidden single", SCORES["hidden single"], ((x, v),),
+                         placement(state, x, v), (x,),
+                         f"Hidden single: in {g.names[h]}, {v} fits only {p.cell_name(x)}.",
+                         groups=(h,))
     return None
 
 
@@ -56,20 +63,17 @@ def locked_candidates(state):
     """A value whose places in a full house all see some other cells: not there."""
     g = state.g
     p = g.puzzle
-    for h in g.full_houses:
-        house = g.groups[h]
-        for v in range(g.lo, g.lo + g.count):
-            where = [x for x in house if state.has(x, v)]
-            if len(where) < 2 or any(state.placed[x] for x in where):
-                continue
-            seen = set.intersection(*(g.peers[x] for x in where)) - set(house)
-            gone = tuple((y, v) for y in sorted(seen) if state.has(y, v))
-            if gone:
-                return VStep("locked candidates", SCORES["locked candidates"], (), gone,
-                             tuple(where),
-                             f"Locked candidates: in {g.names[h]}, {v} must be in "
-                             f"{_cells(p, where)}, which all see {_cells(p, [y for y, _ in gone])}; "
-                             f"so {v} is not there.", groups=(h,))
+    for h, house, v, where in places(state):
+        if len(where) < 2 or any(state.placed[x] for x in where):
+            continue
+        seen = set.intersection(*(g.peers[x] for x in where)) - set(house)
+        gone = tuple((y, v) for y in sorted(seen) if state.has(y, v))
+        if gone:
+            return VStep("locked candidates", SCORES["locked candidates"], (), gone,
+                         tuple(where),
+                         f"Locked candidates: in {g.names[h]}, {v} must be in "
+                         f"{_cells(p, where)}, which all see {_cells(p, [y for y, _ in gone])}; "
+                         f"so {v} is not there.", groups=(h,))
     return None
 
 

@@ -10,7 +10,7 @@ assumed beyond one link from each option.
 
 from __future__ import annotations
 
-from .houses import _cells
+from .houses import _cells, places
 from .scores import SCORES
 from .step import VStep
 
@@ -41,10 +41,16 @@ def _neighbours(state, links, x):
     return state.g.peers[x] | {y for (u, y) in links if u == x}
 
 
-def cell_forcing(links):
+def _by_cell(links) -> dict:
+    """Each cell's linked cells (``links``: pairs ``(x, y)``)."""
     by_cell: dict = {}
     for (x, y) in links:
         by_cell.setdefault(x, set()).add(y)
+    return by_cell
+
+
+def cell_forcing(links):
+    by_cell = _by_cell(links)
 
     def find(state):
         g = state.g
@@ -71,33 +77,28 @@ def cell_forcing(links):
 
 
 def value_forcing(links):
-    by_cell: dict = {}
-    for (x, y) in links:
-        by_cell.setdefault(x, set()).add(y)
+    by_cell = _by_cell(links)
 
     def find(state):
         g = state.g
         p = g.puzzle
-        for h in g.full_houses:
-            house = g.groups[h]
-            for v in range(g.lo, g.lo + g.count):
-                where = [x for x in house if state.has(x, v)]
-                if len(where) < 2 or len(where) > 4 or any(state.placed[x] for x in where):
+        for h, _, v, where in places(state):
+            if len(where) < 2 or len(where) > 4 or any(state.placed[x] for x in where):
+                continue
+            near = set.union(*(g.peers[x] | by_cell.get(x, set()) for x in where)) - set(where)
+            gone = []
+            for y in sorted(near):
+                if state.placed[y]:
                     continue
-                near = set.union(*(g.peers[x] | by_cell.get(x, set()) for x in where)) - set(where)
-                gone = []
-                for y in sorted(near):
-                    if state.placed[y]:
-                        continue
-                    for b in state.values(y):
-                        if all(_excludes(state, links, x, v, y, b) for x in where):
-                            gone.append((y, b))
-                if gone:
-                    return VStep("value forcing", SCORES["value forcing"], (), tuple(gone),
-                                 tuple(where),
-                                 f"Value forcing: in {g.names[h]}, {v} is in one of "
-                                 f"{_cells(p, where)}, and each of them rules out the same "
-                                 f"candidates; so " + _removed(p, gone) + ".")
+                for b in state.values(y):
+                    if all(_excludes(state, links, x, v, y, b) for x in where):
+                        gone.append((y, b))
+            if gone:
+                return VStep("value forcing", SCORES["value forcing"], (), tuple(gone),
+                             tuple(where),
+                             f"Value forcing: in {g.names[h]}, {v} is in one of "
+                             f"{_cells(p, where)}, and each of them rules out the same "
+                             f"candidates; so " + _removed(p, gone) + ".")
         return None
     return find
 
