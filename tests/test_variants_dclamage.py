@@ -21,7 +21,7 @@ from sudoku_cp.variants.formats import read_entry
 from sudoku_cp.variants.fpuzzles import parse_fpuzzles, write_fpuzzles
 from sudoku_cp.variants.paradigms import PARADIGMS, solve
 from sudoku_cp.variants.rules import check_solution, is_solution
-from test_variants_iss_types import _line
+from test_variants_iss_types import _line, _solutions
 from test_variants_properties import _all_grids_4x4, random_grid
 
 PRESENT = [name for name, module in PARADIGMS.items() if importlib.util.find_spec(module)]
@@ -53,14 +53,6 @@ def read_off(rng, grid, n, tag):
         if rng.random() < 0.5 else ()
     cells = tuple(rng.sample(range(n * n), 3)) if rng.random() < 0.3 else ()
     return m.Chess(moves, values, cells)
-
-
-def _solutions(puzzle, paradigm, limit):
-    r = solve(puzzle, paradigm, limit=limit, time_limit=60)
-    assert r.exhausted or r.count == limit, (paradigm, r.status)
-    for s in r.solutions:
-        assert check_solution(puzzle, s) == [], paradigm
-    return {tuple(s) for s in r.solutions}
 
 
 @pytest.mark.parametrize("tag", TAGS)
