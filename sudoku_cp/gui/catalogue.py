@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import dataclasses
 
-#: Integer fields the value box can fill, in the order a type is searched for one.
-NUMBERS = ("total", "count", "value", "difference", "modulus", "ratio", "rank")
+from ..variants.model import NUMBER_FIELDS
+
 
 
 def catalogue() -> list[dict]:
@@ -43,7 +43,7 @@ def _entry(tag: str, cls) -> dict:
     required = {k for k, f in fields.items()
                 if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
     kinds = {k: str(f.type) for k, f in fields.items()}
-    number = next((k for k in NUMBERS if k in fields and kinds[k].startswith("int")), None)
+    number = next((k for k in NUMBER_FIELDS if k in fields and kinds[k].startswith("int")), None)
     digits = "values" in fields and kinds["values"] == "tuple"
     cells = [k for k in fields if kinds[k] == "Cells"]
     one = "cell" in fields and kinds["cell"] == "int"

@@ -28,6 +28,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .model import NUMBER_FIELDS
+
 #: Default seconds for the whole search (each call gets what is left).
 TIME_LIMIT = 5.0
 
@@ -85,8 +87,7 @@ def describe(puzzle, constraint, names: dict | None = None) -> str:
     """A constraint in a setter's words: its name (the format's own, from ``names``), its
     number when it has one, and where it is."""
     name = (names or {}).get(constraint.TYPE) or constraint.TYPE.replace("_", " ")
-    number = next((getattr(constraint, k) for k in ("total", "count", "value", "difference",
-                                                     "ratio", "modulus", "rank")
+    number = next((getattr(constraint, k) for k in NUMBER_FIELDS
                    if isinstance(getattr(constraint, k, None), int)
                    and not isinstance(getattr(constraint, k), bool)), None)
     cells = cells_of(constraint)

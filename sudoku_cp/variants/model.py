@@ -38,6 +38,9 @@ from .model_checks import (DISTINCT_CELLS, FEWEST, LARGEST, MAX_VALUES, PAIRS,  
 TYPES: dict[str, type] = {}
 
 Cells = tuple  # a tuple of 0-based row-major cell indices
+#: The integer fields that are a constraint's number (its sum, count, difference...), in
+#: the order they are looked for: the page's value box, a constraint named in words.
+NUMBER_FIELDS = ("total", "count", "value", "difference", "modulus", "ratio", "rank")
 
 
 #: Steps to a cell's orthogonal neighbours, a knight's move away, a king's diagonal step
