@@ -9,7 +9,9 @@ if (!process.env.ISS) {
   console.error('set ISS to a checkout of sigh/Interactive-Sudoku-Solver');
   process.exit(2);
 }
-const { runSolve } = await import(process.env.ISS + '/tools/lib/solver_analysis.js');
+// (a relative ISS is resolved from the current folder, as the shell means it, not from this file's)
+const ISS_URL = (await import('node:url')).pathToFileURL((await import('node:path')).resolve(process.env.ISS)).href;
+const { runSolve } = await import(ISS_URL + '/tools/lib/solver_analysis.js');
 const cap = Number(process.argv[2] || 2000000);
 
 for await (const line of createInterface({ input: process.stdin })) {

@@ -8,9 +8,11 @@ if (!process.env.ISS) {
   console.error('set ISS to a checkout of sigh/Interactive-Sudoku-Solver');
   process.exit(2);
 }
+// (a relative ISS is resolved from the current folder, as the shell means it, not from this file's)
+const ISS_URL = (await import('node:url')).pathToFileURL((await import('node:path')).resolve(process.env.ISS)).href;
 const seen = new Set();
 for (const file of ['data/example_puzzles.js', 'data/collections.js']) {
-  const mod = await import(process.env.ISS + '/' + file);
+  const mod = await import(ISS_URL + '/' + file);
   const walk = (x, path) => {
     if (!x || typeof x !== 'object') return;
     if (typeof x.input === 'string' && !seen.has(x.input)

@@ -9,9 +9,11 @@ if (!process.env.ISS) {
   console.error('set ISS to a checkout of sigh/Interactive-Sudoku-Solver');
   process.exit(2);
 }
+// (a relative ISS is resolved from the current folder, as the shell means it, not from this file's)
+const ISS_URL = (await import('node:url')).pathToFileURL((await import('node:path')).resolve(process.env.ISS)).href;
 globalThis.self = globalThis;  // (ISS's modules are written for a page or a worker)
 self.VERSION_PARAM = '';
-const { SudokuParser } = await import(process.env.ISS + '/js/sudoku_parser.js');
+const { SudokuParser } = await import(ISS_URL + '/js/sudoku_parser.js');
 
 for await (const line of createInterface({ input: process.stdin })) {
   if (!line.trim()) continue;

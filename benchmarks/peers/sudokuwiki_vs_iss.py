@@ -34,11 +34,20 @@ def main() -> int:
     from sudoku_cp.variants.iss import parse_iss
 
     iss = Path(os.environ.get("ISS", "/work/peers/iss"))
+    if not (iss / "data" / "collections.js").is_file():
+        print(f"sudokuwiki_vs_iss: {iss} is no checkout of sigh/Interactive-Sudoku-Solver "
+              f"(no data/collections.js); set ISS to one", file=sys.stderr)
+        return 2
     found = strings(iss)
     lines = "".join(json.dumps({"id": i, "text": s}) + "\n" for i, s in enumerate(found))
     here = Path(__file__).parent / "iss_parse.mjs"
-    out = subprocess.run(["node", str(here)], input=lines, capture_output=True, text=True,
-                         env={**os.environ, "ISS": str(iss)}, check=True).stdout
+    run = subprocess.run(["node", str(here)], input=lines, capture_output=True, text=True,
+                         env={**os.environ, "ISS": str(iss)})
+    if run.returncode:
+        why = (run.stderr.strip().splitlines() or ["no message"])[-1]
+        print(f"sudokuwiki_vs_iss: ISS's parser failed under node ({iss}): {why}", file=sys.stderr)
+        return 2
+    out = run.stdout
     bad = 0
     for answer in map(json.loads, out.splitlines()):
         ours = read_entry(found[answer["id"]])
