@@ -10,7 +10,7 @@ back to parsing JSON).
 >>> b = Board.parse("1..." "...2" "..4." ".3..")
 >>> r = check_record(crosscheck(b, ["backtrack"]), line=1, source="<argument>", index=1)
 >>> list(r)[:6], r["verdict"], r["solution"]
-(['line', 'source', 'index', 'verdict', 'puzzle', 'box'], 'unique', '1234341221434321')
+(['line', 'source', 'index', 'verdict', 'puzzle', 'format'], 'unique', '1234341221434321')
 """
 
 from __future__ import annotations
@@ -21,19 +21,33 @@ from json.encoder import encode_basestring_ascii as _string
 
 from .verdicts import Verdict
 
-#: Every key of a record, in order.
-KEYS = ("line", "source", "index", "verdict", "puzzle", "box", "solution", "solutions",
-        "backends", "evidence", "time_s", "error")
+#: Every key of a record, in order: one schema for classic and variant puzzles alike
+#: (docs/json.md). A key that means nothing for a puzzle holds null or an empty value.
+KEYS = ("line", "source", "index", "verdict", "puzzle", "format", "id", "size", "box",
+        "solution", "solutions", "backends", "not_run", "evidence", "notes", "candidates",
+        "conflict", "time_s", "error")
+
+#: ``format`` of a puzzle read by the classic reader (a line, a grid, CSV, SDM...).
+CLASSIC = "classic"
 
 
-def record(*, line: int | None, source: str, index: int, verdict: str, puzzle: str,
-           box: str | None = None, solution: str | None = None, solutions: Sequence[str] = (),
-           backends: dict | None = None, evidence: Sequence[str] = (),
-           time_s: float | None = None, error: str | None = None, **extra) -> dict:
-    """A record with every key of ``KEYS`` in order, then any ``extra`` keys."""
+def record(*, line: int | None, source: str, index: int, verdict: str, puzzle: str | None,
+           format: str | None = CLASSIC, id: str | None = None, size: int | None = None,
+           box: str | None = None, solution=None, solutions: Sequence = (),
+           backends: dict | None = None, not_run: dict | None = None,
+           evidence: Sequence[str] = (), notes: Sequence[str] = (), candidates=None,
+           conflict=None, time_s: float | None = None, error: str | None = None,
+           **extra) -> dict:
+    """A record with every key of ``KEYS`` in order, then any ``extra`` keys. ``size``
+    defaults to the side a ``box`` of ``RxC`` gives."""
+    if size is None and box:
+        r, c = box.split("x")
+        size = int(r) * int(c)
     return {"line": line, "source": source, "index": index, "verdict": str(verdict),
-            "puzzle": puzzle, "box": box, "solution": solution, "solutions": list(solutions),
-            "backends": backends or {}, "evidence": list(evidence),
+            "puzzle": puzzle, "format": format, "id": id, "size": size, "box": box,
+            "solution": solution, "solutions": list(solutions), "backends": backends or {},
+            "not_run": not_run or {}, "evidence": list(evidence), "notes": list(notes),
+            "candidates": candidates, "conflict": conflict,
             "time_s": None if time_s is None else round(time_s, 6), "error": error, **extra}
 
 
@@ -54,14 +68,12 @@ def check_record(report, *, line, source, index) -> dict:
     report's (``crosscheck.judge`` decides it, a stated solution included)."""
     d = report.to_dict()
     extra = {}
-    if getattr(report, "notes", None):  # how the check was run, e.g. backends left out
-        extra["notes"] = list(report.notes)
     if report.expected is not None:
         extra["expected_solution"] = report.expected
     return record(line=line, source=source, index=index, verdict=d["verdict"],
                   puzzle=report.board.to_text(), box=d["box"], solution=d["solution"],
                   solutions=d["solutions"], backends=d["backends"], evidence=d["evidence"],
-                  time_s=report.time_s, **extra)
+                  notes=getattr(report, "notes", ()), time_s=report.time_s, **extra)
 
 
 def unique_line(where: tuple, puzzle: str, box: tuple[int, int], solution: str, stats,
@@ -88,10 +100,12 @@ def unique_lines(source: str, box: tuple[int, int], backend: str, lines: Sequenc
     every line shares are encoded once; the texts are escaped only when some character
     needs it (never for the symbols of a compact board)."""
     head = f', "source": {_string(source)}, "index": '
-    shape = f'", "box": "{box[0]}x{box[1]}", "solution": "'
+    shape = (f'", "format": "{CLASSIC}", "id": null, "size": {box[0] * box[1]}, '
+             f'"box": "{box[0]}x{box[1]}", "solution": "')
     name = (f'"], "backends": {{{_string(backend)}: {{"status": "solved", "solutions": 1, '
             f'"exhausted": true, "time_s": {round(time_backend, 6)!r}, "stats": {{"nodes": ')
-    tail = (f', "count": 1}}, "claim": "unique"}}}}, "evidence": [], '
+    tail = (f', "count": 1}}, "claim": "unique"}}}}, "not_run": {{}}, "evidence": [], '
+            f'"notes": [], "candidates": null, "conflict": null, '
             f'"time_s": {round(time_all, 6)!r}, "error": null}}')
     texts = "".join(puzzles) + "".join(solutions)
     if len(_string(texts)) != len(texts) + 2:  # some character needs escaping

@@ -64,24 +64,32 @@ def test_the_extra_keys_are_documented(capsys, tmp_path):
     assert graded["verdict"] == "unique" and graded["solution"] == solved["solution"]
     assert graded["solutions"] == [solved["solution"]]  # (a unique record with no solution)
     seen = {k for rec in (solved, counted, graded, stated) for k in list(rec)[len(KEYS):]}
-    # every documented extra is really written (notes only on boards these runs lack)
-    assert seen == extras - {"notes"}
+    assert seen == extras  # every documented extra is really written
 
 
-def test_the_variant_table_is_the_variant_record(capsys):
-    """A variant puzzle's record, from check and solve: the keys of the table, in order;
-    solve adds the extras a board's solve adds."""
-    from sudoku_cp.variants.records import RECORD_KEYS
-
+def test_a_variant_record_is_the_same_record(capsys):
+    """A variant puzzle's record, from check and solve: the one record's keys, in order,
+    each per paradigm entry shaped as a board's per backend; solve adds the extras a
+    board's solve adds."""
     thermo = ".Thermo~R1C1~R1C2~R1C3~R1C4.~R2C2_4~R3C2_1~R4C3_1.Shape~4x4"
-    assert table("Variant puzzles") == list(RECORD_KEYS)
     checked = records(capsys, "check", thermo, "--backends", "sat,cpsat", "--json")[0]
-    assert list(checked) == list(RECORD_KEYS) and checked["verdict"] == "unique"
+    assert list(checked) == list(KEYS) and checked["verdict"] == "unique"
+    assert checked["format"] == "iss" and checked["puzzle"] == thermo
+    assert checked["size"] == 4 and checked["box"] == "2x2"
+    assert list(checked["backends"]) == ["sat", "cpsat"]
+    for answer in checked["backends"].values():
+        assert list(answer) == table("Per backend (`backends[spec]`)")
+        assert answer["claim"] == "unique" and answer["exhausted"] is True
+    board = records(capsys, "check", UNIQUE, "--backends", "sat", "--json")[0]
+    assert board["format"] == "classic" and board["size"] == 9 and board["box"] == "3x3"
     counted = records(capsys, "solve", thermo, "--count", "--json")[0]
     extras = set(table("Extra keys, after the others"))
-    assert list(counted)[:len(RECORD_KEYS)] == list(RECORD_KEYS)
-    assert list(counted)[len(RECORD_KEYS):] == ["count", "exhausted", "count_is"]
-    assert set(list(counted)[len(RECORD_KEYS):]) <= extras and counted["count"] == "1"
+    assert list(counted)[:len(KEYS)] == list(KEYS)
+    assert list(counted)[len(KEYS):] == ["count", "exhausted", "count_is"]
+    assert set(list(counted)[len(KEYS):]) <= extras and counted["count"] == "1"
+    classic = records(capsys, "solve", UNIQUE, "--json")[0]
+    assert ({k: list(v) for k, v in counted["backends"].items()}.popitem()[1]
+            == list(classic["backends"].popitem()[1]))  # the same answer's shape
 
 
 def test_the_summary_table_is_the_summary(capsys, tmp_path):

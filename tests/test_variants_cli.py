@@ -34,7 +34,7 @@ def test_check_multiple_exits_1_and_json_record(capsys):
     code, out, _ = run(capsys, "check", "--backends", "sat,cpsat", "--json", OPEN4)
     rec = json.loads(out)
     assert code == 1 and rec["verdict"] == "multiple" and len(rec["solutions"]) == 2
-    assert rec["ran"] == ["sat", "cpsat"] and rec["format"] == "iss"
+    assert list(rec["backends"]) == ["sat", "cpsat"] and rec["format"] == "iss"
 
 
 def test_unsupported_constraint_is_the_records_error_and_the_batch_goes_on(capsys, tmp_path):
@@ -50,7 +50,7 @@ def test_unsupported_constraint_is_the_records_error_and_the_batch_goes_on(capsy
     assert recs[1]["error"] == "unsupported constraint ChaosConstruction"
     assert recs[3]["error"] == "unsupported constraints: fog, chaosconstruction"  # at once
     assert [r["line"] for r in recs] == [2, 3, 4, 5, 6, 7]
-    from sudoku_cp.variants.records import RECORD_KEYS
+    from sudoku_cp.records import KEYS as RECORD_KEYS
 
     assert all(tuple(r) == RECORD_KEYS for r in recs)  # one schema, invalid records too
     assert code == 2  # an input error outranks 'multiple'
@@ -106,7 +106,7 @@ def test_solve_count_and_json(capsys):
     assert code == 0 and "12 solutions (the search was exhaustive: that is all of them)" in out
     code, out, _ = run(capsys, "solve", "--backend", "cpsat", "--json", THERMO4)
     rec = json.loads(out)
-    assert rec["verdict"] == "solved" and rec["ran"] == ["cpsat"] and rec["count"] == "1+"
+    assert rec["verdict"] == "solved" and list(rec["backends"]) == ["cpsat"] and rec["count"] == "1+"
 
 
 def test_export_fpuzzles_round_trip_and_refusal(capsys):
@@ -160,7 +160,7 @@ def test_check_with_sat_and_mip_on_a_shared_killer(capsys):
                   if '"iss-examples-13"' in line)
     code, out, _ = run(capsys, "check", "--backends", "sat,mip", "--json", sample["puzzle"])
     rec = json.loads(out)
-    assert code == 0 and rec["verdict"] == "unique" and rec["ran"] == ["sat", "mip"]
+    assert code == 0 and rec["verdict"] == "unique" and list(rec["backends"]) == ["sat", "mip"]
     assert rec["solution"] == sample["cells"]
 
 

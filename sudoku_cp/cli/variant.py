@@ -325,10 +325,9 @@ def cmd_solve(args) -> int:
             timed_out = bool(args.count and cut_short(len(good), result.exhausted, limit))
             verdict = ("disagree" if bad else "unknown" if timed_out else "solved" if good
                        else "none" if result.exhausted else "unknown")
-            rec.update(verdict=verdict, ran=[name], time_s=round(result.time, 6),
-                       times={name: round(result.time, 6)},
-                       solution=good[0] if good else None,
-                       solutions=[] if args.count else good, size=entry.puzzle.size,
+            rec.update(verdict=verdict, backends={name: result.to_dict(claim=False)},
+                       time_s=round(result.time, 6), solution=good[0] if good else None,
+                       solutions=[] if args.count else good,
                        evidence=[f"{name} returned a grid that breaks: {check_solution(entry.puzzle, bad[0])[0]}"]
                        if bad else clashes(entry.puzzle) if verdict == "none" else [])
         code = worst(code, verdict_exit(rec["verdict"]))

@@ -179,11 +179,7 @@ def check(text: str, values: list[int] | None, seconds: float) -> dict:
         wrong = [{"cell": c, "name": puzzle.cell_name(c).lower(), "value": v}
                  for c, v in enumerate(values) if v and v != sol[c]]
         complete = not wrong and all(values)
-    backends = {}
-    for name, r in report.results.items():
-        backends[name] = {"solutions": r.count, "exhausted": r.exhausted, "status": r.status,
-                          "time_s": round(r.time, 6), "stats": _plain(r.stats),
-                          "claim": _claim(r)}
+    backends = d["backends"]  # as a record says them, and a board's check (docs/json.md)
     differ = _differ(solutions)
     out = {"verdict": d["verdict"], "backends": backends, "not_run": d["not_run"],
            "evidence": d["evidence"], "differ": differ,
@@ -202,18 +198,6 @@ def check(text: str, values: list[int] | None, seconds: float) -> dict:
 
 #: The most a check spends naming the rules that conflict, after a "none".
 CONFLICT_SECONDS = 3.0
-
-
-def _claim(r) -> str:
-    if r.count >= 2:
-        return "several solutions"
-    if r.exhausted:
-        return "exactly one" if r.count else "no solution"
-    return "not settled in time"
-
-
-def _plain(stats: dict) -> dict:
-    return {k: v for k, v in stats.items() if isinstance(v, (int, float, str, bool))}
 
 
 def solve(text: str, paradigm: str | None, seconds: float) -> dict:

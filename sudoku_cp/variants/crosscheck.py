@@ -68,8 +68,8 @@ class VariantReport:
 
     def to_dict(self) -> dict:
         return {"verdict": self.verdict.value, "solutions": [list(s) for s in self.solutions],
-                "ran": self.ran, "not_run": dict(self.not_run), "evidence": list(self.evidence),
-                "times": {k: round(r.time, 6) for k, r in self.results.items()},
+                "backends": {k: r.to_dict() for k, r in self.results.items()},
+                "not_run": dict(self.not_run), "evidence": list(self.evidence),
                 "time": round(self.time, 6)}
 
 
@@ -194,11 +194,7 @@ def _names(names) -> str:
 
 
 def _claim(r: VariantResult) -> str:
-    if len(r.solutions) >= 2:
-        return "multiple"
-    if r.exhausted:
-        return "unique" if r.solutions else "none"
-    return "unknown"
+    return r.to_dict()["claim"]
 
 
 @dataclass

@@ -118,6 +118,18 @@ class VariantResult:
     def count(self) -> int:
         return len(self.solutions)
 
+    def to_dict(self, claim: bool = True) -> dict:
+        """What it answered, in a record's ``backends`` shape (as a board backend's
+        ``Result.to_dict``, with its ``claim`` as ``check`` writes it: docs/json.md)."""
+        k = len(self.solutions)
+        said = "multiple" if k >= 2 else ("unique" if k else "none") if self.exhausted \
+            else "unknown"
+        out = {"status": "solved" if k else "none" if self.exhausted else "unknown",
+               "solutions": k, "exhausted": self.exhausted, "time_s": round(self.time, 6),
+               "stats": {key: v for key, v in self.stats.items()
+                         if isinstance(v, (int, float, str, bool)) or v is None}}
+        return {**out, "claim": said} if claim else out
+
 
 def get_paradigm(name: str):
     """The ``solve`` function of the paradigm called ``name``."""

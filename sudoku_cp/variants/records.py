@@ -1,34 +1,35 @@
-"""One variant puzzle's JSON record: its keys, and the check that fills them.
+"""One variant puzzle's JSON record, and the check that fills it.
 
-The record starts with the keys every results file starts its records with (``line``,
-``source``, ``index``, ``verdict``), so a batch of variant puzzles is written, locked and
-resumed by the same results file as a classic batch (``batch``, ``results``); the rest
-is documented in docs/variants.md.
+A variant record is the project's one record (``sudoku_cp.records.KEYS``, docs/json.md):
+the same keys in the same order as a board's, so one results file, lock and ``--resume``
+serve both, and a key means the same in both (``backends`` per paradigm, as per backend).
 """
 
 from __future__ import annotations
 
-#: The keys of a variant record, in order; every record has all of them (docs/variants.md).
-RECORD_KEYS = ("line", "source", "index", "verdict", "id", "format", "size", "solution",
-               "solutions", "ran", "not_run", "times", "time_s", "evidence", "notes",
-               "candidates", "conflict", "error")
-_EMPTY = {"solutions": list, "ran": list, "not_run": dict, "times": dict, "evidence": list,
-          "notes": list}
+from ..records import KEYS
 
 
 def record(**fields) -> dict:
-    """A variant record: every key of ``RECORD_KEYS`` in order, absent ones null or empty."""
-    rec = {k: fields[k] if k in fields else (_EMPTY[k]() if k in _EMPTY else None)
-           for k in RECORD_KEYS}
-    extra = set(fields) - set(RECORD_KEYS)
+    """A variant puzzle's record: the one schema (``sudoku_cp.records.KEYS``), every key
+    in order, absent ones null or empty."""
+    from ..records import record as make
+
+    extra = set(fields) - set(KEYS)
     assert not extra, extra  # a key outside the documented schema is a bug
-    return rec
+    fields.setdefault("puzzle", None)
+    return make(**fields)
 
 
 def base(index, source, line, entry) -> dict:
     """The keys that say where a puzzle came from and how it was read."""
     rec = {"index": index, "source": source, "line": line, "id": entry.ident,
-           "format": entry.format, "notes": []}
+           "format": entry.format, "puzzle": entry.text, "notes": []}
+    puzzle = getattr(entry, "puzzle", None)
+    if puzzle is not None:
+        rec["size"] = puzzle.size
+        if puzzle.box:
+            rec["box"] = f"{puzzle.box[0]}x{puzzle.box[1]}"
     if entry.ignored:
         rec["notes"] = [f"ignored cosmetic f-puzzles element(s): {', '.join(entry.ignored)}"]
     rec["notes"] += list(entry.notes)
@@ -53,11 +54,10 @@ def checked(entry, paradigms, time_limit, cap=None) -> tuple[dict, object]:
     try:
         report = crosscheck(entry.puzzle, paradigms, time_limit=time_limit, type_names=entry.names)
     except ParadigmError as exc:
-        return {"verdict": "error", "error": str(exc), "size": entry.puzzle.size}, None
+        return {"verdict": "error", "error": str(exc)}, None
     found = report.to_dict()
-    rec = {k: found[k] for k in ("verdict", "solutions", "ran", "not_run", "times", "evidence")}
+    rec = {k: found[k] for k in ("verdict", "solutions", "backends", "not_run", "evidence")}
     rec["time_s"] = found["time"]
-    rec["size"] = entry.puzzle.size
     sol = report.solution
     rec["solution"] = list(sol) if sol and report.verdict.value == "unique" else None
     if report.verdict.value == "none":  # why, where the givens say it (as a classic record)

@@ -15,6 +15,9 @@
 "use strict";
 
 // tool: [label, the value field (null: none), its default (null: must be typed), fewest cells]
+// A paradigm's claim (the record's word: docs/json.md) as the setter reads it.
+const CLAIMED = {unique: "exactly one", multiple: "several solutions", none: "no solution",
+                 unknown: "not settled in time"};
 const TOOLS = {
   given: ["Given (type its value)", null, null, 1],
   killer_cage: ["Killer cage (sum optional)", "total", undefined, 1],
@@ -650,7 +653,7 @@ function showAnswer(d, err, ms_) {
     drawDiffer(d.differ_values || []);
     S.hl.conflict = new Set((d.conflict ? d.conflict.items : []).flatMap((i) => i.cells));
     if (d.verdict !== "unique" && d.verdict !== "multiple") {  // what the paradigms found
-      const said = Object.entries(d.backends).map(([k, r]) => `${k}: ${r.claim}`).join("; ");
+      const said = Object.entries(d.backends).map(([k, r]) => `${k}: ${CLAIMED[r.claim] || r.claim}`).join("; ");
       $("edit-differ").textContent = `${said}.${(d.evidence || []).length ? ` ${d.evidence.join(" ")}` : ""}`;
     }
     update(); paintSel();
