@@ -1,4 +1,4 @@
-"""One tool, one voice (issue 36): the same kinds of puzzle, classic and variant, through
+"""One tool, one voice (issue 36; `benchmarks/one_voice.py` prints it for 20 puzzles): the same kinds of puzzle, classic and variant, through
 ``check``, ``solve`` and ``solve --count`` give the same verdict words, the same shape of
 every line and the same exit codes. Only what a puzzle is made of may differ (its text,
 size, values, times, the names of its cells: ``r1c2`` on a board, ``R1C2`` as the
@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import json
 import re
+import sys
+from pathlib import Path
 
 import pytest
 
 from sudoku_cp.cli import main
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from one_voice import shape  # noqa: E402  (the script that prints the same comparison)
 
 #: A hard classic puzzle (forum_hardest_1106's first): no backend settles it in 1 ms.
 HARD = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
@@ -59,29 +64,6 @@ def argv(command: str, kind: str, puzzle: str) -> list[str]:
         return ["solve", puzzle]
     limit = ["--time-limit", "0.3", "--samples", "50"] if kind == "count_cut" else []
     return ["solve", "--count", *limit, puzzle]
-
-
-def shape(text: str) -> list[str]:
-    """The text with what a puzzle is made of taken out: numbers, cell names, grids; a classic count's estimate (`  instead: about ...`: a variant
-    puzzle has no estimator) and the wording of a time limit's evidence (each road's
-    cross-check words it; the verdict and exit code are what must agree) set aside."""
-    out = []
-    for line in text.splitlines():
-        if line.startswith("  instead: about "):
-            continue
-        line = line.replace(" (a solution was found, maybe not the only one)", "")  # (when one was, in time)
-        if "time limit" in line and line.startswith("  ") and "solution" not in line:
-            line = "  <time limit evidence>"
-        line = re.sub(r"\b[rR]\d+[cC]\d+\b", "<cell>", line)
-        line = re.sub(r"(<cell>, )+<cell>", "<cells>", line)
-        line = re.sub(r"\b1 given\b", "2 givens", line)  # (the number's grammar, not the shape)
-        line = re.sub(r"\d+(\.\d+)?", "<n>", line)
-        if re.fullmatch(r"[\s<n>|+\-]+", line):  # a row of a grid, or a border
-            line = "<grid>"
-        if line == "<grid>" and out and out[-1] == "<grid>":
-            continue
-        out.append(line)
-    return out
 
 
 def raced(outcome):
