@@ -166,8 +166,14 @@ def _check_variant(source, line, index, entry, paradigms, time_limit,
                    keep_report: bool = False) -> Checked:
     """One variant puzzle: its record (``variants.records``), the same road in a worker;
     in this process the ``Checked`` keeps the cross-check's report, as for a board."""
+    from .variants.paradigms import of_backends
     from .variants.records import base, checked, record
 
+    try:  # (a classic run's backends, for a variant line met among its boards)
+        paradigms = of_backends(paradigms)
+    except UnknownBackendError as exc:
+        rec = record(**base(index, source, line, entry), verdict="invalid", error=str(exc))
+        return Checked(rec["verdict"], json.dumps(rec), index)
     found, report = checked(entry, paradigms, time_limit, entry.cap)
     rec = record(**base(index, source, line, entry), **found)
     return Checked(rec["verdict"], json.dumps(rec), index,
@@ -209,8 +215,8 @@ def check_items_text(items: list[tuple], backends: Sequence[str] | None,
 def _bulk_backend(items, backends, time_limit) -> tuple | None:
     """``(backend, check_array)`` when a chunk goes through one bulk call: one backend
     that has the ``check_array`` capability, no time limit, and no variant puzzles."""
-    if not items or items[0][0] == "variant" or not backends or len(backends) != 1 \
-            or time_limit is not None:
+    if not items or any(item[0] == "variant" for item in items) or not backends \
+            or len(backends) != 1 or time_limit is not None:
         return None
     from .backends import get_backend
     from .backends.base import capability
@@ -221,18 +227,19 @@ def _bulk_backend(items, backends, time_limit) -> tuple | None:
 
 
 def _one_by_one(items, backends, time_limit, values: bool) -> list[Checked]:
-    """A chunk checked puzzle by puzzle (``crosscheck`` on each)."""
-    if items and items[0][0] == "variant":  # variant puzzles: read, then cross-checked
-        from .variants.formats import read_entry
+    """A chunk checked puzzle by puzzle (``crosscheck`` on each), boards and variant
+    puzzles alike (a variant one is read again here, from its text)."""
+    out = []
+    for item in _unblocked(items):
+        if item[0] == "variant":
+            from .variants.formats import read_entry
 
-        out = []
-        for _, source, line, index, text, cap in items:
+            _, source, line, index, text, cap = item
             entry = read_entry(text)
             entry.line, entry.cap = line, cap
             out.append(_check_variant(source, line, index, entry, backends, time_limit))
-        return out
-    out = []
-    for source, line, index, givens, box, extra, expected in _unblocked(items):
+            continue
+        source, line, index, givens, box, extra, expected = item
         board = Board.from_values(givens, box=box, houses=extra)
         checked = _check_board(board, expected, backends, time_limit, (source, line, index))
         out.append(checked if values else Checked(*checked[:3]))

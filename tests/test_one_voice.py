@@ -134,3 +134,31 @@ def test_a_batch_goes_on_past_bad_lines_saying_each_once(capsys, tmp_path):
         lines = err.splitlines()
         assert [line.split(": ")[0] for line in lines[:2]] == [f"{path}:1", f"{path}:3"]
         assert len(lines) == 3 and lines[2].startswith("check: 3 puzzles in ")
+
+
+@pytest.mark.parametrize("batch", [False, True], ids=["check", "batch"])
+def test_boards_and_variant_puzzles_in_one_file_are_one_input(capsys, tmp_path, batch):
+    """A variant line anywhere among boards (past the lines peeked at to choose a reader)
+    is read as its format and checked; a backend that takes no variant puzzle makes that
+    line's record invalid, naming why, and the run goes on."""
+    path = tmp_path / "mixed.txt"
+    path.write_text("\n".join([CLASSIC["unique"]] * 55 + [VARIANT["unique"]]) + "\n")
+    out = tmp_path / "r.jsonl"
+    tail = ["--workers", "1", "--out", str(out)] if batch else ["--json"]
+
+    def records(backends):
+        code = main(["check", "--backends", backends, "-f", str(path), *tail])
+        text, err = capsys.readouterr()
+        lines = out.read_text().splitlines()[1:] if batch else text.splitlines()
+        if batch:
+            out.unlink()
+        return code, sorted((json.loads(line) for line in lines), key=lambda r: r["index"]), err
+
+    code, recs, err = records("sat,cpsat")
+    assert code == 0 and [r["verdict"] for r in recs] == ["unique"] * 56
+    assert [r["format"] for r in recs[-2:]] == ["classic", "iss"]
+    assert recs[-1]["solution"] == [1, 2, 3, 4, 3, 4, 2, 1, 2, 1, 4, 3, 4, 3, 1, 2]
+    code, recs, err = records("sat,backtrack")
+    assert code == 2 and [r["verdict"] for r in recs] == ["unique"] * 55 + ["invalid"]
+    assert "backtrack declines variant puzzles" in recs[-1]["error"]
+    assert f"{path}:56: backtrack declines variant puzzles" in err

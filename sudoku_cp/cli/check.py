@@ -124,7 +124,7 @@ def cmd_check(args) -> int:
     if variants:  # read as the loop goes; the paradigms checked before the first puzzle
         puzzles, backends = variant.check_source(args)
     else:
-        puzzles = entries(args)  # (read as the loop goes)
+        puzzles = entries(args, variants=True)  # (read as the loop goes)
         backends = resolve(args.backends, args.time_limit)  # before the first puzzle is read
     certifier = certifier_for(args)  # holds the directory's lock until the end below
     say = bar.write if bar is not None else (lambda t: print(t, file=sys.stderr))
@@ -138,6 +138,8 @@ def cmd_check(args) -> int:
             rec, verdict = checked.record, checked.verdict
             if entry.error:
                 say(error_line(source, entry))
+            elif verdict == "invalid":  # read, but refused by the check (a variant line
+                say(f"{where(source, entry)}: {rec['error']}")  # no backend named takes)
             else:
                 if certifier:  # --certify DIR: a certificate for the verdict
                     code = worst(code, said(certifier.checked(checked, entry)))
@@ -364,7 +366,8 @@ def _job(args, source=None):
     backends, defaults = ((resolve(args.backends, args.time_limit), DEFAULT_CHECK)  # (before
                           if source is None else source[1:])  # any worker starts)
     blocks = args.chunk_size or default_chunk_size(backends)  # plain lines a chunk at a time
-    puzzles = entries(args, blocks) if source is None else source[0]  # (read as the run goes)
+    puzzles = (entries(args, blocks, variants=True) if source is None  # (read as the run goes)
+               else source[0])
     return BatchJob(puzzles, inputs, args.out, args.resume, args.force, backends, defaults,
                     args.time_limit, engine, workers, args.scheduler, args.chunk_size,
                     values=bool(getattr(args, "certify", None)))

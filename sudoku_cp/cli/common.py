@@ -65,13 +65,20 @@ def find_data(path: str, option: str | None = None) -> str:
                      f"--data DIR or {DATA_ENV})")
 
 
-def entries(args, blocks: int = 0) -> Iterator[tuple[str, object]]:
+def entries(args, blocks: int = 0, variants: bool = False) -> Iterator[tuple[str, object]]:
     """Every puzzle named on the command line, in files (-f) or on standard input.
 
     Yields ``(source, entry)`` where source names where the puzzle came from. With
     ``blocks`` (the batch runner's chunk size) a file's stretches of plain 9x9 lines
     come as ``parse.PlainBlock`` entries of up to that many lines (``parse.read_blocks``).
+    With ``variants`` a line the board reader refuses and a variant format reads (an ISS
+    string, f-puzzles, JSON: ``variants.formats.detect``) comes as that format's entry,
+    so one input may hold both (``check``: one check road for both kinds).
     """
+    if variants:
+        for source, entry in entries(args, blocks):
+            yield source, _as_variant(entry)
+        return
     from ..parse import parse_many, read_blocks, read_puzzles
 
     box = args.box
@@ -102,6 +109,20 @@ def entries(args, blocks: int = 0) -> Iterator[tuple[str, object]]:
     if not seen:
         raise UsageError("no puzzle in the input: give PUZZLE arguments, -f FILE, or "
                          "puzzles on standard input")
+
+
+def _as_variant(entry):
+    """``entry``, or the variant entry its text is when the board reader refused it."""
+    if not getattr(entry, "error", None):
+        return entry
+    from ..variants.formats import detect, read_entry
+
+    text = entry.text.strip()
+    if "\n" in text or detect(text) is None:
+        return entry
+    found = read_entry(text)
+    found.line = entry.line
+    return found
 
 
 class Outcome:

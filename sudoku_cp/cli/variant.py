@@ -192,16 +192,8 @@ def _lines(lines):
             yield n, line
 
 
-#: The classic backends and why they take no variant puzzle.
-DECLINED = {
-    "dlx": "sums, orderings and differences are not exact-cover constraints",
-    "backtrack": "its candidate tables know houses only",
-    "asp": "no variant encoding written for it yet",
-}
-
-
 def _paradigms(args):
-    from ..variants.paradigms import ALL_PARADIGMS as PARADIGMS
+    from ..variants.paradigms import ALL_PARADIGMS as PARADIGMS, CLASSIC_ONLY as DECLINED
 
     names = split_list(getattr(args, "backends", None))
     for name in names or ():
@@ -371,7 +363,7 @@ def _solve_paradigm(spec: str) -> str:
     """The variant paradigm ``solve --backend SPEC`` names; a classic backend that takes no
     variant puzzle, a solver spec or an unknown name is refused before any work (they
     were all replaced by ``sat`` without a word)."""
-    from ..variants.paradigms import ALL_PARADIGMS
+    from ..variants.paradigms import ALL_PARADIGMS, CLASSIC_ONLY as DECLINED
 
     if spec in ALL_PARADIGMS:
         return spec

@@ -49,6 +49,41 @@ ON_REQUEST = {
 #: Every paradigm a name can ask for.
 ALL_PARADIGMS = {**PARADIGMS, **HOUSES_ONLY, **ON_REQUEST}
 
+#: The classic backends that take no variant puzzle, and why.
+CLASSIC_ONLY = {
+    "dlx": "sums, orderings and differences are not exact-cover constraints",
+    "backtrack": "its candidate tables know houses only",
+    "asp": "no variant encoding written for it yet",
+}
+
+
+def of_backends(specs) -> list[str] | None:
+    """The paradigms a classic run's backend specs ask of a variant puzzle met among its
+    boards (``check -f`` of a mixed file): None (the default check) for None; else each
+    spec's name, which must be a paradigm (``UnknownBackendError`` names why not).
+
+    >>> of_backends(None), of_backends(["sat", "cpsat"])
+    (None, ['sat', 'cpsat'])
+    >>> of_backends(["sat", "backtrack"])
+    Traceback (most recent call last):
+    ...
+    sudoku_cp.errors.UnknownBackendError: backtrack declines variant puzzles: its candidate tables know houses only; variant paradigms: sat, cpsat, witness, fast, mip
+    """
+    if specs is None:
+        return None
+    names = []
+    for spec in specs:
+        name = spec.split(":", 1)[0]
+        if name in CLASSIC_ONLY:
+            raise UnknownBackendError(f"{name} declines variant puzzles: {CLASSIC_ONLY[name]}; "
+                                      f"variant paradigms: {', '.join(ALL_PARADIGMS)}")
+        if name not in ALL_PARADIGMS or name != spec:
+            raise UnknownBackendError(f"{spec} is not a variant paradigm; variant paradigms: "
+                                      f"{', '.join(ALL_PARADIGMS)}")
+        names.append(name)
+    return names
+
+
 #: Paradigms whose search is Python code, holding the GIL from start to end. Each also
 #: takes ``stop`` (a ``threading.Event``: once set, it stops as at its time limit). A
 #: cross-check runs one of them on a thread beside the others, whose solvers (PySAT,
