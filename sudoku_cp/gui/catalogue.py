@@ -48,6 +48,9 @@ TYPED = {
     "chess": ("text", "leaper moves", "1 2; values 1 3",
               "moves 'a b' (each taken every way round, 1 2 is a knight), then optionally "
               "'values ...' for only those values"),
+    "connected_values": ("text", "values", "1 2 3; size 12",
+                         "the values whose cells form one orthogonally connected group, then "
+                         "optionally 'size k' for a group of exactly k cells"),
     "equal_sum": ("segments", None, None, "each selection one more segment"),
     "or": ("group", None, None, "the constraints ticked in the list, as its branches"),
     "and": ("group", None, None, "the constraints ticked in the list, as its parts"),

@@ -93,6 +93,19 @@ function leaperOf(text) {  // "1 2, 2 2; values 1 3"
   return { moves, values, cells: [] };
 }
 
+function connectedOf(text) {  // "1 2 3; size 12"
+  const [valueText, ...rest] = text.split(";");
+  const values = [...valueText.replace(/[\s,]+/g, "")].map(valueOf);
+  if (!values.length || values.some((v) => !v)) return `type the values, 1 to ${sym(E.draft.size)}, e.g. 1 2 3`;
+  let size = 0;
+  for (const part of rest) {
+    const m = /^\s*size\s+(\d+)\s*$/i.exec(part);
+    if (!m) return `'${part.trim()}': after the values only 'size k' is read`;
+    size = Number(m[1]);
+  }
+  return { values: [...new Set(values)].sort((a, b) => a - b), size };
+}
+
 function automatonOf(text, cells) {  // "start 0; accept 1; 0 5 2, 2 3 1; segments 2 3"
   let start = [0], accept = null, lengths = [];
   const moves = [];
@@ -143,9 +156,10 @@ function typedOf(t, sel, text) {
   const g = GENERIC[t];
   if (g.shape === "cells+text" && sel.length < 1) return "select the cells of its line first";
   if (t === "regex") return text.trim() ? { type: t, cells: sel, pattern: text.trim() } : "type the pattern first, e.g. 1[2-4]+";
-  const got = t === "pair" ? pairsOf(text) : t === "chess" ? leaperOf(text) : t === "nfa" ? automatonOf(text, sel) : "no text reader";
+  const read = { pair: pairsOf, chess: leaperOf, nfa: (x) => automatonOf(x, sel), connected_values: connectedOf }[t];
+  const got = read ? read(text) : "no text reader";
   if (typeof got === "string") return got;
-  return t === "chess" ? { type: t, ...got } : { type: t, cells: sel, ...got };
+  return g.shape === "text" ? { type: t, ...got } : { type: t, cells: sel, ...got };
 }
 
 async function modelSays(con) {  // null when the model reads the constraint, else its one line
@@ -203,6 +217,7 @@ function textOf(con) {  // a typed constraint written back as its text
   if (con.type === "regex") return con.pattern;
   if (con.type === "pair") return `${con.all_pairs ? "all " : ""}${pairsText(con.allowed)}`;
   if (con.type === "chess") { const m = []; for (let i = 0; i < con.moves.length; i += 2) m.push(`${con.moves[i]} ${con.moves[i + 1]}`); return `${m.join(", ")}${con.values.length ? `; values ${con.values.map(sym).join(" ")}` : ""}`; }
+  if (con.type === "connected_values") return `${con.values.map(sym).join(" ")}${con.size ? `; size ${con.size}` : ""}`;
   if (con.type === "nfa") {
     const m = [];
     for (let i = 0; i < con.moves.length; i += 3) m.push(`${con.moves[i]} ${con.moves[i + 1] === E.draft.size ? "/" : sym(con.moves[i + 1] + 1)} ${con.moves[i + 2]}`);
