@@ -172,7 +172,8 @@ async function commitTyped(t, sel) {  // a typed tool's Add (Enter, a release on
   const g = GENERIC[t];
   if (g.shape === "segments") return addSegment(t, sel);
   const held = E.last && E.last.type === t ? E.draft.constraints.findIndex((x) => JSON.stringify(x) === JSON.stringify(E.last)) : -1;
-  const again = held >= 0 && (!sel.length || g.shape === "text");  // the picked one, its text changed
+  const onHeld = held >= 0 && (!sel.length || (sel.length === 1 && cellsOf(E.last).includes(sel[0])));
+  const again = held >= 0 && (onHeld || g.shape === "text");  // the picked one (a click on it), its text changed
   const con = typedOf(t, again && g.shape !== "text" ? E.last.cells : sel, $("edit-text").value);
   if (typeof con === "string") return say(`${upper(t.replace(/_/g, " "))}: ${con}.`);
   const why = await modelSays(con);
