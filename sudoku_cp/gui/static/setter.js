@@ -458,7 +458,7 @@ function onPointerUp() {
   if (E.sel.length === 1 && !["odd", "even", "minimum", "maximum", "erase", "little_killer", "sandwich", "x_sum", "skyscraper"].includes(t)
       && !(GENERIC[t] && GENERIC[t].shape === "cell")
       && !(t === "quadruple" && !pick(E.sel[0]))) {
-    if (pick(E.sel[0])) { paintSel(); say("Picked: type to change its value, Delete removes it."); }
+    if (pick(E.sel[0])) { paintSel(); say(isTyped(t) ? "Picked: change its text and press Enter; Delete removes it." : "Picked: type to change its value, Delete removes it."); }
     return;
   }
   if (E.sel.length === 1 && ["little_killer", "sandwich", "x_sum", "skyscraper"].includes(t) && pick(E.sel[0])
