@@ -2,7 +2,8 @@
 automaton drawn by pointer and by keys with their text typed; a bad pattern refused in one
 line; a leaper rule from its moves; an equal sum segment by segment; an or and an and grouped
 from constraints ticked in the list (pointer, then keys); each drawn on the board, exported
-and opened again identical; and no model type left "not drawn". Fixtures from
+and opened again identical; no model type left "not drawn"; axe-core on the text box and
+the list's ticks. Fixtures from
 test_gui_browser; helpers from test_gui_setter."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import json
 
 from test_gui_browser import (  # noqa: F401  (fixtures: server, browser, page)
     DIALOGS, answer_dialog, browser, page, server)
-from test_gui_setter import canon, drag, draft, new_draft, verdict
+from test_gui_setter import AXE, canon, drag, draft, new_draft, verdict
 from test_gui_setter_api import EVERY
 
 from playwright.sync_api import expect  # noqa: E402
@@ -162,3 +163,13 @@ def test_no_model_type_is_left_not_drawn(page):
         assert page.locator("svg.variant text", has_text=mark).count() >= 1, mark
     expect(page.locator("svg.variant .cage.distinct")).to_have_count(1)
     expect(page.locator("svg.variant .cage.rellik_cage")).to_have_count(1)
+    if not AXE.exists():  # the rest: axe-core on the text box and the ticks of the list
+        return
+    page.select_option("#edit-tool", "nfa")
+    page.click("#setter-card details summary")
+    expect(page.locator("#edit-text")).to_be_visible()
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+           for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    assert not bad, bad
