@@ -173,3 +173,27 @@ def test_no_model_type_is_left_not_drawn(page):
     bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
            for v in result["violations"] if v["impact"] in ("serious", "critical")]
     assert not bad, bad
+
+
+def test_any_constraint_as_json_read_by_the_model(page):
+    """The last resort: a field no box gives (a sum's weights) typed as JSON; bad JSON and an
+    unknown type said in one line, the draft unchanged."""
+    new_draft(page, 6)
+    page.click("#setter-card details summary")
+    for text, said in (("{\"type\": ", "not JSON"), ("[1]", 'with a "type"'),
+                       ('{"type": "spiral", "cells": [0]}', "constraint spiral"),
+                       ('{"type": "sum", "cells": [0, 1], "total": 7, "weights": [1]}', "weights")):
+        page.fill("#edit-json", text)
+        page.click("#edit-json-add")
+        expect(page.locator("#edit-said")).to_contain_text(said)
+        expect(page.locator("#edit-said")).to_contain_text("Not added")
+        assert draft(page)["constraints"] == []
+    page.fill("#edit-json", '{"type": "sum", "cells": [0, 1], "total": 7, "weights": [1, 2]}')
+    page.click("#edit-json-add")
+    page.wait_for_function("() => E.draft.constraints.length === 1")
+    assert added(page, "sum") == [{"type": "sum", "cells": [0, 1], "total": 7, "weights": [1, 2]}]
+    expect(page.locator("svg.variant text", has_text="Σw7")).to_have_count(1)
+    page.fill("#edit-json", '{"type": "sum", "cells": [0, 1], "total": 8, "weights": [1, 2]}')
+    page.click("#edit-json-add")  # the same type on the same cells: replaced
+    expect(page.locator("#edit-said")).to_contain_text("Replaced")
+    assert [c["total"] for c in added(page, "sum")] == [8]

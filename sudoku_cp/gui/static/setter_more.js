@@ -203,6 +203,7 @@ function addSegment(t, sel) {  // an equal sum: the first selection its first se
 }
 
 function showTextField() {  // the text box: a typed tool's pattern, pairs, automaton or moves
+  showJson();
   const g = GENERIC[tool()];
   const on = !!(g && TEXT_SHAPES.has(g.shape));
   $("edit-text-box").hidden = !on;
@@ -258,7 +259,27 @@ function describeGroup(con) {  // "or: (thermometer: R1C1 R1C2) | (killer cage 9
   return `${con.type}: ${parts.map((x) => `(${describe(x)})`).join(con.type === "or" ? " | " : " & ")}`;
 }
 
+// -- the last resort: one constraint as JSON (any field of any type), read by the model --------
+async function addJson() {
+  let con;
+  try { con = JSON.parse($("edit-json").value); } catch (err) { return say(`Not added: not JSON (${err.message}).`); }
+  if (!con || typeof con !== "object" || Array.isArray(con) || typeof con.type !== "string") return say('Not added: one constraint is one JSON object with a "type".');
+  const why = await modelSays(con);
+  if (why) return say(`Not added: ${why}.`);
+  const cells = JSON.stringify(cellsOf(con));  // the same type on the same cells: replaced, as Add does
+  const same = (x) => x.type === con.type && JSON.stringify(cellsOf(x)) === cells;
+  const had = E.draft.constraints.some(same);
+  change((d) => { d.constraints = d.constraints.filter((x) => !same(x)); d.constraints.push(con); });
+  E.last = JSON.parse(JSON.stringify(con));
+  say(`${had ? "Replaced" : "Added"}: ${describe(con)}.`);
+}
+
+function showJson() {  // the picked (or last added) constraint, to copy or change
+  if (document.activeElement !== $("edit-json")) $("edit-json").value = E.last ? JSON.stringify(E.last) : "";
+}
+
 function setterMoreInit() {
+  $("edit-json-add").addEventListener("click", addJson);
   $("edit-text").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); commitTyped(tool(), E.sel.slice()); } });
   $("edit-group-or").addEventListener("click", () => groupTicked("or"));
   $("edit-group-and").addEventListener("click", () => groupTicked("and"));
