@@ -9,8 +9,14 @@ the value box fills, ``digits`` that a tuple of values is typed as digits.
 Shapes: ``cells`` (the selection in order), ``cell+cells`` (the first cell selected, then
 the others), ``cells+copy`` (the first half, then the second half in the same order),
 ``cell`` (one constraint per selected cell), ``global`` (no cells: a rule over the whole
-grid, a switch). A type whose fields fit none of these (a tuple of lengths, a table of
-allowed pairs) is listed with ``shape`` None and the reason, never dropped in silence.
+grid, a switch). A type whose fields fit none of these is listed with ``shape`` None and the
+reason, never dropped in silence.
+
+A few types carry something no selection gives (a pattern, a table of pairs, an automaton,
+leaper moves, other constraints); ``TYPED`` gives each a shape of its own, drawn by
+``setter_more.js``: ``cells+text`` (a line, then its ``text`` typed in the text box, read as
+``syntax`` says), ``text`` (no cells: the text alone), ``segments`` (each selection one more
+segment of the constraint in hand), ``group`` (constraints already drawn, ticked in the list).
 
 >>> by = {t["type"]: t for t in catalogue()}
 >>> by["rellik_cage"]["shape"], by["rellik_cage"]["number"]
@@ -19,6 +25,8 @@ allowed pairs) is listed with ``shape`` None and the reason, never dropped in si
 ('cell+cells', 'cells+copy', 'global')
 >>> by["candidates"]["shape"], by["candidates"]["digits"]
 ('cell', True)
+>>> by["regex"]["shape"], by["regex"]["text"], by["or"]["shape"], by["equal_sum"]["shape"]
+('cells+text', 'pattern', 'group', 'segments')
 """
 
 from __future__ import annotations
@@ -27,12 +35,33 @@ import dataclasses
 
 from ..variants.model import NUMBER_FIELDS
 
+#: type -> (shape, the text box's name, what to type in it (its placeholder), the syntax)
+TYPED = {
+    "regex": ("cells+text", "pattern", "1[2-4]+",
+              "ISS's regular expression over the values along the line, read in order"),
+    "pair": ("cells+text", "pairs", "12 23 31",
+             "the value pairs allowed, first cell's value first; start with 'all' for every "
+             "two cells in order, not only neighbours"),
+    "nfa": ("cells+text", "automaton", "start 0; accept 1; 0 5 2, 2 3 1",
+            "start states; accept states; moves 'state value next' (a value '/' is the "
+            "break between segments); 'segments 2 3' cuts the line"),
+    "chess": ("text", "leaper moves", "1 2; values 1 3",
+              "moves 'a b' (each taken every way round, 1 2 is a knight), then optionally "
+              "'values ...' for only those values"),
+    "connected_values": ("text", "values", "1 2 3; size 12",
+                         "the values whose cells form one orthogonally connected group, then "
+                         "optionally 'size k' for a group of exactly k cells"),
+    "equal_sum": ("segments", None, None, "each selection one more segment"),
+    "or": ("group", None, None, "the constraints ticked in the list, as its branches"),
+    "and": ("group", None, None, "the constraints ticked in the list, as its parts"),
+}
 
 
 def catalogue() -> list[dict]:
     """Every registered constraint type: ``type``, ``label``, ``rule`` (its docstring's
     first sentence), ``shape``, ``number``, ``default``, ``digits``, ``extra`` (the other
-    fields' defaults, as the model writes them), ``why`` (when ``shape`` is None)."""
+    fields' defaults, as the model writes them), ``why`` (when ``shape`` is None), and for
+    the ``TYPED`` ones ``text``, ``example`` and ``syntax``."""
     from ..variants.model import TYPES
 
     return [_entry(tag, cls) for tag, cls in sorted(TYPES.items())]
@@ -72,5 +101,11 @@ def _entry(tag: str, cls) -> dict:
     extra = {k: list(f.default) if isinstance(f.default, tuple) else f.default
              for k, f in fields.items() if k not in required and k != number
              and f.default is not dataclasses.MISSING}
-    return {"type": tag, "label": label, "rule": rule, "shape": shape, "number": number,
-            "default": default, "digits": digits, "extra": extra, "why": why}
+    entry = {"type": tag, "label": label, "rule": rule, "shape": shape, "number": number,
+             "default": default, "digits": digits, "extra": extra, "why": why}
+    if tag in TYPED:
+        shape, text, example, syntax = TYPED[tag]
+        entry.update(shape=shape, why=None, number=None, default=None, digits=False,
+                     text=text, example=example, syntax=syntax,
+                     label=tag.replace("_", " ").capitalize() + (f" (type its {text})" if text else ""))
+    return entry

@@ -58,6 +58,11 @@ model_checks) plus docs/variants.md and two tests.
 
 7. **Drawing** (``display.DRAW``): the marks on the page; a global rule draws nothing
    (``_nothing``) and is named in ``picture.GLOBAL`` (the caption under the picture).
+   The page draws its own picture (``gui/static/variant.js`` or ``variant_more.js``; a
+   global rule named in ``GLOBAL_NAMES``), and the setter offers the type from
+   ``gui/catalogue.py`` by its fields (one no selection gives: a ``TYPED`` shape read in
+   ``static/setter_more.js``); ``tests/test_gui_catalogue_contract.py`` walks every type
+   through the page and ``tests/test_gui_setter_typed.py`` finds none "Not drawn".
 8. **Docs and tests**: a row in docs/variants.md's table (rule; sat; cpsat), a held and
    a broken instance in ``tests/test_variants_model.py``'s ``held_and_broken``, and a
    test against plain enumeration on 4x4 (``tests/test_variants_iss_types.py``) and, for

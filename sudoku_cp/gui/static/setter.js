@@ -67,7 +67,7 @@ const E = { on: false, draft: null, sel: [], cursor: 0, undo: [], redo: [], last
 const tool = () => $("edit-tool").value;
 const typeOf = (t) => (t === "x" || t === "v" ? "xv" : t === "pill_arrow" ? "arrow" : t);
 const cellsOf = (con) => [...(con.cell !== undefined ? [con.cell] : []), ...(con.cells || []), ...(con.copy || []),
-  ...(con.bulb || []), ...(con.shaft || [])];
+  ...(con.bulb || []), ...(con.shaft || []), ...(con.branches || con.parts || []).flatMap(cellsOf)];
 // Types drawn from the model's catalogue (gui/catalogue.py, sent in /api/info): type -> entry
 const GENERIC = {};
 const valueKey = (con) => ({ killer_cage: "total", little_killer: "total", sandwich: "total", x_sum: "total",
@@ -259,53 +259,9 @@ function rayOf(t, sel) {
 
 function say(text) { $("edit-said").textContent = text; return null; }
 
-function genericOf(g, sel, value) {  // a selection as a constraint of a catalogue type (its shape)
-  let con;
-  if (g.shape === "cell+cells") con = { type: g.type, cell: sel[0], cells: sel.slice(1) };
-  else if (g.shape === "cells+copy") {
-    if (sel.length % 2) return say(`${upper(g.label)}: select the cells, then as many copies in the same order (an even number of cells).`);
-    con = { type: g.type, cells: sel.slice(0, sel.length / 2), copy: sel.slice(sel.length / 2) };
-  } else con = { type: g.type, cells: sel.slice() };
-  Object.assign(con, JSON.parse(JSON.stringify(g.extra || {})));  // as the model writes it back
-  if (g.number && Number.isInteger(value)) con[g.number] = value;
-  else if (g.number && g.default !== null) con[g.number] = g.default;
-  if (g.digits) con.values = [];
-  return con;
-}
-
-function addCatalogue(types) {  // every model type with no tool of its own, from /api/info
-  const more = [], globals = [];
-  const known = new Set([...Object.keys(TOOLS).map(typeOf), ...GLOBAL_RULES.map(([k]) => globalOf(k).type)]);
-  for (const g of types || []) {
-    if (known.has(g.type) || GENERIC[g.type]) continue;
-    if (g.shape === "global") { globals.push([g.type, g.label, g.extra]); continue; }
-    if (!g.shape) continue;
-    GENERIC[g.type] = g;
-    const fewest = g.shape === "cell+cells" || g.shape === "cells+copy" ? 2 : 1;
-    TOOLS[g.type] = [g.label, g.number || (g.digits ? "values" : null), g.default, fewest];
-    if ((g.number && g.default === null) || g.digits) NEEDS_VALUE.add(g.type);
-    more.push(g);
-  }
-  if (more.length) {
-    const group = document.createElement("optgroup");
-    group.label = "More types";
-    for (const g of more) {
-      const o = document.createElement("option");
-      o.value = g.type; o.textContent = g.label; o.title = g.rule;
-      group.appendChild(o);
-    }
-    $("edit-tool").appendChild(group);
-  }
-  for (const [k, label, extra] of globals) {
-    GLOBAL_RULES.push([k, label]);
-    GLOBAL_EXTRA[k] = extra || {};
-    $("edit-globals").insertAdjacentHTML("beforeend", `<label class="switch"><input type="checkbox" id="edit-g-${k}"> ${esc(label)}</label>`);
-    $(`edit-g-${k}`).addEventListener("change", (e) => onGlobal(k, e.target.checked));
-  }
-}
-
 function commit() {  // the selection becomes a constraint of the current tool
   const t = tool();
+  if (isTyped(t)) return commitTyped(t, E.sel.slice());  // setter_more.js: a pattern, pairs, moves, segments
   if (!E.sel.length) return say("Select cells first.");
   if (t === "given") return say("Type a value to make it a given.");
   if (t === "erase") return removeOn(E.sel, true);
@@ -445,6 +401,7 @@ function showValueField() {  // (a pill arrow's box is the next arrow's bulb len
   $("edit-value-box").hidden = !key;
   $("edit-value-label").textContent = con ? `${upper(TOOLS[con.type] ? TOOLS[con.type][0].split(" (")[0] : con.type)}: ${key}` : `New: ${key}`;
   $("edit-value").value = con && Number.isInteger(con[key]) ? con[key] : con && Array.isArray(con[key]) ? con[key].join("") : "";
+  showTextField();
 }
 
 function onValueField() {  // the value field: the constraint in hand, or the next one's value
@@ -500,11 +457,11 @@ function onPointerUp() {
   if (!E.on || !E.drag) return;
   E.drag = false;
   const t = tool();
-  if (t === "given") return;
+  if (t === "given" || (GENERIC[t] && GENERIC[t].shape === "text")) return;  // a leaper rule: Add, no cells
   if (E.sel.length === 1 && !["odd", "even", "minimum", "maximum", "erase", "little_killer", "sandwich", "x_sum", "skyscraper"].includes(t)
       && !(GENERIC[t] && GENERIC[t].shape === "cell")
       && !(t === "quadruple" && !pick(E.sel[0]))) {
-    if (pick(E.sel[0])) { paintSel(); say("Picked: type to change its value, Delete removes it."); }
+    if (pick(E.sel[0])) { paintSel(); say(isTyped(t) ? "Picked: change its text and press Enter; Delete removes it." : "Picked: type to change its value, Delete removes it."); }
     return;
   }
   if (E.sel.length === 1 && ["little_killer", "sandwich", "x_sum", "skyscraper"].includes(t) && pick(E.sel[0])
@@ -554,16 +511,17 @@ function removeLast() {
 
 // -- the list of constraints and the global rules -----------------------------------------------
 function describe(con) {
+  if (con.type === "or" || con.type === "and") return describeGroup(con);
   const name = (TOOLS[con.type] ? TOOLS[con.type][0].split(" (")[0] : con.type.replace(/_/g, " "));
   const key = valueKey(con);
   const val = key && con[key] !== undefined && con[key] !== null ? ` ${con[key]}` : key && NEEDS_VALUE.has(con.type) ? " (no value yet)" : "";
   const cs = cellsOf(con);
-  const where = cs.length ? `: ${cs.slice(0, 6).map(cellName).join(" ")}${cs.length > 6 ? " …" : ""}` : "";
+  const where = (textOf(con) !== null ? ` “${clip(textOf(con), 24)}”` : "") + (cs.length ? `: ${cs.slice(0, 6).map(cellName).join(" ")}${cs.length > 6 ? " …" : ""}` : "");
   return `${con.type === "xv" ? (con.total === 10 ? "X" : con.total === 5 ? "V" : `XV ${con.total}`) : name}${con.type === "xv" ? "" : val}${where}`;
 }
 
 function listConstraints() {
-  const items = E.draft.constraints.map((con, i) => `<li>${esc(describe(con))} <button class="quiet small" data-remove="${i}" aria-label="Remove ${esc(describe(con))}">Remove</button></li>`);
+  const items = E.draft.constraints.map((con, i) => `<li><label><input type="checkbox" data-tick="${i}"> ${esc(describe(con))}</label> <button class="quiet small" data-remove="${i}" aria-label="Remove ${esc(describe(con))}">Remove</button></li>`);
   $("edit-count").textContent = `${plural(E.draft.constraints.length, "constraint")}, ${plural(E.draft.givens.length, "given")}`;
   $("edit-list").innerHTML = items.join("");
 }

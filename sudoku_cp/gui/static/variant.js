@@ -194,11 +194,12 @@ function drawVariant() {
   svg.setAttribute("aria-hidden", "true");
   svg.setAttribute("viewBox", `0 0 ${n} ${n}`);
   svg.setAttribute("preserveAspectRatio", "none");
+  let into = svg;  // an or / and draws its parts into a group of their own
   const add = (name, attrs, text) => {
     const el = document.createElementNS(SVG, name);
     for (const [k, val] of Object.entries(attrs)) el.setAttribute(k, val);
     if (text !== undefined) el.textContent = text;
-    svg.appendChild(el);
+    into.appendChild(el);
     return el;
   };
   const xy = (c) => [(c % n) + 0.5, Math.floor(c / n) + 0.5];
@@ -216,8 +217,21 @@ function drawVariant() {
     }
     if (d) add("path", { d, class: "region" });
   }
-  for (const con of V.constraints) {
+  const drawOne = (con) => {
     const t = con.type, cs = con.cells || [];
+    if (t === "or" || t === "and") {  // its parts' own marks, faded and grouped, the word at the first cell
+      const g = document.createElementNS(SVG, "g"), was = into;
+      g.setAttribute("class", `composite ${t}`);
+      into.appendChild(g); into = g;
+      const parts = con.branches || con.parts || [];
+      parts.forEach(drawOne);
+      into = was;
+      const first = parts.map(constraintCells).find((x) => x.length);
+      if (first) drawTag(add, xy(first[0]), t === "or" ? `or ×${parts.length}` : "and", `composite-tag ${t}`);
+      else globals.push(`${t} of ${parts.map((x) => x.type.replace(/_/g, " ")).join(", ")}`);
+      return;
+    }
+    if (drawMore(add, xy, path, n, con)) return;
     if (t === "killer_cage") drawCage(add, n, cs, con.total);
     else if (t === "extra_region") drawCage(add, n, cs, null, "extra");
     else if (t === "thermometer" || t === "slow_thermometer") {
@@ -263,10 +277,12 @@ function drawVariant() {
       add("text", { x, y: y + 0.07 * g, class: "quad-label", style: `font-size: ${0.16 * g}px` }, con.values.join(""));
     } else if (t === "minimum" || t === "maximum" || t === "clone") {
       for (const c of [...cs, ...(con.copy || [])]) { const [x, y] = xy(c); add("rect", { x: x - 0.5, y: y - 0.5, width: 1, height: 1, class: `shade ${t}` }); }
-    } else if (t === "candidates") continue;  // written in the cell, as marks (board.js)
+    } else if (t === "candidates") return;  // written in the cell, as marks (board.js)
+    else if (t === "chess") globals.push(leaperName(con));
     else if (GLOBAL_NAMES[t]) globals.push(GLOBAL_NAMES[t]);
     else unknown.add(t.replace(/_/g, " "));
-  }
+  };
+  V.constraints.forEach(drawOne);
   const defs = document.createElementNS(SVG, "defs");
   defs.innerHTML = '<marker id="arrowhead" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0 0L10 5L0 10" fill="none" class="arrow-head"/></marker>';
   svg.prepend(defs);
@@ -303,7 +319,7 @@ function drawCage(add, n, cells, total, extra) {
     if (!left) d += `M${k + m} ${y0}V${y1}`;
     if (!right) d += `M${k + 1 - m} ${y0}V${y1}`;
   }
-  add("path", { d, class: extra ? "cage extra" : "cage" });
+  add("path", { d, class: extra ? `cage ${extra}` : "cage" });
   if (total != null) {
     const first = Math.min(...cells);
     S.cells[first].classList.add("cage-label");  // its marks move down, clear of the sum

@@ -51,6 +51,7 @@ function constraintCells(con) {
   if (con.cells) return con.cells;
   if (con.bulb) return [...con.bulb, ...(con.shaft || [])];
   if (con.cell != null) return [con.cell];
+  if (con.branches || con.parts) return [...new Set((con.branches || con.parts).flatMap(constraintCells))];  // an or / and
   return [];
 }
 
