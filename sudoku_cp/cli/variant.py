@@ -30,6 +30,9 @@ def add_options(p, command: str) -> None:
                             "count of solutions using each up to --cap")
         g.add_argument("--cap", type=positive_int, metavar="K",
                        help="count solutions per candidate up to K (default 2)")
+        g.add_argument("--first", action="store_true",
+                       help="the first verdict two paradigms agree on; the paradigms still "
+                            "searching are cancelled (the record names them)")
 
 
 def wanted(args) -> bool:
@@ -90,6 +93,9 @@ def _batch(args) -> bool:
 def refuse_classic_options(args) -> None:
     """Refuse, before any work, an option that means nothing for a variant puzzle (each
     was ignored without a word, and ``check --certify DIR --out R`` ended in a traceback)."""
+    if getattr(args, "first", False) and _batch(args):
+        raise UsageError("--first runs one puzzle's paradigms at once in this process: drop "
+                         "--workers, --out, --resume and --engine")
     if getattr(args, "certify", None) and _batch(args):
         raise UsageError("--certify on variant puzzles runs in one process: drop --workers, "
                          "--out, --resume and --engine")
@@ -200,6 +206,20 @@ DECLINED = {
 }
 
 
+def open_pool(args):
+    """The worker processes that run a check's paradigms at once, reused from puzzle to
+    puzzle (``variants.parallel``; None where there is no fork: they run in turn). The
+    caller closes it."""
+    from ..variants.parallel import Pool, available
+
+    if not available():
+        if args.first:
+            raise UsageError("--first runs the paradigms at once, which needs fork "
+                             "(Linux or macOS)")
+        return None
+    return Pool(first=args.first).__enter__()
+
+
 def _paradigms(args):
     from ..variants.paradigms import ALL_PARADIGMS as PARADIGMS
 
@@ -256,6 +276,8 @@ def view(rec, report, puzzle, asked=None):
     ran = [(name, _status(r), r.time) for name, r in report.results.items()]
     skipped = [f"{name} not run: {why}" for name, why in rec["not_run"].items()
                if asked is None or name in asked]
+    skipped += [f"{name} cancelled: two paradigms agreed first (--first)"
+                for name in rec.get("cancelled") or ()]
     return (puzzle.size, len(puzzle.givens), ran, lambda s: _grid(s, puzzle.size),
             puzzle.cell_name, rec["notes"] + skipped)
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 #: The keys of a variant record, in order; every record has all of them (docs/variants.md).
 RECORD_KEYS = ("line", "source", "index", "verdict", "id", "format", "size", "solution",
-               "solutions", "ran", "not_run", "times", "time_s", "evidence", "notes",
-               "candidates", "conflict", "error")
+               "solutions", "ran", "not_run", "times", "time_s", "agreed", "finished",
+               "cancelled", "evidence", "notes", "candidates", "conflict", "error")
 _EMPTY = {"solutions": list, "ran": list, "not_run": dict, "times": dict, "evidence": list,
-          "notes": list}
+          "notes": list, "agreed": list, "finished": dict, "cancelled": list}
 
 
 def record(**fields) -> dict:
@@ -55,7 +55,8 @@ def checked(entry, paradigms, time_limit, cap=None) -> tuple[dict, object]:
     except ParadigmError as exc:
         return {"verdict": "error", "error": str(exc), "size": entry.puzzle.size}, None
     found = report.to_dict()
-    rec = {k: found[k] for k in ("verdict", "solutions", "ran", "not_run", "times", "evidence")}
+    rec = {k: found[k] for k in ("verdict", "solutions", "ran", "not_run", "times", "evidence",
+                                 "agreed", "finished", "cancelled")}
     rec["time_s"] = found["time"]
     rec["size"] = entry.puzzle.size
     sol = report.solution
