@@ -217,7 +217,7 @@ def open_pool(args):
             raise UsageError("--first runs the paradigms at once, which needs fork "
                              "(Linux or macOS)")
         return None
-    return Pool(first=args.first).__enter__()
+    return Pool(first=args.first).__enter__().start(_paradigms(args))
 
 
 def _paradigms(args):

@@ -120,19 +120,26 @@ class Pool:
             lane.close()
         self.lanes.clear()
 
+    def start(self, names=None) -> "Pool":
+        """Start the workers of ``names`` (None: a default check's) now, before the first
+        puzzle is read: their imports and warm-up overlap the reading."""
+        from . import crosscheck  # noqa: F401  (imported once here, not in each worker)
+        from .crosscheck import DEFAULT_PARADIGMS
+
+        for name in names or [n for n in DEFAULT_PARADIGMS if not _left_out(n)]:
+            self.lane(name)
+        return self
+
     def crosscheck(self, puzzle, names, *, asked=True, time_limit=None, type_names=None):
         """``crosscheck.crosscheck`` with the paradigms ``names`` at once (``asked``: the
         caller named them; else a compiled paradigm not ready here is left out, as a
         default check in turn leaves it)."""
         from .crosscheck import VariantReport, settle
-        from .paradigms import HOUSES_ONLY, not_ready
 
         start = time.perf_counter()
         not_run = {}
         if not asked:
-            for name in names:
-                if name in HOUSES_ONLY and (why := not_ready(name)):
-                    not_run[name] = why
+            not_run = {n: why for n in names if (why := _left_out(n))}
         outcomes, finished, cancelled = self.run(
             puzzle, [n for n in names if n not in not_run], time_limit, type_names,
             settled=lambda found: _agreed(puzzle, found))
@@ -202,6 +209,13 @@ class Pool:
         return outcomes, finished, cancelled
 
 
+def _left_out(name: str) -> str | None:
+    """Why a default check leaves ``name`` out (``paradigms.not_ready``), or None."""
+    from .paradigms import HOUSES_ONLY, not_ready
+
+    return not_ready(name) if name in HOUSES_ONLY else None
+
+
 def _agreed(puzzle, outcomes) -> bool:
     """True once the answers so far settle the verdict: two paradigms give the same
     answer and none contradicts it, or a disagreement (a bug whatever comes later)."""
@@ -247,12 +261,18 @@ def _serve(name: str, conn, parent_end) -> None:
 
 
 def _warm(name: str) -> None:
-    """Import the paradigm's module (its solver package) before the first puzzle comes."""
-    from .paradigms import get_paradigm
+    """Import the paradigm's solver package and solve a 4x4 thermometer puzzle (the
+    compiled kernel loaded from its cache, the solver's first call made) before the first
+    puzzle comes; never a first compile (``not_ready``)."""
+    from .model import Thermometer, VariantPuzzle
+    from .paradigms import get_paradigm, not_ready
 
     try:
-        get_paradigm(name)
-    except Exception:  # (a missing package is said when the puzzle is asked for)
+        solve = get_paradigm(name)
+        if not_ready(name) is None:
+            solve(VariantPuzzle(4, givens=((5, 4), (9, 1), (14, 1)),
+                                constraints=(Thermometer((0, 1, 2, 3)),)), limit=2)
+    except Exception:  # (a missing package or a bug is said when a puzzle asks for it)
         pass
 
 

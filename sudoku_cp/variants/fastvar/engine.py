@@ -11,11 +11,8 @@ from __future__ import annotations
 
 import time
 
-import numpy as np
-
 from ...compiled_cache import FIRST_COMPILE, compiling
 from ..paradigms import VariantResult
-from .program import compile_puzzle
 
 NAME = "fast"
 #: Nodes per call into the kernel between looks at the clock.
@@ -61,6 +58,10 @@ def warm() -> bool:
 def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> VariantResult:
     """Up to ``limit`` solutions of ``puzzle``; declines (``UnsupportedConstraint``) what
     ``program`` cannot state."""
+    import numpy as np  # (here: ``warm`` is asked before a check, and needs none of it)
+
+    from .program import compile_puzzle
+
     start = time.perf_counter()
     prog = compile_puzzle(puzzle)
     cold = _kernel is None and not warm()  # before kernel(): its import makes nothing warm
