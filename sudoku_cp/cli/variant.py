@@ -320,6 +320,7 @@ def cmd_solve(args) -> int:
     from ..variants.crosscheck import first_line
     from ..variants.paradigms import UnsupportedConstraint, get_paradigm
     from ..variants.rules import check_solution, clashes
+    from ..variants.tally import Tally
     from .show import count_text, cut_short, found, place, solve_line
 
     name = _solve_paradigm(args.backend)
@@ -331,8 +332,10 @@ def cmd_solve(args) -> int:
         if entry.error:
             rec.update(verdict="invalid", error=entry.error)
         else:
+            tally = Tally(entry.puzzle) if args.count else None  # counted, not kept
             try:
-                result = solve(entry.puzzle, limit=limit, time_limit=args.time_limit)
+                result = solve(entry.puzzle, limit=limit, time_limit=args.time_limit,
+                               **({"into": tally} if tally is not None else {}))
             except SudokuCpError as exc:  # e.g. a paradigm named by the user that declines
                 if isinstance(exc, UnsupportedConstraint):  # (in the names the setter typed)
                     exc = exc.spoken(entry.names)
@@ -340,11 +343,15 @@ def cmd_solve(args) -> int:
             except Exception as exc:  # a bug in the paradigm: this puzzle's record says it
                 rec.update(verdict="error", error=f"{name} raised {type(exc).__name__}: "
                                                   f"{first_line(exc)}")
-        if result is not None:
+        if result is not None and tally is not None:  # (checked as they came)
+            bad, good, ngood = [b for b, _ in tally.bad], [list(s) for s in tally.kept], tally.valid
+        elif result is not None:
             bad = [s for s in result.solutions if check_solution(entry.puzzle, s)]
             good = [list(s) for s in result.solutions if not check_solution(entry.puzzle, s)]
+            ngood = len(good)
+        if result is not None:
             # a count the time limit cut short settles nothing: "unknown", as for a board
-            timed_out = bool(args.count and cut_short(len(good), result.exhausted, limit))
+            timed_out = bool(args.count and cut_short(ngood, result.exhausted, limit))
             verdict = ("disagree" if bad else "unknown" if timed_out else "solved" if good
                        else "none" if result.exhausted else "unknown")
             rec.update(verdict=verdict, ran=[name], time_s=round(result.time, 6),
@@ -359,7 +366,7 @@ def cmd_solve(args) -> int:
         if args.json:
             out = record(**rec)
             if result is not None:  # solve adds how many and whether all, as for a board
-                out.update(count=count_text(len(good), result.exhausted, limit),
+                out.update(count=count_text(ngood, result.exhausted, limit),
                            exhausted=result.exhausted)
                 if args.count:
                     out["count_is"] = ("lower bound" if timed_out else "exact"
@@ -375,7 +382,7 @@ def cmd_solve(args) -> int:
                   file=sys.stderr)
         print(solve_line(index, place(source, line), entry.puzzle.size,
                          len(entry.puzzle.givens), rec["verdict"], name, result.time,
-                         found(len(good), result.exhausted, limit, counting=args.count)))
+                         found(ngood, result.exhausted, limit, counting=args.count)))
         for note in rec["notes"]:  # (cosmetic elements skipped, as check says)
             print(f"  note: {note}")
         if not args.count:
