@@ -83,12 +83,14 @@ def test_first_cancels_the_paradigms_still_searching(monkeypatch):
 
     _plant(monkeypatch, "cpsat", stuck)
     with parallel.Pool(first=True) as pool:
+        stuck_pid = pool.start(PARADIGMS).lanes["cpsat"].process.pid
         report = vc.crosscheck(THERMO, PARADIGMS)
-        killed = pool.lanes["cpsat"]  # a fresh worker replaced the cancelled one
         assert report.cancelled == ["cpsat"] and report.verdict.value == "unique"
         assert sorted(report.agreed) == ["sat", "witness"] and "cpsat" not in report.ran
         assert set(report.finished) == {"sat", "witness"}
-        assert killed.process.is_alive()
+        assert _dead(stuck_pid) and "cpsat" not in pool.lanes
+        again = vc.crosscheck(THERMO, PARADIGMS)  # a fresh cpsat worker, cancelled again
+        assert again.cancelled == ["cpsat"] and again.verdict.value == "unique"
     assert not mp.active_children()
 
 
@@ -115,11 +117,11 @@ def test_a_paradigm_that_raises_or_dies_is_an_error_that_names_it(monkeypatch):
         with pytest.raises(vc.ParadigmError, match="cpsat raised RuntimeError: planted"):
             vc.crosscheck(THERMO, PARADIGMS)
         _plant(monkeypatch, "cpsat", lambda p, **kw: os._exit(3))
-        pool._replace("cpsat")  # (a worker forked after the second plant)
+        pool._drop("cpsat")  # (the next is forked after the second plant)
         with pytest.raises(vc.ParadigmError, match="cpsat ended without an answer.*code 3"):
             vc.crosscheck(THERMO, PARADIGMS)
         monkeypatch.undo()
-        pool._replace("cpsat")
+        pool._drop("cpsat")
         assert vc.crosscheck(THERMO, PARADIGMS).verdict.value == "unique"  # the pool goes on
     assert not mp.active_children()
 

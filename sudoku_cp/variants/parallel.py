@@ -10,8 +10,8 @@ the start of the check) and which agreed on the verdict (``agreed``).
 
 With ``first`` the check ends at the first verdict two paradigms agree on (or at a
 disagreement, which no later answer can undo); the lanes still searching are killed
-and named in ``cancelled``, and a fresh lane is started in their place at once, so its
-imports overlap the next puzzle.
+and named in ``cancelled``; the next puzzle that asks for them starts fresh ones (not at
+once: a one-off check would wait for, or kill, a worker still importing its solver).
 
 Workers are forked (``fork``: no re-import of the package, a few milliseconds each);
 ``available()`` is False where the platform has no fork, and a check there runs its
@@ -82,12 +82,16 @@ class Lane:
         self.process.join()
         self.conn.close()
 
-    def close(self) -> None:
-        """Ask the worker to end; kill it if it has not after ``GRACE``."""
+    def tell_end(self) -> None:
+        """Ask the worker to end once it has read what came before."""
         try:
             self.conn.send(None)
         except OSError:
             pass
+
+    def close(self) -> None:
+        """Ask the worker to end; kill it if it has not after ``GRACE``."""
+        self.tell_end()
         self.process.join(GRACE)
         self.kill()
 
@@ -116,6 +120,8 @@ class Pool:
         global _current
         if _current is self:
             _current = None
+        for lane in self.lanes.values():  # (all told first: they end side by side)
+            lane.tell_end()
         for lane in self.lanes.values():
             lane.close()
         self.lanes.clear()
@@ -154,10 +160,11 @@ class Pool:
             self.lanes[name] = Lane(name)
         return self.lanes[name]
 
-    def _replace(self, name: str) -> None:
-        """Kill ``name``'s worker and start a fresh one (its imports begin at once)."""
-        self.lanes.pop(name).kill()
-        self.lanes[name] = Lane(name)
+    def _drop(self, name: str) -> None:
+        """Kill ``name``'s worker; the next check that asks for it starts a fresh one."""
+        lane = self.lanes.pop(name, None)
+        if lane is not None:
+            lane.kill()
 
     def run(self, puzzle, names, time_limit=None, type_names=None, settled=None):
         """Ask each paradigm of ``names`` for up to two solutions, all at once.
@@ -177,8 +184,8 @@ class Pool:
             try:
                 lane.ask(puzzle, time_limit, type_names)
             except OSError:  # a worker that died since its last puzzle: a fresh one
-                self._replace(name)
-                self.lanes[name].ask(puzzle, time_limit, type_names)
+                self._drop(name)
+                self.lane(name).ask(puzzle, time_limit, type_names)
             waiting[self.lanes[name].conn] = name
         outcomes, finished, cancelled = {}, {}, []
         try:
@@ -190,7 +197,7 @@ class Pool:
                     except (EOFError, OSError):
                         self.lanes[name].process.join(GRACE)
                         code = self.lanes[name].process.exitcode
-                        self._replace(name)
+                        self._drop(name)
                         kind, value = "error", (f"{name} ended without an answer (its worker "
                                                 f"process exited with code {code})")
                     finished[name] = time.perf_counter() - start
@@ -199,12 +206,12 @@ class Pool:
                     outcomes[name] = value
                 if self.first and waiting and settled is not None and settled(outcomes):
                     for name in waiting.values():
-                        self._replace(name)
+                        self._drop(name)
                         cancelled.append(name)
                     waiting.clear()
         except BaseException:  # (a Ctrl-C included) the searches still under way end here
             for name in waiting.values():
-                self._replace(name)
+                self._drop(name)
             raise
         return outcomes, finished, cancelled
 
