@@ -25,8 +25,8 @@ The command line opens a pool around its loop (``check``, ``--first``);
     with Pool(first=True):
         report = crosscheck(puzzle)      # report.finished, report.cancelled
 
-Roads not taken (measured on the 2-core machine, docs/variants.md "A check in
-parallel"): threads for every paradigm. PySAT and CP-SAT do release the GIL while they
+Roads not taken (measured on the 2-core machine, docs/variants.md "A check at once,
+and its start-up"): threads for every paradigm. PySAT and CP-SAT do release the GIL while they
 search, and the compiled kernel is ``nogil``, but the imports (OR-Tools, numba), the
 encoders and the witness are Python and take the GIL in turn: a one-off check then
 costs about the sum of its imports, which processes spread over the cores; and a
