@@ -168,3 +168,65 @@ def test_first_is_refused_where_it_means_nothing(capsys):
     assert "--first is for variant puzzles" in capsys.readouterr().err
     assert main(["check", ISS, "--first", "--workers", "1"]) == 2
     assert "--first runs one puzzle's paradigms at once" in capsys.readouterr().err
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        found.add(int(entry))
+            except (OSError, ValueError, IndexError):
+                pass
+    return found
+
+
+#: A check whose paradigms never answer (planted in the process that runs it).
+STUCK_CHECK = """
+import sys, time
+from sudoku_cp.variants import crosscheck as vc
+vc.get_paradigm = lambda name: (lambda puzzle, **kw: time.sleep(600))
+from sudoku_cp.cli.app import main
+sys.exit(main(["check", sys.argv[1], "--backends", "sat,cpsat,witness"]))
+"""
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc (Linux)")
+def test_no_worker_outlives_a_killed_check():
+    """A check killed outright (SIGKILL: no clean-up of its own runs) takes its workers
+    with it (``PR_SET_PDEATHSIG``), even those in the middle of a search."""
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent
+    p = subprocess.Popen([sys.executable, "-c", STUCK_CHECK, ISS],
+                         env=dict(os.environ, PYTHONPATH=str(root)),
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: set[int] = set()
+    try:
+        for _ in range(600):  # until its three workers are up (at most a minute)
+            workers = _children(p.pid)
+            if len(workers) >= 3 or p.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert p.poll() is None and len(workers) >= 3, "no three workers seen"
+        time.sleep(0.5)  # (they have the puzzle by now, and sleep in the planted search)
+        p.kill()
+        p.wait()
+        for _ in range(100):  # the kernel kills them at once; give the scheduler a moment
+            if all(_dead(pid) for pid in workers):
+                break
+            time.sleep(0.1)
+        assert all(_dead(pid) for pid in workers)
+    finally:
+        p.kill()
+        for pid in workers:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
