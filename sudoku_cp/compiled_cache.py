@@ -67,8 +67,11 @@ def user_cache_dir() -> Path:
     return Path(where("sudoku_cp")) / "numba"
 
 
-#: Package files whose functions other files' compiled functions call (and inline).
-SHARED_SOURCES = ("backends/fast/kernels.py",)
+#: Package files whose functions other files' compiled functions call (and inline): numba
+#: checks only a cached function's own file, so a change in one of these must be a new
+#: cache folder (``tests/test_compiled_cache.py`` finds every such file and checks it is here).
+SHARED_SOURCES = ("backends/fast/kernels.py", "variants/fastvar/varbase.py",
+                  "variants/fastvar/varclues.py")
 
 
 @lru_cache(maxsize=None)

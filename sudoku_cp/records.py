@@ -24,8 +24,8 @@ from .verdicts import Verdict
 #: Every key of a record, in order: one schema for classic and variant puzzles alike
 #: (docs/json.md). A key that means nothing for a puzzle holds null or an empty value.
 KEYS = ("line", "source", "index", "verdict", "puzzle", "format", "id", "size", "box",
-        "solution", "solutions", "backends", "not_run", "evidence", "notes", "candidates",
-        "conflict", "time_s", "error")
+        "solution", "solutions", "backends", "agreed", "finished", "cancelled", "not_run",
+        "evidence", "notes", "candidates", "conflict", "time_s", "error")
 
 #: ``format`` of a puzzle read by the classic reader (a line, a grid, CSV, SDM...).
 CLASSIC = "classic"
@@ -34,7 +34,9 @@ CLASSIC = "classic"
 def record(*, line: int | None, source: str, index: int, verdict: str, puzzle: str | None,
            format: str | None = CLASSIC, id: str | None = None, size: int | None = None,
            box: str | None = None, solution=None, solutions: Sequence = (),
-           backends: dict | None = None, not_run: dict | None = None,
+           backends: dict | None = None, agreed: Sequence[str] = (),
+           finished: dict | None = None, cancelled: Sequence[str] = (),
+           not_run: dict | None = None,
            evidence: Sequence[str] = (), notes: Sequence[str] = (), candidates=None,
            conflict=None, time_s: float | None = None, error: str | None = None,
            **extra) -> dict:
@@ -46,6 +48,7 @@ def record(*, line: int | None, source: str, index: int, verdict: str, puzzle: s
     return {"line": line, "source": source, "index": index, "verdict": str(verdict),
             "puzzle": puzzle, "format": format, "id": id, "size": size, "box": box,
             "solution": solution, "solutions": list(solutions), "backends": backends or {},
+            "agreed": list(agreed), "finished": finished or {}, "cancelled": list(cancelled),
             "not_run": not_run or {}, "evidence": list(evidence), "notes": list(notes),
             "candidates": candidates, "conflict": conflict,
             "time_s": None if time_s is None else round(time_s, 6), "error": error, **extra}
@@ -72,8 +75,20 @@ def check_record(report, *, line, source, index) -> dict:
         extra["expected_solution"] = report.expected
     return record(line=line, source=source, index=index, verdict=d["verdict"],
                   puzzle=report.board.to_text(), box=d["box"], solution=d["solution"],
-                  solutions=d["solutions"], backends=d["backends"], evidence=d["evidence"],
+                  solutions=d["solutions"], backends=d["backends"],
+                  agreed=agreed(d["verdict"], d["backends"]), evidence=d["evidence"],
                   notes=getattr(report, "notes", ()), time_s=report.time_s, **extra)
+
+
+def agreed(verdict: str, backends: dict) -> list[str]:
+    """The backends whose own claim is the verdict (none for ``disagree`` or ``unknown``).
+
+    >>> agreed("unique", {"sat": {"claim": "unique"}, "cpsat": {"claim": "unknown"}})
+    ['sat']
+    """
+    if verdict not in ("unique", "multiple", "none"):
+        return []
+    return [name for name, answer in backends.items() if answer.get("claim") == verdict]
 
 
 def unique_line(where: tuple, puzzle: str, box: tuple[int, int], solution: str, stats,
@@ -104,7 +119,8 @@ def unique_lines(source: str, box: tuple[int, int], backend: str, lines: Sequenc
              f'"box": "{box[0]}x{box[1]}", "solution": "')
     name = (f'"], "backends": {{{_string(backend)}: {{"status": "solved", "solutions": 1, '
             f'"exhausted": true, "time_s": {round(time_backend, 6)!r}, "stats": {{"nodes": ')
-    tail = (f', "count": 1}}, "claim": "unique"}}}}, "not_run": {{}}, "evidence": [], '
+    tail = (f', "count": 1}}, "claim": "unique"}}}}, "agreed": [{_string(backend)}], '
+            f'"finished": {{}}, "cancelled": [], "not_run": {{}}, "evidence": [], '
             f'"notes": [], "candidates": null, "conflict": null, '
             f'"time_s": {round(time_all, 6)!r}, "error": null}}')
     texts = "".join(puzzles) + "".join(solutions)

@@ -44,6 +44,54 @@ def test_new_kernel_source_is_a_new_cache_folder():
     assert compiled_cache.sources_key(("no/such/file.py",)) != key
 
 
+def _compiled(path: Path) -> bool:
+    """True for a module of numba-compiled functions (``@njit``, ``@intrinsic``)."""
+    text = path.read_text(encoding="utf-8")
+    return "@njit" in text or "@intrinsic" in text
+
+
+def test_every_compiled_module_another_one_calls_is_a_shared_source():
+    # A compiled function inlines what it calls from another file, and numba would not
+    # compile it again when only that file changed (fastvar's kernel, split in three).
+    import ast
+
+    package = ROOT / "sudoku_cp"
+    called = set()
+    for path in package.rglob("*.py"):
+        if not _compiled(path):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                if node.level:
+                    base = path.parent
+                    for _ in range(node.level - 1):
+                        base = base.parent
+                    target = base.joinpath(*node.module.split(".")).with_suffix(".py")
+                elif node.module.startswith("sudoku_cp."):
+                    target = ROOT.joinpath(*node.module.split(".")).with_suffix(".py")
+                else:
+                    continue
+                if target.is_file() and _compiled(target) and target != path:
+                    called.add(target.relative_to(package).as_posix())
+    assert {"variants/fastvar/varbase.py", "variants/fastvar/varclues.py"} <= called
+    assert called <= set(compiled_cache.SHARED_SOURCES), called - set(compiled_cache.SHARED_SOURCES)
+
+
+def test_a_change_in_any_shared_source_is_a_new_folder(monkeypatch, tmp_path):
+    for name in compiled_cache.SHARED_SOURCES:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes((ROOT / "sudoku_cp" / name).read_bytes())
+    monkeypatch.setattr(compiled_cache, "__file__", str(tmp_path / "compiled_cache.py"))
+    key = compiled_cache.sources_key.__wrapped__  # (not the cached answer)
+    before = key(compiled_cache.SHARED_SOURCES)
+    for name in compiled_cache.SHARED_SOURCES:
+        with open(tmp_path / name, "a", encoding="utf-8") as f:
+            f.write("# changed\n")
+        after = key(compiled_cache.SHARED_SOURCES)
+        assert after != before, name
+        before = after
+
+
 def test_numba_reads_the_folder_prepare_sets(tmp_path):
     pytest.importorskip("numba", reason="numba is not installed (the fast extra)")
     code = ("from sudoku_cp import compiled_cache as c; c.prepare(); import numba; "

@@ -209,7 +209,9 @@ def _stop_and_wait(solver, done) -> None:
 
 
 def _collector_base():
-    from ortools.sat.python import cp_model
+    from ..cp_import import cp_model as load_cp_model  # (without pandas)
+
+    cp_model = load_cp_model()
 
     return cp_model.CpSolverSolutionCallback
 

@@ -111,6 +111,8 @@ def cmd_check(args) -> int:
         raise UsageError("--chunk-size applies to a batch only (--workers, --out or --engine)")
     refuse_idle_options(args)
     variants = variant.wanted(args)  # f-puzzles, ISS or JSON variant puzzles
+    if args.first and not variants:
+        raise UsageError("--first is for variant puzzles (a classic check's backends run in turn)")
     if variants:
         variant.refuse_classic_options(args)
         if args.format == "csv":
@@ -131,6 +133,7 @@ def cmd_check(args) -> int:
     counts: Counter = Counter()
     code = EXIT_OK
     start = time.perf_counter()
+    pool = variant.open_pool(args) if variants else None  # the paradigms at once, warm
     try:
         for index, (source, entry) in enumerate(puzzles, 1):
             checked = check_entry(entry, backends, source=source, index=index,
@@ -163,6 +166,8 @@ def cmd_check(args) -> int:
         close_bar(bar)
         if certifier:
             certifier.close()
+        if pool is not None:
+            pool.close()
     if sum(counts.values()) > 1 or args.quiet:  # one puzzle: its result says it all
         summary = summarize(counts, Counter(), 0, time.perf_counter() - start)
         print(summary_line(summary, "check"), file=sys.stderr)

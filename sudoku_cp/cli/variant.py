@@ -30,6 +30,9 @@ def add_options(p, command: str) -> None:
                             "count of solutions using each up to --cap")
         g.add_argument("--cap", type=positive_int, metavar="K",
                        help="count solutions per candidate up to K (default 2)")
+        g.add_argument("--first", action="store_true",
+                       help="the first verdict two paradigms agree on; the paradigms still "
+                            "searching are cancelled (the record names them)")
 
 
 def wanted(args) -> bool:
@@ -90,6 +93,9 @@ def _batch(args) -> bool:
 def refuse_classic_options(args) -> None:
     """Refuse, before any work, an option that means nothing for a variant puzzle (each
     was ignored without a word, and ``check --certify DIR --out R`` ended in a traceback)."""
+    if getattr(args, "first", False) and _batch(args):
+        raise UsageError("--first runs one puzzle's paradigms at once in this process: drop "
+                         "--workers, --out, --resume and --engine")
     if getattr(args, "certify", None) and _batch(args):
         raise UsageError("--certify on variant puzzles runs in one process: drop --workers, "
                          "--out, --resume and --engine")
@@ -192,6 +198,20 @@ def _lines(lines):
             yield n, line
 
 
+def open_pool(args):
+    """The worker processes that run a check's paradigms at once, reused from puzzle to
+    puzzle (``variants.parallel``; None where there is no fork: they run in turn). The
+    caller closes it."""
+    from ..variants.parallel import Pool, available
+
+    if not available():
+        if args.first:
+            raise UsageError("--first runs the paradigms at once, which needs fork "
+                             "(Linux or macOS)")
+        return None
+    return Pool(first=args.first).__enter__().start(_paradigms(args))
+
+
 def _paradigms(args):
     from ..variants.paradigms import ALL_PARADIGMS as PARADIGMS, CLASSIC_ONLY as DECLINED
 
@@ -248,6 +268,8 @@ def view(rec, report, puzzle, asked=None):
     ran = [(name, _status(r), r.time) for name, r in report.results.items()]
     skipped = [f"{name} not run: {why}" for name, why in rec["not_run"].items()
                if asked is None or name in asked]
+    skipped += [f"{name} cancelled: two paradigms agreed first (--first)"
+                for name in rec.get("cancelled") or ()]
     return (puzzle.size, len(puzzle.givens), ran, lambda s: _grid(s, puzzle.size),
             puzzle.cell_name, rec["notes"] + skipped)
 
@@ -290,6 +312,7 @@ def cmd_solve(args) -> int:
     from ..variants.crosscheck import first_line
     from ..variants.paradigms import UnsupportedConstraint, get_paradigm
     from ..variants.rules import check_solution, clashes
+    from ..variants.tally import Tally
     from .show import count_text, cut_short, found, place, solve_line
 
     name = _solve_paradigm(args.backend)
@@ -301,8 +324,10 @@ def cmd_solve(args) -> int:
         if entry.error:
             rec.update(verdict="invalid", error=entry.error)
         else:
+            tally = Tally(entry.puzzle) if args.count else None  # counted, not kept
             try:
-                result = solve(entry.puzzle, limit=limit, time_limit=args.time_limit)
+                result = solve(entry.puzzle, limit=limit, time_limit=args.time_limit,
+                               **({"into": tally} if tally is not None else {}))
             except SudokuCpError as exc:  # e.g. a paradigm named by the user that declines
                 if isinstance(exc, UnsupportedConstraint):  # (in the names the setter typed)
                     exc = exc.spoken(entry.names)
@@ -310,11 +335,15 @@ def cmd_solve(args) -> int:
             except Exception as exc:  # a bug in the paradigm: this puzzle's record says it
                 rec.update(verdict="error", error=f"{name} raised {type(exc).__name__}: "
                                                   f"{first_line(exc)}")
-        if result is not None:
+        if result is not None and tally is not None:  # (checked as they came)
+            bad, good, ngood = [b for b, _ in tally.bad], [list(s) for s in tally.kept], tally.valid
+        elif result is not None:
             bad = [s for s in result.solutions if check_solution(entry.puzzle, s)]
             good = [list(s) for s in result.solutions if not check_solution(entry.puzzle, s)]
+            ngood = len(good)
+        if result is not None:
             # a count the time limit cut short settles nothing: "unknown", as for a board
-            timed_out = bool(args.count and cut_short(len(good), result.exhausted, limit))
+            timed_out = bool(args.count and cut_short(ngood, result.exhausted, limit))
             verdict = ("disagree" if bad else "unknown" if timed_out else "solved" if good
                        else "none" if result.exhausted else "unknown")
             rec.update(verdict=verdict, backends={name: result.to_dict(claim=False)},
@@ -328,7 +357,7 @@ def cmd_solve(args) -> int:
         if args.json:
             out = record(**rec)
             if result is not None:  # solve adds how many and whether all, as for a board
-                out.update(count=count_text(len(good), result.exhausted, limit),
+                out.update(count=count_text(ngood, result.exhausted, limit),
                            exhausted=result.exhausted)
                 if args.count:
                     out["count_is"] = ("lower bound" if timed_out else "exact"
@@ -344,7 +373,7 @@ def cmd_solve(args) -> int:
                   file=sys.stderr)
         print(solve_line(index, place(source, line), entry.puzzle.size,
                          len(entry.puzzle.givens), rec["verdict"], name, result.time,
-                         found(len(good), result.exhausted, limit, counting=args.count)))
+                         found(ngood, result.exhausted, limit, counting=args.count)))
         for note in rec["notes"]:  # (cosmetic elements skipped, as check says)
             print(f"  note: {note}")
         if not args.count:

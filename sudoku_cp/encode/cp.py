@@ -41,7 +41,9 @@ def encode(geometry: Geometry) -> CpEncoding:
     >>> len(enc.x), len(enc.model.proto.constraints)
     (16, 12)
     """
-    from ortools.sat.python import cp_model
+    from ..cp_import import cp_model as load_cp_model  # (without pandas)
+
+    cp_model = load_cp_model()
 
     n = geometry.n
     model = cp_model.CpModel()

@@ -24,13 +24,14 @@ from .paradigms import VariantResult
 PRESOLVE = False
 
 
-def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> VariantResult:
-    """Up to ``limit`` solutions of ``puzzle``; ``exhausted`` when fewer exist."""
+def solve(puzzle, *, limit: int = 2, time_limit: float | None = None, into=None) -> VariantResult:
+    """Up to ``limit`` solutions of ``puzzle``; ``exhausted`` when fewer exist. ``into``:
+    where the solutions go (``tally.Tally`` counts them; default a new list)."""
     start = time.perf_counter()
     cp = encode(puzzle)
     built = time.perf_counter()
     cp_model = cp.cp_model
-    solutions, state, exhausted = [], "limit", False
+    solutions, state, exhausted = [] if into is None else into, "limit", False
     stats = {"conflicts": 0, "branches": 0, "wall_time": 0.0, "build_time": built - start}
     while len(solutions) < limit:
         solver = cp_model.CpSolver()

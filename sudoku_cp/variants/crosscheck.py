@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 from ..errors import MissingDependencyError, SudokuCpError
 from ..verdicts import Verdict
+from . import parallel
 from .paradigms import (HOUSES_ONLY, PARADIGMS, PYTHON_SEARCH, UnsupportedConstraint,
                         VariantResult, get_paradigm, not_ready)
 from .rules import check_solution
@@ -57,10 +58,17 @@ class VariantReport:
     not_run: dict = field(default_factory=dict)  # paradigm -> why it did not run
     evidence: list = field(default_factory=list)
     time: float = 0.0
+    finished: dict = field(default_factory=dict)  # paradigm -> seconds from the start (at once)
+    cancelled: list = field(default_factory=list)  # stopped once two agreed (``first``)
 
     @property
     def ran(self) -> list[str]:
         return list(self.results)
+
+    @property
+    def agreed(self) -> list[str]:
+        """The paradigms whose answer is the verdict (none for ``disagree``, ``unknown``)."""
+        return [n for n, r in self.results.items() if _claim(r) == self.verdict.value]
 
     @property
     def solution(self):
@@ -70,7 +78,9 @@ class VariantReport:
         return {"verdict": self.verdict.value, "solutions": [list(s) for s in self.solutions],
                 "backends": {k: r.to_dict() for k, r in self.results.items()},
                 "not_run": dict(self.not_run), "evidence": list(self.evidence),
-                "time": round(self.time, 6)}
+                "time": round(self.time, 6), "agreed": self.agreed,
+                "finished": {k: round(t, 6) for k, t in self.finished.items()},
+                "cancelled": list(self.cancelled)}
 
 
 def crosscheck(puzzle, paradigms=None, *, time_limit: float | None = None,
@@ -85,6 +95,9 @@ def crosscheck(puzzle, paradigms=None, *, time_limit: float | None = None,
     calling thread stops it before the error goes on."""
     start = time.perf_counter()
     names = list(paradigms) if paradigms else list(DEFAULT_PARADIGMS)
+    if (pool := parallel.current()) is not None:  # all at once, in warm processes
+        return pool.crosscheck(puzzle, names, asked=bool(paradigms), time_limit=time_limit,
+                               type_names=type_names)
     outcomes: dict[str, tuple] = {}
     aside = next((n for n in names if n in PYTHON_SEARCH), None) if len(names) > 1 else None
     stop = threading.Event()
@@ -105,12 +118,19 @@ def crosscheck(puzzle, paradigms=None, *, time_limit: float | None = None,
             raise
     results = {n: outcomes[n][0] for n in names if outcomes[n][0] is not None}
     not_run = {n: outcomes[n][1] for n in names if outcomes[n][0] is None}
+    verdict, solutions, evidence = settle(puzzle, results)
+    return VariantReport(verdict, solutions, results, not_run, evidence,
+                         time.perf_counter() - start)
+
+
+def settle(puzzle, results) -> tuple:
+    """``(verdict, solutions, evidence)`` of the paradigms that ran: ``reconcile``, and
+    ``unknown`` when fewer than two ran (a verdict needs two agreeing)."""
     verdict, solutions, evidence = reconcile(puzzle, results)
     if len(results) < 2 and verdict is not Verdict.DISAGREE and verdict is not Verdict.MULTIPLE:
         evidence.append(f"only {len(results)} paradigm(s) ran; a verdict needs two agreeing")
         verdict = Verdict.UNKNOWN
-    return VariantReport(verdict, solutions, results, not_run, evidence,
-                         time.perf_counter() - start)
+    return verdict, solutions, evidence
 
 
 def _run(name, puzzle, time_limit, stop=None, type_names=None):

@@ -25,7 +25,9 @@ class CP:
     """A ``CpModel`` and its cell variables ``x``."""
 
     def __init__(self, puzzle: VariantPuzzle):
-        from ortools.sat.python import cp_model
+        from ..cp_import import cp_model as load_cp_model  # (without pandas)
+
+        cp_model = load_cp_model()
 
         self.cp_model = cp_model
         self.puzzle = puzzle

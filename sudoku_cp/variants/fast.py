@@ -109,9 +109,10 @@ def not_ready() -> str | None:
             "it (`sudoku-cp warm-up` compiles it once, about two minutes)")
 
 
-def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> VariantResult:
+def solve(puzzle, *, limit: int = 2, time_limit: float | None = None, into=None) -> VariantResult:
     """Up to ``limit`` solutions of ``puzzle``: houses only by the classic solver, the
-    rest by ``fastvar``; a rule neither takes is declined by name."""
+    rest by ``fastvar``; a rule neither takes is declined by name. ``into``: where the
+    solutions go (``tally.Tally``; the classic solver hands them over at its end)."""
     global _backend
     start = time.perf_counter()
     try:
@@ -119,13 +120,14 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> Variant
     except UnsupportedConstraint:
         from .fastvar.engine import solve as solve_variant
 
-        return solve_variant(puzzle, limit=limit, time_limit=time_limit)
+        return solve_variant(puzzle, limit=limit, time_limit=time_limit, into=into)
     if _backend is None:
         from ..backends.fast.backend import FastBackend
 
         _backend = FastBackend()  # keeps its tables per geometry; one per process
     result = _backend.solve(board, limit=limit, time_limit=time_limit)
-    solutions = [tuple(s) for s in result.solutions]
+    solutions = [] if into is None else into
+    solutions += [tuple(s) for s in result.solutions]
     if result.exhausted:
         status = "solved"
     elif len(solutions) >= limit:

@@ -51,8 +51,9 @@ def _highs(mip, hs, np):
     return h
 
 
-def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> VariantResult:
-    """Up to ``limit`` solutions of ``puzzle``; ``exhausted`` when fewer exist."""
+def solve(puzzle, *, limit: int = 2, time_limit: float | None = None, into=None) -> VariantResult:
+    """Up to ``limit`` solutions of ``puzzle``; ``exhausted`` when fewer exist. ``into``:
+    where the solutions go (``tally.Tally`` counts them; default a new list)."""
     from ..backends.mip import import_highspy
     from ..backends.base import require
 
@@ -67,7 +68,7 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> Variant
     ok = hs.HighsModelStatus
     given = {cell for cell, _ in puzzle.givens}
     free = [cell for cell in range(mip.ncells) if cell not in given]
-    solutions, state, exhausted = [], "limit", False
+    solutions, state, exhausted = [] if into is None else into, "limit", False
     while len(solutions) < limit:
         if time_limit is not None:
             left = time_limit - (time.perf_counter() - start)

@@ -56,7 +56,8 @@ def checked(entry, paradigms, time_limit, cap=None) -> tuple[dict, object]:
     except ParadigmError as exc:
         return {"verdict": "error", "error": str(exc)}, None
     found = report.to_dict()
-    rec = {k: found[k] for k in ("verdict", "solutions", "backends", "not_run", "evidence")}
+    rec = {k: found[k] for k in ("verdict", "solutions", "backends", "not_run", "evidence",
+                                 "agreed", "finished", "cancelled")}
     rec["time_s"] = found["time"]
     sol = report.solution
     rec["solution"] = list(sol) if sol and report.verdict.value == "unique" else None

@@ -162,8 +162,9 @@ def _solver_of(clauses, name):
 
 
 def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
-          solver: str = DEFAULT_SOLVER, cage: str = "combinations") -> VariantResult:
-    """Up to ``limit`` solutions of ``puzzle``; ``exhausted`` when fewer exist.
+          solver: str = DEFAULT_SOLVER, cage: str = "combinations", into=None) -> VariantResult:
+    """Up to ``limit`` solutions of ``puzzle``; ``exhausted`` when fewer exist. ``into``:
+    where the solutions go (``tally.Tally`` counts them; default a new list).
 
     ``solver`` names a PySAT solver and ``cage`` the killer-cage encoding (both for
     measurement; the defaults are the measured choice)."""
@@ -173,7 +174,7 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
     deadline = None if time_limit is None else start + time_limit
     shape = _SHAPES(_ShapeKey((solver, *shape_key(puzzle), puzzle)))
     if not REUSE_SOLVER or not shape.lock.acquire(blocking=False):  # a solver of our own
-        return _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape)
+        return _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, into=into)
     try:
         act = shape.next_act()
         try:
@@ -181,7 +182,8 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
         except EncodingTimeUp:
             return _timeout(start, "encoding")
         if len(enc.clauses) > FRESH_ABOVE * len(shape.clauses):  # the live solver would save little
-            return _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc, act)
+            return _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc, act,
+                                into=into)
         s = shape.live()
         shape.acts += 1
         assert act == shape.nv + shape.acts
@@ -193,7 +195,7 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
         before = _native(s)
         try:
             found = _enumerate(s, enc, solver, assumptions, [-act], limit, deadline,
-                               budget=LIVE_BUDGET)
+                               budget=LIVE_BUDGET, into=into)
             if found is None or found[1] != LATE:
                 s.add_clause([-act])
         except BaseException:
@@ -204,7 +206,10 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
             shape.solver = None
             return _late(found[0], start, built)
         if found is None:  # a real search: on a solver of its own, as if loaded afresh
-            result = _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc, act)
+            if into is not None:
+                into.clear()  # (the solutions of the attempt are found again)
+            result = _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc, act,
+                                  into=into)
             result.stats["live_attempt"] = LIVE_BUDGET
             return result
         solutions, status, exhausted = found
@@ -230,7 +235,8 @@ def _timeout(start, where, **stats):
                          time.perf_counter() - start)
 
 
-def _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc=None, act=None):
+def _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc=None, act=None,
+                 into=None):
     """On a solver of its own; ``enc``'s clauses guarded by ``-act`` when ``act`` is given."""
     if enc is None:
         try:
@@ -247,7 +253,8 @@ def _solve_fresh(puzzle, limit, deadline, solver, cage, start, shape, enc=None, 
         s.delete()
         return _timeout(start, "loading", build_time=built - start)
     try:
-        solutions, status, exhausted = _enumerate(s, enc, solver, [], [], limit, deadline)
+        solutions, status, exhausted = _enumerate(s, enc, solver, [], [], limit, deadline,
+                                                  into=into)
     except BaseException:
         abandon(s)  # left mid-call (Ctrl-C): never called again, not even to free it
         raise
@@ -291,11 +298,11 @@ def _add_all(s, clauses, deadline=None):
     return True
 
 
-def _enumerate(s, enc, solver, assumptions, guard, limit, deadline, budget=None):
+def _enumerate(s, enc, solver, assumptions, guard, limit, deadline, budget=None, into=None):
     """Solutions up to ``limit``: ``(solutions, status, exhausted)``, or None once the
     search has taken more than ``budget`` conflicts (when a budget is given). Status
     ``LATE``: the solver did not stop at the deadline and was abandoned."""
-    solutions, status, exhausted = [], "solved", False
+    solutions, status, exhausted = [] if into is None else into, "solved", False
     spent = s.accum_stats().get("conflicts", 0) if budget is not None else 0
     while len(solutions) < limit:
         try:

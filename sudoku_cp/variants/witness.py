@@ -46,9 +46,10 @@ NAME = "witness"
 
 
 def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
-          stop: threading.Event | None = None) -> VariantResult:
+          stop: threading.Event | None = None, into=None) -> VariantResult:
     """Up to ``limit`` solutions of ``puzzle``; ``exhausted`` when the search finished.
     Once ``stop`` is set (from another thread), the search ends as at its time limit.
+    ``into``: where the solutions go (``tally.Tally`` counts them; default a new list).
 
     Raises ``UnsupportedConstraint`` naming a constraint type it has no propagator for.
     """
@@ -58,7 +59,7 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
     ncells = len(masks)  # the propagators' own state follows the cells
     engine = Engine(len(masks), props)
     stats = {"nodes": 0, "guesses": 0, "backtracks": 0, "propagators": len(props)}
-    solutions: list[tuple[int, ...]] = []
+    solutions = [] if into is None else into
     exhausted, status = True, "solved"
     if all(masks) and engine.propagate(masks):
         try:

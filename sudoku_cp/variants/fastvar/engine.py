@@ -11,11 +11,8 @@ from __future__ import annotations
 
 import time
 
-import numpy as np
-
 from ...compiled_cache import FIRST_COMPILE, compiling
 from ..paradigms import VariantResult
-from .program import compile_puzzle
 
 NAME = "fast"
 #: Nodes per call into the kernel between looks at the clock.
@@ -58,9 +55,14 @@ def warm() -> bool:
     return not is_cold("varkernel.")
 
 
-def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> VariantResult:
+def solve(puzzle, *, limit: int = 2, time_limit: float | None = None, into=None) -> VariantResult:
     """Up to ``limit`` solutions of ``puzzle``; declines (``UnsupportedConstraint``) what
-    ``program`` cannot state."""
+    ``program`` cannot state. ``into``: where the solutions go (``tally.Tally`` counts
+    them; default a new list)."""
+    import numpy as np  # (here: ``warm`` is asked before a check, and needs none of it)
+
+    from .program import compile_puzzle
+
     start = time.perf_counter()
     prog = compile_puzzle(puzzle)
     cold = _kernel is None and not warm()  # before kernel(): its import makes nothing warm
@@ -88,7 +90,7 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None) -> Variant
     weight = np.zeros(ncells, dtype=np.int64)
     out = np.zeros((min(max(limit, 1), CHUNK), ncells), dtype=np.int64)
     deadline = None if time_limit is None else start + time_limit
-    solutions: list[tuple[int, ...]] = []
+    solutions = [] if into is None else into
     while True:
         room = min(out.shape[0], limit - len(solutions))
         with compiling("the fast variant engine", FIRST_COMPILE["fastvar"], cold):

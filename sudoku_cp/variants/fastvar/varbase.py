@@ -1,0 +1,122 @@
+"""What every propagator of ``fast`` for variants calls: mask bits and the queue.
+
+Masks are int64, bit ``i`` the value ``lo + i`` (``_high``, ``_below``, ``_above`` and the
+bit-counting intrinsics); ``_narrow`` keeps some values of a cell and queues the
+propagators watching it; ``_pop`` and ``_clear`` run the two rings of the queue (fast
+propagators first, then the slow ones). The kind numbers and the state slots are here
+too, so that ``varkernel``, ``varclues`` and ``engine`` read one list.
+
+numba caches each function with its own file's timestamp only: the functions here are
+compiled into their callers in ``varkernel`` and ``varclues``, so this file is listed in
+``compiled_cache.SHARED_SOURCES`` (a change here is a new cache folder, everything
+compiled again).
+
+Import this module only after ``compiled_cache.prepare()`` (``engine`` does).
+"""
+
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
+
+(HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
+ SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES) = range(18)  # as in ``program``
+# state slots
+DEPTH, FOUND, NODES, FAILS, BACK, RUNS, QHEAD, QTAIL, QSIZE, SHEAD, STAIL, SSIZE = range(12)
+SLOW = SHEAD - QHEAD  # the slow ring's slots, after the fast ring's
+
+
+@intrinsic
+def _ctpop(typingctx, x):
+    def codegen(context, builder, sig, args):
+        return builder.ctpop(args[0])
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def _cttz(typingctx, x):
+    def codegen(context, builder, sig, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def _ctlz(typingctx, x):
+    def codegen(context, builder, sig, args):
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 1))
+    return types.int64(types.int64), codegen
+
+
+@njit(cache=True, nogil=True)
+def _high(m):
+    """Index of the highest bit of the nonzero mask ``m``."""
+    return 63 - _ctlz(m)
+
+
+@njit(cache=True, nogil=True)
+def _below(i):
+    """Bits strictly below bit ``i`` (``i`` may be out of 0..62)."""
+    if i <= 0:
+        return 0
+    if i >= 63:
+        return (1 << 63) - 1
+    return (1 << i) - 1
+
+
+@njit(cache=True, nogil=True)
+def _above(i):
+    """Bits strictly above bit ``i``."""
+    if i < 0:
+        return (1 << 63) - 1
+    if i >= 62:
+        return 0
+    return ((1 << 63) - 1) & ~((2 << i) - 1)
+
+
+@njit(cache=True, nogil=True)
+def _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
+    """``dom[x] &= keep``, queueing ``x``'s watchers on a change; False when it empties."""
+    old = dom[x]
+    new = old & keep
+    if new == old:
+        return True
+    dom[x] = new
+    if new == 0:
+        return False
+    for k in range(wstart[x], wstart[x + 1]):
+        p = wlist[k]
+        r = 0
+        if p < 0:  # a slow propagator: it waits until the fast ones are done
+            p = ~p
+            r = SLOW
+        if not inq[p]:
+            inq[p] = True
+            t = state[QTAIL + r]
+            queue[t + (nprops if r else 0)] = p
+            state[QTAIL + r] = t + 1 if t + 1 < nprops else 0
+            state[QSIZE + r] += 1
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _pop(queue, inq, state, nprops):
+    """The next queued propagator, fast ones (houses, pairs) first; -1 when none."""
+    if state[QSIZE] > 0:
+        r = 0
+    elif state[SSIZE] > 0:
+        r = SLOW
+    else:
+        return -1
+    h = state[QHEAD + r]
+    p = queue[h + (nprops if r else 0)]
+    state[QHEAD + r] = h + 1 if h + 1 < nprops else 0
+    state[QSIZE + r] -= 1
+    inq[p] = False
+    return p
+
+
+@njit(cache=True, nogil=True)
+def _clear(queue, inq, state, nprops):
+    while _pop(queue, inq, state, nprops) >= 0:
+        pass

@@ -1,0 +1,418 @@
+"""Propagators of ``fast`` for variants for clues outside the grid, counting and indexing.
+
+Sandwiches, X-sums and skyscrapers (with ``_run_sum``, the bounds of a run's sum), counting
+and distinct-count rules, indexing of rows and values, rellik cages and counting circles:
+each narrows its cells' masks through ``varbase._narrow`` and fails when one empties, and
+is exact on a full assignment (``varkernel``'s docstring).
+
+Listed in ``compiled_cache.SHARED_SOURCES``: its functions are compiled into
+``varkernel.propagate``, which numba would not recompile when only this file changed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .varbase import _above, _below, _ctpop, _cttz, _high, _narrow
+
+
+@njit(cache=True, nogil=True)
+def _lowest_k(m, k):
+    """The sum of the indices of the ``k`` lowest bits of ``m`` (it has at least ``k``)."""
+    out = 0
+    for _ in range(k):
+        out += _cttz(m)
+        m &= m - 1
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _highest_k(m, k):
+    """The sum of the indices of the ``k`` highest bits of ``m`` (it has at least ``k``)."""
+    out = 0
+    for _ in range(k):
+        h = _high(m)
+        out += h
+        m &= ~(1 << h)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _run_sum(dom, d, c0, s, e, inner, need, distinct, keep):
+    """Whether the cells ``d[c0 + s:c0 + e]``, each held to the values ``inner``, can sum
+    to ``need`` by bounds (in bit indices: a value counts ``value - lo``); when they can,
+    each cell's values within what the others leave go into ``keep[t]``. With ``distinct``
+    the values differ, so ``k`` of them sum at least the ``k`` lowest bits of their union
+    and at most its ``k`` highest."""
+    k = e - s
+    smin = 0
+    smax = 0
+    union = 0
+    for t in range(s, e):
+        m = dom[d[c0 + t]] & inner
+        if m == 0:
+            return False
+        smin += _cttz(m)
+        smax += _high(m)
+        union |= m
+    low = smin  # the bounds of the whole sum
+    high = smax
+    low1 = 0  # and of any k - 1 of the cells
+    high1 = 1 << 40
+    if distinct and k > 0:
+        if _ctpop(union) < k:
+            return False
+        low = max(low, _lowest_k(union, k))
+        high = min(high, _highest_k(union, k))
+        low1 = _lowest_k(union, k - 1)
+        high1 = _highest_k(union, k - 1)
+    if need < low or need > high:
+        return False
+    for t in range(s, e):
+        m = dom[d[c0 + t]] & inner
+        omin = max(smin - _cttz(m), low1)  # what the other cells sum at least, at most
+        omax = min(smax - _high(m), high1)
+        keep[t] |= m & _above(need - omax - 1) & _below(need - omin + 1)
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _narrow_all(dom, d, c0, k, keep, wstart, wlist, queue, inq, state, nprops):
+    """Each cell ``d[c0 + t]`` keeps only ``keep[t]``."""
+    for t in range(k):
+        if not _narrow(dom, d[c0 + t], keep[t], wstart, wlist, queue, inq, state, nprops):
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _sandwich(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
+    """The values strictly between the line's smallest and its largest value sum to the
+    total. The line is a house (``program`` builds it on no other), so its smallest value
+    ``a`` and largest ``b`` are ``len - 1`` or more apart and every other value lies
+    strictly between them: each choice of ``a``, ``b`` and the two cells holding them
+    whose cells between can reach the total (by bounds) supports the values it uses."""
+    k, total = d[o], d[o + 1]
+    c0 = o + 2
+    keep = np.zeros(k, dtype=np.int64)
+    for a in range(nv):
+        for b in range(a + k - 1, nv):
+            abit = 1 << a
+            bbit = 1 << b
+            inner = _above(a) & _below(b)
+            for i in range(k):
+                if dom[d[c0 + i]] & abit == 0:
+                    continue
+                for j in range(k):
+                    if j == i or dom[d[c0 + j]] & bbit == 0:
+                        continue
+                    ok = True
+                    for t in range(k):
+                        if t != i and t != j and dom[d[c0 + t]] & inner == 0:
+                            ok = False
+                            break
+                    if not ok:
+                        continue
+                    s, e = min(i, j) + 1, max(i, j)
+                    if not _run_sum(dom, d, c0, s, e, inner, total - (e - s) * lo, True, keep):
+                        continue
+                    keep[i] |= abit
+                    keep[j] |= bbit
+                    for t in range(k):
+                        if t != i and t != j and (t < s or t >= e):
+                            keep[t] |= dom[d[c0 + t]] & inner
+    return _narrow_all(dom, d, c0, k, keep, wstart, wlist, queue, inq, state, nprops)
+
+
+@njit(cache=True, nogil=True)
+def _x_sum(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
+    """The first ``x`` values sum to the total, ``x`` the first cell's value: each ``x``
+    the first cell may hold (1 to the length) whose next ``x - 1`` cells can reach
+    ``total - x`` (by bounds; values differing when the line is a house) supports its
+    values, and leaves the cells after them free."""
+    k, total, distinct = d[o], d[o + 1], d[o + 2]
+    c0 = o + 3
+    keep = np.zeros(k, dtype=np.int64)
+    m = dom[d[c0]]
+    while m:
+        i = _cttz(m)
+        m &= m - 1
+        x = lo + i
+        if x < 1 or x > k:
+            continue
+        inner = ~(1 << i) if distinct else -1
+        if not _run_sum(dom, d, c0, 1, x, inner, total - x - (x - 1) * lo, distinct != 0, keep):
+            continue
+        keep[0] |= 1 << i
+        for t in range(x, k):
+            keep[t] = -1
+    return _narrow_all(dom, d, c0, k, keep, wstart, wlist, queue, inq, state, nprops)
+
+
+@njit(cache=True, nogil=True)
+def _skyscraper(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
+    """Seen from the clue, ``count`` values are taller than all before them and than the
+    ground (height 0). Heights are values (``lo >= 0``, ``program`` checks); ``ahead[j, s]``
+    is the mask of the tallest heights so far after ``j`` cells with ``s`` seen, ``behind``
+    the same states from which the rest of the line can still end with ``count`` seen; a
+    value of cell ``j`` stays when it joins a state of one to a state of the other."""
+    k, count = d[o], d[o + 1]
+    c0 = o + 2
+    if count < 0 or count > k:
+        return False
+    ahead = np.zeros((k + 1, count + 1), dtype=np.int64)
+    behind = np.zeros((k + 1, count + 1), dtype=np.int64)
+    ahead[0, 0] = 1  # the ground
+    for j in range(k):
+        v = dom[d[c0 + j]] << lo
+        vmin = _cttz(v)
+        for s in range(count + 1):
+            h = ahead[j, s]
+            if h == 0:
+                continue
+            ahead[j + 1, s] |= h & _above(vmin - 1)  # a value no taller: the tallest stays
+            if s < count:
+                ahead[j + 1, s + 1] |= v & _above(_cttz(h))  # a taller one is seen
+    if ahead[k, count] == 0:
+        return False
+    behind[k, count] = (1 << 63) - 1
+    for j in range(k - 1, -1, -1):
+        v = dom[d[c0 + j]] << lo
+        vmin = _cttz(v)
+        for s in range(count + 1):
+            good = behind[j + 1, s] & _above(vmin - 1)
+            if s < count:
+                w = v & behind[j + 1, s + 1]
+                if w:
+                    good |= _below(_high(w))
+            behind[j, s] = good
+    for j in range(k):
+        keep = 0
+        for s in range(count + 1):
+            h = ahead[j, s]
+            if h == 0:
+                continue
+            if s < count:
+                keep |= behind[j + 1, s + 1] & _above(_cttz(h))
+            stay = h & behind[j + 1, s]
+            if stay:
+                keep |= _below(_high(stay) + 1)
+        if not _narrow(dom, d[c0 + j], keep >> lo, wstart, wlist, queue, inq, state, nprops):
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _count(dom, d, o, wstart, wlist, queue, inq, state, nprops):
+    """For each class (a mask of values) exactly ``want`` of the cells hold one of its
+    values: more already do, or fewer can, fails; as many already do, the rest lose the
+    class; as many can, they take it."""
+    k, nclass = d[o], d[o + 1]
+    for t in range(nclass):
+        cls, want = d[o + 2 + k + 2 * t], d[o + 3 + k + 2 * t]
+        must = 0
+        can = 0
+        for j in range(k):
+            m = dom[d[o + 2 + j]]
+            if m & cls:
+                can += 1
+                if m & ~cls == 0:
+                    must += 1
+        if must > want or can < want:
+            return False
+        if must == can:
+            continue
+        for j in range(k):
+            x = d[o + 2 + j]
+            m = dom[x]
+            if must == want and m & ~cls:
+                keep = ~cls
+            elif can == want and m & cls:
+                keep = cls
+            else:
+                continue
+            if not _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
+                return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _index(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
+    """The value ``i`` of the index cell picks the ``i``-th of the cells (from 1), which
+    holds the value ``bit``: the index keeps the places that can hold it; decided, its
+    place takes it."""
+    at, bit, k = d[o], d[o + 1], d[o + 2]
+    m = dom[at]
+    keep = 0
+    while m:
+        i = _cttz(m)
+        m &= m - 1
+        place = lo + i - 1
+        if 0 <= place < k and dom[d[o + 3 + place]] & bit:
+            keep |= 1 << i
+    if not _narrow(dom, at, keep, wstart, wlist, queue, inq, state, nprops):
+        return False
+    m = dom[at]
+    if m & (m - 1) == 0:
+        return _narrow(dom, d[o + 3 + lo + _cttz(m) - 1], bit, wstart, wlist, queue, inq,
+                       state, nprops)
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _value_index(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
+    """The value ``i`` of the index cell picks the ``i``-th of the cells (from 1), which
+    holds the source cell's value: each side keeps what the other supports."""
+    src, at, k = d[o], d[o + 1], d[o + 2]
+    m = dom[at]
+    keep = 0
+    reach = 0
+    while m:
+        i = _cttz(m)
+        m &= m - 1
+        place = lo + i - 1
+        if 0 <= place < k:
+            both = dom[d[o + 3 + place]] & dom[src]
+            if both:
+                keep |= 1 << i
+                reach |= both
+    if not _narrow(dom, at, keep, wstart, wlist, queue, inq, state, nprops):
+        return False
+    if not _narrow(dom, src, reach, wstart, wlist, queue, inq, state, nprops):
+        return False
+    m = dom[at]
+    if m & (m - 1) == 0:
+        return _narrow(dom, d[o + 3 + lo + _cttz(m) - 1], dom[src], wstart, wlist, queue, inq,
+                       state, nprops)
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _rellik(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
+    """No one or more of the cells' values sum to the total (values 0 and up, total at most
+    62, ``program`` checks): the sums of the decided values (bit ``s`` of ``made``: some
+    non-empty set of them sums to ``s``) must miss it, and an open cell loses each value
+    that would complete one."""
+    k, total = d[o], d[o + 1]
+    upto = _below(total + 1)
+    made = 0
+    for j in range(k):
+        m = dom[d[o + 2 + j]]
+        if m & (m - 1) == 0:
+            made |= ((made | 1) << (lo + _cttz(m))) & upto
+    if made >> total & 1:
+        return False
+    reach = made | 1  # with the empty set
+    for j in range(k):
+        x = d[o + 2 + j]
+        m = dom[x]
+        if m & (m - 1) == 0:
+            continue
+        bad = 0
+        while m:
+            i = _cttz(m)
+            m &= m - 1
+            need = total - lo - i
+            if need >= 0 and reach >> need & 1:
+                bad |= 1 << i
+        if bad and not _narrow(dom, x, ~bad, wstart, wlist, queue, inq, state, nprops):
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _circles(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
+    """Each cell holds the number of cells holding its value: a value ``v`` is held by
+    ``v`` cells or by none, so more than ``v`` already holding it fails, fewer than ``v``
+    able to leaves it nowhere, and once it is held and only ``v`` cells can, they take it.
+    The values held, each ``v`` times, fill the ``k`` cells: a value no such choice of
+    values uses is nowhere, one every choice uses is held (sums of values as bits, when
+    ``k`` is at most 62)."""
+    k = d[o]
+    held = 0  # values some cell holds
+    maybe = 0  # values that may be held, not yet
+    for i in range(nv):
+        v = lo + i
+        bit = 1 << i
+        must = 0
+        can = 0
+        for j in range(k):
+            m = dom[d[o + 1 + j]]
+            if m & bit:
+                can += 1
+                if m == bit:
+                    must += 1
+        if must > v:
+            return False
+        if can == 0:
+            continue
+        if v <= 0 or can < v:  # (0 and below: held by none)
+            keep = ~bit
+        elif can == v and must > 0:
+            keep = bit
+        else:
+            keep = -1
+        if keep != -1:
+            for j in range(k):
+                x = d[o + 1 + j]
+                if dom[x] & bit and not _narrow(dom, x, keep, wstart, wlist, queue, inq, state,
+                                                nprops):
+                    return False
+        if v > 0 and can >= v:
+            if must > 0:
+                held |= bit
+            else:
+                maybe |= bit
+    need = k
+    m = held
+    while m:
+        need -= lo + _cttz(m)
+        m &= m - 1
+    if need < 0:
+        return False
+    if need > 62:
+        return True
+    upto = _below(need + 1)
+    count = _ctpop(maybe)
+    pre = np.zeros(count + 1, dtype=np.int64)  # sums of the first t values that may be held
+    suf = np.zeros(count + 1, dtype=np.int64)  # and of the values from t on
+    vals = np.zeros(count, dtype=np.int64)
+    m = maybe
+    for t in range(count):
+        vals[t] = lo + _cttz(m)
+        m &= m - 1
+    pre[0] = 1
+    for t in range(count):
+        pre[t + 1] = (pre[t] | (pre[t] << vals[t])) & upto
+    suf[count] = 1
+    for t in range(count - 1, -1, -1):
+        suf[t] = (suf[t + 1] | (suf[t + 1] << vals[t])) & upto
+    if pre[count] >> need & 1 == 0:
+        return False
+    for t in range(count):
+        v = vals[t]
+        used = False
+        unused = False
+        a = pre[t]
+        while a and not (used and unused):
+            s = _cttz(a)
+            a &= a - 1
+            if need - s - v >= 0 and suf[t + 1] >> (need - s - v) & 1:
+                used = True
+            if suf[t + 1] >> (need - s) & 1:
+                unused = True
+        bit = 1 << (v - lo)
+        if used and unused:
+            continue
+        can = 0
+        for j in range(k):
+            can += 1 if dom[d[o + 1 + j]] & bit else 0
+        if used and can != v:
+            continue  # held, but its places are not settled
+        for j in range(k):  # unused: nowhere; used by every choice and v places: there
+            x = d[o + 1 + j]
+            if dom[x] & bit and not _narrow(dom, x, bit if used else ~bit, wstart, wlist,
+                                            queue, inq, state, nprops):
+                return False
+    return True

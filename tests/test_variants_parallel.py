@@ -1,0 +1,232 @@
+"""A check's paradigms at once (``variants.parallel``): the same verdicts as in turn, a
+planted wrong paradigm still loud, ``--first`` cancelling, and no worker left behind.
+
+A paradigm is planted by patching ``crosscheck.get_paradigm`` before the pool's workers
+are forked (they start at the first check), so each worker inherits the plant.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing as mp
+import os
+import time
+
+import pytest
+
+from sudoku_cp.variants import crosscheck as vc
+from sudoku_cp.variants import model as m
+from sudoku_cp.variants import parallel
+from sudoku_cp.variants.paradigms import VariantResult
+
+pytestmark = pytest.mark.skipif(not parallel.available(), reason="no fork on this platform")
+
+#: Unique: a 4x4 thermometer and three givens.
+THERMO = m.VariantPuzzle(4, givens=((5, 4), (9, 1), (14, 1)),
+                         constraints=(m.Thermometer((0, 1, 2, 3)),))
+ISS = ".Thermo~R1C1~R1C2~R1C3~R1C4.~R2C2_4~R3C2_1~R4C3_1.Shape~4x4"
+PARADIGMS = ["sat", "cpsat", "witness"]
+
+
+def _plant(monkeypatch, name, solve):
+    """Make paradigm ``name`` the function ``solve`` (in the workers forked after this)."""
+    real = vc.get_paradigm
+    monkeypatch.setattr(vc, "get_paradigm", lambda n: solve if n == name else real(n))
+
+
+def _dead(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    # (a zombie still answers kill 0: joined workers are reaped, so none should be one)
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().split(")")[-1].split()[0] == "Z"
+
+
+def test_at_once_the_same_verdict_and_when_each_finished():
+    alone = vc.crosscheck(THERMO, PARADIGMS)
+    with parallel.Pool() as pool:
+        first = vc.crosscheck(THERMO, PARADIGMS)
+        pids = {n: lane.process.pid for n, lane in pool.lanes.items()}
+        again = vc.crosscheck(THERMO, PARADIGMS)  # the same warm workers
+        assert {n: lane.process.pid for n, lane in pool.lanes.items()} == pids
+    for report in (first, again):
+        assert report.verdict is alone.verdict and report.solutions == alone.solutions
+        assert sorted(report.agreed) == sorted(PARADIGMS) and not report.cancelled
+        assert set(report.finished) == set(PARADIGMS)
+        assert all(0 <= t <= report.time for t in report.finished.values())
+    assert alone.finished == {} and parallel.current() is None
+    assert all(_dead(pid) for pid in pids.values()) and not mp.active_children()
+
+
+@pytest.mark.parametrize("wrong, said", [
+    ("grid", "cpsat returned a grid that breaks"),
+    ("none", "cpsat claims none but a solution exists"),
+])
+def test_a_planted_wrong_paradigm_still_disagrees(monkeypatch, wrong, said):
+    def liar(puzzle, limit=2, time_limit=None, **kw):
+        if wrong == "none":
+            return VariantResult("cpsat", [], True)
+        return VariantResult("cpsat", [(1,) * 16], True)
+
+    _plant(monkeypatch, "cpsat", liar)
+    with parallel.Pool():
+        report = vc.crosscheck(THERMO, PARADIGMS)
+    assert report.verdict.value == "disagree" and report.agreed == []
+    assert any(said in line for line in report.evidence), report.evidence
+
+
+def test_first_cancels_the_paradigms_still_searching(monkeypatch):
+    def stuck(puzzle, **kw):
+        time.sleep(600)
+
+    _plant(monkeypatch, "cpsat", stuck)
+    with parallel.Pool(first=True) as pool:
+        stuck_pid = pool.start(PARADIGMS).lanes["cpsat"].process.pid
+        report = vc.crosscheck(THERMO, PARADIGMS)
+        assert report.cancelled == ["cpsat"] and report.verdict.value == "unique"
+        assert sorted(report.agreed) == ["sat", "witness"] and "cpsat" not in report.ran
+        assert set(report.finished) == {"sat", "witness"}
+        assert _dead(stuck_pid) and "cpsat" not in pool.lanes
+        again = vc.crosscheck(THERMO, PARADIGMS)  # a fresh cpsat worker, cancelled again
+        assert again.cancelled == ["cpsat"] and again.verdict.value == "unique"
+    assert not mp.active_children()
+
+
+def test_first_stops_at_a_disagreement(monkeypatch):
+    """Two answers that cannot both hold settle ``disagree``: --first waits for no more."""
+    def stuck(puzzle, **kw):
+        time.sleep(600)
+
+    _plant(monkeypatch, "cpsat", lambda p, **kw: VariantResult("cpsat", [], True))
+    real = vc.get_paradigm
+    monkeypatch.setattr(vc, "get_paradigm",
+                        lambda n: stuck if n == "witness" else real(n))
+    with parallel.Pool(first=True):
+        report = vc.crosscheck(THERMO, PARADIGMS)
+    assert report.verdict.value == "disagree" and report.cancelled == ["witness"]
+
+
+def test_a_paradigm_that_raises_or_dies_is_an_error_that_names_it(monkeypatch):
+    def broken(puzzle, **kw):
+        raise RuntimeError("planted")
+
+    _plant(monkeypatch, "cpsat", broken)
+    with parallel.Pool() as pool:
+        with pytest.raises(vc.ParadigmError, match="cpsat raised RuntimeError: planted"):
+            vc.crosscheck(THERMO, PARADIGMS)
+        _plant(monkeypatch, "cpsat", lambda p, **kw: os._exit(3))
+        pool._drop("cpsat")  # (the next is forked after the second plant)
+        with pytest.raises(vc.ParadigmError, match="cpsat ended without an answer.*code 3"):
+            vc.crosscheck(THERMO, PARADIGMS)
+        monkeypatch.undo()
+        pool._drop("cpsat")
+        assert vc.crosscheck(THERMO, PARADIGMS).verdict.value == "unique"  # the pool goes on
+    assert not mp.active_children()
+
+
+def test_an_interrupt_kills_the_searches_under_way(monkeypatch):
+    def stuck(puzzle, **kw):
+        time.sleep(600)
+
+    def interrupted(conns, timeout=None):
+        raise KeyboardInterrupt
+
+    _plant(monkeypatch, "cpsat", stuck)
+    with parallel.Pool() as pool:
+        vc.crosscheck(THERMO, ["sat", "witness"])  # workers started
+        pool.lane("cpsat")
+        old = pool.lanes["cpsat"].process.pid
+        monkeypatch.setattr(parallel, "wait", interrupted)
+        with pytest.raises(KeyboardInterrupt):
+            vc.crosscheck(THERMO, PARADIGMS)
+        assert _dead(old)
+    assert not mp.active_children()
+
+
+def test_check_first_on_the_command_line(capsys, monkeypatch):
+    from sudoku_cp.cli.app import main
+
+    def stuck(puzzle, **kw):
+        time.sleep(600)
+
+    _plant(monkeypatch, "cpsat", stuck)
+    assert main(["check", ISS, "--backends", "sat,cpsat,witness", "--first", "--json"]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    assert rec["verdict"] == "unique" and rec["cancelled"] == ["cpsat"]
+    assert sorted(rec["agreed"]) == ["sat", "witness"] and set(rec["finished"]) == {"sat", "witness"}
+    assert not mp.active_children() and parallel.current() is None
+    assert main(["check", ISS, "--backends", "sat,cpsat,witness", "--first"]) == 0
+    assert "cpsat cancelled: two paradigms agreed first" in capsys.readouterr().out
+
+
+def test_first_is_refused_where_it_means_nothing(capsys):
+    from sudoku_cp.cli.app import main
+
+    assert main(["check", "1" + "." * 15, "--first"]) == 2
+    assert "--first is for variant puzzles" in capsys.readouterr().err
+    assert main(["check", ISS, "--first", "--workers", "1"]) == 2
+    assert "--first runs one puzzle's paradigms at once" in capsys.readouterr().err
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        found.add(int(entry))
+            except (OSError, ValueError, IndexError):
+                pass
+    return found
+
+
+#: A check whose paradigms never answer (planted in the process that runs it).
+STUCK_CHECK = """
+import sys, time
+from sudoku_cp.variants import crosscheck as vc
+vc.get_paradigm = lambda name: (lambda puzzle, **kw: time.sleep(600))
+from sudoku_cp.cli.app import main
+sys.exit(main(["check", sys.argv[1], "--backends", "sat,cpsat,witness"]))
+"""
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc (Linux)")
+def test_no_worker_outlives_a_killed_check():
+    """A check killed outright (SIGKILL: no clean-up of its own runs) takes its workers
+    with it (``PR_SET_PDEATHSIG``), even those in the middle of a search."""
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent
+    p = subprocess.Popen([sys.executable, "-c", STUCK_CHECK, ISS],
+                         env=dict(os.environ, PYTHONPATH=str(root)),
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: set[int] = set()
+    try:
+        for _ in range(600):  # until its three workers are up (at most a minute)
+            workers = _children(p.pid)
+            if len(workers) >= 3 or p.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert p.poll() is None and len(workers) >= 3, "no three workers seen"
+        time.sleep(0.5)  # (they have the puzzle by now, and sleep in the planted search)
+        p.kill()
+        p.wait()
+        for _ in range(100):  # the kernel kills them at once; give the scheduler a moment
+            if all(_dead(pid) for pid in workers):
+                break
+            time.sleep(0.1)
+        assert all(_dead(pid) for pid in workers)
+    finally:
+        p.kill()
+        for pid in workers:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
