@@ -202,6 +202,8 @@ def test_a_mixed_chunk_gives_the_generic_verdicts_and_records():
                                if k not in ("time_s", "stats")}}
         b["backends"] = {"x": {k: v for k, v in b["backends"]["sat"].items()
                                if k not in ("time_s", "stats")}}
+        assert a.pop("agreed") == (["fast"] if b["agreed"] else [])  # (each its own name)
+        b.pop("agreed")
         if a["verdict"] == "multiple":  # each backend finds its own two solutions
             for key in ("solution", "solutions", "evidence"):
                 del a[key], b[key]
