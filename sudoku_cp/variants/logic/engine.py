@@ -77,10 +77,11 @@ class Path:
 
 
 def finders(geometry, trials: bool = True, classic: bool = True,
-            classic_seconds: float = 5.0):
-    """``(technique, finder)`` easiest first; pieces grouped by technique; the labelled
-    trial step last, when ``trials``; ``classic_seconds``: the classic engine's time for
-    one step (past it, it offers none)."""
+            classic_seconds: float = 5.0, chains: bool = True):
+    """``(technique, finder)`` easiest first; pieces grouped by technique; the classic
+    engine's harder steps, then chains on the constraints' links (``chains``); the
+    labelled trial step last, when ``trials``; ``classic_seconds``: the classic engine's
+    time for one step (past it, it offers none)."""
     pieces, missing = build_pieces(geometry.puzzle)
     pieces += innies_outies(geometry)
     by_technique: dict[str, list] = {}
@@ -100,6 +101,10 @@ def finders(geometry, trials: bool = True, classic: bool = True,
     classic = classic_finder(geometry, seconds=classic_seconds) if classic else None
     if classic is not None:  # fish, wings, chains... on the houses (``classic``)
         found.append(("classic", classic))
+    if chains:  # chains whose links come from the constraints too
+        from .chains import chain_finder
+
+        found.append(("constraint chain", chain_finder(pieces, links)))
     if trials:
         from .forcing import forcing_finder
 

@@ -32,6 +32,7 @@ SCORES = {
     "value forcing": 4.4,      # every place of a value in a house rules a candidate out
     "naked quad": 5.0,
     "hidden quad": 5.4,
+    "constraint chain": 6.0,   # an AIC on the constraints' links: 6.0-7.0 by length (chains.py)
     "contradiction (trial)": 7.5,  # labelled: assumes a candidate, follows easy steps (forcing.py)
 }
 
