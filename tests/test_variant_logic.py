@@ -112,6 +112,26 @@ FAMILIES = [
      {(0, 1), (0, 3), (0, 4), (1, 2)}),
     ("skyscraper", m.VariantPuzzle(4, constraints=(C.Skyscraper((0, 1, 2, 3), 4),)), "outside clue",
      {(0, 2), (0, 4)}),
+    # issue 37's types (pieces_more.py)
+    ("indexing", m.VariantPuzzle(4, constraints=(C.Indexing(0, (0, 1, 2, 3), 4),)), "pair rule",
+     {(0, 1), (0, 4)}),
+    ("value_indexing", m.VariantPuzzle(4, constraints=(C.ValueIndexing((0, 4, 5, 6)),)),
+     "pair rule", {(4, 1), (4, 3), (4, 4)}),
+    ("pair", m.VariantPuzzle(4, constraints=(C.Pair((0, 1), (1, 2, 2, 3, 3, 4)),)), "pair rule",
+     {(0, 4), (1, 1)}),
+    ("sum", m.VariantPuzzle(4, constraints=(C.Sum((0, 5), 7),)), "little killer",
+     {(0, 1), (0, 2), (5, 1), (5, 2)}),
+    ("rellik_cage", m.VariantPuzzle(4, constraints=(C.RellikCage((0, 1), 3),)), "cage combinations",
+     {(0, 3), (1, 3)}),
+    ("equality_cage", m.VariantPuzzle(4, givens=((0, 1),), constraints=(C.EqualityCage((0, 1)),)),
+     "cage combinations", {(1, 2), (1, 3)}),
+    ("lunchbox", m.VariantPuzzle(4, constraints=(C.Lunchbox((0, 1, 2), 3),)), "outside clue",
+     {(1, 1), (1, 2), (1, 4)}),
+    ("equal_sum", m.VariantPuzzle(4, givens=((0, 2),), constraints=(C.EqualSum((0, 6), (1, 1)),)),
+     "line", {(6, 1), (6, 3), (6, 4)}),
+    ("contain_exact", m.VariantPuzzle(4, constraints=(C.ContainExact((0, 1), (4,)),)), "pair rule",
+     {(2, 4), (3, 4), (4, 4), (5, 4)}),
+    ("dutch_flatmates", m.VariantPuzzle(4, constraints=(C.DutchFlatmates(),)), "pair rule", set()),
 ]
 
 

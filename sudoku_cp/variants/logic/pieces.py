@@ -21,11 +21,8 @@ GROUP_TYPES = {"extra_region", "diagonal", "anti_knight", "anti_king", "disjoint
 #: Types with no deduction of their own yet (issue 37's newer types): a puzzle holding one
 #: is still explained as far as the rest goes, and the engine names the type in
 #: ``unhandled`` (``no logic yet for: ...``), never passes over it in silence.
-NO_LOGIC_YET = {"anti_taxicab", "contain_exact", "count_distinct", "counting_circles",
-                "dutch_flatmates", "equal_sum", "equality_cage", "global_entropy",
-                "global_mod", "hidden_skyscraper", "indexing", "lunchbox", "pair",
-                "rellik_cage", "sum", "sum_line", "value_indexing",
-                "or", "and", "regex", "nfa"}
+NO_LOGIC_YET = {"anti_taxicab", "count_distinct", "counting_circles", "global_entropy",
+                "global_mod", "hidden_skyscraper", "sum_line", "or", "and", "regex", "nfa"}
 NO_LOGIC_YET |= {"nabner", "knightmare", "chess", "diagonal_non_consecutive"}  # (dclamage's rules, issue 37)
 NO_LOGIC_YET |= {"same_values", "region_same_values", "connected_values", "doppelganger",
                  "full_rank", "full_rank_ties"}  # (issue 37, second batch)
@@ -39,14 +36,19 @@ def _name(p, cells):
         else p.cell_name(cells[0])
 
 
-def line_piece(technique, label, line, pairs=(), whole=(), linears=(), kind="", **kw):
+def line_piece(technique, label, line, pairs=(), whole=(), linears=(), kind="", near=None,
+               **kw):
     """A piece over the distinct cells of ``line`` (a line may visit a cell twice):
     ``pairs`` are predicates on neighbours along the line, ``whole`` predicates on the
-    values of every position, ``linears`` (position coefficients, constant)."""
+    values of every position, ``linears`` (position coefficients, constant); ``near``:
+    any two cells hold different values at most ``near`` apart (a renban)."""
     cells = tuple(dict.fromkeys(line))
     index = {x: i for i, x in enumerate(cells)}
     pos = [index[x] for x in line]
     rel = []
+    if near is not None:
+        rel += [((i, j), lambda a, b: a != b and abs(a - b) <= near)
+                for i in range(len(cells)) for j in range(i + 1, len(cells))]
     for pred in pairs:
         for a, b in zip(pos, pos[1:]):
             rel.append(((a, b), pred))
@@ -130,10 +132,12 @@ def _thermo(pred, word):
 
 
 def _renban(p, c):
+    """The whole line; any two of its cells differ by less than its length (a pair check
+    that prunes the walk long before the last cell)."""
     k = len(set(c.cells))
     return [line_piece("line", f"renban {_name(p, c.cells)}", c.cells,
                        whole=[lambda v: max(v) - min(v) == len(set(v)) - 1 == k - 1],
-                       kind=c.TYPE)]
+                       kind=c.TYPE, near=k - 1)]
 
 
 def _palindrome(p, c):
@@ -366,6 +370,11 @@ BUILDERS = {
     "negative_dots": _negative_dots, "negative_xv": _negative_xv,
     "sandwich": _sandwich, "x_sum": _x_sum, "skyscraper": _skyscraper,
 }
+
+
+from .pieces_more import BUILDERS_MORE  # noqa: E402  (it builds on line_piece above)
+
+BUILDERS.update(BUILDERS_MORE)
 
 
 def build_pieces(puzzle):
