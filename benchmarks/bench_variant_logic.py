@@ -310,7 +310,7 @@ def spearman(xs, ys) -> float:
     cov = sum((x - ma) * (y - mb) for x, y in zip(a, b))
     va = sum((x - ma) ** 2 for x in a) ** 0.5
     vb = sum((y - mb) ** 2 for y in b) ** 0.5
-    return cov / (va * vb) if va and vb else 0.0
+    return round(cov / (va * vb), 6) if va and vb else 0.0
 
 
 def _random(args) -> None:
