@@ -194,6 +194,49 @@ def test_irregular_regions_and_value_ranges():
             assert 0 <= value <= 3
 
 
+def _latin4():
+    """Every 4x4 Latin square (576): the grids a 4x4 jigsaw's solutions are among."""
+    out, g = [], [0] * 16
+
+    def fill(i):
+        if i == 16:
+            out.append(tuple(g))
+            return
+        r, c = divmod(i, 4)
+        for v in range(1, 5):
+            if all(g[r * 4 + j] != v for j in range(c)) and all(g[j * 4 + c] != v for j in range(r)):
+                g[i] = v
+                fill(i + 1)
+        g[i] = 0
+    fill(0)
+    return out
+
+
+def test_law_of_leftovers_on_a_jigsaw():
+    """A 4x4 jigsaw with two givens, for many givens: the leftovers finder asked first (before
+    the singles that would otherwise solve a 4x4), each of its steps judged against all
+    the jigsaw's solutions (among all Latin squares)."""
+    from sudoku_cp.variants.logic.engine import start
+    from sudoku_cp.variants.logic.families import PieceFinder
+    from sudoku_cp.variants.logic.leftovers import leftovers
+
+    regions = ((0, 1, 4, 8), (2, 3, 7, 11), (5, 6, 9, 10), (12, 13, 14, 15))
+    latin = [s for s in _latin4() if is_solution(m.VariantPuzzle(4, regions=regions), s)]
+    used = 0
+    for cell in range(16):
+        for value in range(1, 5):
+            p = m.VariantPuzzle(4, regions=regions, givens=((cell, value), (15 - cell, 1 + value % 4)))
+            sols = [s for s in latin if is_solution(p, s)]
+            if not sols:
+                continue
+            state = start(p)
+            step = PieceFinder("law of leftovers", leftovers(state.g))(state)
+            if step is not None:
+                used += 1
+                assert not any(s[c] == v for s in sols for c, v in step.eliminations), step.text
+    assert used > 5
+
+
 def _shared():
     from sudoku_cp.variants.formats import read_entry
 

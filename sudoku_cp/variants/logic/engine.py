@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from .families import PieceFinder, innies_outies
 from .classic import classic_finder
 from .implications import cell_forcing, pair_links, value_forcing
+from .leftovers import leftovers
 from .houses import hidden_single, hidden_subset, locked_candidates, naked_single, naked_subset
 from .pieces import build_pieces
 from .scores import ORDER, level_of
@@ -83,7 +84,7 @@ def finders(geometry, trials: bool = True, classic: bool = True,
     labelled trial step last, when ``trials``; ``classic_seconds``: the classic engine's
     time for one step (past it, it offers none)."""
     pieces, missing = build_pieces(geometry.puzzle)
-    pieces += innies_outies(geometry)
+    pieces += innies_outies(geometry) + leftovers(geometry)
     by_technique: dict[str, list] = {}
     for piece in pieces:
         by_technique.setdefault(piece.technique, []).append(piece)

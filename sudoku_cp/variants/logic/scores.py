@@ -24,6 +24,7 @@ SCORES = {
     "little killer": 2.8,
     "naked pair": 3.0,
     "innies and outies": 3.2,
+    "law of leftovers": 3.3,   # a jigsaw's rows against its regions (leftovers.py)
     "hidden pair": 3.4,
     "outside clue": 3.4,       # sandwich, x-sum, skyscraper
     "naked triple": 3.6,
