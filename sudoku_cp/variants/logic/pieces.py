@@ -333,14 +333,43 @@ def _x_sum(p, c):
 
 
 def _skyscraper(p, c):
-    def ok(v):
-        seen, top = 0, None
+    """The whole row, pruned on every prefix (never more seen than the clue; once the
+    tallest value is seen, exactly the clue), and, for values from 0 up, a bound on each
+    cell: the i-th (from 0) sees at most i before it and ``hi - v`` after, so
+    ``v <= hi + i + 1 - count``. A building of height 0 or less is not seen (as ISS)."""
+    lo, hi = p.values
+    k, want = len(c.cells), c.count
+
+    def seen_of(v):
+        seen, top = 0, 0
         for x in v:
-            if top is None or x > top:
+            if x > top:
                 seen, top = seen + 1, x
-        return seen == c.count
-    return [line_piece("outside clue", f"skyscraper {c.count} from {p.cell_name(c.cells[0])}",
-                       c.cells, whole=[ok], kind=c.TYPE)]
+        return seen
+
+    def prefix_ok(i):
+        def ok(*v):
+            seen = seen_of(v)
+            if seen > want or seen + (k - 1 - i) < want:
+                return False
+            return seen == want or max(v) < hi
+        return ok
+
+    label = f"skyscraper {want} from {p.cell_name(c.cells[0])}"
+    cells = tuple(dict.fromkeys(c.cells))
+    if len(cells) != k:
+        return [line_piece("outside clue", label, c.cells, whole=[lambda v: seen_of(v) == want],
+                           kind=c.TYPE)]
+    rel = tuple((tuple(range(i + 1)), prefix_ok(i)) for i in range(k - 1))
+    rel += ((tuple(range(k)), lambda *v: seen_of(v) == want),)
+    out = [Piece("outside clue", label, cells, relations=rel, kind=c.TYPE)]
+    if lo >= 0:
+        for i, x in enumerate(cells):
+            bound = hi + i + 1 - want
+            if bound < hi:
+                out.append(line_piece("outside clue", label, (x,),
+                                      whole=[lambda v, b=bound: v[0] <= b], kind=c.TYPE))
+    return out
 
 
 BUILDERS = {
