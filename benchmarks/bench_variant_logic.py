@@ -160,9 +160,10 @@ def main(argv=None) -> int:
     ap.add_argument("--time-limit", type=float, default=20.0, help="seconds per puzzle and side")
     ap.add_argument("--only", help="regular expression: only the puzzle ids it finds")
     ap.add_argument("--out", help="write one JSON line per puzzle here")
-    ap.add_argument("--peer-from", metavar="FILE",
-                    help="take SVSJS's rows from an earlier --out file (SVSJS runs only for "
-                         "puzzles not in it): its side does not change with the project's")
+    ap.add_argument("--from", dest="earlier", metavar="FILE", action="append", default=[],
+                    help="take each side's rows from an earlier --out file when there (a side "
+                         "runs only for puzzles not in them; repeatable): SVSJS's side does not "
+                         "change with the project's, and two runs on one side each can be joined")
     ap.add_argument("--side", choices=("both", "ours", "peer"), default="both",
                     help="run both sides (default), or only one (the files are read the same)")
     ap.add_argument("--random", type=int, default=0, metavar="N", help="also N random variants")
@@ -180,12 +181,13 @@ def _real(args) -> None:
     peer = Peer(args.svsjs) if args.svsjs and args.side != "ours" else None
     if not args.svsjs:
         print("SVSJS not set: the project's side only, and the shared sets only")
-    before = {}
-    if args.peer_from:
-        for line in Path(args.peer_from).read_text().splitlines():
+    before = {"ours": {}, "svsjs": {}}
+    for name in args.earlier:
+        for line in Path(name).read_text().splitlines():
             row = json.loads(line)
-            if "svsjs" in row:
-                before[row["id"]] = row["svsjs"]
+            for side in before:
+                if side in row:
+                    before[side][row["id"]] = row[side]
     rows = []
     out = open(args.out, "w") if args.out else None
     try:
@@ -194,10 +196,12 @@ def _real(args) -> None:
                 continue
             entry = read_entry(line)
             row = {"set": group, "id": ident, "read": entry.error is None}
-            if row["read"] and args.side != "peer":
+            if ident in before["ours"]:
+                row["ours"] = before["ours"][ident]
+            elif row["read"] and args.side != "peer":
                 row["ours"] = ours(entry, solution, args.time_limit)
-            if ident in before:
-                row["svsjs"] = before[ident]
+            if ident in before["svsjs"]:
+                row["svsjs"] = before["svsjs"][ident]
             elif peer is not None:
                 row["svsjs"] = theirs(peer, ident, entry, solution, args.time_limit)
             rows.append(row)
