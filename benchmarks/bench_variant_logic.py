@@ -48,6 +48,7 @@ from sudoku_cp.variants.formats import read_entry  # noqa: E402
 from sudoku_cp.variants.logic import solve_path  # noqa: E402
 from sudoku_cp.variants.logic.samples import random_variant  # noqa: E402
 from sudoku_cp.variants.logic.scores import BANDS  # noqa: E402
+from sudoku_cp.variants.rules import is_solution  # noqa: E402
 
 HELPER = Path(__file__).resolve().parent / "peers" / "svsjs_logic.js"
 SVSJS_FILES = ("puzzles.json", "puzzles-ci.json", "puzzles-timeout.json", "lubaf-coloring-book.json")
@@ -196,6 +197,9 @@ def _real(args) -> None:
                 continue
             entry = read_entry(line)
             row = {"set": group, "id": ident, "read": entry.error is None}
+            if row["read"] and not is_solution(entry.puzzle, solution):
+                solution = _own_solution(entry.puzzle, args.time_limit) or solution
+                row["stated_wrong"] = True
             if ident in before["ours"]:
                 row["ours"] = before["ours"][ident]
             elif row["read"] and args.side != "peer":
@@ -216,6 +220,17 @@ def _real(args) -> None:
             out.close()
     if args.side != "peer":
         _report(rows, any("svsjs" in r for r in rows))
+
+
+def _own_solution(puzzle, time_limit):
+    """The puzzle's one solution by the project's count (``sat``), or None. For a stated
+    solution that breaks the puzzle's rules (SVSJS's "Executive Function" states a grid
+    whose region-sum lines do not add up; SVSJS's own count finds the same other grid
+    as the project's), both sides are judged against the grid the rules give."""
+    from sudoku_cp.variants import sat
+
+    counted = sat.solve(puzzle, limit=2, time_limit=time_limit)
+    return list(counted.solutions[0]) if counted.count == 1 else None
 
 
 def _line(row) -> None:
@@ -243,6 +258,10 @@ def _report(rows, with_peer) -> None:
     print(f"\npuzzles: {len(rows)} (one per solution grid), read by the project: {len(read)}, "
           f"unique: {len(unique)}")
     print(f"unsound steps over every path: {sum(r['ours']['unsound'] for r in read)}")
+    wrong = [r["id"] for r in rows if r.get("stated_wrong")]
+    if wrong:
+        print(f"stated solutions that break the rules (judged against the rules' one grid "
+              f"instead): {', '.join(wrong)}")
     groups = sorted({r["set"] for r in rows})
     print(f"\n{'set':10s} {'unique':>6s} {'ours':>5s} {'svsjs':>6s} {'svsjs-no-trial':>15s}")
     for name in groups + ["all"]:
