@@ -282,3 +282,21 @@ def test_sound_on_random_variants(seed):
     for step in path.steps:
         for cell, value in step.eliminations:
             assert grid[cell] != value, step.text
+
+
+def test_constraint_chains_are_found_and_sound():
+    """Random variants whose paths (the classic engine off, so the chains have the work)
+    take chain steps: each judged against the grid, each a sentence naming its links."""
+    from sudoku_cp.variants.logic.chains import chain_score
+
+    chains = []
+    for seed in (12, 15, 17, 18):
+        grid, puzzle = random_variant(random.Random(seed))
+        path = solve_path(puzzle, trials=False, classic=False, time_limit=20)
+        for step in path.steps:
+            assert not any(grid[c] == v for c, v in step.eliminations), step.text
+            assert all(grid[c] == v for c, v in step.placements), step.text
+        chains += [s for s in path.steps if s.technique == "constraint chain"]
+    assert chains
+    for step in chains:
+        assert step.text.startswith("Chain: if ") and 6.0 <= step.score <= chain_score(99)
