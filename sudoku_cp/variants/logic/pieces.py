@@ -192,22 +192,45 @@ def _zipper(p, c):
     return out
 
 
+def _period_pairs(label, cells, period, key, kind):
+    """Two-cell pieces of a line whose every ``period`` consecutive cells hold different
+    ``key``s (an entropic line's thirds, a modular line's remainders): cells nearer than
+    ``period`` along it differ in key, and, on a line longer than ``period``, cells
+    exactly ``period`` apart share it (both windows between them hold every key once).
+    Two-cell rules also give the chains and cell forcing their links."""
+    out = []
+    for i, a in enumerate(cells):
+        for d in range(1, period + 1):
+            if i + d >= len(cells) or cells[i + d] == a:
+                continue
+            if d < period:
+                pred = lambda x, y: key(x) != key(y)  # noqa: E731
+            elif len(cells) > period:
+                pred = lambda x, y: key(x) == key(y)  # noqa: E731
+            else:
+                continue
+            out.append(line_piece("line", label, (a, cells[i + d]), pairs=[pred], kind=kind))
+    return out
+
+
 def _entropic(p, c):
     lo, hi = p.values
     third = (hi - lo + 1) // 3
     label = f"entropic line {_name(p, c.cells)}"
-    return [line_piece("line", label, c.cells[i:i + 3],
-                       whole=[lambda v: len({(x - lo) // third for x in v}) == len(v)],
-                       kind=c.TYPE)
-            for i in range(max(1, len(c.cells) - 2))]
+    windows_ = [line_piece("line", label, c.cells[i:i + 3],
+                           whole=[lambda v: len({(x - lo) // third for x in v}) == len(v)],
+                           kind=c.TYPE)
+                for i in range(max(1, len(c.cells) - 2))]
+    return windows_ + _period_pairs(label, c.cells, 3, lambda x: (x - lo) // third, c.TYPE)
 
 
 def _modular(p, c):
     m = c.modulus
     label = f"modular line {_name(p, c.cells)}"
-    return [line_piece("line", label, c.cells[i:i + m],
-                       whole=[lambda v: len({x % m for x in v}) == len(v)], kind=c.TYPE)
-            for i in range(max(1, len(c.cells) - m + 1))]
+    windows_ = [line_piece("line", label, c.cells[i:i + m],
+                           whole=[lambda v: len({x % m for x in v}) == len(v)], kind=c.TYPE)
+                for i in range(max(1, len(c.cells) - m + 1))]
+    return windows_ + _period_pairs(label, c.cells, m, lambda x: x % m, c.TYPE)
 
 
 # --- pairs and cells ----------------------------------------------------------------------
