@@ -178,3 +178,57 @@ for text, se, _ in rows[::3]:
 # All but the last line agree to the tenth; the last puzzle SE rates 8.9 and we rate
 # lower, with a region forcing chain as its hardest step. Over all 21,072 rated puzzles of
 # the collection, 98.8% get SE's rating exactly and Spearman's ρ is 0.999 (`docs/logic.md`).
+
+# %% [markdown]
+# ## A killer, solved the same way
+#
+# Variants get the same treatment from `sudoku_cp.variants.logic`, which works on the
+# variant model (any geometry, typed constraints) instead of the classic board. A killer
+# cage is a constraint; its step names the **combinations** the cage has left and removes
+# what none of them uses, and a value every combination needs leaves the cells that see
+# all its places in the cage. The puzzle below is ISS's "Cages & sums" (a copy is in
+# `data/killer_variants.jsonl`, with its stated solution). Every step is checked here
+# against that solution, which the engine never sees.
+
+# %%
+from pathlib import Path
+
+from sudoku_cp.variants.formats import read_entry
+from sudoku_cp.variants.logic import SCORES, solve_path
+
+killers = [line for line in Path("data/killer_variants.jsonl").read_text().splitlines()
+           if line and not line.startswith("#")]
+killer = read_entry(killers[0])
+path = solve_path(killer.puzzle, trials=False)
+for step in path.steps[:3]:
+    print(f"{step.score:3.1f}  {step.text[:160]}")
+print(f"\nsolved: {path.solved}, rating {path.rating} ({path.level}), {len(path.steps)} steps")
+print(path.techniques)
+wrong = [s for s in path.steps if any(killer.expected[c] == v for c, v in s.eliminations)
+         or any(killer.expected[c] != v for c, v in s.placements)]
+print("steps that contradict the stated solution:", len(wrong))
+
+# %% [markdown]
+# ## The rule of 45
+#
+# A row, column or box holds 1 to 9 once, so it adds up to 45. Where cages cover all of
+# a set of whole houses but a few cells, those cells (the *innies*) add up to what the
+# cages leave; where the cages across the houses stick out, the cells outside (the
+# *outies*) add up to the excess. The engine derives these sums from the houses and
+# cages and treats each as a cage of its own. On dclamage's "Killer Blister" (also in the
+# file) the rule of 45 comes after two dozen cage steps:
+
+# %%
+blister = read_entry(killers[4])
+early = solve_path(blister.puzzle, trials=False, classic=False, max_steps=40)
+print(next(s.text for s in early.steps if s.technique == "innies and outies"))
+
+# %% [markdown]
+# Each technique of the variant engine has a score on the same scale as the classic
+# ladder; a path's rating is its hardest step's. How that rating compares with an
+# outside reference (which puzzles SudokuVariantSolverJS's logical solve finishes) is
+# measured in `docs/logic.md`, "Variants".
+
+# %%
+for name, score in sorted(SCORES.items(), key=lambda kv: kv[1]):
+    print(f"{score:4.1f}  {name}")

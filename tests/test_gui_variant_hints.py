@@ -31,7 +31,15 @@ PUZZLES = {d["id"]: d for d in map(json.loads, DATA.read_text().splitlines())}
 READABLE = [k for k, d in PUZZLES.items() if not read_entry(d["puzzle"]).error]
 KILLER = PUZZLES["iss-examples-17"]
 THERMO = PUZZLES["iss-examples-3"]
-INDEXING = PUZZLES["iss-examples-15"]  # no step logic for its Indexing rule yet
+#: ISS's "10 Lines" (data/example_puzzles.js of sigh/Interactive-Sudoku-Solver, MIT): no
+#: step logic for its SumLine rule yet (the Indexing puzzle used before has some now)
+NO_LOGIC = {"puzzle": (
+    ".SumLine~10~R1C3~R1C2~R1C1~R2C1~R3C1.SumLine~10~R3C4~R3C3~R3C2~R2C2~R2C3~R1C4"
+    ".SumLine~10~R1C5~R1C6~R2C6~R3C6.SumLine~10~R1C7~R2C7~R3C7~R3C8~R3C9"
+    ".SumLine~10~R4C4~R3C5~R4C6~R5C7.SumLine~10~R7C1~R6C1~R6C2~R6C3"
+    ".SumLine~10~R8C2~R7C2~R7C3~R7C4.SumLine~10~R6C6~R7C5~R8C4~R9C3"
+    ".SumLine~10~R9C5~R9C6~R8C6~R7C6.SumLine~10~R8C7~R7C8~R7C9~R6C8~R6C7"
+    ".SumLine~10~R4C5~R5C6~R6C5~R5C4~LOOP.")}
 UNSUPPORTED = PUZZLES["iss-examples-47"]
 #: hints taken one after another on each puzzle (each applied before the next)
 WALK = 12
@@ -152,19 +160,19 @@ def test_excluded_candidates_against_the_solution_are_not_taken(client):
 
 
 def test_a_rule_with_no_step_logic_is_named_as_the_format_names_it(client):
-    d = post(client, "variant/hint", puzzle=INDEXING["puzzle"]).json()
-    assert d["unhandled"] == ["Indexing"]
-    p = post(client, "variant/path", puzzle=INDEXING["puzzle"]).json()
-    assert p["unhandled"] == ["Indexing"]
+    d = post(client, "variant/hint", puzzle=NO_LOGIC["puzzle"]).json()
+    assert d["unhandled"] == ["SumLine"]
+    p = post(client, "variant/path", puzzle=NO_LOGIC["puzzle"]).json()
+    assert p["unhandled"] == ["SumLine"]
     if not p["solved"]:  # stuck: the last position gets an honest "no step"
         placed = {c: v for s in p["steps"] for c, v in s["placements"]}
         values = [placed.get(c, 0) for c in range(81)]
-        for c, v in read_entry(INDEXING["puzzle"]).puzzle.givens:
+        for c, v in read_entry(NO_LOGIC["puzzle"]).puzzle.givens:
             values[c] = v
         excluded = sorted({tuple(e) for s in p["steps"] for e in s["eliminations"]})
-        d = post(client, "variant/hint", puzzle=INDEXING["puzzle"], values=values,
+        d = post(client, "variant/hint", puzzle=NO_LOGIC["puzzle"], values=values,
                  excluded=[list(e) for e in excluded]).json()
-        assert d["step"] is None and d["stuck"] and d["unhandled"] == ["Indexing"]
+        assert d["step"] is None and d["stuck"] and d["unhandled"] == ["SumLine"]
 
 
 def test_grade_of_a_killer(client):

@@ -112,6 +112,26 @@ FAMILIES = [
      {(0, 1), (0, 3), (0, 4), (1, 2)}),
     ("skyscraper", m.VariantPuzzle(4, constraints=(C.Skyscraper((0, 1, 2, 3), 4),)), "outside clue",
      {(0, 2), (0, 4)}),
+    # issue 37's types (pieces_more.py)
+    ("indexing", m.VariantPuzzle(4, constraints=(C.Indexing(0, (0, 1, 2, 3), 4),)), "pair rule",
+     {(0, 1), (0, 4)}),
+    ("value_indexing", m.VariantPuzzle(4, constraints=(C.ValueIndexing((0, 4, 5, 6)),)),
+     "pair rule", {(4, 1), (4, 3), (4, 4)}),
+    ("pair", m.VariantPuzzle(4, constraints=(C.Pair((0, 1), (1, 2, 2, 3, 3, 4)),)), "pair rule",
+     {(0, 4), (1, 1)}),
+    ("sum", m.VariantPuzzle(4, constraints=(C.Sum((0, 5), 7),)), "little killer",
+     {(0, 1), (0, 2), (5, 1), (5, 2)}),
+    ("rellik_cage", m.VariantPuzzle(4, constraints=(C.RellikCage((0, 1), 3),)), "cage combinations",
+     {(0, 3), (1, 3)}),
+    ("equality_cage", m.VariantPuzzle(4, givens=((0, 1),), constraints=(C.EqualityCage((0, 1)),)),
+     "cage combinations", {(1, 2), (1, 3)}),
+    ("lunchbox", m.VariantPuzzle(4, constraints=(C.Lunchbox((0, 1, 2), 3),)), "outside clue",
+     {(1, 1), (1, 2), (1, 4)}),
+    ("equal_sum", m.VariantPuzzle(4, givens=((0, 2),), constraints=(C.EqualSum((0, 6), (1, 1)),)),
+     "line", {(6, 1), (6, 3), (6, 4)}),
+    ("contain_exact", m.VariantPuzzle(4, constraints=(C.ContainExact((0, 1), (4,)),)), "pair rule",
+     {(2, 4), (3, 4), (4, 4), (5, 4)}),
+    ("dutch_flatmates", m.VariantPuzzle(4, constraints=(C.DutchFlatmates(),)), "pair rule", set()),
 ]
 
 
@@ -162,16 +182,63 @@ def test_unhandled_types_are_named(monkeypatch):
 
 
 def test_irregular_regions_and_value_ranges():
-    regions = ((0, 1, 2, 4), (3, 6, 7, 11), (5, 8, 9, 12), (10, 13, 14, 15))
+    """A 4x4 jigsaw judged against its solutions among all Latin squares (the regions used
+    here before had no solution at all, and only boxed grids were tried, so the check
+    never ran)."""
+    regions = ((0, 1, 4, 8), (2, 3, 7, 11), (5, 6, 9, 10), (12, 13, 14, 15))
     p = m.VariantPuzzle(4, regions=regions, givens=((0, 1), (3, 2), (12, 3)))
-    possible, count = _possible(p)
-    if count:
-        _path_sound(p, possible)
+    sols = [s for s in _latin4() if is_solution(p, s)]
+    assert sols
+    path = _path_sound(p, {(c, v) for s in sols for c, v in enumerate(s)})
+    assert path.steps
     shifted = m.VariantPuzzle(4, values=(0, 3), givens=((0, 0), (5, 1), (10, 2)))
     path = solve_path(shifted, trials=False)
     for s in path.steps:
         for cell, value in s.eliminations:
             assert 0 <= value <= 3
+
+
+def _latin4():
+    """Every 4x4 Latin square (576): the grids a 4x4 jigsaw's solutions are among."""
+    out, g = [], [0] * 16
+
+    def fill(i):
+        if i == 16:
+            out.append(tuple(g))
+            return
+        r, c = divmod(i, 4)
+        for v in range(1, 5):
+            if all(g[r * 4 + j] != v for j in range(c)) and all(g[j * 4 + c] != v for j in range(r)):
+                g[i] = v
+                fill(i + 1)
+        g[i] = 0
+    fill(0)
+    return out
+
+
+def test_law_of_leftovers_on_a_jigsaw():
+    """A 4x4 jigsaw with two givens, for many givens: the leftovers finder asked first (before
+    the singles that would otherwise solve a 4x4), each of its steps judged against all
+    the jigsaw's solutions (among all Latin squares)."""
+    from sudoku_cp.variants.logic.engine import start
+    from sudoku_cp.variants.logic.families import PieceFinder
+    from sudoku_cp.variants.logic.leftovers import leftovers
+
+    regions = ((0, 1, 4, 8), (2, 3, 7, 11), (5, 6, 9, 10), (12, 13, 14, 15))
+    latin = [s for s in _latin4() if is_solution(m.VariantPuzzle(4, regions=regions), s)]
+    used = 0
+    for cell in range(16):
+        for value in range(1, 5):
+            p = m.VariantPuzzle(4, regions=regions, givens=((cell, value), (15 - cell, 1 + value % 4)))
+            sols = [s for s in latin if is_solution(p, s)]
+            if not sols:
+                continue
+            state = start(p)
+            step = PieceFinder("law of leftovers", leftovers(state.g))(state)
+            if step is not None:
+                used += 1
+                assert not any(s[c] == v for s in sols for c, v in step.eliminations), step.text
+    assert used > 5
 
 
 def _shared():
@@ -215,3 +282,21 @@ def test_sound_on_random_variants(seed):
     for step in path.steps:
         for cell, value in step.eliminations:
             assert grid[cell] != value, step.text
+
+
+def test_constraint_chains_are_found_and_sound():
+    """Random variants whose paths (the classic engine off, so the chains have the work)
+    take chain steps: each judged against the grid, each a sentence naming its links."""
+    from sudoku_cp.variants.logic.chains import chain_score
+
+    chains = []
+    for seed in (12, 15, 17, 18):
+        grid, puzzle = random_variant(random.Random(seed))
+        path = solve_path(puzzle, trials=False, classic=False, time_limit=20)
+        for step in path.steps:
+            assert not any(grid[c] == v for c, v in step.eliminations), step.text
+            assert all(grid[c] == v for c, v in step.placements), step.text
+        chains += [s for s in path.steps if s.technique == "constraint chain"]
+    assert chains
+    for step in chains:
+        assert step.text.startswith("Chain: if ") and 6.0 <= step.score <= chain_score(99)

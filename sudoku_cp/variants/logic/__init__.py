@@ -3,7 +3,8 @@
 The engine works on ``VariantPuzzle`` (any size, value range, irregular regions): the
 classic ladder on every group (``houses``), and each constraint family's deductions
 (``pieces`` -> ``families``), always the easiest step first (``engine.solve_path``).
-The rating is provisional (``scores``).
+The rating: ``scores`` (set by judgement; compared with SudokuVariantSolverJS in
+docs/logic.md).
 
 >>> from sudoku_cp.variants.model import VariantPuzzle, XV
 >>> path = solve_path(VariantPuzzle(4, givens=((0, 1),), constraints=(XV((0, 1), 5),)))

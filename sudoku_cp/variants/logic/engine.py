@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from .families import PieceFinder, innies_outies
 from .classic import classic_finder
 from .implications import cell_forcing, pair_links, value_forcing
+from .leftovers import leftovers
 from .houses import hidden_single, hidden_subset, locked_candidates, naked_single, naked_subset
 from .pieces import build_pieces
 from .scores import ORDER, level_of
@@ -77,12 +78,13 @@ class Path:
 
 
 def finders(geometry, trials: bool = True, classic: bool = True,
-            classic_seconds: float = 5.0):
-    """``(technique, finder)`` easiest first; pieces grouped by technique; the labelled
-    trial step last, when ``trials``; ``classic_seconds``: the classic engine's time for
-    one step (past it, it offers none)."""
+            classic_seconds: float = 5.0, chains: bool = True):
+    """``(technique, finder)`` easiest first; pieces grouped by technique; the classic
+    engine's harder steps, then chains on the constraints' links (``chains``); the
+    labelled trial step last, when ``trials``; ``classic_seconds``: the classic engine's
+    time for one step (past it, it offers none)."""
     pieces, missing = build_pieces(geometry.puzzle)
-    pieces += innies_outies(geometry)
+    pieces += innies_outies(geometry) + leftovers(geometry)
     by_technique: dict[str, list] = {}
     for piece in pieces:
         by_technique.setdefault(piece.technique, []).append(piece)
@@ -100,6 +102,10 @@ def finders(geometry, trials: bool = True, classic: bool = True,
     classic = classic_finder(geometry, seconds=classic_seconds) if classic else None
     if classic is not None:  # fish, wings, chains... on the houses (``classic``)
         found.append(("classic", classic))
+    if chains:  # chains whose links come from the constraints too
+        from .chains import chain_finder
+
+        found.append(("constraint chain", chain_finder(pieces, links)))
     if trials:
         from .forcing import forcing_finder
 

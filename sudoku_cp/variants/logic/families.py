@@ -44,6 +44,8 @@ RULE_WORDS = {
     "sandwich": "the values between the smallest and the largest add up to the clue",
     "x_sum": "the first X values (X the first cell's value) add up to the clue",
     "skyscraper": "that many values are seen, a larger one hiding the smaller behind it",
+    "leftovers": "as many whole houses on each side, so the cells left over on one side "
+                 "hold the same values as those on the other",
     "innies": "the rule of 45: what the houses hold minus the cages inside",
     "outies": "the rule of 45: the cages across the houses minus what the houses hold",
 }

@@ -21,11 +21,8 @@ GROUP_TYPES = {"extra_region", "diagonal", "anti_knight", "anti_king", "disjoint
 #: Types with no deduction of their own yet (issue 37's newer types): a puzzle holding one
 #: is still explained as far as the rest goes, and the engine names the type in
 #: ``unhandled`` (``no logic yet for: ...``), never passes over it in silence.
-NO_LOGIC_YET = {"anti_taxicab", "contain_exact", "count_distinct", "counting_circles",
-                "dutch_flatmates", "equal_sum", "equality_cage", "global_entropy",
-                "global_mod", "hidden_skyscraper", "indexing", "lunchbox", "pair",
-                "rellik_cage", "sum", "sum_line", "value_indexing",
-                "or", "and", "regex", "nfa"}
+NO_LOGIC_YET = {"anti_taxicab", "count_distinct", "counting_circles", "global_entropy",
+                "global_mod", "hidden_skyscraper", "sum_line", "or", "and", "regex", "nfa"}
 NO_LOGIC_YET |= {"nabner", "knightmare", "chess", "diagonal_non_consecutive"}  # (dclamage's rules, issue 37)
 NO_LOGIC_YET |= {"same_values", "region_same_values", "connected_values", "doppelganger",
                  "full_rank", "full_rank_ties"}  # (issue 37, second batch)
@@ -39,14 +36,19 @@ def _name(p, cells):
         else p.cell_name(cells[0])
 
 
-def line_piece(technique, label, line, pairs=(), whole=(), linears=(), kind="", **kw):
+def line_piece(technique, label, line, pairs=(), whole=(), linears=(), kind="", near=None,
+               **kw):
     """A piece over the distinct cells of ``line`` (a line may visit a cell twice):
     ``pairs`` are predicates on neighbours along the line, ``whole`` predicates on the
-    values of every position, ``linears`` (position coefficients, constant)."""
+    values of every position, ``linears`` (position coefficients, constant); ``near``:
+    any two cells hold different values at most ``near`` apart (a renban)."""
     cells = tuple(dict.fromkeys(line))
     index = {x: i for i, x in enumerate(cells)}
     pos = [index[x] for x in line]
     rel = []
+    if near is not None:
+        rel += [((i, j), lambda a, b: a != b and abs(a - b) <= near)
+                for i in range(len(cells)) for j in range(i + 1, len(cells))]
     for pred in pairs:
         for a, b in zip(pos, pos[1:]):
             rel.append(((a, b), pred))
@@ -130,10 +132,12 @@ def _thermo(pred, word):
 
 
 def _renban(p, c):
+    """The whole line; any two of its cells differ by less than its length (a pair check
+    that prunes the walk long before the last cell)."""
     k = len(set(c.cells))
     return [line_piece("line", f"renban {_name(p, c.cells)}", c.cells,
                        whole=[lambda v: max(v) - min(v) == len(set(v)) - 1 == k - 1],
-                       kind=c.TYPE)]
+                       kind=c.TYPE, near=k - 1)]
 
 
 def _palindrome(p, c):
@@ -188,22 +192,45 @@ def _zipper(p, c):
     return out
 
 
+def _period_pairs(label, cells, period, key, kind):
+    """Two-cell pieces of a line whose every ``period`` consecutive cells hold different
+    ``key``s (an entropic line's thirds, a modular line's remainders): cells nearer than
+    ``period`` along it differ in key, and, on a line longer than ``period``, cells
+    exactly ``period`` apart share it (both windows between them hold every key once).
+    Two-cell rules also give the chains and cell forcing their links."""
+    out = []
+    for i, a in enumerate(cells):
+        for d in range(1, period + 1):
+            if i + d >= len(cells) or cells[i + d] == a:
+                continue
+            if d < period:
+                pred = lambda x, y: key(x) != key(y)  # noqa: E731
+            elif len(cells) > period:
+                pred = lambda x, y: key(x) == key(y)  # noqa: E731
+            else:
+                continue
+            out.append(line_piece("line", label, (a, cells[i + d]), pairs=[pred], kind=kind))
+    return out
+
+
 def _entropic(p, c):
     lo, hi = p.values
     third = (hi - lo + 1) // 3
     label = f"entropic line {_name(p, c.cells)}"
-    return [line_piece("line", label, c.cells[i:i + 3],
-                       whole=[lambda v: len({(x - lo) // third for x in v}) == len(v)],
-                       kind=c.TYPE)
-            for i in range(max(1, len(c.cells) - 2))]
+    windows_ = [line_piece("line", label, c.cells[i:i + 3],
+                           whole=[lambda v: len({(x - lo) // third for x in v}) == len(v)],
+                           kind=c.TYPE)
+                for i in range(max(1, len(c.cells) - 2))]
+    return windows_ + _period_pairs(label, c.cells, 3, lambda x: (x - lo) // third, c.TYPE)
 
 
 def _modular(p, c):
     m = c.modulus
     label = f"modular line {_name(p, c.cells)}"
-    return [line_piece("line", label, c.cells[i:i + m],
-                       whole=[lambda v: len({x % m for x in v}) == len(v)], kind=c.TYPE)
-            for i in range(max(1, len(c.cells) - m + 1))]
+    windows_ = [line_piece("line", label, c.cells[i:i + m],
+                           whole=[lambda v: len({x % m for x in v}) == len(v)], kind=c.TYPE)
+                for i in range(max(1, len(c.cells) - m + 1))]
+    return windows_ + _period_pairs(label, c.cells, m, lambda x: x % m, c.TYPE)
 
 
 # --- pairs and cells ----------------------------------------------------------------------
@@ -329,14 +356,43 @@ def _x_sum(p, c):
 
 
 def _skyscraper(p, c):
-    def ok(v):
-        seen, top = 0, None
+    """The whole row, pruned on every prefix (never more seen than the clue; once the
+    tallest value is seen, exactly the clue), and, for values from 0 up, a bound on each
+    cell: the i-th (from 0) sees at most i before it and ``hi - v`` after, so
+    ``v <= hi + i + 1 - count``. A building of height 0 or less is not seen (as ISS)."""
+    lo, hi = p.values
+    k, want = len(c.cells), c.count
+
+    def seen_of(v):
+        seen, top = 0, 0
         for x in v:
-            if top is None or x > top:
+            if x > top:
                 seen, top = seen + 1, x
-        return seen == c.count
-    return [line_piece("outside clue", f"skyscraper {c.count} from {p.cell_name(c.cells[0])}",
-                       c.cells, whole=[ok], kind=c.TYPE)]
+        return seen
+
+    def prefix_ok(i):
+        def ok(*v):
+            seen = seen_of(v)
+            if seen > want or seen + (k - 1 - i) < want:
+                return False
+            return seen == want or max(v) < hi
+        return ok
+
+    label = f"skyscraper {want} from {p.cell_name(c.cells[0])}"
+    cells = tuple(dict.fromkeys(c.cells))
+    if len(cells) != k:
+        return [line_piece("outside clue", label, c.cells, whole=[lambda v: seen_of(v) == want],
+                           kind=c.TYPE)]
+    rel = tuple((tuple(range(i + 1)), prefix_ok(i)) for i in range(k - 1))
+    rel += ((tuple(range(k)), lambda *v: seen_of(v) == want),)
+    out = [Piece("outside clue", label, cells, relations=rel, kind=c.TYPE)]
+    if lo >= 0:
+        for i, x in enumerate(cells):
+            bound = hi + i + 1 - want
+            if bound < hi:
+                out.append(line_piece("outside clue", label, (x,),
+                                      whole=[lambda v, b=bound: v[0] <= b], kind=c.TYPE))
+    return out
 
 
 BUILDERS = {
@@ -366,6 +422,11 @@ BUILDERS = {
     "negative_dots": _negative_dots, "negative_xv": _negative_xv,
     "sandwich": _sandwich, "x_sum": _x_sum, "skyscraper": _skyscraper,
 }
+
+
+from .pieces_more import BUILDERS_MORE  # noqa: E402  (it builds on line_piece above)
+
+BUILDERS.update(BUILDERS_MORE)
 
 
 def build_pieces(puzzle):

@@ -20,7 +20,8 @@ from .. import model as m
 def random_variant(rng, box=(3, 3)):
     """``(grid, puzzle)``: a random grid of the box shape and a puzzle around it with
     cages, thermometers, arrows, whispers, renbans, dots, XV, greater-than signs, maybe
-    a little killer and a between line, and 8 to 24 givens."""
+    a little killer and a between line, and 8 to 24 givens (on 9x9; at most a third
+    of the cells on smaller grids)."""
     from ...generate import full_grid
 
     grid = full_grid(box, rng)
@@ -87,5 +88,6 @@ def random_variant(rng, box=(3, 3)):
             a, b = sorted((grid[line[0]], grid[line[-1]]))
             if all(a < grid[x] < b for x in line[1:-1]):
                 cons.append(m.Between(line))
-    givens = tuple((x, grid[x]) for x in rng.sample(cells, rng.randint(8, 24)))
+    most = min(24, n * n // 3)  # (8 to 24 on 9x9; fewer on small grids)
+    givens = tuple((x, grid[x]) for x in rng.sample(cells, rng.randint(min(8, most), most)))
     return grid, m.VariantPuzzle(n, box=box, givens=givens, constraints=tuple(dict.fromkeys(cons)))

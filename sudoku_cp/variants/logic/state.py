@@ -44,6 +44,8 @@ class Geometry:
                 groups.append((cells, "the " + ("anti-diagonal" if c.slope == 1 else "diagonal")))
             elif kind == "killer_cage":
                 groups.append((c.cells, cage_name(p, c)))
+            elif kind in ("rellik_cage", "equality_cage", "lunchbox"):  # (values differ)
+                groups.append((c.cells, f"{kind.split('_')[0]} at {p.cell_name(c.cells[0])}"))
             elif kind == "renban":
                 groups.append((tuple(dict.fromkeys(c.cells)), f"renban at {p.cell_name(c.cells[0])}"))
             elif kind == "disjoint_groups":
