@@ -81,18 +81,9 @@ def _any_variant(args) -> bool:
     return False
 
 
-def _batch(args) -> bool:
-    """The batch options of ``check`` (``check.wants_batch``; command modules do not
-    import each other)."""
-    return any(getattr(args, name, None) for name in ("workers", "out", "engine", "resume"))
-
-
 def refuse_classic_options(args) -> None:
     """Refuse, before any work, an option that means nothing for a variant puzzle (each
-    was ignored without a word, and ``check --certify DIR --out R`` ended in a traceback)."""
-    if getattr(args, "certify", None) and _batch(args):
-        raise UsageError("--certify on variant puzzles runs in one process: drop --workers, "
-                         "--out, --resume and --engine")
+    was ignored without a word)."""
     if getattr(args, "image", None):
         raise UsageError("--image draws classic puzzles; a variant puzzle's picture comes from "
                          "the gui or sudoku_cp.variants.picture.to_svg")
