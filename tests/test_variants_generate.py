@@ -176,3 +176,51 @@ def test_cli_difficulty_for_variants(capsys):
     assert len(recs) == 3 and all(r["grade"]["level"] in ("easy",) or r["missed"] for r in recs)
     assert code == (1 if missed else 0)
     assert err.count("missed: difficulty easy") == len(missed)
+
+
+# -- on the batch engines (generate --variant --workers N / --engine dask) ---------------------
+def test_a_puzzle_with_a_level_does_not_depend_on_the_puzzles_before_it():
+    """With --difficulty a puzzle takes a varying number of attempts; its own seed alone
+    draws them, so two workers, each making every other puzzle, write the same ones."""
+    from sudoku_cp.batch import LocalEngine
+
+    options = dict(size=4, seed=5, difficulty="easy", attempts=3, verify=None)
+    want = list(generate(3, ("thermo",), **options))
+    assert max(m.stats["level_attempts"] for m in want) > 1  # (more than one attempt drawn)
+    with LocalEngine(2) as engine:
+        got = list(generate(3, ("thermo",), engine=engine, **options))
+    assert [(m.puzzle, m.grade, m.missed) for m in got] == [(m.puzzle, m.grade, m.missed) for m in want]
+
+
+def test_local_workers_make_the_same_puzzles_in_order():
+    from sudoku_cp.batch import LocalEngine
+
+    want = [m.puzzle for m in generate(5, ("thermo", "killer"), size=6, seed=3, verify=None)]
+    with LocalEngine(2) as engine:
+        got = [m.puzzle for m in generate(5, ("thermo", "killer"), size=6, seed=3, verify=None,
+                                          engine=engine)]
+    assert got == want
+
+
+def test_the_same_puzzles_with_the_local_and_dask_engines(capsys):
+    """The CLI's run for a seed: in this process, on two local workers and on a Dask
+    LocalCluster of two, line for line."""
+    pytest.importorskip("distributed")
+    argv = ["generate", "--variant", "thermo,killer", "--size", "6", "-n", "4", "--seed", "3", "-q"]
+    outs = {}
+    for name, more in (("alone", []), ("local", ["--workers", "2"]),
+                       ("dask", ["--engine", "dask", "--workers", "2"])):
+        code, outs[name], err = run(capsys, *argv, *more)
+        assert code == 0, err
+    assert len(outs["alone"].splitlines()) == 4
+    assert outs["local"] == outs["alone"] and outs["dask"] == outs["alone"]
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--scheduler", "tcp://127.0.0.1:8786"], "--scheduler needs --engine dask"),
+    (["--method", "controlled-bias"], "--method is for classic puzzles"),
+    (["--time-limit", "5"], "--time-limit is for classic puzzles"),
+])
+def test_cli_refuses_engine_options_that_do_not_apply(capsys, argv, words):
+    code, out, err = run(capsys, "generate", "--variant", "thermo", "--size", "4", *argv)
+    assert code == 2 and out == "" and words in err

@@ -119,32 +119,74 @@ def parse_types(text: str) -> tuple:
 def generate(count: int, types: Sequence[str], *, size: int = 9, box="default", regions=None,
              minimal: bool = False, seed: int = 0, patience: int = PATIENCE,
              verify: Sequence[str] | None = ("sat", "cpsat"), difficulty: str | None = None,
-             attempts: int = LEVEL_ATTEMPTS) -> Iterator[VariantGenerated]:
+             attempts: int = LEVEL_ATTEMPTS, engine=None) -> Iterator[VariantGenerated]:
     """``count`` puzzles of ``types``, each confirmed unique by ``verify`` (None: not).
 
     ``difficulty``: a level of the variant rating (``logic.scores.BANDS``); each puzzle
     is graded by the logic engine and up to ``attempts`` puzzles are made until one is
-    at that level; the last one is kept with ``missed`` saying so when none was."""
+    at that level; the last one is kept with ``missed`` saying so when none was.
+
+    ``engine``: an open batch engine (``batch.LocalEngine`` or ``batch.DaskEngine``) that
+    makes the puzzles on its workers, one task each, yielded in order. Each puzzle
+    written follows from its own seed drawn from ``seed`` (``written``), so the engine
+    and the number of workers change nothing but the time."""
     if difficulty is not None and difficulty not in LEVELS:
         raise UsageError(f"difficulty {difficulty!r}: a variant puzzle's levels are "
                          f"{', '.join(LEVELS)}")
     master = random.Random(seed)
-    for _ in range(count):
-        for attempt in range(1, attempts + 1 if difficulty else 2):
-            made = make_puzzle(master.getrandbits(32), types, size=size, box=box,
-                               regions=regions, minimal=minimal, patience=patience,
-                               verify=verify)
-            if difficulty is None:
-                break
-            made.grade = grade_of(made)
-            made.stats["level_attempts"] = attempt
-            if made.grade["level"] == difficulty:
-                break
-        else:
-            made.missed = (f"difficulty {difficulty}: none of {attempts} puzzles was at that "
-                           f"level (this one is {made.grade['level']}, rating "
-                           f"{made.grade['rating']})",)
-        yield made
+    bases = [master.getrandbits(32) for _ in range(count)]
+    options = dict(size=size, box=box, regions=regions, minimal=minimal, patience=patience,
+                   verify=verify, difficulty=difficulty, attempts=attempts)
+    if engine is None:
+        for base in bases:
+            yield written(base, types, **options)
+        return
+    yield from _on_engine(engine, bases, tuple(types), options)
+
+
+def written(base: int, types: Sequence[str], *, difficulty: str | None = None,
+            attempts: int = LEVEL_ATTEMPTS, **options) -> VariantGenerated:
+    """The puzzle written for the seed ``base`` that ``generate`` drew: ``make_puzzle(base)``;
+    with a ``difficulty``, the further attempts' seeds are drawn from ``base`` alone
+    (so a puzzle does not depend on the attempts the puzzles before it took)."""
+    more = random.Random(f"{base}:attempts")
+    for attempt in range(1, attempts + 1 if difficulty else 2):
+        made = make_puzzle(base if attempt == 1 else more.getrandbits(32), types, **options)
+        if difficulty is None:
+            return made
+        made.grade = grade_of(made)
+        made.stats["level_attempts"] = attempt
+        if made.grade["level"] == difficulty:
+            return made
+    made.missed = (f"difficulty {difficulty}: none of {attempts} puzzles was at that "
+                   f"level (this one is {made.grade['level']}, rating "
+                   f"{made.grade['rating']})",)
+    return made
+
+
+def _written_task(k: int, base: int, types: tuple, options: dict) -> tuple:
+    """A worker's task: ``(k, written(base, ...))``."""
+    return k, written(base, types, **options)
+
+
+def _on_engine(engine, bases, types, options) -> Iterator[VariantGenerated]:
+    """The puzzles of ``bases`` made on ``engine``'s workers, yielded in order; no more
+    tasks in flight than the engine's capacity (the rest wait here)."""
+    done: dict = {}
+    submitted = taken = 0
+    try:
+        while taken < len(bases):
+            while engine.in_flight < engine.capacity and submitted < len(bases):
+                engine.submit_call(_written_task, submitted, bases[submitted], types, options)
+                submitted += 1
+            for k, made in engine.finished():
+                done[k] = made
+            while taken in done:
+                yield done.pop(taken)
+                taken += 1
+    finally:
+        if taken < len(bases):  # stopped early (an error, or the caller had enough)
+            engine.cancel()
 
 
 def grade_of(made: VariantGenerated) -> dict:
