@@ -14,8 +14,9 @@ Glossary (the model's words plus these):
 Steps, per puzzle: a random full grid (a SAT solver with random phases, so any size,
 box shape or irregular regions the model takes); the pool; all givens dropped at once
 when the constraints alone are enough (a zero-given killer: for ``killer`` a fresh cage
-layout is tried when they are not, up to ``ATTEMPTS``), else givens dug one by one; then
-the constraints dug in random order. Both digs try every item with ``minimal``, else
+layout is tried when they are not, up to ``ATTEMPTS``), else givens put back where
+counterexamples differ from the grid until it is unique (``Digger.add_givens``), those
+dug once more; then the constraints dug in random order. Both digs try every item with ``minimal``, else
 stop once ``patience`` drops in a row failed. The puzzle is then confirmed unique by two
 paradigms (``verify``, default ``sat`` and ``cpsat``) before it is returned.
 
@@ -237,6 +238,7 @@ def make_puzzle(seed: int, types: Sequence[str], *, size: int = 9, box="default"
         if digger.try_drop_all_givens():
             break
         if (not set(types) <= ZERO_GIVENS or attempt == ATTEMPTS - 1):
+            digger.add_givens(rng, None if minimal else BUDGET)
             digger.dig(digger.given_items(rng), *((None, None) if minimal else (patience, BUDGET)))
             break
         _count(stats, digger)
@@ -443,6 +445,25 @@ class Digger:
         for i in givens:
             self.drop(i)
         return True
+
+    def add_givens(self, rng, budget=None):
+        """Drop every given, then put givens back until the grid is the only solution:
+        each call that finds another grid (a counterexample) puts back the given of a
+        random cell where that grid differs (so it is broken); a call cut by ``budget``
+        puts back a random cell. Some 5 to 15 calls where digging the givens one by one
+        takes one per cell (``dig`` then tries each given put back once more)."""
+        cells = self.shape.num_cells
+        for i in range(cells):
+            self.kept.discard(i)
+        while True:
+            before = len(self.counter)
+            if self.unique(budget=budget):
+                return
+            if len(self.counter) > before:  # a counterexample: a cell it changes
+                pick = sorted(i for i in self.counter[-1] if i < cells)
+            else:  # undecided: any cell not given yet
+                pick = [i for i in range(cells) if i not in self.kept]
+            self.kept.add(rng.choice(pick))
 
     def dig(self, items, patience=None, budget=None):
         """Drop each of ``items`` that uniqueness does not need, in order; stop after
