@@ -35,7 +35,8 @@ def add_variant_options(p) -> None:
                         "clues read off a random full grid, givens removed (to none where "
                         "the constraints allow, as zero-given killers), then constraints "
                         "pruned while the solution stays unique; each puzzle confirmed by "
-                        "the sat and cpsat paradigms before it is written")
+                        "two paradigms (sat and fast; cpsat where fast is not compiled yet) "
+                        "before it is written")
     g.add_argument("--format", choices=FORMATS, default=None,
                    help="with --variant: an ISS string (default), an f-puzzles string or "
                         "the project's JSON record, one a line")
@@ -49,7 +50,7 @@ def add_variant_options(p) -> None:
 def cmd_generate_variant(args) -> int:
     import random
 
-    from ..variants.generate import LEVEL_ATTEMPTS, LEVELS, generate, parse_types
+    from ..variants.generate import LEVEL_ATTEMPTS, LEVELS, VERIFY, generate, parse_types
     from ..progress import progress_bar
     from .output import OutputFile, check_output, header_comment, write_all
 
@@ -95,7 +96,7 @@ def cmd_generate_variant(args) -> int:
     bar = progress_bar(args.count, show=False if args.quiet else None)
     options = dict(size=size, box=box, regions="random" if args.jigsaw else None,
                    minimal=args.minimal, seed=seed, patience=args.patience,
-                   verify=("sat", "cpsat") if args.verify else None,
+                   verify=VERIFY if args.verify else None,
                    difficulty=difficulty, attempts=attempts)
     if args.workers is None and args.engine is None:
         return write_all(generate(args.count, types, **options), _writer(fmt, out), out, bar)
