@@ -37,6 +37,10 @@ def batch_certified(certified):
     return root / "bcert"
 
 
+def _manifest(directory):
+    return [json.loads(line) for line in (directory / "manifest.jsonl").read_text().splitlines()]
+
+
 def _ok(directory):
     return [v.ok for v in verify_directory(str(directory))]
 
@@ -57,8 +61,7 @@ def test_the_batch_road_certifies_as_one_process_does(certified, batch_certified
     results = [r for r in map(json.loads, (certified.parent / "r.jsonl").read_text().splitlines())
                if "verdict" in r]  # (the first line says the job)
     assert [r["verdict"] for r in results] == ["unique", "unique"]
-    one = [json.loads(line) for line in (certified / "manifest.jsonl").read_text().splitlines()]
-    many = [json.loads(line) for line in (batch_certified / "manifest.jsonl").read_text().splitlines()]
+    one, many = _manifest(certified), _manifest(batch_certified)
     assert [(r["kind"], r["puzzle"], r["solutions"]) for r in many] == \
         [(r["kind"], r["puzzle"], r["solutions"]) for r in one]
     assert [r["solutions"][0] for r in many] == [r["solution"] for r in results]
@@ -74,7 +77,7 @@ def test_the_batch_road_certifies_multiple_and_none(tmp_path):
     (tmp_path / "p.txt").write_text("\n".join(lines) + "\n")
     main(["check", "-f", str(tmp_path / "p.txt"), "--out", str(tmp_path / "r.jsonl"),
           "--certify", str(tmp_path / "c"), "-q"])
-    recs = [json.loads(line) for line in (tmp_path / "c" / "manifest.jsonl").read_text().splitlines()]
+    recs = _manifest(tmp_path / "c")
     assert sorted(r["verdict"] for r in recs) == ["multiple", "none"]
     assert _ok(tmp_path / "c") == [True, True]
 

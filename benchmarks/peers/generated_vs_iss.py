@@ -122,7 +122,8 @@ def main(argv=None) -> int:
                           if r["status"] == "unique" else f"ISS {r['status']}: {r.get('err')}")
             small = shrink(iss, text, args.time_limit) if r["status"] != "error" else text
             row = {"k": k, "type": kind, "size": size, "jigsaw": jigsaw, "reason": reason,
-                   "puzzle": text, "shrunk": small, "link": LINK + urllib.parse.quote(small, safe="")}
+                   "puzzle": text, "shrunk": small,
+                   "link": LINK + urllib.parse.quote(small, safe="")}
             found.append(row)
             print(f"NOT UNIQUE IN ISS {k} ({kind}, {size}x{size}): {reason}\n  {text}\n"
                   f"  shrunk: {small}", flush=True)

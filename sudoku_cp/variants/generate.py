@@ -16,8 +16,8 @@ box shape or irregular regions the model takes); the pool; all givens dropped at
 when the constraints alone are enough (a zero-given killer: for ``killer`` a fresh cage
 layout is tried when they are not, up to ``ATTEMPTS``), else givens put back where
 counterexamples differ from the grid until it is unique (``Digger.add_givens``), those
-dug once more; then the constraints dug in random order. Both digs try every item with ``minimal``, else
-stop once ``patience`` drops in a row failed. The puzzle is then confirmed unique by two
+dug once more; then the constraints dug in random order. Both digs try every item
+with ``minimal``, else stop once ``patience`` drops in a row failed. The puzzle is then confirmed unique by two
 paradigms (``verify``, default ``VERIFY``) before it is returned.
 
 **One incremental solver per grid.** The shape's clauses are loaded once; each
