@@ -44,7 +44,8 @@ class Checked(NamedTuple):
     ``line`` is the record as one JSON line (``record`` reads it back); ``givens``,
     ``box`` and ``extra`` rebuild the board (``board``); each solution is a tuple of
     values, or ``bytes`` of them from the bulk road; ``report`` is the cross-check
-    report where the check ran in this process (None from a worker). A named tuple:
+    report where the check ran in this process (None from a worker); ``variant`` a
+    variant puzzle's text (``box`` None), which a certifier reads again. A named tuple:
     a chunk of a thousand travels back from a worker cheaply.
     """
 
@@ -56,6 +57,7 @@ class Checked(NamedTuple):
     extra: tuple = ()
     solutions: tuple[tuple[int, ...], ...] = ()
     report: object = None
+    variant: str | None = None
 
     @property
     def record(self) -> dict:
@@ -176,8 +178,9 @@ def _check_variant(source, line, index, entry, paradigms, time_limit,
         return Checked(rec["verdict"], json.dumps(rec), index)
     found, report = checked(entry, paradigms, time_limit, entry.cap)
     rec = record(**base(index, source, line, entry), **found)
-    return Checked(rec["verdict"], json.dumps(rec), index,
-                   report=report if keep_report else None)
+    sols = tuple(tuple(s) for s in report.solutions) if report is not None else ()
+    return Checked(rec["verdict"], json.dumps(rec), index, solutions=sols,
+                   report=report if keep_report else None, variant=entry.text)
 
 
 def packed(board: Board) -> bytes | tuple[int, ...]:

@@ -1,5 +1,6 @@
-"""Certificates of variant uniqueness: made by ``check --certify DIR``, verified by
-``certify verify DIR``, and every tampered file caught."""
+"""Certificates of variant uniqueness: made by ``check --certify DIR`` (in one process,
+and by the batch engine with ``--out``), verified by ``certify verify DIR``, and every
+tampered file caught."""
 
 from __future__ import annotations
 
@@ -26,6 +27,20 @@ def certified(tmp_path_factory):
     return root / "cert"
 
 
+@pytest.fixture(scope="module")
+def batch_certified(certified):
+    """The same puzzles certified on the batch road: two worker processes, ``--out``."""
+    root = certified.parent
+    code = main(["check", "-f", str(root / "p.txt"), "--out", str(root / "r.jsonl"),
+                 "--workers", "2", "--certify", str(root / "bcert"), "-q"])
+    assert code == 0
+    return root / "bcert"
+
+
+def _manifest(directory):
+    return [json.loads(line) for line in (directory / "manifest.jsonl").read_text().splitlines()]
+
+
 def _ok(directory):
     return [v.ok for v in verify_directory(str(directory))]
 
@@ -40,10 +55,38 @@ def test_every_unique_variant_puzzle_is_certified_and_verifies(certified, capsys
     assert main(["certify", "verify", str(certified)]) == 0
 
 
+def test_the_batch_road_certifies_as_one_process_does(certified, batch_certified):
+    """Workers check the puzzles, the parent certifies each from the puzzle's text and
+    solutions the worker sends back: the same files, each verified."""
+    results = [r for r in map(json.loads, (certified.parent / "r.jsonl").read_text().splitlines())
+               if "verdict" in r]  # (the first line says the job)
+    assert [r["verdict"] for r in results] == ["unique", "unique"]
+    one, many = _manifest(certified), _manifest(batch_certified)
+    assert [(r["kind"], r["puzzle"], r["solutions"]) for r in many] == \
+        [(r["kind"], r["puzzle"], r["solutions"]) for r in one]
+    assert [r["solutions"][0] for r in many] == [r["solution"] for r in results]
+    for name in ("puzzle-000001.cnf", "puzzle-000002.sol"):
+        assert (batch_certified / name).read_text() == (certified / name).read_text()
+    assert _ok(batch_certified) == [True, True]
+    assert main(["certify", "verify", str(batch_certified)]) == 0
+
+
+def test_the_batch_road_certifies_multiple_and_none(tmp_path):
+    lines = [".Thermo~R1C1~R1C2~R1C3~R1C4.Shape~4x4",
+             ".Thermo~R1C1~R1C2.~R1C1_3~R1C2_2.Shape~4x4"]
+    (tmp_path / "p.txt").write_text("\n".join(lines) + "\n")
+    main(["check", "-f", str(tmp_path / "p.txt"), "--out", str(tmp_path / "r.jsonl"),
+          "--certify", str(tmp_path / "c"), "-q"])
+    recs = _manifest(tmp_path / "c")
+    assert sorted(r["verdict"] for r in recs) == ["multiple", "none"]
+    assert _ok(tmp_path / "c") == [True, True]
+
+
+@pytest.mark.parametrize("road", ["one process", "batch"])
 @pytest.mark.parametrize("what", ["proof", "cnf", "solution"])
-def test_tampering_is_caught(certified, tmp_path, what):
+def test_tampering_is_caught(certified, batch_certified, tmp_path, what, road):
     copy = tmp_path / "cert"
-    shutil.copytree(certified, copy)
+    shutil.copytree(certified if road == "one process" else batch_certified, copy)
     if what == "proof":  # a proof cut short no longer reaches the empty clause
         path = copy / "puzzle-000001.drat"
         path.write_bytes(path.read_bytes()[: len(path.read_bytes()) // 3])

@@ -34,7 +34,7 @@ def test_every_clue_read_off_a_grid_holds_in_it(kind):
 def test_generated_6x6_puzzle_is_unique_by_the_witness_and_reads_back(kind):
     made = make_puzzle(7, (kind,), size=6)
     p = made.puzzle
-    assert made.verified == ("sat", "cpsat")
+    assert made.verified in (("sat", "fast"), ("sat", "cpsat"))
     report = crosscheck(p, ["witness", "cpsat"])  # a search that shares nothing with the digger
     assert report.verdict.value == "unique" and report.solution == made.solution
     assert parse_iss(write_iss(p)) == p
@@ -57,7 +57,7 @@ def test_irregular_regions(kind, capsys):
 
 def test_zero_given_9x9_killer():
     made = next(generate(1, ("killer",), seed=1))
-    assert made.puzzle.givens == () and made.verified == ("sat", "cpsat")
+    assert made.puzzle.givens == () and made.verified in (("sat", "fast"), ("sat", "cpsat"))
     assert all(c.TYPE == "killer_cage" for c in made.puzzle.constraints)
 
 
@@ -78,6 +78,28 @@ def test_minimal_means_no_given_or_constraint_can_go():
     for k in range(len(p.givens)):
         fewer = VariantPuzzle(6, givens=p.givens[:k] + p.givens[k + 1:], constraints=p.constraints)
         assert crosscheck(fewer, ["cpsat", "witness"]).verdict.value == "multiple"
+
+
+@pytest.mark.parametrize("kind", ["sandwich", "thermo", "little-killer"])
+def test_givens_put_back_until_unique_leave_the_grid_the_only_solution(kind):
+    """``add_givens``: every given dropped, then put back where a second solution
+    differs; the givens kept with the whole pool leave the grid the only solution
+    (counted by the witness, which shares no code with the digger's SAT solver), in
+    fewer solver calls than the board has cells."""
+    shape = VariantPuzzle(6)
+    rng = random.Random(7)
+    grid = random_grid(shape, rng)
+    pool = read_clues(kind, shape, grid, rng)
+    d = Digger(shape, grid, pool)
+    try:
+        d.add_givens(random.Random(1))
+        kept = sorted(i for i in d.kept if i < shape.num_cells)
+        assert 0 < d.calls < shape.num_cells
+    finally:
+        d.close()
+    p = VariantPuzzle(6, givens=tuple((c, grid[c]) for c in kept), constraints=tuple(pool))
+    report = crosscheck(p, ["witness", "sat"])
+    assert report.verdict.value == "unique" and report.solution == tuple(grid)
 
 
 def test_a_counterexample_rejects_a_drop_without_a_solver_call():
@@ -124,7 +146,7 @@ def test_cli_json_and_fpuzzles(capsys):
     code, out, _ = run(capsys, "generate", "--variant", "xv", "--size", "6", "--seed", "2",
                        "--format", "json", "-q")
     rec = json.loads(out)
-    assert code == 0 and rec["format"] == "json" and rec["verified_by"] == ["sat", "cpsat"]
+    assert code == 0 and rec["format"] == "json" and rec["verified_by"] in (["sat", "fast"], ["sat", "cpsat"])
     p = VariantPuzzle.from_dict(rec["puzzle"])
     code, out, _ = run(capsys, "generate", "--variant", "xv", "--size", "6", "--seed", "2",
                        "--format", "fpuzzles", "-q")
@@ -176,3 +198,64 @@ def test_cli_difficulty_for_variants(capsys):
     assert len(recs) == 3 and all(r["grade"]["level"] in ("easy",) or r["missed"] for r in recs)
     assert code == (1 if missed else 0)
     assert err.count("missed: difficulty easy") == len(missed)
+
+
+# -- on the batch engines (generate --variant --workers N / --engine dask) ---------------------
+def test_a_puzzle_with_a_level_does_not_depend_on_the_puzzles_before_it():
+    """With --difficulty a puzzle takes a varying number of attempts; its own seed alone
+    draws them, so two workers, each making every other puzzle, write the same ones."""
+    from sudoku_cp.batch import LocalEngine
+
+    options = dict(size=4, seed=5, difficulty="easy", attempts=3, verify=None)
+    want = list(generate(3, ("thermo",), **options))
+    assert max(m.stats["level_attempts"] for m in want) > 1  # (more than one attempt drawn)
+    with LocalEngine(2) as engine:
+        got = list(generate(3, ("thermo",), engine=engine, **options))
+    said = lambda run: [(m.puzzle, m.grade, m.missed) for m in run]  # noqa: E731
+    assert said(got) == said(want)
+
+
+def test_local_workers_make_the_same_puzzles_in_order():
+    from sudoku_cp.batch import LocalEngine
+
+    want = [m.puzzle for m in generate(5, ("thermo", "killer"), size=6, seed=3, verify=None)]
+    with LocalEngine(2) as engine:
+        got = [m.puzzle for m in generate(5, ("thermo", "killer"), size=6, seed=3, verify=None,
+                                          engine=engine)]
+    assert got == want
+
+
+def test_the_same_puzzles_with_the_local_and_dask_engines(capsys):
+    """The CLI's run for a seed: in this process, on two local workers and on a Dask
+    LocalCluster of two, line for line."""
+    pytest.importorskip("distributed")
+    argv = ["generate", "--variant", "thermo,killer", "--size", "6", "-n", "4", "--seed", "3", "-q"]
+    outs = {}
+    for name, more in (("alone", []), ("local", ["--workers", "2"]),
+                       ("dask", ["--engine", "dask", "--workers", "2"])):
+        code, outs[name], err = run(capsys, *argv, *more)
+        assert code == 0, err
+    assert len(outs["alone"].splitlines()) == 4
+    assert outs["local"] == outs["alone"] and outs["dask"] == outs["alone"]
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--scheduler", "tcp://127.0.0.1:8786"], "--scheduler needs --engine dask"),
+    (["--method", "controlled-bias"], "--method is for classic puzzles"),
+    (["--time-limit", "5"], "--time-limit is for classic puzzles"),
+])
+def test_cli_refuses_engine_options_that_do_not_apply(capsys, argv, words):
+    code, out, err = run(capsys, "generate", "--variant", "thermo", "--size", "4", *argv)
+    assert code == 2 and out == "" and words in err
+
+
+def test_cpsat_stands_in_for_fast_where_it_is_not_compiled(monkeypatch):
+    """The default confirmation is sat and fast; on a machine where fast's compiled code
+    is not there yet the generator does not wait for it: cpsat confirms instead."""
+    from sudoku_cp.variants import paradigms
+    from sudoku_cp.variants.generate import VERIFY, confirm
+
+    made = make_puzzle(7, ("thermo",), size=6, verify=None)
+    monkeypatch.setattr(paradigms, "not_ready", lambda name: "not compiled here")
+    assert VERIFY == ("sat", "fast")
+    assert confirm(made.puzzle, made.solution, VERIFY) == ("sat", "cpsat")

@@ -94,12 +94,21 @@ class Certifier:
 
     def checked(self, checked, entry=None) -> Certified:
         """The certificate of a ``pipeline.Checked`` (its board and solutions as values);
-        a variant puzzle's (``entry`` its ``VariantEntry``) by ``certify.variant``."""
+        a variant puzzle's by ``certify.variant``: ``entry`` its ``VariantEntry`` in one
+        process, else the puzzle's text that the ``Checked`` carries (a batch)."""
         if checked.verdict not in CERTIFIED:
             return Certified(checked.index)
         if entry is not None and hasattr(entry, "puzzle"):
             return self.variant(checked.index, entry.puzzle, checked.verdict,
                                 checked.report.solutions)
+        if getattr(checked, "variant", None) is not None:  # from a batch's worker: its text
+            from ..variants.formats import read_entry
+
+            read = read_entry(checked.variant)
+            if read.error:  # (it was read once already, by the worker)
+                self.failed.append(checked.index)
+                return Certified(checked.index, None, f"could not be made: {read.error}")
+            return self.variant(checked.index, read.puzzle, checked.verdict, checked.solutions)
         return self.certify(checked.index, checked.board, checked.verdict, checked.solutions)
 
     def variant(self, index: int, puzzle, verdict: str, solutions) -> Certified:

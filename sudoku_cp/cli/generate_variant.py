@@ -15,13 +15,14 @@ from __future__ import annotations
 import json
 import sys
 
-from .common import EXIT_NOT_UNIQUE, UsageError
+from .common import EXIT_NOT_UNIQUE, UsageError, check_scheduler
 
 #: Output formats of a variant puzzle, one line each.
 FORMATS = ("iss", "fpuzzles", "json")
 #: Classic options a variant run does not take (their defaults, to tell them apart).
 CLASSIC_ONLY = {"clues": None, "orbit_minimal": False, "min_rating": None,
-                "max_rating": None, "backend": None, "json": False, "symmetry": "none"}
+                "max_rating": None, "backend": None, "json": False, "symmetry": "none",
+                "method": "top-down", "time_limit": None}
 
 
 def add_variant_options(p) -> None:
@@ -34,7 +35,8 @@ def add_variant_options(p) -> None:
                         "clues read off a random full grid, givens removed (to none where "
                         "the constraints allow, as zero-given killers), then constraints "
                         "pruned while the solution stays unique; each puzzle confirmed by "
-                        "the sat and cpsat paradigms before it is written")
+                        "two paradigms (sat and fast; cpsat where fast is not compiled yet) "
+                        "before it is written")
     g.add_argument("--format", choices=FORMATS, default=None,
                    help="with --variant: an ISS string (default), an f-puzzles string or "
                         "the project's JSON record, one a line")
@@ -48,7 +50,7 @@ def add_variant_options(p) -> None:
 def cmd_generate_variant(args) -> int:
     import random
 
-    from ..variants.generate import LEVEL_ATTEMPTS, LEVELS, generate, parse_types
+    from ..variants.generate import LEVEL_ATTEMPTS, LEVELS, VERIFY, generate, parse_types
     from ..progress import progress_bar
     from .output import OutputFile, check_output, header_comment, write_all
 
@@ -77,6 +79,10 @@ def cmd_generate_variant(args) -> int:
         VariantPuzzle(size, box=box)
     except Exception as exc:
         raise UsageError(str(exc)) from None
+    if args.scheduler and args.engine != "dask":
+        raise UsageError("--scheduler needs --engine dask")
+    if args.scheduler:
+        check_scheduler(args.scheduler)
     out = None
     if args.output and args.output != "-":
         check_output(args.output, force=args.force, what="-o FILE")
@@ -88,10 +94,28 @@ def cmd_generate_variant(args) -> int:
         out = OutputFile(args.output, force=args.force,
                          header=None if fmt == "json" else header_comment("generate", settings))
     bar = progress_bar(args.count, show=False if args.quiet else None)
-    puzzles = generate(args.count, types, size=size, box=box,
-                       regions="random" if args.jigsaw else None, minimal=args.minimal, seed=seed,
-                       patience=args.patience, verify=("sat", "cpsat") if args.verify else None,
-                       difficulty=difficulty, attempts=attempts)
+    options = dict(size=size, box=box, regions="random" if args.jigsaw else None,
+                   minimal=args.minimal, seed=seed, patience=args.patience,
+                   verify=VERIFY if args.verify else None,
+                   difficulty=difficulty, attempts=attempts)
+    if args.workers is None and args.engine is None:
+        return write_all(generate(args.count, types, **options), _writer(fmt, out), out, bar)
+    from ..batch import DaskEngine, LocalEngine
+
+    workers = args.workers or 1
+    engine = (DaskEngine(workers, args.scheduler) if args.engine == "dask"
+              else LocalEngine(workers))
+    try:
+        with engine:  # (the file is closed after the engine, below)
+            return write_all(generate(args.count, types, engine=engine, **options),
+                             _writer(fmt, out), None, bar)
+    finally:
+        if out is not None:
+            out.close()
+
+
+def _writer(fmt, out):
+    """``write_all``'s ``write_one``: the puzzle as one line to ``out`` or stdout."""
 
     def write_one(index, made):
         if made.missed:
@@ -104,7 +128,7 @@ def cmd_generate_variant(args) -> int:
             print(line, flush=True)
         return EXIT_NOT_UNIQUE if made.missed else None
 
-    return write_all(puzzles, write_one, out, bar)
+    return write_one
 
 
 def variant_line(made, fmt: str) -> str:

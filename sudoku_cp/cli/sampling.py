@@ -27,12 +27,12 @@ def add_cbias_options(p) -> None:
     from ..batch import ENGINES
 
     p.add_argument("--workers", type=positive_int, metavar="N",
-                   help="with --method controlled-bias: run the tries on N worker processes "
-                        "(default: in this process); the same --seed gives the same puzzles "
-                        "with any N")
+                   help="with --method controlled-bias or --variant: run the work on N "
+                        "worker processes (default: in this process); the same --seed gives "
+                        "the same puzzles with any N")
     p.add_argument("--engine", choices=ENGINES,
-                   help="with --method controlled-bias: local processes (default) or a Dask "
-                        "cluster (--workers processes, or --scheduler)")
+                   help="with --method controlled-bias or --variant: local processes "
+                        "(default) or a Dask cluster (--workers processes, or --scheduler)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="with --engine dask: a Dask scheduler, e.g. tcp://127.0.0.1:8786")
 

@@ -92,13 +92,10 @@ def _batch(args) -> bool:
 
 def refuse_classic_options(args) -> None:
     """Refuse, before any work, an option that means nothing for a variant puzzle (each
-    was ignored without a word, and ``check --certify DIR --out R`` ended in a traceback)."""
+    was ignored without a word)."""
     if getattr(args, "first", False) and _batch(args):
         raise UsageError("--first runs one puzzle's paradigms at once in this process: drop "
                          "--workers, --out, --resume and --engine")
-    if getattr(args, "certify", None) and _batch(args):
-        raise UsageError("--certify on variant puzzles runs in one process: drop --workers, "
-                         "--out, --resume and --engine")
     if getattr(args, "image", None):
         raise UsageError("--image draws classic puzzles; a variant puzzle's picture comes from "
                          "the gui or sudoku_cp.variants.picture.to_svg")

@@ -14,10 +14,11 @@ Glossary (the model's words plus these):
 Steps, per puzzle: a random full grid (a SAT solver with random phases, so any size,
 box shape or irregular regions the model takes); the pool; all givens dropped at once
 when the constraints alone are enough (a zero-given killer: for ``killer`` a fresh cage
-layout is tried when they are not, up to ``ATTEMPTS``), else givens dug one by one; then
-the constraints dug in random order. Both digs try every item with ``minimal``, else
-stop once ``patience`` drops in a row failed. The puzzle is then confirmed unique by two
-paradigms (``verify``, default ``sat`` and ``cpsat``) before it is returned.
+layout is tried when they are not, up to ``ATTEMPTS``), else givens put back where
+counterexamples differ from the grid until it is unique (``Digger.add_givens``), those
+dug once more; then the constraints dug in random order. Both digs try every item
+with ``minimal``, else stop once ``patience`` drops in a row failed. The puzzle is then confirmed unique by two
+paradigms (``verify``, default ``VERIFY``) before it is returned.
 
 **One incremental solver per grid.** The shape's clauses are loaded once; each
 constraint's clauses carry an activation literal (``encode_cnf.encode_own`` with a
@@ -29,8 +30,8 @@ Every random choice comes from ``random.Random(seed)``; each puzzle has its own 
 drawn from the master seed, and ``make_puzzle(puzzle.seed, ...)`` rebuilds it alone.
 
 >>> p = next(generate(1, ("killer",), size=6, seed=1))
->>> p.puzzle.givens, p.verified
-((), ('sat', 'cpsat'))
+>>> p.puzzle.givens, p.verified[0], len(p.verified)
+((), 'sat', 2)
 """
 
 from __future__ import annotations
@@ -58,19 +59,31 @@ ATTEMPTS = 30
 #: Default constraint digging stops after this many failed drops in a row.
 PATIENCE = 10
 #: Conflicts a dig's solver call may take before the item is kept undecided (default
-#: digging; ``minimal`` settles every call). Dropping all givens at once is always
-#: under it: 30 little killers alone take Glucose minutes to satisfy, and
-#: near-minimal little-killer puzzles 10-20 s a call at 20,000 conflicts on a loaded
-#: machine. 300 against 1,000 (3 puzzles, seed 1, CPU s): little-killer 1.24 against
-#: 2.96 with the same givens (3, 5, 5) and 14-17 constraints either way; 100 left
-#: one or two more givens.
-BUDGET = 300
+#: digging; ``minimal`` settles every call): 30 little killers alone take Glucose
+#: minutes to satisfy, and near-minimal little-killer puzzles 10-20 s a call at 20,000
+#: conflicts on a loaded machine. 300 against 1,000 (3 puzzles, seed 1, CPU s):
+#: little-killer 1.24 against 2.96 with the same givens and 14-17 constraints either
+#: way. Since givens are put back (``Digger.add_givens``), 50 against 300 (5 puzzles
+#: each, seed 1, CPU s a puzzle): little-killer 0.92 against 2.04 (givens 4.0 and 4.0,
+#: constraints 15.4 and 15.0), sandwich 0.49 against 0.59 (4.4 and 12 either way), arrow
+#: 0.27 against 0.47 (givens 2.6 against 2.2, constraints 13.8 either way): most of the
+#: cut calls were near the end of a dig, where 300 conflicts seldom settled one either.
+BUDGET = 50
+#: The budget of the one call that drops every given at once (a zero-given puzzle, or a
+#: new killer layout when it fails): kept at 300, so as many layouts pin their grid.
+ZERO_BUDGET = 300
 #: Puzzles made per puzzle written when a level is asked (``--difficulty``).
 LEVEL_ATTEMPTS = 20
 #: The levels ``--difficulty`` takes: the names of the variant rating's bands
 #: (``logic.scores.BANDS``; written out so the CLI's parser does not import the engine;
 #: a test keeps the two the same).
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+#: The paradigms that confirm each puzzle (``confirm``): ``sat`` (CDCL on the CNF) and
+#: ``fast`` (a compiled propagating search; no code shared), as the classic generator's
+#: ``fast`` and ``sat``. ``cpsat`` stands in for ``fast`` where it is not compiled on
+#: this machine yet (no two-minute wait) or declines a puzzle. CPU s a puzzle over 9
+#: (sandwich, mixed, little-killer, 3 each, seed 1): 0.21 against 0.997 for sat+cpsat.
+VERIFY = ("sat", "fast")
 #: The PySAT solver that digs (the fastest reused solver on these formulas: FACTS).
 SOLVER = "glucose4"
 
@@ -118,33 +131,75 @@ def parse_types(text: str) -> tuple:
 
 def generate(count: int, types: Sequence[str], *, size: int = 9, box="default", regions=None,
              minimal: bool = False, seed: int = 0, patience: int = PATIENCE,
-             verify: Sequence[str] | None = ("sat", "cpsat"), difficulty: str | None = None,
-             attempts: int = LEVEL_ATTEMPTS) -> Iterator[VariantGenerated]:
+             verify: Sequence[str] | None = VERIFY, difficulty: str | None = None,
+             attempts: int = LEVEL_ATTEMPTS, engine=None) -> Iterator[VariantGenerated]:
     """``count`` puzzles of ``types``, each confirmed unique by ``verify`` (None: not).
 
     ``difficulty``: a level of the variant rating (``logic.scores.BANDS``); each puzzle
     is graded by the logic engine and up to ``attempts`` puzzles are made until one is
-    at that level; the last one is kept with ``missed`` saying so when none was."""
+    at that level; the last one is kept with ``missed`` saying so when none was.
+
+    ``engine``: an open batch engine (``batch.LocalEngine`` or ``batch.DaskEngine``) that
+    makes the puzzles on its workers, one task each, yielded in order. Each puzzle
+    written follows from its own seed drawn from ``seed`` (``written``), so the engine
+    and the number of workers change nothing but the time."""
     if difficulty is not None and difficulty not in LEVELS:
         raise UsageError(f"difficulty {difficulty!r}: a variant puzzle's levels are "
                          f"{', '.join(LEVELS)}")
     master = random.Random(seed)
-    for _ in range(count):
-        for attempt in range(1, attempts + 1 if difficulty else 2):
-            made = make_puzzle(master.getrandbits(32), types, size=size, box=box,
-                               regions=regions, minimal=minimal, patience=patience,
-                               verify=verify)
-            if difficulty is None:
-                break
-            made.grade = grade_of(made)
-            made.stats["level_attempts"] = attempt
-            if made.grade["level"] == difficulty:
-                break
-        else:
-            made.missed = (f"difficulty {difficulty}: none of {attempts} puzzles was at that "
-                           f"level (this one is {made.grade['level']}, rating "
-                           f"{made.grade['rating']})",)
-        yield made
+    bases = [master.getrandbits(32) for _ in range(count)]
+    options = dict(size=size, box=box, regions=regions, minimal=minimal, patience=patience,
+                   verify=verify, difficulty=difficulty, attempts=attempts)
+    if engine is None:
+        for base in bases:
+            yield written(base, types, **options)
+        return
+    yield from _on_engine(engine, bases, tuple(types), options)
+
+
+def written(base: int, types: Sequence[str], *, difficulty: str | None = None,
+            attempts: int = LEVEL_ATTEMPTS, **options) -> VariantGenerated:
+    """The puzzle written for the seed ``base`` that ``generate`` drew: ``make_puzzle(base)``;
+    with a ``difficulty``, the further attempts' seeds are drawn from ``base`` alone
+    (so a puzzle does not depend on the attempts the puzzles before it took)."""
+    more = random.Random(f"{base}:attempts")
+    for attempt in range(1, attempts + 1 if difficulty else 2):
+        made = make_puzzle(base if attempt == 1 else more.getrandbits(32), types, **options)
+        if difficulty is None:
+            return made
+        made.grade = grade_of(made)
+        made.stats["level_attempts"] = attempt
+        if made.grade["level"] == difficulty:
+            return made
+    made.missed = (f"difficulty {difficulty}: none of {attempts} puzzles was at that "
+                   f"level (this one is {made.grade['level']}, rating "
+                   f"{made.grade['rating']})",)
+    return made
+
+
+def _written_task(k: int, base: int, types: tuple, options: dict) -> tuple:
+    """A worker's task: ``(k, written(base, ...))``."""
+    return k, written(base, types, **options)
+
+
+def _on_engine(engine, bases, types, options) -> Iterator[VariantGenerated]:
+    """The puzzles of ``bases`` made on ``engine``'s workers, yielded in order; no more
+    tasks in flight than the engine's capacity (the rest wait here)."""
+    done: dict = {}
+    submitted = taken = 0
+    try:
+        while taken < len(bases):
+            while engine.in_flight < engine.capacity and submitted < len(bases):
+                engine.submit_call(_written_task, submitted, bases[submitted], types, options)
+                submitted += 1
+            for k, made in engine.finished():
+                done[k] = made
+            while taken in done:
+                yield done.pop(taken)
+                taken += 1
+    finally:
+        if taken < len(bases):  # stopped early (an error, or the caller had enough)
+            engine.cancel()
 
 
 def grade_of(made: VariantGenerated) -> dict:
@@ -165,7 +220,7 @@ def grade_of(made: VariantGenerated) -> dict:
 
 def make_puzzle(seed: int, types: Sequence[str], *, size: int = 9, box="default", regions=None,
                 minimal: bool = False, patience: int = PATIENCE,
-                verify: Sequence[str] | None = ("sat", "cpsat")) -> VariantGenerated:
+                verify: Sequence[str] | None = VERIFY) -> VariantGenerated:
     """One puzzle from ``seed`` alone (see the module docstring for the steps).
 
     ``regions="random"``: irregular regions drawn per puzzle (``random_regions``)."""
@@ -195,6 +250,7 @@ def make_puzzle(seed: int, types: Sequence[str], *, size: int = 9, box="default"
         if digger.try_drop_all_givens():
             break
         if (not set(types) <= ZERO_GIVENS or attempt == ATTEMPTS - 1):
+            digger.add_givens(rng, None if minimal else BUDGET)
             digger.dig(digger.given_items(rng), *((None, None) if minimal else (patience, BUDGET)))
             break
         _count(stats, digger)
@@ -224,12 +280,19 @@ def _count(stats, digger):
 def confirm(puzzle, grid, paradigms) -> tuple:
     """The paradigms that agree ``grid`` is the only solution; anything else raises.
 
-    ``cpsat`` not installed: ``witness`` takes its place (two paradigms, always)."""
+    ``fast`` not compiled here yet, or declining the puzzle: ``cpsat`` takes its place;
+    ``cpsat`` not installed: ``witness`` (two paradigms, always)."""
     from .crosscheck import crosscheck
+    from .paradigms import not_ready
 
-    report = crosscheck(puzzle, list(paradigms))
-    if len(report.results) < 2 and "cpsat" in report.not_run:
-        report = crosscheck(puzzle, [p if p != "cpsat" else "witness" for p in paradigms])
+    paradigms = list(paradigms)
+    if "fast" in paradigms and "cpsat" not in paradigms and not_ready("fast"):
+        paradigms[paradigms.index("fast")] = "cpsat"
+    report = crosscheck(puzzle, paradigms)
+    for missing, stand_in in (("fast", "cpsat"), ("cpsat", "witness")):
+        if len(report.results) < 2 and missing in report.not_run and stand_in not in paradigms:
+            paradigms[paradigms.index(missing)] = stand_in
+            report = crosscheck(puzzle, paradigms)
     if report.verdict.value != "unique" or report.solution != tuple(grid):
         raise GenerationError(f"{report.verdict.value} from {', '.join(report.ran)} on a "
                               f"generated puzzle: {'; '.join(report.evidence) or puzzle.to_json()}")
@@ -396,11 +459,30 @@ class Digger:
 
     def try_drop_all_givens(self) -> bool:
         givens = set(range(self.shape.num_cells))
-        if not self.unique(without=givens, budget=BUDGET):
+        if not self.unique(without=givens, budget=ZERO_BUDGET):
             return False
         for i in givens:
             self.drop(i)
         return True
+
+    def add_givens(self, rng, budget=None):
+        """Drop every given, then put givens back until the grid is the only solution:
+        each call that finds another grid (a counterexample) puts back the given of a
+        random cell where that grid differs (so it is broken); a call cut by ``budget``
+        puts back a random cell. Some 5 to 15 calls where digging the givens one by one
+        takes one per cell (``dig`` then tries each given put back once more)."""
+        cells = self.shape.num_cells
+        for i in range(cells):
+            self.kept.discard(i)
+        while True:
+            before = len(self.counter)
+            if self.unique(budget=budget):
+                return
+            if len(self.counter) > before:  # a counterexample: a cell it changes
+                pick = sorted(i for i in self.counter[-1] if i < cells)
+            else:  # undecided: any cell not given yet
+                pick = [i for i in range(cells) if i not in self.kept]
+            self.kept.add(rng.choice(pick))
 
     def dig(self, items, patience=None, budget=None):
         """Drop each of ``items`` that uniqueness does not need, in order; stop after
