@@ -213,7 +213,7 @@ def read_iss(text: str) -> Reading:
     if unknown:
         raise UnsupportedConstraint.of(unknown)
     givens, out, refused, said = [], [], [], Said()
-    regions, boxes = None, "default"
+    regions, boxes, partial = None, "default", False
     size = iss_sets.region_size(g, items)  # (RegionSize: the cells of a box or jigsaw piece)
     for name, args, inside in iss_nested.tree(items):
         try:
@@ -224,7 +224,7 @@ def read_iss(text: str) -> Reading:
             elif name == "NoBoxes":
                 boxes = None
             elif name == "Jigsaw":
-                regions = _layout(g, args[-1] if args else "", size)
+                regions, partial = _layout(g, args[-1] if args else "")
             elif name != "Shape" and name not in iss_sets.OPTIONS:
                 out += said.add(name, _READERS[name](g, args))
         except UnsupportedConstraint as exc:  # (refused with the others, once all are read)
@@ -239,10 +239,11 @@ def read_iss(text: str) -> Reading:
         raise UnsupportedConstraint.of(refused)
     out, boxes, regions, notes = iss_sets.settle(g, items, out, boxes, regions, size)
     out = iss_nested.unconditional(_last_wins(out))
-    if regions is not None and boxes is not None and m.DEFAULT_BOXES.get(g.size):
+    if regions is not None and (partial or boxes is not None and m.DEFAULT_BOXES.get(g.size)):
         # ISS *adds* a jigsaw's regions: the boxes stay unless NoBoxes is given
         # (sudoku_builder.js: boxRegions is empty only under NoBoxes), so the regions
-        # are extra houses beside them.
+        # are extra houses beside them. A layout with a region left out (a 7x7 grid of
+        # 9-cell pieces) is no partition: its pieces are houses beside the rows too.
         out += said.add("Jigsaw", [m.ExtraRegion(r) for r in regions])
         regions = None
     # (the boxes also stay when the values are more than the cells of a house, as
@@ -276,17 +277,37 @@ def _last_wins(constraints):
             if c.TYPE not in _ONE_PER_PLACE or last[c.TYPE, c.cells] == i]
 
 
-def _layout(g, layout, size=None):
+def _layout(g, layout):
+    """The pieces of a jigsaw layout and whether one region of it was left out.
+
+    As ISS reads it (``Jigsaw.makeFromArgs``): a region of side..values cells is a piece;
+    one region of another size is the rest of a partly filled grid (a 7x7 grid of 9-value
+    pieces) and no piece; a second one is an error. The pieces' size is checked against
+    the region size afterwards (``iss_sets.settle``).
+
+    >>> from types import SimpleNamespace as G
+    >>> _layout(G(size=4, lo=1, hi=4), "1122112233443344")[1]
+    False
+    >>> _layout(G(size=3, lo=1, hi=4), "111122223")
+    (((0, 1, 2, 3), (4, 5, 6, 7)), True)
+    """
     if len(layout) != g.size * g.size:
         raise PuzzleError(f"jigsaw layout has {len(layout)} cells, not {g.size * g.size}")
     regions = {}
     for cell, ch in enumerate(layout):
         regions.setdefault(ch, []).append(cell)
     if len(regions) == 1:
-        return None
-    if any(len(r) != (size or g.size) for r in regions.values()):
-        raise UnsupportedConstraint("Jigsaw", "regions of unequal size")
-    return tuple(tuple(r) for r in regions.values())
+        return None, False
+    pieces, other = [], 0
+    for r in regions.values():
+        if g.size <= len(r) <= g.hi - g.lo + 1:
+            pieces.append(tuple(r))
+        elif other:
+            raise PuzzleError("inconsistent region sizes in the jigsaw layout (ISS allows "
+                              "one region of another size)")
+        else:
+            other = 1
+    return tuple(pieces), bool(other)
 
 
 # -- one reader per supported ISS type: args -> constraints --------------------------------
