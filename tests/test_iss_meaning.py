@@ -21,6 +21,10 @@ from sudoku_cp.variants.iss import parse_iss
 PEERS = Path(__file__).resolve().parents[1] / "benchmarks" / "peers"
 
 CASES = [
+    # a jigsaw layout may leave one region of another size out (ISS's 7x7 grids of 9-cell
+    # pieces): the pieces are houses, the cell left over in none
+    (".Shape~3x3~4.RegionSize~4.Jigsaw~111122223", "multiple"),
+    (".Shape~3x3~4.RegionSize~4.Jigsaw~111122223.~R1C1_1~R3C2_1", "none"),
     # a Jigsaw adds its regions: the boxes stay unless NoBoxes (R1C1 and R2C2 share a box)
     (".Shape~4x4.Jigsaw~0000111122223333.~R1C1_1~R2C2_1", "none"),
     (".Shape~4x4.NoBoxes.Jigsaw~0000111122223333.~R1C1_1~R2C2_1", "multiple"),
@@ -97,6 +101,8 @@ CASES = [
 
 #: ISS strings ISS itself refuses (its message, e373f98), each refused here in one line.
 REFUSED = [
+    (".Shape~3x3~4.RegionSize~4.Jigsaw~111122334", "inconsistent region sizes"),
+    (".Shape~3x3~4.RegionSize~4.Jigsaw~111122233", "must have 4 cells"),  # 333 is a piece
     (".Shape~4x4.Or.AntiKnight.End", "AntiKnight"),  # "not allowed in Or"
     (".Shape~4x4.Regex~MTA~R1C1~R1C2", "'0' is outside the values 1..4"),  # pattern "10"
     (".Shape~4x4.End", "End item closes no"),  # "Unmatched .End"

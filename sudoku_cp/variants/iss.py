@@ -706,7 +706,7 @@ def parse_plain(text: str):
         if len(set(layout)) == n and all(layout.count(ch) == n for ch in set(layout)):
             givens, others = _plain_values(t[:n * n], n)
             if len(others) <= 1:
-                return m.VariantPuzzle(n, box=None, regions=_layout(_Grid(n), layout),
+                return m.VariantPuzzle(n, box=None, regions=_layout(_Grid(n), layout)[0],
                                        givens=tuple(givens))
     n = _square(len(t))
     if n and n > 1:
