@@ -101,6 +101,11 @@ CASES = [
 
 #: ISS strings ISS itself refuses (its message, e373f98), each refused here in one line.
 REFUSED = [
+    (".PillArrow~1~R1C1~R1C2", "pill size must be 2 or 3"),  # ISS: "Pill size must be 2 or 3"
+    (".PillArrow~4~R1C1~R1C2~R1C3~R1C4~R2C4", "pill size must be 2 or 3"),
+    # "Pill cells must be adjacent and in reading order when sorted"
+    (".PillArrow~2~R1C2~R2C1~R3C3", "reading order"),
+    (".PillArrow~2~R1C1~R1C3~R2C2", "reading order"),
     (".Shape~3x3~4.RegionSize~4.Jigsaw~111122334", "inconsistent region sizes"),
     (".Shape~3x3~4.RegionSize~4.Jigsaw~111122233", "must have 4 cells"),  # 333 is a piece
     (".Shape~4x4.Or.AntiKnight.End", "AntiKnight"),  # "not allowed in Or"

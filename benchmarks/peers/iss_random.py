@@ -342,8 +342,7 @@ def make_line(rng, geo, grid, name, honest):
 
 def make_pill(rng, geo, grid, honest):
     n = geo.n
-    k = rng.choice((1, 2, 2, 3)) if geo.lo == 0 or n < 9 else rng.choice((2, 2, 3))
-    k = min(k, 2) if n < 9 else k
+    k = rng.choice((2, 2, 3)) if n >= 9 else 2  # ISS takes pills of 2 or 3 cells only
     for _ in range(40):
         start = rng.randrange(n * n)
         pill = find_path(rng, geo, grid, start, k, ORTHO4, _any)

@@ -335,11 +335,22 @@ def _pairs(make):
 
 
 def _pill_arrow(g, a):
+    """A pill of 2 or 3 cells read in reading order, as ISS refuses any other
+    (sudoku_builder.js: "Pill size must be 2 or 3", and each sorted cell one step right,
+    down or down-right of the one before)."""
     k = _int(a[0], "pill size")
     cells = g.cells(a[1:])
-    if not 0 < k < len(cells):
+    if k not in (2, 3):
+        raise PuzzleError(f"pill size must be 2 or 3, not {k} (as ISS requires)")
+    if not k < len(cells):
         raise PuzzleError(f"a pill of {k} cells needs a shaft after it; {len(cells)} cells given")
-    return [m.Arrow(tuple(sorted(cells[:k])), cells[k:])]
+    pill = tuple(sorted(cells[:k]))
+    steps = {(0, 1), (1, 0), (1, 1)}
+    if any((b // g.size - a // g.size, b % g.size - a % g.size) not in steps
+           for a, b in zip(pill, pill[1:])):
+        raise PuzzleError("the pill's cells must be adjacent and in reading order when "
+                          "sorted (as ISS requires)")
+    return [m.Arrow(pill, cells[k:])]
 
 
 def _outside(make, single=False):
