@@ -21,6 +21,19 @@ from sudoku_cp.variants.iss import parse_iss
 PEERS = Path(__file__).resolve().parents[1] / "benchmarks" / "peers"
 
 CASES = [
+    # Windoku's windows: boxes of ISS's shape for the region size (else the number of values),
+    # one cell in from the edge and one apart; none when no such box fits (9x9 with 10 values)
+    (".Shape~4x4.Windoku.~R2C2_1~R3C3_1", "none"),
+    (".Shape~4x4.Windoku.~R2C2_1~R4C4_1", "multiple"),
+    (".Shape~6x6.Windoku.~R2C2_1~R3C4_1", "none"),
+    (".Shape~6x6.Windoku.~R2C2_1~R4C5_1", "multiple"),
+    (".Shape~6x6.RegionSize~4.Windoku.~R2C2_1~R3C3_1", "none"),
+    (".Shape~6x6~9.RegionSize~9.Windoku.~R2C2_1~R4C4_1", "none"),
+    (".Shape~9x9~10.Windoku.~R2C2_1~R4C4_1", "multiple"),
+    (".Shape~16x16.Windoku.~R2C2_1~R5C5_1", "none"),
+    # DisjointSets follows the region size too: a set per position in a 9-cell box
+    (".Shape~6x6~9.RegionSize~9.DisjointSets.~R1C1_1~R4C4_1", "none"),
+    (".Shape~6x6~9.RegionSize~9.DisjointSets.~R1C1_1~R4C5_1", "multiple"),
     # a jigsaw layout may leave one region of another size out (ISS's 7x7 grids of 9-cell
     # pieces): the pieces are houses, the cell left over in none
     (".Shape~3x3~4.RegionSize~4.Jigsaw~111122223", "multiple"),

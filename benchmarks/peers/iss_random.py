@@ -148,9 +148,11 @@ def global_houses(geo, rule):
         return [tuple(i * n + i for i in range(n))]
     if rule == "DisjointSets" and geo.boxes:
         return [tuple(box[i] for box in geo.boxes) for i in range(n)]
-    if rule == "Windoku":
-        return [tuple((r0 + i) * n + c0 + j for i in range(3) for j in range(3))
-                for r0 in (1, 5) for c0 in (1, 5)]
+    if rule == "Windoku":  # windows of the box's shape, one cell in and one apart
+        br = {4: 2, 6: 2, 9: 3}[n]
+        bc = n // br
+        return [tuple((r0 + i) * n + c0 + j for i in range(br) for j in range(bc))
+                for r0 in range(1, n - br, br + 1) for c0 in range(1, n - bc, bc + 1)]
     return []
 
 
@@ -504,8 +506,8 @@ def allowed(name, geo):
     """Whether ISS takes the type on this geometry (as far as this generator tries it)."""
     if name == "Entropic":
         return geo.n == 9 and geo.lo == 1 and geo.num_values == 9
-    if name == "Windoku":
-        return geo.n == 9
+    if name == "Windoku":  # (ISS's windows follow the number of values: keep it the side)
+        return geo.num_values == geo.n
     if name == "Sandwich":
         # ISS's sandwich under values 0..n-1 is not self-consistent: `.Shape~4x4~0-3.Sandwich~1~C2`
         # has no solution in ISS, yet with the column given as 0,1,3,2 it has two (its Lunchbox

@@ -51,6 +51,7 @@ class _Grid:
 
     def __init__(self, size=9, lo=1, hi=None):
         self.size, self.lo = size, lo
+        self.region = None  # RegionSize, when given
         self.hi = hi if hi is not None else lo + size - 1
 
     def cell(self, text):
@@ -215,6 +216,7 @@ def read_iss(text: str) -> Reading:
     givens, out, refused, said = [], [], [], Said()
     regions, boxes, partial = None, "default", False
     size = iss_sets.region_size(g, items)  # (RegionSize: the cells of a box or jigsaw piece)
+    g.region = size
     for name, args, inside in iss_nested.tree(items):
         try:
             if inside is not None:  # Or, And, Replicate: their items read as they nest
@@ -380,11 +382,33 @@ def _quad(g, a):
 
 
 def _windoku(g, a):
+    """ISS's windows (``Windoku.regions``): boxes of the region size (RegionSize, else
+    the number of values) in ISS's box shape, one cell in from the edge and one cell
+    apart; none when no box shape fits the grid.
+
+    >>> [len(w.cells) for w in _windoku(_Grid(16), [])], _windoku(_Grid(9, 1, 10), [])
+    ([16, 16, 16, 16, 16, 16, 16, 16, 16], [])
+    """
+    n, k = g.size, g.region or (g.hi - g.lo + 1)
+    shape = iss_sets.box_shape(n, k)
+    if shape is None:
+        return []
+    br, bc = shape
+    return [m.ExtraRegion(tuple((r0 + i) * n + c0 + j for i in range(br) for j in range(bc)))
+            for r0 in range(1, n - br, br + 1) for c0 in range(1, n - bc, bc + 1)]
+
+
+def _disjoint_sets(g, a):
+    """One house per position within a box of ISS's shape for the region size (its
+    ``disjointSetRegions``, boxes or not); the model's rule when that is the side."""
     n = g.size
-    if n != 9:
-        raise UnsupportedConstraint("Windoku", f"on a {n}x{n} grid")
-    return [m.ExtraRegion(tuple((r0 + i) * n + c0 + j for i in range(3) for j in range(3)))
-            for r0 in (1, 5) for c0 in (1, 5)]
+    if not g.region or g.region == n:
+        return [m.DisjointGroups()]
+    shape = iss_sets.box_shape(n, g.region)
+    if shape is None:
+        return []
+    boxes = iss_sets.tiling(n, shape)
+    return [m.ExtraRegion(tuple(box[k] for box in boxes)) for k in range(g.region)]
 
 
 def _entropic(g, a):
@@ -535,7 +559,7 @@ _READERS = {
     "AntiKnight": lambda g, a: [m.AntiKnight()],
     "AntiKing": lambda g, a: [m.AntiKing()],
     "AntiConsecutive": lambda g, a: [m.NonConsecutive()],
-    "DisjointSets": lambda g, a: [m.DisjointGroups()],
+    "DisjointSets": _disjoint_sets,
     "Windoku": _windoku,
     "StrictKropki": lambda g, a: [m.NegativeDots(True, True)],
     "StrictXV": lambda g, a: [m.NegativeXV(True, True)],

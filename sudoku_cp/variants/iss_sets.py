@@ -127,10 +127,6 @@ def settle(g, items, out, boxes, regions, size):
     if regions is not None and any(len(r) != k for r in regions):
         raise PuzzleError(f"Jigsaw pieces must have {k} cells for the current geometry")
     if size is not None and size != n and boxes is not None:
-        clash = sorted(names & {"DisjointSets", "Windoku"})
-        if clash:
-            raise UnsupportedConstraint(clash[0], f"with RegionSize {size} (boxes of other "
-                                                  f"than {n} cells)")
         shape = box_shape(n, size)
         if shape is None:
             boxes = None
