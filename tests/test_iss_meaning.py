@@ -21,6 +21,22 @@ from sudoku_cp.variants.iss import parse_iss
 PEERS = Path(__file__).resolve().parents[1] / "benchmarks" / "peers"
 
 CASES = [
+    # so does a Sum: a cell listed twice counts twice, with each of its weights
+    (".Shape~4x4.Sum~4~R1C1~R1C2~R1C2.~R1C1_2~R1C2_1", "multiple"),
+    (".Shape~4x4.Sum~4~R1C1~R1C2~R1C2.~R1C1_1~R1C2_2", "none"),
+    (".Shape~4x4.Sum~7_=_1_2_-1~R1C1~R1C2~R1C2.~R1C1_3~R1C2_4", "multiple"),
+    (".Shape~4x4.Sum~7_=_1_2_-1~R1C1~R1C2~R1C2.~R1C1_3~R1C2_2", "none"),
+    # SameValues is one of the types an Or or a Replicate holds (ISS's LinesAndSets)
+    (".Shape~4x4.Or.SameValues~2~R1C1~R2C3.Thermo~R1C1~R1C2.End.~R1C1_2~R2C3_3~R1C2_1", "none"),
+    (".Shape~4x4.Or.SameValues~2~R1C1~R2C3.Thermo~R1C1~R1C2.End.~R1C1_2~R2C3_2~R1C2_1",
+     "multiple"),
+    (".Shape~4x4.Replicate~D~R1C1.SameValues~2~R1C1~R2C3.End.~R1C2_2~R2C4_3", "none"),
+    (".Shape~4x4.Replicate~D~R1C1.SameValues~2~R1C1~R2C3.End.~R1C2_2~R2C4_2", "multiple"),
+    # a cage may list a cell twice: its cells differ as a set, its sum counts the cell twice
+    (".Shape~4x4.Cage~2~R1C1~R1C1.~R1C1_1", "multiple"),
+    (".Shape~4x4.Cage~2~R1C1~R1C1.~R1C1_2", "none"),
+    (".Shape~4x4.Cage~5~R1C1~R1C2~R1C2.~R1C1_1~R1C2_2", "multiple"),
+    (".Shape~4x4.Cage~3~R1C1~R1C2~R1C2.~R1C1_1~R1C2_2", "none"),
     # Windoku's windows: boxes of ISS's shape for the region size (else the number of values),
     # one cell in from the edge and one apart; none when no such box fits (9x9 with 10 values)
     (".Shape~4x4.Windoku.~R2C2_1~R3C3_1", "none"),

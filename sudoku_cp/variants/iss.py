@@ -315,8 +315,15 @@ def _layout(g, layout):
 # -- one reader per supported ISS type: args -> constraints --------------------------------
 
 def _cage(g, a):
+    """A killer cage. ISS takes a cell listed twice: its cells differ as a set, and its
+    sum counts the cell as often as it is listed (then a cage with no sum beside a
+    weighted ``Sum``)."""
     total = None if a[0].strip() in ("", "0") else _int(a[0], "sum")
-    return [m.KillerCage(g.cells(a[1:]), total)]
+    cells = g.cells(a[1:])
+    once = tuple(dict.fromkeys(cells))
+    if len(once) == len(cells) or total is None:
+        return [m.KillerCage(once, total)]
+    return [m.KillerCage(once, None), m.Sum(once, total, tuple(cells.count(x) for x in once))]
 
 
 def _whisper(g, a):
@@ -422,10 +429,18 @@ def _sum(g, a):
     head, *rest = a[0].split("_")
     cells = g.cells(a[1:])
     if not rest:
-        return [m.Sum(cells, _int(head, "sum"))]
-    if rest[0] != "=":
+        weights = (1,) * len(cells)
+    elif rest[0] != "=":
         raise PuzzleError(f"bad sum {a[0]!r}")
-    return [m.Sum(cells, _int(head, "sum"), tuple(_int(w, "coefficient") for w in rest[1:]))]
+    else:
+        weights = tuple(_int(w, "coefficient") for w in rest[1:])
+    if len(set(cells)) == len(cells) or len(weights) != len(cells):
+        return [m.Sum(cells, _int(head, "sum"), weights if rest else ())]
+    # a cell listed twice counts twice, as in ISS's sum: its weights added into one
+    merged = {}
+    for x, w in zip(cells, weights):
+        merged[x] = merged.get(x, 0) + w
+    return [m.Sum(tuple(merged), _int(head, "sum"), tuple(merged.values()))]
 
 
 def _contain(make):
