@@ -390,6 +390,10 @@ def make_cage(rng, geo, grid, honest):
             total = sum(grid[x] for x in cells)
         else:
             total = rng.randint(max(1, geo.lo * size), geo.hi * size)
+        if rng.random() < 0.1:  # a cell listed twice: ISS counts it twice in the sum
+            twice = rng.choice(cells)
+            cells.insert(rng.randrange(len(cells) + 1), twice)
+            total += grid[twice] if honest and total else 0
         return [f"Cage~{total}~" + "~".join(cell_id(n, x) for x in cells)]
     return []
 
