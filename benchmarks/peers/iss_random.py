@@ -702,7 +702,7 @@ def make_nfa(rng, geo, grid, honest):
 
 #: Clue types an Or or a Replicate holds in these tests.
 INNER = ("Thermo", "Whisper", "Renban", "Arrow", "WhiteDot", "BlackDot", "X", "V", "Cage",
-         "Regex", "NFA", "Palindrome")
+         "Regex", "NFA", "Palindrome", "SameValues")
 
 
 def _one(rng, geo, grid, honest):
@@ -713,6 +713,8 @@ def _one(rng, geo, grid, honest):
         return make_dot(rng, geo, grid, t, honest)
     if t == "Cage":
         return make_cage(rng, geo, grid, honest)
+    if t == "SameValues":
+        return iss_random_sets.clue(rng, geo, grid, t, honest)
     return make_regex(rng, geo, grid, honest) if t == "Regex" else make_nfa(rng, geo, grid, honest)
 
 
