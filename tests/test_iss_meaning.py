@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from sudoku_cp.variants import model as m
+
 from sudoku_cp.variants.crosscheck import crosscheck
 from sudoku_cp.variants.iss import parse_iss
 
@@ -160,6 +162,14 @@ def test_every_paradigm_reads_the_string_as_iss_does(text, iss_says):
     report = crosscheck(parse_iss(text), ["sat", "cpsat", "witness"])
     assert report.verdict.value == iss_says, report.evidence
     assert len(report.ran) >= 2
+
+
+def test_a_short_killer_cage_of_sum_0_takes_any_sum():
+    """ISS's short killer format: a cage headed by 0 is a Cage of sum 0, which ISS builds
+    as its cells differing, no sum (its collection's "Killer sudoku [0 cage, hard]")."""
+    text = "0<" + "1" * 79  # (the other cells: one-cell cages of sum 1)
+    cages = [c for c in parse_iss(text).constraints if len(c.cells) == 2]
+    assert cages == [m.KillerCage((0, 1), None)]
 
 
 def test_a_later_clue_on_the_same_line_replaces_the_earlier():

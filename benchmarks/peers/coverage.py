@@ -15,7 +15,10 @@ A read puzzle is cross-checked by ``sat``, ``cpsat`` and ``witness`` (count to t
 with ``--time-limit``): *settled* when at least two finish and agree (one stopped by its time limit is left
 aside), *wrong* when the verdict or the
 unique solution differs from the solution its source states, *open* when fewer than two
-settled in time. ``--read-only`` stops after reading (the refusals in seconds).
+settled in time. A verdict that differs from the stated solution is *wrong* unless that
+solution breaks the rules by the independent checker (*stated breaks*) or keeps them while
+a second checked solution exists (*second*): the source's answer is then in doubt, and the
+table counts these apart. ``--read-only`` stops after reading (the refusals in seconds).
 
 The table gives per constraint type (the format's own name, so ISS's ``Cage`` and
 f-puzzles' ``killercage`` are apart): puzzles, refused, wrong, settled, open, the
@@ -115,6 +118,23 @@ def settled(report):
     return "unknown", list(done)
 
 
+def doubt(puzzle, want: str, verdict: str) -> str:
+    """``wrong``, unless the source's own solution is in doubt: ``stated breaks`` when it
+    breaks the rules by the independent checker (the solution is another puzzle's, or the
+    text means more than it says), ``second`` when it keeps them and a second solution,
+    also checked, was found (the source called a puzzle of two solutions unique)."""
+    from sudoku_cp.variants.rules import check_solution
+
+    if verdict == "disagree" or not want:
+        return "wrong"
+    stated = tuple(int(v) for v in want.split(","))
+    if len(stated) != puzzle.num_cells:
+        return "wrong"
+    if check_solution(puzzle, stated):
+        return "stated breaks"
+    return "second" if verdict == "multiple" else "wrong"
+
+
 def main(argv=None) -> int:
     from sudoku_cp.variants.crosscheck import crosscheck
 
@@ -130,7 +150,8 @@ def main(argv=None) -> int:
     seen, rows = set(), []
     refused, malformed, scripts = Counter(), [], []
     table = defaultdict(lambda: {"puzzles": 0, "refused": 0, "wrong": 0, "settled": 0,
-                                 "open": 0, "ran": set(), "times": []})
+                                 "open": 0, "second": 0, "stated breaks": 0, "ran": set(),
+                                 "times": []})
     for name, text, stated in sources(args.iss, args.svsjs, Path(args.shared)):
         if text in seen:
             continue
@@ -165,7 +186,7 @@ def main(argv=None) -> int:
             if verdict == "unknown":
                 outcome = "open"
             elif verdict == "disagree" or (want and (verdict != "unique" or got != want)):
-                outcome = "wrong"
+                outcome = doubt(entry.puzzle, want, verdict)
             else:
                 outcome = "settled"
             row.update(verdict=verdict, outcome=outcome, ran=report.ran, agreeing=agreeing, seconds=round(seconds, 3),
@@ -187,15 +208,19 @@ def main(argv=None) -> int:
         Path(args.out).write_text("".join(json.dumps(r) + "\n" for r in rows))
     print(f"\n{len(seen)} puzzles; refused for a type: {sum(1 for r in rows if 'refused' in r)}; "
           f"unread otherwise: {len(malformed)}; ISS scripts, not read: {len(scripts)}; wrong: {sum(r.get('outcome') == 'wrong' for r in rows)}; "
-          f"open: {sum(r.get('outcome') == 'open' for r in rows)}")
+          f"open: {sum(r.get('outcome') == 'open' for r in rows)}; a second solution to a stated "
+          f"one: {sum(r.get('outcome') == 'second' for r in rows)}; the stated solution breaks "
+          f"the rules: {sum(r.get('outcome') == 'stated breaks' for r in rows)}")
     print("refusals by type: " + (", ".join(f"{t} {k}" for t, k in refused.most_common()) or "none"))
-    print(f"\n| type | puzzles | refused | wrong | settled | open | paradigms ran | median s |")
-    print("|---|---:|---:|---:|---:|---:|---|---:|")
+    print("\n| type | puzzles | refused | wrong | settled | open | 2nd / stated breaks "
+          "| paradigms ran | median s |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|---:|")
     for t in sorted(table, key=str.lower):
         c = table[t]
         med = f"{statistics.median(c['times']):.2f}" if c["times"] else "-"
         print(f"| {t} | {c['puzzles']} | {c['refused']} | {c['wrong']} | {c['settled']} | "
-              f"{c['open']} | {','.join(p for p in PARADIGMS if p in c['ran']) or '-'} | {med} |")
+              f"{c['open']} | {c['second']} / {c['stated breaks']} | "
+              f"{','.join(p for p in PARADIGMS if p in c['ran']) or '-'} | {med} |")
     return 0
 
 

@@ -788,5 +788,5 @@ def _short_killer(t):
         else:
             continue
         cages.setdefault(head, (total, []))[1].append(i)
-    return m.VariantPuzzle(9, constraints=tuple(
-        m.KillerCage(tuple(cells), total) for total, cells in cages.values()))
+    return m.VariantPuzzle(9, constraints=tuple(  # (a sum of 0: any sum, as ISS builds a Cage)
+        m.KillerCage(tuple(cells), total or None) for total, cells in cages.values()))
