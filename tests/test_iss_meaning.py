@@ -49,6 +49,9 @@ CASES = [
     (".Shape~6x6~9.RegionSize~9.Windoku.~R2C2_1~R4C4_1", "none"),
     (".Shape~9x9~10.Windoku.~R2C2_1~R4C4_1", "multiple"),
     (".Shape~16x16.Windoku.~R2C2_1~R5C5_1", "none"),
+    # DisjointSets follows ISS's box shape under NoBoxes too (a 2x2 box's positions)
+    (".Shape~4x4.NoBoxes.DisjointSets.~R1C1_1~R3C3_1", "none"),
+    (".Shape~4x4.NoBoxes.DisjointSets.~R1C1_1~R3C4_1", "multiple"),
     # DisjointSets follows the region size too: a set per position in a 9-cell box
     (".Shape~6x6~9.RegionSize~9.DisjointSets.~R1C1_1~R4C4_1", "none"),
     (".Shape~6x6~9.RegionSize~9.DisjointSets.~R1C1_1~R4C5_1", "multiple"),

@@ -146,8 +146,12 @@ def global_houses(geo, rule):
         return [tuple((n - 1 - i) * n + i for i in range(n))]
     if rule == "Diagonal-":
         return [tuple(i * n + i for i in range(n))]
-    if rule == "DisjointSets" and geo.boxes:
-        return [tuple(box[i] for box in geo.boxes) for i in range(n)]
+    if rule == "DisjointSets":  # ISS's sets follow the box shape, boxes or not
+        br = {4: 2, 6: 2, 9: 3}[n]
+        bc = n // br
+        boxes = [[(R * br + i) * n + C * bc + j for i in range(br) for j in range(bc)]
+                 for R in range(n // br) for C in range(n // bc)]
+        return [tuple(box[i] for box in boxes) for i in range(n)]
     if rule == "Windoku":  # windows of the box's shape, one cell in and one apart
         br = {4: 2, 6: 2, 9: 3}[n]
         bc = n // br
@@ -518,8 +522,6 @@ def allowed(name, geo):
         # handler remaps the sums by distance for the offset, not the distance range it prunes
         # with). The project follows the rule; these puzzles would only measure ISS's slip.
         return geo.lo == 1
-    if name == "DisjointSets":
-        return bool(geo.boxes)
     if name in ("RegionSumLine",):
         return bool(geo.regions())
     if name in iss_random_sets.SETS:

@@ -240,6 +240,10 @@ def read_iss(text: str) -> Reading:
     if refused:
         raise UnsupportedConstraint.of(refused)
     out, boxes, regions, notes = iss_sets.settle(g, items, out, boxes, regions, size)
+    if boxes is None and any(c.TYPE == "disjoint_groups" for c in out):
+        # ISS's sets follow the box shape even under NoBoxes or a jigsaw's pieces
+        out = [c for c in out if c.TYPE != "disjoint_groups"]
+        out += said.add("DisjointSets", iss_sets.positions(g.size, size or g.size))
     out = iss_nested.unconditional(_last_wins(out))
     if regions is not None and (partial or boxes is not None and m.DEFAULT_BOXES.get(g.size)):
         # ISS *adds* a jigsaw's regions: the boxes stay unless NoBoxes is given
@@ -389,33 +393,20 @@ def _quad(g, a):
 
 
 def _windoku(g, a):
-    """ISS's windows (``Windoku.regions``): boxes of the region size (RegionSize, else
-    the number of values) in ISS's box shape, one cell in from the edge and one cell
-    apart; none when no box shape fits the grid.
+    """ISS's windows for the region size, else the number of values (``iss_sets.windows``).
 
     >>> [len(w.cells) for w in _windoku(_Grid(16), [])], _windoku(_Grid(9, 1, 10), [])
     ([16, 16, 16, 16, 16, 16, 16, 16, 16], [])
     """
-    n, k = g.size, g.region or (g.hi - g.lo + 1)
-    shape = iss_sets.box_shape(n, k)
-    if shape is None:
-        return []
-    br, bc = shape
-    return [m.ExtraRegion(tuple((r0 + i) * n + c0 + j for i in range(br) for j in range(bc)))
-            for r0 in range(1, n - br, br + 1) for c0 in range(1, n - bc, bc + 1)]
+    return iss_sets.windows(g.size, g.region or (g.hi - g.lo + 1))
 
 
 def _disjoint_sets(g, a):
-    """One house per position within a box of ISS's shape for the region size (its
-    ``disjointSetRegions``, boxes or not); the model's rule when that is the side."""
-    n = g.size
-    if not g.region or g.region == n:
+    """The model's rule when the region size is the side (and the boxes stay: else
+    ``iss_sets.positions``, in ``read_iss``); ISS's sets for another region size."""
+    if not g.region or g.region == g.size:
         return [m.DisjointGroups()]
-    shape = iss_sets.box_shape(n, g.region)
-    if shape is None:
-        return []
-    boxes = iss_sets.tiling(n, shape)
-    return [m.ExtraRegion(tuple(box[k] for box in boxes)) for k in range(g.region)]
+    return iss_sets.positions(g.size, g.region)
 
 
 def _entropic(g, a):
