@@ -15,12 +15,50 @@ from pathlib import Path
 
 import pytest
 
+from sudoku_cp.variants import model as m
+
 from sudoku_cp.variants.crosscheck import crosscheck
 from sudoku_cp.variants.iss import parse_iss
 
 PEERS = Path(__file__).resolve().parents[1] / "benchmarks" / "peers"
 
 CASES = [
+    # so does a Sum: a cell listed twice counts twice, with each of its weights
+    (".Shape~4x4.Sum~4~R1C1~R1C2~R1C2.~R1C1_2~R1C2_1", "multiple"),
+    (".Shape~4x4.Sum~4~R1C1~R1C2~R1C2.~R1C1_1~R1C2_2", "none"),
+    (".Shape~4x4.Sum~7_=_1_2_-1~R1C1~R1C2~R1C2.~R1C1_3~R1C2_4", "multiple"),
+    (".Shape~4x4.Sum~7_=_1_2_-1~R1C1~R1C2~R1C2.~R1C1_3~R1C2_2", "none"),
+    # SameValues is one of the types an Or or a Replicate holds (ISS's LinesAndSets)
+    (".Shape~4x4.Or.SameValues~2~R1C1~R2C3.Thermo~R1C1~R1C2.End.~R1C1_2~R2C3_3~R1C2_1", "none"),
+    (".Shape~4x4.Or.SameValues~2~R1C1~R2C3.Thermo~R1C1~R1C2.End.~R1C1_2~R2C3_2~R1C2_1",
+     "multiple"),
+    (".Shape~4x4.Replicate~D~R1C1.SameValues~2~R1C1~R2C3.End.~R1C2_2~R2C4_3", "none"),
+    (".Shape~4x4.Replicate~D~R1C1.SameValues~2~R1C1~R2C3.End.~R1C2_2~R2C4_2", "multiple"),
+    # a cage may list a cell twice: its cells differ as a set, its sum counts the cell twice
+    (".Shape~4x4.Cage~2~R1C1~R1C1.~R1C1_1", "multiple"),
+    (".Shape~4x4.Cage~2~R1C1~R1C1.~R1C1_2", "none"),
+    (".Shape~4x4.Cage~5~R1C1~R1C2~R1C2.~R1C1_1~R1C2_2", "multiple"),
+    (".Shape~4x4.Cage~3~R1C1~R1C2~R1C2.~R1C1_1~R1C2_2", "none"),
+    # Windoku's windows: boxes of ISS's shape for the region size (else the number of values),
+    # one cell in from the edge and one apart; none when no such box fits (9x9 with 10 values)
+    (".Shape~4x4.Windoku.~R2C2_1~R3C3_1", "none"),
+    (".Shape~4x4.Windoku.~R2C2_1~R4C4_1", "multiple"),
+    (".Shape~6x6.Windoku.~R2C2_1~R3C4_1", "none"),
+    (".Shape~6x6.Windoku.~R2C2_1~R4C5_1", "multiple"),
+    (".Shape~6x6.RegionSize~4.Windoku.~R2C2_1~R3C3_1", "none"),
+    (".Shape~6x6~9.RegionSize~9.Windoku.~R2C2_1~R4C4_1", "none"),
+    (".Shape~9x9~10.Windoku.~R2C2_1~R4C4_1", "multiple"),
+    (".Shape~16x16.Windoku.~R2C2_1~R5C5_1", "none"),
+    # DisjointSets follows ISS's box shape under NoBoxes too (a 2x2 box's positions)
+    (".Shape~4x4.NoBoxes.DisjointSets.~R1C1_1~R3C3_1", "none"),
+    (".Shape~4x4.NoBoxes.DisjointSets.~R1C1_1~R3C4_1", "multiple"),
+    # DisjointSets follows the region size too: a set per position in a 9-cell box
+    (".Shape~6x6~9.RegionSize~9.DisjointSets.~R1C1_1~R4C4_1", "none"),
+    (".Shape~6x6~9.RegionSize~9.DisjointSets.~R1C1_1~R4C5_1", "multiple"),
+    # a jigsaw layout may leave one region of another size out (ISS's 7x7 grids of 9-cell
+    # pieces): the pieces are houses, the cell left over in none
+    (".Shape~3x3~4.RegionSize~4.Jigsaw~111122223", "multiple"),
+    (".Shape~3x3~4.RegionSize~4.Jigsaw~111122223.~R1C1_1~R3C2_1", "none"),
     # a Jigsaw adds its regions: the boxes stay unless NoBoxes (R1C1 and R2C2 share a box)
     (".Shape~4x4.Jigsaw~0000111122223333.~R1C1_1~R2C2_1", "none"),
     (".Shape~4x4.NoBoxes.Jigsaw~0000111122223333.~R1C1_1~R2C2_1", "multiple"),
@@ -97,6 +135,13 @@ CASES = [
 
 #: ISS strings ISS itself refuses (its message, e373f98), each refused here in one line.
 REFUSED = [
+    (".PillArrow~1~R1C1~R1C2", "pill size must be 2 or 3"),  # ISS: "Pill size must be 2 or 3"
+    (".PillArrow~4~R1C1~R1C2~R1C3~R1C4~R2C4", "pill size must be 2 or 3"),
+    # "Pill cells must be adjacent and in reading order when sorted"
+    (".PillArrow~2~R1C2~R2C1~R3C3", "reading order"),
+    (".PillArrow~2~R1C1~R1C3~R2C2", "reading order"),
+    (".Shape~3x3~4.RegionSize~4.Jigsaw~111122334", "inconsistent region sizes"),
+    (".Shape~3x3~4.RegionSize~4.Jigsaw~111122233", "must have 4 cells"),  # 333 is a piece
     (".Shape~4x4.Or.AntiKnight.End", "AntiKnight"),  # "not allowed in Or"
     (".Shape~4x4.Regex~MTA~R1C1~R1C2", "'0' is outside the values 1..4"),  # pattern "10"
     (".Shape~4x4.End", "End item closes no"),  # "Unmatched .End"
@@ -120,6 +165,14 @@ def test_every_paradigm_reads_the_string_as_iss_does(text, iss_says):
     report = crosscheck(parse_iss(text), ["sat", "cpsat", "witness"])
     assert report.verdict.value == iss_says, report.evidence
     assert len(report.ran) >= 2
+
+
+def test_a_short_killer_cage_of_sum_0_takes_any_sum():
+    """ISS's short killer format: a cage headed by 0 is a Cage of sum 0, which ISS builds
+    as its cells differing, no sum (its collection's "Killer sudoku [0 cage, hard]")."""
+    text = "0<" + "1" * 79  # (the other cells: one-cell cages of sum 1)
+    cages = [c for c in parse_iss(text).constraints if len(c.cells) == 2]
+    assert cages == [m.KillerCage((0, 1), None)]
 
 
 def test_a_later_clue_on_the_same_line_replaces_the_earlier():

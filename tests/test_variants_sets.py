@@ -200,8 +200,9 @@ def test_region_size_sets_the_boxes_as_iss_picks_them():
     assert parse_iss(write_iss(p)) == p
     assert parse_iss(".Shape~7x7~9.RegionSize~9").boxes() == ()  # no 9-cell box tiles 7x7
     assert parse_iss(".Shape~9x9.RegionSize~9").box == (3, 3)
-    with pytest.raises(UnsupportedConstraint, match="DisjointSets"):
-        parse_iss(".Shape~6x6~9.RegionSize~9.DisjointSets")
+    # DisjointSets on 9-cell boxes of a 6x6 grid: one house per position, four cells each
+    sets = parse_iss(".Shape~6x6~9.RegionSize~9.DisjointSets").constraints
+    assert [c.cells for c in sets][:2] == [(0, 3, 18, 21), (1, 4, 19, 22)] and len(sets) == 9
 
 
 def test_search_priority_is_noted_never_refused():

@@ -32,8 +32,10 @@ LONG_PILL = parse_iss(".PillArrow~3~" + "~".join(_snake()))
 #: The same with the cells in an order where no two in a row share a house (row i % 9,
 #: column (i // 9 + 3 i) % 9): sat sums the shaft cell by cell, ~700 sums a layer, 1-2 s
 #: to encode (11.8 s before its layers took a ladder).
-SCATTERED_PILL = parse_iss(".PillArrow~3~" + "~".join(
-    f"R{i % 9 + 1}C{(i // 9 + 3 * (i % 9)) % 9 + 1}" for i in range(81)))
+#: (Built in the model: its pill's cells are apart, which ISS's PillArrow refuses.)
+_SCATTERED = [(i % 9) * 9 + (i // 9 + 3 * (i % 9)) % 9 for i in range(81)]
+SCATTERED_PILL = m.VariantPuzzle(9, constraints=(
+    m.Arrow(tuple(sorted(_SCATTERED[:3])), tuple(_SCATTERED[3:])),))
 
 
 NEEDS = {"sat": "pysat", "cpsat": "ortools"}

@@ -146,11 +146,17 @@ def global_houses(geo, rule):
         return [tuple((n - 1 - i) * n + i for i in range(n))]
     if rule == "Diagonal-":
         return [tuple(i * n + i for i in range(n))]
-    if rule == "DisjointSets" and geo.boxes:
-        return [tuple(box[i] for box in geo.boxes) for i in range(n)]
-    if rule == "Windoku":
-        return [tuple((r0 + i) * n + c0 + j for i in range(3) for j in range(3))
-                for r0 in (1, 5) for c0 in (1, 5)]
+    if rule == "DisjointSets":  # ISS's sets follow the box shape, boxes or not
+        br = {4: 2, 6: 2, 9: 3}[n]
+        bc = n // br
+        boxes = [[(R * br + i) * n + C * bc + j for i in range(br) for j in range(bc)]
+                 for R in range(n // br) for C in range(n // bc)]
+        return [tuple(box[i] for box in boxes) for i in range(n)]
+    if rule == "Windoku":  # windows of the box's shape, one cell in and one apart
+        br = {4: 2, 6: 2, 9: 3}[n]
+        bc = n // br
+        return [tuple((r0 + i) * n + c0 + j for i in range(br) for j in range(bc))
+                for r0 in range(1, n - br, br + 1) for c0 in range(1, n - bc, bc + 1)]
     return []
 
 
@@ -342,8 +348,7 @@ def make_line(rng, geo, grid, name, honest):
 
 def make_pill(rng, geo, grid, honest):
     n = geo.n
-    k = rng.choice((1, 2, 2, 3)) if geo.lo == 0 or n < 9 else rng.choice((2, 2, 3))
-    k = min(k, 2) if n < 9 else k
+    k = rng.choice((2, 2, 3)) if n >= 9 else 2  # ISS takes pills of 2 or 3 cells only
     for _ in range(40):
         start = rng.randrange(n * n)
         pill = find_path(rng, geo, grid, start, k, ORTHO4, _any)
@@ -389,6 +394,10 @@ def make_cage(rng, geo, grid, honest):
             total = sum(grid[x] for x in cells)
         else:
             total = rng.randint(max(1, geo.lo * size), geo.hi * size)
+        if rng.random() < 0.1:  # a cell listed twice: ISS counts it twice in the sum
+            twice = rng.choice(cells)
+            cells.insert(rng.randrange(len(cells) + 1), twice)
+            total += grid[twice] if honest and total else 0
         return [f"Cage~{total}~" + "~".join(cell_id(n, x) for x in cells)]
     return []
 
@@ -505,16 +514,14 @@ def allowed(name, geo):
     """Whether ISS takes the type on this geometry (as far as this generator tries it)."""
     if name == "Entropic":
         return geo.n == 9 and geo.lo == 1 and geo.num_values == 9
-    if name == "Windoku":
-        return geo.n == 9
+    if name == "Windoku":  # (ISS's windows follow the number of values: keep it the side)
+        return geo.num_values == geo.n
     if name == "Sandwich":
         # ISS's sandwich under values 0..n-1 is not self-consistent: `.Shape~4x4~0-3.Sandwich~1~C2`
         # has no solution in ISS, yet with the column given as 0,1,3,2 it has two (its Lunchbox
         # handler remaps the sums by distance for the offset, not the distance range it prunes
         # with). The project follows the rule; these puzzles would only measure ISS's slip.
         return geo.lo == 1
-    if name == "DisjointSets":
-        return bool(geo.boxes)
     if name in ("RegionSumLine",):
         return bool(geo.regions())
     if name in iss_random_sets.SETS:
@@ -697,7 +704,7 @@ def make_nfa(rng, geo, grid, honest):
 
 #: Clue types an Or or a Replicate holds in these tests.
 INNER = ("Thermo", "Whisper", "Renban", "Arrow", "WhiteDot", "BlackDot", "X", "V", "Cage",
-         "Regex", "NFA", "Palindrome")
+         "Regex", "NFA", "Palindrome", "SameValues")
 
 
 def _one(rng, geo, grid, honest):
@@ -708,6 +715,8 @@ def _one(rng, geo, grid, honest):
         return make_dot(rng, geo, grid, t, honest)
     if t == "Cage":
         return make_cage(rng, geo, grid, honest)
+    if t == "SameValues":
+        return iss_random_sets.clue(rng, geo, grid, t, honest)
     return make_regex(rng, geo, grid, honest) if t == "Regex" else make_nfa(rng, geo, grid, honest)
 
 

@@ -20,9 +20,13 @@ Read here, as the C# constraint classes define them:
   ``extra_region``; ``djg`` all of them -> ``disjoint_groups``;
 - ``nabner:<cells>``: one line, values pairwise 2 or more apart -> ``nabner``;
 - ``dnc``: diagonally touching cells are not consecutive -> ``diagonal_non_consecutive``;
-- ``knight``, ``king``, ``dpos``, ``dneg``: anti-knight, anti-king, the diagonals.
+- ``knight``, ``king``, ``dpos``, ``dneg``: anti-knight, anti-king, the diagonals;
+- ``mskiller:s1,s2...;<cells>``: a multisum killer cage, its values differ and sum to
+  one of the sums -> a ``killer_cage`` with no sum and an ``or`` of ``sum`` (one sum: a
+  plain killer cage; none, or a cage as large as the values, whose sum the class leaves
+  unchecked: the cage alone).
 
-Any other name (the f-puzzles rules given this way, ``mskiller``...) is refused by name.
+Any other name (the f-puzzles rules given this way) is refused by name.
 
 >>> p = add_solver_constraints(VariantPuzzle(9), ["knightmare", "taxi:2", "selftaxi"])
 >>> [c.TYPE for c in p.constraints]
@@ -45,7 +49,7 @@ from .paradigms import UnsupportedConstraint
 
 #: The console names read here (the others of ``--list-constraints`` have f-puzzles fields).
 NAMES = ("knightmare", "chess", "taxi", "selftaxi", "disjointoffset", "djg", "nabner",
-         "knight", "king", "dpos", "dneg", "dnc")
+         "knight", "king", "dpos", "dneg", "dnc", "mskiller")
 
 
 def _ints(text: str, what: str) -> tuple:
@@ -101,6 +105,27 @@ def _chess(options: str, n: int):
     return m.Chess(tuple(moves), tuple(sorted(set(values))), tuple(dict.fromkeys(cells)))
 
 
+def _multisum_cage(options: str, puzzle: VariantPuzzle) -> list:
+    """``s1,s2...;<cells>`` or ``<cells>``: the cells differ and sum to one of the sums.
+
+    >>> _multisum_cage("3,5;r1c1-2", VariantPuzzle(4))
+    [KillerCage(cells=(0, 1), total=None), Or(branches=(Sum(cells=(0, 1), total=3, weights=()), Sum(cells=(0, 1), total=5, weights=())))]
+    """
+    head, sep, rest = options.partition(";")
+    sums = ()
+    if sep and re.fullmatch(r"[\d,\s]+", head):
+        sums, options = tuple(dict.fromkeys(_ints(head, "mskiller sums"))), rest
+    if ";" in options:
+        raise PuzzleError(f"mskiller: one cell group expected, not {options.count(';') + 1}")
+    cells = tuple(dict.fromkeys(_cells(options, puzzle.size)))
+    lo, hi = puzzle.values
+    if not sums or len(cells) == hi - lo + 1:  # (SudokuSolver checks no sum then)
+        return [m.KillerCage(cells)]
+    if len(sums) == 1:
+        return [m.KillerCage(cells, sums[0])]
+    return [m.KillerCage(cells), m.Or(tuple(m.Sum(cells, s) for s in sums))]
+
+
 def _one(name: str, options: str, puzzle: VariantPuzzle) -> list:
     n = puzzle.size
     if name == "knightmare":
@@ -120,6 +145,8 @@ def _one(name: str, options: str, puzzle: VariantPuzzle) -> list:
         return [m.ExtraRegion(tuple(sorted(box)[k[0] - 1] for box in boxes))]
     if name == "nabner":
         return [m.Nabner(tuple(_cells(options, n)))]
+    if name == "mskiller":
+        return _multisum_cage(options, puzzle)
     simple = {"selftaxi": m.AntiTaxicab, "djg": m.DisjointGroups, "knight": m.AntiKnight,
               "king": m.AntiKing, "dpos": lambda: m.Diagonal(1), "dneg": lambda: m.Diagonal(-1),
               "dnc": m.DiagonalNonConsecutive}

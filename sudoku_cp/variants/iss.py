@@ -51,6 +51,7 @@ class _Grid:
 
     def __init__(self, size=9, lo=1, hi=None):
         self.size, self.lo = size, lo
+        self.region = None  # RegionSize, when given
         self.hi = hi if hi is not None else lo + size - 1
 
     def cell(self, text):
@@ -213,8 +214,9 @@ def read_iss(text: str) -> Reading:
     if unknown:
         raise UnsupportedConstraint.of(unknown)
     givens, out, refused, said = [], [], [], Said()
-    regions, boxes = None, "default"
+    regions, boxes, partial = None, "default", False
     size = iss_sets.region_size(g, items)  # (RegionSize: the cells of a box or jigsaw piece)
+    g.region = size
     for name, args, inside in iss_nested.tree(items):
         try:
             if inside is not None:  # Or, And, Replicate: their items read as they nest
@@ -224,7 +226,7 @@ def read_iss(text: str) -> Reading:
             elif name == "NoBoxes":
                 boxes = None
             elif name == "Jigsaw":
-                regions = _layout(g, args[-1] if args else "", size)
+                regions, partial = _layout(g, args[-1] if args else "")
             elif name != "Shape" and name not in iss_sets.OPTIONS:
                 out += said.add(name, _READERS[name](g, args))
         except UnsupportedConstraint as exc:  # (refused with the others, once all are read)
@@ -238,11 +240,16 @@ def read_iss(text: str) -> Reading:
     if refused:
         raise UnsupportedConstraint.of(refused)
     out, boxes, regions, notes = iss_sets.settle(g, items, out, boxes, regions, size)
+    if boxes is None and any(c.TYPE == "disjoint_groups" for c in out):
+        # ISS's sets follow the box shape even under NoBoxes or a jigsaw's pieces
+        out = [c for c in out if c.TYPE != "disjoint_groups"]
+        out += said.add("DisjointSets", iss_sets.positions(g.size, size or g.size))
     out = iss_nested.unconditional(_last_wins(out))
-    if regions is not None and boxes is not None and m.DEFAULT_BOXES.get(g.size):
+    if regions is not None and (partial or boxes is not None and m.DEFAULT_BOXES.get(g.size)):
         # ISS *adds* a jigsaw's regions: the boxes stay unless NoBoxes is given
         # (sudoku_builder.js: boxRegions is empty only under NoBoxes), so the regions
-        # are extra houses beside them.
+        # are extra houses beside them. A layout with a region left out (a 7x7 grid of
+        # 9-cell pieces) is no partition: its pieces are houses beside the rows too.
         out += said.add("Jigsaw", [m.ExtraRegion(r) for r in regions])
         regions = None
     # (the boxes also stay when the values are more than the cells of a house, as
@@ -276,24 +283,51 @@ def _last_wins(constraints):
             if c.TYPE not in _ONE_PER_PLACE or last[c.TYPE, c.cells] == i]
 
 
-def _layout(g, layout, size=None):
+def _layout(g, layout):
+    """The pieces of a jigsaw layout and whether one region of it was left out.
+
+    As ISS reads it (``Jigsaw.makeFromArgs``): a region of side..values cells is a piece;
+    one region of another size is the rest of a partly filled grid (a 7x7 grid of 9-value
+    pieces) and no piece; a second one is an error. The pieces' size is checked against
+    the region size afterwards (``iss_sets.settle``).
+
+    >>> from types import SimpleNamespace as G
+    >>> _layout(G(size=4, lo=1, hi=4), "1122112233443344")[1]
+    False
+    >>> _layout(G(size=3, lo=1, hi=4), "111122223")
+    (((0, 1, 2, 3), (4, 5, 6, 7)), True)
+    """
     if len(layout) != g.size * g.size:
         raise PuzzleError(f"jigsaw layout has {len(layout)} cells, not {g.size * g.size}")
     regions = {}
     for cell, ch in enumerate(layout):
         regions.setdefault(ch, []).append(cell)
     if len(regions) == 1:
-        return None
-    if any(len(r) != (size or g.size) for r in regions.values()):
-        raise UnsupportedConstraint("Jigsaw", "regions of unequal size")
-    return tuple(tuple(r) for r in regions.values())
+        return None, False
+    pieces, other = [], 0
+    for r in regions.values():
+        if g.size <= len(r) <= g.hi - g.lo + 1:
+            pieces.append(tuple(r))
+        elif other:
+            raise PuzzleError("inconsistent region sizes in the jigsaw layout (ISS allows "
+                              "one region of another size)")
+        else:
+            other = 1
+    return tuple(pieces), bool(other)
 
 
 # -- one reader per supported ISS type: args -> constraints --------------------------------
 
 def _cage(g, a):
+    """A killer cage. ISS takes a cell listed twice: its cells differ as a set, and its
+    sum counts the cell as often as it is listed (then a cage with no sum beside a
+    weighted ``Sum``)."""
     total = None if a[0].strip() in ("", "0") else _int(a[0], "sum")
-    return [m.KillerCage(g.cells(a[1:]), total)]
+    cells = g.cells(a[1:])
+    once = tuple(dict.fromkeys(cells))
+    if len(once) == len(cells) or total is None:
+        return [m.KillerCage(once, total)]
+    return [m.KillerCage(once, None), m.Sum(once, total, tuple(cells.count(x) for x in once))]
 
 
 def _whisper(g, a):
@@ -314,11 +348,22 @@ def _pairs(make):
 
 
 def _pill_arrow(g, a):
+    """A pill of 2 or 3 cells read in reading order, as ISS refuses any other
+    (sudoku_builder.js: "Pill size must be 2 or 3", and each sorted cell one step right,
+    down or down-right of the one before)."""
     k = _int(a[0], "pill size")
     cells = g.cells(a[1:])
-    if not 0 < k < len(cells):
+    if k not in (2, 3):
+        raise PuzzleError(f"pill size must be 2 or 3, not {k} (as ISS requires)")
+    if not k < len(cells):
         raise PuzzleError(f"a pill of {k} cells needs a shaft after it; {len(cells)} cells given")
-    return [m.Arrow(tuple(sorted(cells[:k])), cells[k:])]
+    pill = tuple(sorted(cells[:k]))
+    steps = {(0, 1), (1, 0), (1, 1)}
+    if any((b // g.size - a // g.size, b % g.size - a % g.size) not in steps
+           for a, b in zip(pill, pill[1:])):
+        raise PuzzleError("the pill's cells must be adjacent and in reading order when "
+                          "sorted (as ISS requires)")
+    return [m.Arrow(pill, cells[k:])]
 
 
 def _outside(make, single=False):
@@ -348,11 +393,20 @@ def _quad(g, a):
 
 
 def _windoku(g, a):
-    n = g.size
-    if n != 9:
-        raise UnsupportedConstraint("Windoku", f"on a {n}x{n} grid")
-    return [m.ExtraRegion(tuple((r0 + i) * n + c0 + j for i in range(3) for j in range(3)))
-            for r0 in (1, 5) for c0 in (1, 5)]
+    """ISS's windows for the region size, else the number of values (``iss_sets.windows``).
+
+    >>> [len(w.cells) for w in _windoku(_Grid(16), [])], _windoku(_Grid(9, 1, 10), [])
+    ([16, 16, 16, 16, 16, 16, 16, 16, 16], [])
+    """
+    return iss_sets.windows(g.size, g.region or (g.hi - g.lo + 1))
+
+
+def _disjoint_sets(g, a):
+    """The model's rule when the region size is the side (and the boxes stay: else
+    ``iss_sets.positions``, in ``read_iss``); ISS's sets for another region size."""
+    if not g.region or g.region == g.size:
+        return [m.DisjointGroups()]
+    return iss_sets.positions(g.size, g.region)
 
 
 def _entropic(g, a):
@@ -366,10 +420,18 @@ def _sum(g, a):
     head, *rest = a[0].split("_")
     cells = g.cells(a[1:])
     if not rest:
-        return [m.Sum(cells, _int(head, "sum"))]
-    if rest[0] != "=":
+        weights = (1,) * len(cells)
+    elif rest[0] != "=":
         raise PuzzleError(f"bad sum {a[0]!r}")
-    return [m.Sum(cells, _int(head, "sum"), tuple(_int(w, "coefficient") for w in rest[1:]))]
+    else:
+        weights = tuple(_int(w, "coefficient") for w in rest[1:])
+    if len(set(cells)) == len(cells) or len(weights) != len(cells):
+        return [m.Sum(cells, _int(head, "sum"), weights if rest else ())]
+    # a cell listed twice counts twice, as in ISS's sum: its weights added into one
+    merged = {}
+    for x, w in zip(cells, weights):
+        merged[x] = merged.get(x, 0) + w
+    return [m.Sum(tuple(merged), _int(head, "sum"), tuple(merged.values()))]
 
 
 def _contain(make):
@@ -503,7 +565,7 @@ _READERS = {
     "AntiKnight": lambda g, a: [m.AntiKnight()],
     "AntiKing": lambda g, a: [m.AntiKing()],
     "AntiConsecutive": lambda g, a: [m.NonConsecutive()],
-    "DisjointSets": lambda g, a: [m.DisjointGroups()],
+    "DisjointSets": _disjoint_sets,
     "Windoku": _windoku,
     "StrictKropki": lambda g, a: [m.NegativeDots(True, True)],
     "StrictXV": lambda g, a: [m.NegativeXV(True, True)],
@@ -685,7 +747,7 @@ def parse_plain(text: str):
         if len(set(layout)) == n and all(layout.count(ch) == n for ch in set(layout)):
             givens, others = _plain_values(t[:n * n], n)
             if len(others) <= 1:
-                return m.VariantPuzzle(n, box=None, regions=_layout(_Grid(n), layout),
+                return m.VariantPuzzle(n, box=None, regions=_layout(_Grid(n), layout)[0],
                                        givens=tuple(givens))
     n = _square(len(t))
     if n and n > 1:
@@ -717,5 +779,5 @@ def _short_killer(t):
         else:
             continue
         cages.setdefault(head, (total, []))[1].append(i)
-    return m.VariantPuzzle(9, constraints=tuple(
-        m.KillerCage(tuple(cells), total) for total, cells in cages.values()))
+    return m.VariantPuzzle(9, constraints=tuple(  # (a sum of 0: any sum, as ISS builds a Cage)
+        m.KillerCage(tuple(cells), total or None) for total, cells in cages.values()))

@@ -28,13 +28,14 @@ COMPOSITES = ("Or", "And", "Replicate")
 
 #: ISS types of the categories a composite may hold (``_ALLOWED_CATEGORIES``), among the
 #: types this project reads; the outside clues are not allowed in a Replicate.
-OUTSIDE = {"HiddenSkyscraper", "LittleKiller", "NumberedRoom", "Sandwich", "Skyscraper", "XSum"}
+OUTSIDE = {"HiddenSkyscraper", "LittleKiller", "NumberedRoom", "Sandwich", "Skyscraper", "XSum",
+           "FullRank"}
 INSIDE = {"", "AllDifferent", "Arrow", "Between", "BlackDot", "Cage", "ContainAtLeast",
           "ContainExact", "CountDistinct", "CountingCircles", "DoubleArrow", "Entropic",
           "EqualSum", "EqualityCage", "GreaterThan", "Indexing", "Lockout", "LookAndSay",
           "Lunchbox", "Modular", "Palindrome", "PillArrow", "Quad", "Regex", "RegionSumLine",
           "RellikCage", "Renban", "Sum", "SumLine", "Thermo", "V", "ValueIndexing", "Whisper",
-          "WhiteDot", "X", "Zipper", "Pair", "PairX", "NFA"} | OUTSIDE | set(COMPOSITES)
+          "WhiteDot", "X", "Zipper", "Pair", "PairX", "NFA", "SameValues"} | OUTSIDE | set(COMPOSITES)
 
 _CELL = re.compile(r"^([Rr])([0-9a-gA-G])([Cc])([0-9a-gA-G])(_.*)?$")
 _B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"

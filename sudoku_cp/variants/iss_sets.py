@@ -50,6 +50,27 @@ def tiling(n: int, shape) -> tuple:
                  for r0 in range(0, n, br) for c0 in range(0, n, bc))
 
 
+def windows(n: int, k: int) -> list:
+    """ISS's Windoku windows (``Windoku.regions``): k-cell boxes of its shape, one cell in
+    from the edge and one cell apart; none when no box shape of k cells fits the grid."""
+    shape = box_shape(n, k)
+    if shape is None:
+        return []
+    br, bc = shape
+    return [m.ExtraRegion(tuple((r0 + i) * n + c0 + j for i in range(br) for j in range(bc)))
+            for r0 in range(1, n - br, br + 1) for c0 in range(1, n - bc, bc + 1)]
+
+
+def positions(n: int, k: int) -> list:
+    """ISS's disjoint sets (``disjointSetRegions``): a house per position within the
+    k-cell boxes of its shape, boxes or not; none when no shape fits."""
+    shape = box_shape(n, k)
+    if shape is None:
+        return []
+    boxes = tiling(n, shape)
+    return [m.ExtraRegion(tuple(box[i] for box in boxes)) for i in range(k)]
+
+
 def _int(text, what):
     try:
         return int(text)
@@ -127,10 +148,6 @@ def settle(g, items, out, boxes, regions, size):
     if regions is not None and any(len(r) != k for r in regions):
         raise PuzzleError(f"Jigsaw pieces must have {k} cells for the current geometry")
     if size is not None and size != n and boxes is not None:
-        clash = sorted(names & {"DisjointSets", "Windoku"})
-        if clash:
-            raise UnsupportedConstraint(clash[0], f"with RegionSize {size} (boxes of other "
-                                                  f"than {n} cells)")
         shape = box_shape(n, size)
         if shape is None:
             boxes = None
