@@ -1,0 +1,72 @@
+"""The CP-SAT encoding of chaos construction (``encode_cp.ENCODERS`` takes it in).
+
+A region variable ``reg[cell]`` in ``0..size-1`` per cell, with its Booleans
+``in[cell][k]``, and the rule in three parts:
+
+- *every region holds every value once*: exactly one cell per region ``k`` and value
+  ``v`` has ``in[cell][k] and x[cell] == v`` (a Boolean per triple, both ways);
+- *one labelling per split*: ``top[cell]``, the largest label up to the cell
+  (``AddMaxEquality``), and each label at most one above the ``top`` before it; a cell
+  whose label exceeds that ``top`` is its region's first cell, the *root*;
+- *connected* (a spanning tree per region): every cell but a root picks one neighbour of
+  its region as its parent, with ``depth[cell] == depth[parent] + 1``; a root has depth
+  0, so the parents lead to the root without a cycle.
+
+The region variables are *shown* (``cp.shown``): ``cpsat`` blocks each solution over them
+too, so a grid with two splits is two solutions, as ISS counts it.
+"""
+
+from __future__ import annotations
+
+
+def _neighbours(n, cell):
+    r, c = divmod(cell, n)
+    return [x for x, ok in ((cell - n, r > 0), (cell + n, r < n - 1),
+                            (cell - 1, c > 0), (cell + 1, c < n - 1)) if ok]
+
+
+def _chaos_construction(cp, c, k):
+    if k != next(i for i, x in enumerate(cp.puzzle.constraints) if x.TYPE == c.TYPE):
+        return  # (a second chaos construction is the same rule: one split, as ISS keeps one)
+    model, n = cp.model, cp.puzzle.size
+    cells, regions = range(n * n), range(n)
+    reg = [cp.int_var(0, n - 1, f"chaos{k}_reg[{x}]") for x in cells]
+    cp.shown.extend(reg)
+    inside = [[cp.bool_var(f"chaos{k}_in[{x},{q}]") for q in regions] for x in cells]
+    for x in cells:
+        model.AddExactlyOne(inside[x])
+        model.Add(reg[x] == sum(q * b for q, b in enumerate(inside[x])))
+    for q in regions:  # every region holds every value once
+        for v in cp.values:
+            ys = []
+            for x in cells:
+                y = cp.bool_var(f"chaos{k}_y[{x},{q},{v}]")
+                isv = cp.is_value(x, v)
+                model.AddImplication(y, inside[x][q])
+                model.AddImplication(y, isv)
+                model.AddBoolOr([y, inside[x][q].Not(), isv.Not()])
+                ys.append(y)
+            model.AddExactlyOne(ys)
+    top = [cp.int_var(0, n - 1, f"chaos{k}_top[{x}]") for x in cells]
+    root = [cp.bool_var(f"chaos{k}_root[{x}]") for x in cells]
+    model.Add(reg[0] == 0)
+    model.Add(top[0] == 0)
+    model.Add(root[0] == 1)
+    for x in cells[1:]:  # labels in order of first appearance; a root is a region's first cell
+        model.AddMaxEquality(top[x], [top[x - 1], reg[x]])
+        model.Add(reg[x] <= top[x - 1] + 1)
+        model.Add(reg[x] == top[x - 1] + 1).OnlyEnforceIf(root[x])
+        model.Add(reg[x] <= top[x - 1]).OnlyEnforceIf(root[x].Not())
+    depth = [cp.int_var(0, n - 1, f"chaos{k}_depth[{x}]") for x in cells]
+    for x in cells:  # a spanning tree per region, rooted at its first cell
+        parents = []
+        for b in _neighbours(n, x):
+            p = cp.bool_var(f"chaos{k}_parent[{x},{b}]")
+            model.Add(reg[x] == reg[b]).OnlyEnforceIf(p)
+            model.Add(depth[x] == depth[b] + 1).OnlyEnforceIf(p)
+            parents.append(p)
+        model.AddExactlyOne([root[x], *parents])
+        model.Add(depth[x] == 0).OnlyEnforceIf(root[x])
+
+
+ENCODERS = {"chaos_construction": _chaos_construction}
