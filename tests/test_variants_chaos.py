@@ -97,7 +97,7 @@ def test_the_splits_of_a_4x4_grid_four_ways(seed):
 def test_the_splits_of_a_6x6_grid_agree_up_to_a_cap(seed):
     rng = random.Random(seed)
     grid = tuple(random_grid(rng, 2, 3))
-    cap = 30
+    cap = 8  # (cpsat takes about a second a split here: a re-solve per solution)
     p = m.VariantPuzzle(6, box=None, constraints=CHAOS)
     mine = sum(1 for _, _ in zip(range(cap), splits(p, grid)))
     assert mine >= 2  # rows and columns at least

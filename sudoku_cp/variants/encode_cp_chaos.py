@@ -25,6 +25,31 @@ def _neighbours(n, cell):
                             (cell - 1, c > 0), (cell + 1, c < n - 1)) if ok]
 
 
+#: How a region is kept connected: ``tree`` (a parent per cell, depths) or ``layers`` (the
+#: CNF's reachability layers as Booleans), for measurement (docs/variants_speed.md).
+CONNECT = "tree"
+
+
+def _layers(cp, k, n, reg, root):
+    """Reached within ``t`` steps of its root through neighbours of its region, every cell
+    by ``t = n - 1``."""
+    model, cells = cp.model, range(n * n)
+    d = [[root[x]] for x in cells]
+    for t in range(1, n):
+        for x in cells:
+            d[x].append(cp.bool_var(f"chaos{k}_d[{x},{t}]"))
+        for x in cells:
+            ways = [d[x][t - 1]]
+            for b in _neighbours(n, x):
+                e = cp.bool_var(f"chaos{k}_e[{x},{b},{t}]")
+                model.AddImplication(e, d[b][t - 1])
+                model.Add(reg[x] == reg[b]).OnlyEnforceIf(e)
+                ways.append(e)
+            model.AddBoolOr([d[x][t].Not(), *ways])
+    for x in cells:
+        model.Add(d[x][n - 1] == 1)
+
+
 def _chaos_construction(cp, c, k):
     if k != next(i for i, x in enumerate(cp.puzzle.constraints) if x.TYPE == c.TYPE):
         return  # (a second chaos construction is the same rule: one split, as ISS keeps one)
@@ -57,6 +82,9 @@ def _chaos_construction(cp, c, k):
         model.Add(reg[x] <= top[x - 1] + 1)
         model.Add(reg[x] == top[x - 1] + 1).OnlyEnforceIf(root[x])
         model.Add(reg[x] <= top[x - 1]).OnlyEnforceIf(root[x].Not())
+    if CONNECT == "layers":
+        _layers(cp, k, n, reg, root)
+        return
     depth = [cp.int_var(0, n - 1, f"chaos{k}_depth[{x}]") for x in cells]
     for x in cells:  # a spanning tree per region, rooted at its first cell
         parents = []
