@@ -158,7 +158,8 @@ def test_the_iss_string_reads_and_writes_back():
 
 
 @pytest.mark.parametrize("text, words", [
-    (".Shape~6x6.RegionSize~4.ChaosConstruction", "unsupported constraint ChaosConstruction (regions of 4 cells"),
+    (".Shape~6x6.RegionSize~4.ChaosConstruction",
+     "unsupported constraint ChaosConstruction (regions of 4 cells"),
     (".Shape~4x4.ChaosConstruction.ChaosArrow~R1C1", "unsupported constraint ChaosArrow"),
     (".Shape~4x4~5.ChaosConstruction", "needs 4 values"),
 ])

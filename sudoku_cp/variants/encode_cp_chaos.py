@@ -14,8 +14,9 @@ A region variable ``reg[cell]`` in ``0..size-1`` per cell, with its Booleans
 
 The rows are hinted as the split (rows that differ always are one): on a 9x9 with half
 a grid given, 2.9 s to two solutions where no hint found none in 40 s (measured with the
-other choices: docs/variants_speed.md). The region variables are *shown* (``cp.shown``): ``cpsat`` blocks each solution over them
-too, so a grid with two splits is two solutions, as ISS counts it.
+other choices: docs/variants_speed.md). The region variables are *shown* (``cp.shown``):
+``cpsat`` blocks each solution over them too, so a grid with two splits is two solutions,
+as ISS counts it.
 """
 
 from __future__ import annotations
