@@ -128,6 +128,7 @@ EVERY = {
     "region_same_values": {}, "doppelganger": {}, "full_rank_ties": {"ties": "any"},
     "connected_values": {"values": [1, 2, 3, 4, 5, 6, 7, 8], "size": 72},
     "full_rank": {"cells": [R(3, c) for c in range(9, 0, -1)], "rank": 20},
+    "chaos_construction": {},  # (issue 37: the regions are unknowns)
 }
 
 

@@ -131,6 +131,13 @@ CASES = [
     (".Shape~6x6~9.RegionSize~9.~R1C1_1~R3C3_1", "none"),
     # SearchPriority is a hint for the search, no rule (nor does it hide the givens' clash)
     (".Shape~4x4.SearchPriority~3~R1C1~R1C2.~R1C1_1~R1C2_1", "none"),
+    # -- issue 37, chaos construction: the regions are unknowns and ISS counts a grid once per
+    # split into regions, so a full grid is two solutions at least (its rows, its columns);
+    # the boxes stay beside the regions unless NoBoxes; a second ChaosConstruction is the same
+    (".Shape~4x4.NoBoxes.ChaosConstruction.~R1C1_1~R1C2_2~R1C3_3~R1C4_4~R2C1_3~R2C2_4~R2C3_1~R2C4_2~R3C1_2~R3C2_1~R3C3_4~R3C4_3~R4C1_4~R4C2_3~R4C3_2~R4C4_1", "multiple"),
+    (".Shape~4x4.ChaosConstruction.~R1C1_1~R2C2_1", "none"),
+    (".Shape~4x4~0-3.NoBoxes.ChaosConstruction.ChaosConstruction.~R1C1_0~R1C2_1~R1C3_2~R1C4_3"
+     "~R2C1_1~R2C2_0~R2C3_3~R2C4_2~R3C1_2~R3C2_3~R3C3_0~R3C4_1~R4C1_3~R4C2_2~R4C3_1~R4C4_0", "multiple"),
 ]
 
 #: ISS strings ISS itself refuses (its message, e373f98), each refused here in one line.
@@ -148,6 +155,8 @@ REFUSED = [
     (".Shape~4x4.Or.~R1C1_1", "not closed by End"),  # "Unterminated composite constraint: Or"
     # "StrictKropki is not well defined with ○ ±1 inside an 'Or' constraint."
     (".Shape~4x4.StrictKropki.Or.WhiteDot~R1C1~R1C2.Thermo~R1C1~R1C2.End", "not well defined"),
+    # "Constraint ChaosConstruction is not allowed in Or." (issue 37)
+    (".Shape~4x4.Or.ChaosConstruction.End", "no ChaosConstruction inside Or"),
 ]
 
 

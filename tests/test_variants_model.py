@@ -123,7 +123,8 @@ def held_and_broken():
                    ("disjoint_groups", m.DisjointGroups()), ("negative_dots", m.NegativeDots()),
                    ("negative_xv", m.NegativeXV()), ("anti_taxicab", m.AntiTaxicab()),
                    ("global_mod", m.GlobalMod()), ("global_entropy", m.GlobalEntropy()),
-                   ("dutch_flatmates", m.DutchFlatmates())):
+                   ("dutch_flatmates", m.DutchFlatmates()),
+                   ("chaos_construction", m.ChaosConstruction())):
         yield tag, c, c  # global rules: see test_global_rules
 
 
@@ -175,6 +176,7 @@ GLOBAL = {"diagonal", "anti_knight", "anti_king", "non_consecutive", "disjoint_g
           "negative_dots", "negative_xv", "anti_taxicab", "global_mod", "global_entropy",
           "dutch_flatmates", "region_same_values", "doppelganger", "full_rank_ties"}
 GLOBAL |= {"diagonal_non_consecutive"}  # (tested on grids: test_variants_dclamage)
+GLOBAL |= {"chaos_construction"}  # (rows that differ are a split: test_variants_chaos)
 
 
 def test_every_type_has_a_case_and_a_check():

@@ -37,7 +37,7 @@ def _paradigm(name):
 PARAMS = [_paradigm(name) for name in PARADIGMS] + [_paradigm("mip")]
 #: The types the 0-1 model declines (asked for by name, it must say which).
 MIP_DECLINES = {"sandwich", "x_sum", "skyscraper", "renban", "between", "lockout", *ISS_TYPES,
-                "or", "and", "regex", "nfa", *SETS_TYPES}
+                "or", "and", "regex", "nfa", *SETS_TYPES, "chaos_construction"}
 HALF = tuple((c, G[c]) for c in range(0, 81, 2))
 FULL = tuple(enumerate(G))
 

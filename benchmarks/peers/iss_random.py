@@ -39,8 +39,11 @@ OTHER = ("Cage", "Quad")
 #: Sequences and composites (issue 37): regexes and NFAs read off a grid's path, an Or of two
 #: clues (one of them maybe an And), a Replicate of one clue onto shifted targets.
 SEQUENCES = ("Regex", "NFA", "Or", "Replicate")
+#: Chaos construction (issue 37): the regions are unknowns, so it shapes no grid; 4x4 and 6x6
+#: only (ISS's count to two is quick there), n values (regions of n cells).
+CHAOS = ("ChaosConstruction",)
 #: Every type generated (besides givens, Shape, NoBoxes and Jigsaw, which every puzzle varies).
-TYPES = LINES + DOTS + OUTSIDE + OTHER + GLOBALS + SEQUENCES + iss_random_sets.SETS
+TYPES = LINES + DOTS + OUTSIDE + OTHER + GLOBALS + SEQUENCES + iss_random_sets.SETS + CHAOS
 #: Layouts: how the houses besides rows and columns are chosen.
 LAYOUTS = ("boxes", "noboxes", "jigsaw", "jigsaw+boxes")
 
@@ -526,6 +529,8 @@ def allowed(name, geo):
         return bool(geo.regions())
     if name in iss_random_sets.SETS:
         return iss_random_sets.allowed(name, geo)
+    if name in CHAOS:
+        return geo.n in (4, 6) and geo.num_values == geo.n
     return True
 
 
@@ -582,6 +587,8 @@ def clues(rng, geo, grid, t, honest):
     out = []
     if t.startswith("Diagonal"):
         return ["Diagonal~1" if t == "Diagonal+" else "Diagonal~-1"]
+    if t in CHAOS:
+        return [t]
     if t in GLOBALS:
         if t in ("StrictKropki", "StrictXV"):
             dots = strict_dots(geo, grid, t)

@@ -12,7 +12,13 @@ a value of each remainder mod 3). Added by following this file alone: ``equal_su
 ``count_distinct``, ``pair`` and ISS's ``LookAndSay`` (read as existing types). ``count_distinct``
 touched eight source files (model, rules, encode_cnf_cages, encode_cp, witness_build,
 iss, fpuzzles for its declared place, display; a global rule also picture, a refusal
-model_checks) plus docs/variants.md and two tests.
+model_checks) plus docs/variants.md and two tests. ``chaos_construction`` (issue 37) too,
+in modules of its own (``rules_chaos``, ``encode_cnf_chaos``, ``encode_cp_chaos``,
+``witness_chaos``); its unknowns beyond the cells (the regions) needed one thing more,
+outside this list: a solution is told apart by them, so the encoders list them in
+``enc.shown`` / ``cp.shown`` (``sat`` and ``cpsat`` block over them), the witness counts
+a grid once per split (``witness_chaos.times``) and the cross-check reads the same grid
+twice from one paradigm as two solutions (``crosscheck.reconcile``).
 
 1. **Model** (``model.py``): a frozen dataclass, its rule in one docstring sentence, its
    fields typed ``Cells``, ``int``, ``tuple`` or ``bool`` (the model checks them)::

@@ -50,7 +50,7 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None, into=None)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             values = tuple(solver.Value(x) for x in cp.x)
             solutions.append(values)
-            _block(cp, values, len(solutions))
+            _block(cp, values + tuple(solver.Value(u) for u in cp.shown), len(solutions))
         elif status == cp_model.INFEASIBLE:
             exhausted, state = True, "solved"
             break
@@ -66,9 +66,10 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None, into=None)
 
 
 def _block(cp, values, k):
-    """Some cell differs from ``values``."""
+    """Some cell differs from ``values`` (the cells, then the unknowns ``cp.shown``: a
+    second split of a chaos construction is a second solution)."""
     differs = []
-    for i, (x, v) in enumerate(zip(cp.x, values)):
+    for i, (x, v) in enumerate(zip([*cp.x, *cp.shown], values)):
         b = cp.bool_var(f"block{k}_{i}")
         cp.model.Add(x != v).OnlyEnforceIf(b)
         differs.append(b)

@@ -5,7 +5,8 @@ Each paradigm is asked for up to two solutions. Every solution it returns is che
 verdict words are the project's (``sudoku_cp.verdicts``):
 
 - ``unique``: every paradigm that ran found the same single valid solution and finished;
-- ``multiple``: two distinct valid solutions exist;
+- ``multiple``: two distinct valid solutions exist (for a chaos construction, whose regions
+  are unknowns, one grid with two splits into regions is two solutions, as ISS counts);
 - ``none``: every paradigm finished without a solution;
 - ``disagree``: a paradigm returned a non-solution, or claims unique/none against the
   evidence of another: a bug, reported loudly;
@@ -167,9 +168,17 @@ def reconcile(puzzle, results):
                 evidence.append(f"{name} returned a grid that breaks: {broken[0]}")
             elif sol not in valid:
                 valid.append(sol)
+    split = _split_twice(puzzle, results, valid)
+    if split and not any(c.TYPE == "chaos_construction" for c in puzzle.constraints):
+        evidence.append(f"{split} returned the same grid twice")
     if evidence:
         return Verdict.DISAGREE, tuple(valid[:2]), evidence
     claims = {name: _claim(r) for name, r in results.items()}
+    if split and len(valid) == 1:  # one grid, two splits into regions: two solutions (as ISS)
+        wrong = [n for n, c in claims.items() if c in ("unique", "none")]
+        evidence += [f"{n} claims {claims[n]} but the grid splits into regions two ways"
+                     for n in wrong]
+        return (Verdict.DISAGREE if wrong else Verdict.MULTIPLE), (valid[0], valid[0]), evidence
     if len(valid) >= 2:
         wrong = [n for n, c in claims.items() if c in ("unique", "none")]
         evidence += [f"{n} claims {claims[n]} but two solutions exist" for n in wrong]
@@ -181,6 +190,15 @@ def reconcile(puzzle, results):
     if "unknown" in claims.values():
         return Verdict.UNKNOWN, tuple(valid), [unsettled(claims, valid)]
     return (Verdict.UNIQUE, tuple(valid), []) if valid else (Verdict.NONE, (), [])
+
+
+def _split_twice(puzzle, results, valid):
+    """The paradigm that returned one valid grid twice, or None: a chaos construction's
+    regions are unknowns, and the same grid with another split is another solution."""
+    for name, r in results.items():
+        if len(r.solutions) >= 2 and len(set(r.solutions)) < len(r.solutions) and r.solutions[0] in valid:
+            return name
+    return None
 
 
 def unsettled(claims: dict, valid) -> str:

@@ -315,6 +315,7 @@ DRAW = {
     "value_indexing": _line, "indexing": _index, "equal_sum": _labelled(lambda c: "=Σ"),
     "count_distinct": _labelled(lambda c: "#"), "pair": _line, "hidden_skyscraper": _outside("|{}|"),
 }
+DRAW["chaos_construction"] = _nothing  # (the regions are unknowns: no mark until solved)
 DRAW.update({"nabner": _line, "knightmare": _nothing, "chess": _nothing,
              "diagonal_non_consecutive": _nothing})
 LINE_COLOURS["nabner"] = "#e07070"

@@ -116,3 +116,7 @@ ENCODERS = {**encode_cnf_sums.ENCODERS, **encode_cnf_relations.ENCODERS,
 from . import encode_cnf_composite  # noqa: E402  (issue 37: or, and, regex, nfa)
 
 ENCODERS.update(encode_cnf_composite.ENCODERS)
+
+from . import encode_cnf_chaos  # noqa: E402  (issue 37: chaos construction)
+
+ENCODERS.update(encode_cnf_chaos.ENCODERS)

@@ -78,6 +78,7 @@ class CNF:
         self.guard = tuple(guard)
         self.deadline = deadline
         self._relations: dict = {}  # (a, b) -> rules waiting for relations_done
+        self.shown: list[int] = []  # unknowns a solution is told apart by (chaos regions)
 
     @property
     def nv(self) -> int:

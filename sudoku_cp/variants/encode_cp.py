@@ -36,6 +36,7 @@ class CP:
         self.lo, self.hi = puzzle.values
         self.values = list(puzzle.value_range)
         self._is = {}
+        self.shown = []  # unknowns a solution is told apart by (chaos regions)
         self.x = [self.model.NewIntVar(self.lo, self.hi, f"x[{c // n},{c % n}]")
                   for c in range(n * n)]
 
@@ -637,3 +638,7 @@ ENCODERS.update(encode_cp_composite.ENCODERS)
 from .encode_cp_sets import ENCODERS as _SETS  # noqa: E402  (issue 37: sets, ranks, doppelganger)
 
 ENCODERS.update(_SETS)
+
+from .encode_cp_chaos import ENCODERS as _CHAOS  # noqa: E402  (issue 37: chaos construction)
+
+ENCODERS.update(_CHAOS)

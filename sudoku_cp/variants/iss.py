@@ -239,6 +239,8 @@ def read_iss(text: str) -> Reading:
             raise PuzzleError(f"{name}: bad arguments {'~'.join(args)!r}") from None
     if refused:
         raise UnsupportedConstraint.of(refused)
+    if size not in (None, g.size) and any(c.TYPE == "chaos_construction" for c in out):
+        raise UnsupportedConstraint("ChaosConstruction", f"regions of {size} cells (RegionSize)")
     out, boxes, regions, notes = iss_sets.settle(g, items, out, boxes, regions, size)
     if boxes is None and any(c.TYPE == "disjoint_groups" for c in out):
         # ISS's sets follow the box shape even under NoBoxes or a jigsaw's pieces
@@ -279,8 +281,11 @@ def _last_wins(constraints):
     for i, c in enumerate(constraints):
         if c.TYPE in _ONE_PER_PLACE:
             last[c.TYPE, c.cells] = i
+        elif c.TYPE == "chaos_construction":  # (one per puzzle: its key is its type)
+            last[c.TYPE, ()] = i
     return [c for i, c in enumerate(constraints)
-            if c.TYPE not in _ONE_PER_PLACE or last[c.TYPE, c.cells] == i]
+            if (c.TYPE not in _ONE_PER_PLACE and c.TYPE != "chaos_construction")
+            or last[c.TYPE, getattr(c, "cells", ())] == i]
 
 
 def _layout(g, layout):
@@ -577,6 +582,7 @@ _READERS = {
     "ContainExact": _contain(m.ContainExact),
     "AntiTaxicab": _needs_values("AntiTaxicab", m.AntiTaxicab),
     "GlobalMod": lambda g, a: _global_mod(g),
+    "ChaosConstruction": lambda g, a: [m.ChaosConstruction()],
     "GlobalEntropy": _needs_values("GlobalEntropy", m.GlobalEntropy, values=(1, 9)),
     "DutchFlatmates": _needs_values("DutchFlatmates", m.DutchFlatmates, values=(1, 9)),
     "Lunchbox": lambda g, a: [m.Lunchbox(g.cells(a[1:]), _int(a[0], "sum"))],
@@ -692,6 +698,7 @@ ISS_NAMES = {
     "hidden_skyscraper": ("HiddenSkyscraper",), "equal_sum": ("EqualSum",),
     "contain_exact": ("ContainExact", "LookAndSay"), "count_distinct": ("CountDistinct",),
     "pair": ("Pair", "PairX", "Binary", "BinaryX"),
+    "chaos_construction": ("ChaosConstruction",),
 }
 ISS_NAMES.update({"or": ("Or",), "and": ("And", "Replicate"), "regex": ("Regex",),
                   "nfa": ("NFA",)})  # issue 37: composites (iss_nested) and sequences

@@ -287,6 +287,7 @@ _ISSUE_37 = {
         "hidden_skyscraper", p, x.cells, x.value, outside),
     "anti_taxicab": _global("AntiTaxicab", first=1),
     "global_mod": lambda p, x, cell, cells, outside: _global_mod(p),
+    "chaos_construction": lambda p, x, cell, cells, outside: "ChaosConstruction",
     "global_entropy": _global("GlobalEntropy", values=(1, 9)),
     "dutch_flatmates": _global("DutchFlatmates", values=(1, 9)),
 }

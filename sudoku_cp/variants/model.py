@@ -515,6 +515,13 @@ class DutchFlatmates:
     lowest value directly above it or the highest directly below it."""
 
 
+@constraint("chaos_construction")
+class ChaosConstruction:
+    """The grid also splits into ``size`` regions, unknowns of the puzzle: each region is
+    ``size`` orthogonally connected cells holding every value once; a solution is a grid
+    with one such split, so a grid with two splits counts twice (as ISS counts)."""
+
+
 def shown_ratios(puzzle) -> tuple:
     """The ratios black negative dots forbid between neighbours joined by no dot: 2 and every
     ratio a ratio dot of ``puzzle`` shows, as f-puzzles and dclamage's solvers read
@@ -597,6 +604,8 @@ class VariantPuzzle:
         _check_fields(c)
         if c.TYPE in PARTS:  # a composite: each of its parts as a constraint
             for part in parts(c):
+                if getattr(part, "TYPE", None) == "chaos_construction":  # (ISS refuses it too)
+                    raise ConstraintError(c.TYPE, ": a chaos construction cannot be a part of it")
                 self._check_constraint(part)
             return
         for cell in constraint_cells(c):

@@ -189,7 +189,13 @@ def _full_rank_ties(p, c):
         raise ConstraintError("full_rank_ties", f": needs {p.size} values on a {p.size}x{p.size} grid")
 
 
-_SETS_CHECKS = {"same_values": _same_values, "connected_values": _connected_values,
+def _chaos_construction(p, c):
+    if p.values[1] - p.values[0] + 1 != p.size:
+        raise ConstraintError("chaos_construction", f": needs {p.size} values on a "
+                                                    f"{p.size}x{p.size} grid (regions of {p.size} cells)")
+
+
+_SETS_CHECKS = {"same_values": _same_values, "chaos_construction": _chaos_construction, "connected_values": _connected_values,
                 "full_rank": _full_rank,
                 "full_rank_ties": _full_rank_ties}
 

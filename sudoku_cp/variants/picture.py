@@ -34,7 +34,8 @@ GLOBAL = {"anti_knight": "anti-knight", "anti_king": "anti-king",
           "the same values", "connected_values": "connected values", "doppelganger": "doppelganger",
           "full_rank_ties": "full-rank ties"}
 GLOBAL.update({"knightmare": "knightmare", "chess": "chess (leaper) rule",
-               "diagonal_non_consecutive": "diagonal non-consecutive"})
+               "diagonal_non_consecutive": "diagonal non-consecutive",
+               "chaos_construction": "chaos construction (regions unknown)"})
 CAPTION = 18  # height of the caption line
 
 

@@ -673,3 +673,7 @@ CHECKS.update({"or": _or, "and": _and, "regex": _sequence, "nfa": _sequence})
 from .rules_sets import CHECKS as _SETS  # noqa: E402  (issue 37: sets, ranks, doppelganger)
 
 CHECKS.update(_SETS)
+
+from .rules_chaos import CHECKS as _CHAOS  # noqa: E402  (issue 37: chaos construction)
+
+CHECKS.update(_CHAOS)

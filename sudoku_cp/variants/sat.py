@@ -330,7 +330,8 @@ def _enumerate(s, enc, solver, assumptions, guard, limit, deadline, budget=None,
         chosen = set(lit for lit in s.get_model() if lit > 0)
         values = _read(enc, chosen)
         solutions.append(values)
-        s.add_clause([*guard, *(-enc.x[cell][v] for cell, v in enumerate(values))])
+        s.add_clause([*guard, *(-enc.x[cell][v] for cell, v in enumerate(values)),
+                      *(-lit for lit in enc.shown if lit in chosen)])  # (a second split: a second solution)
     else:
         status = "limit"
     return solutions, status, exhausted

@@ -40,6 +40,7 @@ import time
 from .paradigms import VariantResult
 from .rules import check_solution
 from .witness_build import build
+from .witness_chaos import times
 from .witness_search import Engine, TimeUp
 
 NAME = "witness"
@@ -68,7 +69,7 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
                 broken = check_solution(puzzle, grid)
                 if broken:
                     raise AssertionError(f"witness bug: a grid breaking {broken[0]!r}")
-                solutions.append(grid)
+                solutions += [grid] * times(puzzle, grid, limit - len(solutions))
                 if len(solutions) >= limit:
                     exhausted, status = False, "limit"
                     break

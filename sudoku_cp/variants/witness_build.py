@@ -729,3 +729,7 @@ def build(puzzle):
 from .witness_sets import BUILDERS as _SETS  # noqa: E402  (issue 37: sets, ranks, doppelganger)
 
 BUILDERS.update(_SETS)
+
+from .witness_chaos import chaos_construction  # noqa: E402  (issue 37: chaos construction)
+
+BUILDERS["chaos_construction"] = chaos_construction

@@ -1,0 +1,94 @@
+"""The independent check of chaos construction: does a finished grid split into regions?
+
+Part of the checker (``rules.CHECKS`` takes it). A chaos construction's regions are
+unknowns, so the check searches for them: ``splits`` yields every way to cut the grid
+into ``size`` orthogonally connected regions of ``size`` cells, each holding every value
+once. It is its own small search (grow the region of the first cell not yet placed, one
+connected set at a time), sharing no code with the encoders (``encode_cnf_chaos``,
+``encode_cp_chaos``) or the witness (``witness_chaos``).
+
+>>> from sudoku_cp.variants import model as m
+>>> p = m.VariantPuzzle(4, box=None, constraints=(m.ChaosConstruction(),))
+>>> grid = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
+>>> rows = tuple(tuple(range(r * 4, r * 4 + 4)) for r in range(4))
+>>> rows in set(splits(p, grid))
+True
+>>> list(_chaos_construction(p, (1, 1, 1, 1) * 4, p.constraints[0]))
+['no split into 4 connected regions of 4 cells, each holding every value once']
+"""
+
+from __future__ import annotations
+
+
+def _neighbours(n, cell):
+    r, c = divmod(cell, n)
+    return [x for x, ok in ((cell - n, r > 0), (cell + n, r < n - 1),
+                            (cell - 1, c > 0), (cell + 1, c < n - 1)) if ok]
+
+
+def _regions_at(n, v, start, free):
+    """Every connected set of ``n`` cells of ``free`` holding distinct values that
+    contains ``start``, each once (a branch on each frontier cell bans the cells before
+    it, so no set is reached twice)."""
+
+    def grow(chosen, held, frontier, banned):
+        if len(chosen) == n:
+            yield tuple(sorted(chosen))
+            return
+        for i, u in enumerate(frontier):
+            if v[u] in held:
+                continue
+            now = chosen | {u}
+            later = frontier[i + 1:]
+            skip = banned | set(frontier[:i + 1])
+            new = [w for w in _neighbours(n, u)
+                   if w in free and w not in now and w not in skip and w not in later]
+            yield from grow(now, held | {v[u]}, later + new, skip)
+
+    first = [w for w in _neighbours(n, start) if w in free]
+    yield from grow({start}, {v[start]}, first, {start})
+
+
+def _whole(n, free):
+    """True when every connected part of ``free`` has a multiple of ``n`` cells."""
+    left = set(free)
+    while left:
+        todo = [left.pop()]
+        size = 0
+        while todo:
+            cell = todo.pop()
+            size += 1
+            for w in _neighbours(n, cell):
+                if w in left:
+                    left.remove(w)
+                    todo.append(w)
+        if size % n:
+            return False
+    return True
+
+
+def splits(p, v):
+    """Every split of the grid ``v`` into chaos regions, as a tuple of sorted cell tuples
+    (ordered by their first cell)."""
+    n = p.size
+
+    def place(free, made):
+        if not free:
+            yield tuple(made)
+            return
+        start = min(free)
+        for region in _regions_at(n, v, start, free):
+            rest = free - set(region)
+            if _whole(n, rest):
+                yield from place(rest, made + [region])
+
+    yield from place(frozenset(range(n * n)), [])
+
+
+def _chaos_construction(p, v, c):
+    if next(splits(p, v), None) is None:
+        yield (f"no split into {p.size} connected regions of {p.size} cells, "
+               f"each holding every value once")
+
+
+CHECKS = {"chaos_construction": _chaos_construction}
