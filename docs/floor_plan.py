@@ -28,7 +28,7 @@ PACKAGE = ROOT / "sudoku_cp"
 LAYERS = [
     ("vocabulary", "errors, verdicts, results of one backend, the bounded cache, the "
      "shape of a board", ["errors", "verdicts", "result", "cache", "progress", "geometry",
-                          "records", "compiled_cache", "lock"]),
+                          "records", "compiled_cache", "lock", "cp_import"]),
     ("board", "one puzzle: its text, the board, its rules checked, its picture",
      ["text", "board", "check", "display"]),
     ("input", "files and streams of puzzles, read into entries", ["parse"]),

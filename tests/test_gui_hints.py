@@ -47,7 +47,9 @@ def test_a_sixteen_by_sixteen_hint_works_out_one_step_not_the_whole_path():
     start = time.perf_counter()
     step = next_step(board, list(board.givens), time_limit=60)
     took = time.perf_counter() - start
-    assert took < 3, f"a 16x16 hint took {took:.1f} s"
+    # one step, not the whole path: the path takes minutes; a step takes about a second on
+    # an idle machine (a bound this loose holds under CI's load and still tells them apart)
+    assert took < 30, f"a 16x16 hint took {took:.1f} s: was the whole path worked out?"
     solution = the_solution(board)
     assert step["placements"] or step["eliminations"]
     assert all(solution[c] == v for c, v in step["placements"])

@@ -3,7 +3,7 @@
 paradigms agreeing; a table per constraint type.
 
     ISS=/work/peers/iss SVSJS=/work/peers/svsjs \\
-        nice python3 benchmarks/peers/coverage.py --time-limit 10 [--read-only]
+        nice python3 benchmarks/peers/type_coverage.py --time-limit 10 [--read-only]
 
 The puzzles: ISS's example puzzles and collections (``data/example_puzzles.js`` and
 ``data/collections.js`` of an ISS checkout: each entry's ``input`` and ``solution``),
