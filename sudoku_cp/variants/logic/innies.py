@@ -12,7 +12,7 @@ becomes a sum piece, walked like a cage (peers kept distinct).
 >>> from sudoku_cp.variants.logic.state import Geometry
 >>> cages = (KillerCage((0, 1, 4), 7), KillerCage((2, 3, 6), 9), KillerCage((5, 9), 5))
 >>> [(p.label, p.meta["total"]) for p in innies_outies(Geometry(VariantPuzzle(4, constraints=cages)))][:3]
-[('innies of row 2', 4), ('innies and outies of row 2', -7), ('outies of box 1', 2)]
+[('outies of row 1', 6), ('innies and outies of row 3', 5), ('innies and outies of column 1', 3)]
 """
 
 from __future__ import annotations
