@@ -327,7 +327,8 @@ def _sandwich(p, c):
                 coefs = {q: 1 for q in range(1, len(span) - 1)}
                 cases.append(Piece("outside clue", "", span, linears=((coefs, c.total),),
                                    relations=(((0, len(span) - 1),
-                                               lambda a, b: {a, b} == {lo, hi}),)))
+                                               lambda a, b: {a, b} == {lo, hi}),),
+                                   meta={"others": 1 | 1 << (hi - lo)}))
         return [Piece("outside clue", f"sandwich {c.total} on {_name(p, c.cells)}",
                       tuple(c.cells), kind=c.TYPE, cases=tuple(cases))]
 

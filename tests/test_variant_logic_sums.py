@@ -106,3 +106,37 @@ def test_pieces_hold_on_the_grid_the_cages_came_from(n, seed):
     path = solve_path(puzzle, trials=False, classic=False, time_limit=20)
     for step in path.steps:
         assert all(grid[c] != v for c, v in step.eliminations), step.text
+
+
+def test_sandwich_ends_keep_the_smallest_and_largest_out_of_other_cells():
+    """Every case of a sandwich puts 1 and 4 at its ends, so the cells outside its span
+    lose both; each first step judged on all the 4x4's solutions."""
+    from sudoku_cp.variants.logic.engine import start
+    from sudoku_cp.variants.logic.families import PieceFinder
+    from sudoku_cp.variants.logic.pieces import build_pieces
+
+    checked = 0
+    for total in range(0, 6):
+        for line in ((0, 1, 2, 3), (0, 4, 8, 12), (12, 13, 14, 15)):
+            for given in ((5, 1), (6, 4), (10, 2), ()):
+                p = m.VariantPuzzle(4, givens=(given,) if given else (),
+                                    constraints=(m.Sandwich(line, total),))
+                sols = [s for s in GRIDS4 if is_solution(p, s)]
+                state = start(p)
+                pieces, _ = build_pieces(p)
+                step = PieceFinder("outside clue", pieces)(state)
+                if step is None or not sols:
+                    continue
+                checked += 1
+                assert not any(s[c] == v for s in sols for c, v in step.eliminations), step.text
+    assert checked > 10
+    # sandwich 0 on row 1 with R1C4 one of 1 and 4: the other end is R1C3 (nothing
+    # between), so R1C1 and R1C2 hold neither 1 nor 4 (a case's free cells lose them)
+    from sudoku_cp.variants.logic.search import supports
+
+    piece = build_pieces(m.VariantPuzzle(4, constraints=(m.Sandwich((0, 1, 2, 3), 0),)))[0][0]
+    support = supports(piece, [15, 15, 15, 9], lambda a, b: True, lo=1)[0]
+    assert support == [6, 6, 9, 9]
+    sols = [s for s in GRIDS4 if s[3] in (1, 4) and is_solution(
+        m.VariantPuzzle(4, constraints=(m.Sandwich((0, 1, 2, 3), 0),)), s)]
+    assert all(s[0] in (2, 3) and s[1] in (2, 3) and s[2] in (1, 4) for s in sols)
