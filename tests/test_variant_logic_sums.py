@@ -140,3 +140,32 @@ def test_sandwich_ends_keep_the_smallest_and_largest_out_of_other_cells():
     sols = [s for s in GRIDS4 if s[3] in (1, 4) and is_solution(
         m.VariantPuzzle(4, constraints=(m.Sandwich((0, 1, 2, 3), 0),)), s)]
     assert all(s[0] in (2, 3) and s[1] in (2, 3) and s[2] in (1, 4) for s in sols)
+
+
+@pytest.mark.parametrize("line,loop", [((0, 1, 5, 4), False), ((0, 1, 2, 3, 7, 6, 5, 4), False),
+                                       ((0, 1, 5, 4), True), ((0, 4, 8, 12, 13, 9, 5, 1), True)])
+def test_sum_line_steps_hold_in_every_solution(line, loop):
+    """Sum lines, walked whole (4 cells) or in windows (8 cells), as a line or a loop: the
+    line pieces' first step for each total and one given, judged on all 4x4 solutions."""
+    from sudoku_cp.variants.logic.engine import start
+    from sudoku_cp.variants.logic.families import PieceFinder
+    from sudoku_cp.variants.logic.pieces import build_pieces
+
+    found = 0
+    for total in (3, 4, 5, 6, 7, 10):
+        for given in ((), ((line[1], 1),), ((line[0], 3),), ((15, 2),)):
+            p = m.VariantPuzzle(4, givens=given, constraints=(m.SumLine(line, total, loop),))
+            sols = [s for s in GRIDS4 if is_solution(p, s)]
+            if not sols:
+                continue
+            state = start(p)
+            pieces, missing = build_pieces(p)
+            assert not missing
+            step = PieceFinder("line", pieces)(state)
+            if step is not None:
+                found += 1
+                assert not any(s[c] == v for s in sols for c, v in step.eliminations), step.text
+            path = solve_path(p, trials=False, classic=False)
+            for st in path.steps:
+                assert not any(s[c] == v for s in sols for c, v in st.eliminations), st.text
+    assert found

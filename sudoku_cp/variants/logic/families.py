@@ -27,6 +27,7 @@ RULE_WORDS = {
     "between": "inner cells lie strictly between the two ends",
     "lockout": "the ends are far apart and inner cells lie outside their range",
     "region_sum_line": "each box's part of the line has the same sum",
+    "sum_line": "the line divides into runs that each add up to the total",
     "zipper": "cells equally far from the centre add up to the same total",
     "entropic": "every three cells in a row hold a low, a middle and a high value",
     "modular": "every few cells in a row hold different remainders",

@@ -22,7 +22,7 @@ GROUP_TYPES = {"extra_region", "diagonal", "anti_knight", "anti_king", "disjoint
 #: is still explained as far as the rest goes, and the engine names the type in
 #: ``unhandled`` (``no logic yet for: ...``), never passes over it in silence.
 NO_LOGIC_YET = {"anti_taxicab", "count_distinct", "counting_circles", "global_entropy",
-                "global_mod", "hidden_skyscraper", "sum_line", "or", "and", "regex", "nfa"}
+                "global_mod", "hidden_skyscraper", "or", "and", "regex", "nfa"}
 NO_LOGIC_YET |= {"nabner", "knightmare", "chess", "diagonal_non_consecutive"}  # (dclamage's rules, issue 37)
 NO_LOGIC_YET |= {"same_values", "region_same_values", "connected_values", "doppelganger",
                  "full_rank", "full_rank_ties"}  # (issue 37, second batch)
