@@ -323,11 +323,11 @@ def _sandwich(p, c):
         cases = []
         for i in range(len(c.cells)):
             for j in range(i + 1, len(c.cells)):
-                span = tuple(c.cells[i:j + 1])
-                coefs = {q: 1 for q in range(1, len(span) - 1)}
+                # the two ends first (the walk checks them before any inner cell)
+                span = (c.cells[i], c.cells[j]) + tuple(c.cells[i + 1:j])
+                coefs = {q: 1 for q in range(2, len(span))}
                 cases.append(Piece("outside clue", "", span, linears=((coefs, c.total),),
-                                   relations=(((0, len(span) - 1),
-                                               lambda a, b: {a, b} == {lo, hi}),),
+                                   relations=(((0, 1), lambda a, b: {a, b} == {lo, hi}),),
                                    meta={"others": 1 | 1 << (hi - lo)}))
         return [Piece("outside clue", f"sandwich {c.total} on {_name(p, c.cells)}",
                       tuple(c.cells), kind=c.TYPE, cases=tuple(cases))]
