@@ -169,3 +169,48 @@ def test_sum_line_steps_hold_in_every_solution(line, loop):
             for st in path.steps:
                 assert not any(s[c] == v for s in sols for c, v in st.eliminations), st.text
     assert found
+
+
+def _sum_line_from(grid, n, rng):
+    """A path of orthogonal neighbours whose values split into runs of one total (the
+    total from the path's first cells), or None."""
+    start = rng.randrange(n * n)
+    total = rng.randint(grid[start] + 1, 17)
+    path, run = [start], grid[start]
+    while len(path) < 9:
+        r, c = divmod(path[-1], n)
+        near = [y for y in (path[-1] + n if r + 1 < n else -1, path[-1] - n if r else -1,
+                            path[-1] + 1 if c + 1 < n else -1, path[-1] - 1 if c else -1)
+                if y >= 0 and y not in path and run + grid[y] <= total]
+        if not near:
+            break
+        y = rng.choice(near)
+        path.append(y)
+        run = (run + grid[y]) % total
+    while path and run:  # (cut back to the last complete run)
+        run = (run - grid[path.pop()]) % total
+    return (tuple(path), total) if len(path) >= 3 else None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_sandwiches_and_sum_lines_sound_on_random_9x9(seed):
+    """Sandwich clues and sum lines read off a random grid, with a few givens: every step
+    of the path judged against the grid."""
+    rng = random.Random(seed)
+    grid = list(full_grid((3, 3), rng))
+    cons = []
+    for k in rng.sample(range(18), 6):
+        line = tuple(range(k * 9, k * 9 + 9)) if k < 9 else tuple(range(k - 9, 81, 9))
+        v = [grid[x] for x in line]
+        i, j = sorted((v.index(1), v.index(9)))
+        cons.append(m.Sandwich(line, sum(v[i + 1:j])))
+    lines = [found for found in (_sum_line_from(grid, 9, rng) for _ in range(12)) if found]
+    cons += [m.SumLine(cells, total) for cells, total in lines[:5]]
+    givens = tuple((x, grid[x]) for x in rng.sample(range(81), 12))
+    puzzle = m.VariantPuzzle(9, box=(3, 3), givens=givens, constraints=tuple(cons))
+    assert is_solution(puzzle, grid) and any(c.TYPE == "sum_line" for c in cons)
+    path = solve_path(puzzle, trials=False, classic=False, time_limit=30)
+    for step in path.steps:
+        assert all(grid[c] != v for c, v in step.eliminations), step.text
+        assert all(grid[c] == v for c, v in step.placements), step.text
+    assert path.steps
