@@ -25,15 +25,20 @@ PUZZLES = {d["id"]: d for d in map(json.loads, (HERE / "data" / "page_variants.j
                                    .read_text().splitlines())}
 KILLER = PUZZLES["iss-examples-17"]
 THERMO = PUZZLES["iss-examples-3"]
-#: ISS's "10 Lines" (sigh/Interactive-Sudoku-Solver data/example_puzzles.js, MIT): no step
-#: logic for SumLine yet (the 159 puzzle's Indexing, used before, has some now)
+#: the shared ISS example of Or constraints (iss-examples-57, from sigh/Interactive-Sudoku-
+#: Solver data/example_puzzles.js, MIT): no given, no other rule, and no step logic for Or
+#: yet (SumLine, used before, has some now)
 NO_LOGIC = {"puzzle": (
-    ".SumLine~10~R1C3~R1C2~R1C1~R2C1~R3C1.SumLine~10~R3C4~R3C3~R3C2~R2C2~R2C3~R1C4"
-    ".SumLine~10~R1C5~R1C6~R2C6~R3C6.SumLine~10~R1C7~R2C7~R3C7~R3C8~R3C9"
-    ".SumLine~10~R4C4~R3C5~R4C6~R5C7.SumLine~10~R7C1~R6C1~R6C2~R6C3"
-    ".SumLine~10~R8C2~R7C2~R7C3~R7C4.SumLine~10~R6C6~R7C5~R8C4~R9C3"
-    ".SumLine~10~R9C5~R9C6~R8C6~R7C6.SumLine~10~R8C7~R7C8~R7C9~R6C8~R6C7"
-    ".SumLine~10~R4C5~R5C6~R6C5~R5C4~LOOP.")}
+    ".Or.~R1C2_1.~R1C1_1.End.Or.~R1C2_2.~R1C3_2.End.Or.~R1C3_3.~R1C4_3.End.Or.~R1C5_4.~R1"
+    "C4_4.End.Or.~R1C6_5.~R1C5_5.End.Or.~R1C6_6.~R1C7_6.End.Or.~R1C7_7.~R1C8_7.End.Or.~R1"
+    "C8_8.~R1C9_8.End.Or.~R9C1_1.~R9C2_1.End.Or.~R9C3_2.~R9C2_2.End.Or.~R9C4_3.~R9C3_3.En"
+    "d.Or.~R9C4_4.~R9C5_4.End.Or.~R9C6_5.~R9C5_5.End.Or.~R9C7_6.~R9C6_6.End.Or.~R9C7_7.~R"
+    "9C8_7.End.Or.~R9C9_8.~R9C8_8.End.Or.~R3C3_3.~R3C2_3.End.Or.~R3C8_9.~R3C9_9.End.Or.~R"
+    "3C5_6.~R3C6_6.End.Or.~R3C1_4.~R3C2_4.End.Or.~R3C4_7.~R3C5_7.End.Or.~R3C7_1.~R3C8_1.E"
+    "nd.Or.~R7C3_5.~R7C4_5.End.Or.~R7C2_6.~R7C3_6.End.Or.~R5C2_6.~R5C3_6.End.Or.~R5C1_4.~"
+    "R5C2_4.End.Or.~R7C6_4.~R7C7_4.End.Or.~R7C8_3.~R7C7_3.End.Or.~R5C7_3.~R5C8_3.End.Or.~"
+    "R5C9_7.~R5C8_7.End.Or.~R7C4_7.~R7C5_7.End.Or.~R7C6_1.~R7C5_1.End.Or.~R5C5_3.~R4C5_3."
+    "End.Or.~R6C5_8.~R5C5_8.End.Or.~R5C5_9.~R5C6_9.End.Or.~R5C4_2.~R5C5_2.End")}
 
 
 @pytest.fixture
@@ -140,5 +145,5 @@ def test_solve_path_and_grade_of_a_killer(page):
 def test_a_rule_without_step_logic_is_named(page):
     open_variant(page, NO_LOGIC)  # (no given, no other rule: no step at all)
     page.click("#hint")
-    expect(page.locator("#no-step")).to_contain_text("no step logic for SumLine",
+    expect(page.locator("#no-step")).to_contain_text("no step logic for Or",
                                                      timeout=60000)

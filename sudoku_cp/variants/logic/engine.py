@@ -19,7 +19,8 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .families import PieceFinder, innies_outies
+from .families import PieceFinder
+from .innies import innies_outies
 from .classic import classic_finder
 from .implications import cell_forcing, pair_links, value_forcing
 from .leftovers import leftovers

@@ -2,15 +2,15 @@
 
 A killer cage's step names the cage's remaining combinations and also removes, from the
 cells that see every place of a value all combinations need, that value. The rule of 45
-(``innies_outies``) derives sum pieces from whole houses and the cages inside or across
-them.
+(``innies.innies_outies``) derives sum pieces from whole houses and the cages inside or
+across them.
 """
 
 from __future__ import annotations
 
 from .houses import _cells
 from .scores import SCORES
-from .search import Piece, supports
+from .search import supports
 from .step import VStep
 
 #: each family's rule in a few words, said after its name in a step's sentence.
@@ -27,6 +27,7 @@ RULE_WORDS = {
     "between": "inner cells lie strictly between the two ends",
     "lockout": "the ends are far apart and inner cells lie outside their range",
     "region_sum_line": "each box's part of the line has the same sum",
+    "sum_line": "the line divides into runs that each add up to the total",
     "zipper": "cells equally far from the centre add up to the same total",
     "entropic": "every three cells in a row hold a low, a middle and a high value",
     "modular": "every few cells in a row hold different remainders",
@@ -48,6 +49,7 @@ RULE_WORDS = {
                  "hold the same values as those on the other",
     "innies": "the rule of 45: what the houses hold minus the cages inside",
     "outies": "the rule of 45: the cages across the houses minus what the houses hold",
+    "innies and outies": "the rule of 45: what the houses hold minus the cages touching them",
 }
 
 
@@ -101,6 +103,9 @@ class PieceFinder:
         if combos:
             text += ": the combinations left are " + ", ".join(
                 "+".join(map(str, c)) for c in sorted(combos))
+        elif piece.meta.get("innies") and piece.meta.get("outies"):
+            text += (f": {_cells(p, piece.meta['innies'])} less {_cells(p, piece.meta['outies'])}"
+                     f" make {piece.meta['total']}")
         elif "total" in piece.meta:
             text += f": {_cells(p, piece.cells)} add up to {piece.meta['total']}"
         if gone:
@@ -128,57 +133,3 @@ def _required_elsewhere(state, piece, required, gone):
         seen = set.intersection(*(g.peers[x] for x in where)) - set(piece.cells)
         out += [(y, v) for y in sorted(seen) if state.has(y, v)]
     return out
-
-
-def innies_outies(geometry, limit=5):
-    """Sum pieces from the rule of 45: for each full house and each run of adjacent rows
-    or columns, the cells not covered by the cages inside (innies) or the cells of the
-    cages across it that lie outside (outies), when there are at most ``limit`` of them."""
-    p = geometry.puzzle
-    cages = [c for c in p.constraints if c.TYPE == "killer_cage" and c.total is not None]
-    if not cages:
-        return []
-    n = p.size
-    if geometry.count != n:
-        return []
-    house_sum = sum(range(geometry.lo, geometry.lo + n))
-    areas = [(geometry.groups[h], geometry.names[h]) for h in geometry.full_houses]
-    for k in range(2, n):
-        for r in range(n - k + 1):
-            areas.append((tuple(x for i in range(r, r + k) for x in range(i * n, i * n + n)),
-                          f"rows {r + 1}-{r + k}"))
-            areas.append((tuple(x for i in range(r, r + k) for x in range(i, n * n, n)),
-                          f"columns {r + 1}-{r + k}"))
-    pieces, seen = [], set()
-    for cells, name in areas:
-        area = set(cells)
-        if len(area) % n:
-            continue
-        total = house_sum * (len(area) // n)
-        inside = [c for c in cages if set(c.cells) <= area]
-        if not _disjoint(inside):
-            continue  # overlapping cages: their totals would count a cell twice
-        rest = sorted(area - {x for c in inside for x in c.cells})
-        if 0 < len(rest) <= limit and frozenset(rest) not in seen:
-            seen.add(frozenset(rest))
-            target = total - sum(c.total for c in inside)
-            pieces.append(_sum_piece(p, "innies", name, rest, target))
-        across = [c for c in cages if set(c.cells) & area]
-        covered = {x for c in across for x in c.cells}
-        if area <= covered and _disjoint(across):
-            out = sorted(covered - area)
-            if 0 < len(out) <= limit and frozenset(out) not in seen:
-                seen.add(frozenset(out))
-                target = sum(c.total for c in across) - total
-                pieces.append(_sum_piece(p, "outies", name, out, target))
-    return pieces
-
-
-def _disjoint(cages) -> bool:
-    return len({x for c in cages for x in c.cells}) == sum(len(c.cells) for c in cages)
-
-
-def _sum_piece(p, word, name, cells, target):
-    return Piece("innies and outies", f"{word} of {name}", tuple(cells),
-                 linears=(({i: 1 for i in range(len(cells))}, target),), kind="killer_cage",
-                 meta={"total": target, "words": word})

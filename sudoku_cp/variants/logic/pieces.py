@@ -22,7 +22,7 @@ GROUP_TYPES = {"extra_region", "diagonal", "anti_knight", "anti_king", "disjoint
 #: is still explained as far as the rest goes, and the engine names the type in
 #: ``unhandled`` (``no logic yet for: ...``), never passes over it in silence.
 NO_LOGIC_YET = {"anti_taxicab", "count_distinct", "counting_circles", "global_entropy",
-                "global_mod", "hidden_skyscraper", "sum_line", "or", "and", "regex", "nfa"}
+                "global_mod", "hidden_skyscraper", "or", "and", "regex", "nfa"}
 NO_LOGIC_YET |= {"nabner", "knightmare", "chess", "diagonal_non_consecutive"}  # (dclamage's rules, issue 37)
 NO_LOGIC_YET |= {"same_values", "region_same_values", "connected_values", "doppelganger",
                  "full_rank", "full_rank_ties"}  # (issue 37, second batch)
@@ -323,11 +323,12 @@ def _sandwich(p, c):
         cases = []
         for i in range(len(c.cells)):
             for j in range(i + 1, len(c.cells)):
-                span = tuple(c.cells[i:j + 1])
-                coefs = {q: 1 for q in range(1, len(span) - 1)}
+                # the two ends first (the walk checks them before any inner cell)
+                span = (c.cells[i], c.cells[j]) + tuple(c.cells[i + 1:j])
+                coefs = {q: 1 for q in range(2, len(span))}
                 cases.append(Piece("outside clue", "", span, linears=((coefs, c.total),),
-                                   relations=(((0, len(span) - 1),
-                                               lambda a, b: {a, b} == {lo, hi}),)))
+                                   relations=(((0, 1), lambda a, b: {a, b} == {lo, hi}),),
+                                   meta={"others": 1 | 1 << (hi - lo)}))
         return [Piece("outside clue", f"sandwich {c.total} on {_name(p, c.cells)}",
                       tuple(c.cells), kind=c.TYPE, cases=tuple(cases))]
 

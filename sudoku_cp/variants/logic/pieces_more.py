@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .pieces import WHOLE, _name, line_piece
+from .pieces import WHOLE, _name, line_piece, windows
 from .search import Piece
 
 
@@ -171,9 +171,61 @@ def _dutch_flatmates(p, c):
     return out
 
 
+def fits_runs(vals, total, start, end) -> bool:
+    """Whether ``vals``, a stretch of a sum line, can lie on it: some running sum of the
+    current run before the stretch (0 when it begins the line, ``start``) never steps
+    over a multiple of ``total`` (a run would pass it), and ends on one when the stretch
+    ends the line (``end``).
+
+    >>> fits_runs((3, 7, 4, 6), 10, True, True), fits_runs((3, 8), 10, True, False)
+    (True, False)
+    >>> fits_runs((8, 4, 6), 10, False, False)  # (2 carried: 2+8, then 4+6)
+    True
+    """
+    for carried in ((0,) if start else range(total)):
+        s = carried
+        for v in vals:
+            t = s + v
+            if (t - 1) // total > s // total:
+                break
+            s = t
+        else:
+            if not end or s % total == 0:
+                return True
+    return False
+
+
+def _sum_line(p, c):
+    """The line walked whole when short, else in windows, each stretch pruned as it
+    grows (``fits_runs``); a loop has no first cell, so only its stretches, or all its
+    turns when short."""
+    cells = tuple(c.cells)
+    if len(set(cells)) != len(cells) or c.total <= 0:
+        return []  # (a line through a cell twice: left to the other engines)
+    if c.loop and len(cells) <= WHOLE:
+        turns = [cells[k:] + cells[:k] for k in range(len(cells))]
+        index = {x: i for i, x in enumerate(cells)}
+
+        def ok(*v):
+            return any(fits_runs([v[index[x]] for x in t], c.total, True, True) for t in turns)
+        return [Piece("line", f"sum line {_name(p, cells)}", cells, kind=c.TYPE,
+                      relations=((tuple(range(len(cells))), ok),))]
+    out = []
+    for w in windows(cells):
+        at = cells.index(w[0])
+        start = not c.loop and at == 0
+        end = not c.loop and at + len(w) == len(cells)
+        rel = tuple((tuple(range(i + 1)), (lambda first, last: lambda *v: fits_runs(
+                        v, c.total, first, last))(start, end and i == len(w) - 1))
+                    for i in range(len(w)))
+        out.append(Piece("line", f"sum line {_name(p, cells)}", w, relations=rel,
+                         kind=c.TYPE))
+    return out
+
+
 BUILDERS_MORE = {
     "indexing": _indexing, "value_indexing": _value_indexing, "pair": _pair, "sum": _sum,
     "rellik_cage": _rellik, "equality_cage": _equality, "lunchbox": _lunchbox,
     "equal_sum": _equal_sum, "contain_exact": _contain_exact,
-    "dutch_flatmates": _dutch_flatmates,
+    "dutch_flatmates": _dutch_flatmates, "sum_line": _sum_line,
 }

@@ -122,20 +122,27 @@ def supports(piece: Piece, masks, are_peers, *, lo: int, cap: int = 20000):
 def _union(piece, masks, are_peers, lo, cap):
     """A rule that is one of several cases (``piece.cases``: sub-pieces over some of the
     piece's cells): a candidate is supported when some feasible case supports it, a cell
-    a case leaves free keeping all its candidates in that case."""
+    a case leaves free keeping all its candidates in that case but those the case's
+    ``meta["others"]`` mask rules out for them (a sandwich's ends: no other cell holds the
+    smallest or the largest value). A case past ``cap`` nodes supports every candidate of
+    its cells (no deduction from it, never a wrong one)."""
     index = {x: i for i, x in enumerate(piece.cells)}
     support, must, any_case = [0] * len(piece.cells), -1, False
     for case in piece.cases:
+        keep = ~case.meta.get("others", 0)
+        inside = set(case.cells)
+        if any(not masks[i] & keep for x, i in index.items() if x not in inside):
+            continue  # a free cell with nothing left: an infeasible case
         found = supports(case, [masks[index[x]] for x in case.cells], are_peers, lo=lo, cap=cap)
         if found is None:
-            return None
+            found = [masks[index[x]] for x in case.cells], None, 0
         sub, _, sub_must = found
         if not any(sub) or any(not m for m in sub):
             continue  # an infeasible case
         any_case = True
         where = {x: m for x, m in zip(case.cells, sub)}
         for x, i in index.items():
-            support[i] |= where.get(x, masks[i])
+            support[i] |= where.get(x, masks[i] & keep)
         must &= sub_must
     if not any_case:
         return [0] * len(piece.cells), set(), 0
