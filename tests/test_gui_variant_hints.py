@@ -31,15 +31,20 @@ PUZZLES = {d["id"]: d for d in map(json.loads, DATA.read_text().splitlines())}
 READABLE = [k for k, d in PUZZLES.items() if not read_entry(d["puzzle"]).error]
 KILLER = PUZZLES["iss-examples-17"]
 THERMO = PUZZLES["iss-examples-3"]
-#: ISS's "10 Lines" (data/example_puzzles.js of sigh/Interactive-Sudoku-Solver, MIT): no
-#: step logic for its SumLine rule yet (the Indexing puzzle used before has some now)
+#: the shared ISS example of Or constraints (iss-examples-57, from sigh/Interactive-Sudoku-
+#: Solver data/example_puzzles.js, MIT): no given, no other rule, and no step logic for Or
+#: yet (Indexing, then SumLine, used before, have some now)
 NO_LOGIC = {"puzzle": (
-    ".SumLine~10~R1C3~R1C2~R1C1~R2C1~R3C1.SumLine~10~R3C4~R3C3~R3C2~R2C2~R2C3~R1C4"
-    ".SumLine~10~R1C5~R1C6~R2C6~R3C6.SumLine~10~R1C7~R2C7~R3C7~R3C8~R3C9"
-    ".SumLine~10~R4C4~R3C5~R4C6~R5C7.SumLine~10~R7C1~R6C1~R6C2~R6C3"
-    ".SumLine~10~R8C2~R7C2~R7C3~R7C4.SumLine~10~R6C6~R7C5~R8C4~R9C3"
-    ".SumLine~10~R9C5~R9C6~R8C6~R7C6.SumLine~10~R8C7~R7C8~R7C9~R6C8~R6C7"
-    ".SumLine~10~R4C5~R5C6~R6C5~R5C4~LOOP.")}
+    ".Or.~R1C2_1.~R1C1_1.End.Or.~R1C2_2.~R1C3_2.End.Or.~R1C3_3.~R1C4_3.End.Or.~R1C5_4.~R1"
+    "C4_4.End.Or.~R1C6_5.~R1C5_5.End.Or.~R1C6_6.~R1C7_6.End.Or.~R1C7_7.~R1C8_7.End.Or.~R1"
+    "C8_8.~R1C9_8.End.Or.~R9C1_1.~R9C2_1.End.Or.~R9C3_2.~R9C2_2.End.Or.~R9C4_3.~R9C3_3.En"
+    "d.Or.~R9C4_4.~R9C5_4.End.Or.~R9C6_5.~R9C5_5.End.Or.~R9C7_6.~R9C6_6.End.Or.~R9C7_7.~R"
+    "9C8_7.End.Or.~R9C9_8.~R9C8_8.End.Or.~R3C3_3.~R3C2_3.End.Or.~R3C8_9.~R3C9_9.End.Or.~R"
+    "3C5_6.~R3C6_6.End.Or.~R3C1_4.~R3C2_4.End.Or.~R3C4_7.~R3C5_7.End.Or.~R3C7_1.~R3C8_1.E"
+    "nd.Or.~R7C3_5.~R7C4_5.End.Or.~R7C2_6.~R7C3_6.End.Or.~R5C2_6.~R5C3_6.End.Or.~R5C1_4.~"
+    "R5C2_4.End.Or.~R7C6_4.~R7C7_4.End.Or.~R7C8_3.~R7C7_3.End.Or.~R5C7_3.~R5C8_3.End.Or.~"
+    "R5C9_7.~R5C8_7.End.Or.~R7C4_7.~R7C5_7.End.Or.~R7C6_1.~R7C5_1.End.Or.~R5C5_3.~R4C5_3."
+    "End.Or.~R6C5_8.~R5C5_8.End.Or.~R5C5_9.~R5C6_9.End.Or.~R5C4_2.~R5C5_2.End")}
 UNSUPPORTED = PUZZLES["iss-examples-47"]
 #: hints taken one after another on each puzzle (each applied before the next)
 WALK = 12
@@ -161,9 +166,9 @@ def test_excluded_candidates_against_the_solution_are_not_taken(client):
 
 def test_a_rule_with_no_step_logic_is_named_as_the_format_names_it(client):
     d = post(client, "variant/hint", puzzle=NO_LOGIC["puzzle"]).json()
-    assert d["unhandled"] == ["SumLine"]
+    assert d["unhandled"] == ["Or"]
     p = post(client, "variant/path", puzzle=NO_LOGIC["puzzle"]).json()
-    assert p["unhandled"] == ["SumLine"]
+    assert p["unhandled"] == ["Or"]
     if not p["solved"]:  # stuck: the last position gets an honest "no step"
         placed = {c: v for s in p["steps"] for c, v in s["placements"]}
         values = [placed.get(c, 0) for c in range(81)]
@@ -172,7 +177,7 @@ def test_a_rule_with_no_step_logic_is_named_as_the_format_names_it(client):
         excluded = sorted({tuple(e) for s in p["steps"] for e in s["eliminations"]})
         d = post(client, "variant/hint", puzzle=NO_LOGIC["puzzle"], values=values,
                  excluded=[list(e) for e in excluded]).json()
-        assert d["step"] is None and d["stuck"] and d["unhandled"] == ["SumLine"]
+        assert d["step"] is None and d["stuck"] and d["unhandled"] == ["Or"]
 
 
 def test_grade_of_a_killer(client):
