@@ -8,7 +8,8 @@ Propagator kinds (the kernel has one function for each):
   written once here, as a Python predicate on two values, so the kernel never restates it;
 - ``LINEAR``: ``sum(coef * value) == total`` (cage sums, little killers, arrows of any
   bulb, double arrows, zippers, region-sum lines), by bounds; ``SMALLSUM`` the same over
-  at most three terms of coefficient ±1 and few values, exactly;
+  at most three terms of coefficient ±1 and few values, exactly; ``GROUPSUM`` over four or
+  more such terms, exactly, values differing within groups of cells that share a house;
 - ``CAGE``: the cage's values are one of its combinations (distinct values reaching the sum);
 - ``RENBAN``: the values lie in one window of ``len(cells)`` consecutive values;
 - ``BETWEEN`` / ``LOCKOUT``: the inner cells against the two ends;
@@ -48,10 +49,13 @@ from ..model import leaper_steps
 from ..paradigms import UnsupportedConstraint
 
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
- SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES) = range(18)
+ SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM) = range(19)
 
 #: Masks are int64 with the sign bit unused: at most 62 values.
 MAX_VALUES = 62
+#: A sum of four or more terms of coefficient ±1 is kept exactly (``GROUPSUM``) when its
+#: total in bit indices (each term's value less the least it can be) fits one mask.
+MAX_GROUPSUM_TARGET = 62
 #: A cage with more combinations than this keeps its sum by bounds only.
 MAX_COMBOS = 4096
 WHY = "fast: no compiled propagator for this rule yet"
@@ -132,8 +136,42 @@ class Program:
         data = [len(merged), total]
         for cell, coef in merged.items():
             data += [cell, coef]
-        small = len(merged) <= 3 and all(abs(k) == 1 for k in merged.values()) and self.nv <= 20
+        unit = all(abs(k) == 1 for k in merged.values())
+        target = total - sum(self.lo if k > 0 else -self.hi for k in merged.values())
+        if unit and len(merged) > 3 and target <= MAX_GROUPSUM_TARGET:
+            self.props.append((GROUPSUM, list(merged), (total, merged)))  # grouped in ``freeze``
+            return
+        small = len(merged) <= 3 and unit and self.nv <= 20
         self.props.append((SMALLSUM if small else LINEAR, list(merged), data))
+
+    def _group_sums(self) -> None:
+        """Each ``GROUPSUM``'s data: its cells in groups of 1 to 3 of one sign that share a
+        house (each cell into the first group it fits), and its total in bit indices."""
+        houses: dict[int, set[int]] = {}
+        for h, (kind, cells, _) in enumerate(self.props):
+            if kind == HOUSE:
+                for x in cells:
+                    houses.setdefault(x, set()).add(h)
+        most = 3 if self.nv <= 12 else 2
+        for i, (kind, cells, data) in enumerate(self.props):
+            if kind != GROUPSUM or not isinstance(data, tuple):
+                continue
+            total, merged = data
+            groups: list[list[int]] = []
+            for x in cells:
+                fit = next((g for g in groups if len(g) < most and merged[g[0]] == merged[x]
+                            and all(houses.get(x, set()) & houses.get(y, set()) for y in g)),
+                           None)
+                if fit is None:
+                    groups.append([x])
+                else:
+                    fit.append(x)
+            target = total - sum(self.lo if merged[x] > 0 else -self.hi for x in cells)
+            out = [len(cells), target, len(groups)]
+            for g in groups:
+                out += [len(g), merged[g[0]]]
+            out += [x for g in groups for x in g]
+            self.props[i] = (GROUPSUM, [x for g in groups for x in g], out)
 
     def cage(self, cells, total: int, house: bool = True) -> None:
         """Distinct values summing to ``total``: a house (unless the cells are already in
@@ -152,6 +190,7 @@ class Program:
     # -- packing --------------------------------------------------------------------------------
     def freeze(self) -> "Program":
         """Pack ``props`` into the CSR arrays the kernel reads."""
+        self._group_sums()
         if not self.props:  # (a 1x1 grid: the kernel wants one propagator to queue)
             self.props.append((HOUSE, [0], [1, 0]))
         self.kinds = np.array([k for k, _, _ in self.props], dtype=np.int64)
