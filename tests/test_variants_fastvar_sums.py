@@ -7,6 +7,10 @@ a few cells of a Latin square (rows and columns are houses); the truth is every 
 of those candidates: it must keep every value a filling that respects all the houses
 uses, keep exactly the values of the fillings that respect its groups, and fail exactly
 when there are none. The engine's solutions go through the independent checker.
+
+A lunchbox (its cells differ; those between its smallest and largest value sum to the
+total) runs the sandwich's propagator on any line: alone against every filling, on
+every 4x4 grid against the checker, and on a real ISS puzzle.
 """
 
 from __future__ import annotations
@@ -25,13 +29,14 @@ from sudoku_cp.variants.fastvar import engine  # noqa: E402
 from sudoku_cp.variants.rules import check_solution  # noqa: E402
 
 
-def _run_one(prog, n):
-    """Run the program's one ``GROUPSUM`` once on ``prog.dom``, no watcher queued (one
-    run reaches its fixpoint: a value kept has a filling of kept values); (ok, dom)."""
+def _run_one(prog, n, kind=None):
+    """Run the program's one ``GROUPSUM`` (or ``kind``) once on ``prog.dom``, no watcher
+    queued (one run reaches its fixpoint: a value kept has a filling of kept values);
+    (ok, dom)."""
     from sudoku_cp.variants.fastvar.program import GROUPSUM
 
     k = engine.kernel()
-    p = int(np.flatnonzero(prog.kinds == GROUPSUM)[0])
+    p = int(np.flatnonzero(prog.kinds == (GROUPSUM if kind is None else kind))[0])
     dom = prog.dom.copy()
     nprops = len(prog.kinds)
     queue = np.zeros(2 * nprops, dtype=np.int64)
@@ -157,3 +162,108 @@ def test_little_killers_and_long_sums_agree_with_sat_through_the_checker(n):
             assert got.solutions == want.solutions
         for s in got.solutions:
             assert not check_solution(p, s)
+
+
+def _lunchbox_sum(line):
+    i, j = sorted((line.index(min(line)), line.index(max(line))))
+    return sum(line[i + 1:j])
+
+
+def test_a_lunchbox_never_removes_a_value_some_filling_uses_and_is_exact_when_filled():
+    from sudoku_cp.variants.fastvar.program import BUILDERS, SANDWICH, Program
+
+    rng = random.Random("lunchbox")
+    for trial in range(300):
+        n = rng.randint(4, 7)
+        lo = rng.choice([0, 1])
+        k = rng.randint(2, min(n, 6))
+        cells = tuple(rng.sample(range(n * n), k))
+        filled = rng.random() < 0.3
+        if filled:  # one value each, distinct: exact
+            line = rng.sample(range(lo, lo + n), k)
+            total = _lunchbox_sum(line) + rng.choice([0, 0, 1])
+        else:
+            total = rng.randint(0, 3 * n)
+        puzzle = m.VariantPuzzle(n, box=None, values=(lo, lo + n - 1),
+                                 constraints=(m.Lunchbox(cells, total),))
+        prog = Program(puzzle)
+        BUILDERS["lunchbox"](prog, puzzle, puzzle.constraints[0])
+        prog.freeze()
+        for i, x in enumerate(cells):
+            prog.dom[x] = (1 << (line[i] - lo) if filled else
+                           rng.randrange(1, 1 << n) | rng.randrange(1 << n))
+        before = prog.dom.copy()
+        kept = {x: 0 for x in cells}
+        for vals in itertools.product(*[[v for v in range(lo, lo + n)
+                                         if before[x] >> (v - lo) & 1] for x in cells]):
+            if len(set(vals)) == k and _lunchbox_sum(list(vals)) == total:
+                for x, v in zip(cells, vals):
+                    kept[x] |= 1 << (v - lo)
+        ok, dom = _run_one(prog, n, SANDWICH)
+        where = (trial, puzzle.to_json(), [int(before[x]) for x in cells])
+        if filled:
+            assert ok == any(kept.values()), where
+        if ok:
+            for x in cells:
+                assert kept[x] & ~int(dom[x]) == 0, where
+        else:
+            assert not any(kept.values()), where
+
+
+def _latin4(box):
+    rows = list(itertools.permutations(range(4)))
+    out = []
+
+    def walk(grid):
+        if len(grid) == 4:
+            g = [v for r in grid for v in r]
+            if box is None or all(len({g[(2 * br + i) * 4 + 2 * bc + j] for i in (0, 1)
+                                       for j in (0, 1)}) == 4
+                                  for br in (0, 1) for bc in (0, 1)):
+                out.append(tuple(g))
+            return
+        for r in rows:
+            if all(r[c] != row[c] for row in grid for c in range(4)):
+                walk(grid + [r])
+
+    walk([])
+    return out
+
+
+def test_lunchboxes_on_4x4_keep_exactly_the_checkers_grids():
+    rng = random.Random("lunchbox4")
+    for trial in range(25):
+        lo = rng.choice([1, 1, 0])
+        box = rng.choice([(2, 2), None])
+        grids = [tuple(v + lo for v in g) for g in _latin4(box)]
+        grid = rng.choice(grids)
+        rules = []
+        for _ in range(rng.randint(1, 3)):
+            cells = tuple(rng.sample(range(16), rng.randint(2, 4)))
+            held = [grid[x] for x in cells]
+            total = (_lunchbox_sum(held) if len(set(held)) == len(held) else 1) + rng.choice(
+                [0, 0, 0, 1])
+            rules.append(m.Lunchbox(cells, total))
+        p = m.VariantPuzzle(4, box=box, values=(lo, lo + 3), constraints=tuple(rules))
+        truth = sorted(g for g in grids if not check_solution(p, g))
+        r = engine.solve(p, limit=len(truth) + 1)
+        assert r.exhausted and sorted(r.solutions) == truth, (trial, p.to_json())
+
+
+#: ISS's own lunchbox example (its examples, in the shared set as iss-examples-19)
+LUNCHBOXES = (".Lunchbox~11~R1C2~R1C1~R2C1~R3C1~R4C1.Lunchbox~7~R1C3~R1C4~R1C5~R1C6~R1C7"
+              ".Lunchbox~4~R1C9~R2C9~R2C8~R3C8~R4C8.Lunchbox~8~R2C7~R2C6~R3C6~R4C6~R5C6"
+              ".Lunchbox~23~R2C4~R2C3~R3C3~R3C2~R4C2~R5C2.Lunchbox~0~R6C1~R7C1~R7C2~R8C2"
+              ".Lunchbox~0~R8C4~R8C3~R9C3.Lunchbox~7~R9C6~R9C5~R8C5~R7C5~R7C6~R7C7~R6C7~R6C8"
+              ".Lunchbox~2~R5C7~R5C8~R5C9.Lunchbox~14~R6C2~R6C3~R6C4~R5C4"
+              ".Lunchbox~17~R3C5~R4C5~R5C5~R6C5~R6C6.")
+
+
+def test_a_real_lunchbox_puzzle_has_one_solution_the_checker_keeps_and_sat_agrees():
+    from sudoku_cp.variants.iss import parse_iss
+
+    p = parse_iss(LUNCHBOXES)
+    r = engine.solve(p, limit=2, time_limit=60)
+    assert r.exhausted and r.count == 1
+    assert not check_solution(p, r.solutions[0])
+    assert sat.solve(p, limit=2, time_limit=60).solutions == r.solutions

@@ -16,14 +16,15 @@ Propagator kinds (the kernel has one function for each):
 - ``QUAD``: each listed value appears among the cells (as often as listed);
 - ``CROSS``: two full houses that share cells (pointing and claiming), implied;
 - ``SANDWICH``, ``XSUM``, ``SKYSCRAPER``: the outside clues, each from its rule (the
-  sandwich and the x-sum by bounds on the cells they add up, the skyscraper exactly);
+  sandwich, also a lunchbox's, and the x-sum by bounds on the cells they add up, the
+  skyscraper exactly);
 - ``COUNT``: exactly so many cells hold a value of each class (contain-exact, equality cages);
 - ``INDEX`` / ``VINDEX``: a cell's value picks one of a list of cells (indexing, value
   indexing); ``RELLIK``: no subset sums to the total; ``CIRCLES``: counting circles.
 
 Types it cannot state are declined by name (``UnsupportedConstraint``).
 
->>> from sudoku_cp.variants.model import VariantPuzzle, Thermometer, Sandwich, Lunchbox
+>>> from sudoku_cp.variants.model import VariantPuzzle, Thermometer, Sandwich, SumLine
 >>> prog = compile_puzzle(VariantPuzzle(4, constraints=(Thermometer((0, 1, 2)),)))
 >>> prog.kinds.tolist().count(PAIR), int(prog.dom[0])
 (2, 15)
@@ -31,10 +32,10 @@ Types it cannot state are declined by name (``UnsupportedConstraint``).
 Traceback (most recent call last):
 ...
 sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint sandwich (fast: a sandwich on cells that are not a house)
->>> compile_puzzle(VariantPuzzle(4, constraints=(Lunchbox((0, 1, 2, 3), 3),)))
+>>> compile_puzzle(VariantPuzzle(4, constraints=(SumLine((0, 1, 2, 3), 5),)))
 Traceback (most recent call last):
 ...
-sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint lunchbox (fast: no compiled propagator for this rule yet)
+sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint sum_line (fast: no compiled propagator for this rule yet)
 """
 
 from __future__ import annotations
@@ -550,6 +551,14 @@ def _sandwich(prog, p, c):
     prog.props.append((SANDWICH, list(c.cells), [len(c.cells), c.total] + list(c.cells)))
 
 
+def _lunchbox(prog, p, c):
+    """The cells differ, so the sandwich's propagator holds on any line: its smallest and
+    largest values are ``len - 1`` or more apart and every other value between them (the
+    model holds a lunchbox to two cells or more)."""
+    prog.house(c.cells)
+    prog.props.append((SANDWICH, list(c.cells), [len(c.cells), c.total] + list(c.cells)))
+
+
 def _x_sum(prog, p, c):
     distinct = len(set(c.cells)) == len(c.cells) and any(set(c.cells) <= set(h)
                                                          for h in p.houses())
@@ -652,6 +661,7 @@ BUILDERS = {
         (CIRCLES, list(c.cells), [len(c.cells)] + list(c.cells))),
     "pair": _pair_rule,
     "sandwich": _sandwich,
+    "lunchbox": _lunchbox,
     "x_sum": _x_sum,
     "skyscraper": _skyscraper,
     "little_killer": lambda prog, p, c: prog.linear([(x, 1) for x in c.cells], c.total),
