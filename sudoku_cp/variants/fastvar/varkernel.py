@@ -351,8 +351,9 @@ def _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
 
 @njit(cache=True, nogil=True)
 def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
-    """The values lie in one window of ``k`` consecutive values (the house makes them
-    differ); a value every window left holds is on the line."""
+    """The values are one window of ``k`` consecutive values (the house makes them
+    differ): a window stays when every cell can hold one of its values and every one of
+    its values has a cell that can hold it; a value every window left holds is on the line."""
     k = d[o]
     if k > nv:
         return False
@@ -362,11 +363,14 @@ def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
     for s in range(nv - k + 1):
         w = run << s
         ok = True
+        covered = 0
         for j in range(k):
-            if dom[d[o + 1 + j]] & w == 0:
+            m = dom[d[o + 1 + j]] & w
+            if m == 0:
                 ok = False
                 break
-        if ok:
+            covered |= m
+        if ok and covered == w:
             allowed |= w
             needed &= w
     if allowed == 0:

@@ -1,4 +1,4 @@
-"""``fast`` for variants: the exact sum propagator (``GROUPSUM``) alone, against every filling.
+"""``fast`` for variants: sums, lunchboxes and renban, each propagator alone against every filling.
 
 A sum of four or more terms of coefficient ±1 (little killers, arrows with a one-cell
 bulb, double arrows, long sums) is kept exactly, values differing within the groups of
@@ -11,6 +11,10 @@ when there are none. The engine's solutions go through the independent checker.
 A lunchbox (its cells differ; those between its smallest and largest value sum to the
 total) runs the sandwich's propagator on any line: alone against every filling, on
 every 4x4 grid against the checker, and on a real ISS puzzle.
+
+A renban keeps the windows of consecutive values whose every value some cell can hold
+and which every cell meets: alone against every filling and that rule, and on 4x4 grids
+against the checker.
 """
 
 from __future__ import annotations
@@ -267,3 +271,72 @@ def test_a_real_lunchbox_puzzle_has_one_solution_the_checker_keeps_and_sat_agree
     assert r.exhausted and r.count == 1
     assert not check_solution(p, r.solutions[0])
     assert sat.solve(p, limit=2, time_limit=60).solutions == r.solutions
+
+
+def _is_renban(vals):
+    return len(set(vals)) == len(vals) and max(vals) - min(vals) == len(vals) - 1
+
+
+def test_a_renban_keeps_what_fillings_use_and_drops_values_of_windows_it_cannot_fill():
+    from sudoku_cp.variants.fastvar.program import BUILDERS, RENBAN, Program
+
+    rng = random.Random("renban")
+    dropped = 0
+    for trial in range(400):
+        n = rng.randint(4, 8)
+        lo = rng.choice([0, 1])
+        k = rng.randint(2, min(n, 5))
+        cells = tuple(rng.sample(range(n * n), k))
+        puzzle = m.VariantPuzzle(n, box=None, values=(lo, lo + n - 1),
+                                 constraints=(m.Renban(cells),))
+        prog = Program(puzzle)
+        BUILDERS["renban"](prog, puzzle, puzzle.constraints[0])
+        prog.freeze()
+        filled = rng.random() < 0.25
+        for x in cells:
+            prog.dom[x] = (1 << rng.randrange(n) if filled
+                           else rng.randrange(1, 1 << n) | rng.randrange(1 << n))
+        before = [int(prog.dom[x]) for x in cells]
+        kept = [0] * k
+        for vals in itertools.product(*[[v for v in range(n) if b >> v & 1] for b in before]):
+            if _is_renban(vals):
+                for i, v in enumerate(vals):
+                    kept[i] |= 1 << v
+        # the windows every cell meets and whose every value some cell holds
+        windows = 0
+        for s in range(n - k + 1):
+            w = ((1 << k) - 1) << s
+            union = 0
+            for b in before:
+                union |= b & w
+            if all(b & w for b in before) and union == w:
+                windows |= w
+        ok, dom = _run_one(prog, n, RENBAN)
+        where = (trial, puzzle.to_json(), before)
+        if filled:
+            assert ok == _is_renban([b.bit_length() - 1 for b in before]), where
+        if not ok:
+            assert not any(kept), where
+            continue
+        for i, x in enumerate(cells):
+            assert kept[i] & ~int(dom[x]) == 0, where  # nothing a filling uses is lost
+            assert int(dom[x]) & ~windows == 0, where  # nothing outside those windows stays
+            dropped += bin(before[i] & ~windows).count("1")
+    assert dropped > 50
+
+
+def test_renban_on_4x4_keeps_exactly_the_checkers_grids():
+    rng = random.Random("renban4")
+    for trial in range(25):
+        lo = rng.choice([1, 1, 0])
+        box = rng.choice([(2, 2), None])
+        grids = [tuple(v + lo for v in g) for g in _latin4(box)]
+        rules = [m.Renban(tuple(rng.sample(range(16), rng.randint(2, 4))))
+                 for _ in range(rng.randint(1, 3))]
+        if rng.random() < 0.5:
+            a, b = rng.sample(range(16), 2)
+            rules.append(m.Thermometer((a, b)))
+        p = m.VariantPuzzle(4, box=box, values=(lo, lo + 3), constraints=tuple(rules))
+        truth = sorted(g for g in grids if not check_solution(p, g))
+        r = engine.solve(p, limit=len(truth) + 1)
+        assert r.exhausted and sorted(r.solutions) == truth, (trial, p.to_json())
