@@ -1,4 +1,5 @@
-"""``fast`` for variants: sums, lunchboxes and renban, each propagator alone against every filling.
+"""``fast`` for variants: sums, lunchboxes, sum lines and renban, each propagator alone
+against every filling.
 
 A sum of four or more terms of coefficient ±1 (little killers, arrows with a one-cell
 bulb, double arrows, long sums) is kept exactly, values differing within the groups of
@@ -11,6 +12,9 @@ when there are none. The engine's solutions go through the independent checker.
 A lunchbox (its cells differ; those between its smallest and largest value sum to the
 total) runs the sandwich's propagator on any line: alone against every filling, on
 every 4x4 grid against the checker, and on a real ISS puzzle.
+
+A sum line (or loop) is exact: alone against every filling, read by the checker's own
+``_splits``; on 4x4 grids against the checker; on ISS's sum-line example against sat.
 
 A renban keeps the windows of consecutive values whose every value some cell can hold
 and which every cell meets: alone against every filling and that rule, and on 4x4 grids
@@ -340,3 +344,81 @@ def test_renban_on_4x4_keeps_exactly_the_checkers_grids():
         truth = sorted(g for g in grids if not check_solution(p, g))
         r = engine.solve(p, limit=len(truth) + 1)
         assert r.exhausted and sorted(r.solutions) == truth, (trial, p.to_json())
+
+
+def test_a_sum_line_keeps_exactly_what_the_fillings_use():
+    from sudoku_cp.variants.fastvar.program import BUILDERS, SUMLINE, Program
+    from sudoku_cp.variants.rules import _splits
+
+    rng = random.Random("sumline")
+    failed = 0
+    for trial in range(400):
+        n = rng.randint(4, 7)
+        lo = rng.choice([0, 1, 1])
+        k = rng.randint(1, 6)
+        cells = tuple(rng.sample(range(n * n), k))
+        total = rng.randint(0, 2 * n + 3) if lo == 0 else rng.randint(1, 2 * n + 3)
+        loop = rng.random() < 0.4
+        puzzle = m.VariantPuzzle(n, box=None, values=(lo, lo + n - 1),
+                                 constraints=(m.SumLine(cells, total, loop),))
+        prog = Program(puzzle)
+        BUILDERS["sum_line"](prog, puzzle, puzzle.constraints[0])
+        prog.freeze()
+        for x in cells:
+            prog.dom[x] = rng.randrange(1, 1 << n) | rng.randrange(1 << n)
+        before = [int(prog.dom[x]) for x in cells]
+        kept = [0] * k
+        for vals in itertools.product(*[[lo + v for v in range(n) if b >> v & 1]
+                                        for b in before]):
+            if any(_splits(list(vals[r:] + vals[:r]), total)
+                   for r in (range(k) if loop else (0,))):
+                for i, v in enumerate(vals):
+                    kept[i] |= 1 << (v - lo)
+        ok, dom = _run_one(prog, n, SUMLINE)
+        where = (trial, puzzle.to_json(), before)
+        if not any(kept):
+            assert not ok, where
+            failed += 1
+            continue
+        assert ok, where
+        assert [int(dom[x]) for x in cells] == kept, where
+    assert failed > 10
+
+
+def test_sum_lines_on_4x4_keep_exactly_the_checkers_grids():
+    rng = random.Random("sumline4")
+    for trial in range(25):
+        lo = rng.choice([1, 1, 0])
+        box = rng.choice([(2, 2), None])
+        grids = [tuple(v + lo for v in g) for g in _latin4(box)]
+        grid = rng.choice(grids)
+        rules = []
+        for _ in range(rng.randint(1, 2)):
+            cells = tuple(rng.sample(range(16), rng.randint(2, 6)))
+            total = rng.choice([sum(grid[x] for x in cells[:j]) for j in range(1, len(cells) + 1)])
+            rules.append(m.SumLine(cells, total, rng.random() < 0.4))
+        p = m.VariantPuzzle(4, box=box, values=(lo, lo + 3), constraints=tuple(rules))
+        truth = sorted(g for g in grids if not check_solution(p, g))
+        r = engine.solve(p, limit=len(truth) + 1)
+        assert r.exhausted and sorted(r.solutions) == truth, (trial, p.to_json())
+
+
+#: ISS's own sum-line example (its examples, in the shared set as iss-examples-12)
+SUM_LINES = (".SumLine~10~R1C3~R1C2~R1C1~R2C1~R3C1.SumLine~10~R3C4~R3C3~R3C2~R2C2~R2C3~R1C4"
+             ".SumLine~10~R1C5~R1C6~R2C6~R3C6.SumLine~10~R1C7~R2C7~R3C7~R3C8~R3C9"
+             ".SumLine~10~R4C4~R3C5~R4C6~R5C7.SumLine~10~R7C1~R6C1~R6C2~R6C3"
+             ".SumLine~10~R8C2~R7C2~R7C3~R7C4.SumLine~10~R6C6~R7C5~R8C4~R9C3"
+             ".SumLine~10~R9C5~R9C6~R8C6~R7C6.SumLine~10~R8C7~R7C8~R7C9~R6C8~R6C7"
+             ".SumLine~10~R4C5~R5C6~R6C5~R5C4~LOOP.")
+
+
+def test_iss_sum_line_example_agrees_with_sat_through_the_checker():
+    from sudoku_cp.variants.iss import parse_iss
+
+    p = parse_iss(SUM_LINES)
+    want = sat.solve(p, limit=2, time_limit=60)
+    got = engine.solve(p, limit=2, time_limit=60)
+    assert want.status != "timeout" and got.exhausted
+    assert got.count == want.count == 1 and got.solutions == want.solutions
+    for s in got.solutions:
+        assert not check_solution(p, s)

@@ -20,7 +20,8 @@ Propagator kinds (the kernel has one function for each):
   skyscraper exactly);
 - ``COUNT``: exactly so many cells hold a value of each class (contain-exact, equality cages);
 - ``INDEX`` / ``VINDEX``: a cell's value picks one of a list of cells (indexing, value
-  indexing); ``RELLIK``: no subset sums to the total; ``CIRCLES``: counting circles.
+  indexing); ``RELLIK``: no subset sums to the total; ``CIRCLES``: counting circles;
+- ``SUMLINE``: a line (or a loop) divides into runs summing to the total, exactly.
 
 Types it cannot state are declined by name (``UnsupportedConstraint``).
 
@@ -32,10 +33,10 @@ Types it cannot state are declined by name (``UnsupportedConstraint``).
 Traceback (most recent call last):
 ...
 sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint sandwich (fast: a sandwich on cells that are not a house)
->>> compile_puzzle(VariantPuzzle(4, constraints=(SumLine((0, 1, 2, 3), 5),)))
+>>> compile_puzzle(VariantPuzzle(4, values=(-1, 2), constraints=(SumLine((0, 1, 2, 3), 2),)))
 Traceback (most recent call last):
 ...
-sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint sum_line (fast: no compiled propagator for this rule yet)
+sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint sum_line (fast: a sum line of total 2 over values -1..2)
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from ..model import leaper_steps
 from ..paradigms import UnsupportedConstraint
 
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
- SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM) = range(19)
+ SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE) = range(20)
 
 #: Masks are int64 with the sign bit unused: at most 62 values.
 MAX_VALUES = 62
@@ -559,6 +560,14 @@ def _lunchbox(prog, p, c):
     prog.props.append((SANDWICH, list(c.cells), [len(c.cells), c.total] + list(c.cells)))
 
 
+def _sum_line(prog, p, c):
+    if prog.lo < 0 or not 0 <= c.total <= MAX_VALUES - prog.hi:
+        raise UnsupportedConstraint("sum_line", f"fast: a sum line of total {c.total} over "
+                                    f"values {prog.lo}..{prog.hi}")
+    prog.props.append((SUMLINE, list(c.cells), [len(c.cells), c.total, int(c.loop)]
+                       + list(c.cells)))
+
+
 def _x_sum(prog, p, c):
     distinct = len(set(c.cells)) == len(c.cells) and any(set(c.cells) <= set(h)
                                                          for h in p.houses())
@@ -662,6 +671,7 @@ BUILDERS = {
     "pair": _pair_rule,
     "sandwich": _sandwich,
     "lunchbox": _lunchbox,
+    "sum_line": _sum_line,
     "x_sum": _x_sum,
     "skyscraper": _skyscraper,
     "little_killer": lambda prog, p, c: prog.linear([(x, 1) for x in c.cells], c.total),

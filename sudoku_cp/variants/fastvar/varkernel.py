@@ -23,13 +23,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .varbase import (BACK, BETWEEN, CAGE, CIRCLES, COUNT, CROSS, DEPTH, FAILS, FOUND, HOUSE,
-                      INDEX, LINEAR, LOCKOUT, NODES, PAIR, QUAD, RELLIK, RENBAN, RUNS, SANDWICH,
-                      SKYSCRAPER, SMALLSUM, VINDEX, XSUM, _above, _below, _clear, _ctpop,
-                      _cttz, _high, _narrow, _pop)
+from .varbase import (BACK, BETWEEN, CAGE, CIRCLES, COUNT, CROSS, DEPTH, FAILS, FOUND,
+                      GROUPSUM, HOUSE, INDEX, LINEAR, LOCKOUT, NODES, PAIR, QUAD, RELLIK, RENBAN,
+                      RUNS, SANDWICH, SKYSCRAPER, SMALLSUM, VINDEX, XSUM, _above, _below, _clear,
+                      _ctpop, _cttz, _high, _narrow, _pop)
 from .varbase import QSIZE, QTAIL, SSIZE, STAIL  # noqa: F401  (engine reads them here)
 from .varclues import (_circles, _count, _index, _rellik, _sandwich, _skyscraper,
-                       _value_index, _x_sum)
+                       _sum_line, _value_index, _x_sum)
 
 
 @njit(cache=True, nogil=True)
@@ -547,8 +547,10 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
             ok = _rellik(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
         elif kind == CIRCLES:
             ok = _circles(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops)
-        else:
+        elif kind == GROUPSUM:
             ok = _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops)
+        else:
+            ok = _sum_line(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
         if not ok:
             for j in range(cstart[p], cstart[p + 1]):
                 weight[clist[j]] += 1
