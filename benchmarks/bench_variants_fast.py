@@ -72,6 +72,14 @@ def iss_times(checkout: str, records, tool: Path) -> dict:
     return out
 
 
+def read(rec):
+    """The puzzle of one record, or None when the project refuses it."""
+    try:
+        return (parse_iss if rec["format"] == "iss" else parse_fpuzzles)(rec["puzzle"])
+    except SudokuCpError:
+        return None
+
+
 def time_one(puzzle, paradigm: str, cells, time_limit: float):
     """Wall ms of one count to two, or a word: declined, timeout, WRONG."""
     start = time.perf_counter()
@@ -108,11 +116,16 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=1, help="runs per puzzle; the median is kept")
     ap.add_argument("--time-limit", type=float, default=10.0, help="per paradigm, seconds")
     ap.add_argument("--out", help="write one JSON line per puzzle here")
+    ap.add_argument("--only", help="comma-separated families (constraint types, as in the "
+                    "table): only the puzzles using one of them")
     args = ap.parse_args(argv)
     data = data_folder(args.data)
     paradigms = args.paradigms.split(",")
     records = [json.loads(line) for name in args.sets.split(",")
                for line in (data / "variants" / f"{name}.jsonl").read_text().splitlines()]
+    only = set(args.only.split(",")) if args.only else None
+    if only:
+        records = [r for r in records if only & set(families(read(r)) if read(r) else ())]
     warm = parse_iss(".Thermo~R1C1~R1C2~R1C3~R1C4.Shape~4x4")
     for p in list(paradigms):
         try:

@@ -8,21 +8,24 @@ Propagator kinds (the kernel has one function for each):
   written once here, as a Python predicate on two values, so the kernel never restates it;
 - ``LINEAR``: ``sum(coef * value) == total`` (cage sums, little killers, arrows of any
   bulb, double arrows, zippers, region-sum lines), by bounds; ``SMALLSUM`` the same over
-  at most three terms of coefficient ±1 and few values, exactly;
+  at most three terms of coefficient ±1 and few values, exactly; ``GROUPSUM`` over four or
+  more such terms, exactly, values differing within groups of cells that share a house;
 - ``CAGE``: the cage's values are one of its combinations (distinct values reaching the sum);
 - ``RENBAN``: the values lie in one window of ``len(cells)`` consecutive values;
 - ``BETWEEN`` / ``LOCKOUT``: the inner cells against the two ends;
 - ``QUAD``: each listed value appears among the cells (as often as listed);
 - ``CROSS``: two full houses that share cells (pointing and claiming), implied;
 - ``SANDWICH``, ``XSUM``, ``SKYSCRAPER``: the outside clues, each from its rule (the
-  sandwich and the x-sum by bounds on the cells they add up, the skyscraper exactly);
+  sandwich, also a lunchbox's, and the x-sum by bounds on the cells they add up, the
+  skyscraper exactly);
 - ``COUNT``: exactly so many cells hold a value of each class (contain-exact, equality cages);
 - ``INDEX`` / ``VINDEX``: a cell's value picks one of a list of cells (indexing, value
-  indexing); ``RELLIK``: no subset sums to the total; ``CIRCLES``: counting circles.
+  indexing); ``RELLIK``: no subset sums to the total; ``CIRCLES``: counting circles;
+- ``SUMLINE``: a line (or a loop) divides into runs summing to the total, exactly.
 
 Types it cannot state are declined by name (``UnsupportedConstraint``).
 
->>> from sudoku_cp.variants.model import VariantPuzzle, Thermometer, Sandwich, Lunchbox
+>>> from sudoku_cp.variants.model import VariantPuzzle, Thermometer, Sandwich, SumLine
 >>> prog = compile_puzzle(VariantPuzzle(4, constraints=(Thermometer((0, 1, 2)),)))
 >>> prog.kinds.tolist().count(PAIR), int(prog.dom[0])
 (2, 15)
@@ -30,10 +33,10 @@ Types it cannot state are declined by name (``UnsupportedConstraint``).
 Traceback (most recent call last):
 ...
 sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint sandwich (fast: a sandwich on cells that are not a house)
->>> compile_puzzle(VariantPuzzle(4, constraints=(Lunchbox((0, 1, 2, 3), 3),)))
+>>> compile_puzzle(VariantPuzzle(4, values=(-1, 2), constraints=(SumLine((0, 1, 2, 3), 2),)))
 Traceback (most recent call last):
 ...
-sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint lunchbox (fast: no compiled propagator for this rule yet)
+sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint sum_line (fast: a sum line of total 2 over values -1..2)
 """
 
 from __future__ import annotations
@@ -48,10 +51,13 @@ from ..model import leaper_steps
 from ..paradigms import UnsupportedConstraint
 
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
- SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES) = range(18)
+ SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE) = range(20)
 
 #: Masks are int64 with the sign bit unused: at most 62 values.
 MAX_VALUES = 62
+#: A sum of four or more terms of coefficient ±1 is kept exactly (``GROUPSUM``) when its
+#: total in bit indices (each term's value less the least it can be) fits one mask.
+MAX_GROUPSUM_TARGET = 62
 #: A cage with more combinations than this keeps its sum by bounds only.
 MAX_COMBOS = 4096
 WHY = "fast: no compiled propagator for this rule yet"
@@ -132,8 +138,42 @@ class Program:
         data = [len(merged), total]
         for cell, coef in merged.items():
             data += [cell, coef]
-        small = len(merged) <= 3 and all(abs(k) == 1 for k in merged.values()) and self.nv <= 20
+        unit = all(abs(k) == 1 for k in merged.values())
+        target = total - sum(self.lo if k > 0 else -self.hi for k in merged.values())
+        if unit and len(merged) > 3 and target <= MAX_GROUPSUM_TARGET:
+            self.props.append((GROUPSUM, list(merged), (total, merged)))  # grouped in ``freeze``
+            return
+        small = len(merged) <= 3 and unit and self.nv <= 20
         self.props.append((SMALLSUM if small else LINEAR, list(merged), data))
+
+    def _group_sums(self) -> None:
+        """Each ``GROUPSUM``'s data: its cells in groups of 1 to 3 of one sign that share a
+        house (each cell into the first group it fits), and its total in bit indices."""
+        houses: dict[int, set[int]] = {}
+        for h, (kind, cells, _) in enumerate(self.props):
+            if kind == HOUSE:
+                for x in cells:
+                    houses.setdefault(x, set()).add(h)
+        most = 3 if self.nv <= 12 else 2
+        for i, (kind, cells, data) in enumerate(self.props):
+            if kind != GROUPSUM or not isinstance(data, tuple):
+                continue
+            total, merged = data
+            groups: list[list[int]] = []
+            for x in cells:
+                fit = next((g for g in groups if len(g) < most and merged[g[0]] == merged[x]
+                            and all(houses.get(x, set()) & houses.get(y, set()) for y in g)),
+                           None)
+                if fit is None:
+                    groups.append([x])
+                else:
+                    fit.append(x)
+            target = total - sum(self.lo if merged[x] > 0 else -self.hi for x in cells)
+            out = [len(cells), target, len(groups)]
+            for g in groups:
+                out += [len(g), merged[g[0]]]
+            out += [x for g in groups for x in g]
+            self.props[i] = (GROUPSUM, [x for g in groups for x in g], out)
 
     def cage(self, cells, total: int, house: bool = True) -> None:
         """Distinct values summing to ``total``: a house (unless the cells are already in
@@ -152,6 +192,7 @@ class Program:
     # -- packing --------------------------------------------------------------------------------
     def freeze(self) -> "Program":
         """Pack ``props`` into the CSR arrays the kernel reads."""
+        self._group_sums()
         if not self.props:  # (a 1x1 grid: the kernel wants one propagator to queue)
             self.props.append((HOUSE, [0], [1, 0]))
         self.kinds = np.array([k for k, _, _ in self.props], dtype=np.int64)
@@ -511,6 +552,22 @@ def _sandwich(prog, p, c):
     prog.props.append((SANDWICH, list(c.cells), [len(c.cells), c.total] + list(c.cells)))
 
 
+def _lunchbox(prog, p, c):
+    """The cells differ, so the sandwich's propagator holds on any line: its smallest and
+    largest values are ``len - 1`` or more apart and every other value between them (the
+    model holds a lunchbox to two cells or more)."""
+    prog.house(c.cells)
+    prog.props.append((SANDWICH, list(c.cells), [len(c.cells), c.total] + list(c.cells)))
+
+
+def _sum_line(prog, p, c):
+    if prog.lo < 0 or not 0 <= c.total <= MAX_VALUES - prog.hi:
+        raise UnsupportedConstraint("sum_line", f"fast: a sum line of total {c.total} over "
+                                    f"values {prog.lo}..{prog.hi}")
+    prog.props.append((SUMLINE, list(c.cells), [len(c.cells), c.total, int(c.loop)]
+                       + list(c.cells)))
+
+
 def _x_sum(prog, p, c):
     distinct = len(set(c.cells)) == len(c.cells) and any(set(c.cells) <= set(h)
                                                          for h in p.houses())
@@ -613,6 +670,8 @@ BUILDERS = {
         (CIRCLES, list(c.cells), [len(c.cells)] + list(c.cells))),
     "pair": _pair_rule,
     "sandwich": _sandwich,
+    "lunchbox": _lunchbox,
+    "sum_line": _sum_line,
     "x_sum": _x_sum,
     "skyscraper": _skyscraper,
     "little_killer": lambda prog, p, c: prog.linear([(x, 1) for x in c.cells], c.total),

@@ -1,9 +1,9 @@
 """Propagators of ``fast`` for variants for clues outside the grid, counting and indexing.
 
-Sandwiches, X-sums and skyscrapers (with ``_run_sum``, the bounds of a run's sum), counting
-and distinct-count rules, indexing of rows and values, rellik cages and counting circles:
-each narrows its cells' masks through ``varbase._narrow`` and fails when one empties, and
-is exact on a full assignment (``varkernel``'s docstring).
+Sandwiches, X-sums and skyscrapers (with ``_run_sum``, the bounds of a run's sum), sum
+lines, counting and distinct-count rules, indexing of rows and values, rellik cages and
+counting circles: each narrows its cells' masks through ``varbase._narrow`` and fails
+when one empties, and is exact on a full assignment (``varkernel``'s docstring).
 
 Listed in ``compiled_cache.SHARED_SOURCES``: its functions are compiled into
 ``varkernel.propagate``, which numba would not recompile when only this file changed.
@@ -416,3 +416,62 @@ def _circles(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
                                             queue, inq, state, nprops):
                 return False
     return True
+
+
+@njit(cache=True, nogil=True)
+def _sum_line_before(after, v, total, states):
+    """The running sums (as bits, below ``states``) from which the value ``v`` leads into
+    one of ``after``: ``s + v`` below the total, or equal to it (back to 0)."""
+    out = (after & _below(total)) >> v
+    if after & 1 and 0 <= total - v < states:
+        out |= 1 << (total - v)
+    return out & _below(states)
+
+
+@njit(cache=True, nogil=True)
+def _sum_line(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
+    """The line divides into runs summing to the total, read as the checker does: a
+    running sum goes back to 0 each time it reaches the total, never passes it, and is 0
+    at the end (values 0 and up, total plus the top value at most 62: ``program``
+    checks); a loop may start at any of its cells. For each start, ``ahead[j]`` are the
+    running sums possible before the ``j``-th cell from it, ``behind[j]`` those from
+    which the rest ends at 0; a value stays when, for some start, it takes one of
+    ``ahead[j]`` into ``behind[j + 1]``: exact."""
+    k, total, loop = d[o], d[o + 1], d[o + 2]
+    c0 = o + 3
+    states = max(total, 1)  # running sums 0..total - 1 (only 0 for a total of 0)
+    ahead = np.zeros(k + 1, dtype=np.int64)
+    behind = np.zeros(k + 1, dtype=np.int64)
+    keep = np.zeros(k, dtype=np.int64)
+    for r in range(k if loop else 1):
+        ahead[0] = 1
+        for j in range(k):
+            m = dom[d[c0 + (r + j) % k]]
+            nxt = 0
+            while m:
+                v = lo + _cttz(m)
+                m &= m - 1
+                moved = ahead[j] << v
+                nxt |= moved & _below(total)
+                if moved >> total & 1:
+                    nxt |= 1
+            ahead[j + 1] = nxt
+        if ahead[k] & 1 == 0:
+            continue
+        behind[k] = 1
+        for j in range(k - 1, -1, -1):
+            m = dom[d[c0 + (r + j) % k]]
+            prev = 0
+            while m:
+                v = lo + _cttz(m)
+                m &= m - 1
+                prev |= _sum_line_before(behind[j + 1], v, total, states)
+            behind[j] = prev
+        for j in range(k):
+            m = dom[d[c0 + (r + j) % k]]
+            while m:
+                i = _cttz(m)
+                m &= m - 1
+                if ahead[j] & _sum_line_before(behind[j + 1], lo + i, total, states):
+                    keep[(r + j) % k] |= 1 << i
+    return _narrow_all(dom, d, c0, k, keep, wstart, wlist, queue, inq, state, nprops)

@@ -20,15 +20,16 @@ Import this module only after ``compiled_cache.prepare()`` (``engine`` does).
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
-from .varbase import (BACK, BETWEEN, CAGE, COUNT, CROSS, DEPTH, FAILS, FOUND, HOUSE, INDEX,
-                      LINEAR, LOCKOUT, NODES, PAIR, QUAD, RELLIK, RENBAN, RUNS, SANDWICH,
-                      SKYSCRAPER, SMALLSUM, VINDEX, XSUM, _above, _below, _clear, _ctpop,
-                      _cttz, _high, _narrow, _pop)
+from .varbase import (BACK, BETWEEN, CAGE, CIRCLES, COUNT, CROSS, DEPTH, FAILS, FOUND,
+                      GROUPSUM, HOUSE, INDEX, LINEAR, LOCKOUT, NODES, PAIR, QUAD, RELLIK, RENBAN,
+                      RUNS, SANDWICH, SKYSCRAPER, SMALLSUM, VINDEX, XSUM, _above, _below, _clear,
+                      _ctpop, _cttz, _high, _narrow, _pop)
 from .varbase import QSIZE, QTAIL, SSIZE, STAIL  # noqa: F401  (engine reads them here)
 from .varclues import (_circles, _count, _index, _rellik, _sandwich, _skyscraper,
-                       _value_index, _x_sum)
+                       _sum_line, _value_index, _x_sum)
 
 
 @njit(cache=True, nogil=True)
@@ -203,6 +204,100 @@ def _small_sum(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
 
 
 @njit(cache=True, nogil=True)
+def _group_walk(ms, g, sums, target, keep, check):
+    """Each choice of distinct bits, one from each of the ``g`` (1 to 3) masks ``ms``: the
+    mask of their sums of bit indices up to ``target`` or, with ``check``, keep its bits
+    in ``keep`` when bit ``target - sum`` of ``sums`` is set (the others make up the rest)."""
+    out = 0
+    m0 = ms[0]
+    while m0:
+        a = _cttz(m0)
+        m0 &= m0 - 1
+        m1 = ms[1] & ~(1 << a) if g > 1 else 1
+        while m1:
+            b = _cttz(m1)
+            m1 &= m1 - 1
+            m2 = ms[2] & ~(1 << a) & ~(1 << b) if g > 2 else 1
+            while m2:
+                c = _cttz(m2)
+                m2 &= m2 - 1
+                s = a + (b if g > 1 else 0) + (c if g > 2 else 0)
+                if s > target:
+                    continue
+                if not check:
+                    out |= 1 << s
+                elif sums >> (target - s) & 1:
+                    keep[0] |= 1 << a
+                    if g > 1:
+                        keep[1] |= 1 << b
+                    if g > 2:
+                        keep[2] |= 1 << c
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _sumset(a, b, upto):
+    """The sums ``i + j`` of a bit ``i`` of ``a`` and ``j`` of ``b``, within ``upto``."""
+    out = 0
+    while b:
+        out |= a << _cttz(b)
+        b &= b - 1
+    return out & upto
+
+
+@njit(cache=True, nogil=True)
+def _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
+    """``sum(±value) == total`` exactly, repeats allowed except within a group (1 to 3
+    cells that share a house): each cell keeps the values of the choices its group can
+    make whose sum the other groups complete.
+
+    In bit indices (``program`` turns the total): a term of coef +1 adds its bit index, of
+    coef -1 its mirrored index, so every contribution is 0 or more and only sums up to the
+    target (at most 62, ``program`` checks) matter, one bit each in a mask; ``pre[t]`` are
+    the sums the groups before ``t`` make, ``suf[t]`` those from ``t`` on."""
+    target, ngroups = d[o + 1], d[o + 2]
+    if target < 0:
+        return False
+    upto = _below(target + 1)
+    gsums = np.empty(ngroups, dtype=np.int64)
+    pre = np.empty(ngroups + 1, dtype=np.int64)
+    suf = np.empty(ngroups + 1, dtype=np.int64)
+    ms = np.zeros(3, dtype=np.int64)
+    keep = np.zeros(3, dtype=np.int64)
+    c = o + 3 + 2 * ngroups
+    for t in range(ngroups):
+        g, sign = d[o + 3 + 2 * t], d[o + 4 + 2 * t]
+        for j in range(g):
+            m = dom[d[c + j]]
+            ms[j] = m if sign > 0 else _mirror(m, nv)
+        gsums[t] = _group_walk(ms, g, 0, target, keep, False)
+        c += g
+    pre[0] = 1
+    suf[ngroups] = 1
+    for t in range(ngroups):
+        pre[t + 1] = _sumset(pre[t], gsums[t], upto)
+        u = ngroups - 1 - t
+        suf[u] = _sumset(suf[u + 1], gsums[u], upto)
+    if pre[ngroups] >> target & 1 == 0:
+        return False
+    c = o + 3 + 2 * ngroups
+    for t in range(ngroups):
+        g, sign = d[o + 3 + 2 * t], d[o + 4 + 2 * t]
+        other = _sumset(pre[t], suf[t + 1], upto)
+        for j in range(g):
+            m = dom[d[c + j]]
+            ms[j] = m if sign > 0 else _mirror(m, nv)
+            keep[j] = 0
+        _group_walk(ms, g, other, target, keep, True)
+        for j in range(g):
+            kept = keep[j] if sign > 0 else _mirror(keep[j], nv)
+            if not _narrow(dom, d[c + j], kept, wstart, wlist, queue, inq, state, nprops):
+                return False
+        c += g
+    return True
+
+
+@njit(cache=True, nogil=True)
 def _place_needed(dom, d, c0, k, needed, wstart, wlist, queue, inq, state, nprops):
     """Each value of ``needed`` is held by one of the ``k`` cells ``d[c0:c0 + k]``: none can
     take it, fail; one can, it goes there."""
@@ -256,8 +351,9 @@ def _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
 
 @njit(cache=True, nogil=True)
 def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
-    """The values lie in one window of ``k`` consecutive values (the house makes them
-    differ); a value every window left holds is on the line."""
+    """The values are one window of ``k`` consecutive values (the house makes them
+    differ): a window stays when every cell can hold one of its values and every one of
+    its values has a cell that can hold it; a value every window left holds is on the line."""
     k = d[o]
     if k > nv:
         return False
@@ -267,11 +363,14 @@ def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
     for s in range(nv - k + 1):
         w = run << s
         ok = True
+        covered = 0
         for j in range(k):
-            if dom[d[o + 1 + j]] & w == 0:
+            m = dom[d[o + 1 + j]] & w
+            if m == 0:
                 ok = False
                 break
-        if ok:
+            covered |= m
+        if ok and covered == w:
             allowed |= w
             needed &= w
     if allowed == 0:
@@ -446,8 +545,12 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
             ok = _value_index(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
         elif kind == RELLIK:
             ok = _rellik(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
-        else:
+        elif kind == CIRCLES:
             ok = _circles(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops)
+        elif kind == GROUPSUM:
+            ok = _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops)
+        else:
+            ok = _sum_line(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
         if not ok:
             for j in range(cstart[p], cstart[p + 1]):
                 weight[clist[j]] += 1
