@@ -85,10 +85,49 @@ def splits(p, v):
     yield from place(frozenset(range(n * n)), [])
 
 
+def _arrow_holds(region, v, c):
+    """The run of each arm from its start in the start's region, summed (start once)."""
+    run, at = 1, 0
+    for length in c.lengths:
+        arm = c.cells[at:at + length]
+        at += length
+        for cell in arm[1:]:
+            if region[cell] != region[arm[0]]:
+                break
+            run += 1
+    return run == v[c.cell] + c.offset
+
+
+def _count_holds(region, v, c):
+    first = region[c.cells[0]]
+    return sum(region[x] == first for x in c.cells) == v[c.cell] + c.offset
+
+
+HOLDS = {"chaos_arrow": _arrow_holds, "chaos_count": _count_holds}
+
+
+def fitting_splits(p, v):
+    """The splits of ``v`` (as ``splits``) on which every clue on the regions holds."""
+    clues = [c for c in p.constraints if c.TYPE in HOLDS]
+    for split in splits(p, v):
+        region = {x: i for i, part in enumerate(split) for x in part}
+        if all(HOLDS[c.TYPE](region, v, c) for c in clues):
+            yield split
+
+
 def _chaos_construction(p, v, c):
-    if next(splits(p, v), None) is None:
+    if next(fitting_splits(p, v), None) is None:
+        clues = any(x.TYPE in HOLDS for x in p.constraints)
         yield (f"no split into {p.size} connected regions of {p.size} cells, "
-               f"each holding every value once")
+               f"each holding every value once" + (" and every clue on the regions held"
+                                                   if clues else ""))
 
 
-CHECKS = {"chaos_construction": _chaos_construction}
+def _clue(p, v, c):
+    """A clue on the regions breaks when no split holds it with the others (the chaos
+    construction's own check then says so too)."""
+    if next(fitting_splits(p, v), None) is None:
+        yield f"no split into regions on which {p.cell_name(c.cell)}'s clue holds"
+
+
+CHECKS = {"chaos_construction": _chaos_construction, "chaos_arrow": _clue, "chaos_count": _clue}
