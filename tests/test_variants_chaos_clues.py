@@ -69,13 +69,27 @@ def _random_clue(rng, kind):
     return m.ChaosArrow(cell, sum(arms, ()), tuple(len(a) for a in arms), offset)
 
 
-@pytest.mark.parametrize("seed", range(6))
+def _fitting_clue(rng, kind, grid, region):
+    """A random clue that holds on ``grid`` with the split ``region`` (its control cell
+    one whose value is the count less the offset)."""
+    while True:
+        c = _random_clue(rng, kind)
+        got = _arrow_total(c, region) if kind == "arrow" else \
+            sum(1 for x in c.cells if region[x] == region[c.cells[0]])
+        fits = [x for x in range(16) if grid[x] + c.offset == got]
+        if fits:
+            return c.__class__(**{**c.__dict__, "cell": rng.choice(fits)})
+
+
+@pytest.mark.parametrize("seed", range(8))
 def test_each_paradigm_counts_grid_and_split_pairs_as_enumeration_does(seed):
     rng = random.Random(seed)
     squares = _latin_squares_4x4()
     grid = rng.choice(squares)
-    givens = tuple((x, grid[x]) for x in sorted(rng.sample(range(16), 7)))
-    clues = [_random_clue(rng, kind) for kind in ("arrow", "count", rng.choice(("arrow", "count")))]
+    givens = tuple((x, grid[x]) for x in sorted(rng.sample(range(16), 5)))
+    region = _region_of(rng.choice(_splits_by_enumeration(4, grid)))
+    clues = [_fitting_clue(rng, kind, grid, region)
+             for kind in ("arrow", "count", rng.choice(("arrow", "count")))]
     p = m.VariantPuzzle(4, box=None, givens=givens,
                         constraints=(m.ChaosConstruction(), *clues))
     truth = {}
@@ -85,6 +99,7 @@ def test_each_paradigm_counts_grid_and_split_pairs_as_enumeration_does(seed):
                     if all(_holds(c, g, _region_of(s)) for c in clues))
             if n:
                 truth[g] = n
+    assert grid in truth  # (the clues hold on its split: the test has a solution)
     for g in list(truth)[:3]:
         assert check_solution(p, g) == []
     total = sum(truth.values())
