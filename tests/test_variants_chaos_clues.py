@@ -124,7 +124,7 @@ def test_the_checker_refuses_a_grid_whose_clue_fits_no_split():
 
 def test_the_iss_strings_read_as_its_builder_and_write_back():
     p = parse_iss(".Shape~4x4.NoBoxes.ChaosConstruction.ChaosArrow~R2C2"
-                  ".ChaosCount~R1C1~1.ChaosArrow~R4C4~~CC16~CC15~~CC16~CC12~CC8")
+                  ".ChaosCount~R1C1~1.ChaosArrow~R4C4~~CC16~CC15~-~CC16~CC12~CC8")
     arrow, count, arms = p.constraints[1:]
     assert arrow.lengths == (2, 3, 2, 3) and arrow.cells[:2] == (5, 4) and arrow.offset == 0
     assert count.cells == (0, 4, 1, 5) and count.offset == 1
@@ -136,7 +136,8 @@ def test_the_iss_strings_read_as_its_builder_and_write_back():
     (".Shape~4x4.ChaosArrow~R1C1", "needs a chaos construction"),
     (".Shape~4x4.ChaosConstruction.ChaosCount~R1C1~2~CC1~CC2", "neither 0 nor 1"),
     (".Shape~4x4.ChaosConstruction.ChaosCount~R1C1~0~R1C1~R1C2", "no chaos region cell"),
-    (".Shape~4x4.ChaosConstruction.ChaosArrow~R1C1~0~CC1~CC2~~CC3", "do not share"),
+    (".Shape~4x4.ChaosConstruction.ChaosArrow~R1C1~0~CC1~CC2~-~CC3", "do not share"),
+    (".Shape~4x4.ChaosConstruction.ChaosArrow~R1C1~0~CC1~CC2~~CC3", "no chaos region cell"),
 ])
 def test_bad_clues_are_refused_in_one_line(text, words):
     with pytest.raises(PuzzleError) as info:

@@ -5,7 +5,7 @@ ISS writes them over its region cells ``CC1 .. CC<n*n>`` (``CCk``: the region of
 ``k - 1`` in reading order), after a control cell and an offset (0: the first cell
 counted, 1: left out), as its builder reads them (``js/solver/sudoku_builder.js``):
 
-- ``ChaosArrow~R1C2~~CC2~CC3~~CC2~CC11``: arms (split at an empty item) sharing their
+- ``ChaosArrow~R1C2~~CC2~CC3~-~CC2~CC11``: arms (split at a ``-`` item) sharing their
   first region cell; the control cell alone means four arms from its own region cell, to
   the left, right, up and down, each to the edge;
 - ``ChaosCount~R9C7~0~CC79~CC69``: the counted region cells, the first one the region
@@ -56,7 +56,7 @@ def _arrow(g, a):
     cell = g.cell(a[0])
     arms = [[]]
     for item in a[2:]:
-        if item == "":
+        if item == "-":  # (ISS's SEGMENT_SEPARATOR)
             arms.append([])
         else:
             arms[-1].append(_region_cell(g, item))
@@ -92,7 +92,7 @@ def _write_arrow(p, x, cell, cells, outside):
     for length in x.lengths:
         arms.append(_region_cells(x.cells[at:at + length]))
         at += length
-    return f"ChaosArrow~{cell(x.cell)}~{x.offset}~" + "~~".join(arms)
+    return f"ChaosArrow~{cell(x.cell)}~{x.offset}~" + "~-~".join(arms)
 
 
 WRITERS = {
