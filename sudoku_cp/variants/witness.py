@@ -66,7 +66,7 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
         try:
             for found in engine.solutions(masks, stats, deadline, stop):
                 grid = tuple(m.bit_length() - 1 for m in found[:ncells])
-                splits = times(puzzle, grid, limit - len(solutions))
+                splits = times(puzzle, grid, limit - len(solutions), deadline)
                 if not splits:  # (no split holds the clues on its regions: no solution)
                     continue
                 broken = check_solution(puzzle, grid)

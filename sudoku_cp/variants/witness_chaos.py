@@ -20,14 +20,15 @@ split (``witness.solve``), and only the splits on which every clue on the region
 from __future__ import annotations
 
 
-def times(puzzle, grid, cap: int) -> int:
+def times(puzzle, grid, cap: int, deadline=None) -> int:
     """How many solutions the grid is (up to ``cap``): one, or for a chaos construction
     its number of splits into regions."""
     if not any(c.TYPE == "chaos_construction" for c in puzzle.constraints):
         return 1
     clues = [c for c in puzzle.constraints if c.TYPE in _CLUES]
     return count_splits(puzzle.size, grid, cap,
-                        lambda label: all(_CLUES[c.TYPE](c, grid, label) for c in clues))
+                        lambda label: all(_CLUES[c.TYPE](c, grid, label) for c in clues),
+                        deadline)
 
 
 def _run(c, grid, label):
@@ -63,9 +64,15 @@ def chaos_clue(c, ctx):
     return []
 
 
-def count_splits(n: int, grid, cap: int, keep=None) -> int:
+def count_splits(n: int, grid, cap: int, keep=None, deadline=None) -> int:
     """How many splits of ``grid`` (row-major, ``n`` x ``n``) into chaos regions, up to
-    ``cap`` (only those whose labels ``keep`` accepts, when given)."""
+    ``cap`` (only those whose labels ``keep`` accepts, when given). ``TimeUp`` past
+    ``deadline`` (a ``time.perf_counter()`` value): a 9x9 grid has very many splits."""
+    import time
+
+    from .witness_search import TimeUp
+
+    steps = [0]
     label = [-1] * (n * n)
     size, held = [0] * n, [0] * n
     found, low = 0, min(grid)
@@ -89,6 +96,9 @@ def count_splits(n: int, grid, cap: int, keep=None) -> int:
 
     def place(x, top):
         nonlocal found
+        steps[0] += 1
+        if deadline is not None and not steps[0] % 4096 and time.perf_counter() > deadline:
+            raise TimeUp
         if x == n * n:
             if all(len(shut(u)) == n for u in range(n * n - n, n * n)) and (
                     keep is None or keep(label)):
