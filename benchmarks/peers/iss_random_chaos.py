@@ -5,6 +5,14 @@ its control cell one whose value is the count less the offset; a dishonest one t
 control cell. Each comes with a ``ChaosConstruction`` item (ISS asks for one; a second is
 the same rule).
 
+The arms of an arrow go in distinct directions, so they share only their start, as in
+every ISS puzzle: ISS's arrow handler takes the run's cells as distinct (its off-arm budget,
+``chaos_handler.js``: "run cells and off-arm fixed cells are disjoint"), so two arms over
+one cell lose solutions the rule has (seed 41:45, ``ChaosArrow~R3C2~1~CC11~CC7~-~CC11~CC7~CC3``
+on a grid whose region of R3C3 holds R2C3 and R1C3: ISS says none; two arms of 2 and 3
+cells with R2C3 in both are a run of 4, its value 3 plus the offset). The project follows
+the rule; these puzzles would only measure ISS's slip.
+
 >>> import random
 >>> from iss_random import Geometry
 >>> geo = Geometry(random.Random(1), 4, 1, 0, "noboxes")
@@ -62,8 +70,8 @@ def clue(rng, geo, grid, t, honest):
                 arms = [_walk(n, cell, dr, dc) for dr, dc in ((0, -1), (0, 1), (-1, 0), (1, 0))]
             else:
                 start = rng.randrange(n * n)
-                arms = [_walk(n, start, *rng.choice(STEPS), rng.randint(2, n))
-                        for _ in range(rng.randint(1, 3))]
+                arms = [_walk(n, start, dr, dc, rng.randint(2, n))  # (distinct directions:
+                        for dr, dc in rng.sample(STEPS, rng.randint(1, 3))]  # see the note)
             got = _run(region, arms)
             body = "~-~".join("~".join(f"CC{x + 1}" for x in arm) for arm in arms)
         else:
