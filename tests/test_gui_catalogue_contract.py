@@ -161,7 +161,8 @@ def test_every_model_type_is_drawn_exported_and_read_back_identical(page, server
         if got != [want]:
             wrong.append(f"{kind}: the page built {got}, not {[want]}")
             continue
-        puzzle = {"size": 9, "box": [3, 3], "givens": [[40, 5]], "constraints": NEEDS.get(kind, []) + got}
+        puzzle = {"size": 9, "box": [3, 3], "givens": [[40, 5]],
+                  "constraints": NEEDS.get(kind, []) + got}
         mine = read_entry(json.dumps(puzzle))
         assert not mine.error, (kind, mine.error)
         d = export(url, puzzle)

@@ -16,7 +16,8 @@ the rule; these puzzles would only measure ISS's slip.
 >>> import random
 >>> from iss_random import Geometry
 >>> geo = Geometry(random.Random(1), 4, 1, 0, "noboxes")
->>> items = clue(random.Random(3), geo, (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1), "ChaosCount", True)
+>>> grid = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
+>>> items = clue(random.Random(3), geo, grid, "ChaosCount", True)
 >>> items[0], items[1][:11]
 ('ChaosConstruction', 'ChaosCount~')
 """

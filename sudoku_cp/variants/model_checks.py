@@ -211,7 +211,8 @@ def _chaos_clue(p, c):
 
 
 _SETS_CHECKS = {"same_values": _same_values, "chaos_construction": _chaos_construction,
-                "chaos_arrow": _chaos_clue, "chaos_count": _chaos_clue, "connected_values": _connected_values,
+                "chaos_arrow": _chaos_clue, "chaos_count": _chaos_clue,
+                "connected_values": _connected_values,
                 "full_rank": _full_rank,
                 "full_rank_ties": _full_rank_ties}
 
