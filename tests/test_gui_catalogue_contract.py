@@ -19,7 +19,7 @@ import urllib.request
 
 from test_gui_browser import (  # noqa: F401  (fixtures: server, browser, page)
     DIALOGS, answer_dialog, browser, page, server)
-from test_gui_setter_api import EVERY
+from test_gui_setter_api import EVERY, NEEDS
 
 from sudoku_cp.gui.catalogue import catalogue
 from sudoku_cp.variants.formats import read_entry
@@ -29,7 +29,7 @@ from sudoku_cp.variants.model import TYPES, NegativeDots, NonConsecutive
 TEXTS = {"regex": "1[2-4]+", "pair": "all 12 23 31", "nfa": "start 0; accept 1; 0 5 2, 2 3 1",
          "chess": "2 2; values 1 3", "connected_values": "1 2 3 4 5 6 7 8; size 72"}
 #: Fields the page has no box for: the constraint it builds has the model's default there.
-PAGE_DEFAULTS = {"sum": {"weights": []}, "sum_line": {"loop": False},
+PAGE_DEFAULTS = {"sum": {"weights": []}, "sum_line": {"loop": False}, "chaos_count": {"offset": 0},
                  "full_rank_ties": {"ties": "only-unclued"}}
 #: Tools that read their cells from the first one or two (an outside clue's ray, a quadruple's block).
 FIRST_CELLS = {"little_killer": 2, "sandwich": 1, "x_sum": 1, "skyscraper": 1, "quadruple": 1}
@@ -55,6 +55,12 @@ def selection(kind: str, con: dict, shape) -> list[list[int]]:
         return [con["bulb"] + con["shaft"]]
     if kind in FIRST_CELLS:
         return [con["cells"][:FIRST_CELLS[kind]]]
+    if shape == "arms":  # (the control cell with the first arm, then each arm)
+        out, at = [], 0
+        for k in con["lengths"]:
+            out.append(([con["cell"]] if not at else []) + con["cells"][at:at + k])
+            at += k
+        return out
     if shape == "segments":
         out, at = [], 0
         for k in con["lengths"]:
@@ -78,7 +84,8 @@ def typed_digits(kind: str, con: dict, number) -> list[int]:
 
 def build(page, kind: str, con: dict, offer: dict, entry: dict) -> list[dict]:
     """The constraints the page adds to an empty 9x9 draft when ``con`` is drawn on it."""
-    page.evaluate("() => startEdit({size: 9, box: [3, 3], givens: [[40, 5]], constraints: []})")
+    needs = json.dumps(NEEDS.get(kind, []))
+    page.evaluate(f"() => startEdit({{size: 9, box: [3, 3], givens: [[40, 5]], constraints: {needs}}})")
     if offer["globals"]:
         key = offer["globals"][0]
         if kind == "diagonal":
@@ -106,7 +113,7 @@ def build(page, kind: str, con: dict, offer: dict, entry: dict) -> list[dict]:
                                          "skyscraper": "count"}.get(kind)
         page.evaluate(BUILD, [tool, selection(kind, con, offer["shape"]), TEXTS.get(kind, ""),
                               typed_digits(kind, con, number)])
-    return page.evaluate("() => JSON.parse(draftText()).constraints")
+    return page.evaluate("() => JSON.parse(draftText()).constraints")[len(NEEDS.get(kind, [])):]
 
 
 def build_part(page, part: dict) -> list[dict]:
@@ -154,7 +161,8 @@ def test_every_model_type_is_drawn_exported_and_read_back_identical(page, server
         if got != [want]:
             wrong.append(f"{kind}: the page built {got}, not {[want]}")
             continue
-        puzzle = {"size": 9, "box": [3, 3], "givens": [[40, 5]], "constraints": got}
+        puzzle = {"size": 9, "box": [3, 3], "givens": [[40, 5]],
+                  "constraints": NEEDS.get(kind, []) + got}
         mine = read_entry(json.dumps(puzzle))
         assert not mine.error, (kind, mine.error)
         d = export(url, puzzle)

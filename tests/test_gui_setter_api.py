@@ -129,7 +129,13 @@ EVERY = {
     "connected_values": {"values": [1, 2, 3, 4, 5, 6, 7, 8], "size": 72},
     "full_rank": {"cells": [R(3, c) for c in range(9, 0, -1)], "rank": 20},
     "chaos_construction": {},  # (issue 37: the regions are unknowns)
+    "chaos_arrow": {"cell": R(1, 1), "cells": [R(2, 2), R(2, 3), R(2, 2), R(3, 2)],
+                    "lengths": [2, 2], "offset": 0},
+    "chaos_count": {"cell": R(9, 9), "cells": [R(8, 8), R(8, 9), R(9, 8)], "offset": 1},
 }
+#: What a type needs beside it in a puzzle (a clue on the regions needs the chaos construction).
+NEEDS = {"chaos_arrow": [{"type": "chaos_construction"}],
+         "chaos_count": [{"type": "chaos_construction"}]}
 
 
 def test_every_model_type_is_listed():
@@ -142,7 +148,7 @@ def test_every_model_type_is_listed():
 def test_every_type_exports_and_reads_back(client, kind):
     """JSON always; f-puzzles and ISS whenever they carry it (else they say why)."""
     con = {"type": kind, **EVERY[kind]}
-    puzzle = {"size": 9, "givens": [[40, 5]], "constraints": [con]}
+    puzzle = {"size": 9, "givens": [[40, 5]], "constraints": NEEDS.get(kind, []) + [con]}
     r = client.post("/api/variant/export", json={"puzzle": json.dumps(puzzle)})
     assert r.status_code == 200, r.text
     d = r.json()

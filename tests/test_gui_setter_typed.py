@@ -159,7 +159,7 @@ def test_no_model_type_is_left_not_drawn(page):
     page.evaluate(f"() => startEdit({json.dumps({'size': 9, 'box': [3, 3], 'givens': [], 'constraints': constraints})})")
     rules = page.text_content("#variant-rules")
     assert "Not drawn" not in rules, rules
-    for mark in ("≠4", "Σw7", "▭0", "#≠", "1[2-4]+", "=Σ"):
+    for mark in ("≠4", "Σw7", "▭0", "#≠", "1[2-4]+", "=Σ", "=reg", "run"):
         assert page.locator("svg.variant text", has_text=mark).count() >= 1, mark
     expect(page.locator("svg.variant .cage.distinct")).to_have_count(1)
     expect(page.locator("svg.variant .cage.rellik_cage")).to_have_count(1)

@@ -22,6 +22,11 @@ from sudoku_cp.variants.iss import parse_iss
 
 PEERS = Path(__file__).resolve().parents[1] / "benchmarks" / "peers"
 
+#: A full 4x4 grid under a chaos construction without boxes (its clues then count splits).
+_CHAOS_FULL = ("~R1C1_1~R1C2_2~R1C3_3~R1C4_4~R2C1_3~R2C2_4~R2C3_1~R2C4_2"
+               "~R3C1_2~R3C2_1~R3C3_4~R3C4_3~R4C1_4~R4C2_3~R4C3_2~R4C4_1")
+_H = ".Shape~4x4.NoBoxes.ChaosConstruction."
+
 CASES = [
     # so does a Sum: a cell listed twice counts twice, with each of its weights
     (".Shape~4x4.Sum~4~R1C1~R1C2~R1C2.~R1C1_2~R1C2_1", "multiple"),
@@ -138,6 +143,19 @@ CASES = [
     (".Shape~4x4.ChaosConstruction.~R1C1_1~R2C2_1", "none"),
     (".Shape~4x4~0-3.NoBoxes.ChaosConstruction.ChaosConstruction.~R1C1_0~R1C2_1~R1C3_2~R1C4_3"
      "~R2C1_1~R2C2_0~R2C3_3~R2C4_2~R3C1_2~R3C2_3~R3C3_0~R3C4_1~R4C1_3~R4C2_2~R4C3_1~R4C4_0", "multiple"),
+    # ChaosArrow and ChaosCount, clues on the regions, on a full grid (so the verdict counts
+    # splits): three row runs of 4 leave one split; a run of 4 from R3C1 where R3C2 holds 1
+    # leaves none; an offset of 1 ("exclude the first cell"); the bare control cell (ISS's
+    # 3x3 around it, its four arms); arms split at '-'
+    (_H + "ChaosArrow~R1C4~~CC1~CC2~CC3~CC4.ChaosArrow~R2C2~~CC5~CC6~CC7~CC8"
+     ".ChaosArrow~R3C3~~CC9~CC10~CC11~CC12." + _CHAOS_FULL, "unique"),
+    (_H + "ChaosArrow~R1C4~~CC1~CC2~CC3~CC4.ChaosArrow~R2C2~~CC5~CC6~CC7~CC8"
+     ".ChaosArrow~R3C2~~CC9~CC10~CC11~CC12." + _CHAOS_FULL, "none"),
+    (_H + "ChaosCount~R2C2." + _CHAOS_FULL, "multiple"),
+    (_H + "ChaosCount~R2C2~1." + _CHAOS_FULL, "none"),
+    (_H + "ChaosArrow~R2C2." + _CHAOS_FULL, "multiple"),
+    (_H + "ChaosArrow~R1C1~~CC6~CC5~-~CC6~CC7.ChaosCount~R4C4~~CC1~CC5~CC9~CC13." + _CHAOS_FULL, "multiple"),
+    (_H + "ChaosCount~R2C2~~CC6~CC5~CC7~CC2~CC10.ChaosArrow~R1C3~1~CC16~CC15~CC14~CC13." + _CHAOS_FULL, "none"),
 ]
 
 #: ISS strings ISS itself refuses (its message, e373f98), each refused here in one line.

@@ -11,7 +11,7 @@ from sudoku_cp.variants import model as m
 from sudoku_cp.variants import display
 from sudoku_cp.variants.picture import GLOBAL, to_svg
 
-from test_variants_model import CASES, G
+from test_variants_model import CASES, WITH_CHAOS, G
 
 SVG = "{http://www.w3.org/2000/svg}"
 KILLER_CAGES = ((0, 1, 9), (2, 3), (10, 11, 12))
@@ -34,7 +34,13 @@ def test_every_type_draws_a_mark_or_is_named_in_the_caption():
         else:
             assert len(svg) > len(empty) and "also:" not in svg, f"{tag} left no mark"
         seen.add(tag)
-    assert seen == set(m.TYPES)  # CASES covers every type of the model
+    alone = to_svg(m.VariantPuzzle(9, constraints=(m.ChaosConstruction(),)))
+    for tag, clue in WITH_CHAOS.items():  # (a clue on the regions: beside its construction)
+        svg = to_svg(m.VariantPuzzle(9, constraints=(m.ChaosConstruction(), clue)))
+        ET.fromstring(svg)
+        assert "not drawn" not in svg and len(svg) > len(alone), f"{tag} left no mark"
+        seen.add(tag)
+    assert seen == set(m.TYPES)  # CASES and WITH_CHAOS cover every type of the model
 
 
 def test_killer_sums_givens_and_solution_values_appear_as_text():

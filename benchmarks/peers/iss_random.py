@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 
+import iss_random_chaos  # (issue 37: clues on a chaos construction's regions)
 import iss_random_sets  # (issue 37, second batch: sets, ranks, doppelganger; RegionSize...)
 
 #: Global rules: they shape the full grid (the filler obeys them).
@@ -41,7 +42,7 @@ OTHER = ("Cage", "Quad")
 SEQUENCES = ("Regex", "NFA", "Or", "Replicate")
 #: Chaos construction (issue 37): the regions are unknowns, so it shapes no grid; 4x4 and 6x6
 #: only (ISS's count to two is quick there), n values (regions of n cells).
-CHAOS = ("ChaosConstruction",)
+CHAOS = ("ChaosConstruction",) + iss_random_chaos.CLUES
 #: Every type generated (besides givens, Shape, NoBoxes and Jigsaw, which every puzzle varies).
 TYPES = LINES + DOTS + OUTSIDE + OTHER + GLOBALS + SEQUENCES + iss_random_sets.SETS + CHAOS
 #: Layouts: how the houses besides rows and columns are chosen.
@@ -587,6 +588,8 @@ def clues(rng, geo, grid, t, honest):
     out = []
     if t.startswith("Diagonal"):
         return ["Diagonal~1" if t == "Diagonal+" else "Diagonal~-1"]
+    if t in iss_random_chaos.CLUES:
+        return iss_random_chaos.clue(rng, geo, grid, t, honest)
     if t in CHAOS:
         return [t]
     if t in GLOBALS:

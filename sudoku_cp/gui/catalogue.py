@@ -16,7 +16,8 @@ A few types carry something no selection gives (a pattern, a table of pairs, an 
 leaper moves, other constraints); ``TYPED`` gives each a shape of its own, drawn by
 ``setter_more.js``: ``cells+text`` (a line, then its ``text`` typed in the text box, read as
 ``syntax`` says), ``text`` (no cells: the text alone), ``segments`` (each selection one more
-segment of the constraint in hand), ``group`` (constraints already drawn, ticked in the list).
+segment of the constraint in hand), ``arms`` (a chaos arrow: its control cell and first arm,
+then each selection one more arm), ``group`` (constraints already drawn, ticked in the list).
 
 >>> by = {t["type"]: t for t in catalogue()}
 >>> by["rellik_cage"]["shape"], by["rellik_cage"]["number"]
@@ -52,6 +53,8 @@ TYPED = {
                          "the values whose cells form one orthogonally connected group, then "
                          "optionally 'size k' for a group of exactly k cells"),
     "equal_sum": ("segments", None, None, "each selection one more segment"),
+    "chaos_arrow": ("arms", None, None, "the control cell and the first arm from its start "
+                    "cell, then each selection one more arm from the same start"),
     "or": ("group", None, None, "the constraints ticked in the list, as its branches"),
     "and": ("group", None, None, "the constraints ticked in the list, as its parts"),
 }

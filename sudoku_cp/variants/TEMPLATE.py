@@ -19,6 +19,11 @@ outside this list: a solution is told apart by them, so the encoders list them i
 ``enc.shown`` / ``cp.shown`` (``sat`` and ``cpsat`` block over them), the witness counts
 a grid once per split (``witness_chaos.times``) and the cross-check reads the same grid
 twice from one paradigm as two solutions (``crosscheck.reconcile``).
+ISS's ``ChaosArrow`` and ``ChaosCount`` (``chaos_arrow``, ``chaos_count``) followed this file
+into the chaos modules plus ``iss_chaos`` (their reader and writer); a clue that reads
+another constraint's unknowns also needs its model check to ask for that constraint, the
+witness to count only the splits it holds on, and its tests to set it beside its
+construction (``test_variants_model.WITH_CHAOS``, the page tests' ``NEEDS``).
 
 1. **Model** (``model.py``): a frozen dataclass, its rule in one docstring sentence, its
    fields typed ``Cells``, ``int``, ``tuple`` or ``bool`` (the model checks them)::

@@ -316,6 +316,22 @@ DRAW = {
     "count_distinct": _labelled(lambda c: "#"), "pair": _line, "hidden_skyscraper": _outside("|{}|"),
 }
 DRAW["chaos_construction"] = _nothing  # (the regions are unknowns: no mark until solved)
+
+
+def _chaos_arrow(puzzle, c):
+    """The control cell ringed, each arm a thin dashed line from the shared start."""
+    x, y = _centre(puzzle.size, c.cell)
+    out, at = [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CELL * 0.4}" fill="none" '
+               f'stroke="#7a4fa0" stroke-width="2"/>'], 0
+    for length in c.lengths:
+        arm, at = c.cells[at:at + length], at + length
+        if len(arm) > 1:
+            out.append(_polyline(puzzle, arm, "#b49ad0", CELL * 0.12))
+    return out
+
+
+DRAW["chaos_arrow"] = _chaos_arrow
+DRAW["chaos_count"] = lambda puzzle, c: _cage(puzzle, c, "=" + puzzle.cell_name(c.cell))
 DRAW.update({"nabner": _line, "knightmare": _nothing, "chess": _nothing,
              "diagonal_non_consecutive": _nothing})
 LINE_COLOURS["nabner"] = "#e07070"

@@ -14,6 +14,12 @@ per cell), and the rule in three parts:
   ``d[cell][t - 1]`` or a neighbour reached at ``t - 1`` with the same label, and every
   cell is reached by ``t = size - 1`` (a region of ``size`` cells has no longer path).
 
+A clue on the regions (``chaos_arrow``, ``chaos_count``) reads the same label literals
+(keyed by the first chaos construction's place): ``eq(a, b)`` "cells a and b share a
+region", for an arrow the prefix literals "the arm's first ``j`` cells share the start's
+region", and the control cell's value ``t`` asks exactly ``t + offset - 1`` of them true
+(a sequential counter guarded by the value, as ``count_distinct``).
+
 The label literals are *shown* (``enc.shown``): ``sat`` blocks each solution over them
 too, so a grid with two splits is two solutions, as ISS counts it.
 """
@@ -92,4 +98,83 @@ def _chaos_construction(enc, c, k):
         enc.add([d[x][n - 1]])
 
 
-ENCODERS = {"chaos_construction": _chaos_construction}
+def _label(enc, x, q):
+    first = next(i for i, c in enumerate(enc.puzzle.constraints) if c.TYPE == "chaos_construction")
+    return enc.aux("chaos", first, "r", x, q)
+
+
+def _eq(enc, a, b):
+    """A literal true exactly when cells ``a`` and ``b`` share a region."""
+    a, b = min(a, b), max(a, b)
+    made = enc.__dict__.setdefault("_chaos_eq", {})
+    if (a, b) not in made:
+        s = made[a, b] = enc.aux("chaos", "eq", a, b)
+        for q in range(enc.puzzle.size):
+            ra, rb = _label(enc, a, q), _label(enc, b, q)
+            enc.add([-s, -ra, rb])
+            enc.add([-s, -rb, ra])
+            enc.add([s, -ra, -rb])
+    return made[a, b]
+
+
+def _counted(enc, c, k, lits):
+    """The control cell's value plus the offset is one more than the true ``lits``."""
+    from pysat.card import CardEnc, EncType
+
+    for t, lit in enc.x[c.cell].items():
+        bound = t + c.offset - 1
+        if not 0 <= bound <= len(lits):
+            enc.add([-lit])
+        elif bound == 0:
+            for y in lits:
+                enc.add([-lit, -y])
+        elif bound == len(lits):
+            for y in lits:
+                enc.add([-lit, y])
+        else:
+            card = CardEnc.equals(lits=lits, bound=bound, top_id=enc.pool.top,
+                                  encoding=EncType.seqcounter)
+            enc.pool.top = max(enc.pool.top, card.nv)
+            for clause in card.clauses:
+                enc.add([-lit, *clause])
+
+
+def _chaos_arrow(enc, c, k):
+    lits, at = [], 0
+    for length in c.lengths:
+        arm = c.cells[at:at + length]
+        at += length
+        before = None
+        for j, cell in enumerate(arm[1:], 1):
+            same = arm[0] == cell or _eq(enc, arm[0], cell)
+            run = enc.aux("chaos_arrow", k, at, j)
+            if same is True:
+                enc.add([run] if before is None else [-before, run])
+                if before is not None:
+                    enc.add([-run, before])
+            else:
+                enc.add([-run, same])
+                if before is None:
+                    enc.add([run, -same])
+                else:
+                    enc.add([-run, before])
+                    enc.add([run, -before, -same])
+            lits.append(run)
+            before = run
+    _counted(enc, c, k, lits)
+
+
+def _chaos_count(enc, c, k):
+    lits = []
+    for cell in c.cells[1:]:
+        if cell == c.cells[0]:
+            lit = enc.aux("chaos_count", k, "self", cell)
+            enc.add([lit])
+        else:
+            lit = _eq(enc, c.cells[0], cell)
+        lits.append(lit)
+    _counted(enc, c, k, lits)
+
+
+ENCODERS = {"chaos_construction": _chaos_construction, "chaos_arrow": _chaos_arrow,
+            "chaos_count": _chaos_count}

@@ -58,12 +58,58 @@ def _layers(cp, k, n, reg, root):
         model.Add(d[x][n - 1] == 1)
 
 
+def _regions(cp):
+    """The region variables (one set per puzzle, whichever constraint asks first)."""
+    if "_chaos_reg" not in cp.__dict__:
+        n = cp.puzzle.size
+        cp._chaos_reg = [cp.int_var(0, n - 1, f"chaos_reg[{x}]") for x in range(n * n)]
+    return cp._chaos_reg
+
+
+def _same(cp, a, b):
+    """A Boolean true exactly when cells ``a`` and ``b`` share a region."""
+    if a == b:
+        return 1
+    a, b = min(a, b), max(a, b)
+    made = cp.__dict__.setdefault("_chaos_same", {})
+    if (a, b) not in made:
+        reg, s = _regions(cp), cp.bool_var(f"chaos_same[{a},{b}]")
+        cp.model.Add(reg[a] == reg[b]).OnlyEnforceIf(s)
+        cp.model.Add(reg[a] != reg[b]).OnlyEnforceIf(s.Not())
+        made[a, b] = s
+    return made[a, b]
+
+
+def _chaos_arrow(cp, c, k):
+    """Each arm's run: Booleans "the first j cells share the start's region", each the
+    previous one and the next cell's ``_same``; one plus their sum is the value plus the
+    offset."""
+    runs, at = [], 0
+    for length in c.lengths:
+        arm, at = c.cells[at:at + length], at + length
+        before = 1
+        for j, cell in enumerate(arm[1:], 1):
+            same = _same(cp, arm[0], cell)
+            run = cp.bool_var(f"chaos_arrow{k}_run[{at},{j}]")
+            parts = [x for x in (before, same) if not isinstance(x, int)]
+            cp.model.AddMinEquality(run, parts) if parts else cp.model.Add(run == 1)
+            runs.append(run)
+            before = run
+    cp.model.Add(cp.x[c.cell] + c.offset == 1 + sum(runs))
+
+
+def _chaos_count(cp, c, k):
+    """One ``_same`` per counted cell after the first; one plus their sum is the value
+    plus the offset."""
+    cp.model.Add(cp.x[c.cell] + c.offset == 1 + sum(_same(cp, c.cells[0], x) for x in c.cells[1:]))
+
+
 def _chaos_construction(cp, c, k):
     if k != next(i for i, x in enumerate(cp.puzzle.constraints) if x.TYPE == c.TYPE):
         return  # (a second chaos construction is the same rule: one split, as ISS keeps one)
     model, n = cp.model, cp.puzzle.size
     cells, regions = range(n * n), range(n)
-    reg = [cp.int_var(0, n - 1, f"chaos{k}_reg[{x}]") for x in cells]
+    reg = _regions(cp)
     cp.shown.extend(reg)
     inside = [[cp.bool_var(f"chaos{k}_in[{x},{q}]") for q in regions] for x in cells]
     for x in cells:
@@ -110,4 +156,5 @@ def _chaos_construction(cp, c, k):
         model.Add(depth[x] == 0).OnlyEnforceIf(root[x])
 
 
-ENCODERS = {"chaos_construction": _chaos_construction}
+ENCODERS = {"chaos_construction": _chaos_construction, "chaos_arrow": _chaos_arrow,
+            "chaos_count": _chaos_count}

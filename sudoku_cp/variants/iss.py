@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 
 from ..errors import PuzzleError
-from . import iss_sets
+from . import iss_chaos, iss_sets
 from . import model as m
 from .paradigms import UnsupportedConstraint
 from .reading import Reading, Said
@@ -674,6 +674,7 @@ def _global_mod(g):
     return [m.GlobalMod()]
 
 _READERS.update(iss_sets.readers(_outside))  # (issue 37: sets, ranks, doppelganger)
+_READERS.update(iss_chaos.READERS)  # (issue 37: clues on a chaos construction's regions)
 
 #: Model type -> the ISS type names read as it (``Given`` is a cell given several values).
 ISS_NAMES = {
@@ -703,6 +704,7 @@ ISS_NAMES = {
 ISS_NAMES.update({"or": ("Or",), "and": ("And", "Replicate"), "regex": ("Regex",),
                   "nfa": ("NFA",)})  # issue 37: composites (iss_nested) and sequences
 ISS_NAMES.update(iss_sets.NAMES)
+ISS_NAMES.update(iss_chaos.NAMES)
 #: Model types ISS has no type for, and why.
 NOT_IN_ISS = {t: "ISS has no such type" for t in (
     "slow_thermometer", "odd", "even", "minimum", "maximum", "clone")}

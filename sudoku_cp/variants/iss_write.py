@@ -14,7 +14,7 @@ of another value...) is refused by name: ``IssWriteError``.
 from __future__ import annotations
 
 from ..errors import PuzzleError
-from . import iss_sets
+from . import iss_chaos, iss_sets
 from . import model as m
 
 _DIGITS = "0123456789abcdefg"
@@ -301,3 +301,4 @@ def _global_mod(p):
 
 
 _ISSUE_37.update(iss_sets.writers(_outside_clue))  # (issue 37: sets, ranks, doppelganger)
+_ISSUE_37.update(iss_chaos.WRITERS)

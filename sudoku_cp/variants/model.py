@@ -522,6 +522,33 @@ class ChaosConstruction:
     with one such split, so a grid with two splits counts twice (as ISS counts)."""
 
 
+#: The chaos construction and the clues on its regions (they read its split).
+CHAOS = ("chaos_construction", "chaos_arrow", "chaos_count")
+
+
+@constraint("chaos_arrow")
+class ChaosArrow:
+    """``cells`` cut in order into arms of ``lengths`` cells sharing their first cell; in
+    the chaos construction's split, the cells from each arm's start that share its region
+    (up to the first that does not), the start counted once, number the value of ``cell``
+    plus ``offset``."""
+
+    cell: int
+    cells: Cells
+    lengths: tuple
+    offset: int = 0
+
+
+@constraint("chaos_count")
+class ChaosCount:
+    """The cells of ``cells`` in the chaos construction's region of its first cell (that
+    cell too) number the value of ``cell`` plus ``offset``."""
+
+    cell: int
+    cells: Cells
+    offset: int = 0
+
+
 def shown_ratios(puzzle) -> tuple:
     """The ratios black negative dots forbid between neighbours joined by no dot: 2 and every
     ratio a ratio dot of ``puzzle`` shows, as f-puzzles and dclamage's solvers read
@@ -604,7 +631,7 @@ class VariantPuzzle:
         _check_fields(c)
         if c.TYPE in PARTS:  # a composite: each of its parts as a constraint
             for part in parts(c):
-                if getattr(part, "TYPE", None) == "chaos_construction":  # (ISS refuses it too)
+                if getattr(part, "TYPE", None) in CHAOS:  # (ISS refuses them too)
                     raise ConstraintError(c.TYPE, ": a chaos construction cannot be a part of it")
                 self._check_constraint(part)
             return

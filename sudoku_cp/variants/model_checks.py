@@ -195,7 +195,24 @@ def _chaos_construction(p, c):
                                                     f"{p.size}x{p.size} grid (regions of {p.size} cells)")
 
 
-_SETS_CHECKS = {"same_values": _same_values, "chaos_construction": _chaos_construction, "connected_values": _connected_values,
+def _chaos_clue(p, c):
+    if not any(x.TYPE == "chaos_construction" for x in p.constraints):
+        raise ConstraintError(c.TYPE, ": needs a chaos construction (its regions)")
+    if c.offset not in (0, 1):
+        raise ConstraintError(c.TYPE, f": offset {c.offset} is neither 0 nor 1")
+    if not c.cells:
+        raise ConstraintError(c.TYPE, ": no cells")
+    if c.TYPE == "chaos_arrow":
+        if sum(c.lengths) != len(c.cells) or any(n < 1 for n in c.lengths):
+            raise ConstraintError(c.TYPE, f": arms of {list(c.lengths)} cells for {len(c.cells)} cells")
+        starts = {c.cells[sum(c.lengths[:i])] for i in range(len(c.lengths))}
+        if len(starts) != 1:
+            raise ConstraintError(c.TYPE, ": its arms do not share their first cell")
+
+
+_SETS_CHECKS = {"same_values": _same_values, "chaos_construction": _chaos_construction,
+                "chaos_arrow": _chaos_clue, "chaos_count": _chaos_clue,
+                "connected_values": _connected_values,
                 "full_rank": _full_rank,
                 "full_rank_ties": _full_rank_ties}
 

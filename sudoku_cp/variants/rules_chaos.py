@@ -67,9 +67,10 @@ def _whole(n, free):
     return True
 
 
-def splits(p, v):
+def splits(p, v, keep=None):
     """Every split of the grid ``v`` into chaos regions, as a tuple of sorted cell tuples
-    (ordered by their first cell)."""
+    (ordered by their first cell); with ``keep``, only those whose every region it accepts
+    (each region is asked as soon as it is placed)."""
     n = p.size
 
     def place(free, made):
@@ -79,16 +80,63 @@ def splits(p, v):
         start = min(free)
         for region in _regions_at(n, v, start, free):
             rest = free - set(region)
-            if _whole(n, rest):
+            if _whole(n, rest) and (keep is None or keep(region)):
                 yield from place(rest, made + [region])
 
     yield from place(frozenset(range(n * n)), [])
 
 
+def _first(c):
+    return c.cells[0]
+
+
+def _arrow_run(inside, c):
+    """The run of each arm from its start while in the start's region, summed (start once)."""
+    run, at = 1, 0
+    for length in c.lengths:
+        arm = c.cells[at:at + length]
+        at += length
+        for cell in arm[1:]:
+            if cell not in inside:
+                break
+            run += 1
+    return run
+
+
+def _count(inside, c):
+    return sum(x in inside for x in c.cells)
+
+
+#: A clue's number read off the region of its first cell (a set of cells).
+NUMBER = {"chaos_arrow": _arrow_run, "chaos_count": _count}
+
+
+def fitting_splits(p, v):
+    """The splits of ``v`` (as ``splits``) on which every clue on the regions holds. A
+    clue reads only the region of its first cell, so it is tested as that region is placed."""
+    clues = [c for c in p.constraints if c.TYPE in NUMBER]
+
+    def keep(region):
+        inside = set(region)
+        return all(NUMBER[c.TYPE](inside, c) == v[c.cell] + c.offset
+                   for c in clues if _first(c) in inside)
+
+    yield from splits(p, v, keep if clues else None)
+
+
 def _chaos_construction(p, v, c):
-    if next(splits(p, v), None) is None:
+    if next(fitting_splits(p, v), None) is None:
+        clues = any(x.TYPE in NUMBER for x in p.constraints)
         yield (f"no split into {p.size} connected regions of {p.size} cells, "
-               f"each holding every value once")
+               f"each holding every value once" + (" and every clue on the regions held"
+                                                   if clues else ""))
 
 
-CHECKS = {"chaos_construction": _chaos_construction}
+def _clue(p, v, c):
+    """A clue on the regions breaks when no split holds it with the others (the chaos
+    construction's own check then says so too)."""
+    if next(fitting_splits(p, v), None) is None:
+        yield f"no split into regions on which {p.cell_name(c.cell)}'s clue holds"
+
+
+CHECKS = {"chaos_construction": _chaos_construction, "chaos_arrow": _clue, "chaos_count": _clue}

@@ -66,10 +66,13 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
         try:
             for found in engine.solutions(masks, stats, deadline, stop):
                 grid = tuple(m.bit_length() - 1 for m in found[:ncells])
+                splits = times(puzzle, grid, limit - len(solutions), deadline)
+                if not splits:  # (no split holds the clues on its regions: no solution)
+                    continue
                 broken = check_solution(puzzle, grid)
                 if broken:
                     raise AssertionError(f"witness bug: a grid breaking {broken[0]!r}")
-                solutions += [grid] * times(puzzle, grid, limit - len(solutions))
+                solutions += [grid] * splits
                 if len(solutions) >= limit:
                     exhausted, status = False, "limit"
                     break

@@ -730,6 +730,7 @@ from .witness_sets import BUILDERS as _SETS  # noqa: E402  (issue 37: sets, rank
 
 BUILDERS.update(_SETS)
 
-from .witness_chaos import chaos_construction  # noqa: E402  (issue 37: chaos construction)
+from .witness_chaos import chaos_clue, chaos_construction  # noqa: E402  (issue 37: chaos construction)
 
 BUILDERS["chaos_construction"] = chaos_construction
+BUILDERS["chaos_arrow"] = BUILDERS["chaos_count"] = chaos_clue

@@ -11,7 +11,7 @@
 "use strict";
 
 const TEXT_SHAPES = new Set(["cells+text", "text"]);
-const isTyped = (t) => !!(GENERIC[t] && (TEXT_SHAPES.has(GENERIC[t].shape) || GENERIC[t].shape === "segments"));
+const isTyped = (t) => !!(GENERIC[t] && (TEXT_SHAPES.has(GENERIC[t].shape) || ["segments", "arms"].includes(GENERIC[t].shape)));
 
 function genericOf(g, sel, value) {  // a selection as a constraint of a catalogue type (its shape)
   let con;
@@ -171,6 +171,7 @@ async function modelSays(con) {  // null when the model reads the constraint, el
 async function commitTyped(t, sel) {  // a typed tool's Add (Enter, a release on the board, Enter in its text)
   const g = GENERIC[t];
   if (g.shape === "segments") return addSegment(t, sel);
+  if (g.shape === "arms") return addArm(t, sel);
   const held = E.last && E.last.type === t ? E.draft.constraints.findIndex((x) => JSON.stringify(x) === JSON.stringify(E.last)) : -1;
   const onHeld = held >= 0 && (!sel.length || (sel.length === 1 && cellsOf(E.last).includes(sel[0])));
   const again = held >= 0 && (onHeld || g.shape === "text");  // the picked one (a click on it), its text changed
@@ -200,6 +201,19 @@ function addSegment(t, sel) {  // an equal sum: the first selection its first se
   E.last = JSON.parse(JSON.stringify(con)); E.sel = [];
   paintSel();
   say(`Equal sum of ${plural(con.lengths.length, "segment")} (${con.lengths.join(", ")} cells): select the next segment, or Escape to start another.`);
+}
+
+function addArm(t, sel) {  // a chaos arrow: its control cell and first arm, then each next arm from the same start
+  const i = E.last && E.last.type === t ? E.draft.constraints.findIndex((x) => JSON.stringify(x) === JSON.stringify(E.last)) : -1;
+  if (i < 0 && sel.length < 2) return say("Select the control cell first, then an arm from its start cell.");
+  if (i >= 0 && (!sel.length || sel[0] !== E.last.cells[0])) return say("An arm starts at the start cell of the others.");
+  let con;
+  change((d) => {
+    if (i >= 0) { con = d.constraints[i]; con.cells.push(...sel); con.lengths.push(sel.length); } else { con = { type: t, cell: sel[0], cells: sel.slice(1), lengths: [sel.length - 1], offset: 0 }; d.constraints.push(con); }
+  });
+  E.last = JSON.parse(JSON.stringify(con)); E.sel = [];
+  paintSel();
+  say(`Chaos arrow of ${plural(con.lengths.length, "arm")}: select the next arm from its start cell, or Escape to start another.`);
 }
 
 function showTextField() {  // the text box: a typed tool's pattern, pairs, automaton or moves

@@ -16,7 +16,8 @@ const CAGE_MARKS = {
 // Lines with a tag at their start (the colour from variant.js's LINE_COLOURS or here).
 const MORE_COLOURS = { sum_line: "#3f9f5f", value_indexing: "#8888cc", pair: "#8c7ad0", equal_sum: "#c0803a" };
 Object.assign(GLOBAL_NAMES, { anti_taxicab: "anti-taxicab", global_mod: "global modular",
-  global_entropy: "global entropy", dutch_flatmates: "Dutch flatmates" });
+  global_entropy: "global entropy", dutch_flatmates: "Dutch flatmates",
+  chaos_construction: "chaos construction (regions unknown)" });
 OUTSIDE.add("hidden_skyscraper");
 
 const pairsText = (allowed) => {
@@ -64,6 +65,21 @@ function drawMore(add, xy, path, n, con) {
     const [x, y] = xy(con.cell);
     add("circle", { cx: x, cy: y, r: 0.4, class: "ring distinct" });
     drawTag(add, [x, y], "#≠", "distinct");
+    return true;
+  }
+  if (t === "chaos_count") {  // the counted cells in a dotted outline, the control cell ringed and marked =
+    drawCage(add, n, [...new Set(cs)], null, "chaos");
+    const [x, y] = xy(con.cell);
+    add("circle", { cx: x, cy: y, r: 0.4, class: "ring distinct" });
+    drawTag(add, [x, y], "=reg", "chaos");
+    return true;
+  }
+  if (t === "chaos_arrow") {  // the control cell ringed, each arm a line from the shared start
+    let at = 0;
+    for (const k of con.lengths || []) { line(cs.slice(at, at + k), "#b49ad0"); at += k; }
+    const [x, y] = xy(con.cell);
+    add("circle", { cx: x, cy: y, r: 0.4, class: "ring indexing" });
+    drawTag(add, [x, y], "run", "indexing");
     return true;
   }
   if (t === "counting_circles") { for (const c of cs) { const [x, y] = xy(c); add("circle", { cx: x, cy: y, r: 0.4, class: "ring counting" }); } return true; }
