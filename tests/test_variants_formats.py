@@ -288,8 +288,7 @@ EMPTY4 = {"size": 4, "grid": [[{}] * 4] * 4}
     (fp({**EMPTY4, "fog": [{"cells": ["R1C1"]}]}), "unsupported constraint fog",
      ("fog",)),  # (nabner was this example until it was read: issue 37)
     # (Or, NFA and SameValues are read since issue 37; these two ISS types are not yet)
-    (".ChaosConstruction.ChaosArrow~R1C1.Thermo~R1C1~R1C2.Var~A~~2",
-     "unsupported constraints: ChaosArrow, Var", ("ChaosArrow", "Var")),  # (issue 37 reads the first)
+    (".Thermo~R1C1~R1C2.Var~A~~2", "unsupported constraint Var", ("Var",)),
     (".Shape~4x4.GlobalMod.Entropic~R1C1~R1C2~R1C3",
      "unsupported constraints: GlobalMod (values 1..4 (ISS takes 9 values)), Entropic (values "
      "other than 1..9)", ("GlobalMod", "Entropic")),
