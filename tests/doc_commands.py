@@ -58,6 +58,7 @@ LONG = [
     (r"sudoku-cp bench ", "a benchmark over data sets: minutes"),
     (r"royle_17_clue", "49,158 puzzles"),
     (r"generate -n 1000 ", "a thousand minimal puzzles"),
+    (r"generate --variant \S+ -n 1000+ ", "a thousand variant puzzles or more: minutes"),
     (r"generate -n 10 --(difficulty|min-rating)", "a rating band: many tries"),
     (r"-f norvig_top95 --certify|certify verify (out/)?certs/$", "certifies a data set"),
     (r"grade -f norvig_top95", "grades 95 puzzles with the logic engine"),
