@@ -31,20 +31,9 @@ PUZZLES = {d["id"]: d for d in map(json.loads, DATA.read_text().splitlines())}
 READABLE = [k for k, d in PUZZLES.items() if not read_entry(d["puzzle"]).error]
 KILLER = PUZZLES["iss-examples-17"]
 THERMO = PUZZLES["iss-examples-3"]
-#: the shared ISS example of Or constraints (iss-examples-57, from sigh/Interactive-Sudoku-
-#: Solver data/example_puzzles.js, MIT): no given, no other rule, and no step logic for Or
-#: yet (Indexing, then SumLine, used before, have some now)
-NO_LOGIC = {"puzzle": (
-    ".Or.~R1C2_1.~R1C1_1.End.Or.~R1C2_2.~R1C3_2.End.Or.~R1C3_3.~R1C4_3.End.Or.~R1C5_4.~R1"
-    "C4_4.End.Or.~R1C6_5.~R1C5_5.End.Or.~R1C6_6.~R1C7_6.End.Or.~R1C7_7.~R1C8_7.End.Or.~R1"
-    "C8_8.~R1C9_8.End.Or.~R9C1_1.~R9C2_1.End.Or.~R9C3_2.~R9C2_2.End.Or.~R9C4_3.~R9C3_3.En"
-    "d.Or.~R9C4_4.~R9C5_4.End.Or.~R9C6_5.~R9C5_5.End.Or.~R9C7_6.~R9C6_6.End.Or.~R9C7_7.~R"
-    "9C8_7.End.Or.~R9C9_8.~R9C8_8.End.Or.~R3C3_3.~R3C2_3.End.Or.~R3C8_9.~R3C9_9.End.Or.~R"
-    "3C5_6.~R3C6_6.End.Or.~R3C1_4.~R3C2_4.End.Or.~R3C4_7.~R3C5_7.End.Or.~R3C7_1.~R3C8_1.E"
-    "nd.Or.~R7C3_5.~R7C4_5.End.Or.~R7C2_6.~R7C3_6.End.Or.~R5C2_6.~R5C3_6.End.Or.~R5C1_4.~"
-    "R5C2_4.End.Or.~R7C6_4.~R7C7_4.End.Or.~R7C8_3.~R7C7_3.End.Or.~R5C7_3.~R5C8_3.End.Or.~"
-    "R5C9_7.~R5C8_7.End.Or.~R7C4_7.~R7C5_7.End.Or.~R7C6_1.~R7C5_1.End.Or.~R5C5_3.~R4C5_3."
-    "End.Or.~R6C5_8.~R5C5_8.End.Or.~R5C5_9.~R5C6_9.End.Or.~R5C4_2.~R5C5_2.End")}
+#: a puzzle whose only rule has no step logic yet (ISS's Or example; the file says more)
+NO_LOGIC = {"puzzle": (Path(__file__).parent / "data" / "no_step_logic.txt").read_text()
+            .splitlines()[-1]}
 UNSUPPORTED = PUZZLES["iss-examples-47"]
 #: hints taken one after another on each puzzle (each applied before the next)
 WALK = 12
