@@ -23,6 +23,7 @@ against the checker.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 
@@ -218,6 +219,15 @@ def test_a_lunchbox_never_removes_a_value_some_filling_uses_and_is_exact_when_fi
             assert not any(kept.values()), where
 
 
+def _finds_exactly_the_checkers_grids(box, lo, grids, rules, trial) -> None:
+    """fast, on a 4x4 puzzle of ``rules``, finds exactly the ``grids`` the checker keeps."""
+    p = m.VariantPuzzle(4, box=box, values=(lo, lo + 3), constraints=tuple(rules))
+    truth = sorted(g for g in grids if not check_solution(p, g))
+    r = engine.solve(p, limit=len(truth) + 1)
+    assert r.exhausted and sorted(r.solutions) == truth, (trial, p.to_json())
+
+
+@functools.cache
 def _latin4(box):
     rows = list(itertools.permutations(range(4)))
     out = []
@@ -252,10 +262,7 @@ def test_lunchboxes_on_4x4_keep_exactly_the_checkers_grids():
             total = (_lunchbox_sum(held) if len(set(held)) == len(held) else 1) + rng.choice(
                 [0, 0, 0, 1])
             rules.append(m.Lunchbox(cells, total))
-        p = m.VariantPuzzle(4, box=box, values=(lo, lo + 3), constraints=tuple(rules))
-        truth = sorted(g for g in grids if not check_solution(p, g))
-        r = engine.solve(p, limit=len(truth) + 1)
-        assert r.exhausted and sorted(r.solutions) == truth, (trial, p.to_json())
+        _finds_exactly_the_checkers_grids(box, lo, grids, rules, trial)
 
 
 #: ISS's own lunchbox example (its examples, in the shared set as iss-examples-19)
@@ -340,10 +347,7 @@ def test_renban_on_4x4_keeps_exactly_the_checkers_grids():
         if rng.random() < 0.5:
             a, b = rng.sample(range(16), 2)
             rules.append(m.Thermometer((a, b)))
-        p = m.VariantPuzzle(4, box=box, values=(lo, lo + 3), constraints=tuple(rules))
-        truth = sorted(g for g in grids if not check_solution(p, g))
-        r = engine.solve(p, limit=len(truth) + 1)
-        assert r.exhausted and sorted(r.solutions) == truth, (trial, p.to_json())
+        _finds_exactly_the_checkers_grids(box, lo, grids, rules, trial)
 
 
 def test_a_sum_line_keeps_exactly_what_the_fillings_use():
@@ -397,10 +401,7 @@ def test_sum_lines_on_4x4_keep_exactly_the_checkers_grids():
             cells = tuple(rng.sample(range(16), rng.randint(2, 6)))
             total = rng.choice([sum(grid[x] for x in cells[:j]) for j in range(1, len(cells) + 1)])
             rules.append(m.SumLine(cells, total, rng.random() < 0.4))
-        p = m.VariantPuzzle(4, box=box, values=(lo, lo + 3), constraints=tuple(rules))
-        truth = sorted(g for g in grids if not check_solution(p, g))
-        r = engine.solve(p, limit=len(truth) + 1)
-        assert r.exhausted and sorted(r.solutions) == truth, (trial, p.to_json())
+        _finds_exactly_the_checkers_grids(box, lo, grids, rules, trial)
 
 
 #: ISS's own sum-line example (its examples, in the shared set as iss-examples-12)
