@@ -471,6 +471,22 @@ def _house(enc, cells, count):
             enc.add([enc.x[c][v] for c in cells])
 
 
+def exactly(enc, lits, bound, guard=None) -> None:
+    """Exactly ``bound`` of ``lits`` are true (a sequential counter), or, with ``guard``,
+    only when that literal is true (each clause gains ``-guard``). More than there are
+    literals is no solution (the guard false)."""
+    from pysat.card import CardEnc, EncType
+
+    if bound > len(lits):
+        enc.add([] if guard is None else [-guard])
+        return
+    card = CardEnc.equals(lits=lits, bound=bound, top_id=enc.pool.top,
+                          encoding=EncType.seqcounter)
+    enc.pool.top = max(enc.pool.top, card.nv)
+    for clause in card.clauses:
+        enc.add(clause if guard is None else [-guard, *clause])
+
+
 def _absorb(enc, cnf):
     enc.pool.top = max(enc.pool.top, cnf.nv)
     for clause in cnf.clauses:

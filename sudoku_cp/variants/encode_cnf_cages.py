@@ -18,7 +18,7 @@ from functools import lru_cache
 from itertools import combinations
 
 
-from .encode_cnf_base import _absorb, _house
+from .encode_cnf_base import _house, exactly
 
 
 def _sum(enc, c, k):
@@ -57,17 +57,6 @@ def _rellik_cage(enc, c, k):
         enc.add([-held[v] for v in s])
 
 
-def exactly(enc, lits, count):
-    """Exactly ``count`` of ``lits`` true (a sequential counter)."""
-    from pysat.card import CardEnc, EncType
-
-    if count > len(lits):
-        enc.add([])
-        return
-    _absorb(enc, CardEnc.equals(lits=lits, bound=count, top_id=enc.pool.top,
-                                encoding=EncType.seqcounter))
-
-
 def _equality_cage(enc, c, k):
     _house(enc, c.cells, len(enc.values))
     values = list(enc.values)
@@ -88,8 +77,6 @@ def _contain_exact(enc, c, k):
 
 
 def _counting_circles(enc, c, k):
-    from pysat.card import CardEnc, EncType
-
     for v in enc.values:
         lits = [enc.x[x][v] for x in c.cells]
         if not 1 <= v <= len(lits):
@@ -97,10 +84,7 @@ def _counting_circles(enc, c, k):
                 enc.add([-lit])
             continue
         held = present(enc, c.cells, v, ("circles", k))
-        card = CardEnc.equals(lits=lits, bound=v, top_id=enc.pool.top, encoding=EncType.seqcounter)
-        enc.pool.top = max(enc.pool.top, card.nv)
-        for clause in card.clauses:
-            enc.add([-held, *clause])
+        exactly(enc, lits, v, guard=held)
 
 
 def _equal_sum(enc, c, k):
@@ -121,17 +105,12 @@ def _equal_sum(enc, c, k):
 
 
 def _count_distinct(enc, c, k):
-    from pysat.card import CardEnc, EncType
-
     held = [present(enc, c.cells, v, ("distinct", k)) for v in enc.values]
     for t, lit in enc.x[c.cell].items():
         if not 1 <= t <= min(len(c.cells), len(held)):
             enc.add([-lit])
             continue
-        card = CardEnc.equals(lits=held, bound=t, top_id=enc.pool.top, encoding=EncType.seqcounter)
-        enc.pool.top = max(enc.pool.top, card.nv)
-        for clause in card.clauses:
-            enc.add([-lit, *clause])
+        exactly(enc, held, t, guard=lit)
 
 
 ENCODERS = {

@@ -26,6 +26,8 @@ too, so a grid with two splits is two solutions, as ISS counts it.
 
 from __future__ import annotations
 
+from .encode_cnf_base import exactly
+
 
 def _neighbours(n, cell):
     r, c = divmod(cell, n)
@@ -119,8 +121,6 @@ def _eq(enc, a, b):
 
 def _counted(enc, c, k, lits):
     """The control cell's value plus the offset is one more than the true ``lits``."""
-    from pysat.card import CardEnc, EncType
-
     for t, lit in enc.x[c.cell].items():
         bound = t + c.offset - 1
         if not 0 <= bound <= len(lits):
@@ -132,11 +132,7 @@ def _counted(enc, c, k, lits):
             for y in lits:
                 enc.add([-lit, y])
         else:
-            card = CardEnc.equals(lits=lits, bound=bound, top_id=enc.pool.top,
-                                  encoding=EncType.seqcounter)
-            enc.pool.top = max(enc.pool.top, card.nv)
-            for clause in card.clauses:
-                enc.add([-lit, *clause])
+            exactly(enc, lits, bound, guard=lit)
 
 
 def _chaos_arrow(enc, c, k):

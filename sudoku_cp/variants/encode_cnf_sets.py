@@ -16,6 +16,7 @@ takes them in).
 
 from __future__ import annotations
 
+from .encode_cnf_base import exactly
 from .encode_cnf_cages import present
 
 
@@ -81,8 +82,6 @@ def _steps(n):
 
 
 def _connected_values(enc, c, k):
-    from pysat.card import CardEnc, EncType
-
     n = enc.puzzle.size
     cells = range(n * n)
     held = [_held(enc, x, c.values, k) for x in cells]
@@ -108,11 +107,7 @@ def _connected_values(enc, c, k):
     for x in cells:
         enc.add([-held[x], reach[-1][x]])
     if c.size:
-        card = CardEnc.equals(lits=held, bound=c.size, top_id=enc.pool.top,
-                              encoding=EncType.seqcounter)
-        enc.pool.top = max(enc.pool.top, card.nv)
-        for clause in card.clauses:
-            enc.add(clause)
+        exactly(enc, held, c.size)
 
 
 def _held(enc, x, values, k):
@@ -218,8 +213,6 @@ def _tie_rule(puzzle):
 
 
 def _full_rank(enc, c, k):
-    from pysat.card import CardEnc, EncType
-
     smaller = []
     for f in entries(enc.puzzle.size):
         if f == tuple(c.cells):
@@ -231,11 +224,7 @@ def _full_rank(enc, c, k):
     if c.rank - 1 > len(smaller):  # a rank past the lines: no solution
         enc.add([-_true(enc)])
         return
-    card = CardEnc.equals(lits=smaller, bound=c.rank - 1, top_id=enc.pool.top,
-                          encoding=EncType.seqcounter)
-    enc.pool.top = max(enc.pool.top, card.nv)
-    for clause in card.clauses:
-        enc.add(clause)
+    exactly(enc, smaller, c.rank - 1)
 
 
 def _full_rank_ties(enc, c, k):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations, product
 
-from .encode_cnf_base import _Clauses, _absorb, _house_pairs, cell_terms
+from .encode_cnf_base import _Clauses, _house_pairs, cell_terms, exactly
 from .model import line_segments
 
 
@@ -283,10 +283,7 @@ def _skyscraper(enc, c, k):
                 continue
             enc.add([-enc.x[cell][v], -s, -at_least[i - 1][v]])
             enc.add([-enc.x[cell][v], s, at_least[i - 1][v]])
-    from pysat.card import CardEnc, EncType
-
-    card = CardEnc.equals(lits=seen, bound=c.count, top_id=enc.pool.top, encoding=EncType.seqcounter)
-    _absorb(enc, card)
+    exactly(enc, seen, c.count)
 
 
 def _region_sum_line(enc, c, k):
