@@ -26,9 +26,10 @@ PACKAGE = ROOT / "sudoku_cp"
 #: Layers, lowest first: (name, what it is, module prefixes). The first prefix that
 #: matches a module (the longest wins) places it.
 LAYERS = [
-    ("vocabulary", "errors, verdicts, results of one backend, the bounded cache, the "
-     "shape of a board", ["errors", "verdicts", "result", "cache", "progress", "geometry",
-                          "records", "compiled_cache", "lock", "cp_import"]),
+    ("vocabulary", "errors, verdicts and the rules that decide them, results of one "
+     "backend, the one report of a cross-check, the bounded cache, the shape of a board",
+     ["errors", "verdicts", "reconcile", "report", "result", "cache", "progress", "geometry",
+      "records", "compiled_cache", "lock", "cp_import"]),
     ("board", "one puzzle: its text, the board, its rules checked, its picture",
      ["text", "board", "check", "display"]),
     ("input", "files and streams of puzzles, read into entries", ["parse"]),

@@ -13,8 +13,9 @@ by the independent ``is_solution`` before it counts. From what each backend *cla
 - ``mismatch``: the input stated a solution (``expected``) and the puzzle is unique
   with another one: the input is wrong, or every backend is.
 
-The verdict is decided here, once; the records, the command line, the batch and the
-page read it from the ``Report``.
+The verdict is decided by the rules every cross-check shares, a variant puzzle's too
+(``sudoku_cp.reconcile``); the records, the command line, the batch and the page read it
+from the one ``Report`` (``sudoku_cp.report``).
 
 **Large boards.** Above ``LARGE_ABOVE`` (25×25) a default cross-check leaves out the
 backends of ``SLOW_ON_LARGE`` and says so in ``Report.notes``: the backtracker has no
@@ -32,11 +33,12 @@ the backends not run; ``unique`` and ``none`` still need every backend.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from .board import Board, cell_name
 from .check import clashes, is_solution
+from .reconcile import claim as claim_of, differing_cells, reconcile
+from .report import Report
 from .result import Result
 from .verdicts import Verdict
 
@@ -57,50 +59,7 @@ def claim(result: Result) -> str:
 
     'unique', 'multiple', 'none' or 'unknown' (the search was cut short).
     """
-    k = len(result.solutions)
-    if k >= 2:
-        return "multiple"
-    if result.exhausted:
-        return "unique" if k == 1 else "none"
-    return "unknown"
-
-
-@dataclass
-class Report:
-    """The outcome of cross-checking one board."""
-
-    board: Board
-    verdict: Verdict
-    solutions: tuple[tuple[int, ...], ...]  # valid, distinct: 1 for unique, 2 as a witness
-    results: dict[str, Result]
-    evidence: list[str] = field(default_factory=list)  # why: disagreements, clashes
-    time_s: float = 0.0
-    notes: list[str] = field(default_factory=list)  # how: e.g. backends left out by size
-    expected: str | None = None  # with a stated solution: 'match' or 'differs'
-
-    @property
-    def solution(self) -> tuple[int, ...] | None:
-        """The solution when the verdict is unique (or the first found otherwise)."""
-        return self.solutions[0] if self.solutions else None
-
-    @property
-    def claims(self) -> dict[str, str]:
-        return {name: claim(r) for name, r in self.results.items()}
-
-    def to_dict(self) -> dict:
-        """A JSON-ready summary (the CLI adds the index and the puzzle text)."""
-        text = self.board.to_text
-        return {
-            "box": f"{self.board.box[0]}x{self.board.box[1]}",
-            "verdict": self.verdict.value,
-            "solution": text(self.solution) if self.solution else None,
-            "solutions": [text(s) for s in self.solutions],
-            "backends": {
-                name: {**r.to_dict(), "claim": claim(r)} for name, r in self.results.items()
-            },
-            "evidence": self.evidence,
-            "notes": self.notes,
-        }
+    return claim_of(result.solutions, result.exhausted)
 
 
 def crosscheck(board: Board, backends: Sequence[str] | None = None, *,
@@ -116,12 +75,23 @@ def crosscheck(board: Board, backends: Sequence[str] | None = None, *,
 
     The time limit is checked by every backend's ``solve`` (``backends.base``).
 
+    A variant puzzle (``variants.VariantPuzzle``) is checked by its paradigms
+    (``variants.crosscheck``: ``backends`` names them), into the same ``Report`` by the
+    same rules (``sudoku_cp.reconcile``); ``expected`` is then ignored (a variant entry
+    carries its stated solution, which the record compares).
+
     >>> report = crosscheck(Board.parse("1..." "...2" "..4." ".3.."), ["backtrack"])
     >>> report.verdict, report.board.to_text(report.solution)
     (<Verdict.UNIQUE: 'unique'>, '1234341221434321')
     """
     from .backends import get_backend
 
+    if getattr(board, "KIND", None) == "variant":
+        from .variants.crosscheck import crosscheck as by_paradigms
+
+        if isinstance(backends, str):
+            backends = [part.strip() for part in backends.split(",") if part.strip()]
+        return by_paradigms(board, backends or None, time_limit=time_limit)
     start = time.perf_counter()
     if isinstance(backends, str):
         backends = [part.strip() for part in backends.split(",") if part.strip()]
@@ -185,53 +155,21 @@ def judge(board: Board, results: dict[str, Result],
 
 
 def _judge(board: Board, results: dict[str, Result]) -> Report:
-    evidence: list[str] = []
-    valid: dict[tuple[int, ...], list[str]] = {}  # solution -> backends that found it
-    for name, result in results.items():
-        for sol in result.solutions:
-            if is_solution(board, sol):
-                valid.setdefault(tuple(sol), []).append(name)
-            else:
-                evidence.append(f"{name} returned a non-solution: {board.to_text(sol)} "
-                                f"({_first_fault(board, sol)})")
-    claims = {name: claim(r) for name, r in results.items()}
-    distinct = list(valid)
-
-    if len(distinct) >= 2:
-        a, b = distinct[0], distinct[1]
-        for name, c in claims.items():
-            if c in ("unique", "none"):
-                evidence.append(f"{name} says {c}, but two solutions exist "
-                                f"(they differ at {_diff(board, a, b)})")
-        verdict = Verdict.DISAGREE if evidence else Verdict.MULTIPLE
-        return Report(board, verdict, (a, b), results, evidence)
-
-    if len(distinct) == 1:
-        for name, c in claims.items():
-            if c == "none":
-                evidence.append(f"{name} says none, but {', '.join(valid[distinct[0]])} "
-                                f"found a valid solution")
-        if evidence:
-            return Report(board, Verdict.DISAGREE, tuple(distinct), results, evidence)
-        if all(c == "unique" for c in claims.values()):
-            return Report(board, Verdict.UNIQUE, tuple(distinct), results, evidence)
-        waiting = [n for n, c in claims.items() if c == "unknown"]
-        evidence.append(f"time limit: {', '.join(waiting)} did not finish")
-        return Report(board, Verdict.UNKNOWN, tuple(distinct), results, evidence)
-
-    if evidence:  # only non-solutions were returned
-        return Report(board, Verdict.DISAGREE, (), results, evidence)
-    waiting = [n for n, c in claims.items() if c == "unknown"]
-    if waiting:
-        evidence.append(f"time limit: {', '.join(waiting)} did not finish")
-        return Report(board, Verdict.UNKNOWN, (), results, evidence)
-    return Report(board, Verdict.NONE, (), results, clashes(board))
+    """The verdict by the one set of rules (``sudoku_cp.reconcile``), with the board's
+    checker (``is_solution``) and, for ``none``, the clashes among the givens."""
+    verdict, solutions, evidence = reconcile(
+        {name: r.solutions for name, r in results.items()},
+        {name: claim(r) for name, r in results.items()},
+        lambda sol: None if is_solution(board, sol) else
+        f"{board.to_text(sol)} ({_first_fault(board, sol)})",
+        lambda a, b: _diff(board, a, b))
+    if verdict is Verdict.NONE:
+        evidence = clashes(board)
+    return Report(board, verdict, solutions, results, evidence)
 
 
 def _diff(board: Board, a: Iterable[int], b: Iterable[int]) -> str:
-    cells = [cell_name(i, board.n) for i, (x, y) in enumerate(zip(a, b)) if x != y]
-    more = f" and {len(cells) - 4} more" if len(cells) > 4 else ""
-    return ", ".join(cells[:4]) + more
+    return differing_cells(tuple(a), tuple(b), lambda i: cell_name(i, board.n))
 
 
 def _first_fault(board: Board, sol: Sequence[int]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from sudoku_cp.backends import DEFAULT_CHECK
@@ -125,3 +126,50 @@ def test_all_backends_agree_on_blanked_random_grids(case):
     assert all(is_solution(board, s) for s in report.solutions)
     if report.verdict is Verdict.UNIQUE:
         assert report.solution == full.givens
+
+
+def test_a_grid_returned_twice_is_a_disagreement():
+    """A backend that returns one solution twice has a bug (it counts what it should
+    not): the same rule as on the variant side, where it was already a disagreement."""
+    board = board_of(load("17clue_sample.txt")[0])
+    good = crosscheck(board, ["sat"]).results["sat"]
+    results = {"sat": good, "liar": _fake("liar", Status.SOLVED, [good.solution] * 2, True)}
+    report = judge(board, results)
+    assert report.verdict is Verdict.DISAGREE
+    assert report.evidence == ["liar returned the same grid twice"]
+
+
+PLANTED = {  # claim pattern -> (solutions of a, exhausted a, solutions of b, exhausted b)
+    "unique": ([0], True, [0], True),
+    "multiple": ([0, 1], True, [1, 0], True),
+    "false unique": ([0], True, [0, 1], True),
+    "false none": ([], True, [0], True),
+    "time limit": ([0], True, [], False),
+    "none": ([], True, [], True),
+}
+
+
+@pytest.mark.parametrize("case", sorted(PLANTED))
+def test_a_board_and_the_same_variant_puzzle_get_the_same_verdict_and_words(case):
+    """The one set of rules: the same answers from two solvers, on a 4x4 board and on
+    the same 4x4 puzzle as a variant (no extra rule), give one verdict, the same
+    solutions and the same evidence, whichever cross-check judged them."""
+    from sudoku_cp.variants.crosscheck import reconcile as variant_judge
+    from sudoku_cp.variants.model import VariantPuzzle
+    from sudoku_cp.variants.paradigms import VariantResult
+
+    board = Board.empty((2, 2))
+    grids = crosscheck(board, ["sat"]).solutions  # two valid grids of the empty board
+    if case == "none":  # a board with no solution: both clues 1 in row 1
+        board = Board.parse("11.." + "." * 12)
+    puzzle = VariantPuzzle(4, box=(2, 2), givens=tuple((c, v) for c, v in
+                                                      enumerate(board.givens) if v))
+    sa, ea, sb, eb = PLANTED[case]
+    pick = lambda idx: [grids[i] for i in idx]  # noqa: E731
+    classic = judge(board, {"a": _fake("a", None, pick(sa), ea),
+                            "b": _fake("b", None, pick(sb), eb)})
+    verdict, solutions, evidence = variant_judge(puzzle, {
+        "a": VariantResult("a", pick(sa), ea), "b": VariantResult("b", pick(sb), eb)})
+    assert (classic.verdict, classic.solutions) == (verdict, solutions), case
+    if case != "none":  # (a board's none also names the clashing givens)
+        assert classic.evidence == evidence, case

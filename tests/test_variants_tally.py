@@ -64,4 +64,4 @@ def test_solve_count_says_the_count_and_a_planted_bad_grid(capsys, monkeypatch):
     monkeypatch.setattr(witness, "solve", liar)
     main(["solve", DRAFT_ISS, "--count", "--backend", "witness", "--json"])
     rec = json.loads(capsys.readouterr().out)
-    assert rec["verdict"] == "disagree" and "returned a grid that breaks" in rec["evidence"][0]
+    assert rec["verdict"] == "disagree" and "witness returned a non-solution: " in rec["evidence"][0]

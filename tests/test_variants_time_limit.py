@@ -146,7 +146,7 @@ def test_a_false_none_beside_a_time_limit_is_a_disagreement():
                "cpsat": _result("cpsat", [], True, "solved"),
                "witness": _result("witness", [], False, "timeout")}
     verdict, _, evidence = reconcile(puzzle, results)
-    assert verdict is Verdict.DISAGREE and evidence == ["cpsat claims none but a solution exists"]
+    assert verdict is Verdict.DISAGREE and evidence == ["cpsat says none, but sat found a valid solution"]
 
 
 def test_check_shows_the_line_and_exits_4(capsys, monkeypatch):

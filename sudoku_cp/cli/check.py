@@ -249,7 +249,7 @@ def _print_grid(rec: dict, report, entry, asked: set[str] | None = None) -> None
     board (its cross-check report) and a variant puzzle (``variant.view`` of its report)."""
     if report is None:  # not a puzzle, or a backend raised: already said on stderr
         return
-    if hasattr(report, "board"):  # a classic board
+    if report.is_board:  # a classic board
         from ..geometry import cell_name
 
         board = report.board

@@ -346,7 +346,7 @@ def cmd_solve(args) -> int:
             rec.update(verdict=verdict, backends={name: result.to_dict(claim=False)},
                        time_s=round(result.time, 6), solution=good[0] if good else None,
                        solutions=[] if args.count else good,
-                       evidence=[f"{name} returned a grid that breaks: {check_solution(entry.puzzle, bad[0])[0]}"]
+                       evidence=[f"{name} returned a non-solution: {check_solution(entry.puzzle, bad[0])[0]}"]
                        if bad else clashes(entry.puzzle) if verdict == "none" else [])
         code = worst(code, verdict_exit(rec["verdict"]))
         if rec["verdict"] in ("invalid", "error"):  # one line on stderr, as for a board

@@ -185,12 +185,12 @@ def check(text: str, values: list[int] | None, seconds: float) -> dict:
            "evidence": d["evidence"], "differ": differ,
            "differ_values": [[c, solutions[0][c], solutions[1][c]] for c in differ],
            "wrong": wrong,
-           "complete": complete, "time_s": d["time"]}
+           "complete": complete, "time_s": d["time_s"]}
     if d["verdict"] == "none":  # which of the setter's rules cannot hold together
         from ..variants.conflict import conflict
 
         found = conflict(puzzle, names=entry.names,
-                         time_limit=min(CONFLICT_SECONDS, max(0.5, seconds - d["time"])))
+                         time_limit=min(CONFLICT_SECONDS, max(0.5, seconds - d["time_s"])))
         if found is not None:
             out["conflict"] = {**found.to_dict(), "sentence": found.sentence()}
     return out

@@ -33,9 +33,11 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..errors import MissingDependencyError, SudokuCpError
+from ..reconcile import claim, differing_cells, reconcile as shared_reconcile, unsettled  # noqa: F401
+from ..report import Report
 from ..verdicts import Verdict
 from . import parallel
 from .paradigms import (HOUSES_ONLY, PARADIGMS, PYTHON_SEARCH, UnsupportedConstraint,
@@ -49,39 +51,8 @@ from .rules import check_solution
 DEFAULT_PARADIGMS = tuple(PARADIGMS) + tuple(HOUSES_ONLY)
 
 
-@dataclass
-class VariantReport:
-    """The outcome of cross-checking one variant puzzle."""
-
-    verdict: Verdict
-    solutions: tuple = ()
-    results: dict = field(default_factory=dict)
-    not_run: dict = field(default_factory=dict)  # paradigm -> why it did not run
-    evidence: list = field(default_factory=list)
-    time: float = 0.0
-    finished: dict = field(default_factory=dict)  # paradigm -> seconds from the start (at once)
-    cancelled: list = field(default_factory=list)  # stopped once two agreed (``first``)
-
-    @property
-    def ran(self) -> list[str]:
-        return list(self.results)
-
-    @property
-    def agreed(self) -> list[str]:
-        """The paradigms whose answer is the verdict (none for ``disagree``, ``unknown``)."""
-        return [n for n, r in self.results.items() if _claim(r) == self.verdict.value]
-
-    @property
-    def solution(self):
-        return self.solutions[0] if self.solutions else None
-
-    def to_dict(self) -> dict:
-        return {"verdict": self.verdict.value, "solutions": [list(s) for s in self.solutions],
-                "backends": {k: r.to_dict() for k, r in self.results.items()},
-                "not_run": dict(self.not_run), "evidence": list(self.evidence),
-                "time": round(self.time, 6), "agreed": self.agreed,
-                "finished": {k: round(t, 6) for k, t in self.finished.items()},
-                "cancelled": list(self.cancelled)}
+#: The report of a variant cross-check is the one ``Report`` of every cross-check.
+VariantReport = Report
 
 
 def crosscheck(puzzle, paradigms=None, *, time_limit: float | None = None,
@@ -120,8 +91,8 @@ def crosscheck(puzzle, paradigms=None, *, time_limit: float | None = None,
     results = {n: outcomes[n][0] for n in names if outcomes[n][0] is not None}
     not_run = {n: outcomes[n][1] for n in names if outcomes[n][0] is None}
     verdict, solutions, evidence = settle(puzzle, results)
-    return VariantReport(verdict, solutions, results, not_run, evidence,
-                         time.perf_counter() - start)
+    return Report(puzzle, verdict, solutions, results, evidence,
+                  time.perf_counter() - start, not_run=not_run)
 
 
 def settle(puzzle, results) -> tuple:
@@ -159,80 +130,19 @@ class ParadigmError(SudokuCpError, RuntimeError):
 
 
 def reconcile(puzzle, results):
-    """``(verdict, solutions, evidence)`` from the paradigms' results."""
-    evidence, valid = [], []
-    for name, r in results.items():
-        for sol in r.solutions:
-            broken = check_solution(puzzle, sol)
-            if broken:
-                evidence.append(f"{name} returned a grid that breaks: {broken[0]}")
-            elif sol not in valid:
-                valid.append(sol)
-    split = _split_twice(puzzle, results, valid)
-    if split and not any(c.TYPE == "chaos_construction" for c in puzzle.constraints):
-        evidence.append(f"{split} returned the same grid twice")
-    if evidence:
-        return Verdict.DISAGREE, tuple(valid[:2]), evidence
-    claims = {name: _claim(r) for name, r in results.items()}
-    if split and len(valid) == 1:  # one grid, two splits into regions: two solutions (as ISS)
-        wrong = [n for n, c in claims.items() if c in ("unique", "none")]
-        evidence += [f"{n} claims {claims[n]} but the grid splits into regions two ways"
-                     for n in wrong]
-        return (Verdict.DISAGREE if wrong else Verdict.MULTIPLE), (valid[0], valid[0]), evidence
-    if len(valid) >= 2:
-        wrong = [n for n, c in claims.items() if c in ("unique", "none")]
-        evidence += [f"{n} claims {claims[n]} but two solutions exist" for n in wrong]
-        return (Verdict.DISAGREE if wrong else Verdict.MULTIPLE), tuple(valid[:2]), evidence
-    if valid:  # (before the time limit's unknown: a false none is a bug whoever else ran)
-        wrong = [n for n, c in claims.items() if c == "none"]
-        if wrong:
-            return Verdict.DISAGREE, tuple(valid), [f"{n} claims none but a solution exists" for n in wrong]
-    if "unknown" in claims.values():
-        return Verdict.UNKNOWN, tuple(valid), [unsettled(claims, valid)]
-    return (Verdict.UNIQUE, tuple(valid), []) if valid else (Verdict.NONE, (), [])
+    """``(verdict, solutions, evidence)`` from the paradigms' results, by the rules every
+    cross-check shares (``sudoku_cp.reconcile``) with the checker ``rules.check_solution``.
+    A chaos construction's regions are unknowns: one grid returned twice (two splits into
+    regions) is two solutions there, as ISS counts."""
+    def fault(sol):
+        broken = check_solution(puzzle, sol)
+        return broken[0] if broken else None
 
-
-def _split_twice(puzzle, results, valid):
-    """The paradigm that returned one valid grid twice, or None: a chaos construction's
-    regions are unknowns, and the same grid with another split is another solution."""
-    for name, r in results.items():
-        if len(r.solutions) >= 2 and len(set(r.solutions)) < len(r.solutions) and r.solutions[0] in valid:
-            return name
-    return None
-
-
-def unsettled(claims: dict, valid) -> str:
-    """Which paradigms the time limit stopped, and what the others found (one line).
-
-    >>> unsettled({"sat": "unique", "cpsat": "unique", "witness": "unknown"}, [(1,)])
-    'witness stopped by the time limit; sat and cpsat agree: unique'
-    >>> unsettled({"sat": "unknown", "cpsat": "none", "witness": "unknown"}, [])
-    'sat and witness stopped by the time limit; cpsat says none'
-    >>> unsettled({"sat": "unknown", "cpsat": "unknown"}, [(1,)])
-    'sat and cpsat stopped by the time limit; none finished (a solution was found, maybe not the only one)'
-    """
-    slow = [n for n, c in claims.items() if c == "unknown"]
-    settled = {n: c for n, c in claims.items() if c != "unknown"}
-    line = f"{_names(slow)} stopped by the time limit; "
-    if not settled:
-        found = " (a solution was found, maybe not the only one)" if valid else ""
-        return line + "none finished" + found
-    if len(set(settled.values())) > 1:  # (reconcile finds the clashes it knows of first)
-        return line + ", ".join(f"{n} says {c}" for n, c in settled.items())
-    claim = next(iter(settled.values()))
-    if len(settled) == 1:
-        return line + f"{_names(settled)} says {claim}"
-    return line + f"{_names(settled)} agree: {claim}"
-
-
-def _names(names) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    names = list(names)
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def _claim(r: VariantResult) -> str:
-    return r.to_dict()["claim"]
+    return shared_reconcile(
+        {name: r.solutions for name, r in results.items()},
+        {name: claim(r.solutions, r.exhausted) for name, r in results.items()}, fault,
+        lambda a, b: differing_cells(a, b, lambda i: puzzle.cell_name(i).lower()),
+        regions_unknown=any(c.TYPE == "chaos_construction" for c in puzzle.constraints))
 
 
 @dataclass

@@ -156,9 +156,10 @@ class VariantResult:
     def to_dict(self, claim: bool = True) -> dict:
         """What it answered, in a record's ``backends`` shape (as a board backend's
         ``Result.to_dict``, with its ``claim`` as ``check`` writes it: docs/json.md)."""
+        from ..reconcile import claim as claim_of
+
         k = len(self.solutions)
-        said = "multiple" if k >= 2 else ("unique" if k else "none") if self.exhausted \
-            else "unknown"
+        said = claim_of(self.solutions, self.exhausted)
         out = {"status": "solved" if k else "none" if self.exhausted else "unknown",
                "solutions": k, "exhausted": self.exhausted, "time_s": round(self.time, 6),
                "stats": {key: v for key, v in self.stats.items()

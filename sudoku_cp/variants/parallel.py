@@ -140,7 +140,8 @@ class Pool:
         """``crosscheck.crosscheck`` with the paradigms ``names`` at once (``asked``: the
         caller named them; else a compiled paradigm not ready here is left out, as a
         default check in turn leaves it)."""
-        from .crosscheck import VariantReport, settle
+        from ..report import Report
+        from .crosscheck import settle
 
         start = time.perf_counter()
         not_run = {}
@@ -152,8 +153,9 @@ class Pool:
         results = {n: outcomes[n][0] for n in names if outcomes.get(n, (None,))[0] is not None}
         not_run.update({n: outcomes[n][1] for n in names if n in outcomes and outcomes[n][0] is None})
         verdict, solutions, evidence = settle(puzzle, results)
-        return VariantReport(verdict, solutions, results, not_run, evidence,
-                             time.perf_counter() - start, finished, cancelled)
+        return Report(puzzle, verdict, solutions, results, evidence,
+                      time.perf_counter() - start, not_run=not_run, finished=finished,
+                      cancelled=cancelled)
 
     def lane(self, name: str) -> Lane:
         if name not in self.lanes:
@@ -227,13 +229,14 @@ def _agreed(puzzle, outcomes) -> bool:
     """True once the answers so far settle the verdict: two paradigms give the same
     answer and none contradicts it, or a disagreement (a bug whatever comes later)."""
     from ..verdicts import Verdict
-    from .crosscheck import _claim, reconcile
+    from ..reconcile import claim
+    from .crosscheck import reconcile
 
     results = {n: r for n, (r, _) in outcomes.items() if r is not None}
     verdict = reconcile(puzzle, results)[0]
     if verdict is Verdict.DISAGREE:
         return True
-    return sum(_claim(r) == verdict.value for r in results.values()) >= 2
+    return sum(claim(r.solutions, r.exhausted) == verdict.value for r in results.values()) >= 2
 
 
 def _serve(name: str, conn, parent_end) -> None:

@@ -58,7 +58,7 @@ def checked(entry, paradigms, time_limit, cap=None) -> tuple[dict, object]:
     found = report.to_dict()
     rec = {k: found[k] for k in ("verdict", "solutions", "backends", "not_run", "evidence",
                                  "agreed", "finished", "cancelled")}
-    rec["time_s"] = found["time"]
+    rec["time_s"] = found["time_s"]
     sol = report.solution
     rec["solution"] = list(sol) if sol and report.verdict.value == "unique" else None
     if report.verdict.value == "none":  # why, where the givens say it (as a classic record)
