@@ -26,8 +26,7 @@ PACKAGE = ROOT / "sudoku_cp"
 #: Layers, lowest first: (name, what it is, module prefixes). The first prefix that
 #: matches a module (the longest wins) places it.
 LAYERS = [
-    ("vocabulary", "errors, verdicts and the rules that decide them, results of one "
-     "backend, the one report of a cross-check, the bounded cache, the shape of a board",
+    ("vocabulary", "errors, verdicts and their rules, reports, results, the cache, shapes",
      ["errors", "verdicts", "reconcile", "report", "result", "cache", "progress", "geometry",
       "records", "compiled_cache", "lock", "cp_import"]),
     ("board", "one puzzle: its text, the board, its rules checked, its picture",
