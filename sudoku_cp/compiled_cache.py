@@ -21,7 +21,11 @@ The first compile takes a minute or more (``FIRST_COMPILE``). ``compiling(what)`
 wraps it: it tells ``notify`` (a callable the command line sets at a terminal; the
 library itself prints nothing) that it is about to happen, has ``progress`` rewrite one
 line with the seconds spent while it runs, and says when it is done. ``sudoku-cp
-warm-up`` does it ahead of time.
+warm-up`` does it ahead of time. A default check that would use ``fast`` does not wait
+for it: it checks without it and has ``in_background()`` start ``sudoku-cp warm-up`` in a
+process of its own, detached and at low priority (one per machine at a time, its
+progress written to ``warm-up.log`` in the cache folder), so that later checks find the
+code compiled; ``SUDOKU_CP_BACKGROUND_COMPILE=0`` turns that off.
 
 Roads not taken: beside the package when its folder is writable (what broke the
 reinstall); a folder under the current directory (a run from elsewhere would compile
@@ -118,6 +122,61 @@ def is_cold(stem: str) -> bool:
         return not any(p.name.startswith(stem) for p in root.rglob("*") if p.is_file())
     except OSError:
         return True
+
+
+#: ``SUDOKU_CP_BACKGROUND_COMPILE=0``: never start a compile in the background.
+BACKGROUND_ENV = "SUDOKU_CP_BACKGROUND_COMPILE"
+#: The command ``in_background`` runs (a list of arguments after the Python executable).
+BACKGROUND_COMMAND = ["-m", "sudoku_cp", "warm-up", "--log"]
+
+
+def in_background() -> Path | None:
+    """Start ``sudoku-cp warm-up`` in a detached process at low priority, unless one is
+    running already (its pid in ``warm-up.pid`` in the cache folder) or
+    ``SUDOKU_CP_BACKGROUND_COMPILE`` is ``0``; returns the log it writes its progress to,
+    or None when none runs. It outlives the command that started it: that is the point."""
+    if os.environ.get(BACKGROUND_ENV, "1").strip() == "0":
+        return None
+    import subprocess
+
+    folder = prepare()
+    pid_file, log = folder / "warm-up.pid", folder / "warm-up.log"
+    for _ in range(2):  # a second try after clearing the file of a run that has ended
+        try:
+            fd = os.open(pid_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            if _alive(pid_file):
+                return log
+            pid_file.unlink(missing_ok=True)
+            continue
+        except OSError:  # an unwritable cache: numba cannot store the code either
+            return None
+        with os.fdopen(fd, "w") as out, open(log, "w") as sink:
+            child = subprocess.Popen(
+                [sys.executable, *BACKGROUND_COMMAND], stdin=subprocess.DEVNULL,
+                stdout=sink, stderr=subprocess.STDOUT, start_new_session=True,
+                env={**os.environ, BACKGROUND_ENV: "0", "NUMBA_CACHE_DIR": str(folder)},
+                preexec_fn=_lower_priority if hasattr(os, "nice") else None)
+            out.write(str(child.pid))
+        return log
+    return None
+
+
+def _alive(pid_file: Path) -> bool:
+    try:
+        pid = int(pid_file.read_text().strip())
+        os.kill(pid, 0)
+    except (OSError, ValueError):
+        return False
+    try:  # (a child that has ended but was not waited for is a zombie: not running)
+        status = Path(f"/proc/{pid}/stat").read_text().split(") ")[-1][:1]
+    except OSError:
+        return True
+    return status != "Z"
+
+
+def _lower_priority() -> None:
+    os.nice(10)
 
 
 def notice(what: str, seconds: int) -> None:

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 
 import pytest
 
 from sudoku_cp import Board
+
+# A default check on a machine without the compiled code starts its compile in the
+# background (compiled_cache.in_background); the tests compile what they use themselves,
+# and tests/test_compiled_cache.py tests the background road on its own.
+os.environ.setdefault("SUDOKU_CP_BACKGROUND_COMPILE", "0")
 
 DATA = Path(__file__).parent / "data"
 ALL_BACKENDS = ["backtrack", "sat", "cpsat", "fast", "dlx", "mip", "asp"]

@@ -155,3 +155,49 @@ def test_warm_up_compiles_both_and_says_where(capsys):
     out = capsys.readouterr().out
     assert "fast engine" in out and "DRAT checker" in out
     assert f"kept in {compiled_cache.cache_dir()}" in out
+
+
+def test_a_compile_in_the_background_runs_once_detached_and_logs(monkeypatch, tmp_path):
+    """A default check that leaves fast out starts its compile in the background: one
+    process at a time (a second call while it runs starts none), detached from the
+    caller, its output in warm-up.log; a pid file of a run that has ended is cleared."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv(compiled_cache.BACKGROUND_ENV, "1")
+    script = ("import os, sys, time; print('pid', os.getpid(), 'session', os.getsid(0), "
+              "'env', os.environ['SUDOKU_CP_BACKGROUND_COMPILE'], flush=True); time.sleep(3)")
+    monkeypatch.setattr(compiled_cache, "BACKGROUND_COMMAND", ["-c", script])
+    log = compiled_cache.in_background()
+    assert log == tmp_path / "warm-up.log"
+    pid = int((tmp_path / "warm-up.pid").read_text())
+    assert compiled_cache.in_background() == log  # running: no second process
+    assert int((tmp_path / "warm-up.pid").read_text()) == pid
+    deadline = time.monotonic() + 30
+    while "session" not in log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    words = log.read_text().split()
+    assert words[1] == str(pid) and words[3] == str(pid)  # a session of its own
+    assert words[5] == "0"  # and it never starts another one itself
+    os.waitpid(pid, 0)  # (ended: the next call starts a fresh one)
+    assert compiled_cache.in_background() == log
+    assert int((tmp_path / "warm-up.pid").read_text()) != pid
+    monkeypatch.setenv(compiled_cache.BACKGROUND_ENV, "0")
+    (tmp_path / "warm-up.pid").unlink()
+    assert compiled_cache.in_background() is None and not (tmp_path / "warm-up.pid").exists()
+
+
+def test_a_default_variant_check_without_compiled_code_says_it_compiles_in_the_background(
+        monkeypatch, tmp_path):
+    from sudoku_cp.backends.fast import backend as fast_backend
+    from sudoku_cp.variants import fast as variant_fast
+    from sudoku_cp.variants.fastvar import engine as fastvar_engine
+
+    started = []
+    monkeypatch.setattr(fast_backend, "warm", lambda: False)
+    monkeypatch.setattr(fastvar_engine, "warm", lambda: True)
+    monkeypatch.setattr(compiled_cache, "in_background",
+                        lambda: started.append(1) or tmp_path / "warm-up.log")
+    why = variant_fast.not_ready()
+    assert started == [1] and "compiled in the background now" in why
+    assert str(tmp_path / "warm-up.log") in why
+    monkeypatch.setattr(compiled_cache, "in_background", lambda: None)
+    assert "`sudoku-cp warm-up` compiles it once" in variant_fast.not_ready()

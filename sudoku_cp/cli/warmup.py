@@ -18,6 +18,9 @@ def register(sub) -> None:
     p = sub.add_parser("warm-up", help="compile the fast engine and the DRAT checker now "
                                        "(once per machine, about two minutes)",
                        description=__doc__.split("\n\n")[1].replace("\n", " ").replace("``", ""))
+    p.add_argument("--log", action="store_true",
+                   help="write progress as plain lines (how a compile started in the "
+                        "background by a check writes its warm-up.log)")
     p.set_defaults(run=cmd_warm_up)
 
 
@@ -26,8 +29,15 @@ def cmd_warm_up(args) -> int:
     from ..backends import fast
     from ..board import Board
     from ..certify import drat
+    from .. import compiled_cache
     from ..compiled_cache import cache_dir
 
+    if getattr(args, "log", False):  # a log file: a line per notice and every 10 s
+        compiled_cache.TICK = 10.0
+        compiled_cache.notify = compiled_cache.progress = lambda text: print(
+            f"{time.strftime('%H:%M:%S')} {text}", flush=True)
+        print(f"{time.strftime('%H:%M:%S')} sudoku-cp warm-up: compiling into {cache_dir()}",
+              flush=True)
     start = time.perf_counter()
     engine = fast.engine()  # MissingDependencyError (exit 2) names the extra
     if len(engine.solve_board(Board.empty((2, 2)), 300)) != 288:

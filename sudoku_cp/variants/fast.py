@@ -99,14 +99,18 @@ def board_of(puzzle):
 def not_ready() -> str | None:
     """Why a default check leaves this paradigm out: the compiled code is not on this
     machine yet, and a setter's first check should not wait a minute or two for a fourth
-    opinion (``--backends ...,fast`` asks for it, and waits)."""
+    opinion (``--backends ...,fast`` asks for it, and waits). The compile then starts in
+    the background (``compiled_cache.in_background``), so that later checks have it."""
     from ..backends.fast.backend import warm
+    from ..compiled_cache import in_background
     from .fastvar.engine import warm as warm_variants
 
     if warm() and warm_variants():
         return None
-    return ("fast: not compiled on this machine yet, and a default check does not wait for "
-            "it (`sudoku-cp warm-up` compiles it once, about two minutes)")
+    log = in_background()
+    how = (f"it is being compiled in the background now, about two minutes of CPU, "
+           f"progress in {log}" if log else "`sudoku-cp warm-up` compiles it once, about two minutes")
+    return f"not compiled on this machine yet, and a default check does not wait for it ({how})"
 
 
 def solve(puzzle, *, limit: int = 2, time_limit: float | None = None, into=None) -> VariantResult:
