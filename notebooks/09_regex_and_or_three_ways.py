@@ -111,7 +111,7 @@ print("the stated line accepted:", accepts(auto, solution_line),
 # %% [markdown]
 # ### The automaton unrolled along the line
 #
-# Both encoders and the checker work with the automaton *along the line*:
+# The CNF encoder (and CP-SAT's fallback, below) works with the automaton *along the line*:
 # `unroll(automaton, cells, count)` keeps, at each step (each cell), only the moves some
 # accepted path of exactly that length can take there. Step `i` reads the line's cell `i`
 # (step 0 the first cell) and goes from the states before it to the states after it.
@@ -173,8 +173,8 @@ plt.tight_layout()
 # adds a variable per state at each step, `("nfa-state", k, step, state)`, and one per live
 # move at each step, `("nfa-move", k, step, state, symbol, next)`. The clauses: some start
 # state holds; a move implies its state before, its state after and its cell's value; a
-# state implies one of its moves out (and, after step 0, one of its moves in); a value
-# implies one of the moves that read it at that step (a unit clause, the value ruled out,
+# state before a step implies one of its moves out, a state after a step one of its moves
+# in; a value implies one of the moves that read it at that step (a unit clause, the value ruled out,
 # when none does). To see them alone, encode a 9×9 grid with this one line and take away
 # the clauses of the empty grid.
 
@@ -234,8 +234,8 @@ for name, group in groups.items():
           + (" ∨ ..." if len(example) > 6 else ""))
 
 # %% [markdown]
-# (`state2@3` is "state 2 before step 3", `move0-4->2@0` "at step 0, from state 0, value
-# 4, to state 2".) There is no clause saying one state at a time: two paths may both be
+# (`state3@1` is "in state 3 before step 1", `move0-1->1@0` "at step 0, from state 0,
+# reading 1, to state 1".) There is no clause saying one state at a time: two paths may both be
 # alive, as in the automaton itself.
 #
 # What can a SAT solver deduce from these clauses before it searches? Unit propagation (a
@@ -352,9 +352,11 @@ reach.run(masks, [])
 print("R3C2 holds 4:     ", " ".join(f"{values(masks[x]):>9}" for x in line.cells))
 witness_left = {name: {int(d) for d in values(masks[x])} for name, x in zip(names, line.cells)}
 print("the same as unit propagation on the CNF:", witness_left == cnf_left)
+assert witness_left == cnf_left
 
 # %% [markdown]
-# Here both narrowed the same cells to the same values: the encoder's docstring says unit
+# Both narrowed the same cells to the same values (the `assert` keeps this text true when the
+# notebook runs as a test): the encoder's docstring says unit
 # propagation on its clauses keeps a value exactly while some live move reads it with
 # states possible on both sides, which is what the witness computes directly.
 #
@@ -376,6 +378,8 @@ def cross(puzzle, expected):
         broken = [check_solution(puzzle, grid) for grid in r.solutions]
         print(f"  {name:8} solutions={r.count} exhausted={r.exhausted} "
               f"broken={broken} stated={[grid == expected for grid in r.solutions]} {1000 * r.time:7.1f} ms")
+    assert report.verdict.value == "unique" and report.solution == expected
+    assert all(check_solution(puzzle, g) == [] for r in report.results.values() for g in r.solutions)
     return report
 
 
@@ -510,9 +514,12 @@ cell_rules = [c for c in empty.clauses if {abs(x) for x in c} <= row_literals]
 units = [f.x[0][2]] + [-f.x[0][v] for v in range(1, 10) if v != 2]
 value = unit_propagate(clauses + cell_rules, units)
 print("R1C1 holds 2:", {puzzle.cell_name(x): "".join(map(str, sorted(left(f, value, x)))) for x in row})
-down = f.pool.id(("or", 0, 1))
-print("...and the decreasing branch assumed:",
-      "conflict" if unit_propagate(clauses + cell_rules, units + [down]) is None else "no conflict")
+branches = [f.pool.id(("or", 0, j)) for j in (0, 1)]
+print("branch variables set:", [value.get(b) for b in branches])
+assert all(value.get(b) is None for b in branches) and left(f, value, 1) == set(range(1, 10)) - {2}
+conflict = unit_propagate(clauses + cell_rules, units + [branches[1]]) is None
+print("...and the decreasing branch assumed:", "conflict" if conflict else "no conflict")
+assert conflict
 
 # %% [markdown]
 # ### 2. CP-SAT: enforcement literals
@@ -624,5 +631,5 @@ for label, p in (("empty 9×9", VariantPuzzle(9)), ("Regex line", puzzle), ("Eit
 # agreed above). An `or` is where they differ: in the CNF, unit propagation does not look
 # through a guard, so the choice of branch is the search's (a decision, a conflict, a
 # learnt clause); CP-SAT gets the branches as enforced constraints and deduces what its own
-# propagators deduce; the witness looks into every branch, on a copy, at every call. docs/variants.md has a row for each type and the measurements
-# on ISS's examples.
+# propagators deduce; the witness looks into every branch, on a copy, at every call.
+# docs/variants.md has a row for each type and the measurements on ISS's examples.
