@@ -55,6 +55,7 @@ def test_there_are_notebooks():
     assert names >= {
         "01_sudoku_as_sat.ipynb", "02_sudoku_as_cp.ipynb", "03_reference_backtracker.ipynb",
         "04_comparing_paradigms.ipynb", "05_exactly_one_solution.ipynb",
+        "08_killer_three_ways.ipynb", "09_regex_and_or_three_ways.ipynb",
     }
 
 
