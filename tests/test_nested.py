@@ -106,3 +106,26 @@ def test_every_conclusion_is_sound_on_other_box_shapes(box):
         for h in hints:
             assert (solution[h.cell] == h.value) == h.on
             assert all(solution[c] != v for c, v in h.removable)
+
+
+def test_a_time_limit_inside_the_forcing_rung_still_gives_its_floor(monkeypatch):
+    """A rung that finds its deadline passed mid-search (forcing chains check it between
+    assumptions) raises TimeUp without a score: the rating cut short there is still the
+    rung's floor, as every easier rung found nothing. (Under load, the limit once passed
+    inside that rung and the rating came out 0.0.)"""
+    from sudoku_cp.logic import forcing, solver
+
+    board, _ = start()
+    calls = []
+
+    def cut(s, deadline=None):
+        calls.append(deadline)
+        raise TimeUp
+
+    ladder = tuple((fam, low, cut if fam == "forcing" else find, unique)
+                   for fam, low, find, unique in solver.LADDER)
+    monkeypatch.setattr(solver, "LADDER", ladder)
+    got = rate_board(board, assume_unique=True, time_limit=600)
+    assert calls and not got.complete and got.guesses == 0
+    assert got.rating == dict((f, low) for f, low, _, _ in ladder)["forcing"] == 7.5
+    assert forcing.forcing is not cut  # (the real rung is untouched outside this test)

@@ -154,7 +154,12 @@ def next_step(s: State, assume_unique: bool = False, deadline: float | None = No
             stop = TimeUp("the time limit passed")
             stop.floor = min(low, best[0].rating) if best else low  # nothing easier applied
             raise stop
-        found = find(s, deadline) if _family in ("forcing", "nested") else find(s)
+        try:
+            found = find(s, deadline) if _family in ("forcing", "nested") else find(s)
+        except TimeUp as stop:  # cut inside a rung: nothing easier applied here either
+            if getattr(stop, "floor", None) is None:  # (nested says its level's score)
+                stop.floor = min(low, best[0].rating) if best else low
+            raise
         if found:
             found = sorted(found, key=lambda st: st.rating)
             if not best or found[0].rating < best[0].rating or \
