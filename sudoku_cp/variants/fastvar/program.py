@@ -149,6 +149,8 @@ class Program:
     def _group_sums(self) -> None:
         """Each ``GROUPSUM``'s data: its cells in groups of 1 to 3 of one sign that share a
         house (each cell into the first group it fits), and its total in bit indices."""
+        if not any(kind == GROUPSUM for kind, _, _ in self.props):
+            return
         houses: dict[int, set[int]] = {}
         for h, (kind, cells, _) in enumerate(self.props):
             if kind == HOUSE:
@@ -737,5 +739,75 @@ def _diagonal_non_consecutive(prog, p, c):
         prog.relation(a, b, apart)
 
 
+def _equal_sum(prog, p, c):
+    """Each non-empty segment sums to what the first one does (one linear row each). When
+    some segments cut a full house (every value once) into parts, the common sum is the
+    house's total over their count, and each segment is stated with that total (a cage
+    where its cells share a house): a magic square's lines each sum to 15."""
+    segments, at = [], 0
+    for k in c.lengths:
+        if k:
+            segments.append(tuple(c.cells[at:at + k]))
+        at += k
+    total = _common_sum(prog, segments)
+    if total is None:
+        for seg in segments[1:]:
+            prog.linear([(x, 1) for x in seg] + [(x, -1) for x in segments[0]], 0)
+        return
+    houses = [set(h) for h in prog.full_houses]
+    for seg in segments:
+        if len(set(seg)) == len(seg) and any(set(seg) <= h for h in houses):
+            prog.cage(list(seg), total, house=False)
+        else:
+            prog.linear([(x, 1) for x in seg], total)
+
+
+def _common_sum(prog, segments):
+    """The sum every segment must have when some of them (distinct cells, no two
+    sharing a cell) make up a full house exactly; None when none do, or when the house's
+    total does not divide (then no grid meets the rule: left to the rows to find)."""
+    whole = sum(range(prog.lo, prog.hi + 1))
+    for house in prog.full_houses:
+        h = frozenset(house)
+        parts = [frozenset(seg) for seg in segments if len(set(seg)) == len(seg) and set(seg) <= h]
+        count = _partition(h, parts)
+        if count and whole % count == 0:
+            return whole // count
+    return None
+
+
+def _partition(cells: frozenset, parts: list) -> int:
+    """How many of ``parts`` cut ``cells`` exactly (an exact cover; 0 when none does)."""
+    if not cells:
+        return 0
+    first = min(cells)
+    for part in parts:
+        if first in part and part <= cells:
+            rest = cells - part
+            if not rest:
+                return 1
+            more = _partition(rest, parts)
+            if more:
+                return more + 1
+    return 0
+
+
+def _anti_taxicab(prog, p, c):
+    """Two cells ``d`` orthogonal steps apart do not both hold ``d``: a pair rule for each
+    such two cells (none where a house of the puzzle already makes them differ)."""
+    n = p.size
+    shared = set()
+    for house in p.houses():
+        shared.update(combinations(sorted(house), 2))
+    rules = {d: (lambda x, y, d=d: x != d or y != d) for d in range(max(prog.lo, 1), prog.hi + 1)}
+    for a in range(n * n):
+        r, col = divmod(a, n)
+        for b in range(a + 1, n * n):
+            d = b // n - r + abs(b % n - col)  # (b is below or right of a: no abs on rows)
+            if d in rules and (a, b) not in shared:
+                prog.relation(a, b, rules[d])
+
+
 BUILDERS.update({"chess": _chess, "knightmare": _knightmare, "nabner": _nabner,
-                 "diagonal_non_consecutive": _diagonal_non_consecutive})
+                 "diagonal_non_consecutive": _diagonal_non_consecutive,
+                 "equal_sum": _equal_sum, "anti_taxicab": _anti_taxicab})
