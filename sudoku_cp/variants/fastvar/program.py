@@ -23,7 +23,8 @@ Propagator kinds (the kernel has one function for each):
   indexing); ``RELLIK``: no subset sums to the total; ``CIRCLES``: counting circles;
 - ``SUMLINE``: a line (or a loop) divides into runs summing to the total, exactly.
 
-Types it cannot state are declined by name (``UnsupportedConstraint``).
+Sums the cages imply (innies and outies) and an equal-sum rule's common sum are derived in
+``implied``. Types it cannot state are declined by name (``UnsupportedConstraint``).
 
 >>> from sudoku_cp.variants.model import VariantPuzzle, Thermometer, Sandwich, SumLine
 >>> prog = compile_puzzle(VariantPuzzle(4, constraints=(Thermometer((0, 1, 2)),)))
@@ -49,6 +50,7 @@ import numpy as np
 
 from ..model import leaper_steps
 from ..paradigms import UnsupportedConstraint
+from .implied import equal_sum, implied_cages
 
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
  SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE) = range(20)
@@ -308,40 +310,6 @@ def _crossings(houses: tuple) -> tuple:
         mid = sorted(mid)
         out.append((CROSS, mid + a + b, [len(mid), len(a), len(b)] + mid + a + b))
     return tuple(out)
-
-
-#: An implied sum over more cells than this is left out (weak, and costly to propagate).
-IMPLIED_CELLS = 5
-
-
-def implied_cages(prog, puzzle) -> None:
-    """Sums the cages imply in each full house (a house holding every value once):
-
-    - *innies*: the cells of the house outside the cages inside it sum to the house's
-      total minus those cages' (a hidden cage: distinct, as in one house);
-    - *outies*: when the cages touching the house cover it, their cells outside the
-      house sum to those cages' totals minus the house's.
-    """
-    cages = [(frozenset(c.cells), c.total) for c in puzzle.constraints
-             if c.TYPE == "killer_cage" and c.total is not None]
-    if not cages:
-        return
-    whole = sum(range(prog.lo, prog.hi + 1))
-    for house in puzzle.houses():
-        if len(house) != prog.nv:
-            continue
-        h = frozenset(house)
-        inside = [(cells, t) for cells, t in cages if cells <= h]
-        covered = frozenset().union(*(cells for cells, _ in inside))
-        rest = [x for x in house if x not in covered]
-        if inside and 0 < len(rest) <= IMPLIED_CELLS and sum(map(len, (c for c, _ in inside))) == len(covered):
-            prog.cage(rest, whole - sum(t for _, t in inside), house=False)
-        touching = [(cells, t) for cells, t in cages if cells & h]
-        union = frozenset().union(*(cells for cells, _ in touching))
-        outside = sorted(union - h)
-        if (touching and h <= union and 0 < len(outside) <= IMPLIED_CELLS
-                and sum(len(c) for c, _ in touching) == len(union)):
-            prog.linear([(x, 1) for x in outside], sum(t for _, t in touching) - whole)
 
 
 # -- one builder per constraint type -----------------------------------------------------------
@@ -739,59 +707,6 @@ def _diagonal_non_consecutive(prog, p, c):
         prog.relation(a, b, apart)
 
 
-def _equal_sum(prog, p, c):
-    """Each non-empty segment sums to what the first one does (one linear row each). When
-    some segments cut a full house (every value once) into parts, the common sum is the
-    house's total over their count, and each segment is stated with that total (a cage
-    where its cells share a house): a magic square's lines each sum to 15."""
-    segments, at = [], 0
-    for k in c.lengths:
-        if k:
-            segments.append(tuple(c.cells[at:at + k]))
-        at += k
-    total = _common_sum(prog, segments)
-    if total is None:
-        for seg in segments[1:]:
-            prog.linear([(x, 1) for x in seg] + [(x, -1) for x in segments[0]], 0)
-        return
-    houses = [set(h) for h in prog.full_houses]
-    for seg in segments:
-        if len(set(seg)) == len(seg) and any(set(seg) <= h for h in houses):
-            prog.cage(list(seg), total, house=False)
-        else:
-            prog.linear([(x, 1) for x in seg], total)
-
-
-def _common_sum(prog, segments):
-    """The sum every segment must have when some of them (distinct cells, no two
-    sharing a cell) make up a full house exactly; None when none do, or when the house's
-    total does not divide (then no grid meets the rule: left to the rows to find)."""
-    whole = sum(range(prog.lo, prog.hi + 1))
-    for house in prog.full_houses:
-        h = frozenset(house)
-        parts = [frozenset(seg) for seg in segments if len(set(seg)) == len(seg) and set(seg) <= h]
-        count = _partition(h, parts)
-        if count and whole % count == 0:
-            return whole // count
-    return None
-
-
-def _partition(cells: frozenset, parts: list) -> int:
-    """How many of ``parts`` cut ``cells`` exactly (an exact cover; 0 when none does)."""
-    if not cells:
-        return 0
-    first = min(cells)
-    for part in parts:
-        if first in part and part <= cells:
-            rest = cells - part
-            if not rest:
-                return 1
-            more = _partition(rest, parts)
-            if more:
-                return more + 1
-    return 0
-
-
 def _anti_taxicab(prog, p, c):
     """Two cells ``d`` orthogonal steps apart do not both hold ``d``: a pair rule for each
     such two cells (none where a house of the puzzle already makes them differ)."""
@@ -810,4 +725,4 @@ def _anti_taxicab(prog, p, c):
 
 BUILDERS.update({"chess": _chess, "knightmare": _knightmare, "nabner": _nabner,
                  "diagonal_non_consecutive": _diagonal_non_consecutive,
-                 "equal_sum": _equal_sum, "anti_taxicab": _anti_taxicab})
+                 "equal_sum": equal_sum, "anti_taxicab": _anti_taxicab})
