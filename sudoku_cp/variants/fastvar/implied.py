@@ -38,6 +38,17 @@ def implied_cages(prog, puzzle) -> None:
         for x in cells:
             touching.setdefault(x, []).append(i)
     houses = [frozenset(h) for h in puzzle.houses() if len(h) == prog.nv]
+    holding: dict[int, list[frozenset]] = {}  # cell -> the full houses holding it
+    for h in houses:
+        for x in h:
+            holding.setdefault(x, []).append(h)
+    stated = set(cages)  # (cells, total): each sum once (two areas often imply the same)
+
+    def implied(cells, total):
+        if (frozenset(cells), total) not in stated:
+            stated.add((frozenset(cells), total))
+            _implied_sum(prog, holding.get(cells[0], ()), cells, total)
+
     areas = [(h, 1) for h in houses] + [(a, k) for a, k in _bands(puzzle.size)]
     for area, times in areas:
         near = {i for x in area for i in touching.get(x, ())}
@@ -47,12 +58,12 @@ def implied_cages(prog, puzzle) -> None:
         total = times * whole
         if (inside and 0 < len(rest) <= IMPLIED_CELLS
                 and sum(len(cages[i][0]) for i in inside) == len(covered)):
-            _implied_sum(prog, houses, rest, total - sum(cages[i][1] for i in inside))
+            implied(rest, total - sum(cages[i][1] for i in inside))
         union = frozenset().union(*(cages[i][0] for i in near))
         outside = sorted(union - area)
         if (near and area <= union and 0 < len(outside) <= IMPLIED_CELLS
                 and sum(len(cages[i][0]) for i in near) == len(union)):
-            _implied_sum(prog, houses, outside, sum(cages[i][1] for i in near) - total)
+            implied(outside, sum(cages[i][1] for i in near) - total)
 
 
 def _bands(n: int):
@@ -65,8 +76,9 @@ def _bands(n: int):
 
 
 def _implied_sum(prog, houses, cells, total) -> None:
-    """``cells`` sum to ``total``: a cage when they share a full house, else a sum."""
-    if any(set(cells) <= h for h in houses):
+    """``cells`` sum to ``total``: a cage when they share one of ``houses`` (the full
+    houses holding the first of them), else a sum."""
+    if any(h.issuperset(cells) for h in houses):
         prog.cage(cells, total, house=False)
     else:
         prog.linear([(x, 1) for x in cells], total)
