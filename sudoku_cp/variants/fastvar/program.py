@@ -202,10 +202,8 @@ class Program:
         self.kinds = np.array([k for k, _, _ in self.props], dtype=np.int64)
         self.pstart = _starts([len(d) for _, _, d in self.props])
         self.cstart = _starts([len(cells) for _, cells, _ in self.props])
-        self.data = np.array(list(chain.from_iterable(d for _, _, d in self.props)) or [0],
-                             dtype=np.int64)
-        self.pcells = np.array(list(chain.from_iterable(c for _, c, _ in self.props)) or [0],
-                               dtype=np.int64)
+        self.data = _flat(d for _, _, d in self.props)
+        self.pcells = _flat(c for _, c, _ in self.props)
         self.tab = np.array(self.tables or [0], dtype=np.int64)
         # who watches each cell: every propagator on it once, in order; ~i for a slow one
         lengths = np.diff(self.cstart)
@@ -250,6 +248,16 @@ def _combos(nv: int, k: int, total: int) -> tuple[int, ...]:
 
     walk(0, k, total, 0)
     return tuple(out)
+
+
+def _flat(lists) -> np.ndarray:
+    """The lists one after another as one int64 array (``[0]`` when all are empty).
+
+    >>> _flat([[1, 2], [], [3]]).tolist(), _flat([[]]).tolist()
+    ([1, 2, 3], [0])
+    """
+    out = np.fromiter(chain.from_iterable(lists), dtype=np.int64)
+    return out if len(out) else np.zeros(1, dtype=np.int64)
 
 
 def _starts(lengths) -> np.ndarray:
