@@ -85,9 +85,10 @@ class Program:
         self.props: list[tuple[int, list[int], list[int]]] = []  # (kind, cells, data)
         self.tables: list[int] = []
         self._tables: dict[tuple, int] = {}
-        self._relations: dict[int, tuple] = {}
+        self._relations: dict[int, tuple] = {}  # id(predicate) -> (predicate, masks, masks)
+        self._pairs: dict[tuple[int, int], int] = {}  # (a, b), a < b -> its PAIR in props
         self._predicates: dict[tuple, object] = {}
-        self.full_houses: list[tuple[int, ...]] = []  # houses holding every value once  # id(predicate) -> (predicate, table, table)
+        self.full_houses: list[tuple[int, ...]] = []  # houses holding every value once
 
     # -- building -----------------------------------------------------------------------------
     def restrict(self, cell: int, allowed) -> None:
@@ -117,9 +118,18 @@ class Program:
             values = range(self.lo, self.hi + 1)
             ab = tuple(self.mask(w for w in values if ok(v, w)) for v in values)
             ba = tuple(self.mask(v for v in values if ok(v, w)) for w in values)
-            self._relations[id(ok)] = (ok, self._table(ab), self._table(ba))
+            self._relations[id(ok)] = (ok, ab, ba)
         _, ab, ba = self._relations[id(ok)]
-        self.props.append((PAIR, [a, b], [a, b, ab, ba]))
+        if a > b:
+            a, b, ab, ba = b, a, ba, ab
+        at = self._pairs.get((a, b))
+        if at is None:  # (the tables become indices in ``freeze``)
+            self._pairs[(a, b)] = len(self.props)
+            self.props.append((PAIR, [a, b], [a, b, ab, ba]))
+        else:  # two rules on the same two cells: one relation, both must hold
+            _, _, (_, _, ab0, ba0) = self.props[at]
+            self.props[at] = (PAIR, [a, b], [a, b, tuple(x & y for x, y in zip(ab0, ab)),
+                                             tuple(x & y for x, y in zip(ba0, ba))])
 
     def _table(self, masks: tuple) -> int:
         if masks not in self._tables:
@@ -197,6 +207,10 @@ class Program:
     def freeze(self) -> "Program":
         """Pack ``props`` into the CSR arrays the kernel reads."""
         self._group_sums()
+        for i in self._pairs.values():
+            _, cells, (a, b, ab, ba) = self.props[i]
+            if isinstance(ab, tuple):  # (not yet: a program may be frozen again)
+                self.props[i] = (PAIR, cells, [a, b, self._table(ab), self._table(ba)])
         if not self.props:  # (a 1x1 grid: the kernel wants one propagator to queue)
             self.props.append((HOUSE, [0], [1, 0]))
         self.kinds = np.array([k for k, _, _ in self.props], dtype=np.int64)
