@@ -207,10 +207,19 @@ class Program:
     def freeze(self) -> "Program":
         """Pack ``props`` into the CSR arrays the kernel reads."""
         self._group_sums()
+        houses: dict[int, set[int]] = {}  # cell -> the houses (all-different) holding it
+        for h, (kind, cells, _) in enumerate(self.props):
+            if kind == HOUSE:
+                for x in cells:
+                    houses.setdefault(x, set()).add(h)
         for i in self._pairs.values():
             _, cells, (a, b, ab, ba) = self.props[i]
-            if isinstance(ab, tuple):  # (not yet: a program may be frozen again)
-                self.props[i] = (PAIR, cells, [a, b, self._table(ab), self._table(ba)])
+            if not isinstance(ab, tuple):  # (a program frozen again)
+                continue
+            if houses.get(a, set()) & houses.get(b, set()):  # they differ too: one relation
+                ab = tuple(m & ~(1 << v) for v, m in enumerate(ab))
+                ba = tuple(m & ~(1 << v) for v, m in enumerate(ba))
+            self.props[i] = (PAIR, cells, [a, b, self._table(ab), self._table(ba)])
         if not self.props:  # (a 1x1 grid: the kernel wants one propagator to queue)
             self.props.append((HOUSE, [0], [1, 0]))
         self.kinds = np.array([k for k, _, _ in self.props], dtype=np.int64)
