@@ -37,7 +37,7 @@ def implied_cages(prog, puzzle) -> None:
     for i, (cells, _) in enumerate(cages):
         for x in cells:
             touching.setdefault(x, []).append(i)
-    houses = [frozenset(h) for h in puzzle.houses() if len(h) == prog.nv]
+    houses = [frozenset(h) for h in prog.geometry if len(h) == prog.nv]
     holding: dict[int, list[frozenset]] = {}  # cell -> the full houses holding it
     for h in houses:
         for x in h:

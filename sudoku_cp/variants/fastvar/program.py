@@ -89,6 +89,8 @@ class Program:
         self._pairs: dict[tuple[int, int], int] = {}  # (a, b), a < b -> its PAIR in props
         self._predicates: dict[tuple, object] = {}
         self.full_houses: list[tuple[int, ...]] = []  # houses holding every value once
+        self.geometry = puzzle.houses()  # rows, columns, boxes or regions (made once)
+        self.geometry_sets = frozenset(frozenset(h) for h in self.geometry)
 
     # -- building -----------------------------------------------------------------------------
     def restrict(self, cell: int, allowed) -> None:
@@ -207,16 +209,17 @@ class Program:
     def freeze(self) -> "Program":
         """Pack ``props`` into the CSR arrays the kernel reads."""
         self._group_sums()
-        houses: dict[int, set[int]] = {}  # cell -> the houses (all-different) holding it
+        houses = [0] * (self.n * self.n)  # cell -> the houses (all-different) holding it, as bits
         for h, (kind, cells, _) in enumerate(self.props):
             if kind == HOUSE:
+                bit = 1 << h
                 for x in cells:
-                    houses.setdefault(x, set()).add(h)
+                    houses[x] |= bit
         for i in self._pairs.values():
             _, cells, (a, b, ab, ba) = self.props[i]
             if not isinstance(ab, tuple):  # (a program frozen again)
                 continue
-            if houses.get(a, set()) & houses.get(b, set()):  # they differ too: one relation
+            if houses[a] & houses[b]:  # they differ too: one relation
                 ab = tuple(m & ~(1 << v) for v, m in enumerate(ab))
                 ba = tuple(m & ~(1 << v) for v, m in enumerate(ba))
             self.props[i] = (PAIR, cells, [a, b, self._table(ab), self._table(ba)])
@@ -296,7 +299,7 @@ def compile_puzzle(puzzle) -> Program:
     if hi - lo + 1 > MAX_VALUES:
         raise UnsupportedConstraint("values", f"fast: {hi - lo + 1} values, over {MAX_VALUES}")
     prog = Program(puzzle)
-    for house in puzzle.houses():
+    for house in prog.geometry:
         prog.house(house)
     for cell, value in puzzle.givens:
         prog.dom[cell] &= prog.mask((value,))
@@ -548,7 +551,7 @@ def _marked(p, types):
 
 
 def _sandwich(prog, p, c):
-    if frozenset(c.cells) not in {frozenset(h) for h in p.houses()}:
+    if frozenset(c.cells) not in prog.geometry_sets:
         raise UnsupportedConstraint("sandwich", "fast: a sandwich on cells that are not a house")
     prog.props.append((SANDWICH, list(c.cells), [len(c.cells), c.total] + list(c.cells)))
 
@@ -570,8 +573,8 @@ def _sum_line(prog, p, c):
 
 
 def _x_sum(prog, p, c):
-    distinct = len(set(c.cells)) == len(c.cells) and any(set(c.cells) <= set(h)
-                                                         for h in p.houses())
+    distinct = len(set(c.cells)) == len(c.cells) and any(h.issuperset(c.cells)
+                                                         for h in prog.geometry_sets)
     prog.restrict(c.cells[0], lambda v: 1 <= v <= len(c.cells))
     prog.props.append((XSUM, list(c.cells), [len(c.cells), c.total, int(distinct)]
                        + list(c.cells)))
@@ -743,7 +746,7 @@ def _anti_taxicab(prog, p, c):
     such two cells (none where a house of the puzzle already makes them differ)."""
     n = p.size
     shared = set()
-    for house in p.houses():
+    for house in prog.geometry:
         shared.update(combinations(sorted(house), 2))
     rules = {d: (lambda x, y, d=d: x != d or y != d) for d in range(max(prog.lo, 1), prog.hi + 1)}
     for a in range(n * n):
