@@ -306,10 +306,22 @@ def test_the_parser_does_not_load_the_logic_engine_or_a_solver():
                       "numba")) == []
 
 
+def test_a_command_line_naming_a_command_builds_that_parser_alone():
+    # every command's name leads to the module that registers it, and to no other
+    from sudoku_cp.cli import app
+
+    whole = app.build_parser()._subparsers._group_actions[0].choices
+    assert set(whole) == set(app.NAMES) and set(app.NAMES.values()) == set(app.COMMANDS)
+    for name in app.NAMES:
+        alone = app.build_parser([name, "--x"])._subparsers._group_actions[0].choices
+        assert name in alone and len(alone) <= 2, (name, sorted(alone))  # (generate, grade)
+    assert set(app.build_parser(["--help"])._subparsers._group_actions[0].choices) == set(whole)
+
+
 def test_ctrl_c_while_the_command_modules_load_is_exit_130(monkeypatch, capsys):
     from sudoku_cp.cli import app
 
-    def interrupted():
+    def interrupted(argv=None):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(app, "build_parser", interrupted)

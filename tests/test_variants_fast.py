@@ -18,7 +18,7 @@ pytest.importorskip("numba")
 from sudoku_cp.variants import fast  # noqa: E402
 from sudoku_cp.variants.crosscheck import crosscheck  # noqa: E402
 from sudoku_cp.variants.model import (AntiKing, AntiKnight, Diagonal, ExtraRegion,  # noqa: E402
-                                      EqualSum, KillerCage, VariantPuzzle)
+                                      HiddenSkyscraper, KillerCage, VariantPuzzle)
 from sudoku_cp.variants.paradigms import UnsupportedConstraint  # noqa: E402
 from sudoku_cp.variants.rules import check_solution  # noqa: E402
 
@@ -57,9 +57,9 @@ def test_fast_finds_exactly_the_grids_enumeration_finds(seed):
 
 
 def test_fast_declines_other_rules_by_name():
-    with pytest.raises(UnsupportedConstraint, match="equal_sum"):
+    with pytest.raises(UnsupportedConstraint, match="hidden_skyscraper"):
         fast.solve(VariantPuzzle(4, constraints=(KillerCage((0, 1), 3),
-                                                 EqualSum((0, 1, 2, 3), (2, 2)))))
+                                                 HiddenSkyscraper((0, 1, 2, 3), 2))))
     with pytest.raises(UnsupportedConstraint, match="values"):
         fast.solve(VariantPuzzle(4, values=(0, 62)))
 
@@ -77,7 +77,7 @@ def test_crosscheck_says_whether_fast_ran():
     report = crosscheck(houses)
     assert "fast" in report.ran and "fast" not in report.not_run
     cage = VariantPuzzle(4, givens=((0, 1),), constraints=(KillerCage((1, 2), 7),
-                                                           EqualSum((12, 13, 14, 15), (2, 2))))
+                                                           HiddenSkyscraper((12, 13, 14, 15), 2)))
     report = crosscheck(cage)
-    assert "fast" in report.not_run and "equal_sum" in report.not_run["fast"]
+    assert "fast" in report.not_run and "hidden_skyscraper" in report.not_run["fast"]
     assert len(report.ran) == 3

@@ -261,7 +261,23 @@ def _others(rng, n, g, lo):
     return out
 
 
-FAMILIES = {"others": _others, "outside": _outside, "cage": _cage, "little_killer": _little_killer, "thermo": _thermo,
+def _equal_sums(rng, n, g, lo):
+    """Equal-sum segments: random lines, or a row cut into equal parts (whose common sum
+    the row's total implies) and a line elsewhere; now and then the anti-taxicab rule."""
+    out = [m.AntiTaxicab()] if rng.random() < 0.4 else []
+    if rng.random() < 0.5:
+        parts = rng.choice([k for k in (2, 3) if n % k == 0])
+        r = rng.randrange(n)
+        segments = [tuple(r * n + c for c in range(i * n // parts, (i + 1) * n // parts))
+                    for i in range(parts)]
+        segments.append(_line(rng, n, n // parts))
+    else:
+        segments = [_line(rng, n, rng.randint(1, 3)) for _ in range(rng.randint(2, 3))]
+    out.append(m.EqualSum(tuple(x for s in segments for x in s), tuple(map(len, segments))))
+    return out
+
+
+FAMILIES = {"others": _others, "equal_sums": _equal_sums, "outside": _outside, "cage": _cage, "little_killer": _little_killer, "thermo": _thermo,
             "slow_thermo": lambda *a: _thermo(*a, slow=True), "arrow": _arrow,
             "pill_arrow": _pill_arrow, "dots": _dots, "lines": _lines, "cells": _cells,
             "globals": _globals}
@@ -303,6 +319,15 @@ def test_fast_finds_exactly_the_4x4_grids_the_checker_keeps(family):
         assert r.exhausted and sorted(r.solutions) == truth, (trial, p.to_json())
 
 
+@pytest.mark.parametrize("box, lo, some", [(None, 0, True), (None, 3, True), ((2, 2), 1, False)])
+def test_anti_taxicab_alone_keeps_exactly_the_checkers_grids(box, lo, some):
+    # (on 4x4 the rule leaves a few Latin squares with values 0..3 or 3..6, none with 1..4)
+    p = m.VariantPuzzle(4, box=box, values=(lo, lo + 3), constraints=(m.AntiTaxicab(),))
+    truth = sorted(g for g in (tuple(v + lo for v in s) for s in LATIN4) if not check_solution(p, g))
+    r = engine.solve(p, limit=len(truth) + 1)
+    assert bool(truth) == some and r.exhausted and sorted(r.solutions) == truth
+
+
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 @pytest.mark.parametrize("n", [6, 9])
 def test_fast_agrees_with_sat_on_verdict_and_solution(family, n):
@@ -335,7 +360,7 @@ def test_fast_agrees_with_sat_on_verdict_and_solution(family, n):
             assert not check_solution(p, s)
 
 
-@pytest.mark.parametrize("rule", [m.EqualSum((0, 1, 2, 3), (2, 2)), m.Sandwich((0, 1, 5), 3),
+@pytest.mark.parametrize("rule", [m.Regex((0, 1, 2), "12+"), m.Sandwich((0, 1, 5), 3),
                                   m.HiddenSkyscraper((0, 1, 2, 3), 2)])
 def test_a_type_without_a_propagator_is_declined_by_name(rule):
     with pytest.raises(UnsupportedConstraint) as caught:

@@ -161,6 +161,35 @@ def test_check_first_on_the_command_line(capsys, monkeypatch):
     assert "cpsat cancelled: two paradigms agreed first" in capsys.readouterr().out
 
 
+def test_a_one_off_check_leaves_fast_out_and_says_why(capsys, tmp_path):
+    from sudoku_cp.cli.app import main
+
+    assert main(["check", ISS, "--json"]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    assert rec["verdict"] == "unique" and sorted(rec["backends"]) == sorted(PARADIGMS)
+    assert rec["not_run"] == {"fast": parallel.ONE_OFF}
+    path = tmp_path / "one.txt"  # a file is a batch, however short: fast is not left out for it
+    path.write_text(ISS + "\n")
+    assert main(["check", "-f", str(path), "--json"]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    assert rec["verdict"] == "unique" and rec["not_run"].get("fast") != parallel.ONE_OFF
+    assert not mp.active_children() and parallel.current() is None
+
+
+def test_the_one_off_rule_and_the_order_workers_start_in():
+    with parallel.Pool(one_off=True) as pool:
+        assert pool.left_out("fast") == parallel.ONE_OFF and pool.left_out("sat") is None
+        pool.start()
+        assert list(pool.lanes) == ["cpsat", "sat", "witness"]  # the slowest import first
+        report = vc.crosscheck(THERMO)
+        assert report.verdict.value == "unique" and report.not_run == {"fast": parallel.ONE_OFF}
+        asked = vc.crosscheck(THERMO, ["witness", "sat"])  # named: run as asked
+        assert asked.ran == ["witness", "sat"] and asked.not_run == {}
+    with parallel.Pool() as pool:
+        assert pool.left_out("fast") == parallel._left_out("fast")  # ready or not: its own word
+        assert pool.left_out("fast") != parallel.ONE_OFF
+
+
 def test_first_is_refused_where_it_means_nothing(capsys):
     from sudoku_cp.cli.app import main
 

@@ -198,7 +198,8 @@ def _lines(lines):
 def open_pool(args):
     """The worker processes that run a check's paradigms at once, reused from puzzle to
     puzzle (``variants.parallel``; None where there is no fork: they run in turn). The
-    caller closes it."""
+    caller closes it. A check of one puzzle given as an argument is a one-off: its
+    default check leaves ``fast`` out (``parallel.ONE_OFF`` says why)."""
     from ..variants.parallel import Pool, available
 
     if not available():
@@ -206,7 +207,20 @@ def open_pool(args):
             raise UsageError("--first runs the paradigms at once, which needs fork "
                              "(Linux or macOS)")
         return None
-    return Pool(first=args.first).__enter__().start(_paradigms(args))
+    return Pool(first=args.first, one_off=one_off(args)).__enter__().start(_paradigms(args))
+
+
+def one_off(args) -> bool:
+    """True when the command line names exactly one puzzle and no file (nor stdin).
+
+    >>> from argparse import Namespace as N
+    >>> one_off(N(puzzles=["P"], file=None)), one_off(N(puzzles=["P", "Q"], file=None))
+    (True, False)
+    >>> one_off(N(puzzles=["-"], file=None)), one_off(N(puzzles=[], file=["f.txt"]))
+    (False, False)
+    """
+    puzzles = args.puzzles if isinstance(args.puzzles, list) else [args.puzzles]
+    return len(puzzles) == 1 and puzzles[0] not in (None, "-") and not args.file
 
 
 def _paradigms(args):

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass
 
@@ -70,6 +69,8 @@ def crosscheck(puzzle, paradigms=None, *, time_limit: float | None = None,
     if (pool := parallel.current()) is not None:  # all at once, in warm processes
         return pool.crosscheck(puzzle, names, asked=bool(paradigms), time_limit=time_limit,
                                type_names=type_names)
+    from concurrent.futures import ThreadPoolExecutor  # (here: a check at once needs none)
+
     outcomes: dict[str, tuple] = {}
     aside = next((n for n in names if n in PYTHON_SEARCH), None) if len(names) > 1 else None
     stop = threading.Event()

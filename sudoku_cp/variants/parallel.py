@@ -61,13 +61,15 @@ def current() -> "Pool | None":
 
 
 class Lane:
-    """One paradigm's worker process and the pipe to it."""
+    """One paradigm's worker process and the pipe to it (``warm``: the worker solves a
+    4x4 puzzle before the first one comes, as a batch wants; a one-off check's worker
+    only imports its solver, the puzzle is already on its way)."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, warm: bool = True):
         ctx = mp.get_context("fork")
         self.name = name
         self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=_serve, args=(name, child, self.conn),
+        self.process = ctx.Process(target=_serve, args=(name, child, self.conn, warm),
                                    name=f"sudoku-cp {name}", daemon=True)
         self.process.start()
         child.close()
@@ -99,13 +101,20 @@ class Lane:
 class Pool:
     """Worker processes for the paradigms of cross-checks, one per paradigm, reused.
 
-    A context manager: while open it is ``current()``; ``close`` ends every worker."""
+    A context manager: while open it is ``current()``; ``close`` ends every worker.
 
-    def __init__(self, first: bool = False):
+    ``one_off``: the pool serves a single puzzle (``check PUZZLE``). A default check then
+    leaves the compiled paradigms out (``ONE_OFF``): loading ``fast``'s compiled code
+    takes its worker about a second, longer than ``sat``, ``cpsat`` and the witness take
+    together on most puzzles, and on two cores it would slow them too. A batch
+    (``check -f``) runs them: the load is paid once, the worker stays warm."""
+
+    def __init__(self, first: bool = False, one_off: bool = False):
         if not available():
             raise SudokuCpError("paradigms at once need fork (Linux or macOS); run the "
                                 "check without it")
         self.first = first
+        self.one_off = one_off
         self.lanes: dict[str, Lane] = {}
 
     def __enter__(self) -> "Pool":
@@ -132,9 +141,18 @@ class Pool:
         from . import crosscheck  # noqa: F401  (imported once here, not in each worker)
         from .crosscheck import DEFAULT_PARADIGMS
 
-        for name in names or [n for n in DEFAULT_PARADIGMS if not _left_out(n)]:
+        default = [n for n in DEFAULT_PARADIGMS if not self.left_out(n)]
+        for name in sorted(names or default, key=_slowest_first):
             self.lane(name)
         return self
+
+    def left_out(self, name: str) -> str | None:
+        """Why a default check in this pool leaves ``name`` out, or None."""
+        from .paradigms import HOUSES_ONLY
+
+        if self.one_off and name in HOUSES_ONLY:
+            return ONE_OFF
+        return _left_out(name)
 
     def crosscheck(self, puzzle, names, *, asked=True, time_limit=None, type_names=None):
         """``crosscheck.crosscheck`` with the paradigms ``names`` at once (``asked``: the
@@ -146,7 +164,7 @@ class Pool:
         start = time.perf_counter()
         not_run = {}
         if not asked:
-            not_run = {n: why for n in names if (why := _left_out(n))}
+            not_run = {n: why for n in names if (why := self.left_out(n))}
         outcomes, finished, cancelled = self.run(
             puzzle, [n for n in names if n not in not_run], time_limit, type_names,
             settled=lambda found: _agreed(puzzle, found))
@@ -159,7 +177,7 @@ class Pool:
 
     def lane(self, name: str) -> Lane:
         if name not in self.lanes:
-            self.lanes[name] = Lane(name)
+            self.lanes[name] = Lane(name, warm=not self.one_off)
         return self.lanes[name]
 
     def _drop(self, name: str) -> None:
@@ -218,6 +236,20 @@ class Pool:
         return outcomes, finished, cancelled
 
 
+#: Why a one-off check (``Pool(one_off=True)``) leaves a compiled paradigm out.
+ONE_OFF = ("fast: a check of one puzzle does not wait for the compiled engine to load "
+           "(about a second); a batch (check -f) runs it, and --backends "
+           "sat,cpsat,witness,fast asks for it")
+
+#: The order workers are forked in: the one whose solver package takes longest to
+#: import first (OR-Tools: numpy and its native library), so its import overlaps the rest.
+_FORK_ORDER = ("cpsat", "sat", "witness")
+
+
+def _slowest_first(name: str) -> int:
+    return _FORK_ORDER.index(name) if name in _FORK_ORDER else len(_FORK_ORDER)
+
+
 def _left_out(name: str) -> str | None:
     """Why a default check leaves ``name`` out (``paradigms.not_ready``), or None."""
     from .paradigms import HOUSES_ONLY, not_ready
@@ -239,14 +271,17 @@ def _agreed(puzzle, outcomes) -> bool:
     return sum(claim(r.solutions, r.exhausted) == verdict.value for r in results.values()) >= 2
 
 
-def _serve(name: str, conn, parent_end) -> None:
+def _serve(name: str, conn, parent_end, warm: bool = True) -> None:
     """A worker's loop: answer each puzzle sent with ``crosscheck._run``'s outcome."""
     parent_end.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C is the parent's to handle
     _die_with_parent()
     from .crosscheck import _run, first_line
 
-    _warm(name)
+    if warm:
+        _warm(name)
+    else:
+        _import(name)
     while True:
         try:
             job = conn.recv()
@@ -283,6 +318,16 @@ def _warm(name: str) -> None:
             solve(VariantPuzzle(4, givens=((5, 4), (9, 1), (14, 1)),
                                 constraints=(Thermometer((0, 1, 2, 3)),)), limit=2)
     except Exception:  # (a missing package or a bug is said when a puzzle asks for it)
+        pass
+
+
+def _import(name: str) -> None:
+    """Import the paradigm's module (and so its solver package) before the puzzle comes."""
+    from .paradigms import get_paradigm
+
+    try:
+        get_paradigm(name)
+    except Exception:  # (said when the puzzle asks for it)
         pass
 
 

@@ -23,7 +23,8 @@ Propagator kinds (the kernel has one function for each):
   indexing); ``RELLIK``: no subset sums to the total; ``CIRCLES``: counting circles;
 - ``SUMLINE``: a line (or a loop) divides into runs summing to the total, exactly.
 
-Types it cannot state are declined by name (``UnsupportedConstraint``).
+Sums the cages imply (innies and outies) and an equal-sum rule's common sum are derived in
+``implied``. Types it cannot state are declined by name (``UnsupportedConstraint``).
 
 >>> from sudoku_cp.variants.model import VariantPuzzle, Thermometer, Sandwich, SumLine
 >>> prog = compile_puzzle(VariantPuzzle(4, constraints=(Thermometer((0, 1, 2)),)))
@@ -49,6 +50,7 @@ import numpy as np
 
 from ..model import leaper_steps
 from ..paradigms import UnsupportedConstraint
+from .implied import equal_sum, implied_cages
 
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
  SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE) = range(20)
@@ -83,9 +85,12 @@ class Program:
         self.props: list[tuple[int, list[int], list[int]]] = []  # (kind, cells, data)
         self.tables: list[int] = []
         self._tables: dict[tuple, int] = {}
-        self._relations: dict[int, tuple] = {}
+        self._relations: dict[int, tuple] = {}  # id(predicate) -> (predicate, masks, masks)
+        self._pairs: dict[tuple[int, int], int] = {}  # (a, b), a < b -> its PAIR in props
         self._predicates: dict[tuple, object] = {}
-        self.full_houses: list[tuple[int, ...]] = []  # houses holding every value once  # id(predicate) -> (predicate, table, table)
+        self.full_houses: list[tuple[int, ...]] = []  # houses holding every value once
+        self.geometry = puzzle.houses()  # rows, columns, boxes or regions (made once)
+        self.geometry_sets = frozenset(frozenset(h) for h in self.geometry)
 
     # -- building -----------------------------------------------------------------------------
     def restrict(self, cell: int, allowed) -> None:
@@ -115,9 +120,18 @@ class Program:
             values = range(self.lo, self.hi + 1)
             ab = tuple(self.mask(w for w in values if ok(v, w)) for v in values)
             ba = tuple(self.mask(v for v in values if ok(v, w)) for w in values)
-            self._relations[id(ok)] = (ok, self._table(ab), self._table(ba))
+            self._relations[id(ok)] = (ok, ab, ba)
         _, ab, ba = self._relations[id(ok)]
-        self.props.append((PAIR, [a, b], [a, b, ab, ba]))
+        if a > b:
+            a, b, ab, ba = b, a, ba, ab
+        at = self._pairs.get((a, b))
+        if at is None:  # (the tables become indices in ``freeze``)
+            self._pairs[(a, b)] = len(self.props)
+            self.props.append((PAIR, [a, b], [a, b, ab, ba]))
+        else:  # two rules on the same two cells: one relation, both must hold
+            _, _, (_, _, ab0, ba0) = self.props[at]
+            self.props[at] = (PAIR, [a, b], [a, b, tuple(x & y for x, y in zip(ab0, ab)),
+                                             tuple(x & y for x, y in zip(ba0, ba))])
 
     def _table(self, masks: tuple) -> int:
         if masks not in self._tables:
@@ -149,6 +163,8 @@ class Program:
     def _group_sums(self) -> None:
         """Each ``GROUPSUM``'s data: its cells in groups of 1 to 3 of one sign that share a
         house (each cell into the first group it fits), and its total in bit indices."""
+        if not any(kind == GROUPSUM for kind, _, _ in self.props):
+            return
         houses: dict[int, set[int]] = {}
         for h, (kind, cells, _) in enumerate(self.props):
             if kind == HOUSE:
@@ -193,15 +209,27 @@ class Program:
     def freeze(self) -> "Program":
         """Pack ``props`` into the CSR arrays the kernel reads."""
         self._group_sums()
+        houses = [0] * (self.n * self.n)  # cell -> the houses (all-different) holding it, as bits
+        for h, (kind, cells, _) in enumerate(self.props):
+            if kind == HOUSE:
+                bit = 1 << h
+                for x in cells:
+                    houses[x] |= bit
+        for i in self._pairs.values():
+            _, cells, (a, b, ab, ba) = self.props[i]
+            if not isinstance(ab, tuple):  # (a program frozen again)
+                continue
+            if houses[a] & houses[b]:  # they differ too: one relation
+                ab = tuple(m & ~(1 << v) for v, m in enumerate(ab))
+                ba = tuple(m & ~(1 << v) for v, m in enumerate(ba))
+            self.props[i] = (PAIR, cells, [a, b, self._table(ab), self._table(ba)])
         if not self.props:  # (a 1x1 grid: the kernel wants one propagator to queue)
             self.props.append((HOUSE, [0], [1, 0]))
         self.kinds = np.array([k for k, _, _ in self.props], dtype=np.int64)
         self.pstart = _starts([len(d) for _, _, d in self.props])
         self.cstart = _starts([len(cells) for _, cells, _ in self.props])
-        self.data = np.array(list(chain.from_iterable(d for _, _, d in self.props)) or [0],
-                             dtype=np.int64)
-        self.pcells = np.array(list(chain.from_iterable(c for _, c, _ in self.props)) or [0],
-                               dtype=np.int64)
+        self.data = _flat(d for _, _, d in self.props)
+        self.pcells = _flat(c for _, c, _ in self.props)
         self.tab = np.array(self.tables or [0], dtype=np.int64)
         # who watches each cell: every propagator on it once, in order; ~i for a slow one
         lengths = np.diff(self.cstart)
@@ -248,6 +276,16 @@ def _combos(nv: int, k: int, total: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _flat(lists) -> np.ndarray:
+    """The lists one after another as one int64 array (``[0]`` when all are empty).
+
+    >>> _flat([[1, 2], [], [3]]).tolist(), _flat([[]]).tolist()
+    ([1, 2, 3], [0])
+    """
+    out = np.fromiter(chain.from_iterable(lists), dtype=np.int64)
+    return out if len(out) else np.zeros(1, dtype=np.int64)
+
+
 def _starts(lengths) -> np.ndarray:
     """CSR offsets: 0 and the running totals of ``lengths``."""
     out = np.zeros(len(lengths) + 1, dtype=np.int64)
@@ -261,7 +299,7 @@ def compile_puzzle(puzzle) -> Program:
     if hi - lo + 1 > MAX_VALUES:
         raise UnsupportedConstraint("values", f"fast: {hi - lo + 1} values, over {MAX_VALUES}")
     prog = Program(puzzle)
-    for house in puzzle.houses():
+    for house in prog.geometry:
         prog.house(house)
     for cell, value in puzzle.givens:
         prog.dom[cell] &= prog.mask((value,))
@@ -306,40 +344,6 @@ def _crossings(houses: tuple) -> tuple:
         mid = sorted(mid)
         out.append((CROSS, mid + a + b, [len(mid), len(a), len(b)] + mid + a + b))
     return tuple(out)
-
-
-#: An implied sum over more cells than this is left out (weak, and costly to propagate).
-IMPLIED_CELLS = 5
-
-
-def implied_cages(prog, puzzle) -> None:
-    """Sums the cages imply in each full house (a house holding every value once):
-
-    - *innies*: the cells of the house outside the cages inside it sum to the house's
-      total minus those cages' (a hidden cage: distinct, as in one house);
-    - *outies*: when the cages touching the house cover it, their cells outside the
-      house sum to those cages' totals minus the house's.
-    """
-    cages = [(frozenset(c.cells), c.total) for c in puzzle.constraints
-             if c.TYPE == "killer_cage" and c.total is not None]
-    if not cages:
-        return
-    whole = sum(range(prog.lo, prog.hi + 1))
-    for house in puzzle.houses():
-        if len(house) != prog.nv:
-            continue
-        h = frozenset(house)
-        inside = [(cells, t) for cells, t in cages if cells <= h]
-        covered = frozenset().union(*(cells for cells, _ in inside))
-        rest = [x for x in house if x not in covered]
-        if inside and 0 < len(rest) <= IMPLIED_CELLS and sum(map(len, (c for c, _ in inside))) == len(covered):
-            prog.cage(rest, whole - sum(t for _, t in inside), house=False)
-        touching = [(cells, t) for cells, t in cages if cells & h]
-        union = frozenset().union(*(cells for cells, _ in touching))
-        outside = sorted(union - h)
-        if (touching and h <= union and 0 < len(outside) <= IMPLIED_CELLS
-                and sum(len(c) for c, _ in touching) == len(union)):
-            prog.linear([(x, 1) for x in outside], sum(t for _, t in touching) - whole)
 
 
 # -- one builder per constraint type -----------------------------------------------------------
@@ -547,7 +551,7 @@ def _marked(p, types):
 
 
 def _sandwich(prog, p, c):
-    if frozenset(c.cells) not in {frozenset(h) for h in p.houses()}:
+    if frozenset(c.cells) not in prog.geometry_sets:
         raise UnsupportedConstraint("sandwich", "fast: a sandwich on cells that are not a house")
     prog.props.append((SANDWICH, list(c.cells), [len(c.cells), c.total] + list(c.cells)))
 
@@ -569,8 +573,8 @@ def _sum_line(prog, p, c):
 
 
 def _x_sum(prog, p, c):
-    distinct = len(set(c.cells)) == len(c.cells) and any(set(c.cells) <= set(h)
-                                                         for h in p.houses())
+    distinct = len(set(c.cells)) == len(c.cells) and any(h.issuperset(c.cells)
+                                                         for h in prog.geometry_sets)
     prog.restrict(c.cells[0], lambda v: 1 <= v <= len(c.cells))
     prog.props.append((XSUM, list(c.cells), [len(c.cells), c.total, int(distinct)]
                        + list(c.cells)))
@@ -737,5 +741,22 @@ def _diagonal_non_consecutive(prog, p, c):
         prog.relation(a, b, apart)
 
 
+def _anti_taxicab(prog, p, c):
+    """Two cells ``d`` orthogonal steps apart do not both hold ``d``: a pair rule for each
+    such two cells (none where a house of the puzzle already makes them differ)."""
+    n = p.size
+    shared = set()
+    for house in prog.geometry:
+        shared.update(combinations(sorted(house), 2))
+    rules = {d: (lambda x, y, d=d: x != d or y != d) for d in range(max(prog.lo, 1), prog.hi + 1)}
+    for a in range(n * n):
+        r, col = divmod(a, n)
+        for b in range(a + 1, n * n):
+            d = b // n - r + abs(b % n - col)  # (b is below or right of a: no abs on rows)
+            if d in rules and (a, b) not in shared:
+                prog.relation(a, b, rules[d])
+
+
 BUILDERS.update({"chess": _chess, "knightmare": _knightmare, "nabner": _nabner,
-                 "diagonal_non_consecutive": _diagonal_non_consecutive})
+                 "diagonal_non_consecutive": _diagonal_non_consecutive,
+                 "equal_sum": equal_sum, "anti_taxicab": _anti_taxicab})

@@ -1,0 +1,137 @@
+"""Constraints ``fast`` derives from a puzzle's own, stated beside them (as ISS's optimizer
+adds implied sums): each is a consequence of the rules, so no solution is lost, and the
+search meets a contradiction sooner.
+
+- ``implied_cages``: innies and outies of killer cages over each full house and each band
+  of two to four adjacent rows or columns;
+- ``equal_sum`` (the builder of the type): where some segments cut a full house, their
+  common sum is that house's total over their count.
+
+Each takes the ``Program`` being built (``program.Program``) and adds to it through its
+``cage`` and ``linear``; nothing here reads the encoders, the witness or the checker.
+"""
+
+from __future__ import annotations
+
+
+#: An implied sum over more cells than this is left out (weak, and costly to propagate;
+#: nine: a killer's nodes halve against five, docs/variants_speed.md, issue 38).
+IMPLIED_CELLS = 9
+
+
+def implied_cages(prog, puzzle) -> None:
+    """Sums the cages imply in each full house (a house holding every value once), and in
+    each band of two to four adjacent rows or columns (holding every value that many times):
+
+    - *innies*: the cells of the area outside the cages inside it sum to the area's
+      total minus those cages' (a hidden cage: distinct where its cells share a house);
+    - *outies*: when the cages touching the area cover it, their cells outside the area
+      sum to those cages' totals minus the area's.
+    """
+    cages = [(frozenset(c.cells), c.total) for c in puzzle.constraints
+             if c.TYPE == "killer_cage" and c.total is not None]
+    if not cages:
+        return
+    whole = sum(range(prog.lo, prog.hi + 1))
+    touching: dict[int, list[int]] = {}  # cell -> the cages holding it
+    for i, (cells, _) in enumerate(cages):
+        for x in cells:
+            touching.setdefault(x, []).append(i)
+    houses = [frozenset(h) for h in prog.geometry if len(h) == prog.nv]
+    holding: dict[int, list[frozenset]] = {}  # cell -> the full houses holding it
+    for h in houses:
+        for x in h:
+            holding.setdefault(x, []).append(h)
+    stated = set(cages)  # (cells, total): each sum once (two areas often imply the same)
+
+    def implied(cells, total):
+        if (frozenset(cells), total) not in stated:
+            stated.add((frozenset(cells), total))
+            _implied_sum(prog, holding.get(cells[0], ()), cells, total)
+
+    areas = [(h, 1) for h in houses] + [(a, k) for a, k in _bands(puzzle.size)]
+    for area, times in areas:
+        near = {i for x in area for i in touching.get(x, ())}
+        inside = [i for i in near if cages[i][0] <= area]
+        covered = frozenset().union(*(cages[i][0] for i in inside))
+        rest = [x for x in sorted(area) if x not in covered]
+        total = times * whole
+        if (inside and 0 < len(rest) <= IMPLIED_CELLS
+                and sum(len(cages[i][0]) for i in inside) == len(covered)):
+            implied(rest, total - sum(cages[i][1] for i in inside))
+        union = frozenset().union(*(cages[i][0] for i in near))
+        outside = sorted(union - area)
+        if (near and area <= union and 0 < len(outside) <= IMPLIED_CELLS
+                and sum(len(cages[i][0]) for i in near) == len(union)):
+            implied(outside, sum(cages[i][1] for i in near) - total)
+
+
+def _bands(n: int):
+    """Each run of two to four adjacent rows, and of columns (short of the whole grid),
+    with how many times it holds each value."""
+    for k in range(2, min(4, n - 1) + 1):
+        for first in range(n - k + 1):
+            yield frozenset(r * n + c for r in range(first, first + k) for c in range(n)), k
+            yield frozenset(r * n + c for c in range(first, first + k) for r in range(n)), k
+
+
+def _implied_sum(prog, houses, cells, total) -> None:
+    """``cells`` sum to ``total``: a cage when they share one of ``houses`` (the full
+    houses holding the first of them), else a sum."""
+    if any(h.issuperset(cells) for h in houses):
+        prog.cage(cells, total, house=False)
+    else:
+        prog.linear([(x, 1) for x in cells], total)
+
+
+def equal_sum(prog, p, c):
+    """Each non-empty segment sums to what the first one does (one linear row each). When
+    some segments cut a full house (every value once) into parts, the common sum is the
+    house's total over their count, and each segment is stated with that total (a cage
+    where its cells share a house): a magic square's lines each sum to 15."""
+    segments, at = [], 0
+    for k in c.lengths:
+        if k:
+            segments.append(tuple(c.cells[at:at + k]))
+        at += k
+    total = _common_sum(prog, segments)
+    if total is None:
+        for seg in segments[1:]:
+            prog.linear([(x, 1) for x in seg] + [(x, -1) for x in segments[0]], 0)
+        return
+    houses = [set(h) for h in prog.full_houses]
+    for seg in segments:
+        if len(set(seg)) == len(seg) and any(set(seg) <= h for h in houses):
+            prog.cage(list(seg), total, house=False)
+        else:
+            prog.linear([(x, 1) for x in seg], total)
+
+
+def _common_sum(prog, segments):
+    """The sum every segment must have when some of them (distinct cells, no two
+    sharing a cell) make up a full house exactly; None when none do, or when the house's
+    total does not divide (then no grid meets the rule: left to the rows to find)."""
+    whole = sum(range(prog.lo, prog.hi + 1))
+    for house in prog.full_houses:
+        h = frozenset(house)
+        parts = [frozenset(seg) for seg in segments if len(set(seg)) == len(seg) and set(seg) <= h]
+        count = _partition(h, parts)
+        if count and whole % count == 0:
+            return whole // count
+    return None
+
+
+def _partition(cells: frozenset, parts: list) -> int:
+    """How many of ``parts`` cut ``cells`` exactly (an exact cover; 0 when none does)."""
+    if not cells:
+        return 0
+    first = min(cells)
+    for part in parts:
+        if first in part and part <= cells:
+            rest = cells - part
+            if not rest:
+                return 1
+            more = _partition(rest, parts)
+            if more:
+                return more + 1
+    return 0
