@@ -138,7 +138,11 @@ def main(argv=None) -> int:
         tool = data.parent / "tools" / "iss_batch.mjs"
         iss = iss_times(os.environ["ISS"], [r for r in records if r["format"] == "iss"], tool)
     rows = []
-    out = open(args.out, "w") if args.out else None
+    try:
+        out = open(args.out, "w") if args.out else None
+    except OSError as exc:  # a folder, or a place that cannot be written: one line, exit 2
+        print(f"bench_variants_fast: cannot write --out {args.out}: {exc.strerror}", file=sys.stderr)
+        return 2
     print(f"{'puzzle':36} " + " ".join(f"{p:>9}" for p in paradigms) + f" {'ISS ms':>8}")
     for rec in records:
         try:
