@@ -24,6 +24,7 @@ from .innies import innies_outies
 from .classic import classic_finder
 from .implications import cell_forcing, pair_links, value_forcing
 from .leftovers import leftovers
+from .overlaps import overlaps
 from .houses import hidden_single, hidden_subset, locked_candidates, naked_single, naked_subset
 from .pieces import build_pieces
 from .scores import ORDER, level_of
@@ -94,11 +95,15 @@ def finders(geometry, trials: bool = True, classic: bool = True,
     for k, name in ((2, "pair"), (3, "triple"), (4, "quad")):
         ladder[f"naked {name}"] = naked_subset(k)
         ladder[f"hidden {name}"] = hidden_subset(k)
+    links = pair_links(pieces)
+    joined = overlaps(pieces)  # (after the links: a joined piece repeats its parts')
+    for piece in joined:
+        by_technique.setdefault(piece.technique, []).append(piece)
     for technique, group in by_technique.items():
         ladder[technique] = PieceFinder(technique, group)
-    links = pair_links(pieces)
-    ladder["cell forcing"] = cell_forcing(links)
-    ladder["value forcing"] = value_forcing(links)
+    pieces = pieces + joined
+    ladder["cell forcing"] = cell_forcing(links, pieces)
+    ladder["value forcing"] = value_forcing(links, pieces)
     found = [(t, ladder[t]) for t in ORDER if t in ladder]
     classic = classic_finder(geometry, seconds=classic_seconds) if classic else None
     if classic is not None:  # fish, wings, chains... on the houses (``classic``)

@@ -24,6 +24,7 @@ SCORES = {
     "line": 2.8,               # whisper, renban, between, lockout, entropic, modular, zipper...
     "little killer": 2.8,
     "naked pair": 3.0,
+    "overlapping rules": 3.1,  # two constraints on the same cells walked together (overlaps.py)
     "innies and outies": 3.2,
     "law of leftovers": 3.3,   # a jigsaw's rows against its regions (leftovers.py)
     "hidden pair": 3.4,
