@@ -17,15 +17,26 @@ from .houses import placement
 from .step import VStep
 
 
-def classic_finder(g, *, seconds: float = 5.0):
+#: the classic engine's forcing families (SE's forcing chains and nested ones): the
+#: variant engine tries its own chains on the constraints' links before them.
+FORCING = ("forcing", "nested")
+
+
+def classic_finder(g, *, seconds: float = 5.0, part: str = "all"):
     """A finder taking the classic engine's easiest step at the variant's position, or
-    None when the puzzle's geometry is not one the classic engine has."""
+    None when the puzzle's geometry is not one the classic engine has. ``part``:
+    ``"patterns"`` (every family but the forcing ones), ``"forcing"`` (only those) or
+    ``"all"``."""
     p = g.puzzle
     if p.box is None or p.values != (1, p.size) or p.size > 36:
         return None
     from ...geometry import Geometry
-    from ...logic.solver import next_step
+    from ...logic.solver import LADDER, next_step
     from ...logic.state import Contradiction, State, TimeUp
+
+    ladder = {"all": LADDER,
+              "patterns": tuple(r for r in LADDER if r[0] not in FORCING),
+              "forcing": tuple(r for r in LADDER if r[0] in FORCING)}[part]
 
     n = p.size
     extra = tuple(tuple(g.groups[h]) for h in g.full_houses if h >= 3 * n)
@@ -35,7 +46,8 @@ def classic_finder(g, *, seconds: float = 5.0):
         values = [state.values(x)[0] if state.placed[x] else 0 for x in range(n * n)]
         try:
             s = State.from_candidates(geo, values, list(state.cands))
-            found = next_step(s, assume_unique=False, deadline=time.perf_counter() + seconds)
+            found = next_step(s, assume_unique=False, deadline=time.perf_counter() + seconds,
+                              ladder=ladder)
         except (Contradiction, TimeUp):
             return None
         for st in found:

@@ -36,6 +36,7 @@ SCORES = {
     "naked quad": 5.0,
     "hidden quad": 5.4,
     "constraint chain": 6.0,   # an AIC on the constraints' links: 6.0-7.0 by length (chains.py)
+    "forcing chain": 7.2,      # every option leads to one conclusion by links and singles (forcing_chains.py)
     "contradiction (trial)": 7.5,  # labelled: assumes a candidate, follows easy steps (forcing.py)
 }
 
