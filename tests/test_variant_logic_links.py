@@ -168,3 +168,36 @@ def test_thermometer_links_cells_two_apart():
     assert far(1, 3) and not far(2, 3)
     for s in (s for s in GRIDS4 if is_solution(puzzle, s)):
         assert far(s[0], s[10])
+
+
+def test_rule_links_of_pieces_of_cases_hold_on_4x4():
+    """Pieces of cases (an x-sum, an index, a sandwich) link through their cases: every
+    link against every solution, at the start and after each step, on 30 puzzles whose
+    clues are read off a random grid."""
+    from sudoku_cp.variants.logic.engine import apply
+
+    checked = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        grid = rng.choice(GRIDS4)
+        r = rng.randrange(4)
+        row = tuple(range(4 * r, 4 * r + 4))
+        first = grid[row[0]]
+        col = tuple(range(rng.randrange(4), 16, 4))
+        ends = sorted(i for i, x in enumerate(col) if grid[x] in (1, 4))
+        cons = (m.XSum(row, sum(grid[x] for x in row[:first])),
+                m.Indexing(row[0], row, grid[row[first - 1]]),
+                m.Sandwich(col, sum(grid[x] for x in col[ends[0] + 1:ends[1]])))
+        puzzle = m.VariantPuzzle(4, constraints=cons)
+        sols = [s for s in GRIDS4 if is_solution(puzzle, s)]
+        assert grid in sols
+        state, pieces, memo = start(puzzle), build_pieces(puzzle)[0], {}
+        for step in [None] + solve_path(puzzle, trials=False, classic=False).steps:
+            if step is not None:
+                apply(state, step)
+            for (x, a), links in table(state, pieces, memo).items():
+                for y, mask in links.items():
+                    for b in state.g.values(mask):
+                        checked += 1
+                        assert not any(s[x] == a and s[y] == b for s in sols), (seed, x, a, y, b)
+    assert checked > 1000
