@@ -22,11 +22,12 @@ from .step import VStep
 FORCING = ("forcing", "nested")
 
 
-def classic_finder(g, *, seconds: float = 5.0, part: str = "all"):
+def classic_finder(g, *, seconds: float = 5.0, part: str = "all", clock=None):
     """A finder taking the classic engine's easiest step at the variant's position, or
     None when the puzzle's geometry is not one the classic engine has. ``part``:
     ``"patterns"`` (every family but the forcing ones), ``"forcing"`` (only those) or
-    ``"all"``."""
+    ``"all"``. ``clock``: a dict two parts share so that one step spends ``seconds`` in
+    all (the patterns part notes what it spent, the forcing part takes the rest)."""
     p = g.puzzle
     if p.box is None or p.values != (1, p.size) or p.size > 36:
         return None
@@ -44,12 +45,18 @@ def classic_finder(g, *, seconds: float = 5.0, part: str = "all"):
 
     def find(state):
         values = [state.values(x)[0] if state.placed[x] else 0 for x in range(n * n)]
+        began = time.perf_counter()
+        budget = seconds
+        if clock is not None and part == "forcing":
+            budget = max(seconds - clock.get("spent", 0.0), 0.2 * seconds)
         try:
             s = State.from_candidates(geo, values, list(state.cands))
-            found = next_step(s, assume_unique=False, deadline=time.perf_counter() + seconds,
-                              ladder=ladder)
+            found = next_step(s, assume_unique=False, deadline=began + budget, ladder=ladder)
         except (Contradiction, TimeUp):
             return None
+        finally:
+            if clock is not None and part == "patterns":
+                clock["spent"] = time.perf_counter() - began
         for st in found:
             gone = {(c, v) for c, v in st.eliminations if state.has(c, v)}
             places = tuple((c, v) for c, v in st.placements if not state.placed[c])

@@ -106,8 +106,9 @@ def finders(geometry, trials: bool = True, classic: bool = True,
     ladder["cell forcing"] = cell_forcing(links, pieces)
     ladder["value forcing"] = value_forcing(links, pieces)
     found = [(t, ladder[t]) for t in ORDER if t in ladder]
-    part = "patterns" if chains else "all"
-    classic = classic_finder(geometry, seconds=classic_seconds, part=part) if classic else None
+    part, clock = ("patterns", {}) if chains else ("all", None)
+    classic = classic_finder(geometry, seconds=classic_seconds, part=part,
+                             clock=clock) if classic else None
     if classic is not None:  # fish, wings, chains... on the houses (``classic``)
         found.append(("classic", classic))
     if chains:  # chains whose links come from the constraints too, then the classic
@@ -118,7 +119,7 @@ def finders(geometry, trials: bool = True, classic: bool = True,
         found.append(("forcing chain", forcing_chain_finder(pieces, links)))
         if classic is not None:
             found.append(("classic", classic_finder(geometry, seconds=classic_seconds,
-                                                    part="forcing")))
+                                                    part="forcing", clock=clock)))
     if trials:
         from .forcing import forcing_finder
 
