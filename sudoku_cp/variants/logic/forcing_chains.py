@@ -31,7 +31,7 @@ from .scores import SCORES
 from .step import VStep
 
 #: a cell's candidates or a value's places followed at most.
-MAX_OPTIONS = 3
+MAX_OPTIONS = 5
 
 
 class Net:
