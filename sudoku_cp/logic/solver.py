@@ -136,13 +136,16 @@ class Path:
 
 
 def next_step(s: State, assume_unique: bool = False, deadline: float | None = None,
-              hints: bool = False):
+              hints: bool = False, ladder=None):
     """The easiest step at this position (a list: singles come all found in one sweep),
     or [] when no technique applies. ``hints`` climbs ``HINT_LADDER`` (SE's ladder with
-    the techniques SE lacks) instead of SE's own."""
+    the techniques SE lacks) instead of SE's own; ``ladder``: rungs of either to climb
+    instead (a caller taking only some families)."""
     best: list = []
     chained = False  # hints: the best so far is a chain, which a pattern may displace
-    for _family, low, find, unique in HINT_LADDER if hints else LADDER:
+    if ladder is None:
+        ladder = HINT_LADDER if hints else LADDER
+    for _family, low, find, unique in ladder:
         pattern = chained and _family not in CHAINS
         if best and (best[0].rating < low or best[0].rating == low and not pattern):
             break

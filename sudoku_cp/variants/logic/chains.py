@@ -6,7 +6,8 @@ in a full house, or the only two places left, in a piece's cells, of a value eve
 of keeping the piece's rule uses (a cage that needs a 9). Two candidates are *weakly*
 linked when at most one is true: two values of one cell, one value in two peers, or two
 values a two-cell rule forbids together (a dot, an X or V, neighbours on a whisper or a
-thermometer...).
+thermometer...), or two candidates a small piece's rule never holds together (a cage's
+combinations, an arrow's sums: ``weak.table``).
 
 A chain starts from a candidate A assumed false and alternates: a strong link makes the
 next candidate true, a weak link makes the next one false. Reaching a candidate Z true
@@ -40,7 +41,7 @@ def chain_score(links: int) -> float:
 class Links:
     """The strong and weak links of one position, as bitsets per candidate."""
 
-    def __init__(self, state, pieces, pair_links, memo):
+    def __init__(self, state, pieces, pair_links, memo, rule_memo=None):
         g = state.g
         self.state, self.count, self.lo = state, g.count, g.lo
         k = g.count
@@ -78,6 +79,8 @@ class Links:
                 if bad:
                     node = x * k + a - g.lo
                     self.weak[node] = self.weak.get(node, 0) | bad
+        if rule_memo is not None:
+            self._rule_weak(state, pieces, rule_memo)
         self._peer_weak(state)
 
     def node(self, cell, value):
@@ -109,6 +112,20 @@ class Links:
                 self._strong(where[0], v, where[1], v, f"{piece.label} needs {v}, "
                                                         f"in one of two places")
 
+    def _rule_weak(self, state, pieces, memo):
+        """Weak links from the small pieces' rules (``weak.table``), both ways already."""
+        from .weak import table
+
+        g = state.g
+        for (x, a), row in table(state, pieces, memo).items():
+            bits = 0
+            for y, mask in row.items():
+                for b in g.values(mask & state.cands[y]):
+                    bits |= 1 << self.node(y, b)
+            if bits:
+                node = self.node(x, a)
+                self.weak[node] = self.weak.get(node, 0) | bits
+
     def _peer_weak(self, state):
         g = state.g
         k = self.count
@@ -137,9 +154,10 @@ def _bits(mask):
 def chain_finder(pieces, pair_links, *, max_links=MAX_LINKS):
     """A finder for ``constraint chain`` over the puzzle's pieces and two-cell links."""
     memo: dict = {}
+    rule_memo: dict = {}
 
     def find(state):
-        links = Links(state, pieces, pair_links, memo)
+        links = Links(state, pieces, pair_links, memo, rule_memo)
         for depth in (4, 8, max_links):
             found = _search(links, depth)
             if found is not None:

@@ -17,15 +17,27 @@ from .houses import placement
 from .step import VStep
 
 
-def classic_finder(g, *, seconds: float = 5.0):
+#: the classic engine's forcing families (SE's forcing chains and nested ones): the
+#: variant engine tries its own chains on the constraints' links before them.
+FORCING = ("forcing", "nested")
+
+
+def classic_finder(g, *, seconds: float = 5.0, part: str = "all", clock=None):
     """A finder taking the classic engine's easiest step at the variant's position, or
-    None when the puzzle's geometry is not one the classic engine has."""
+    None when the puzzle's geometry is not one the classic engine has. ``part``:
+    ``"patterns"`` (every family but the forcing ones), ``"forcing"`` (only those) or
+    ``"all"``. ``clock``: a dict two parts share so that one step spends ``seconds`` in
+    all (the patterns part notes what it spent, the forcing part takes the rest)."""
     p = g.puzzle
     if p.box is None or p.values != (1, p.size) or p.size > 36:
         return None
     from ...geometry import Geometry
-    from ...logic.solver import next_step
+    from ...logic.solver import LADDER, next_step
     from ...logic.state import Contradiction, State, TimeUp
+
+    ladder = {"all": LADDER,
+              "patterns": tuple(r for r in LADDER if r[0] not in FORCING),
+              "forcing": tuple(r for r in LADDER if r[0] in FORCING)}[part]
 
     n = p.size
     extra = tuple(tuple(g.groups[h]) for h in g.full_houses if h >= 3 * n)
@@ -33,11 +45,18 @@ def classic_finder(g, *, seconds: float = 5.0):
 
     def find(state):
         values = [state.values(x)[0] if state.placed[x] else 0 for x in range(n * n)]
+        began = time.perf_counter()
+        budget = seconds
+        if clock is not None and part == "forcing":
+            budget = max(seconds - clock.get("spent", 0.0), 0.2 * seconds)
         try:
             s = State.from_candidates(geo, values, list(state.cands))
-            found = next_step(s, assume_unique=False, deadline=time.perf_counter() + seconds)
+            found = next_step(s, assume_unique=False, deadline=began + budget, ladder=ladder)
         except (Contradiction, TimeUp):
             return None
+        finally:
+            if clock is not None and part == "patterns":
+                clock["spent"] = time.perf_counter() - began
         for st in found:
             gone = {(c, v) for c, v in st.eliminations if state.has(c, v)}
             places = tuple((c, v) for c, v in st.placements if not state.placed[c])

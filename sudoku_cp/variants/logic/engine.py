@@ -24,6 +24,7 @@ from .innies import innies_outies
 from .classic import classic_finder
 from .implications import cell_forcing, pair_links, value_forcing
 from .leftovers import leftovers
+from .overlaps import overlaps
 from .houses import hidden_single, hidden_subset, locked_candidates, naked_single, naked_subset
 from .pieces import build_pieces
 from .scores import ORDER, level_of
@@ -94,19 +95,31 @@ def finders(geometry, trials: bool = True, classic: bool = True,
     for k, name in ((2, "pair"), (3, "triple"), (4, "quad")):
         ladder[f"naked {name}"] = naked_subset(k)
         ladder[f"hidden {name}"] = hidden_subset(k)
-    for technique, group in by_technique.items():
-        ladder[technique] = PieceFinder(technique, group)
     links = pair_links(pieces)
-    ladder["cell forcing"] = cell_forcing(links)
-    ladder["value forcing"] = value_forcing(links)
+    joined = overlaps(pieces)  # (after the links: a joined piece repeats its parts')
+    for piece in joined:
+        by_technique.setdefault(piece.technique, []).append(piece)
+    for technique, group in by_technique.items():  # (a joined piece: a smaller walk)
+        ladder[technique] = PieceFinder(technique, group,
+                                        cap=4000 if technique == "overlapping rules" else 20000)
+    pieces = pieces + joined
+    ladder["cell forcing"] = cell_forcing(links, pieces)
+    ladder["value forcing"] = value_forcing(links, pieces)
     found = [(t, ladder[t]) for t in ORDER if t in ladder]
-    classic = classic_finder(geometry, seconds=classic_seconds) if classic else None
+    part, clock = ("patterns", {}) if chains else ("all", None)
+    classic = classic_finder(geometry, seconds=classic_seconds, part=part,
+                             clock=clock) if classic else None
     if classic is not None:  # fish, wings, chains... on the houses (``classic``)
         found.append(("classic", classic))
-    if chains:  # chains whose links come from the constraints too
-        from .chains import chain_finder
+    if chains:  # chains whose links come from the constraints too, then the classic
+        from .chains import chain_finder  # engine's forcing chains (on the houses only)
+        from .forcing_chains import forcing_chain_finder
 
         found.append(("constraint chain", chain_finder(pieces, links)))
+        found.append(("forcing chain", forcing_chain_finder(pieces, links)))
+        if classic is not None:
+            found.append(("classic", classic_finder(geometry, seconds=classic_seconds,
+                                                    part="forcing", clock=clock)))
     if trials:
         from .forcing import forcing_finder
 

@@ -50,6 +50,7 @@ RULE_WORDS = {
     "innies": "the rule of 45: what the houses hold minus the cages inside",
     "outies": "the rule of 45: the cages across the houses minus what the houses hold",
     "innies and outies": "the rule of 45: what the houses hold minus the cages touching them",
+    "overlap": "both rules hold on the same cells",
 }
 
 
@@ -116,8 +117,9 @@ class PieceFinder:
             text += (f"; every {ways} uses {' and '.join(map(str, need))}, so cells seeing "
                      f"all of its places there cannot: " + removed_words(p, extra))
         source = piece.meta.get("source")
+        sources = piece.meta.get("sources", () if source is None else (source,))
         return VStep(self.technique, SCORES[self.technique], (), tuple(gone + extra),
-                     piece.cells, text + ".", sources=() if source is None else (source,))
+                     piece.cells, text + ".", sources=tuple(sources))
 
 
 def _required_elsewhere(state, piece, required, gone):

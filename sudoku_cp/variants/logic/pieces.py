@@ -125,10 +125,20 @@ def _pairs_line(technique, word, pred):
     return build
 
 
-def _thermo(pred, word):
-    def build(p, c):  # a thermometer is walked whole: its order prunes every branch
-        return [line_piece("thermometer", f"{word} from {p.cell_name(c.cells[0])}", c.cells,
-                           pairs=[pred], kind=c.TYPE)]
+def _thermo(pred, word, gap):
+    """A thermometer is walked whole: its order prunes every branch. Cells further apart
+    are related too (``gap(d)``: the least rise over ``d`` steps), so the chains and the
+    forcing steps see a link between any two of its cells, not only neighbours."""
+    def build(p, c):
+        piece = line_piece("thermometer", f"{word} from {p.cell_name(c.cells[0])}", c.cells,
+                           pairs=[pred], kind=c.TYPE)
+        k = len(c.cells)
+        if len(set(c.cells)) == k:
+            far = tuple(((i, j), (lambda d: lambda a, b: b - a >= d)(gap(j - i)))
+                        for i in range(k) for j in range(i + 2, k))
+            piece = Piece(piece.technique, piece.label, piece.cells, piece.relations + far,
+                          kind=c.TYPE)
+        return [piece]
     return build
 
 
@@ -400,8 +410,8 @@ def _skyscraper(p, c):
 BUILDERS = {
     "killer_cage": _cage, "little_killer": _little_killer, "arrow": _arrow,
     "double_arrow": _double_arrow,
-    "thermometer": _thermo(lambda a, b: a < b, "thermometer"),
-    "slow_thermometer": _thermo(lambda a, b: a <= b, "slow thermometer"),
+    "thermometer": _thermo(lambda a, b: a < b, "thermometer", lambda d: d),
+    "slow_thermometer": _thermo(lambda a, b: a <= b, "slow thermometer", lambda d: 0),
     "whisper": _pairs_line("line", "whisper", lambda c: lambda a, b: abs(a - b) >= c.difference),
     "renban": _renban, "palindrome": _palindrome,
     "between": _ends_rule("between line", lambda a, b, x: a < x < b),

@@ -6,7 +6,8 @@ between them by how much a solver has to hold in mind (one dot: less than a nake
 single; a cage's combinations: about a pointing pair; the rule of 45 or an outside clue:
 about a pair). Set by judgement, not fitted; against SudokuVariantSolverJS's order
 (solved without a trial, with one, not finished) the ratings give Spearman's rho 0.89
-on 153 real puzzles (``benchmarks/bench_variant_logic.py``; docs/logic.md, "Variants").
+on 153 real puzzles (``benchmarks/bench_variant_logic.py``; docs/logic.md, "Variants";
+re-measured 0.89 after issue 39's rule links and forcing chains).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ SCORES = {
     "line": 2.8,               # whisper, renban, between, lockout, entropic, modular, zipper...
     "little killer": 2.8,
     "naked pair": 3.0,
+    "overlapping rules": 3.1,  # two constraints on the same cells walked together (overlaps.py)
     "innies and outies": 3.2,
     "law of leftovers": 3.3,   # a jigsaw's rows against its regions (leftovers.py)
     "hidden pair": 3.4,
@@ -35,6 +37,7 @@ SCORES = {
     "naked quad": 5.0,
     "hidden quad": 5.4,
     "constraint chain": 6.0,   # an AIC on the constraints' links: 6.0-7.0 by length (chains.py)
+    "forcing chain": 7.2,      # every option leads to one conclusion by links and singles (forcing_chains.py)
     "contradiction (trial)": 7.5,  # labelled: assumes a candidate, follows easy steps (forcing.py)
 }
 

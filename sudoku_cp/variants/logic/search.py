@@ -52,10 +52,15 @@ class Cap(SudokuCpError):
     """The search passed its node cap (caught inside the engine)."""
 
 
-def supports(piece: Piece, masks, are_peers, *, lo: int, cap: int = 20000):
+def supports(piece: Piece, masks, are_peers, *, lo: int, cap: int = 20000, together=None):
     """``(support masks, combos, must)`` for the piece's cells, or None past ``cap``
-    nodes; ``must`` is the mask of the values every assignment uses somewhere."""
+    nodes; ``must`` is the mask of the values every assignment uses somewhere.
+    ``together``: a dict to fill with ``(i, a) -> [mask per position]``, the values each
+    position takes in the assignments where position ``i`` holds ``a`` (the walk then
+    runs to the end; not for a piece of cases)."""
     if piece.cases:
+        if together is not None:
+            return None
         return _union(piece, masks, are_peers, lo, cap)
     k = len(piece.cells)
     cells = piece.cells
@@ -96,7 +101,14 @@ def supports(piece: Piece, masks, are_peers, *, lo: int, cap: int = 20000):
             must[0] &= used
             if combos is not None:
                 combos.add(tuple(sorted(vals)))
-            elif support == full and not must[0]:
+            if together is not None:
+                for j in range(k):
+                    row = together.get((j, vals[j]))
+                    if row is None:
+                        row = together[(j, vals[j])] = [0] * k
+                    for q in range(k):
+                        row[q] |= 1 << (vals[q] - lo)
+            elif combos is None and support == full and not must[0]:
                 raise Cap  # every candidate supported, no value needed: stop early
             return
         for v in options[i]:
@@ -113,7 +125,7 @@ def supports(piece: Piece, masks, are_peers, *, lo: int, cap: int = 20000):
     try:
         walk(0)
     except Cap:
-        if support == full and combos is None and not must[0]:
+        if support == full and combos is None and together is None and not must[0]:
             return full, set(), 0
         return None
     return support, combos, max(must[0], 0)
