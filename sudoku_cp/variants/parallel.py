@@ -237,7 +237,7 @@ class Pool:
 
 
 #: Why a one-off check (``Pool(one_off=True)``) leaves a compiled paradigm out.
-ONE_OFF = ("fast: a check of one puzzle does not wait for the compiled engine to load "
+ONE_OFF = ("a check of one puzzle does not wait for the compiled engine to load "
            "(about a second); a batch (check -f) runs it, and --backends "
            "sat,cpsat,witness,fast asks for it")
 
