@@ -267,7 +267,7 @@ def view(rec, report, puzzle, asked=None):
                if asked is None or name in asked]
     skipped += [f"{name} cancelled: two paradigms agreed first (--first)"
                 for name in rec.get("cancelled") or ()]
-    return (puzzle.size, len(puzzle.givens), ran, lambda s: _grid(s, puzzle.size),
+    return (puzzle.shape_name, len(puzzle.givens), ran, lambda s: _grid(s, puzzle.cols),
             puzzle.cell_name, rec["notes"] + skipped)
 
 
@@ -278,23 +278,24 @@ def _status(result) -> str:
     return "none" if result.exhausted else "unknown"
 
 
-def _grid(values, size) -> str:
+def _grid(values, cols) -> str:
+    """The values a row of ``cols`` per line."""
     width = max(len(str(v)) for v in values)
-    return "\n".join(" ".join(str(v).rjust(width) for v in values[r * size:(r + 1) * size])
-                     for r in range(size))
+    return "\n".join(" ".join(str(v).rjust(width) for v in values[r:r + cols])
+                     for r in range(0, len(values), cols))
 
 
 def show_candidates(rec) -> None:
     """``check --candidates``: the values some solution gives each cell, and the counts."""
     cand = rec["candidates"]
-    n = rec["size"]
+    n = len(cand["candidates"]) // rec["size"]  # the columns (size is the rows)
     cells = ["".join(sorted(c, key=int)) if all(len(v) == 1 for v in c) else ",".join(sorted(c, key=int))
              for c in cand["candidates"]]
     width = max(len(c) for c in cells) or 1
     print(f"candidates (values some solution gives each cell; counts up to {cand['cap']}"
           f"{'' if cand['complete'] else ', stopped by the time limit'}):")
-    for r in range(n):
-        print(" ".join((c or "-").ljust(width) for c in cells[r * n:(r + 1) * n]))
+    for r in range(0, len(cells), n):
+        print(" ".join((c or "-").ljust(width) for c in cells[r:r + n]))
     many = [(i, v, k) for i, c in enumerate(cand["candidates"]) for v, k in c.items() if len(c) > 1]
     for i, v, k in many[:20]:
         more = "+" if k >= cand["cap"] else ""
@@ -368,7 +369,7 @@ def cmd_solve(args) -> int:
         if bad:
             print(f"BUG: {name} returned {len(bad)} non-solution(s): {rec['evidence'][0]}",
                   file=sys.stderr)
-        print(solve_line(index, place(source, line), entry.puzzle.size,
+        print(solve_line(index, place(source, line), entry.puzzle.shape_name,
                          len(entry.puzzle.givens), rec["verdict"], name, result.time,
                          found(ngood, result.exhausted, limit, counting=args.count)))
         for note in rec["notes"]:  # (cosmetic elements skipped, as check says)
@@ -377,7 +378,7 @@ def cmd_solve(args) -> int:
             for k, s in enumerate(good, 1):
                 if len(good) > 1:
                     print(f"solution {k}:")
-                print(_grid(s, entry.puzzle.size))
+                print(_grid(s, entry.puzzle.cols))
                 print()
         if verdict == "none":
             for clash in rec["evidence"]:

@@ -30,6 +30,10 @@ LINE_COLOURS = {"whisper": "#5cc35c", "renban": "#c27be0", "palindrome": "#b0b0b
 
 def to_svg(puzzle, solution=None) -> str:
     """The SVG text of ``puzzle`` (and of ``solution``'s values in the empty cells)."""
+    if puzzle.cols != puzzle.size:  # (every drawing below reads the grid as square)
+        from ..errors import PuzzleError
+
+        raise PuzzleError(f"a non-square {puzzle.shape_name} grid is not drawn yet")
     n = puzzle.size
     side = 2 * MARGIN + n * CELL
     unknown = []

@@ -63,7 +63,7 @@ def encode(puzzle: VariantPuzzle, cage: str = CAGE_ENCODINGS[0],
 
 def shape_key(puzzle: VariantPuzzle) -> tuple:
     """What the classic part of a puzzle's CNF depends on: its size, values and houses."""
-    return puzzle.size, tuple(puzzle.value_range), puzzle.houses()
+    return puzzle.size, puzzle.cols, tuple(puzzle.value_range), puzzle.houses()
 
 
 def encode_shape(puzzle: VariantPuzzle) -> CNF:

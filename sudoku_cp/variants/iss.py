@@ -27,12 +27,12 @@ from __future__ import annotations
 import re
 
 from ..errors import PuzzleError
-from . import iss_chaos, iss_sets
+from . import iss_chaos, iss_sets, iss_shape
 from . import model as m
 from .paradigms import UnsupportedConstraint
 from .reading import Reading, Said
-from .sudokuwiki import looks_like_packed_killer, read_packed_killer
 from . import iss_nested
+from .iss_plain import parse_plain  # noqa: F401  (the plain-text forms: iss_plain)
 
 _CELL = re.compile(r"^[Rr]([0-9a-gA-G])[Cc]([0-9a-gA-G])$")
 _DECIMAL_CELL = re.compile(r"^[Rr](\d+)[Cc](\d+)$")
@@ -49,21 +49,22 @@ def looks_like_iss(text: str) -> bool:
 class _Grid:
     """The shape being read: size and value range, for cell and value parsing."""
 
-    def __init__(self, size=9, lo=1, hi=None):
-        self.size, self.lo = size, lo
+    def __init__(self, size=9, lo=1, hi=None, cols=None):
+        self.size, self.lo = size, lo  # (size: the rows)
+        self.cols = cols or size
         self.region = None  # RegionSize, when given
-        self.hi = hi if hi is not None else lo + size - 1
+        self.hi = hi if hi is not None else lo + max(size, self.cols) - 1
 
     def cell(self, text):
         match = _CELL.match(text)
         if not match and re.fullmatch(r"[A-Z]+\d+", text):  # (the reader names the type)
             raise UnsupportedConstraint("", VAR_CELLS)
         if not match:
-            raise PuzzleError(_bad_cell(text, self.size))
+            raise PuzzleError(_bad_cell(text, max(self.size, self.cols)))
         r, c = (int(g, 17) - 1 for g in match.groups())
-        if not (0 <= r < self.size and 0 <= c < self.size):
-            raise PuzzleError(f"cell {text} is outside the {self.size}x{self.size} grid")
-        return r * self.size + c
+        if not (0 <= r < self.size and 0 <= c < self.cols):
+            raise PuzzleError(f"cell {text} is outside the {self.size}x{self.cols} grid")
+        return r * self.cols + c
 
     def cells(self, args):
         return tuple(self.cell(a) for a in args if a != "")
@@ -103,10 +104,10 @@ def _shape(items):
         dims = _SHAPE.match(args[0] if args else "")
         if not dims:
             raise PuzzleError(f"bad grid shape {spec!r} (ISS writes Shape~9x9)")
-        if dims.group(1) != dims.group(2):
-            raise UnsupportedConstraint(spec, "non-square grids are not supported yet")
-        n = int(dims.group(1))
-        lo, hi = 1, n
+        n, cols = int(dims.group(1)), int(dims.group(2))
+        if not (1 <= n <= 16 and 1 <= cols <= 16):
+            raise PuzzleError(f"bad grid shape {spec!r} (ISS takes 1 to 16 rows and columns)")
+        lo, hi = 1, max(n, cols)
         if len(args) > 1 and args[1]:
             rng = re.match(r"^(\d+)(?:-(\d+))?$", args[1])
             if not rng:
@@ -115,7 +116,7 @@ def _shape(items):
                 lo, hi = int(rng.group(1)), int(rng.group(2))
             else:
                 hi = int(rng.group(1))
-        return _Grid(n, lo, hi)
+        return _Grid(n, lo, hi, cols)
     return _Grid()
 
 
@@ -134,22 +135,23 @@ def _split(text):
 
 def _adjacent_pairs(g, cells):
     """Orthogonally adjacent pairs among ``cells``, earlier cell first (ISS's order)."""
-    n = g.size
+    w = g.cols
     pairs = []
     rest = list(cells)
     for a in cells:
         rest.remove(a)
         for b in rest:
-            if abs(a // n - b // n) + abs(a % n - b % n) == 1:
+            if abs(a // w - b // w) + abs(a % w - b % w) == 1:
                 pairs.append((a, b))
     return pairs
 
 
 def _line(g, name, cells):
-    rows = {"R": [tuple(range(r * g.size, r * g.size + g.size)) for r in range(g.size)],
-            "C": [tuple(range(c, g.size * g.size, g.size)) for c in range(g.size)]}
+    n, w = g.size, g.cols
+    rows = {"R": [tuple(range(r * w, r * w + w)) for r in range(n)],
+            "C": [tuple(range(c, n * w, w)) for c in range(w)]}
     match = re.match(r"^([RC])(\d+)$", name)
-    if not match or not 1 <= int(match.group(2)) <= g.size:
+    if not match or not 1 <= int(match.group(2)) <= len(rows[match.group(1)]):
         raise PuzzleError(f"bad row or column {name!r}")
     return rows[match.group(1)][int(match.group(2)) - 1]
 
@@ -213,6 +215,7 @@ def read_iss(text: str) -> Reading:
         unknown = [(name, why) for name, why in unknown if name != "End"]
     if unknown:
         raise UnsupportedConstraint.of(unknown)
+    iss_shape.refuse_items(g, items)
     givens, out, refused, said = [], [], [], Said()
     regions, boxes, partial = None, "default", False
     size = iss_sets.region_size(g, items)  # (RegionSize: the cells of a box or jigsaw piece)
@@ -239,6 +242,10 @@ def read_iss(text: str) -> Reading:
             raise PuzzleError(f"{name}: bad arguments {'~'.join(args)!r}") from None
     if refused:
         raise UnsupportedConstraint.of(refused)
+    if g.cols != g.size:  # a non-square grid: its boxes as regions (iss_shape)
+        out, regions, notes = iss_shape.settle(g, items, iss_nested.unconditional(_last_wins(out)), boxes is not None,
+                                               regions, partial, size, said.names)
+        return _made(g, None, regions, givens, out, said, items, notes)
     if size not in (None, g.size) and any(c.TYPE == "chaos_construction" for c in out):
         raise UnsupportedConstraint("ChaosConstruction", f"regions of {size} cells (RegionSize)")
     out, boxes, regions, notes = iss_sets.settle(g, items, out, boxes, regions, size)
@@ -256,9 +263,13 @@ def read_iss(text: str) -> Reading:
         regions = None
     # (the boxes also stay when the values are more than the cells of a house, as
     # "Shape~9x9~10": each box then holds distinct values, as each row does)
+    return _made(g, boxes, regions, givens, out, said, items, notes)
+
+
+def _made(g, boxes, regions, givens, out, said, items, notes) -> Reading:
     try:
         puzzle = m.VariantPuzzle(g.size, box=boxes, regions=regions, values=(g.lo, g.hi),
-                                 givens=tuple(givens), constraints=tuple(out))
+                                 givens=tuple(givens), constraints=tuple(out), cols=g.cols)
     except m.ConstraintError as exc:
         raise exc.spoken(said.names) from None
     return Reading(puzzle, names=said.names, notes=notes,
@@ -297,13 +308,13 @@ def _layout(g, layout):
     the region size afterwards (``iss_sets.settle``).
 
     >>> from types import SimpleNamespace as G
-    >>> _layout(G(size=4, lo=1, hi=4), "1122112233443344")[1]
+    >>> _layout(G(size=4, cols=4, lo=1, hi=4), "1122112233443344")[1]
     False
-    >>> _layout(G(size=3, lo=1, hi=4), "111122223")
+    >>> _layout(G(size=3, cols=3, lo=1, hi=4), "111122223")
     (((0, 1, 2, 3), (4, 5, 6, 7)), True)
     """
-    if len(layout) != g.size * g.size:
-        raise PuzzleError(f"jigsaw layout has {len(layout)} cells, not {g.size * g.size}")
+    if len(layout) != g.size * g.cols:
+        raise PuzzleError(f"jigsaw layout has {len(layout)} cells, not {g.size * g.cols}")
     regions = {}
     for cell, ch in enumerate(layout):
         regions.setdefault(ch, []).append(cell)
@@ -311,7 +322,7 @@ def _layout(g, layout):
         return None, False
     pieces, other = [], 0
     for r in regions.values():
-        if g.size <= len(r) <= g.hi - g.lo + 1:
+        if max(g.size, g.cols) <= len(r) <= g.hi - g.lo + 1:
             pieces.append(tuple(r))
         elif other:
             raise PuzzleError("inconsistent region sizes in the jigsaw layout (ISS allows "
@@ -364,7 +375,7 @@ def _pill_arrow(g, a):
         raise PuzzleError(f"a pill of {k} cells needs a shaft after it; {len(cells)} cells given")
     pill = tuple(sorted(cells[:k]))
     steps = {(0, 1), (1, 0), (1, 1)}
-    if any((b // g.size - a // g.size, b % g.size - a % g.size) not in steps
+    if any((b // g.cols - a // g.cols, b % g.cols - a % g.cols) not in steps
            for a, b in zip(pill, pill[1:])):
         raise PuzzleError("the pill's cells must be adjacent and in reading order when "
                           "sorted (as ISS requires)")
@@ -391,10 +402,10 @@ def _little_killer(g, a):
 
 def _quad(g, a):
     top = g.cell(a[0])
-    n = g.size
-    if top % n == n - 1 or top // n == n - 1:
+    n, w = g.size, g.cols
+    if top % w == w - 1 or top // w == n - 1:
         raise PuzzleError(f"no 2x2 square starts at {a[0]}")
-    return [m.Quadruple((top, top + 1, top + n, top + n + 1), tuple(_int(v, "value") for v in a[1:]))]
+    return [m.Quadruple((top, top + 1, top + w, top + w + 1), tuple(_int(v, "value") for v in a[1:]))]
 
 
 def _windoku(g, a):
@@ -463,13 +474,13 @@ def _indexing(g, a):
     (``R``: the same along its column), as ISS's builder reads it."""
     if not a or a[0] not in ("R", "C"):
         raise PuzzleError(f"bad indexing type {a[0] if a else ''!r} (ISS writes R or C)")
-    n, out = g.size, []
+    n, w, out = g.size, g.cols, []
     for cell in g.cells(a[1:]):
-        r, col = divmod(cell, n)
+        r, col = divmod(cell, w)
         if a[0] == "R":
-            out.append(m.Indexing(cell, tuple(range(col, n * n, n)), r + 1))
+            out.append(m.Indexing(cell, tuple(range(col, n * w, w)), r + 1))
         else:
-            out.append(m.Indexing(cell, tuple(range(r * n, r * n + n)), col + 1))
+            out.append(m.Indexing(cell, tuple(range(r * w, r * w + w)), col + 1))
     return out
 
 
@@ -717,76 +728,3 @@ SUPPORTED = frozenset(_READERS) | {"Shape", "NoBoxes", "Jigsaw"} | iss_sets.OPTI
 #: closes them and is no rule).
 _CONTAINERS = {"Or", "And", "Replicate", "Container"}
 SUPPORTED |= {"End"}
-
-
-# -- the plain-text forms ISS also reads -------------------------------------------------------
-
-def _square(k):
-    """The side of a plain line of ``k`` cells: 4 to 16, as for classic lines (a shorter
-    line is not read as a 1x1 or 2x2 grid: '12' was a 1x1 jigsaw, 'unique')."""
-    n = int(round(k ** 0.5))
-    return n if n * n == k and 4 <= n <= 16 else None
-
-
-def _plain_values(text, n):
-    givens = []
-    others = set()
-    for cell, ch in enumerate(text):
-        if n < 10:
-            v = int(ch) if ch.isdigit() else None
-        else:
-            v = 0 if ch == "0" else (ord(ch) - 64 if "A" <= ch <= "Z" else None)
-        if v is not None and 1 <= v <= n:
-            givens.append((cell, v))
-        else:
-            others.add(ch)
-    return givens, others
-
-
-def parse_plain(text: str):
-    """A puzzle from ISS's plain-text forms, or None when ``text`` is not one of them."""
-    t = re.sub(r"\s+", "", text)
-    if looks_like_packed_killer(t):  # SudokuWiki's 3x3::k:... (variants/sudokuwiki.py)
-        return read_packed_killer(t)
-    if len(t) == 81 and re.search(r"[<v>^`',]", t) and re.fullmatch(r"[0-9A-Za-j^<v>`',.]*", t):
-        return _short_killer(t)
-    if len(t) % 2 == 0 and _square(len(t) // 2):
-        n = _square(len(t) // 2)
-        layout = t[n * n:]
-        if len(set(layout)) == n and all(layout.count(ch) == n for ch in set(layout)):
-            givens, others = _plain_values(t[:n * n], n)
-            if len(others) <= 1:
-                return m.VariantPuzzle(n, box=None, regions=_layout(_Grid(n), layout)[0],
-                                       givens=tuple(givens))
-    n = _square(len(t))
-    if n and n > 1:
-        givens, others = _plain_values(t, n)
-        if len(others) <= 1:
-            return m.VariantPuzzle(n, givens=tuple(givens))
-    return None
-
-
-def _short_killer(t):
-    n = 9
-    step = {"v": n, "^": -n, "<": -1, ">": 1, "`": -n - 1, "'": -n + 1, ",": n - 1, ".": n + 1}
-    target = [i + step.get(ch, 0) for i, ch in enumerate(t)]
-    cages = {}
-    for i in range(n * n):
-        head, hops = i, 0
-        while target[head] != head:
-            head = target[head]
-            hops += 1
-            if hops > n or not 0 <= head < n * n:
-                raise PuzzleError("loop or stray arrow in the short killer format")
-        ch = t[head]
-        if ch.isdigit():
-            total = int(ch)
-        elif "A" <= ch <= "Z":
-            total = ord(ch) - 55
-        elif "a" <= ch <= "j":
-            total = ord(ch) - 61
-        else:
-            continue
-        cages.setdefault(head, (total, []))[1].append(i)
-    return m.VariantPuzzle(9, constraints=tuple(  # (a sum of 0: any sum, as ISS builds a Cage)
-        m.KillerCage(tuple(cells), total or None) for total, cells in cages.values()))

@@ -258,6 +258,8 @@ def _starts(lengths) -> np.ndarray:
 def compile_puzzle(puzzle) -> Program:
     """The ``Program`` of ``puzzle``; a type it has no propagator for is declined by name."""
     lo, hi = puzzle.values
+    if puzzle.cols != puzzle.size:  # (its steps and lines read the grid as square)
+        raise UnsupportedConstraint("shape", f"fast: a non-square {puzzle.shape_name} grid")
     if hi - lo + 1 > MAX_VALUES:
         raise UnsupportedConstraint("values", f"fast: {hi - lo + 1} values, over {MAX_VALUES}")
     prog = Program(puzzle)

@@ -29,6 +29,10 @@ class Geometry:
 
     def __init__(self, puzzle):
         self.puzzle = p = puzzle
+        if p.cols != p.size:  # (its tables read the grid as square)
+            from ..paradigms import UnsupportedConstraint
+
+            raise UnsupportedConstraint("shape", f"the logical solver: a non-square {p.shape_name} grid")
         n, lo, hi = p.size, *p.values
         self.lo, self.count = lo, hi - lo + 1
         names = ([f"row {r + 1}" for r in range(n)] + [f"column {c + 1}" for c in range(n)]
