@@ -119,7 +119,9 @@ def test_malformed_fpuzzles_is_one_line(text, words):
     # ISS reads one base-17 digit a row: R10C1 is no cell there even on 16x16
     (".Thermo~R1C1~R10C1.Shape~16x16", "Thermo: bad cell 'R10C1': ISS writes a row or column "
                                        "over 9 as one letter (10 is 'a', 16 is 'g')"),
-    (".Shape~5x7", "unsupported constraint Shape~5x7 (non-square grids are not supported yet)"),
+    (".Shape~5x7.Windoku", "unsupported constraint Windoku (on a non-square 5x7 grid: ISS takes "
+                           "it on square grids only)"),
+    (".Shape~5x17", "bad grid shape 'Shape~5x17' (ISS takes 1 to 16 rows and columns)"),
     (".Shape~abc", "bad grid shape 'Shape~abc'"),
     (".Shape~9x9~0-8.NFA~abc~R1C1", "NFA: the NFA string ends early"),  # (ISS: "Unexpected end of bit stream")
     (".Or.~R1C1_1", "an Or, And or Replicate is not closed by End"),
