@@ -182,7 +182,8 @@ def main(argv=None) -> int:
                                 type_names=entry.names)
             seconds = time.perf_counter() - start
             verdict, agreeing = settled(report)
-            got = digits(report.solution) if report.solution else None
+            grid = entry.puzzle.grid_cells  # (a source states the grid, not ISS's Var cells)
+            got = digits(report.solution[:grid]) if report.solution else None
             if verdict == "unknown":
                 outcome = "open"
             elif verdict == "disagree" or (want and (verdict != "unique" or got != want)):

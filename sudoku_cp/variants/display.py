@@ -30,10 +30,11 @@ LINE_COLOURS = {"whisper": "#5cc35c", "renban": "#c27be0", "palindrome": "#b0b0b
 
 def to_svg(puzzle, solution=None) -> str:
     """The SVG text of ``puzzle`` (and of ``solution``'s values in the empty cells)."""
-    if puzzle.cols != puzzle.size:  # (every drawing below reads the grid as square)
+    if puzzle.cols != puzzle.size or puzzle.extra:  # (every drawing below reads the grid as square)
         from ..errors import PuzzleError
 
-        raise PuzzleError(f"a non-square {puzzle.shape_name} grid is not drawn yet")
+        raise PuzzleError(f"a non-square {puzzle.shape_name} grid is not drawn yet" if not puzzle.extra
+                          else "cells beyond the grid (ISS's Var) are not drawn yet")
     n = puzzle.size
     side = 2 * MARGIN + n * CELL
     unknown = []

@@ -82,6 +82,8 @@ def board_of(puzzle):
     n = puzzle.size
     if puzzle.cols != n:
         raise UnsupportedConstraint("shape", f"fast: a non-square {puzzle.shape_name} grid")
+    if puzzle.extra:
+        raise UnsupportedConstraint("extra cells", "fast: cells beyond the grid")
     if puzzle.values != (1, n):
         raise UnsupportedConstraint("values", f"fast: values {puzzle.values[0]}.."
                                     f"{puzzle.values[1]}, not 1..{n}")

@@ -549,6 +549,8 @@ def to_fpuzzles_dict(p: m.VariantPuzzle) -> dict:
     """The f-puzzles JSON object of ``p``; a rule f-puzzles cannot carry is refused by name."""
     if p.cols != p.size:
         raise UnsupportedConstraint(f"a non-square {p.shape_name} grid", "f-puzzles")
+    if p.extra:
+        raise UnsupportedConstraint("cells beyond the grid", "f-puzzles")
     n = p.size
     if p.values != (1, n):
         raise UnsupportedConstraint(f"values {p.values[0]}..{p.values[1]}", "f-puzzles")

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 
 from ..errors import PuzzleError
-from . import iss_chaos, iss_sets, iss_shape
+from . import iss_chaos, iss_sets, iss_shape, iss_vars
 from . import model as m
 from .paradigms import UnsupportedConstraint
 from .reading import Reading, Said
@@ -53,12 +53,18 @@ class _Grid:
         self.size, self.lo = size, lo  # (size: the rows)
         self.cols = cols or size
         self.region = None  # RegionSize, when given
+        self.var = {}  # an extra cell's name (VA1, DGC3) -> its cell
+        self.place = {}  # an extra cell -> (its group, row, col) in the group's layout
         self.hi = hi if hi is not None else lo + max(size, self.cols) - 1
 
     def cell(self, text):
         match = _CELL.match(text)
-        if not match and re.fullmatch(r"[A-Z]+\d+", text):  # (the reader names the type)
-            raise UnsupportedConstraint("", VAR_CELLS)
+        if not match and text in self.var:
+            return self.var[text]
+        if not match and re.fullmatch(r"CC\d+", text):  # (the reader names the type)
+            raise UnsupportedConstraint("", CHAOS_CELLS)
+        if not match and re.fullmatch(r"[A-Z]+\d*", text):
+            raise PuzzleError(f"no cell {text}: no Var (or Doppelganger) cell has that name")
         if not match:
             raise PuzzleError(_bad_cell(text, max(self.size, self.cols)))
         r, c = (int(g, 17) - 1 for g in match.groups())
@@ -69,9 +75,17 @@ class _Grid:
     def cells(self, args):
         return tuple(self.cell(a) for a in args if a != "")
 
+    def on_grid(self, cells):
+        """``cells``, refused when one is beyond the grid (steps and lines are read on the
+        grid only; the reader names the type)."""
+        if any(x >= self.size * self.cols for x in cells):
+            raise UnsupportedConstraint("", "on cells beyond the grid (ISS's Var): its cells "
+                                            "must be neighbours or a line of the grid")
+        return cells
 
-#: Why a type on ISS's extra cells (``Var``, Doppelganger's ``DGR3``...) is refused.
-VAR_CELLS = "on ISS's extra variable cells (Var, Doppelganger's DGR/DGC/DGB...): only grid cells are modelled"
+
+#: Why a type on a chaos construction's region cells (``CC19``) is refused.
+CHAOS_CELLS = "on a chaos construction's region cells (CC1...): only ChaosArrow and ChaosCount read them"
 
 
 def _bad_cell(text, n):
@@ -134,14 +148,17 @@ def _split(text):
 
 
 def _adjacent_pairs(g, cells):
-    """Orthogonally adjacent pairs among ``cells``, earlier cell first (ISS's order)."""
+    """Orthogonally adjacent pairs among ``cells``, earlier cell first (ISS's order); extra
+    cells are neighbours within their group's layout only."""
     w = g.cols
+    where = lambda x: g.place.get(x) or ("", x // w, x % w)  # noqa: E731
     pairs = []
     rest = list(cells)
     for a in cells:
         rest.remove(a)
         for b in rest:
-            if abs(a // w - b // w) + abs(a % w - b % w) == 1:
+            (ga, ra, ca), (gb, rb, cb) = where(a), where(b)
+            if ga == gb and abs(ra - rb) + abs(ca - cb) == 1:
                 pairs.append((a, b))
     return pairs
 
@@ -216,6 +233,11 @@ def read_iss(text: str) -> Reading:
     if unknown:
         raise UnsupportedConstraint.of(unknown)
     iss_shape.refuse_items(g, items)
+    dg = "Doppelganger" in {name for name, _ in items} and iss_vars.names_doppelganger_cells(items)
+    made = iss_vars.groups(items, dg, g.size, g.cols)
+    extra = [name for name, _ in made]
+    g.var = {name: g.size * g.cols + i for i, name in enumerate(extra)}
+    g.place = {g.size * g.cols + i: place for i, (_, place) in enumerate(made)}
     givens, out, refused, said = [], [], [], Said()
     regions, boxes, partial = None, "default", False
     size = iss_sets.region_size(g, items)  # (RegionSize: the cells of a box or jigsaw piece)
@@ -230,7 +252,7 @@ def read_iss(text: str) -> Reading:
                 boxes = None
             elif name == "Jigsaw":
                 regions, partial = _layout(g, args[-1] if args else "")
-            elif name != "Shape" and name not in iss_sets.OPTIONS:
+            elif name not in ("Shape", "Var") and name not in iss_sets.OPTIONS:
                 out += said.add(name, _READERS[name](g, args))
         except UnsupportedConstraint as exc:  # (refused with the others, once all are read)
             refused += [(kind or name or "Given", why) for kind, why in exc.items]
@@ -245,7 +267,7 @@ def read_iss(text: str) -> Reading:
     if g.cols != g.size:  # a non-square grid: its boxes as regions (iss_shape)
         out, regions, notes = iss_shape.settle(g, items, iss_nested.unconditional(_last_wins(out)), boxes is not None,
                                                regions, partial, size, said.names)
-        return _made(g, None, regions, givens, out, said, items, notes)
+        return _made(g, None, regions, givens, out, said, items, notes, extra)
     if size not in (None, g.size) and any(c.TYPE == "chaos_construction" for c in out):
         raise UnsupportedConstraint("ChaosConstruction", f"regions of {size} cells (RegionSize)")
     out, boxes, regions, notes = iss_sets.settle(g, items, out, boxes, regions, size)
@@ -263,13 +285,20 @@ def read_iss(text: str) -> Reading:
         regions = None
     # (the boxes also stay when the values are more than the cells of a house, as
     # "Shape~9x9~10": each box then holds distinct values, as each row does)
-    return _made(g, boxes, regions, givens, out, said, items, notes)
+    return _made(g, boxes, regions, givens, out, said, items, notes, extra)
 
 
-def _made(g, boxes, regions, givens, out, said, items, notes) -> Reading:
+def _made(g, boxes, regions, givens, out, said, items, notes, extra) -> Reading:
     try:
         puzzle = m.VariantPuzzle(g.size, box=boxes, regions=regions, values=(g.lo, g.hi),
-                                 givens=tuple(givens), constraints=tuple(out), cols=g.cols)
+                                 givens=tuple(givens), constraints=tuple(out), cols=g.cols,
+                                 extra=tuple(extra))
+        ties, tied = iss_vars.doppelganger_ties(puzzle)  # (Doppelganger's cells, when named)
+        if ties or tied:
+            puzzle = m.VariantPuzzle(g.size, box=boxes, regions=regions, values=(g.lo, g.hi),
+                                     givens=tuple(givens) + tuple(tied), cols=g.cols,
+                                     constraints=tuple(out) + tuple(said.add("Doppelganger", ties)),
+                                     extra=tuple(extra))
     except m.ConstraintError as exc:
         raise exc.spoken(said.names) from None
     return Reading(puzzle, names=said.names, notes=notes,
@@ -369,6 +398,7 @@ def _pill_arrow(g, a):
     down or down-right of the one before)."""
     k = _int(a[0], "pill size")
     cells = g.cells(a[1:])
+    g.on_grid(cells[:k])
     if k not in (2, 3):
         raise PuzzleError(f"pill size must be 2 or 3, not {k} (as ISS requires)")
     if not k < len(cells):
@@ -397,11 +427,12 @@ def _outside(make, single=False):
 
 
 def _little_killer(g, a):
-    return [m.LittleKiller(_diagonal_from(g, g.cell(a[1])), _int(a[0], "sum"))]
+    return [m.LittleKiller(_diagonal_from(g, g.on_grid((g.cell(a[1]),))[0]),
+                           _int(a[0], "sum"))]
 
 
 def _quad(g, a):
-    top = g.cell(a[0])
+    top = g.on_grid((g.cell(a[0]),))[0]
     n, w = g.size, g.cols
     if top % w == w - 1 or top // w == n - 1:
         raise PuzzleError(f"no 2x2 square starts at {a[0]}")
@@ -475,7 +506,7 @@ def _indexing(g, a):
     if not a or a[0] not in ("R", "C"):
         raise PuzzleError(f"bad indexing type {a[0] if a else ''!r} (ISS writes R or C)")
     n, w, out = g.size, g.cols, []
-    for cell in g.cells(a[1:]):
+    for cell in g.on_grid(g.cells(a[1:])):
         r, col = divmod(cell, w)
         if a[0] == "R":
             out.append(m.Indexing(cell, tuple(range(col, n * w, w)), r + 1))
@@ -723,7 +754,7 @@ NOT_IN_ISS.update({t: "ISS has no such type (dclamage's SudokuSolver rule)"
                    for t in ("nabner", "knightmare", "chess", "diagonal_non_consecutive")})
 
 #: The ISS type names this module reads (besides givens, Shape, NoBoxes and Jigsaw).
-SUPPORTED = frozenset(_READERS) | {"Shape", "NoBoxes", "Jigsaw"} | iss_sets.OPTIONS
+SUPPORTED = frozenset(_READERS) | {"Shape", "NoBoxes", "Jigsaw", "Var"} | iss_sets.OPTIONS
 #: ISS's composite types, each closed by an ``End`` item (read by ``iss_nested``; End
 #: closes them and is no rule).
 _CONTAINERS = {"Or", "And", "Replicate", "Container"}

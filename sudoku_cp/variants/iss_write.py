@@ -14,7 +14,7 @@ of another value...) is refused by name: ``IssWriteError``.
 from __future__ import annotations
 
 from ..errors import PuzzleError
-from . import iss_chaos, iss_sets
+from . import iss_chaos, iss_sets, iss_vars
 from . import model as m
 
 _DIGITS = "0123456789abcdefg"
@@ -59,7 +59,8 @@ def write_iss(p: m.VariantPuzzle) -> str:
     n = p.size
     if max(n, p.cols) > 16:
         raise IssWriteError(f"ISS strings name cells up to 16x16, not {p.shape_name}")
-    cell = lambda c: _cell(p.cols, c)  # noqa: E731
+    grid = p.grid_cells
+    cell = lambda c: p.extra[c - grid] if c >= grid else _cell(p.cols, c)  # noqa: E731
     cells = lambda cs: "~".join(cell(c) for c in cs)  # noqa: E731
     lo, hi = p.values
     if p.cols != n:  # a non-square grid: its boxes are regions (iss_shape)
@@ -78,13 +79,15 @@ def write_iss(p: m.VariantPuzzle) -> str:
         if p.box is not None:
             raise IssWriteError(f"ISS takes the default boxes of a {n}x{n} grid, not {p.box[0]}x{p.box[1]}")
         items.append("NoBoxes")
-    given = [f"{cell(c)}_{v}" for c, v in p.givens]
+    items += iss_vars.var_items(p)  # (before any item names their cells)
+    ties, tied = iss_vars.doppelganger_ties(p)  # (implied by Doppelganger: not written)
+    given = [f"{cell(c)}_{v}" for c, v in p.givens if (c, v) not in tied]
     given += [f"{cell(x.cell)}_" + "_".join(map(str, x.values))
               for x in p.constraints if x.TYPE == "candidates"]
     if given:
         items.append("~" + "~".join(given))
     outside: dict[tuple, list] = {}  # x-sum and skyscraper clues share one item per line
-    for x in p.constraints:
+    for x in (x for x in p.constraints if x not in ties):
         t = x.TYPE
         if t == "candidates":
             continue
@@ -114,7 +117,7 @@ def write_iss(p: m.VariantPuzzle) -> str:
                 (t, getattr(x, "difference", getattr(x, "ratio", getattr(x, "total", None)))))
             if name is None:
                 raise IssWriteError(f"ISS has no {t.replace('_', ' ')} of that value")
-            if t == "greater_than" and a > b:
+            if t == "greater_than" and a > b and a < grid:  # (extra cells: in the order written)
                 raise IssWriteError("ISS reads a greater-than sign's earlier cell as the greater")
             items.append(f"{name}~{cell(a)}~{cell(b)}")
         elif t == "little_killer":
@@ -222,9 +225,9 @@ def _inner(p, x, composite):
     from .iss_nested import INSIDE
 
     sub = m.VariantPuzzle(p.size, box=p.box, regions=p.regions, values=p.values, constraints=(x,),
-                          cols=p.cols)
+                          cols=p.cols, extra=p.extra)
     items = [i for i in write_iss(sub).split(".")[1:]
-             if not i.startswith(("Shape~", "NoBoxes", "Jigsaw~"))]
+             if not i.startswith(("Shape~", "NoBoxes", "Jigsaw~", "Var~"))]
     if any(i.split("~")[0] not in INSIDE | {"End"} for i in items):
         raise IssWriteError(f"ISS takes no {x.TYPE.replace('_', ' ')} inside {composite}")
     return items

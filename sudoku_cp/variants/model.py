@@ -57,6 +57,8 @@ def neighbours(puzzle, cell: int, steps):
     [1, 4]
     """
     rows, cols = puzzle.size, getattr(puzzle, "cols", None) or puzzle.size
+    if cell >= rows * cols:  # an extra cell: off the board, no neighbours
+        return
     r, col = divmod(cell, cols)
     for dr, dc in steps:
         if 0 <= r + dr < rows and 0 <= col + dc < cols:
@@ -516,6 +518,9 @@ class VariantPuzzle:
     A non-square grid (ISS's ``Shape~6x8``) has values ``1..max(rows, cols)`` unless
     given, no default boxes (its boxes are given as ``regions``), and takes the types
     that name their cells and the global rules of ``NON_SQUARE_GLOBALS``.
+    ``extra`` names cells beyond the grid (ISS's ``Var`` cells, ``VA1``...): cells
+    ``grid_cells ..`` in that order, holding values of the range, in no house and with
+    no neighbour; constraints may name them, and a solution gives them values too.
     """
 
     size: int
@@ -526,12 +531,16 @@ class VariantPuzzle:
     constraints: tuple = ()
     title: str = ""
     cols: int | None = None
+    extra: tuple = ()
 
     KIND: ClassVar[str] = "variant"
 
     def __post_init__(self):
         if self.cols is None:
             object.__setattr__(self, "cols", self.size)
+        object.__setattr__(self, "extra", tuple(self.extra))
+        if not all(isinstance(x, str) and x for x in self.extra) or len(set(self.extra)) != len(self.extra):
+            raise PuzzleError("extra cells need distinct names")
         for side in (self.size, self.cols):
             if not isinstance(side, int) or not 1 <= side <= 36:
                 raise PuzzleError(f"grid size {side!r} is not between 1 and 36")
@@ -557,7 +566,7 @@ class VariantPuzzle:
             regions = tuple(tuple(r) for r in self.regions)
             object.__setattr__(self, "regions", regions)
             seen = sorted(c for r in regions for c in r)
-            if seen != list(range(self.num_cells)) or any(len(r) > hi - lo + 1 for r in regions):
+            if seen != list(range(self.grid_cells)) or any(len(r) > hi - lo + 1 for r in regions):
                 raise PuzzleError("the regions do not cover every cell exactly once")
         givens = sorted(set((_integer(c, "a given's cell"), _integer(v, "a given's value"))
                             for c, v in self.givens))
@@ -600,6 +609,11 @@ class VariantPuzzle:
 
     @property
     def num_cells(self) -> int:
+        """The cells a solution gives values to: the grid's, then the extra cells."""
+        return self.size * self.cols + len(self.extra)
+
+    @property
+    def grid_cells(self) -> int:
         return self.size * self.cols
 
     @property
@@ -612,7 +626,9 @@ class VariantPuzzle:
         return range(self.values[0], self.values[1] + 1)
 
     def cell_name(self, cell: int) -> str:
-        """``R1C1`` style name of a cell (1-based), for messages."""
+        """``R1C1`` style name of a cell (1-based), or an extra cell's name, for messages."""
+        if cell >= self.grid_cells:
+            return self.extra[cell - self.grid_cells]
         return f"R{cell // self.cols + 1}C{cell % self.cols + 1}"
 
     def _check_cell(self, cell) -> None:
@@ -657,6 +673,8 @@ class VariantPuzzle:
             d["title"] = self.title
         if self.cols != self.size:
             d["cols"] = self.cols
+        if self.extra:
+            d["extra"] = list(self.extra)
         return d
 
     def to_json(self) -> str:
@@ -666,7 +684,7 @@ class VariantPuzzle:
     def from_dict(cls, d: dict) -> "VariantPuzzle":
         if not isinstance(d, dict) or "size" not in d:
             raise PuzzleError("a variant puzzle needs an object with a 'size'")
-        known = {"size", "values", "box", "regions", "givens", "constraints", "title", "cols"}
+        known = {"size", "values", "box", "regions", "givens", "constraints", "title", "cols", "extra"}
         extra = set(d) - known
         if extra:
             raise PuzzleError(f"unknown field {sorted(extra)[0]!r} in a variant puzzle")
@@ -674,7 +692,8 @@ class VariantPuzzle:
             return cls(size=d["size"], box=d.get("box", "default"), regions=d.get("regions"),
                        values=tuple(d.get("values") or ()), givens=tuple(map(tuple, d.get("givens", ()))),
                        constraints=tuple(constraint_from_dict(c) for c in d.get("constraints", ())),
-                       title=d.get("title", ""), cols=d.get("cols"))
+                       title=d.get("title", ""), cols=d.get("cols"),
+                       extra=tuple(d.get("extra") or ()))
         except (TypeError, ValueError) as exc:
             if isinstance(exc, PuzzleError):
                 raise

@@ -22,7 +22,7 @@ from .model import VariantPuzzle
 
 def check_solution(puzzle: VariantPuzzle, values) -> list[str]:
     """Every broken rule of ``puzzle`` in the grid ``values`` (row-major), as short sentences."""
-    cells = puzzle.size * puzzle.cols
+    cells = puzzle.num_cells  # (the grid's and the extra cells)
     v = tuple(values)
     if len(v) != cells:
         return [f"the grid has {len(v)} values, not {cells}"]
@@ -97,6 +97,8 @@ def _differ(what, p, v, cells):
 
 def _neighbours(p, cell, steps):
     rows, cols = p.size, p.cols
+    if cell >= rows * cols:  # an extra cell has no neighbour
+        return
     r, c = divmod(cell, cols)
     for dr, dc in steps:
         rr, cc = r + dr, c + dc

@@ -280,6 +280,8 @@ def candidates(c, ctx):
 
 def _orthogonal(cell, ctx):
     n, w = ctx.n, ctx.cols
+    if cell >= n * w:  # an extra cell has no neighbour
+        return
     r, col = divmod(cell, w)
     for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         if 0 <= r + dr < n and 0 <= col + dc < w:

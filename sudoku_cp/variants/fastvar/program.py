@@ -260,6 +260,8 @@ def compile_puzzle(puzzle) -> Program:
     lo, hi = puzzle.values
     if puzzle.cols != puzzle.size:  # (its steps and lines read the grid as square)
         raise UnsupportedConstraint("shape", f"fast: a non-square {puzzle.shape_name} grid")
+    if puzzle.extra:
+        raise UnsupportedConstraint("extra cells", "fast: cells beyond the grid (ISS's Var)")
     if hi - lo + 1 > MAX_VALUES:
         raise UnsupportedConstraint("values", f"fast: {hi - lo + 1} values, over {MAX_VALUES}")
     prog = Program(puzzle)

@@ -33,6 +33,10 @@ class Geometry:
             from ..paradigms import UnsupportedConstraint
 
             raise UnsupportedConstraint("shape", f"the logical solver: a non-square {p.shape_name} grid")
+        if p.extra:
+            from ..paradigms import UnsupportedConstraint
+
+            raise UnsupportedConstraint("extra cells", "the logical solver: cells beyond the grid")
         n, lo, hi = p.size, *p.values
         self.lo, self.count = lo, hi - lo + 1
         names = ([f"row {r + 1}" for r in range(n)] + [f"column {c + 1}" for c in range(n)]
