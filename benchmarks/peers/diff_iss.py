@@ -33,6 +33,7 @@ sys.path.insert(0, str(HERE.parents[1]))
 
 import iss_random  # noqa: E402
 import iss_random_shape  # noqa: E402
+import iss_random_vars  # noqa: E402
 
 LINK = "https://sigh.github.io/Interactive-Sudoku-Solver/?q="
 PARADIGMS = ("sat", "cpsat", "witness")
@@ -86,7 +87,8 @@ def ours(puzzle_text, time_limit, paradigms=PARADIGMS):
     except Exception as exc:  # a bug of ours: a finding like any other
         return "error", None, f"{type(exc).__name__}: {exc}"
     verdict = report.verdict.value
-    sol = "".join(str(v) for v in report.solution) if verdict == "unique" else None
+    grid = puzzle.grid_cells  # (ISS's solution names the grid's cells, not its Var cells)
+    sol = "".join(str(v) for v in report.solution[:grid]) if verdict == "unique" else None
     detail = "; ".join(report.evidence)
     if verdict == "unknown":
         return None, None, detail or "time limit"
@@ -162,7 +164,10 @@ def shrink(iss, text, time_limit, budget=300):
 
 
 def puzzle_string(seed, types, sizes):
-    """The puzzle of ``seed``: non-square shapes (``4x6``) from ``iss_random_shape``."""
+    """The puzzle of ``seed``: non-square shapes (``4x6``) from ``iss_random_shape``,
+    ``--types Var`` (with others to clue extra cells) from ``iss_random_vars``."""
+    if types and "Var" in types:
+        return iss_random_vars.puzzle_string(seed, types=types)
     if any(isinstance(s, str) for s in sizes):
         return iss_random_shape.puzzle_string(seed, types=types, shapes=sizes)
     return iss_random.puzzle_string(seed, types=types, sizes=sizes)
@@ -180,7 +185,8 @@ def main(argv=None):
     ap.add_argument("--count", type=int, default=200)
     ap.add_argument("--seed", default="1")
     ap.add_argument("--start", type=int, default=0, help="first index (to resume a run)")
-    ap.add_argument("--types", help="comma-separated ISS types (default: all generated)")
+    ap.add_argument("--types", help="comma-separated ISS types (default: all generated; Var: "
+                                    "puzzles with extra cells, iss_random_vars)")
     ap.add_argument("--sizes", default="4,6,9",
                     help="square sides, or non-square shapes such as 4x6,6x8 (issue 37: "
                          "iss_random_shape's types on them)")
