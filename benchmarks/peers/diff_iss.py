@@ -113,7 +113,7 @@ def compare(iss, text, time_limit):
 def _shape(text):
     """The table's rows for the grid: its size and, when not 1..n, its values."""
     spec = next(x for x in _items(text) if x.startswith("Shape~")).split("~")[1:]
-    rows = [f"{spec[0]} grid"]
+    rows = [f"{spec[0]} grid"] + (["Raw grid"] if "Raw" in spec[1:] else [])
     if len(spec) > 1:
         rows.append("values 0..n-1" if spec[1].startswith("0-") else "n+1 values")
     return rows

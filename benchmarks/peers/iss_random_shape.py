@@ -41,16 +41,23 @@ def cell_id(w, cell):
 
 class Shape:
     def __init__(self, rng, spec):
-        self.rows, self.cols = map(int, spec.split("x"))
+        self.raw = spec.startswith("raw")  # ISS's Raw grid type: no houses at all
+        self.rows, self.cols = map(int, spec.removeprefix("raw").split("x"))
         self.cells = self.rows * self.cols
         k = max(self.rows, self.cols)
         self.lo = rng.choice((1, 1, 0))
         self.hi = self.lo + k - 1
-        self.items = [f"Shape~{spec}" + (f"~0-{self.hi}" if self.lo == 0 else "")]
+        if self.raw:  # (fewer values than a side: a raw grid needs no full house)
+            self.hi = self.lo + rng.randint(2, k) - 1
+        rng_slot = f"{self.lo}-{self.hi}" if self.lo == 0 or self.raw else ""
+        self.items = [f"Shape~{self.rows}x{self.cols}" + (f"~{rng_slot}" if rng_slot else "")
+                      + ("~Raw" if self.raw else "")]
         w = self.cols
         self.lines = ([tuple(range(r * w, r * w + w)) for r in range(self.rows)]
                       + [tuple(range(c, self.cells, w)) for c in range(w)])
-        self.boxes = list(iss_boxes(self.rows, self.cols, k))
+        self.boxes = [] if self.raw else list(iss_boxes(self.rows, self.cols, k))
+        if self.raw:
+            self.lines = []
         if self.boxes and rng.random() < 0.3:
             self.items.append("NoBoxes")
             self.boxes = []
@@ -111,7 +118,7 @@ def _line(rng, geo, grid, t, honest):
     v = [grid[x] for x in p]
     names = "~".join(geo.name(x) for x in p)
     if t == "Cage":
-        total = sum(v) if honest and len(set(v)) == len(v) else rng.randint(1, geo.hi * len(p))
+        total = sum(v) if honest and len(set(v)) == len(v) else rng.randint(1, max(1, geo.hi * len(p)))
         return [f"Cage~{total}~{names}"] if len(set(p)) == len(p) else []
     if t == "Arrow":
         return [f"Arrow~{names}"] if honest is False or v[0] == sum(v[1:]) else []
@@ -143,6 +150,8 @@ def _outside(rng, geo, grid, t, honest):
     cells = geo.lines[k]
     name = f"R{k + 1}" if k < geo.rows else f"C{k - geo.rows + 1}"
     full = len(cells) == geo.hi - geo.lo + 1
+    if not geo.lines:
+        return []
     if t in ("Sandwich", "XSum") and not full or t == "Sandwich" and geo.lo == 0:
         return []  # (ISS's sandwich under values from 0 is not self-consistent: iss_random.allowed)
     v = [grid[x] for x in cells]
@@ -178,6 +187,8 @@ def puzzle(seed, *, types=None, shapes=SHAPES):
     rng = random.Random(f"iss-shape-{seed}")
     geo = Shape(rng, rng.choice(shapes))
     pool = list(types or TYPES)
+    if geo.raw:  # (ISS takes outside clues, anti-knight, anti-king, indexing on Sudoku grids only)
+        pool = [t for t in pool if t in LINES + DOTS + ("AntiConsecutive",)] or ["Cage"]
     chosen = rng.sample(pool, min(len(pool), rng.randint(1, 3)))
     pairs = []
     for g in chosen:

@@ -176,7 +176,8 @@ def main(argv=None) -> int:
             malformed.append((name, entry.error))
             print(f"unread   {name}: {entry.error}", flush=True)
         elif not args.read_only:
-            want = digits(stated) if stated else (digits(entry.expected) if entry.expected else None)
+            want = digits(stated) if stated else (
+                digits(entry.expected[:entry.puzzle.grid_cells]) if entry.expected else None)
             start = time.perf_counter()
             report = crosscheck(entry.puzzle, PARADIGMS, time_limit=args.time_limit,
                                 type_names=entry.names)

@@ -84,6 +84,8 @@ def board_of(puzzle):
         raise UnsupportedConstraint("shape", f"fast: a non-square {puzzle.shape_name} grid")
     if puzzle.extra:
         raise UnsupportedConstraint("extra cells", "fast: cells beyond the grid")
+    if puzzle.raw:
+        raise UnsupportedConstraint("raw grid", "fast: rows and columns that are no houses")
     if puzzle.values != (1, n):
         raise UnsupportedConstraint("values", f"fast: values {puzzle.values[0]}.."
                                     f"{puzzle.values[1]}, not 1..{n}")

@@ -551,6 +551,8 @@ def to_fpuzzles_dict(p: m.VariantPuzzle) -> dict:
         raise UnsupportedConstraint(f"a non-square {p.shape_name} grid", "f-puzzles")
     if p.extra:
         raise UnsupportedConstraint("cells beyond the grid", "f-puzzles")
+    if p.raw:
+        raise UnsupportedConstraint("a raw grid (rows and columns that are no houses)", "f-puzzles")
     n = p.size
     if p.values != (1, n):
         raise UnsupportedConstraint(f"values {p.values[0]}..{p.values[1]}", "f-puzzles")

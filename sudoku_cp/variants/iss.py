@@ -55,6 +55,7 @@ class _Grid:
         self.region = None  # RegionSize, when given
         self.var = {}  # an extra cell's name (VA1, DGC3) -> its cell
         self.place = {}  # an extra cell -> (its group, row, col) in the group's layout
+        self.raw = False  # ISS's Raw grid type: no row, column or box houses
         self.hi = hi if hi is not None else lo + max(size, self.cols) - 1
 
     def cell(self, text):
@@ -113,8 +114,8 @@ def _shape(items):
         if name != "Shape":
             continue
         spec = "Shape~" + "~".join(args)
-        if len(args) > 2 and args[2] not in ("", "Sudoku"):
-            raise UnsupportedConstraint(spec, f"grid type {args[2]} is not supported yet")
+        if len(args) > 2 and args[2] not in ("", "Sudoku", "Raw"):
+            raise PuzzleError(f"bad grid type {args[2]!r} in {spec!r} (ISS takes Sudoku or Raw)")
         dims = _SHAPE.match(args[0] if args else "")
         if not dims:
             raise PuzzleError(f"bad grid shape {spec!r} (ISS writes Shape~9x9)")
@@ -130,7 +131,9 @@ def _shape(items):
                 lo, hi = int(rng.group(1)), int(rng.group(2))
             else:
                 hi = int(rng.group(1))
-        return _Grid(n, lo, hi, cols)
+        g = _Grid(n, lo, hi, cols)
+        g.raw = len(args) > 2 and args[2] == "Raw"
+        return g
     return _Grid()
 
 
@@ -233,6 +236,7 @@ def read_iss(text: str) -> Reading:
     if unknown:
         raise UnsupportedConstraint.of(unknown)
     iss_shape.refuse_items(g, items)
+    iss_shape.refuse_on_raw(g, items)
     dg = "Doppelganger" in {name for name, _ in items} and iss_vars.names_doppelganger_cells(items)
     made = iss_vars.groups(items, dg, g.size, g.cols)
     extra = [name for name, _ in made]
@@ -264,8 +268,9 @@ def read_iss(text: str) -> Reading:
             raise PuzzleError(f"{name}: bad arguments {'~'.join(args)!r}") from None
     if refused:
         raise UnsupportedConstraint.of(refused)
-    if g.cols != g.size:  # a non-square grid: its boxes as regions (iss_shape)
-        out, regions, notes = iss_shape.settle(g, items, iss_nested.unconditional(_last_wins(out)), boxes is not None,
+    if g.cols != g.size or g.raw:  # a non-square or raw grid: its boxes as regions (iss_shape)
+        out, regions, notes = iss_shape.settle(g, items, iss_nested.unconditional(_last_wins(out)),
+                                               boxes is not None and not g.raw,
                                                regions, partial, size, said.names)
         return _made(g, None, regions, givens, out, said, items, notes, extra)
     if size not in (None, g.size) and any(c.TYPE == "chaos_construction" for c in out):
@@ -292,13 +297,13 @@ def _made(g, boxes, regions, givens, out, said, items, notes, extra) -> Reading:
     try:
         puzzle = m.VariantPuzzle(g.size, box=boxes, regions=regions, values=(g.lo, g.hi),
                                  givens=tuple(givens), constraints=tuple(out), cols=g.cols,
-                                 extra=tuple(extra))
+                                 extra=tuple(extra), raw=g.raw)
         ties, tied = iss_vars.doppelganger_ties(puzzle)  # (Doppelganger's cells, when named)
         if ties or tied:
             puzzle = m.VariantPuzzle(g.size, box=boxes, regions=regions, values=(g.lo, g.hi),
                                      givens=tuple(givens) + tuple(tied), cols=g.cols,
                                      constraints=tuple(out) + tuple(said.add("Doppelganger", ties)),
-                                     extra=tuple(extra))
+                                     extra=tuple(extra), raw=g.raw)
     except m.ConstraintError as exc:
         raise exc.spoken(said.names) from None
     return Reading(puzzle, names=said.names, notes=notes,

@@ -66,6 +66,25 @@ def boxes(rows: int, cols: int, k: int) -> tuple:
                  for r0 in range(0, rows, br) for c0 in range(0, cols, bc))
 
 
+#: ISS items ISS takes on its Sudoku grid type only (``REQUIRES_SUDOKU_GRID``, and every
+#: outside clue): refused on a ``Raw`` grid, as ISS refuses them.
+RAW_ITEMS = frozenset({
+    "Jigsaw", "NoBoxes", "RegionSize", "ChaosConstruction", "ChaosArrow", "ChaosCount",
+    "RegionSameValues", "Windoku", "DisjointSets", "AntiKnight", "Doppelganger", "AntiKing",
+    "FullRankTies", "Diagonal", "Indexing", "LittleKiller", "Sandwich", "XSum", "Skyscraper",
+    "NumberedRoom", "HiddenSkyscraper", "FullRank"})
+
+
+def refuse_on_raw(g, items) -> None:
+    """Refuse, by name and all at once, the items ISS takes on Sudoku grids only."""
+    if not getattr(g, "raw", False):
+        return
+    refused = [(name, "on a Raw grid: ISS takes it on Sudoku grids only")
+               for name in dict.fromkeys(name for name, _ in items) if name in RAW_ITEMS]
+    if refused:
+        raise UnsupportedConstraint.of(refused)
+
+
 def refuse_items(g, items) -> None:
     """Refuse, by name and all at once, the items read from a square grid only."""
     if g.cols == g.size:
@@ -77,15 +96,15 @@ def refuse_items(g, items) -> None:
 
 
 def settle(g, items, out, boxes_wanted, regions, partial, size, names):
-    """The reading of a non-square grid finished: (constraints, regions, notes).
+    """The reading of a non-square (or raw) grid finished: (constraints, regions, notes).
 
     ``boxes_wanted``: False under NoBoxes; ``regions``: a jigsaw's pieces or None (with
     ``partial`` when a region of the layout was left out); ``size``: the RegionSize or
     None; ``names``: model type -> the ISS name read (for the refusals)."""
     where = f"on a non-square {g.size}x{g.cols} grid"
-    refused = [(names.get(c.TYPE, c.TYPE), where) for c in out
-               if c.TYPE in m.SQUARE_ONLY
-               or not (m.constraint_cells(c) or c.TYPE in m.NON_SQUARE_GLOBALS)]
+    refused = [(names.get(c.TYPE, c.TYPE), where) for c in out if g.cols != g.size and (
+               c.TYPE in m.SQUARE_ONLY
+               or not (m.constraint_cells(c) or c.TYPE in m.NON_SQUARE_GLOBALS))]
     if refused:
         raise UnsupportedConstraint.of(refused)
     k = size if size is not None else max(g.size, g.cols)

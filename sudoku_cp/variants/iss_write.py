@@ -63,13 +63,18 @@ def write_iss(p: m.VariantPuzzle) -> str:
     cell = lambda c: p.extra[c - grid] if c >= grid else _cell(p.cols, c)  # noqa: E731
     cells = lambda cs: "~".join(cell(c) for c in cs)  # noqa: E731
     lo, hi = p.values
-    if p.cols != n:  # a non-square grid: its boxes are regions (iss_shape)
+    if p.raw:  # ISS's Raw grid type: no houses, no boxes (an empty range slot before it)
+        side = max(n, p.cols)
+        items = [f"Shape~{n}x{p.cols}~" + ("" if (lo, hi) == (1, side) else f"{lo}-{hi}") + "~Raw"]
+    elif p.cols != n:  # a non-square grid: its boxes are regions (iss_shape)
         from .iss_shape import shape_items
 
         items = shape_items(p, _REGION_CHARS, IssWriteError)
     else:
         items = [f"Shape~{n}x{n}" + ("" if (lo, hi) == (1, n) else f"~{lo}-{hi}")]
-    if p.cols == n and p.regions is not None:
+    if p.raw:
+        pass  # (nothing more: no boxes, no regions)
+    elif p.cols == n and p.regions is not None:
         items.append(iss_sets.regions_item(p))  # (None when the regions have n cells)
         where = {c: i for i, r in enumerate(p.regions) for c in r}
         items.append("Jigsaw~" + "".join(_REGION_CHARS[where[c]] for c in range(n * n)))

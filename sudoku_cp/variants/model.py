@@ -502,6 +502,11 @@ NON_SQUARE_GLOBALS = frozenset({"anti_knight", "anti_king", "non_consecutive"})
 #: Types that name cells but read the grid as square (chaos regions, doppelganger, ranks).
 SQUARE_ONLY = frozenset({"chaos_arrow", "chaos_count", "full_rank"})
 
+#: Types whose rule reads the rows, columns or boxes as houses: refused on a raw grid.
+HOUSES_NEEDED = frozenset({"sandwich", "x_sum", "skyscraper", "hidden_skyscraper", "full_rank",
+                           "full_rank_ties", "disjoint_groups", "region_same_values", "doppelganger",
+                           "chaos_construction", "chaos_arrow", "chaos_count"})
+
 #: Box shapes (rows, cols) used when a puzzle does not give one; sizes absent have no boxes.
 DEFAULT_BOXES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3, 4),
                  14: (2, 7), 15: (3, 5), 16: (4, 4), 20: (4, 5), 25: (5, 5)}
@@ -521,6 +526,8 @@ class VariantPuzzle:
     ``extra`` names cells beyond the grid (ISS's ``Var`` cells, ``VA1``...): cells
     ``grid_cells ..`` in that order, holding values of the range, in no house and with
     no neighbour; constraints may name them, and a solution gives them values too.
+    ``raw`` (ISS's ``Raw`` grid type): rows and columns are no houses and there are no
+    boxes; only the constraints rule (then any number of values will do).
     """
 
     size: int
@@ -532,6 +539,7 @@ class VariantPuzzle:
     title: str = ""
     cols: int | None = None
     extra: tuple = ()
+    raw: bool = False
 
     KIND: ClassVar[str] = "variant"
 
@@ -545,8 +553,12 @@ class VariantPuzzle:
             if not isinstance(side, int) or not 1 <= side <= 36:
                 raise PuzzleError(f"grid size {side!r} is not between 1 and 36")
         n = max(self.size, self.cols)  # (the values a house may need)
+        if not isinstance(self.raw, bool):
+            raise PuzzleError(f"'raw' is true or false, not {self.raw!r}")
+        if self.raw and (self.box not in (None, "default") or self.regions is not None):
+            raise PuzzleError("a raw grid has no boxes or regions (its constraints are its rules)")
         if self.box == "default":
-            square = self.size == self.cols
+            square = self.size == self.cols and not self.raw
             object.__setattr__(self, "box", DEFAULT_BOXES.get(n) if square and not self.regions else None)
         if self.box is not None:
             r, c = self.box
@@ -558,7 +570,7 @@ class VariantPuzzle:
             object.__setattr__(self, "values", (1, n))
         lo, hi = (_integer(v, "a value bound") for v in self.values)
         object.__setattr__(self, "values", (lo, hi))
-        if hi - lo + 1 < n:
+        if hi - lo + 1 < (1 if self.raw else n):
             raise PuzzleError(f"values {lo}..{hi} are too few for a {self.shape_name} grid")
         if hi - lo + 1 > MAX_VALUES or max(abs(lo), abs(hi)) > LARGEST:
             raise PuzzleError(f"values {lo}..{hi} are more than {MAX_VALUES}, or beyond ±{LARGEST}")
@@ -591,6 +603,8 @@ class VariantPuzzle:
                                           f"(not {self.shape_name})")
         if self.size != self.cols and c.TYPE in SQUARE_ONLY:
             raise ConstraintError(c.TYPE, f": on square grids only (not {self.shape_name})")
+        if self.raw and c.TYPE in HOUSES_NEEDED:
+            raise ConstraintError(c.TYPE, ": on a raw grid (its rule reads rows, columns or boxes as houses)")
         if c.TYPE in PARTS:  # a composite: each of its parts as a constraint
             for part in parts(c):
                 if getattr(part, "TYPE", None) in CHAOS:  # (ISS refuses them too)
@@ -650,6 +664,8 @@ class VariantPuzzle:
     def houses(self) -> tuple:
         """Rows, columns, then boxes or regions: the geometry's houses (not extra regions)."""
         n, w = self.size, self.cols
+        if self.raw:
+            return ()
         rows = tuple(tuple(range(r * w, r * w + w)) for r in range(n))
         cols = tuple(tuple(range(c, n * w, w)) for c in range(w))
         return rows + cols + self.boxes()
@@ -675,6 +691,8 @@ class VariantPuzzle:
             d["cols"] = self.cols
         if self.extra:
             d["extra"] = list(self.extra)
+        if self.raw:
+            d["raw"] = True
         return d
 
     def to_json(self) -> str:
@@ -684,7 +702,7 @@ class VariantPuzzle:
     def from_dict(cls, d: dict) -> "VariantPuzzle":
         if not isinstance(d, dict) or "size" not in d:
             raise PuzzleError("a variant puzzle needs an object with a 'size'")
-        known = {"size", "values", "box", "regions", "givens", "constraints", "title", "cols", "extra"}
+        known = {"size", "values", "box", "regions", "givens", "constraints", "title", "cols", "extra", "raw"}
         extra = set(d) - known
         if extra:
             raise PuzzleError(f"unknown field {sorted(extra)[0]!r} in a variant puzzle")
@@ -693,7 +711,7 @@ class VariantPuzzle:
                        values=tuple(d.get("values") or ()), givens=tuple(map(tuple, d.get("givens", ()))),
                        constraints=tuple(constraint_from_dict(c) for c in d.get("constraints", ())),
                        title=d.get("title", ""), cols=d.get("cols"),
-                       extra=tuple(d.get("extra") or ()))
+                       extra=tuple(d.get("extra") or ()), raw=d.get("raw", False))
         except (TypeError, ValueError) as exc:
             if isinstance(exc, PuzzleError):
                 raise

@@ -613,7 +613,7 @@ def innies_outies(puzzle, ctx):
     if not cages:
         return []
     n, per_house = ctx.n, sum(range(ctx.lo, ctx.hi + 1))
-    if n != ctx.full.bit_count() or ctx.cols != n:  # (full square houses only)
+    if n != ctx.full.bit_count() or ctx.cols != n or puzzle.raw:  # (full square houses only)
         return []
     rows = [set(range(r * n, r * n + n)) for r in range(n)]
     cols = [set(range(c, n * n, n)) for c in range(n)]
