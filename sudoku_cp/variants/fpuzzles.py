@@ -504,8 +504,9 @@ NOT_IN_FPUZZLES.update({t: ("f-puzzles has no field for it; dclamage's SudokuSol
 NOT_IN_FPUZZLES.update({t: "f-puzzles has no field for it" for t in (  # (issue 37: ISS's)
     "same_values", "region_same_values", "connected_values", "doppelganger", "full_rank",
     "full_rank_ties")})
-NOT_IN_FPUZZLES["chaos_arrow"] = NOT_IN_FPUZZLES["chaos_count"] = (  # (issue 37)
-    "f-puzzles has no clue on a chaos construction's regions; ISS strings carry them")
+NOT_IN_FPUZZLES.update(dict.fromkeys(  # (issue 37)
+    ("chaos_arrow", "chaos_count", "chaos_same", "chaos_regions"),
+    "f-puzzles has no clue on a chaos construction's regions; ISS strings carry them"))
 NOT_IN_FPUZZLES["chaos_construction"] = (  # (issue 37)
     "f-puzzles marks it (chaosconstruction) but not yet read here; ISS strings carry it")
 

@@ -641,7 +641,8 @@ _READERS = {
     "HiddenSkyscraper": _outside(m.HiddenSkyscraper),
     "EqualSum": _equal_sum,
     "LookAndSay": _look_and_say,
-    "CountDistinct": lambda g, a: [m.CountDistinct(g.cell(a[0]), g.cells(a[1:]))],
+    "CountDistinct": lambda g, a: (iss_chaos.regions_met(g, a) if iss_chaos.on_regions(a[1:])
+                                   else [m.CountDistinct(g.cell(a[0]), g.cells(a[1:]))]),
     "Pair": _pair(False), "PairX": _pair(True),
     "Binary": _pair(False, legacy=True), "BinaryX": _pair(True, legacy=True),
 }

@@ -448,40 +448,6 @@ class ExtraRegion:
     cells: Cells
 
 
-@constraint("chaos_construction")
-class ChaosConstruction:
-    """The grid also splits into ``size`` regions, unknowns of the puzzle: each region is
-    ``size`` orthogonally connected cells holding every value once; a solution is a grid
-    with one such split, so a grid with two splits counts twice (as ISS counts)."""
-
-
-#: The chaos construction and the clues on its regions (they read its split).
-CHAOS = ("chaos_construction", "chaos_arrow", "chaos_count")
-
-
-@constraint("chaos_arrow")
-class ChaosArrow:
-    """``cells`` cut in order into arms of ``lengths`` cells sharing their first cell; in
-    the chaos construction's split, the cells from each arm's start that share its region
-    (up to the first that does not), the start counted once, number the value of ``cell``
-    plus ``offset``."""
-
-    cell: int
-    cells: Cells
-    lengths: tuple
-    offset: int = 0
-
-
-@constraint("chaos_count")
-class ChaosCount:
-    """The cells of ``cells`` in the chaos construction's region of its first cell (that
-    cell too) number the value of ``cell`` plus ``offset``."""
-
-    cell: int
-    cells: Cells
-    offset: int = 0
-
-
 def shown_ratios(puzzle) -> tuple:
     """The ratios black negative dots forbid between neighbours joined by no dot: 2 and every
     ratio a ratio dot of ``puzzle`` shows, as f-puzzles and dclamage's solvers read
@@ -500,12 +466,13 @@ def shown_ratios(puzzle) -> tuple:
 #: refused on it by name.
 NON_SQUARE_GLOBALS = frozenset({"anti_knight", "anti_king", "non_consecutive"})
 #: Types that name cells but read the grid as square (chaos regions, doppelganger, ranks).
-SQUARE_ONLY = frozenset({"chaos_arrow", "chaos_count", "full_rank"})
+SQUARE_ONLY = frozenset({"chaos_arrow", "chaos_count", "chaos_same", "chaos_regions", "full_rank"})
 
 #: Types whose rule reads the rows, columns or boxes as houses: refused on a raw grid.
 HOUSES_NEEDED = frozenset({"sandwich", "x_sum", "skyscraper", "hidden_skyscraper", "full_rank",
                            "full_rank_ties", "disjoint_groups", "region_same_values", "doppelganger",
-                           "chaos_construction", "chaos_arrow", "chaos_count"})
+                           "chaos_construction", "chaos_arrow", "chaos_count", "chaos_same",
+                           "chaos_regions"})
 
 #: Box shapes (rows, cols) used when a puzzle does not give one; sizes absent have no boxes.
 DEFAULT_BOXES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3, 4),
@@ -785,6 +752,9 @@ from .model_dclamage import (Chess, DiagonalNonConsecutive, Knightmare, Nabner, 
 from .model_globals import (AntiKing, AntiKnight, AntiTaxicab, Diagonal,  # noqa: E402,F401
                             DisjointGroups, DutchFlatmates, GlobalEntropy, GlobalMod,
                             NegativeDots, NegativeXV, NonConsecutive)
+# the chaos construction and the clues on its regions: in model_chaos (model's 800 lines)
+from .model_chaos import (CHAOS, ChaosArrow, ChaosConstruction, ChaosCount,  # noqa: E402,F401
+                          ChaosRegions, ChaosSame)
 from .model_composite import PARTS, And, Nfa, Or, Regex, check_sequence, parts  # noqa: E402,F401
 # ISS's set, connection, rank and doppelganger rules (issue 37): in model_sets, to keep this
 # module under ~800 lines; registered in TYPES like the others, and re-exported here.

@@ -737,3 +737,4 @@ from .witness_chaos import chaos_clue, chaos_construction  # noqa: E402  (issue 
 
 BUILDERS["chaos_construction"] = chaos_construction
 BUILDERS["chaos_arrow"] = BUILDERS["chaos_count"] = chaos_clue
+BUILDERS["chaos_same"] = BUILDERS["chaos_regions"] = chaos_clue
