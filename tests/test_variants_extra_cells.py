@@ -129,3 +129,19 @@ def test_bad_extra_cells_are_one_named_line(text, words):
 def test_the_model_refuses_twice_named_extra_cells():
     with pytest.raises(PuzzleError, match="distinct names"):
         m.VariantPuzzle(4, extra=("VA", "VA"))
+
+
+@pytest.mark.parametrize("text, words", [
+    (".Shape~4x4.Var~A.Thermo~VA~R1C2", "cells beyond the grid"),
+    (".Shape~4x6.~R1C1_1", "non-square 4x6 grid"),
+    (".Shape~4x4~~Raw.~R1C1_1", "raw grid"),
+])
+def test_the_page_refuses_what_it_cannot_draw_in_one_line(text, words):
+    """The page draws square grids of houses; issue 37's other shapes are for the command
+    line, and the page says so rather than drawing a wrong grid."""
+    pytest.importorskip("starlette")
+    from sudoku_cp.gui.variant import read_puzzle
+
+    with pytest.raises(Exception, match=words) as info:
+        read_puzzle(text)
+    assert "\n" not in str(info.value)
