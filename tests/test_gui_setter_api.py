@@ -132,10 +132,14 @@ EVERY = {
     "chaos_arrow": {"cell": R(1, 1), "cells": [R(2, 2), R(2, 3), R(2, 2), R(3, 2)],
                     "lengths": [2, 2], "offset": 0},
     "chaos_count": {"cell": R(9, 9), "cells": [R(8, 8), R(8, 9), R(9, 8)], "offset": 1},
+    "chaos_same": {"cells": [R(1, 1), R(1, 2), R(2, 1)]},
+    "chaos_regions": {"cell": R(9, 9), "cells": [R(8, 8), R(8, 9), R(9, 8)]},
 }
 #: What a type needs beside it in a puzzle (a clue on the regions needs the chaos construction).
 NEEDS = {"chaos_arrow": [{"type": "chaos_construction"}],
-         "chaos_count": [{"type": "chaos_construction"}]}
+         "chaos_count": [{"type": "chaos_construction"}],
+         "chaos_same": [{"type": "chaos_construction"}],
+         "chaos_regions": [{"type": "chaos_construction"}]}
 
 
 def test_every_model_type_is_listed():

@@ -32,7 +32,7 @@ THERMO = PUZZLES["iss-examples-3"]       # "Lines": thermometers
 ARROW = PUZZLES["iss-examples-23"]
 JIGSAW = PUZZLES["iss-examples-48"]
 FPUZZLES = PUZZLES["dclamage-uniqueVariantFPuzzles-5"]  # anti-king, arrows, thermometers
-UNSUPPORTED = PUZZLES["iss-examples-47"]  # a constraint the project does not support
+UNSUPPORTED = PUZZLES["iss-examples-47"]  # cells beyond the grid: the page does not draw them
 
 
 @pytest.fixture(scope="module")
@@ -86,7 +86,7 @@ def test_open_plain_line_is_no_variant(client):
 def test_unsupported_constraint_is_refused_by_name(client):
     for path in ("variant/open", "variant/check", "variant/solve", "variant/possibilities"):
         message = error_of(post(client, path, puzzle=UNSUPPORTED["puzzle"]), 400)
-        assert "Unsupported constraint Whisper (on ISS's extra variable cells" in message
+        assert "this puzzle has cells beyond the grid (ISS's Var or Doppelganger cells)" in message
 
 
 @pytest.mark.parametrize("body, words", [

@@ -98,5 +98,7 @@ def test_shared_sample_round_trip():
         taken += 1
         back = parse_iss(text)
         assert same(back, m.VariantPuzzle(e.puzzle.size, box=e.puzzle.box, regions=e.puzzle.regions,
-                                          givens=e.puzzle.givens, constraints=e.puzzle.constraints)), text
+                                          givens=e.puzzle.givens, constraints=e.puzzle.constraints,
+                                          cols=e.puzzle.cols, extra=e.puzzle.extra, raw=e.puzzle.raw,
+                                          values=e.puzzle.values)), text
     assert taken >= total // 2, (taken, total)

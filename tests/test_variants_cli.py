@@ -41,20 +41,20 @@ def test_unsupported_constraint_is_the_records_error_and_the_batch_goes_on(capsy
     bad_fp = LZ.compressToBase64(json.dumps({"size": 4, "grid": [[{}] * 4] * 4,
                                              "fog": [{"cells": ["R1C1"]}],
                                              "chaosconstruction": True}))
-    lines = [THERMO4, ".Var~A~~2", "N4Ig!!garbage", bad_fp, "hello world", OPEN4]
+    lines = [THERMO4, ".Container~x.End", "N4Ig!!garbage", bad_fp, "hello world", OPEN4]
     path = tmp_path / "mixed.txt"
     path.write_text("# a comment\n" + "\n".join(lines) + "\n")
     code, out, err = run(capsys, "check", "--backends", "sat,cpsat", "--json", "-f", str(path))
     recs = [json.loads(line) for line in out.splitlines()]
     assert [r["verdict"] for r in recs] == ["unique", "invalid", "invalid", "invalid", "invalid", "multiple"]
-    assert recs[1]["error"] == "unsupported constraint Var"
+    assert recs[1]["error"] == "unsupported constraint Container"
     assert recs[3]["error"] == "unsupported constraints: fog, chaosconstruction"  # at once
     assert [r["line"] for r in recs] == [2, 3, 4, 5, 6, 7]
     from sudoku_cp.records import KEYS as RECORD_KEYS
 
     assert all(tuple(r) == RECORD_KEYS for r in recs)  # one schema, invalid records too
     assert code == 2  # an input error outranks 'multiple'
-    assert f"{path}:3: unsupported constraint Var" in err.splitlines()
+    assert f"{path}:3: unsupported constraint Container" in err.splitlines()
 
 
 def test_malformed_fpuzzles_argument_is_one_line_exit_2(capsys):

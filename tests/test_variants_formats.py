@@ -24,7 +24,7 @@ SAMPLES = [json.loads(line) for line in (DATA / "variants_sample.jsonl").read_te
            if line.strip() and not line.startswith("#")]
 # (iss-examples-57's Or is read now; 47's Doppelganger is read, its extra cells, which the
 # Whispers use, are not)
-REFUSED = {"iss-examples-47": r"constraint Whisper \(on ISS's extra variable cells .*\)"}
+REFUSED: dict = {}  # (iss-examples-47, Dutch-pelgänger, is read since its extra cells are)
 LZ = lzstring.LZString()
 KEEP_OFF_THE_BORDER = json.loads((DATA / "variants_fpuzzles_lockout.jsonl").read_text().splitlines()[-1])
 
@@ -42,14 +42,24 @@ def test_samples_read_and_their_solutions_check(rec):
         return
     puzzle = parse(rec["puzzle"])
     assert puzzle.size == rec["size"]
-    assert check_solution(puzzle, rec["cells"]) == []
-    wrong = list(rec["cells"])
+    cells = list(rec["cells"])
+    if puzzle.extra:  # the sample states the grid: its extra cells (Doppelganger's) follow from it
+        from dataclasses import replace
+
+        from sudoku_cp.variants.sat import solve as sat_solve
+
+        found = sat_solve(replace(puzzle, givens=tuple(enumerate(cells))), limit=2).solutions
+        assert len(found) == 1 and list(found[0][:len(cells)]) == cells
+        cells = list(found[0])
+    assert check_solution(puzzle, cells) == []
+    wrong = list(cells)
     wrong[0], wrong[1] = wrong[1], wrong[0]
     assert check_solution(puzzle, wrong)  # the checker is not vacuous on this puzzle
 
 
 @pytest.mark.parametrize("rec", [r for r in SAMPLES if r["id"] not in REFUSED and r["id"] not in
-                                 ("iss-examples-43", "iss-examples-57")],  # (57: Or, no f-puzzles field)
+                                 ("iss-examples-43", "iss-examples-57",  # (57: Or, no f-puzzles field)
+                                  "iss-examples-47")],  # (47: extra cells, none in f-puzzles)
                          ids=lambda r: r["id"])
 def test_fpuzzles_round_trip(rec):
     parse = parse_fpuzzles if rec["format"] == "fpuzzles" else parse_iss
@@ -119,7 +129,9 @@ def test_malformed_fpuzzles_is_one_line(text, words):
     # ISS reads one base-17 digit a row: R10C1 is no cell there even on 16x16
     (".Thermo~R1C1~R10C1.Shape~16x16", "Thermo: bad cell 'R10C1': ISS writes a row or column "
                                        "over 9 as one letter (10 is 'a', 16 is 'g')"),
-    (".Shape~5x7", "unsupported constraint Shape~5x7 (non-square grids are not supported yet)"),
+    (".Shape~5x7.Windoku", "unsupported constraint Windoku (on a non-square 5x7 grid: ISS takes "
+                           "it on square grids only)"),
+    (".Shape~5x17", "bad grid shape 'Shape~5x17' (ISS takes 1 to 16 rows and columns)"),
     (".Shape~abc", "bad grid shape 'Shape~abc'"),
     (".Shape~9x9~0-8.NFA~abc~R1C1", "NFA: the NFA string ends early"),  # (ISS: "Unexpected end of bit stream")
     (".Or.~R1C1_1", "an Or, And or Replicate is not closed by End"),
@@ -287,8 +299,8 @@ EMPTY4 = {"size": 4, "grid": [[{}] * 4] * 4}
      ("chaosconstruction", "negative sum", "negative difference")),
     (fp({**EMPTY4, "fog": [{"cells": ["R1C1"]}]}), "unsupported constraint fog",
      ("fog",)),  # (nabner was this example until it was read: issue 37)
-    # (Or, NFA and SameValues are read since issue 37; these two ISS types are not yet)
-    (".Thermo~R1C1~R1C2.Var~A~~2", "unsupported constraint Var", ("Var",)),
+    # (Or, NFA, SameValues and Var are read since issue 37; ISS's Container is not yet)
+    (".Thermo~R1C1~R1C2.Container~x.End", "unsupported constraint Container", ("Container",)),
     (".Shape~4x4.GlobalMod.Entropic~R1C1~R1C2~R1C3",
      "unsupported constraints: GlobalMod (values 1..4 (ISS takes 9 values)), Entropic (values "
      "other than 1..9)", ("GlobalMod", "Entropic")),

@@ -182,7 +182,8 @@ GLOBAL |= {"chaos_construction"}  # (rows that differ are a split: test_variants
 #: Clues that read another constraint's unknowns (the chaos construction's regions): never
 #: alone in a puzzle, so held and broken against enumeration in test_variants_chaos_clues.
 WITH_CHAOS = {"chaos_arrow": m.ChaosArrow(0, (1, 2, 3), (3,)),
-              "chaos_count": m.ChaosCount(0, (1, 2, 10), 1)}
+              "chaos_count": m.ChaosCount(0, (1, 2, 10), 1),
+              "chaos_same": m.ChaosSame((0, 1, 2)), "chaos_regions": m.ChaosRegions(0, (1, 2, 10))}
 
 
 def test_every_type_has_a_case_and_a_check():

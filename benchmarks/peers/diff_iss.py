@@ -32,6 +32,8 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parents[1]))
 
 import iss_random  # noqa: E402
+import iss_random_shape  # noqa: E402
+import iss_random_vars  # noqa: E402
 
 LINK = "https://sigh.github.io/Interactive-Sudoku-Solver/?q="
 PARADIGMS = ("sat", "cpsat", "witness")
@@ -85,7 +87,8 @@ def ours(puzzle_text, time_limit, paradigms=PARADIGMS):
     except Exception as exc:  # a bug of ours: a finding like any other
         return "error", None, f"{type(exc).__name__}: {exc}"
     verdict = report.verdict.value
-    sol = "".join(str(v) for v in report.solution) if verdict == "unique" else None
+    grid = puzzle.grid_cells  # (ISS's solution names the grid's cells, not its Var cells)
+    sol = "".join(str(v) for v in report.solution[:grid]) if verdict == "unique" else None
     detail = "; ".join(report.evidence)
     if verdict == "unknown":
         return None, None, detail or "time limit"
@@ -110,8 +113,7 @@ def compare(iss, text, time_limit):
 def _shape(text):
     """The table's rows for the grid: its size and, when not 1..n, its values."""
     spec = next(x for x in _items(text) if x.startswith("Shape~")).split("~")[1:]
-    n = int(spec[0].split("x")[0])
-    rows = [f"{n}x{n} grid"]
+    rows = [f"{spec[0]} grid"] + (["Raw grid"] if "Raw" in spec[1:] else [])
     if len(spec) > 1:
         rows.append("values 0..n-1" if spec[1].startswith("0-") else "n+1 values")
     return rows
@@ -161,9 +163,19 @@ def shrink(iss, text, time_limit, budget=300):
     return _join(items)
 
 
+def puzzle_string(seed, types, sizes):
+    """The puzzle of ``seed``: non-square shapes (``4x6``) from ``iss_random_shape``,
+    ``--types Var`` (with others to clue extra cells) from ``iss_random_vars``."""
+    if types and "Var" in types:
+        return iss_random_vars.puzzle_string(seed, types=types)
+    if any(isinstance(s, str) for s in sizes):
+        return iss_random_shape.puzzle_string(seed, types=types, shapes=sizes)
+    return iss_random.puzzle_string(seed, types=types, sizes=sizes)
+
+
 def _work(seed, types, sizes, time_limit):
     """Worker side: the puzzle of ``seed`` and our verdict on it (ISS runs in the parent)."""
-    text = iss_random.puzzle_string(seed, types=types, sizes=sizes)
+    text = puzzle_string(seed, types, sizes)
     return text, ours(text, time_limit)
 
 
@@ -173,8 +185,11 @@ def main(argv=None):
     ap.add_argument("--count", type=int, default=200)
     ap.add_argument("--seed", default="1")
     ap.add_argument("--start", type=int, default=0, help="first index (to resume a run)")
-    ap.add_argument("--types", help="comma-separated ISS types (default: all generated)")
-    ap.add_argument("--sizes", default="4,6,9")
+    ap.add_argument("--types", help="comma-separated ISS types (default: all generated; Var: "
+                                    "puzzles with extra cells, iss_random_vars)")
+    ap.add_argument("--sizes", default="4,6,9",
+                    help="square sides, or non-square shapes such as 4x6,6x8 (issue 37: "
+                         "iss_random_shape's types on them)")
     ap.add_argument("--time-limit", type=float, default=10.0, help="per paradigm, seconds")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--only", help="SEED:INDEX: one puzzle, printed with both answers")
@@ -185,11 +200,13 @@ def main(argv=None):
     if not args.iss:
         ap.error("give --iss or set ISS to a checkout of sigh/Interactive-Sudoku-Solver")
     types = tuple(args.types.split(",")) if args.types else None
-    sizes = tuple(int(s) for s in args.sizes.split(","))
+    sizes = tuple(s if "x" in s else int(s) for s in args.sizes.split(","))
+    if len({isinstance(s, str) for s in sizes}) > 1:
+        ap.error("--sizes takes square sides or non-square shapes, not both")
     iss = Iss(args.iss)
     if args.only:
         seed, index = args.only.rsplit(":", 1)
-        text = iss_random.puzzle_string(f"{seed}:{index}", types=types, sizes=sizes)
+        text = puzzle_string(f"{seed}:{index}", types, sizes)
         print(text)
         print("ISS: ", iss.count(text))
         print("ours:", ours(text, args.time_limit))

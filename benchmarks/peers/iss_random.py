@@ -528,9 +528,9 @@ def allowed(name, geo):
         return geo.lo == 1
     if name in ("RegionSumLine",):
         return bool(geo.regions())
-    if name in iss_random_sets.SETS:
+    if name in iss_random_sets.SETS + iss_random_sets.ON_REQUEST:
         return iss_random_sets.allowed(name, geo)
-    if name in CHAOS:
+    if name in CHAOS or name in iss_random_chaos.ON_REQUEST:
         return geo.n in (4, 6) and geo.num_values == geo.n
     return True
 
@@ -588,7 +588,7 @@ def clues(rng, geo, grid, t, honest):
     out = []
     if t.startswith("Diagonal"):
         return ["Diagonal~1" if t == "Diagonal+" else "Diagonal~-1"]
-    if t in iss_random_chaos.CLUES:
+    if t in iss_random_chaos.CLUES + iss_random_chaos.ON_REQUEST:
         return iss_random_chaos.clue(rng, geo, grid, t, honest)
     if t in CHAOS:
         return [t]
@@ -612,7 +612,7 @@ def clues(rng, geo, grid, t, honest):
             out += make_quad(rng, geo, grid, honest)
         elif t in SEQUENCES:
             out += make_sequence(rng, geo, grid, t, honest)
-        elif t in iss_random_sets.SETS:
+        elif t in iss_random_sets.SETS + iss_random_sets.ON_REQUEST:
             return iss_random_sets.clue(rng, geo, grid, t, honest)  # (one clue: ranks, globals)
     return out
 

@@ -26,6 +26,9 @@ from __future__ import annotations
 
 #: The types this module generates (``iss_random.CHAOS`` takes them in).
 CLUES = ("ChaosArrow", "ChaosCount")
+#: Generated only when asked for (``--types ChaosSameValues``: other seeds keep their
+#: puzzles): ISS's SameValues over region cells (one a set) and CountDistinct over them.
+ON_REQUEST = ("ChaosSameValues", "ChaosCountDistinct")
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (-1, 1))
 
 
@@ -64,6 +67,8 @@ def clue(rng, geo, grid, t, honest):
     offset = rng.choice(("", "0", "1"))
     shift = 1 if offset == "1" else 0
     bare = rng.random() < 0.3  # (the control cell alone: ISS draws the arms or the 3x3 itself)
+    if t in ON_REQUEST:
+        return _on_regions(rng, geo, grid, t, honest, region)
     for _ in range(60):
         cell = rng.randrange(n * n)
         if t == "ChaosArrow":
@@ -86,4 +91,25 @@ def clue(rng, geo, grid, t, honest):
         if bare and offset:
             text = f"{t}~{cell_id(n, cell)}~{offset}"
         return ["ChaosConstruction", text]
+    return ["ChaosConstruction"]
+
+
+def _on_regions(rng, geo, grid, t, honest, region):
+    """``SameValues~k~CC..`` over k cells of one region (any k cells when dishonest), or
+    ``CountDistinct~cell~CC..`` whose control cell holds the regions met."""
+    from iss_random import cell_id
+
+    n = geo.n
+    if t == "ChaosSameValues":
+        home = region[rng.randrange(n * n)]
+        pool = [x for x in range(n * n) if region[x] == home] if honest else list(range(n * n))
+        cells = rng.sample(pool, rng.randint(2, min(4, len(pool))))
+        return ["ChaosConstruction", f"SameValues~{len(cells)}~" + "~".join(f"CC{x + 1}" for x in cells)]
+    for _ in range(60):
+        cells = rng.sample(range(n * n), rng.randint(2, min(7, n * n)))
+        met = len({region[x] for x in cells})
+        fits = [x for x in range(n * n) if grid[x] == met] if honest else list(range(n * n))
+        if fits:
+            return ["ChaosConstruction", f"CountDistinct~{cell_id(n, rng.choice(fits))}~"
+                    + "~".join(f"CC{x + 1}" for x in cells)]
     return ["ChaosConstruction"]

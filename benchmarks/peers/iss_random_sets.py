@@ -14,14 +14,18 @@ from __future__ import annotations
 #: The types this module generates (``iss_random.TYPES`` takes them in).
 SETS = ("SameValues", "RegionSameValues", "ConnectedValues", "Doppelganger", "FullRank",
         "FullRankTies", "RegionSize", "SearchPriority")
+#: Generated only when asked for (``--types DoppelgangerCells``: other seeds keep their
+#: puzzles): Doppelganger with clues on its DGR/DGC/DGB cells (the value each column,
+#: row, box misses).
+ON_REQUEST = ("DoppelgangerCells",)
 #: Types worth a grid with one value more than its side (Doppelganger needs values 0..n).
-WIDE = {"RegionSameValues", "ConnectedValues", "Doppelganger", "RegionSize"}
+WIDE = {"RegionSameValues", "ConnectedValues", "Doppelganger", "RegionSize", "DoppelgangerCells"}
 
 
 def allowed(name, geo):
     """Whether ISS takes ``name`` on this geometry (as far as this generator tries it)."""
     n = geo.n
-    if name == "Doppelganger":
+    if name in ("Doppelganger", "DoppelgangerCells"):
         return geo.lo == 0 and geo.num_values == n + 1 and geo.layout != "jigsaw"
     if name in ("FullRank", "FullRankTies"):
         return geo.num_values == n
@@ -112,9 +116,39 @@ def clue(rng, geo, grid, t, honest):
         return [f"FullRankTies~{rng.choice(('none', 'only-unclued', 'any'))}"]
     if t in ("RegionSameValues", "Doppelganger"):
         return [t]
+    if t == "DoppelgangerCells":
+        return ["Doppelganger"] + _doppelganger_cells(rng, geo, grid, honest)
     if t == "RegionSize":
         return [f"RegionSize~{rng.choice((n, geo.num_values))}"]
     if t == "SearchPriority":
         cells = rng.sample(range(n * n), rng.randint(1, 4))
         return [f"SearchPriority~{rng.randint(1, 9)}~" + "~".join(cell(x) for x in cells)]
     raise ValueError(t)
+
+
+def _doppelganger_cells(rng, geo, grid, honest):
+    """Clues on Doppelganger's cells, read off what each row (DGC), column (DGR) and box
+    (DGB) of ``grid`` misses: a whisper, a greater-than between neighbours, a given."""
+    n, full = geo.n, set(range(geo.lo, geo.hi + 1))
+    rows, cols = _lines(n)
+    kinds = {"DGC": rows, "DGR": cols}
+    if geo.boxes:
+        kinds["DGB"] = geo.boxes
+    kind = rng.choice(sorted(kinds))
+    missing = [full - {grid[x] for x in house} for house in kinds[kind]]
+    value = [min(s) if len(s) == 1 else None for s in missing]
+    t = rng.choice(("Whisper", "GreaterThan", "Given"))
+    i = rng.randrange(n - 1)
+    if t == "GreaterThan" and kind != "DGB":  # (DGR and DGC are laid out in one row each)
+        a, b = (i, i + 1) if value[i] is None or value[i + 1] is None or value[i] > value[i + 1] \
+            or not honest else (i + 1, i)
+        return [f"GreaterThan~{kind}{a + 1}~{kind}{b + 1}"]
+    if t == "Whisper":
+        picks = rng.sample(range(n), rng.randint(2, 3))
+        got = [value[k] for k in picks]
+        d = min(abs(x - y) for x, y in zip(got, got[1:])) if honest and None not in got \
+            else rng.randint(1, n // 2)
+        return [f"Whisper~{max(d, 1)}~" + "~".join(f"{kind}{k + 1}" for k in picks)]
+    k = rng.randrange(n)
+    v = value[k] if honest and value[k] is not None else rng.randint(geo.lo, geo.hi)
+    return [f"~{kind}{k + 1}_{v}"]

@@ -176,13 +176,15 @@ def main(argv=None) -> int:
             malformed.append((name, entry.error))
             print(f"unread   {name}: {entry.error}", flush=True)
         elif not args.read_only:
-            want = digits(stated) if stated else (digits(entry.expected) if entry.expected else None)
+            want = digits(stated) if stated else (
+                digits(entry.expected[:entry.puzzle.grid_cells]) if entry.expected else None)
             start = time.perf_counter()
             report = crosscheck(entry.puzzle, PARADIGMS, time_limit=args.time_limit,
                                 type_names=entry.names)
             seconds = time.perf_counter() - start
             verdict, agreeing = settled(report)
-            got = digits(report.solution) if report.solution else None
+            grid = entry.puzzle.grid_cells  # (a source states the grid, not ISS's Var cells)
+            got = digits(report.solution[:grid]) if report.solution else None
             if verdict == "unknown":
                 outcome = "open"
             elif verdict == "disagree" or (want and (verdict != "unique" or got != want)):

@@ -265,7 +265,7 @@ def _print_grid(rec: dict, report, entry, asked: set[str] | None = None) -> None
     if rec.get("candidates"):  # check --candidates: the candidates instead of a grid
         from .variant import show_candidates
 
-        show_candidates(rec)
+        show_candidates(rec, entry.puzzle)
         evidence(rec["verdict"], (), grid, name, rec["evidence"], notes)
         return
     evidence(rec["verdict"], report.solutions, grid, name, rec["evidence"], notes)

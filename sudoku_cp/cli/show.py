@@ -34,8 +34,13 @@ def check_line(index: int, where: str, n: int, givens: int, verdict: str,
     'puzzle 1 (PUZZLE), 4x4, 3 givens: UNIQUE  [sat solved in 2.1 ms]'
     """
     timing = ", ".join(f"{name} {status} in {ms(seconds)}" for name, status, seconds in ran)
-    return (f"puzzle {index} ({where}), {n}x{n}, {_givens(givens)}: {verdict.upper()}  "
+    return (f"puzzle {index} ({where}), {_shape(n)}, {_givens(givens)}: {verdict.upper()}  "
             f"[{timing}]")
+
+
+def _shape(n) -> str:
+    """``4x4`` for a side, or the shape as given (``4x6``, a non-square variant grid)."""
+    return n if isinstance(n, str) else f"{n}x{n}"
 
 
 def _givens(count: int) -> str:
@@ -49,7 +54,7 @@ def solve_line(index: int, where: str, n: int, givens: int, verdict: str, backen
     >>> solve_line(2, "in.txt:4", 4, 3, "none", "sat", 0.001, "0 solutions")
     'puzzle 2 (in.txt:4), 4x4, 3 givens: none by sat in 1.0 ms: 0 solutions'
     """
-    return (f"puzzle {index} ({where}), {n}x{n}, {_givens(givens)}: {verdict} by {backend} "
+    return (f"puzzle {index} ({where}), {_shape(n)}, {_givens(givens)}: {verdict} by {backend} "
             f"in {ms(seconds)}: {found}")
 
 

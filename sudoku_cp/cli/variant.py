@@ -281,7 +281,7 @@ def view(rec, report, puzzle, asked=None):
                if asked is None or name in asked]
     skipped += [f"{name} cancelled: two paradigms agreed first (--first)"
                 for name in rec.get("cancelled") or ()]
-    return (puzzle.size, len(puzzle.givens), ran, lambda s: _grid(s, puzzle.size),
+    return (puzzle.shape_name, len(puzzle.givens), ran, lambda s: _grid(s, puzzle.cols, puzzle.extra),
             puzzle.cell_name, rec["notes"] + skipped)
 
 
@@ -292,27 +292,37 @@ def _status(result) -> str:
     return "none" if result.exhausted else "unknown"
 
 
-def _grid(values, size) -> str:
-    width = max(len(str(v)) for v in values)
-    return "\n".join(" ".join(str(v).rjust(width) for v in values[r * size:(r + 1) * size])
-                     for r in range(size))
+def _grid(values, cols, extra=()) -> str:
+    """The values a row of ``cols`` per line; the extra cells' (ISS's Var) after, by name."""
+    grid = values[:len(values) - len(extra)]
+    width = max(len(str(v)) for v in grid)
+    lines = [" ".join(str(v).rjust(width) for v in grid[r:r + cols]) for r in range(0, len(grid), cols)]
+    if extra:
+        lines.append("extra cells: " + " ".join(f"{name}={v}" for name, v in zip(extra, values[len(grid):])))
+    return "\n".join(lines)
 
 
-def show_candidates(rec) -> None:
-    """``check --candidates``: the values some solution gives each cell, and the counts."""
+def show_candidates(rec, puzzle=None) -> None:
+    """``check --candidates``: the values some solution gives each cell, and the counts
+    (the grid's cells, a row a line, then any extra cell of ``puzzle`` on its own line)."""
     cand = rec["candidates"]
-    n = rec["size"]
+    extra = puzzle.extra if puzzle is not None else ()
+    n = (len(cand["candidates"]) - len(extra)) // rec["size"]  # the columns (size is the rows)
     cells = ["".join(sorted(c, key=int)) if all(len(v) == 1 for v in c) else ",".join(sorted(c, key=int))
              for c in cand["candidates"]]
     width = max(len(c) for c in cells) or 1
     print(f"candidates (values some solution gives each cell; counts up to {cand['cap']}"
           f"{'' if cand['complete'] else ', stopped by the time limit'}):")
-    for r in range(n):
-        print(" ".join((c or "-").ljust(width) for c in cells[r * n:(r + 1) * n]))
+    grid, rest = cells[:len(cells) - len(extra)], cells[len(cells) - len(extra):]
+    for r in range(0, len(grid), n):
+        print(" ".join((c or "-").ljust(width) for c in grid[r:r + n]))
+    if extra:
+        print("extra cells: " + " ".join(f"{name}={c or '-'}" for name, c in zip(extra, rest)))
     many = [(i, v, k) for i, c in enumerate(cand["candidates"]) for v, k in c.items() if len(c) > 1]
     for i, v, k in many[:20]:
         more = "+" if k >= cand["cap"] else ""
-        print(f"  R{i // n + 1}C{i % n + 1}={v}: {k}{more} solution(s)")
+        name = puzzle.cell_name(i) if puzzle is not None else f"R{i // n + 1}C{i % n + 1}"
+        print(f"  {name}={v}: {k}{more} solution(s)")
 
 
 def cmd_solve(args) -> int:
@@ -382,7 +392,7 @@ def cmd_solve(args) -> int:
         if bad:
             print(f"BUG: {name} returned {len(bad)} non-solution(s): {rec['evidence'][0]}",
                   file=sys.stderr)
-        print(solve_line(index, place(source, line), entry.puzzle.size,
+        print(solve_line(index, place(source, line), entry.puzzle.shape_name,
                          len(entry.puzzle.givens), rec["verdict"], name, result.time,
                          found(ngood, result.exhausted, limit, counting=args.count)))
         for note in rec["notes"]:  # (cosmetic elements skipped, as check says)
@@ -391,7 +401,7 @@ def cmd_solve(args) -> int:
             for k, s in enumerate(good, 1):
                 if len(good) > 1:
                     print(f"solution {k}:")
-                print(_grid(s, entry.puzzle.size))
+                print(_grid(s, entry.puzzle.cols, entry.puzzle.extra))
                 print()
         if verdict == "none":
             for clash in rec["evidence"]:

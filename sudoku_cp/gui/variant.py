@@ -62,6 +62,11 @@ def read_puzzle(text: str):
     if entry.error:
         raise BadRequest(entry.error[:1].upper() + entry.error[1:])
     p = entry.puzzle
+    if p.cols != p.size or p.extra or p.raw:  # (issue 37's shapes: the command line takes them)
+        what = (f"a non-square {p.shape_name} grid" if p.cols != p.size else
+                "cells beyond the grid (ISS's Var or Doppelganger cells)" if p.extra else "a raw grid (no houses)")
+        raise BadRequest(f"the page plays square grids of houses; this puzzle has {what} "
+                         f"(sudoku-cp check takes it)")
     if not MIN_N <= p.size <= MAX_N:
         raise BadRequest(f"the page plays grids from {MIN_N}x{MIN_N} to {MAX_N}x{MAX_N}, "
                          f"not {p.size}x{p.size}")

@@ -24,6 +24,9 @@ into the chaos modules plus ``iss_chaos`` (their reader and writer); a clue that
 another constraint's unknowns also needs its model check to ask for that constraint, the
 witness to count only the splits it holds on, and its tests to set it beside its
 construction (``test_variants_model.WITH_CHAOS``, the page tests' ``NEEDS``).
+ISS's ``SameValues`` and ``CountDistinct`` over region cells (``chaos_same``,
+``chaos_regions``) followed the same road; a clue on the whole split (not one region) is
+checked once the split is made (``rules_chaos.WHOLE``), pruned as regions are placed.
 
 1. **Model** (``model.py``): a frozen dataclass, its rule in one docstring sentence, its
    fields typed ``Cells``, ``int``, ``tuple`` or ``bool`` (the model checks them)::

@@ -30,6 +30,11 @@ LINE_COLOURS = {"whisper": "#5cc35c", "renban": "#c27be0", "palindrome": "#b0b0b
 
 def to_svg(puzzle, solution=None) -> str:
     """The SVG text of ``puzzle`` (and of ``solution``'s values in the empty cells)."""
+    if puzzle.cols != puzzle.size or puzzle.extra:  # (every drawing below reads the grid as square)
+        from ..errors import PuzzleError
+
+        raise PuzzleError(f"a non-square {puzzle.shape_name} grid is not drawn yet" if not puzzle.extra
+                          else "cells beyond the grid (ISS's Var) are not drawn yet")
     n = puzzle.size
     side = 2 * MARGIN + n * CELL
     unknown = []
@@ -332,6 +337,8 @@ def _chaos_arrow(puzzle, c):
 
 DRAW["chaos_arrow"] = _chaos_arrow
 DRAW["chaos_count"] = lambda puzzle, c: _cage(puzzle, c, "=" + puzzle.cell_name(c.cell))
+DRAW["chaos_same"] = lambda puzzle, c: [_polyline(puzzle, c.cells, "#7a4fa0", CELL * 0.08)]
+DRAW["chaos_regions"] = lambda puzzle, c: _cage(puzzle, c, "#R=" + puzzle.cell_name(c.cell))
 DRAW.update({"nabner": _line, "knightmare": _nothing, "chess": _nothing,
              "diagonal_non_consecutive": _nothing})
 LINE_COLOURS["nabner"] = "#e07070"

@@ -62,8 +62,9 @@ def encode(puzzle: VariantPuzzle, cage: str = CAGE_ENCODINGS[0],
 
 
 def shape_key(puzzle: VariantPuzzle) -> tuple:
-    """What the classic part of a puzzle's CNF depends on: its size, values and houses."""
-    return puzzle.size, tuple(puzzle.value_range), puzzle.houses()
+    """What the classic part of a puzzle's CNF depends on: its shape, cells (the extra ones
+    too: their literals come before any auxiliary), values and houses."""
+    return puzzle.size, puzzle.cols, puzzle.num_cells, tuple(puzzle.value_range), puzzle.houses()
 
 
 def encode_shape(puzzle: VariantPuzzle) -> CNF:

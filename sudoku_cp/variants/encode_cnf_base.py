@@ -65,15 +65,15 @@ class CNF:
         from pysat.formula import IDPool
 
         self.puzzle = puzzle
-        n, values = puzzle.size, puzzle.value_range
+        w, values = puzzle.cols, puzzle.value_range
         self.values = values
         if start is None:
             self.pool = IDPool()
-            self.x = [{v: self.pool.id((cell // n, cell % n, v)) for v in values}
-                      for cell in range(n * n)]
+            self.x = [{v: self.pool.id((cell // w, cell % w, v)) for v in values}
+                      for cell in range(puzzle.num_cells)]
         else:  # the cell-value literals of ``cell_literals``; auxiliaries from ``start`` on
             self.pool = IDPool(start_from=start)
-            self.x = cell_literals(n, values)
+            self.x = cell_literals(puzzle.num_cells, values)
         self.clauses: list[tuple[int, ...]] = []
         self.guard = tuple(guard)
         self.deadline = deadline
@@ -458,10 +458,11 @@ def cell_terms(enc, cells, weight=1):
     return [(enc.x[c], weight) for c in cells]
 
 
-def cell_literals(n: int, values) -> list[dict[int, int]]:
-    """``x[cell][value]``, numbered as a fresh ``CNF`` numbers them (1 up, cell by cell)."""
+def cell_literals(cells: int, values) -> list[dict[int, int]]:
+    """``x[cell][value]`` for ``cells`` cells, numbered as a fresh ``CNF`` numbers them
+    (1 up, cell by cell)."""
     k = len(values)
-    return [{v: cell * k + i + 1 for i, v in enumerate(values)} for cell in range(n * n)]
+    return [{v: cell * k + i + 1 for i, v in enumerate(values)} for cell in range(cells)]
 
 
 def _house(enc, cells, count):

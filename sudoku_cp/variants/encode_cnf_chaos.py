@@ -172,5 +172,29 @@ def _chaos_count(enc, c, k):
     _counted(enc, c, k, lits)
 
 
+def _chaos_same(enc, c, k):
+    """Each cell shares the first one's region."""
+    for x in c.cells[1:]:
+        if x != c.cells[0]:
+            enc.add([_eq(enc, c.cells[0], x)])
+
+
+def _chaos_regions(enc, c, k):
+    """``opens[i]``: the i-th cell shares no earlier cell's region; the value is one more
+    than the true ``opens`` (the first cell always opens one)."""
+    from types import SimpleNamespace
+
+    cells = list(dict.fromkeys(c.cells))
+    opens = []
+    for i, x in enumerate(cells[1:], 1):
+        lit = enc.aux("chaos_regions", k, "opens", i)
+        met = [_eq(enc, y, x) for y in cells[:i]]
+        for e in met:
+            enc.add([-lit, -e])
+        enc.add([lit, *met])
+        opens.append(lit)
+    _counted(enc, SimpleNamespace(cell=c.cell, offset=0), k, opens)
+
+
 ENCODERS = {"chaos_construction": _chaos_construction, "chaos_arrow": _chaos_arrow,
-            "chaos_count": _chaos_count}
+            "chaos_count": _chaos_count, "chaos_same": _chaos_same, "chaos_regions": _chaos_regions}

@@ -32,13 +32,13 @@ class CP:
         self.cp_model = cp_model
         self.puzzle = puzzle
         self.model = cp_model.CpModel()
-        n = puzzle.size
+        w = puzzle.cols
         self.lo, self.hi = puzzle.values
         self.values = list(puzzle.value_range)
         self._is = {}
         self.shown = []  # unknowns a solution is told apart by (chaos regions)
-        self.x = [self.model.NewIntVar(self.lo, self.hi, f"x[{c // n},{c % n}]")
-                  for c in range(n * n)]
+        self.x = [self.model.NewIntVar(self.lo, self.hi, f"x[{c // w},{c % w}]")
+                  for c in range(puzzle.num_cells)]
 
     def int_var(self, lo, hi, name):
         return self.model.NewIntVar(lo, hi, name)

@@ -156,5 +156,25 @@ def _chaos_construction(cp, c, k):
         model.Add(depth[x] == 0).OnlyEnforceIf(root[x])
 
 
+def _chaos_same(cp, c, k):
+    """Each cell shares the first one's region."""
+    for x in c.cells[1:]:
+        same = _same(cp, c.cells[0], x)
+        if not isinstance(same, int):
+            cp.model.Add(same == 1)
+
+
+def _chaos_regions(cp, c, k):
+    """A cell opens a region when it shares none of the cells before it; the value is the
+    number of cells that do."""
+    cells = list(dict.fromkeys(c.cells))
+    opens = []
+    for i, x in enumerate(cells[1:], 1):
+        met = cp.bool_var(f"chaos_regions{k}_met[{i}]")  # shares an earlier cell's region
+        cp.model.AddMaxEquality(met, [_same(cp, y, x) for y in cells[:i]])
+        opens.append(met.Not())
+    cp.model.Add(cp.x[c.cell] == 1 + sum(opens))
+
+
 ENCODERS = {"chaos_construction": _chaos_construction, "chaos_arrow": _chaos_arrow,
-            "chaos_count": _chaos_count}
+            "chaos_count": _chaos_count, "chaos_same": _chaos_same, "chaos_regions": _chaos_regions}

@@ -156,6 +156,8 @@ WHY_NOT = {
     "nfa": "mip: an NFA would need 0-1 flow rows over the automaton unrolled along its line",
     "chaos_arrow": "mip: it reads the chaos construction's regions, which mip declines",
     "chaos_count": "mip: it reads the chaos construction's regions, which mip declines",
+    "chaos_same": "mip: it reads the chaos construction's regions, which mip declines",
+    "chaos_regions": "mip: it reads the chaos construction's regions, which mip declines",
     "chaos_construction": "mip: the regions are unknowns; their connectedness would need "
                           "0-1 flow rows per region and a second split counted as a solution",
 }

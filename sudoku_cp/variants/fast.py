@@ -80,6 +80,12 @@ def board_of(puzzle):
     from ..geometry import Geometry
 
     n = puzzle.size
+    if puzzle.cols != n:
+        raise UnsupportedConstraint("shape", f"fast: a non-square {puzzle.shape_name} grid")
+    if puzzle.extra:
+        raise UnsupportedConstraint("extra cells", "fast: cells beyond the grid")
+    if puzzle.raw:
+        raise UnsupportedConstraint("raw grid", "fast: rows and columns that are no houses")
     if puzzle.values != (1, n):
         raise UnsupportedConstraint("values", f"fast: values {puzzle.values[0]}.."
                                     f"{puzzle.values[1]}, not 1..{n}")

@@ -174,8 +174,8 @@ def _read_record(entry: VariantEntry, data) -> None:
     if cells is None and isinstance(data.get("solution"), list):
         cells = data["solution"]
     if cells is not None:
-        if not isinstance(cells, list) or len(cells) != entry.puzzle.num_cells:
-            raise PuzzleError("the stated solution does not fill the grid")
+        if not isinstance(cells, list) or len(cells) not in (entry.puzzle.num_cells, entry.puzzle.grid_cells):
+            raise PuzzleError("the stated solution does not fill the grid")  # (extra cells: may be left out)
         if not all(type(v) is int for v in cells):
             odd = next(v for v in cells if type(v) is not int)
             raise PuzzleError(f"the stated solution holds {json.dumps(odd)}, not a value")

@@ -504,8 +504,9 @@ NOT_IN_FPUZZLES.update({t: ("f-puzzles has no field for it; dclamage's SudokuSol
 NOT_IN_FPUZZLES.update({t: "f-puzzles has no field for it" for t in (  # (issue 37: ISS's)
     "same_values", "region_same_values", "connected_values", "doppelganger", "full_rank",
     "full_rank_ties")})
-NOT_IN_FPUZZLES["chaos_arrow"] = NOT_IN_FPUZZLES["chaos_count"] = (  # (issue 37)
-    "f-puzzles has no clue on a chaos construction's regions; ISS strings carry them")
+NOT_IN_FPUZZLES.update(dict.fromkeys(  # (issue 37)
+    ("chaos_arrow", "chaos_count", "chaos_same", "chaos_regions"),
+    "f-puzzles has no clue on a chaos construction's regions; ISS strings carry them"))
 NOT_IN_FPUZZLES["chaos_construction"] = (  # (issue 37)
     "f-puzzles marks it (chaosconstruction) but not yet read here; ISS strings carry it")
 
@@ -547,6 +548,12 @@ def _little_killer_entry(n, c):
 
 def to_fpuzzles_dict(p: m.VariantPuzzle) -> dict:
     """The f-puzzles JSON object of ``p``; a rule f-puzzles cannot carry is refused by name."""
+    if p.cols != p.size:
+        raise UnsupportedConstraint(f"a non-square {p.shape_name} grid", "f-puzzles")
+    if p.extra:
+        raise UnsupportedConstraint("cells beyond the grid", "f-puzzles")
+    if p.raw:
+        raise UnsupportedConstraint("a raw grid (rows and columns that are no houses)", "f-puzzles")
     n = p.size
     if p.values != (1, n):
         raise UnsupportedConstraint(f"values {p.values[0]}..{p.values[1]}", "f-puzzles")

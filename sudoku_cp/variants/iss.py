@@ -27,12 +27,12 @@ from __future__ import annotations
 import re
 
 from ..errors import PuzzleError
-from . import iss_chaos, iss_sets
+from . import iss_chaos, iss_sets, iss_shape, iss_vars
 from . import model as m
 from .paradigms import UnsupportedConstraint
 from .reading import Reading, Said
-from .sudokuwiki import looks_like_packed_killer, read_packed_killer
 from . import iss_nested
+from .iss_plain import parse_plain  # noqa: F401  (the plain-text forms: iss_plain)
 
 _CELL = re.compile(r"^[Rr]([0-9a-gA-G])[Cc]([0-9a-gA-G])$")
 _DECIMAL_CELL = re.compile(r"^[Rr](\d+)[Cc](\d+)$")
@@ -49,28 +49,44 @@ def looks_like_iss(text: str) -> bool:
 class _Grid:
     """The shape being read: size and value range, for cell and value parsing."""
 
-    def __init__(self, size=9, lo=1, hi=None):
-        self.size, self.lo = size, lo
+    def __init__(self, size=9, lo=1, hi=None, cols=None):
+        self.size, self.lo = size, lo  # (size: the rows)
+        self.cols = cols or size
         self.region = None  # RegionSize, when given
-        self.hi = hi if hi is not None else lo + size - 1
+        self.var = {}  # an extra cell's name (VA1, DGC3) -> its cell
+        self.place = {}  # an extra cell -> (its group, row, col) in the group's layout
+        self.raw = False  # ISS's Raw grid type: no row, column or box houses
+        self.hi = hi if hi is not None else lo + max(size, self.cols) - 1
 
     def cell(self, text):
         match = _CELL.match(text)
-        if not match and re.fullmatch(r"[A-Z]+\d+", text):  # (the reader names the type)
-            raise UnsupportedConstraint("", VAR_CELLS)
+        if not match and text in self.var:
+            return self.var[text]
+        if not match and re.fullmatch(r"CC\d+", text):  # (the reader names the type)
+            raise UnsupportedConstraint("", CHAOS_CELLS)
+        if not match and re.fullmatch(r"[A-Z]+\d*", text):
+            raise PuzzleError(f"no cell {text}: no Var (or Doppelganger) cell has that name")
         if not match:
-            raise PuzzleError(_bad_cell(text, self.size))
+            raise PuzzleError(_bad_cell(text, max(self.size, self.cols)))
         r, c = (int(g, 17) - 1 for g in match.groups())
-        if not (0 <= r < self.size and 0 <= c < self.size):
-            raise PuzzleError(f"cell {text} is outside the {self.size}x{self.size} grid")
-        return r * self.size + c
+        if not (0 <= r < self.size and 0 <= c < self.cols):
+            raise PuzzleError(f"cell {text} is outside the {self.size}x{self.cols} grid")
+        return r * self.cols + c
 
     def cells(self, args):
         return tuple(self.cell(a) for a in args if a != "")
 
+    def on_grid(self, cells):
+        """``cells``, refused when one is beyond the grid (steps and lines are read on the
+        grid only; the reader names the type)."""
+        if any(x >= self.size * self.cols for x in cells):
+            raise UnsupportedConstraint("", "on cells beyond the grid (ISS's Var): its cells "
+                                            "must be neighbours or a line of the grid")
+        return cells
 
-#: Why a type on ISS's extra cells (``Var``, Doppelganger's ``DGR3``...) is refused.
-VAR_CELLS = "on ISS's extra variable cells (Var, Doppelganger's DGR/DGC/DGB...): only grid cells are modelled"
+
+#: Why a type on a chaos construction's region cells (``CC19``) is refused.
+CHAOS_CELLS = "on a chaos construction's region cells (CC1...): only ChaosArrow and ChaosCount read them"
 
 
 def _bad_cell(text, n):
@@ -98,15 +114,15 @@ def _shape(items):
         if name != "Shape":
             continue
         spec = "Shape~" + "~".join(args)
-        if len(args) > 2 and args[2] not in ("", "Sudoku"):
-            raise UnsupportedConstraint(spec, f"grid type {args[2]} is not supported yet")
+        if len(args) > 2 and args[2] not in ("", "Sudoku", "Raw"):
+            raise PuzzleError(f"bad grid type {args[2]!r} in {spec!r} (ISS takes Sudoku or Raw)")
         dims = _SHAPE.match(args[0] if args else "")
         if not dims:
             raise PuzzleError(f"bad grid shape {spec!r} (ISS writes Shape~9x9)")
-        if dims.group(1) != dims.group(2):
-            raise UnsupportedConstraint(spec, "non-square grids are not supported yet")
-        n = int(dims.group(1))
-        lo, hi = 1, n
+        n, cols = int(dims.group(1)), int(dims.group(2))
+        if not (1 <= n <= 16 and 1 <= cols <= 16):
+            raise PuzzleError(f"bad grid shape {spec!r} (ISS takes 1 to 16 rows and columns)")
+        lo, hi = 1, max(n, cols)
         if len(args) > 1 and args[1]:
             rng = re.match(r"^(\d+)(?:-(\d+))?$", args[1])
             if not rng:
@@ -115,7 +131,9 @@ def _shape(items):
                 lo, hi = int(rng.group(1)), int(rng.group(2))
             else:
                 hi = int(rng.group(1))
-        return _Grid(n, lo, hi)
+        g = _Grid(n, lo, hi, cols)
+        g.raw = len(args) > 2 and args[2] == "Raw"
+        return g
     return _Grid()
 
 
@@ -133,23 +151,27 @@ def _split(text):
 
 
 def _adjacent_pairs(g, cells):
-    """Orthogonally adjacent pairs among ``cells``, earlier cell first (ISS's order)."""
-    n = g.size
+    """Orthogonally adjacent pairs among ``cells``, earlier cell first (ISS's order); extra
+    cells are neighbours within their group's layout only."""
+    w = g.cols
+    where = lambda x: g.place.get(x) or ("", x // w, x % w)  # noqa: E731
     pairs = []
     rest = list(cells)
     for a in cells:
         rest.remove(a)
         for b in rest:
-            if abs(a // n - b // n) + abs(a % n - b % n) == 1:
+            (ga, ra, ca), (gb, rb, cb) = where(a), where(b)
+            if ga == gb and abs(ra - rb) + abs(ca - cb) == 1:
                 pairs.append((a, b))
     return pairs
 
 
 def _line(g, name, cells):
-    rows = {"R": [tuple(range(r * g.size, r * g.size + g.size)) for r in range(g.size)],
-            "C": [tuple(range(c, g.size * g.size, g.size)) for c in range(g.size)]}
+    n, w = g.size, g.cols
+    rows = {"R": [tuple(range(r * w, r * w + w)) for r in range(n)],
+            "C": [tuple(range(c, n * w, w)) for c in range(w)]}
     match = re.match(r"^([RC])(\d+)$", name)
-    if not match or not 1 <= int(match.group(2)) <= g.size:
+    if not match or not 1 <= int(match.group(2)) <= len(rows[match.group(1)]):
         raise PuzzleError(f"bad row or column {name!r}")
     return rows[match.group(1)][int(match.group(2)) - 1]
 
@@ -213,6 +235,13 @@ def read_iss(text: str) -> Reading:
         unknown = [(name, why) for name, why in unknown if name != "End"]
     if unknown:
         raise UnsupportedConstraint.of(unknown)
+    iss_shape.refuse_items(g, items)
+    iss_shape.refuse_on_raw(g, items)
+    dg = "Doppelganger" in {name for name, _ in items} and iss_vars.names_doppelganger_cells(items)
+    made = iss_vars.groups(items, dg, g.size, g.cols)
+    extra = [name for name, _ in made]
+    g.var = {name: g.size * g.cols + i for i, name in enumerate(extra)}
+    g.place = {g.size * g.cols + i: place for i, (_, place) in enumerate(made)}
     givens, out, refused, said = [], [], [], Said()
     regions, boxes, partial = None, "default", False
     size = iss_sets.region_size(g, items)  # (RegionSize: the cells of a box or jigsaw piece)
@@ -227,7 +256,7 @@ def read_iss(text: str) -> Reading:
                 boxes = None
             elif name == "Jigsaw":
                 regions, partial = _layout(g, args[-1] if args else "")
-            elif name != "Shape" and name not in iss_sets.OPTIONS:
+            elif name not in ("Shape", "Var") and name not in iss_sets.OPTIONS:
                 out += said.add(name, _READERS[name](g, args))
         except UnsupportedConstraint as exc:  # (refused with the others, once all are read)
             refused += [(kind or name or "Given", why) for kind, why in exc.items]
@@ -239,6 +268,11 @@ def read_iss(text: str) -> Reading:
             raise PuzzleError(f"{name}: bad arguments {'~'.join(args)!r}") from None
     if refused:
         raise UnsupportedConstraint.of(refused)
+    if g.cols != g.size or g.raw:  # a non-square or raw grid: its boxes as regions (iss_shape)
+        out, regions, notes = iss_shape.settle(g, items, iss_nested.unconditional(_last_wins(out)),
+                                               boxes is not None and not g.raw,
+                                               regions, partial, size, said.names)
+        return _made(g, None, regions, givens, out, said, items, notes, extra)
     if size not in (None, g.size) and any(c.TYPE == "chaos_construction" for c in out):
         raise UnsupportedConstraint("ChaosConstruction", f"regions of {size} cells (RegionSize)")
     out, boxes, regions, notes = iss_sets.settle(g, items, out, boxes, regions, size)
@@ -256,9 +290,20 @@ def read_iss(text: str) -> Reading:
         regions = None
     # (the boxes also stay when the values are more than the cells of a house, as
     # "Shape~9x9~10": each box then holds distinct values, as each row does)
+    return _made(g, boxes, regions, givens, out, said, items, notes, extra)
+
+
+def _made(g, boxes, regions, givens, out, said, items, notes, extra) -> Reading:
     try:
         puzzle = m.VariantPuzzle(g.size, box=boxes, regions=regions, values=(g.lo, g.hi),
-                                 givens=tuple(givens), constraints=tuple(out))
+                                 givens=tuple(givens), constraints=tuple(out), cols=g.cols,
+                                 extra=tuple(extra), raw=g.raw)
+        ties, tied = iss_vars.doppelganger_ties(puzzle)  # (Doppelganger's cells, when named)
+        if ties or tied:
+            puzzle = m.VariantPuzzle(g.size, box=boxes, regions=regions, values=(g.lo, g.hi),
+                                     givens=tuple(givens) + tuple(tied), cols=g.cols,
+                                     constraints=tuple(out) + tuple(said.add("Doppelganger", ties)),
+                                     extra=tuple(extra), raw=g.raw)
     except m.ConstraintError as exc:
         raise exc.spoken(said.names) from None
     return Reading(puzzle, names=said.names, notes=notes,
@@ -297,13 +342,13 @@ def _layout(g, layout):
     the region size afterwards (``iss_sets.settle``).
 
     >>> from types import SimpleNamespace as G
-    >>> _layout(G(size=4, lo=1, hi=4), "1122112233443344")[1]
+    >>> _layout(G(size=4, cols=4, lo=1, hi=4), "1122112233443344")[1]
     False
-    >>> _layout(G(size=3, lo=1, hi=4), "111122223")
+    >>> _layout(G(size=3, cols=3, lo=1, hi=4), "111122223")
     (((0, 1, 2, 3), (4, 5, 6, 7)), True)
     """
-    if len(layout) != g.size * g.size:
-        raise PuzzleError(f"jigsaw layout has {len(layout)} cells, not {g.size * g.size}")
+    if len(layout) != g.size * g.cols:
+        raise PuzzleError(f"jigsaw layout has {len(layout)} cells, not {g.size * g.cols}")
     regions = {}
     for cell, ch in enumerate(layout):
         regions.setdefault(ch, []).append(cell)
@@ -311,7 +356,7 @@ def _layout(g, layout):
         return None, False
     pieces, other = [], 0
     for r in regions.values():
-        if g.size <= len(r) <= g.hi - g.lo + 1:
+        if max(g.size, g.cols) <= len(r) <= g.hi - g.lo + 1:
             pieces.append(tuple(r))
         elif other:
             raise PuzzleError("inconsistent region sizes in the jigsaw layout (ISS allows "
@@ -358,13 +403,14 @@ def _pill_arrow(g, a):
     down or down-right of the one before)."""
     k = _int(a[0], "pill size")
     cells = g.cells(a[1:])
+    g.on_grid(cells[:k])
     if k not in (2, 3):
         raise PuzzleError(f"pill size must be 2 or 3, not {k} (as ISS requires)")
     if not k < len(cells):
         raise PuzzleError(f"a pill of {k} cells needs a shaft after it; {len(cells)} cells given")
     pill = tuple(sorted(cells[:k]))
     steps = {(0, 1), (1, 0), (1, 1)}
-    if any((b // g.size - a // g.size, b % g.size - a % g.size) not in steps
+    if any((b // g.cols - a // g.cols, b % g.cols - a % g.cols) not in steps
            for a, b in zip(pill, pill[1:])):
         raise PuzzleError("the pill's cells must be adjacent and in reading order when "
                           "sorted (as ISS requires)")
@@ -386,15 +432,16 @@ def _outside(make, single=False):
 
 
 def _little_killer(g, a):
-    return [m.LittleKiller(_diagonal_from(g, g.cell(a[1])), _int(a[0], "sum"))]
+    return [m.LittleKiller(_diagonal_from(g, g.on_grid((g.cell(a[1]),))[0]),
+                           _int(a[0], "sum"))]
 
 
 def _quad(g, a):
-    top = g.cell(a[0])
-    n = g.size
-    if top % n == n - 1 or top // n == n - 1:
+    top = g.on_grid((g.cell(a[0]),))[0]
+    n, w = g.size, g.cols
+    if top % w == w - 1 or top // w == n - 1:
         raise PuzzleError(f"no 2x2 square starts at {a[0]}")
-    return [m.Quadruple((top, top + 1, top + n, top + n + 1), tuple(_int(v, "value") for v in a[1:]))]
+    return [m.Quadruple((top, top + 1, top + w, top + w + 1), tuple(_int(v, "value") for v in a[1:]))]
 
 
 def _windoku(g, a):
@@ -463,13 +510,13 @@ def _indexing(g, a):
     (``R``: the same along its column), as ISS's builder reads it."""
     if not a or a[0] not in ("R", "C"):
         raise PuzzleError(f"bad indexing type {a[0] if a else ''!r} (ISS writes R or C)")
-    n, out = g.size, []
-    for cell in g.cells(a[1:]):
-        r, col = divmod(cell, n)
+    n, w, out = g.size, g.cols, []
+    for cell in g.on_grid(g.cells(a[1:])):
+        r, col = divmod(cell, w)
         if a[0] == "R":
-            out.append(m.Indexing(cell, tuple(range(col, n * n, n)), r + 1))
+            out.append(m.Indexing(cell, tuple(range(col, n * w, w)), r + 1))
         else:
-            out.append(m.Indexing(cell, tuple(range(r * n, r * n + n)), col + 1))
+            out.append(m.Indexing(cell, tuple(range(r * w, r * w + w)), col + 1))
     return out
 
 
@@ -594,7 +641,8 @@ _READERS = {
     "HiddenSkyscraper": _outside(m.HiddenSkyscraper),
     "EqualSum": _equal_sum,
     "LookAndSay": _look_and_say,
-    "CountDistinct": lambda g, a: [m.CountDistinct(g.cell(a[0]), g.cells(a[1:]))],
+    "CountDistinct": lambda g, a: (iss_chaos.regions_met(g, a) if iss_chaos.on_regions(a[1:])
+                                   else [m.CountDistinct(g.cell(a[0]), g.cells(a[1:]))]),
     "Pair": _pair(False), "PairX": _pair(True),
     "Binary": _pair(False, legacy=True), "BinaryX": _pair(True, legacy=True),
 }
@@ -712,81 +760,8 @@ NOT_IN_ISS.update({t: "ISS has no such type (dclamage's SudokuSolver rule)"
                    for t in ("nabner", "knightmare", "chess", "diagonal_non_consecutive")})
 
 #: The ISS type names this module reads (besides givens, Shape, NoBoxes and Jigsaw).
-SUPPORTED = frozenset(_READERS) | {"Shape", "NoBoxes", "Jigsaw"} | iss_sets.OPTIONS
+SUPPORTED = frozenset(_READERS) | {"Shape", "NoBoxes", "Jigsaw", "Var"} | iss_sets.OPTIONS
 #: ISS's composite types, each closed by an ``End`` item (read by ``iss_nested``; End
 #: closes them and is no rule).
 _CONTAINERS = {"Or", "And", "Replicate", "Container"}
 SUPPORTED |= {"End"}
-
-
-# -- the plain-text forms ISS also reads -------------------------------------------------------
-
-def _square(k):
-    """The side of a plain line of ``k`` cells: 4 to 16, as for classic lines (a shorter
-    line is not read as a 1x1 or 2x2 grid: '12' was a 1x1 jigsaw, 'unique')."""
-    n = int(round(k ** 0.5))
-    return n if n * n == k and 4 <= n <= 16 else None
-
-
-def _plain_values(text, n):
-    givens = []
-    others = set()
-    for cell, ch in enumerate(text):
-        if n < 10:
-            v = int(ch) if ch.isdigit() else None
-        else:
-            v = 0 if ch == "0" else (ord(ch) - 64 if "A" <= ch <= "Z" else None)
-        if v is not None and 1 <= v <= n:
-            givens.append((cell, v))
-        else:
-            others.add(ch)
-    return givens, others
-
-
-def parse_plain(text: str):
-    """A puzzle from ISS's plain-text forms, or None when ``text`` is not one of them."""
-    t = re.sub(r"\s+", "", text)
-    if looks_like_packed_killer(t):  # SudokuWiki's 3x3::k:... (variants/sudokuwiki.py)
-        return read_packed_killer(t)
-    if len(t) == 81 and re.search(r"[<v>^`',]", t) and re.fullmatch(r"[0-9A-Za-j^<v>`',.]*", t):
-        return _short_killer(t)
-    if len(t) % 2 == 0 and _square(len(t) // 2):
-        n = _square(len(t) // 2)
-        layout = t[n * n:]
-        if len(set(layout)) == n and all(layout.count(ch) == n for ch in set(layout)):
-            givens, others = _plain_values(t[:n * n], n)
-            if len(others) <= 1:
-                return m.VariantPuzzle(n, box=None, regions=_layout(_Grid(n), layout)[0],
-                                       givens=tuple(givens))
-    n = _square(len(t))
-    if n and n > 1:
-        givens, others = _plain_values(t, n)
-        if len(others) <= 1:
-            return m.VariantPuzzle(n, givens=tuple(givens))
-    return None
-
-
-def _short_killer(t):
-    n = 9
-    step = {"v": n, "^": -n, "<": -1, ">": 1, "`": -n - 1, "'": -n + 1, ",": n - 1, ".": n + 1}
-    target = [i + step.get(ch, 0) for i, ch in enumerate(t)]
-    cages = {}
-    for i in range(n * n):
-        head, hops = i, 0
-        while target[head] != head:
-            head = target[head]
-            hops += 1
-            if hops > n or not 0 <= head < n * n:
-                raise PuzzleError("loop or stray arrow in the short killer format")
-        ch = t[head]
-        if ch.isdigit():
-            total = int(ch)
-        elif "A" <= ch <= "Z":
-            total = ord(ch) - 55
-        elif "a" <= ch <= "j":
-            total = ord(ch) - 61
-        else:
-            continue
-        cages.setdefault(head, (total, []))[1].append(i)
-    return m.VariantPuzzle(9, constraints=tuple(  # (a sum of 0: any sum, as ISS builds a Cage)
-        m.KillerCage(tuple(cells), total or None) for total, cells in cages.values()))

@@ -9,7 +9,11 @@ counted, 1: left out), as its builder reads them (``js/solver/sudoku_builder.js`
   first region cell; the control cell alone means four arms from its own region cell, to
   the left, right, up and down, each to the edge;
 - ``ChaosCount~R9C7~0~CC79~CC69``: the counted region cells, the first one the region
-  counted; the control cell alone means its 3x3 neighbourhood, itself first.
+  counted; the control cell alone means its 3x3 neighbourhood, itself first;
+- ``SameValues~3~CC19~CC10~CC11`` (one region cell a set): the cells share one region
+  (``chaos_same``); ``CountDistinct~R5C1~CC37~CC28...``: the control cell's value is the
+  number of regions the cells meet (``chaos_regions``). Region cells mixed with grid
+  cells, or sets of several region cells, are refused by name.
 
 >>> from types import SimpleNamespace as G
 >>> g = G(size=4, cell=lambda t: {"R1C1": 0, "R2C2": 5}[t])
@@ -25,6 +29,7 @@ import re
 
 from ..errors import PuzzleError
 from . import model as m
+from .paradigms import UnsupportedConstraint
 
 
 def _offset(text):
@@ -79,8 +84,33 @@ def _count(g, a):
     return [m.ChaosCount(cell, cells, _offset(a[1] if len(a) > 1 else None))]
 
 
+def on_regions(args) -> bool:
+    """Whether the items name region cells (``CC19``): then a chaos clue reads them."""
+    return any(re.fullmatch(r"CC\d+", a) for a in args)
+
+
+def _only_regions(g, args, name):
+    if not all(re.fullmatch(r"CC\d+", a) for a in args if a != ""):
+        raise UnsupportedConstraint(name, "over region cells and grid cells at once")
+    return tuple(_region_cell(g, a) for a in args if a != "")
+
+
+def same_region(g, a):
+    """``SameValues~k~CC..``: k sets of one region cell each share a region."""
+    cells = _only_regions(g, a[1:], "SameValues")
+    if a[0] != str(len(cells)):
+        raise UnsupportedConstraint("SameValues", "over region cells in sets of more than one")
+    return [m.ChaosSame(cells)]
+
+
+def regions_met(g, a):
+    """``CountDistinct~R5C1~CC..``: the control cell counts the regions the cells meet."""
+    return [m.ChaosRegions(g.cell(a[0]), _only_regions(g, a[1:], "CountDistinct"))]
+
+
 READERS = {"ChaosArrow": _arrow, "ChaosCount": _count}
-NAMES = {"chaos_arrow": ("ChaosArrow",), "chaos_count": ("ChaosCount",)}
+NAMES = {"chaos_arrow": ("ChaosArrow",), "chaos_count": ("ChaosCount",),
+         "chaos_same": ("SameValues",), "chaos_regions": ("CountDistinct",)}
 
 
 def _region_cells(cells):
@@ -99,4 +129,8 @@ WRITERS = {
     "chaos_arrow": _write_arrow,
     "chaos_count": lambda p, x, cell, cells, outside: (
         f"ChaosCount~{cell(x.cell)}~{x.offset}~{_region_cells(x.cells)}"),
+    "chaos_same": lambda p, x, cell, cells, outside: (
+        f"SameValues~{len(x.cells)}~{_region_cells(x.cells)}"),
+    "chaos_regions": lambda p, x, cell, cells, outside: (
+        f"CountDistinct~{cell(x.cell)}~{_region_cells(x.cells)}"),
 }

@@ -99,15 +99,15 @@ def _each(g, children, read_item, branches):
 def _replicate(g, args, children, read_item):
     bits = args[0] if args else ""
     origin = g.cell(args[1]) if len(args) > 1 and args[1] else 0
-    n = g.size
+    w = g.cols
     targets = [origin + i for i in range(len(bits) * 6)
                if (_B64.find(bits[i // 6]) if bits[i // 6] in _B64 else 0) >> (i % 6) & 1]
     out = []
     for target in targets:
-        if target >= n * n:
+        if target >= g.size * w:
             raise PuzzleError(f"Replicate: target {target - origin} cells after the origin "
                               f"is outside the grid")
-        shift = (target // n - origin // n, target % n - origin % n)
+        shift = (target // w - origin // w, target % w - origin % w)
         out += _each(g, _moved(g, children, shift), read_item, False)
     return out
 
@@ -126,7 +126,7 @@ def _shifted(g, arg, shift):
     if not match:
         return arg
     r, c = int(match.group(2), 17) - 1 + shift[0], int(match.group(4), 17) - 1 + shift[1]
-    if not (0 <= r < g.size and 0 <= c < g.size):
+    if not (0 <= r < g.size and 0 <= c < g.cols):
         raise PuzzleError(f"Replicate: {arg} shifted falls outside the grid")
     digits = "0123456789abcdefg"
     return f"R{digits[r + 1]}C{digits[c + 1]}{match.group(5) or ''}"

@@ -79,6 +79,10 @@ def _int(text, what):
 
 
 def _same_values(g, a):
+    from . import iss_chaos
+
+    if iss_chaos.on_regions(a[1:]):  # (over a chaos construction's region cells)
+        return iss_chaos.same_region(g, a)
     sets, cells = _int(a[0], "number of sets"), g.cells(a[1:])
     if sets < 1 or len(cells) % sets:
         raise PuzzleError(f"{len(cells)} cells do not cut into {sets} sets of one size")

@@ -14,7 +14,7 @@ of another value...) is refused by name: ``IssWriteError``.
 from __future__ import annotations
 
 from ..errors import PuzzleError
-from . import iss_chaos, iss_sets
+from . import iss_chaos, iss_sets, iss_vars
 from . import model as m
 
 _DIGITS = "0123456789abcdefg"
@@ -40,15 +40,15 @@ def _diagonal_start(n: int, cells) -> bool:
         return False
 
 
-def _line_name(n: int, cells) -> tuple[str, bool] | None:
-    """``("R3", forward)`` for a whole row or column read one way or the other."""
-    cells = tuple(cells)
+def _line_name(p, cells) -> tuple[str, bool] | None:
+    """``("R3", forward)`` for a whole row or column of ``p`` read one way or the other."""
+    cells, n, w = tuple(cells), p.size, p.cols
     for r in range(n):
-        row = tuple(range(r * n, r * n + n))
+        row = tuple(range(r * w, r * w + w))
         if cells in (row, row[::-1]):
             return f"R{r + 1}", cells == row
-    for k in range(n):
-        col = tuple(range(k, n * n, n))
+    for k in range(w):
+        col = tuple(range(k, n * w, w))
         if cells in (col, col[::-1]):
             return f"C{k + 1}", cells == col
     return None
@@ -57,29 +57,42 @@ def _line_name(n: int, cells) -> tuple[str, bool] | None:
 def write_iss(p: m.VariantPuzzle) -> str:
     """The ISS string of ``p``; raises ``IssWriteError`` naming what ISS cannot carry."""
     n = p.size
-    if n > 16:
-        raise IssWriteError(f"ISS strings name cells up to 16x16, not {n}x{n}")
-    cell = lambda c: _cell(n, c)  # noqa: E731
+    if max(n, p.cols) > 16:
+        raise IssWriteError(f"ISS strings name cells up to 16x16, not {p.shape_name}")
+    grid = p.grid_cells
+    cell = lambda c: p.extra[c - grid] if c >= grid else _cell(p.cols, c)  # noqa: E731
     cells = lambda cs: "~".join(cell(c) for c in cs)  # noqa: E731
     lo, hi = p.values
-    items = [f"Shape~{n}x{n}" + ("" if (lo, hi) == (1, n) else f"~{lo}-{hi}")]
-    if p.regions is not None:
+    if p.raw:  # ISS's Raw grid type: no houses, no boxes (an empty range slot before it)
+        side = max(n, p.cols)
+        items = [f"Shape~{n}x{p.cols}~" + ("" if (lo, hi) == (1, side) else f"{lo}-{hi}") + "~Raw"]
+    elif p.cols != n:  # a non-square grid: its boxes are regions (iss_shape)
+        from .iss_shape import shape_items
+
+        items = shape_items(p, _REGION_CHARS, IssWriteError)
+    else:
+        items = [f"Shape~{n}x{n}" + ("" if (lo, hi) == (1, n) else f"~{lo}-{hi}")]
+    if p.raw:
+        pass  # (nothing more: no boxes, no regions)
+    elif p.cols == n and p.regions is not None:
         items.append(iss_sets.regions_item(p))  # (None when the regions have n cells)
         where = {c: i for i, r in enumerate(p.regions) for c in r}
         items.append("Jigsaw~" + "".join(_REGION_CHARS[where[c]] for c in range(n * n)))
         if m.DEFAULT_BOXES.get(n):  # ISS adds a jigsaw's regions to the boxes unless NoBoxes
             items.append("NoBoxes")
-    elif p.box is None or (p.box != m.DEFAULT_BOXES.get(n)):
+    elif p.cols == n and (p.box is None or (p.box != m.DEFAULT_BOXES.get(n))):
         if p.box is not None:
             raise IssWriteError(f"ISS takes the default boxes of a {n}x{n} grid, not {p.box[0]}x{p.box[1]}")
         items.append("NoBoxes")
-    given = [f"{cell(c)}_{v}" for c, v in p.givens]
+    items += iss_vars.var_items(p)  # (before any item names their cells)
+    ties, tied = iss_vars.doppelganger_ties(p)  # (implied by Doppelganger: not written)
+    given = [f"{cell(c)}_{v}" for c, v in p.givens if (c, v) not in tied]
     given += [f"{cell(x.cell)}_" + "_".join(map(str, x.values))
               for x in p.constraints if x.TYPE == "candidates"]
     if given:
         items.append("~" + "~".join(given))
     outside: dict[tuple, list] = {}  # x-sum and skyscraper clues share one item per line
-    for x in p.constraints:
+    for x in (x for x in p.constraints if x not in ties):
         t = x.TYPE
         if t == "candidates":
             continue
@@ -109,16 +122,16 @@ def write_iss(p: m.VariantPuzzle) -> str:
                 (t, getattr(x, "difference", getattr(x, "ratio", getattr(x, "total", None)))))
             if name is None:
                 raise IssWriteError(f"ISS has no {t.replace('_', ' ')} of that value")
-            if t == "greater_than" and a > b:
+            if t == "greater_than" and a > b and a < grid:  # (extra cells: in the order written)
                 raise IssWriteError("ISS reads a greater-than sign's earlier cell as the greater")
             items.append(f"{name}~{cell(a)}~{cell(b)}")
         elif t == "little_killer":
-            if not _diagonal_start(n, x.cells):
+            if p.cols != n or not _diagonal_start(n, x.cells):
                 raise IssWriteError(f"ISS keys no little killer diagonal that starts at "
                                     f"{p.cell_name(x.cells[0])} that way")
             items.append(f"LittleKiller~{x.total}~{cell(x.cells[0])}")
         elif t in ("sandwich", "x_sum", "skyscraper"):
-            line = _line_name(n, x.cells)
+            line = _line_name(p, x.cells)
             if line is None:
                 raise IssWriteError(f"a {t.replace('_', ' ')} clue must run along a whole row or column")
             value = x.count if t == "skyscraper" else x.total
@@ -155,7 +168,7 @@ def write_iss(p: m.VariantPuzzle) -> str:
 # -- the types issue 37 added, each as ISS writes it (iss.py reads them back) --------------------
 
 def _outside_clue(kind, p, line_cells, value, outside):
-    line = _line_name(p.size, line_cells)
+    line = _line_name(p, line_cells)
     if line is None:
         raise IssWriteError(f"a {kind.replace('_', ' ')} clue must run along a whole row or column")
     slot = outside.setdefault((kind, line[0]), ["", ""])
@@ -163,11 +176,11 @@ def _outside_clue(kind, p, line_cells, value, outside):
 
 
 def _indexing(p, x, cell, cells, outside):
-    n = p.size
-    r, k = divmod(x.cell, n)
-    if x.cells == tuple(range(k, n * n, n)) and x.value == r + 1:
+    n, w = p.size, p.cols
+    r, k = divmod(x.cell, w)
+    if x.cells == tuple(range(k, n * w, w)) and x.value == r + 1:
         return f"Indexing~R~{cell(x.cell)}"
-    if x.cells == tuple(range(r * n, r * n + n)) and x.value == k + 1:
+    if x.cells == tuple(range(r * w, r * w + w)) and x.value == k + 1:
         return f"Indexing~C~{cell(x.cell)}"
     if x.cells[0] == x.cell:
         return _outside_clue("numbered_room", p, x.cells, x.value, outside)
@@ -216,9 +229,10 @@ def _inner(p, x, composite):
     """The items of ``x`` alone (no Shape, boxes or jigsaw), for a composite of ``p``."""
     from .iss_nested import INSIDE
 
-    sub = m.VariantPuzzle(p.size, box=p.box, regions=p.regions, values=p.values, constraints=(x,))
+    sub = m.VariantPuzzle(p.size, box=p.box, regions=p.regions, values=p.values, constraints=(x,),
+                          cols=p.cols, extra=p.extra)
     items = [i for i in write_iss(sub).split(".")[1:]
-             if not i.startswith(("Shape~", "NoBoxes", "Jigsaw~"))]
+             if not i.startswith(("Shape~", "NoBoxes", "Jigsaw~", "Var~"))]
     if any(i.split("~")[0] not in INSIDE | {"End"} for i in items):
         raise IssWriteError(f"ISS takes no {x.TYPE.replace('_', ' ')} inside {composite}")
     return items

@@ -56,11 +56,13 @@ def neighbours(puzzle, cell: int, steps):
     >>> list(neighbours(VariantPuzzle(size=4), 0, ORTHO))
     [1, 4]
     """
-    n = puzzle.size
-    r, col = divmod(cell, n)
+    rows, cols = puzzle.size, getattr(puzzle, "cols", None) or puzzle.size
+    if cell >= rows * cols:  # an extra cell: off the board, no neighbours
+        return
+    r, col = divmod(cell, cols)
     for dr, dc in steps:
-        if 0 <= r + dr < n and 0 <= col + dc < n:
-            yield (r + dr) * n + col + dc
+        if 0 <= r + dr < rows and 0 <= col + dc < cols:
+            yield (r + dr) * cols + col + dc
 
 
 def line_segments(puzzle, cells) -> list[list[int]]:
@@ -446,109 +448,6 @@ class ExtraRegion:
     cells: Cells
 
 
-# --- global rules ---------------------------------------------------------------------------
-
-@constraint("diagonal")
-class Diagonal:
-    """The values on a main diagonal differ: ``slope`` 1 is bottom-left to top-right, -1 is
-    top-left to bottom-right."""
-
-    slope: int
-
-
-@constraint("anti_knight")
-class AntiKnight:
-    """Cells a chess knight's move apart have different values."""
-
-
-@constraint("anti_king")
-class AntiKing:
-    """Diagonally touching cells have different values."""
-
-
-@constraint("non_consecutive")
-class NonConsecutive:
-    """Orthogonally adjacent cells never hold consecutive values."""
-
-
-@constraint("disjoint_groups")
-class DisjointGroups:
-    """Cells in the same position of their boxes have different values."""
-
-
-@constraint("negative_dots")
-class NegativeDots:
-    """Orthogonal neighbours joined by no dot are not consecutive (when ``white``) and
-    not in ratio 2, nor in any ratio a ratio dot of the puzzle shows (when ``black``)."""
-
-    white: bool = True
-    black: bool = True
-
-
-@constraint("negative_xv")
-class NegativeXV:
-    """Orthogonal neighbours joined by no X or V sum neither to 10 (when ``x``) nor to 5 (when ``v``)."""
-
-    x: bool = True
-    v: bool = True
-
-
-@constraint("anti_taxicab")
-class AntiTaxicab:
-    """No two cells at taxicab (orthogonal steps) distance ``v`` both hold the value ``v``."""
-
-
-@constraint("global_mod")
-class GlobalMod:
-    """Every 2x2 square of cells holds a value of each remainder mod 3."""
-
-
-@constraint("global_entropy")
-class GlobalEntropy:
-    """Every 2x2 square of cells holds a low, a middle and a high value (the value range
-    split into three equal thirds)."""
-
-
-@constraint("dutch_flatmates")
-class DutchFlatmates:
-    """Every cell holding the middle value (the range's ``ceil(count / 2)``-th) has the
-    lowest value directly above it or the highest directly below it."""
-
-
-@constraint("chaos_construction")
-class ChaosConstruction:
-    """The grid also splits into ``size`` regions, unknowns of the puzzle: each region is
-    ``size`` orthogonally connected cells holding every value once; a solution is a grid
-    with one such split, so a grid with two splits counts twice (as ISS counts)."""
-
-
-#: The chaos construction and the clues on its regions (they read its split).
-CHAOS = ("chaos_construction", "chaos_arrow", "chaos_count")
-
-
-@constraint("chaos_arrow")
-class ChaosArrow:
-    """``cells`` cut in order into arms of ``lengths`` cells sharing their first cell; in
-    the chaos construction's split, the cells from each arm's start that share its region
-    (up to the first that does not), the start counted once, number the value of ``cell``
-    plus ``offset``."""
-
-    cell: int
-    cells: Cells
-    lengths: tuple
-    offset: int = 0
-
-
-@constraint("chaos_count")
-class ChaosCount:
-    """The cells of ``cells`` in the chaos construction's region of its first cell (that
-    cell too) number the value of ``cell`` plus ``offset``."""
-
-    cell: int
-    cells: Cells
-    offset: int = 0
-
-
 def shown_ratios(puzzle) -> tuple:
     """The ratios black negative dots forbid between neighbours joined by no dot: 2 and every
     ratio a ratio dot of ``puzzle`` shows, as f-puzzles and dclamage's solvers read
@@ -562,6 +461,19 @@ def shown_ratios(puzzle) -> tuple:
 
 # --- the puzzle -------------------------------------------------------------------------------
 
+#: The rules over the whole grid a non-square grid takes (every encoder and the checker
+#: step over its rows and columns); the others, and the types of ``SQUARE_ONLY``, are
+#: refused on it by name.
+NON_SQUARE_GLOBALS = frozenset({"anti_knight", "anti_king", "non_consecutive"})
+#: Types that name cells but read the grid as square (chaos regions, doppelganger, ranks).
+SQUARE_ONLY = frozenset({"chaos_arrow", "chaos_count", "chaos_same", "chaos_regions", "full_rank"})
+
+#: Types whose rule reads the rows, columns or boxes as houses: refused on a raw grid.
+HOUSES_NEEDED = frozenset({"sandwich", "x_sum", "skyscraper", "hidden_skyscraper", "full_rank",
+                           "full_rank_ties", "disjoint_groups", "region_same_values", "doppelganger",
+                           "chaos_construction", "chaos_arrow", "chaos_count", "chaos_same",
+                           "chaos_regions"})
+
 #: Box shapes (rows, cols) used when a puzzle does not give one; sizes absent have no boxes.
 DEFAULT_BOXES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3, 4),
                  14: (2, 7), 15: (3, 5), 16: (4, 4), 20: (4, 5), 25: (5, 5)}
@@ -569,11 +481,20 @@ DEFAULT_BOXES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3,
 
 @dataclass(frozen=True)
 class VariantPuzzle:
-    """A square grid of ``size``, its values ``lo..hi``, its houses and its constraints.
+    """A grid of ``size`` rows and ``cols`` columns (square unless ``cols`` is given), its
+    values ``lo..hi``, its houses and its constraints.
 
     Houses: every row and column; then the boxes of shape ``box`` (rows, cols), or the
     irregular ``regions`` (a tuple of cell tuples), or neither (a Latin square) when
     both are None. ``givens`` is a tuple of ``(cell, value)`` pairs, kept sorted by cell.
+    A non-square grid (ISS's ``Shape~6x8``) has values ``1..max(rows, cols)`` unless
+    given, no default boxes (its boxes are given as ``regions``), and takes the types
+    that name their cells and the global rules of ``NON_SQUARE_GLOBALS``.
+    ``extra`` names cells beyond the grid (ISS's ``Var`` cells, ``VA1``...): cells
+    ``grid_cells ..`` in that order, holding values of the range, in no house and with
+    no neighbour; constraints may name them, and a solution gives them values too.
+    ``raw`` (ISS's ``Raw`` grid type): rows and columns are no houses and there are no
+    boxes; only the constraints rule (then any number of values will do).
     """
 
     size: int
@@ -583,33 +504,48 @@ class VariantPuzzle:
     givens: tuple = ()
     constraints: tuple = ()
     title: str = ""
+    cols: int | None = None
+    extra: tuple = ()
+    raw: bool = False
 
     KIND: ClassVar[str] = "variant"
 
     def __post_init__(self):
-        n = self.size
-        if not isinstance(n, int) or not 1 <= n <= 36:
-            raise PuzzleError(f"grid size {n!r} is not between 1 and 36")
+        if self.cols is None:
+            object.__setattr__(self, "cols", self.size)
+        object.__setattr__(self, "extra", tuple(self.extra))
+        if not all(isinstance(x, str) and x for x in self.extra) or len(set(self.extra)) != len(self.extra):
+            raise PuzzleError("extra cells need distinct names")
+        for side in (self.size, self.cols):
+            if not isinstance(side, int) or not 1 <= side <= 36:
+                raise PuzzleError(f"grid size {side!r} is not between 1 and 36")
+        n = max(self.size, self.cols)  # (the values a house may need)
+        if not isinstance(self.raw, bool):
+            raise PuzzleError(f"'raw' is true or false, not {self.raw!r}")
+        if self.raw and (self.box not in (None, "default") or self.regions is not None):
+            raise PuzzleError("a raw grid has no boxes or regions (its constraints are its rules)")
         if self.box == "default":
-            object.__setattr__(self, "box", None if self.regions else DEFAULT_BOXES.get(n))
+            square = self.size == self.cols and not self.raw
+            object.__setattr__(self, "box", DEFAULT_BOXES.get(n) if square and not self.regions else None)
         if self.box is not None:
             r, c = self.box
             object.__setattr__(self, "box", (r, c))
-            if r * c != n:
-                raise PuzzleError(f"box {r}x{c} does not tile a {n}x{n} grid")
+            if r * c != n or self.size != self.cols:
+                raise PuzzleError(f"box {r}x{c} does not tile a {self.shape_name} grid"
+                                  + ("" if self.size == self.cols else " (give a non-square grid's boxes as regions)"))
         if not self.values:
             object.__setattr__(self, "values", (1, n))
         lo, hi = (_integer(v, "a value bound") for v in self.values)
         object.__setattr__(self, "values", (lo, hi))
-        if hi - lo + 1 < n:
-            raise PuzzleError(f"values {lo}..{hi} are too few for a {n}x{n} grid")
+        if hi - lo + 1 < (1 if self.raw else n):
+            raise PuzzleError(f"values {lo}..{hi} are too few for a {self.shape_name} grid")
         if hi - lo + 1 > MAX_VALUES or max(abs(lo), abs(hi)) > LARGEST:
             raise PuzzleError(f"values {lo}..{hi} are more than {MAX_VALUES}, or beyond ±{LARGEST}")
         if self.regions is not None:
             regions = tuple(tuple(r) for r in self.regions)
             object.__setattr__(self, "regions", regions)
             seen = sorted(c for r in regions for c in r)
-            if seen != list(range(n * n)) or any(len(r) > hi - lo + 1 for r in regions):
+            if seen != list(range(self.grid_cells)) or any(len(r) > hi - lo + 1 for r in regions):
                 raise PuzzleError("the regions do not cover every cell exactly once")
         givens = sorted(set((_integer(c, "a given's cell"), _integer(v, "a given's value"))
                             for c, v in self.givens))
@@ -629,6 +565,13 @@ class VariantPuzzle:
         if getattr(c, "TYPE", None) not in TYPES:
             raise PuzzleError(f"unsupported constraint {type(c).__name__}")
         _check_fields(c)
+        if self.size != self.cols and not (constraint_cells(c) or c.TYPE in NON_SQUARE_GLOBALS):
+            raise ConstraintError(c.TYPE, f": a rule over the whole grid, on square grids only "
+                                          f"(not {self.shape_name})")
+        if self.size != self.cols and c.TYPE in SQUARE_ONLY:
+            raise ConstraintError(c.TYPE, f": on square grids only (not {self.shape_name})")
+        if self.raw and c.TYPE in HOUSES_NEEDED:
+            raise ConstraintError(c.TYPE, ": on a raw grid (its rule reads rows, columns or boxes as houses)")
         if c.TYPE in PARTS:  # a composite: each of its parts as a constraint
             for part in parts(c):
                 if getattr(part, "TYPE", None) in CHAOS:  # (ISS refuses them too)
@@ -647,19 +590,31 @@ class VariantPuzzle:
 
     @property
     def num_cells(self) -> int:
-        return self.size * self.size
+        """The cells a solution gives values to: the grid's, then the extra cells."""
+        return self.size * self.cols + len(self.extra)
+
+    @property
+    def grid_cells(self) -> int:
+        return self.size * self.cols
+
+    @property
+    def shape_name(self) -> str:
+        """``9x9``, ``6x8``: rows by columns."""
+        return f"{self.size}x{self.cols}"
 
     @property
     def value_range(self) -> range:
         return range(self.values[0], self.values[1] + 1)
 
     def cell_name(self, cell: int) -> str:
-        """``R1C1`` style name of a cell (1-based), for messages."""
-        return f"R{cell // self.size + 1}C{cell % self.size + 1}"
+        """``R1C1`` style name of a cell (1-based), or an extra cell's name, for messages."""
+        if cell >= self.grid_cells:
+            return self.extra[cell - self.grid_cells]
+        return f"R{cell // self.cols + 1}C{cell % self.cols + 1}"
 
     def _check_cell(self, cell) -> None:
         if not isinstance(cell, int) or not 0 <= cell < self.num_cells:
-            raise PuzzleError(f"cell {cell!r} is outside the {self.size}x{self.size} grid")
+            raise PuzzleError(f"cell {cell!r} is outside the {self.shape_name} grid")
 
     def boxes(self) -> tuple:
         """The boxes or irregular regions as cell tuples (empty for a Latin square)."""
@@ -675,9 +630,11 @@ class VariantPuzzle:
 
     def houses(self) -> tuple:
         """Rows, columns, then boxes or regions: the geometry's houses (not extra regions)."""
-        n = self.size
-        rows = tuple(tuple(range(r * n, r * n + n)) for r in range(n))
-        cols = tuple(tuple(range(c, n * n, n)) for c in range(n))
+        n, w = self.size, self.cols
+        if self.raw:
+            return ()
+        rows = tuple(tuple(range(r * w, r * w + w)) for r in range(n))
+        cols = tuple(tuple(range(c, n * w, w)) for c in range(w))
         return rows + cols + self.boxes()
 
     def _repr_svg_(self) -> str:
@@ -697,6 +654,12 @@ class VariantPuzzle:
              "constraints": [constraint_to_dict(c) for c in self.constraints]}
         if self.title:
             d["title"] = self.title
+        if self.cols != self.size:
+            d["cols"] = self.cols
+        if self.extra:
+            d["extra"] = list(self.extra)
+        if self.raw:
+            d["raw"] = True
         return d
 
     def to_json(self) -> str:
@@ -706,7 +669,7 @@ class VariantPuzzle:
     def from_dict(cls, d: dict) -> "VariantPuzzle":
         if not isinstance(d, dict) or "size" not in d:
             raise PuzzleError("a variant puzzle needs an object with a 'size'")
-        known = {"size", "values", "box", "regions", "givens", "constraints", "title"}
+        known = {"size", "values", "box", "regions", "givens", "constraints", "title", "cols", "extra", "raw"}
         extra = set(d) - known
         if extra:
             raise PuzzleError(f"unknown field {sorted(extra)[0]!r} in a variant puzzle")
@@ -714,7 +677,8 @@ class VariantPuzzle:
             return cls(size=d["size"], box=d.get("box", "default"), regions=d.get("regions"),
                        values=tuple(d.get("values") or ()), givens=tuple(map(tuple, d.get("givens", ()))),
                        constraints=tuple(constraint_from_dict(c) for c in d.get("constraints", ())),
-                       title=d.get("title", ""))
+                       title=d.get("title", ""), cols=d.get("cols"),
+                       extra=tuple(d.get("extra") or ()), raw=d.get("raw", False))
         except (TypeError, ValueError) as exc:
             if isinstance(exc, PuzzleError):
                 raise
@@ -784,6 +748,13 @@ def constraint_cells(c) -> tuple:
 from .model_dclamage import (Chess, DiagonalNonConsecutive, Knightmare, Nabner,  # noqa: E402,F401
                              leaper_steps)
 
+# the global rules (no cells named): in model_globals, to keep this module under ~800 lines
+from .model_globals import (AntiKing, AntiKnight, AntiTaxicab, Diagonal,  # noqa: E402,F401
+                            DisjointGroups, DutchFlatmates, GlobalEntropy, GlobalMod,
+                            NegativeDots, NegativeXV, NonConsecutive)
+# the chaos construction and the clues on its regions: in model_chaos (model's 800 lines)
+from .model_chaos import (CHAOS, ChaosArrow, ChaosConstruction, ChaosCount,  # noqa: E402,F401
+                          ChaosRegions, ChaosSame)
 from .model_composite import PARTS, And, Nfa, Or, Regex, check_sequence, parts  # noqa: E402,F401
 # ISS's set, connection, rank and doppelganger rules (issue 37): in model_sets, to keep this
 # module under ~800 lines; registered in TYPES like the others, and re-exported here.

@@ -210,7 +210,15 @@ def _chaos_clue(p, c):
             raise ConstraintError(c.TYPE, ": its arms do not share their first cell")
 
 
+def _chaos_cells(p, c):
+    if not any(x.TYPE == "chaos_construction" for x in p.constraints):
+        raise ConstraintError(c.TYPE, ": needs a chaos construction (its regions)")
+    if not c.cells:
+        raise ConstraintError(c.TYPE, ": no cells")
+
+
 _SETS_CHECKS = {"same_values": _same_values, "chaos_construction": _chaos_construction,
+                "chaos_same": _chaos_cells, "chaos_regions": _chaos_cells,
                 "chaos_arrow": _chaos_clue, "chaos_count": _chaos_clue,
                 "connected_values": _connected_values,
                 "full_rank": _full_rank,

@@ -69,7 +69,8 @@ def checked(entry, paradigms, time_limit, cap=None) -> tuple[dict, object]:
             if why is not None:
                 rec["conflict"] = why.to_dict()
                 rec["evidence"].append(why.sentence())
-    if entry.expected is not None and report.verdict.value == "unique" and tuple(sol) != entry.expected:
+    stated = len(entry.expected) if entry.expected is not None else 0  # (the grid alone, or with the extra cells)
+    if entry.expected is not None and report.verdict.value == "unique" and tuple(sol[:stated]) != entry.expected:
         rec["verdict"] = "mismatch"
         rec["evidence"].append("the stated solution differs from the puzzle's solution")
     if cap:

@@ -22,10 +22,10 @@ from .model import VariantPuzzle
 
 def check_solution(puzzle: VariantPuzzle, values) -> list[str]:
     """Every broken rule of ``puzzle`` in the grid ``values`` (row-major), as short sentences."""
-    n = puzzle.size
+    cells = puzzle.num_cells  # (the grid's and the extra cells)
     v = tuple(values)
-    if len(v) != n * n:
-        return [f"the grid has {len(v)} values, not {n * n}"]
+    if len(v) != cells:
+        return [f"the grid has {len(v)} values, not {cells}"]
     broken = []
     lo, hi = puzzle.values
     for cell, x in enumerate(v):
@@ -56,7 +56,7 @@ def clashes(puzzle: VariantPuzzle) -> list[str]:
     >>> clashes(VariantPuzzle(4, givens=((0, 1), (5, 1))))
     ['value 1 twice in box 1 (R1C1, R2C2)']
     """
-    n, found = puzzle.size, []
+    starts, found = (0, puzzle.size, puzzle.size + puzzle.cols), []
     kinds = ("row", "column", "region" if puzzle.regions is not None else "box")
     givens = dict(puzzle.givens)
     for h, house in enumerate(puzzle.houses()):
@@ -66,8 +66,8 @@ def clashes(puzzle: VariantPuzzle) -> list[str]:
             if v is None:
                 continue
             if v in seen:
-                kind = min(h // n, 2)  # rows, columns, then boxes or regions
-                found.append(f"value {v} twice in {kinds[kind]} {h - kind * n + 1} "
+                kind = sum(h >= s for s in starts) - 1  # rows, columns, then boxes or regions
+                found.append(f"value {v} twice in {kinds[kind]} {h - starts[kind] + 1} "
                              f"({_name(puzzle, seen[v])}, {_name(puzzle, cell)})")
             else:
                 seen[v] = cell
@@ -75,7 +75,7 @@ def clashes(puzzle: VariantPuzzle) -> list[str]:
 
 
 def _name(p, cell):
-    return f"R{cell // p.size + 1}C{cell % p.size + 1}"
+    return f"R{cell // p.cols + 1}C{cell % p.cols + 1}"
 
 
 def _where(p, c):
@@ -96,12 +96,14 @@ def _differ(what, p, v, cells):
 
 
 def _neighbours(p, cell, steps):
-    n = p.size
-    r, c = divmod(cell, n)
+    rows, cols = p.size, p.cols
+    if cell >= rows * cols:  # an extra cell has no neighbour
+        return
+    r, c = divmod(cell, cols)
     for dr, dc in steps:
         rr, cc = r + dr, c + dc
-        if 0 <= rr < n and 0 <= cc < n:
-            yield rr * n + cc
+        if 0 <= rr < rows and 0 <= cc < cols:
+            yield rr * cols + cc
 
 
 ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))

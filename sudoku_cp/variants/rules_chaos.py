@@ -70,7 +70,7 @@ def _whole(n, free):
 def splits(p, v, keep=None):
     """Every split of the grid ``v`` into chaos regions, as a tuple of sorted cell tuples
     (ordered by their first cell); with ``keep``, only those whose every region it accepts
-    (each region is asked as soon as it is placed)."""
+    (each region is asked as soon as it is placed, with the regions placed before it)."""
     n = p.size
 
     def place(free, made):
@@ -80,7 +80,7 @@ def splits(p, v, keep=None):
         start = min(free)
         for region in _regions_at(n, v, start, free):
             rest = free - set(region)
-            if _whole(n, rest) and (keep is None or keep(region)):
+            if _whole(n, rest) and (keep is None or keep(region, made)):
                 yield from place(rest, made + [region])
 
     yield from place(frozenset(range(n * n)), [])
@@ -111,22 +111,48 @@ def _count(inside, c):
 NUMBER = {"chaos_arrow": _arrow_run, "chaos_count": _count}
 
 
+def _regions_met(split, c):
+    """How many regions of the split the clue's cells meet."""
+    return sum(any(x in region for x in c.cells) for region in map(set, split))
+
+
+def _may_meet(made, c, want):
+    """Whether the regions placed so far (``made``) leave ``want`` regions met possible:
+    those met so far, and at least one more (at most one per cell left) if cells are left."""
+    placed = [set(r) for r in made]
+    met = sum(any(x in r for x in c.cells) for r in placed)
+    left = len({x for x in c.cells if not any(x in r for r in placed)})
+    return met + (left > 0) <= want <= met + left
+
+
+#: Clues read off the region of their first cell, without a control cell; and clues read
+#: off the whole split.
+HOLDS = {"chaos_same": lambda inside, c: all(x in inside for x in c.cells)}
+WHOLE = {"chaos_regions": lambda split, v, c: _regions_met(split, c) == v[c.cell]}
+
+
 def fitting_splits(p, v):
     """The splits of ``v`` (as ``splits``) on which every clue on the regions holds. A
-    clue reads only the region of its first cell, so it is tested as that region is placed."""
-    clues = [c for c in p.constraints if c.TYPE in NUMBER]
+    clue on the region of its first cell is tested as that region is placed; a clue on
+    the whole split once the split is made."""
+    clues = [c for c in p.constraints if c.TYPE in NUMBER or c.TYPE in HOLDS]
+    whole = [c for c in p.constraints if c.TYPE in WHOLE]
 
-    def keep(region):
+    def keep(region, made):
         inside = set(region)
-        return all(NUMBER[c.TYPE](inside, c) == v[c.cell] + c.offset
-                   for c in clues if _first(c) in inside)
+        return all((HOLDS[c.TYPE](inside, c) if c.TYPE in HOLDS
+                    else NUMBER[c.TYPE](inside, c) == v[c.cell] + c.offset)
+                   for c in clues if _first(c) in inside) and \
+            all(_may_meet((*made, region), c, v[c.cell]) for c in whole)
 
-    yield from splits(p, v, keep if clues else None)
+    for split in splits(p, v, keep if clues or whole else None):
+        if all(WHOLE[c.TYPE](split, v, c) for c in whole):
+            yield split
 
 
 def _chaos_construction(p, v, c):
     if next(fitting_splits(p, v), None) is None:
-        clues = any(x.TYPE in NUMBER for x in p.constraints)
+        clues = any(x.TYPE in NUMBER or x.TYPE in HOLDS or x.TYPE in WHOLE for x in p.constraints)
         yield (f"no split into {p.size} connected regions of {p.size} cells, "
                f"each holding every value once" + (" and every clue on the regions held"
                                                    if clues else ""))
@@ -136,7 +162,9 @@ def _clue(p, v, c):
     """A clue on the regions breaks when no split holds it with the others (the chaos
     construction's own check then says so too)."""
     if next(fitting_splits(p, v), None) is None:
-        yield f"no split into regions on which {p.cell_name(c.cell)}'s clue holds"
+        at = c.cell if hasattr(c, "cell") else c.cells[0]
+        yield f"no split into regions on which {p.cell_name(at)}'s clue holds"
 
 
-CHECKS = {"chaos_construction": _chaos_construction, "chaos_arrow": _clue, "chaos_count": _clue}
+CHECKS = {"chaos_construction": _chaos_construction, "chaos_arrow": _clue, "chaos_count": _clue,
+          "chaos_same": _clue, "chaos_regions": _clue}

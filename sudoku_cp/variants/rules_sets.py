@@ -16,7 +16,7 @@ from collections import Counter
 
 
 def _name(p, cell):
-    return f"R{cell // p.size + 1}C{cell % p.size + 1}"
+    return f"R{cell // p.cols + 1}C{cell % p.cols + 1}"
 
 
 def _same_values(p, v, c):

@@ -24,7 +24,7 @@ class Context:
 
     def __init__(self, puzzle) -> None:
         self.puzzle = puzzle
-        self.n = puzzle.size
+        self.n, self.cols = puzzle.size, puzzle.cols  # (rows, columns)
         self.lo, self.hi = puzzle.values
         self.full = between(self.lo, self.hi)
         self.houses = [tuple(h) for h in puzzle.houses()]
@@ -81,23 +81,23 @@ class Context:
 
     def neighbours(self):
         """Every orthogonally adjacent pair of cells, each once."""
-        n = self.n
+        n, w = self.n, self.cols
         for r in range(n):
-            for c in range(n):
-                if c + 1 < n:
-                    yield r * n + c, r * n + c + 1
+            for c in range(w):
+                if c + 1 < w:
+                    yield r * w + c, r * w + c + 1
                 if r + 1 < n:
-                    yield r * n + c, (r + 1) * n + c
+                    yield r * w + c, (r + 1) * w + c
 
     def offsets(self, moves):
         """Pairs of cells ``moves`` apart (each pair once) not already in one house."""
-        n = self.n
+        n, w = self.n, self.cols
         for r in range(n):
-            for c in range(n):
+            for c in range(w):
                 for dr, dc in moves:
                     r2, c2 = r + dr, c + dc
-                    if 0 <= r2 < n and 0 <= c2 < n:
-                        a, b = r * n + c, r2 * n + c2
+                    if 0 <= r2 < n and 0 <= c2 < w:
+                        a, b = r * w + c, r2 * w + c2
                         if a < b and (a, b) not in self.peers:
                             yield a, b
 
@@ -278,22 +278,25 @@ def candidates(c, ctx):
     return _unary(c.cell, ctx, lambda v: v in allowed)
 
 
-def _orthogonal(cell, n):
-    r, col = divmod(cell, n)
+def _orthogonal(cell, ctx):
+    n, w = ctx.n, ctx.cols
+    if cell >= n * w:  # an extra cell has no neighbour
+        return
+    r, col = divmod(cell, w)
     for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        if 0 <= r + dr < n and 0 <= col + dc < n:
-            yield (r + dr) * n + col + dc
+        if 0 <= r + dr < n and 0 <= col + dc < w:
+            yield (r + dr) * w + col + dc
 
 
 def minimum(c, ctx):
     group = set(c.cells)
-    return [Order((x, o), strict=True) for x in c.cells for o in _orthogonal(x, ctx.n)
+    return [Order((x, o), strict=True) for x in c.cells for o in _orthogonal(x, ctx)
             if o not in group]
 
 
 def maximum(c, ctx):
     group = set(c.cells)
-    return [Order((o, x), strict=True) for x in c.cells for o in _orthogonal(x, ctx.n)
+    return [Order((o, x), strict=True) for x in c.cells for o in _orthogonal(x, ctx)
             if o not in group]
 
 
@@ -610,7 +613,7 @@ def innies_outies(puzzle, ctx):
     if not cages:
         return []
     n, per_house = ctx.n, sum(range(ctx.lo, ctx.hi + 1))
-    if n != ctx.full.bit_count():
+    if n != ctx.full.bit_count() or ctx.cols != n or puzzle.raw:  # (full square houses only)
         return []
     rows = [set(range(r * n, r * n + n)) for r in range(n)]
     cols = [set(range(c, n * n, n)) for c in range(n)]
@@ -720,8 +723,8 @@ def build(puzzle):
     houses = list(dict.fromkeys(houses))  # an extra region may repeat a box
     props.extend(innies_outies(puzzle, ctx))
     if houses:
-        props.insert(0, Houses(houses, ctx.full, ctx.n * ctx.n))
-    masks = [ctx.full] * (ctx.n * ctx.n)
+        props.insert(0, Houses(houses, ctx.full, puzzle.num_cells))
+    masks = [ctx.full] * puzzle.num_cells
     for cell, value in puzzle.givens:
         masks[cell] &= 1 << value
     return masks, props
@@ -734,3 +737,4 @@ from .witness_chaos import chaos_clue, chaos_construction  # noqa: E402  (issue 
 
 BUILDERS["chaos_construction"] = chaos_construction
 BUILDERS["chaos_arrow"] = BUILDERS["chaos_count"] = chaos_clue
+BUILDERS["chaos_same"] = BUILDERS["chaos_regions"] = chaos_clue

@@ -48,7 +48,15 @@ def _count(c, grid, label):
     return [label[x] for x in c.cells].count(label[c.cells[0]]) == grid[c.cell] + c.offset
 
 
-_CLUES = {"chaos_arrow": _run, "chaos_count": _count}
+def _same(c, grid, label):
+    return len({label[x] for x in c.cells}) == 1
+
+
+def _regions(c, grid, label):
+    return len({label[x] for x in c.cells}) == grid[c.cell]
+
+
+_CLUES = {"chaos_arrow": _run, "chaos_count": _count, "chaos_same": _same, "chaos_regions": _regions}
 
 
 def chaos_construction(c, ctx):

@@ -66,6 +66,8 @@ class Engine:
             degree = getattr(p, "degree", None)
             for c in set(p.cells):
                 self.cell_weight[c] += degree[c] if degree else 1
+        # a cell no rule watches (an extra cell alone) weighs 1, not 0 (the ratio divides)
+        self.cell_weight = [w or 1 for w in self.cell_weight]
         self.runs = [p.run for p in self.props]  # bound once: called millions of times
         # Propagators marked ``slow`` wait until the cheap ones have nothing left to do.
         self.slow = [getattr(p, "slow", False) for p in self.props]

@@ -296,6 +296,12 @@ def _starts(lengths) -> np.ndarray:
 def compile_puzzle(puzzle) -> Program:
     """The ``Program`` of ``puzzle``; a type it has no propagator for is declined by name."""
     lo, hi = puzzle.values
+    if puzzle.cols != puzzle.size:  # (its steps and lines read the grid as square)
+        raise UnsupportedConstraint("shape", f"fast: a non-square {puzzle.shape_name} grid")
+    if puzzle.extra:
+        raise UnsupportedConstraint("extra cells", "fast: cells beyond the grid (ISS's Var)")
+    if puzzle.raw:
+        raise UnsupportedConstraint("raw grid", "fast: rows and columns that are no houses")
     if hi - lo + 1 > MAX_VALUES:
         raise UnsupportedConstraint("values", f"fast: {hi - lo + 1} values, over {MAX_VALUES}")
     prog = Program(puzzle)

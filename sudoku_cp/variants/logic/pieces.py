@@ -26,7 +26,7 @@ NO_LOGIC_YET = {"anti_taxicab", "count_distinct", "counting_circles", "global_en
 NO_LOGIC_YET |= {"nabner", "knightmare", "chess", "diagonal_non_consecutive"}  # (dclamage's rules, issue 37)
 NO_LOGIC_YET |= {"same_values", "region_same_values", "connected_values", "doppelganger",
                  "full_rank", "full_rank_ties"}  # (issue 37, second batch)
-NO_LOGIC_YET |= {"chaos_construction", "chaos_arrow", "chaos_count"}  # (issue 37: regions unknown)
+NO_LOGIC_YET |= {"chaos_construction", "chaos_arrow", "chaos_count", "chaos_same", "chaos_regions"}  # (issue 37: regions unknown)
 
 #: the longest line walked whole; longer ones are cut into windows of ``WINDOW`` cells.
 WHOLE, WINDOW = 6, 4

@@ -29,6 +29,18 @@ class Geometry:
 
     def __init__(self, puzzle):
         self.puzzle = p = puzzle
+        if p.cols != p.size:  # (its tables read the grid as square)
+            from ..paradigms import UnsupportedConstraint
+
+            raise UnsupportedConstraint("shape", f"the logical solver: a non-square {p.shape_name} grid")
+        if p.extra:
+            from ..paradigms import UnsupportedConstraint
+
+            raise UnsupportedConstraint("extra cells", "the logical solver: cells beyond the grid")
+        if p.raw:
+            from ..paradigms import UnsupportedConstraint
+
+            raise UnsupportedConstraint("raw grid", "the logical solver: rows and columns that are no houses")
         n, lo, hi = p.size, *p.values
         self.lo, self.count = lo, hi - lo + 1
         names = ([f"row {r + 1}" for r in range(n)] + [f"column {c + 1}" for c in range(n)]
