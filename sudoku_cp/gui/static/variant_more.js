@@ -74,6 +74,17 @@ function drawMore(add, xy, path, n, con) {
     drawTag(add, [x, y], "=reg", "chaos");
     return true;
   }
+  if (t === "chaos_same") {  // the cells in a dotted outline, marked: one region holds them all
+    drawCage(add, n, [...new Set(cs)], "1 reg", "chaos");
+    return true;
+  }
+  if (t === "chaos_regions") {  // the cells in a dotted outline, the counting cell ringed and marked #reg
+    drawCage(add, n, [...new Set(cs)], null, "chaos");
+    const [x, y] = xy(con.cell);
+    add("circle", { cx: x, cy: y, r: 0.4, class: "ring distinct" });
+    drawTag(add, [x, y], "#reg", "chaos");
+    return true;
+  }
   if (t === "chaos_arrow") {  // the control cell ringed, each arm a line from the shared start
     let at = 0;
     for (const k of con.lengths || []) { line(cs.slice(at, at + k), "#b49ad0"); at += k; }
