@@ -248,13 +248,19 @@ def _latin4(box):
     return out
 
 
+def _random_latin4(rng):
+    """A random 4x4 setting: values from 1 (twice as often) or 0, boxes or none, every
+    Latin square of it, and one of them as the hidden grid."""
+    lo = rng.choice([1, 1, 0])
+    box = rng.choice([(2, 2), None])
+    grids = [tuple(v + lo for v in g) for g in _latin4(box)]
+    return lo, box, grids, rng.choice(grids)
+
+
 def test_lunchboxes_on_4x4_keep_exactly_the_checkers_grids():
     rng = random.Random("lunchbox4")
     for trial in range(25):
-        lo = rng.choice([1, 1, 0])
-        box = rng.choice([(2, 2), None])
-        grids = [tuple(v + lo for v in g) for g in _latin4(box)]
-        grid = rng.choice(grids)
+        lo, box, grids, grid = _random_latin4(rng)
         rules = []
         for _ in range(rng.randint(1, 3)):
             cells = tuple(rng.sample(range(16), rng.randint(2, 4)))
@@ -392,10 +398,7 @@ def test_a_sum_line_keeps_exactly_what_the_fillings_use():
 def test_sum_lines_on_4x4_keep_exactly_the_checkers_grids():
     rng = random.Random("sumline4")
     for trial in range(25):
-        lo = rng.choice([1, 1, 0])
-        box = rng.choice([(2, 2), None])
-        grids = [tuple(v + lo for v in g) for g in _latin4(box)]
-        grid = rng.choice(grids)
+        lo, box, grids, grid = _random_latin4(rng)
         rules = []
         for _ in range(rng.randint(1, 2)):
             cells = tuple(rng.sample(range(16), rng.randint(2, 6)))

@@ -221,10 +221,16 @@ def puzzle(seed, *, types=None, shapes=SHAPES):
     return "." + ".".join(items)
 
 
-def puzzle_string(seed, **kw):
-    """``puzzle(seed)``, retried with the next sub-seed when the filler gives up."""
+def retried(make, seed, **kw) -> str:
+    """``make(seed, **kw)``, retried with the next sub-seed when the filler gives up (a
+    generator's string, or nothing): every seed gives a string."""
     for k in range(20):
-        s = puzzle(f"{seed}.{k}" if k else seed, **kw)
+        s = make(f"{seed}.{k}" if k else seed, **kw)
         if s:
             return s
     raise RuntimeError(f"no puzzle for seed {seed}")
+
+
+def puzzle_string(seed, **kw):
+    """``puzzle(seed)``, retried with the next sub-seed when the filler gives up."""
+    return retried(puzzle, seed, **kw)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from iss_random_shape import Shape, fill
+from iss_random_shape import Shape, fill, retried
 
 TYPES = ("Sum", "Arrow", "AllDifferent", "Thermo", "Whisper", "SameValues", "WhiteDot",
          "GreaterThan", "Given")
@@ -108,8 +108,5 @@ def puzzle(seed, *, types=None):
 
 
 def puzzle_string(seed, **kw):
-    for k in range(20):
-        s = puzzle(f"{seed}.{k}" if k else seed, **kw)
-        if s:
-            return s
-    raise RuntimeError(f"no puzzle for seed {seed}")
+    """``puzzle(seed)``, retried with the next sub-seed when the filler gives up."""
+    return retried(puzzle, seed, **kw)
