@@ -35,7 +35,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 
 from ..errors import MissingDependencyError, SudokuCpError
-from ..reconcile import claim, differing_cells, reconcile as shared_reconcile, unsettled  # noqa: F401
+from ..reconcile import claim, differing_cells, reconcile as shared_reconcile
 from ..report import Report
 from ..verdicts import Verdict
 from . import parallel
@@ -50,12 +50,8 @@ from .rules import check_solution
 DEFAULT_PARADIGMS = tuple(PARADIGMS) + tuple(HOUSES_ONLY)
 
 
-#: The report of a variant cross-check is the one ``Report`` of every cross-check.
-VariantReport = Report
-
-
 def crosscheck(puzzle, paradigms=None, *, time_limit: float | None = None,
-               type_names: dict | None = None) -> VariantReport:
+               type_names: dict | None = None) -> Report:
     """Run ``paradigms`` (default: all registered) on ``puzzle`` and reconcile them.
 
     ``type_names``: constraint type -> the name the puzzle's format gives it, for the reasons

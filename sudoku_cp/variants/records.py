@@ -44,7 +44,7 @@ def check_one(entry, paradigms, time_limit, cap=None) -> dict:
 
 
 def checked(entry, paradigms, time_limit, cap=None) -> tuple[dict, object]:
-    """``check_one``'s keys and the cross-check's ``VariantReport`` (None when none ran),
+    """``check_one``'s keys and the cross-check's ``Report`` (None when none ran),
     which the command line prints from where the check ran in its process."""
     from .crosscheck import ParadigmError, first_line, candidates, crosscheck
     from .rules import clashes
