@@ -371,7 +371,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=None, help="default: drawn, and printed")
     ap.add_argument("--types", default=",".join(gen.TYPES), help="comma-separated generator names")
     ap.add_argument("--sizes", default="4,6,9")
-    ap.add_argument("--out", default="svsjs_diff.jsonl", help="JSONL of disagreements, errors, refusals")
+    ap.add_argument("--out", default="out/svsjs_diff.jsonl", help="JSONL of disagreements, errors, refusals")
     ap.add_argument("--time-limit", type=float, default=10.0, help="seconds per side and puzzle")
     ap.add_argument("--jobs", type=int, default=1, help="puzzles at a time (each with its node worker)")
     ap.add_argument("--only", default="", help="comma-separated puzzle numbers to rerun")
@@ -400,6 +400,7 @@ def main(argv=None) -> int:
         print(line)
     tasks = [(seed, i, types, sizes, a.time_limit, not a.no_shrink) for i in indices]
     records, start = [], time.monotonic()
+    Path(a.out).parent.mkdir(parents=True, exist_ok=True)  # (out/ by default: git-ignored)
     with open(a.out, "w") as out, ProcessPoolExecutor(a.jobs, initializer=_init_worker,
                                                       initargs=(a.svsjs,)) as pool:
         for k, rec in enumerate(pool.map(run_one, tasks)):
