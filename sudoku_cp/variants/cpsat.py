@@ -1,11 +1,16 @@
 """The ``cpsat`` paradigm: the model of ``encode_cp`` solved by OR-Tools CP-SAT.
 
-Solutions are found one solve at a time: after each, a constraint "some cell differs
-from this solution" is added and the model solved again, up to ``limit``. (Asking
-CP-SAT to enumerate all solutions instead switches off most of its presolve; on a
-killer puzzle with no givens that made a uniqueness check time out at 20 s where
-two plain solves take well under one.) One worker; the time limit is shared across
-the solves through ``max_time_in_seconds``; native statistics are summed in ``stats``.
+Up to two solutions are asked of one solve that enumerates (``enumerate_all_solutions``,
+presolve off as always here: ``PRESOLVE``), stopped at the second solution told apart by
+its cells (and the unknowns ``shown``: a chaos construction's regions). Two solves, the
+second after a constraint "some cell differs", load the model twice; over the shared
+ISS puzzles that settle within a second, one enumerating solve took about half the CPU
+(19 puzzles: 0.58 s against 1.16 s; docs/variants_speed.md). An enumeration lists every
+assignment of the model's own helper variables too, so two of its solutions may carry
+the same cells; after ``REPEATS`` such repeats the solve is stopped and the search goes
+on the other road, one solve per solution (with the solutions found blocked). One
+worker; the time limit is shared across the solves through ``max_time_in_seconds``;
+native statistics are summed in ``stats``.
 """
 
 from __future__ import annotations
@@ -24,45 +29,131 @@ from .paradigms import VariantResult
 PRESOLVE = False
 
 
+#: Solutions of one enumerating solve that repeat the cells of one already found (its
+#: helper variables differ) before the search goes on one solve per solution.
+REPEATS = 8
+
+
 def solve(puzzle, *, limit: int = 2, time_limit: float | None = None, into=None) -> VariantResult:
     """Up to ``limit`` solutions of ``puzzle``; ``exhausted`` when fewer exist. ``into``:
     where the solutions go (``tally.Tally`` counts them; default a new list)."""
     start = time.perf_counter()
     cp = encode(puzzle)
     built = time.perf_counter()
-    cp_model = cp.cp_model
-    solutions, state, exhausted = [] if into is None else into, "limit", False
-    stats = {"conflicts": 0, "branches": 0, "wall_time": 0.0, "build_time": built - start}
+    solutions = [] if into is None else into
+    stats = {"conflicts": 0, "branches": 0, "wall_time": 0.0, "build_time": built - start,
+             "solves": 0}
+    state, exhausted, keys = _enumerate(cp, solutions, limit, time_limit, start, stats)
+    if state == "repeats":
+        state, exhausted = _one_by_one(cp, solutions, keys, limit, time_limit, start, stats)
+    return VariantResult("cpsat", solutions, exhausted, state, stats,
+                         time.perf_counter() - start)
+
+
+def _solver(cp, time_limit, start, stats):
+    """A one-worker solver with what is left of the time limit, or None when none is."""
+    solver = cp.cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.cp_model_presolve = PRESOLVE
+    if time_limit is not None:
+        left = time_limit - (time.perf_counter() - start)
+        if left <= 0:
+            return None
+        solver.parameters.max_time_in_seconds = left
+    stats["solves"] += 1
+    return solver
+
+
+def _count(solver, stats) -> None:
+    stats["conflicts"] += solver.NumConflicts()
+    stats["branches"] += solver.NumBranches()
+    stats["wall_time"] += solver.WallTime()
+
+
+def _enumerate(cp, solutions, limit, time_limit, start, stats):
+    """One enumerating solve: ``(state, exhausted, keys)`` (``keys``: the solutions found,
+    with their unknowns), state ``repeats`` when it stopped on helper variables repeating
+    a solution's cells (the caller goes on another road)."""
+    solver = _solver(cp, time_limit, start, stats)
+    if solver is None:
+        return "timeout", False, []
+    solver.parameters.enumerate_all_solutions = True
+    watch = _watcher(cp.cp_model)(cp, solutions, limit)
+    status = interruptible_solve(solver, cp.model, watch)
+    _count(solver, stats)
+    stats["repeats"] = watch.repeated
+    m = cp.cp_model
+    if status == m.MODEL_INVALID:
+        raise RuntimeError(f"CP-SAT rejected the model: {cp.model.Validate()}")
+    if watch.repeated > REPEATS:
+        return "repeats", False, watch.keys
+    if len(solutions) >= limit:
+        return "limit", False, watch.keys
+    if status in (m.OPTIMAL, m.INFEASIBLE):  # the enumeration ran to its end
+        return "solved", True, watch.keys
+    if status in (m.FEASIBLE, m.UNKNOWN):  # the clock
+        return "timeout", False, watch.keys
+    raise RuntimeError(f"unexpected CP-SAT status {solver.StatusName(status)}")
+
+
+_WATCHER = None
+
+
+def _watcher(cp_model):
+    """The solution callback class (made once: OR-Tools is imported lazily)."""
+    global _WATCHER
+    if _WATCHER is None:
+        class Watcher(cp_model.CpSolverSolutionCallback):
+            """Keeps each new solution (its cells, told apart with the unknowns
+            ``shown``); stops at ``limit`` of them or after ``REPEATS`` repeats."""
+
+            def __init__(self, cp, solutions, limit):
+                super().__init__()
+                self.cp, self.solutions, self.limit = cp, solutions, limit
+                self.keys, self.repeated = [], 0
+
+            def on_solution_callback(self):
+                values = tuple(self.Value(x) for x in self.cp.x)
+                key = values + tuple(self.Value(u) for u in self.cp.shown)
+                if key in self.keys:
+                    self.repeated += 1
+                    if self.repeated > REPEATS:
+                        self.StopSearch()
+                    return
+                self.keys.append(key)
+                self.solutions.append(values)
+                if len(self.solutions) >= self.limit:
+                    self.StopSearch()
+
+        _WATCHER = Watcher
+    return _WATCHER
+
+
+def _one_by_one(cp, solutions, keys, limit, time_limit, start, stats):
+    """The other road: the solutions so far blocked, then one solve per solution, each
+    followed by a constraint "some cell differs"."""
+    m = cp.cp_model
+    for j, key in enumerate(keys):
+        _block(cp, key, f"e{j}")
     while len(solutions) < limit:
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
-        solver.parameters.cp_model_presolve = PRESOLVE
-        if time_limit is not None:
-            left = time_limit - (time.perf_counter() - start)
-            if left <= 0:
-                state = "timeout"
-                break
-            solver.parameters.max_time_in_seconds = left
+        solver = _solver(cp, time_limit, start, stats)
+        if solver is None:
+            return "timeout", False
         status = interruptible_solve(solver, cp.model)
-        stats["conflicts"] += solver.NumConflicts()
-        stats["branches"] += solver.NumBranches()
-        stats["wall_time"] += solver.WallTime()
-        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        _count(solver, stats)
+        if status in (m.OPTIMAL, m.FEASIBLE):
             values = tuple(solver.Value(x) for x in cp.x)
             solutions.append(values)
             _block(cp, values + tuple(solver.Value(u) for u in cp.shown), len(solutions))
-        elif status == cp_model.INFEASIBLE:
-            exhausted, state = True, "solved"
-            break
-        elif status == cp_model.UNKNOWN:
-            state = "timeout"
-            break
-        elif status == cp_model.MODEL_INVALID:
+        elif status == m.INFEASIBLE:
+            return "solved", True
+        elif status == m.UNKNOWN:
+            return "timeout", False
+        elif status == m.MODEL_INVALID:
             raise RuntimeError(f"CP-SAT rejected the model: {cp.model.Validate()}")
         else:
             raise RuntimeError(f"unexpected CP-SAT status {solver.StatusName(status)}")
-    return VariantResult("cpsat", solutions, exhausted, state, stats,
-                         time.perf_counter() - start)
+    return "limit", False
 
 
 def _block(cp, values, k):
