@@ -11,11 +11,13 @@ SudokuVariantSolverJS's puzzle files (``puzzles/*.json``: f-puzzles strings with
 ``solution``) and the shared sets (``../shared/data/variants/*.jsonl``); the same text met
 twice counts once. Each is read as the project reads any input; a puzzle refused for a
 constraint type counts against each type it names, other refusals (malformed input) apart.
-A read puzzle is cross-checked by ``sat``, ``cpsat`` and ``witness`` (count to two, each
-with ``--time-limit``): *settled* when at least two finish and agree (one stopped by its time limit is left
-aside), *wrong* when the verdict or the
+A read puzzle is cross-checked by ``--paradigms`` (default ``sat``, ``cpsat``, ``witness``
+and ``fast`` where it takes the puzzle; at once, in warm worker processes; count to two,
+each with ``--time-limit``): *settled* when at least two finish and agree (one stopped by
+its time limit is left aside), *wrong* when the verdict or the
 unique solution differs from the solution its source states, *open* when fewer than two
-settled in time. A verdict that differs from the stated solution is *wrong* unless that
+settled in time. ``--retry-open SECONDS`` checks the open ones again at the end with that
+longer limit and says which settle then (the table keeps the first limit's outcome). A verdict that differs from the stated solution is *wrong* unless that
 solution breaks the rules by the independent checker (*stated breaks*) or keeps them while
 a second checked solution exists (*second*): the source's answer is then in doubt, and the
 table counts these apart. ``--read-only`` stops after reading (the refusals in seconds).
@@ -42,7 +44,7 @@ sys.path.insert(0, str(HERE))
 
 from iss_sets_examples import entries  # noqa: E402
 
-PARADIGMS = ("sat", "cpsat", "witness")
+PARADIGMS = ("sat", "cpsat", "witness", "fast")
 
 
 def sources(iss: str | None, svsjs: str | None, shared: Path):
@@ -136,8 +138,6 @@ def doubt(puzzle, want: str, verdict: str) -> str:
 
 
 def main(argv=None) -> int:
-    from sudoku_cp.variants.crosscheck import crosscheck
-
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--iss", default=os.environ.get("ISS"))
     ap.add_argument("--svsjs", default=os.environ.get("SVSJS"))
@@ -145,7 +145,34 @@ def main(argv=None) -> int:
     ap.add_argument("--time-limit", type=float, default=10.0)
     ap.add_argument("--read-only", action="store_true")
     ap.add_argument("--out", help="one JSON line per puzzle")
+    ap.add_argument("--paradigms", default=",".join(PARADIGMS),
+                    help="comma-separated (default: %(default)s)")
+    ap.add_argument("--only", nargs="+", metavar="TEXT",
+                    help="only the puzzles whose name holds one of these texts")
+    ap.add_argument("--retry-open", type=float, metavar="SECONDS",
+                    help="check the puzzles left open again with this time limit")
     args = ap.parse_args(argv)
+    paradigms = tuple(args.paradigms.split(","))
+    from sudoku_cp.variants.parallel import Pool
+
+    with Pool():
+        return _run(args, paradigms)
+
+
+def _check(entry, paradigms, time_limit):
+    """(report, seconds, verdict, agreeing) of one cross-check."""
+    from sudoku_cp.variants.crosscheck import crosscheck
+
+    start = time.perf_counter()
+    report = crosscheck(entry.puzzle, paradigms, time_limit=time_limit, type_names=entry.names)
+    seconds = time.perf_counter() - start
+    verdict, agreeing = settled(report)
+    if len(agreeing) < 2 and verdict != "disagree":  # one paradigm alone (the others declined or ran out) is not two
+        verdict = "unknown"
+    return report, seconds, verdict, agreeing
+
+
+def _run(args, paradigms) -> int:
 
     seen, rows = set(), []
     refused, malformed, scripts = Counter(), [], []
@@ -153,7 +180,7 @@ def main(argv=None) -> int:
                                  "open": 0, "second": 0, "stated breaks": 0, "ran": set(),
                                  "times": []})
     for name, text, stated in sources(args.iss, args.svsjs, Path(args.shared)):
-        if text in seen:
+        if text in seen or (args.only and not any(t in name for t in args.only)):
             continue
         seen.add(text)
         row = {"name": name}
@@ -178,11 +205,7 @@ def main(argv=None) -> int:
         elif not args.read_only:
             want = digits(stated) if stated else (
                 digits(entry.expected[:entry.puzzle.grid_cells]) if entry.expected else None)
-            start = time.perf_counter()
-            report = crosscheck(entry.puzzle, PARADIGMS, time_limit=args.time_limit,
-                                type_names=entry.names)
-            seconds = time.perf_counter() - start
-            verdict, agreeing = settled(report)
+            report, seconds, verdict, agreeing = _check(entry, paradigms, args.time_limit)
             grid = entry.puzzle.grid_cells  # (a source states the grid, not ISS's Var cells)
             got = digits(report.solution[:grid]) if report.solution else None
             if verdict == "unknown":
@@ -191,6 +214,7 @@ def main(argv=None) -> int:
                 outcome = doubt(entry.puzzle, want, verdict)
             else:
                 outcome = "settled"
+            row["entry"], row["want"] = entry, want  # (for --retry-open; not written)
             row.update(verdict=verdict, outcome=outcome, ran=report.ran, agreeing=agreeing, seconds=round(seconds, 3),
                        not_run=report.not_run)
             for t in type_names(entry):
@@ -206,6 +230,9 @@ def main(argv=None) -> int:
             for t in type_names(entry):
                 table[t]["puzzles"] += 1
         rows.append(row)
+    retried = _retry(rows, paradigms, args.retry_open) if args.retry_open else None
+    for r in rows:
+        r.pop("entry", None), r.pop("want", None)
     if args.out:
         Path(args.out).write_text("".join(json.dumps(r) + "\n" for r in rows))
     print(f"\n{len(seen)} puzzles; refused for a type: {sum(1 for r in rows if 'refused' in r)}; "
@@ -213,6 +240,11 @@ def main(argv=None) -> int:
           f"open: {sum(r.get('outcome') == 'open' for r in rows)}; a second solution to a stated "
           f"one: {sum(r.get('outcome') == 'second' for r in rows)}; the stated solution breaks "
           f"the rules: {sum(r.get('outcome') == 'stated breaks' for r in rows)}")
+    if retried is not None:
+        print(f"open at {args.time_limit:g} s, checked again at {args.retry_open:g} s: "
+              f"{len(retried)}; settled then: {sum(r == 'settled' for r in retried)}, "
+              f"still open: {sum(r == 'open' for r in retried)}, wrong: "
+              f"{sum(r == 'wrong' for r in retried)}")
     print("refusals by type: " + (", ".join(f"{t} {k}" for t, k in refused.most_common()) or "none"))
     print("\n| type | puzzles | refused | wrong | settled | open | 2nd / stated breaks "
           "| paradigms ran | median s |")
@@ -222,8 +254,34 @@ def main(argv=None) -> int:
         med = f"{statistics.median(c['times']):.2f}" if c["times"] else "-"
         print(f"| {t} | {c['puzzles']} | {c['refused']} | {c['wrong']} | {c['settled']} | "
               f"{c['open']} | {c['second']} / {c['stated breaks']} | "
-              f"{','.join(p for p in PARADIGMS if p in c['ran']) or '-'} | {med} |")
+              f"{','.join(p for p in paradigms if p in c['ran']) or '-'} | {med} |")
     return 0
+
+
+def _retry(rows, paradigms, seconds_limit) -> list[str]:
+    """Check the open puzzles of ``rows`` again with ``seconds_limit``; each row gains
+    ``retry`` (its outcome, agreeing paradigms and seconds then). The outcomes, in order."""
+    outcomes = []
+    for row in rows:
+        if row.get("outcome") != "open":
+            continue
+        entry = row["entry"]
+        report, seconds, verdict, agreeing = _check(entry, paradigms, seconds_limit)
+        want = row.get("want")
+        grid = entry.puzzle.grid_cells
+        got = digits(report.solution[:grid]) if report.solution else None
+        if verdict == "unknown":
+            outcome = "open"
+        elif verdict == "disagree" or (want and (verdict != "unique" or got != want)):
+            outcome = doubt(entry.puzzle, want, verdict)
+        else:
+            outcome = "settled"
+        row["retry"] = {"time_limit": seconds_limit, "verdict": verdict, "outcome": outcome,
+                        "agreeing": agreeing, "seconds": round(seconds, 3)}
+        outcomes.append(outcome)
+        print(f"{outcome:8} {row['name']} at {seconds_limit:g} s: {verdict} in {seconds:.1f} s, "
+              f"{','.join(agreeing) or 'none'} agreeing of {','.join(report.ran)}", flush=True)
+    return outcomes
 
 
 if __name__ == "__main__":
