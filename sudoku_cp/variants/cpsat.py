@@ -110,16 +110,17 @@ def _watcher(cp_model):
             def __init__(self, cp, solutions, limit):
                 super().__init__()
                 self.cp, self.solutions, self.limit = cp, solutions, limit
-                self.keys, self.repeated = [], 0
+                self.keys, self.seen, self.repeated = [], set(), 0
 
             def on_solution_callback(self):
                 values = tuple(self.Value(x) for x in self.cp.x)
                 key = values + tuple(self.Value(u) for u in self.cp.shown)
-                if key in self.keys:
+                if key in self.seen:
                     self.repeated += 1
                     if self.repeated > REPEATS:
                         self.StopSearch()
                     return
+                self.seen.add(key)
                 self.keys.append(key)
                 self.solutions.append(values)
                 if len(self.solutions) >= self.limit:

@@ -9,8 +9,10 @@ rule (a bug, said loudly). So a count of a million solutions holds a few grids i
 Python, not a million.
 
 What a paradigm needs of its own to enumerate stays with it: ``sat`` blocks each
-solution with a clause in its solver, ``cpsat`` and ``mip`` with a constraint in their
-models; the witness and ``fast`` (``fastvar``) keep nothing per solution.
+solution with a clause in its solver, ``mip`` with a constraint in its model; ``cpsat``
+enumerates in one solve and keeps each solution's values to tell a new one from its
+helper variables' repeats (a constraint per solution only on its second road); the
+witness and ``fast`` (``fastvar``) keep nothing per solution.
 
 >>> from sudoku_cp.variants.model import VariantPuzzle
 >>> t = Tally(VariantPuzzle(4, box=(2, 2)))
