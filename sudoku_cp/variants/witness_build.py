@@ -15,6 +15,7 @@ from .witness_lines import (BetweenLine, EqualSums, LockoutLine, Quadruple, Renb
                             Sandwich, Skyscraper, XSum, Zipper)
 from .witness_counting import CountIn, Flatmate, Index, Predicate, Rellik
 from .witness_houses import Houses
+from .witness_linesums import CountingCircles, Lunchbox, SumLine
 from .witness_props import (AllDifferent, DistinctSum, Linear, NotEqual, Order, Relation,
                             Restrict, between)
 
@@ -470,7 +471,9 @@ def _runs(total, loop):
 
 
 def sum_line(c, ctx):
-    return [Predicate(c.cells, _runs(c.total, c.loop))]
+    if ctx.lo < 0:  # (the walk over running sums takes values of 0 or more)
+        return [Predicate(c.cells, _runs(c.total, c.loop))]
+    return [SumLine(c.cells, c.total, c.loop)]
 
 
 def _lunch(total):
@@ -481,13 +484,15 @@ def _lunch(total):
 
 
 def lunchbox(c, ctx):
-    return [AllDifferent(c.cells, ctx.full), Predicate(c.cells, _lunch(c.total))]
+    if ctx.lo < 0:
+        return [AllDifferent(c.cells, ctx.full), Predicate(c.cells, _lunch(c.total))]
+    return [AllDifferent(c.cells, ctx.full), Lunchbox(c.cells, c.total)]
 
 
 def counting_circles(c, ctx):
     k = len(c.cells)
     return [Restrict(x, between(max(ctx.lo, 1), min(ctx.hi, k))) for x in c.cells] + [
-        Predicate(c.cells, lambda vs: all(vs.count(v) == v for v in vs))]
+        CountingCircles(c.cells)]
 
 
 def equal_sum(c, ctx):
