@@ -183,3 +183,45 @@ def test_on_6x6_the_witness_counts_like_sat():
             assert got.exhausted and sorted(got.solutions) == sorted(want.solutions), (
                 trial, p.to_json())
     assert settled >= 6
+
+
+def test_a_zipper_keeps_exactly_the_values_its_fillings_use():
+    from sudoku_cp.variants.witness_lines import Zipper
+
+    def make(rng, cells, n, lo):
+        k = len(cells)
+        pairs = [(cells[i], cells[k - 1 - i]) for i in range(k // 2)]
+        centre = cells[k // 2] if k % 2 else None
+
+        def ok(vs):
+            sums = {vs[i] + vs[k - 1 - i] for i in range(k // 2)}
+            if centre is not None:
+                sums.add(vs[k // 2])
+            return len(sums) <= 1
+        return Zipper(pairs, centre, lo + n - 1), ok
+
+    assert _against_fillings(random.Random("w-zipper"), make, None, 500, exact=True) > 2
+
+
+def test_doppelganger_on_4x4_the_witness_counts_like_sat():
+    """Values 0..4 on a 4x4: each house holds a 0 and misses one of 1..4, different per
+    kind of house; with and without the cells that hold the missed values."""
+    from sudoku_cp.variants.iss import read_iss
+
+    rng = random.Random("w-doppelganger")
+    settled = 0
+    for trial in range(10):
+        named = rng.random() < 0.5
+        givens = "".join(f"~R{r + 1}C{c + 1}_{rng.randint(0, 4)}"
+                         for r, c in rng.sample([(r, c) for r in range(4) for c in range(4)],
+                                                rng.randint(2, 5)))
+        extra = ".Whisper~2~DGC1~DGC2" if named else ""
+        p = read_iss(f".Shape~4x4~0-4.Doppelganger{extra}.{givens}").puzzle
+        want = sat.solve(p, limit=200, time_limit=60)
+        got = witness.solve(p, limit=200, time_limit=60)
+        assert got.count == want.count, (trial, p.to_json())
+        if want.exhausted:
+            settled += 1
+            assert got.exhausted and sorted(got.solutions) == sorted(want.solutions), (
+                trial, p.to_json())
+    assert settled >= 5
