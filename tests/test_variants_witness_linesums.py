@@ -225,3 +225,31 @@ def test_doppelganger_on_4x4_the_witness_counts_like_sat():
             assert got.exhausted and sorted(got.solutions) == sorted(want.solutions), (
                 trial, p.to_json())
     assert settled >= 5
+
+
+def test_all_pairs_keep_exactly_the_values_their_fillings_use():
+    from sudoku_cp.variants.witness_linesums import AllPairs
+
+    def make(rng, cells, n, lo):
+        top = lo + n - 1
+        if rng.random() < 0.5:  # Nabner's rule
+            def allowed(v, w):
+                return abs(v - w) >= 2
+        else:
+            table = {(v, w) for v in range(lo, top + 1) for w in range(lo, top + 1)
+                     if rng.random() < 0.6}
+
+            def allowed(v, w):
+                return (v, w) in table
+        k = len(cells)
+        return AllPairs(cells, allowed, top), lambda vs: all(
+            allowed(vs[i], vs[j]) for i in range(k) for j in range(i + 1, k))
+
+    assert _against_fillings(random.Random("w-allpairs"), make, None, 400, exact=True) > 20
+
+
+def test_nabner_groups_on_4x4_the_witness_finds_exactly_the_checkers_grids():
+    rng = random.Random("w-nabner-4x4")
+    for _ in range(15):
+        groups = [tuple(rng.sample(range(16), rng.randint(2, 3))) for _ in range(rng.randint(1, 2))]
+        _same_as_checker([m.Pair(g, (1, 3, 3, 1, 1, 4, 4, 1, 2, 4, 4, 2), True) for g in groups])

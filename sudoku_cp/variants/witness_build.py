@@ -15,7 +15,7 @@ from .witness_lines import (BetweenLine, EqualSums, LockoutLine, Quadruple, Renb
                             Sandwich, Skyscraper, XSum, Zipper)
 from .witness_counting import CountIn, Flatmate, Index, Predicate, Rellik
 from .witness_houses import Houses
-from .witness_linesums import CountingCircles, Lunchbox, SumLine
+from .witness_linesums import AllPairs, CountingCircles, Lunchbox, SumLine
 from .witness_props import (AllDifferent, DistinctSum, Linear, NotEqual, Order, Relation,
                             Restrict, between)
 
@@ -516,7 +516,8 @@ def pair(c, ctx):
     cells = c.cells
     pairs = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1:]] if c.all_pairs else \
         list(zip(cells, cells[1:]))
-    return [ctx.relation(a, b, lambda v, w: (v, w) in ok) for a, b in pairs]
+    return [ctx.relation(a, b, lambda v, w: (v, w) in ok) for a, b in pairs] + (
+        _all_pairs(cells, lambda v, w: (v, w) in ok, ctx) if c.all_pairs else [])
 
 
 #: constraint type tag -> why the witness declines every puzzle with it (none today; a
@@ -563,7 +564,13 @@ def knightmare(c, ctx):
 
 def nabner(c, ctx):
     return [ctx.relation(a, b, lambda v, w: abs(v - w) >= 2)
-            for i, a in enumerate(c.cells) for b in c.cells[i + 1:]]
+            for i, a in enumerate(c.cells) for b in c.cells[i + 1:]] + _all_pairs(
+        c.cells, lambda v, w: abs(v - w) >= 2, ctx)
+
+
+def _all_pairs(cells, allowed, ctx):
+    """The whole group's propagator beside its pairs', for three cells or more."""
+    return [AllPairs(cells, allowed, ctx.hi)] if len(cells) >= 3 and ctx.lo >= 0 else []
 
 
 def diagonal_non_consecutive(c, ctx):

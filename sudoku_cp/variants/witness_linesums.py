@@ -226,3 +226,77 @@ class CountingCircles:
                 bit = 1 << v
                 keeps = [bit if keep & bit else keep for keep in keeps]
         return _narrow_to(masks, cells, keeps, changed)
+
+
+class AllPairs:
+    """Every two of ``cells`` (in order) hold values their pair's rule allows: ``allowed(v,
+    w)`` for the earlier cell's v and the later's w (a Nabner line: no two values equal or
+    consecutive). Arc consistency on each pair misses what the group rules out together
+    (four cells of a Nabner line need four values two apart); this keeps exactly the values
+    some filling of the whole group uses, found by a search over its cells that narrows the
+    later cells at each choice, stopped after ``budget`` choices (then it keeps all: sound).
+
+    >>> masks = [0b11110, 0b11110, 0b11110]  # 1..4 each, no two equal or consecutive:
+    >>> AllPairs((0, 1, 2), lambda v, w: abs(v - w) > 1, 4).run(masks, []), masks
+    (False, [30, 30, 30])
+    """
+
+    slow = True
+
+    def __init__(self, cells, allowed, top: int, budget: int = 4000) -> None:
+        self.cells = tuple(cells)
+        k = len(self.cells)
+        # support[i][j][v]: the values cell j may take when cell i holds v (i < j)
+        self.support = [[None] * k for _ in range(k)]
+        for i in range(k):
+            for j in range(i + 1, k):
+                self.support[i][j] = [sum(1 << w for w in range(top + 1) if allowed(v, w))
+                                      for v in range(top + 1)]
+        self.budget = budget
+        self.seen: dict[tuple, tuple | None] = {}
+
+    def _keeps(self, ms):
+        """Per cell, the values some filling uses; None when none; ms when over budget."""
+        k, support = len(ms), self.support
+        keeps = [0] * k
+        left = [self.budget]
+
+        def walk(i, doms):
+            if i == k:
+                for p in range(k):
+                    keeps[p] |= doms[p]
+                return
+            m = doms[i]
+            while m:
+                low = m & -m
+                m ^= low
+                left[0] -= 1
+                if left[0] < 0:
+                    return
+                v = low.bit_length() - 1
+                row = support[i]
+                nxt = list(doms)
+                nxt[i] = low
+                for j in range(i + 1, k):
+                    nxt[j] &= row[j][v]
+                    if not nxt[j]:
+                        break
+                else:
+                    walk(i + 1, nxt)
+
+        walk(0, list(ms))
+        if left[0] < 0:
+            return ms
+        return keeps if keeps[0] else None
+
+    def run(self, masks, changed) -> bool:
+        ms = tuple(masks[x] for x in self.cells)
+        keeps = self.seen.get(ms, False)
+        if keeps is False:
+            keeps = self._keeps(list(ms))
+            if len(self.seen) > 20000:
+                self.seen.clear()
+            self.seen[ms] = keeps
+        if keeps is None:
+            return False
+        return _narrow_to(masks, self.cells, keeps, changed)
