@@ -180,7 +180,20 @@ def slow_thermometer(c, ctx):
 
 def whisper(c, ctx):
     d = c.difference
-    return [ctx.relation(a, b, lambda v, w: abs(v - w) >= d) for a, b in _pairs(c.cells)]
+    props = [ctx.relation(a, b, lambda v, w: abs(v - w) >= d) for a, b in _pairs(c.cells)]
+    return props + _loop(c.cells, lambda v, w: abs(v - w) >= d, ctx)
+
+
+def _loop(cells, allowed, ctx):
+    """For a line that comes back to a cell (its pairs close a cycle, where arc consistency
+    on each pair is not enough), the propagator of the whole line's cells."""
+    distinct = list(dict.fromkeys(cells))
+    if len(distinct) == len(cells) or len(distinct) < 3 or ctx.lo < 0:
+        return []
+    at = {x: i for i, x in enumerate(distinct)}
+    edges = {tuple(sorted((at[a], at[b]))) for a, b in _pairs(cells) if a != b}
+    # (the rule is symmetric, so each pair once, earlier cell first)
+    return [AllPairs(distinct, allowed, ctx.hi, sorted(edges))]
 
 
 def renban(c, ctx):

@@ -231,33 +231,44 @@ class CountingCircles:
 class AllPairs:
     """Every two of ``cells`` (in order) hold values their pair's rule allows: ``allowed(v,
     w)`` for the earlier cell's v and the later's w (a Nabner line: no two values equal or
-    consecutive). Arc consistency on each pair misses what the group rules out together
-    (four cells of a Nabner line need four values two apart); this keeps exactly the values
-    some filling of the whole group uses, found by a search over its cells that narrows the
-    later cells at each choice, stopped after ``budget`` choices (then it keeps all: sound).
+    consecutive); with ``edges`` (pairs of positions, earlier first), only those pairs (a
+    whisper that closes into a loop). Arc consistency on each pair misses what the group
+    rules out together (four cells of a Nabner line need four values two apart; three
+    cells of a whisper loop of 4 on 0..9 only 0, 1, 4, 5, 8 and 9); this keeps exactly the
+    values some filling of the whole group uses, found by a search over its cells that
+    narrows the later cells at each choice, stopped after ``budget`` choices (then it keeps
+    all: sound).
 
     >>> masks = [0b11110, 0b11110, 0b11110]  # 1..4 each, no two equal or consecutive:
     >>> AllPairs((0, 1, 2), lambda v, w: abs(v - w) > 1, 4).run(masks, []), masks
     (False, [30, 30, 30])
+    >>> masks = [0b1111111111] * 3  # a loop of three on 0..9, neighbours 4 or more apart
+    >>> AllPairs((0, 1, 2), lambda v, w: abs(v - w) >= 4, 9, ((0, 1), (1, 2), (0, 2))).run(
+    ...     masks, []), sorted(values(masks[0]))
+    (True, [0, 1, 4, 5, 8, 9])
     """
 
     slow = True
 
-    def __init__(self, cells, allowed, top: int, budget: int = 4000) -> None:
+    def __init__(self, cells, allowed, top: int, edges=None, budget: int = 4000) -> None:
         self.cells = tuple(cells)
         k = len(self.cells)
-        # support[i][j][v]: the values cell j may take when cell i holds v (i < j)
+        if edges is None:
+            edges = [(i, j) for i in range(k) for j in range(i + 1, k)]
+        # support[i][j][v]: the values cell j may take when cell i holds v (i < j; None:
+        # no rule between them)
         self.support = [[None] * k for _ in range(k)]
-        for i in range(k):
-            for j in range(i + 1, k):
-                self.support[i][j] = [sum(1 << w for w in range(top + 1) if allowed(v, w))
-                                      for v in range(top + 1)]
+        for i, j in edges:
+            self.support[i][j] = [sum(1 << w for w in range(top + 1) if allowed(v, w))
+                                  for v in range(top + 1)]
+        self.later = [[j for j in range(i + 1, k) if self.support[i][j] is not None]
+                      for i in range(k)]
         self.budget = budget
         self.seen: dict[tuple, tuple | None] = {}
 
     def _keeps(self, ms):
         """Per cell, the values some filling uses; None when none; ms when over budget."""
-        k, support = len(ms), self.support
+        k, support, later = len(ms), self.support, self.later
         keeps = [0] * k
         left = [self.budget]
 
@@ -277,7 +288,7 @@ class AllPairs:
                 row = support[i]
                 nxt = list(doms)
                 nxt[i] = low
-                for j in range(i + 1, k):
+                for j in later[i]:
                     nxt[j] &= row[j][v]
                     if not nxt[j]:
                         break

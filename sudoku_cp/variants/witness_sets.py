@@ -13,7 +13,8 @@ rule does (so the search stays complete):
   the others of those values leave cells outside it; sizes bound the group;
 - ``Missing``: the houses of a kind miss the values one each (a value only one house may
   miss is missed there; a house left one value to miss misses it); a house holds every
-  value it may not miss; a 0 whose houses surely miss one value twice fails;
+  value it may not miss; a 0 keeps the value one of its houses surely misses from its
+  other houses, and a cell whose houses surely miss one value twice holds no 0;
 - ``Ranked``: a clued line's first value is set by its rank; lines surely smaller are
   counted against the rank, with the lines that may still be; ties as the rule says.
 """
@@ -195,12 +196,28 @@ class Missing:
         may = self._may_miss(masks)
         if may is None or not self._match(may):
             return False
+        # At a 0 its houses miss different values: a 0 decided there keeps a value a house
+        # surely misses from the others; two of them surely missing one value keep a 0 out.
+        narrowed = False
         for x, mine in self.seen.items():
-            if masks[x] != 1:
+            m = masks[x]
+            if not m & 1:
                 continue
             known = [may[i] for i in mine if not may[i] & (may[i] - 1)]
-            if len(known) != len(set(known)):
+            if len(known) == len(set(known)):
+                if m == 1 and known:
+                    for i in mine:
+                        for v in known:
+                            if may[i] != v and may[i] & v:
+                                may[i] &= ~v
+                                narrowed = True
+            elif m == 1:
                 return False
+            else:
+                masks[x] = m & ~1
+                changed.append(x)
+        if narrowed and not self._match(may):
+            return False
         for h, m in zip(self.houses, may):
             if not m & (m - 1):  # the house misses m
                 for x in h:
