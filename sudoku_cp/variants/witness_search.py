@@ -3,7 +3,9 @@
 - **propagator**: an object with ``cells`` and ``run(masks, changed) -> bool`` (see
   ``witness_props``); the engine wakes it whenever one of its cells is narrowed. Those
   with ``slow = True`` (scans over many cells or many cases) run only once the cheap ones
-  (houses, pairs, order) are quiet, so one run sees the effect of many narrowings.
+  (pairs, order) and then the houses are quiet, so one run sees the effect of many
+  narrowings; the houses (the one ``delta`` propagator) likewise run once the cheap ones
+  are quiet, on every cell they narrowed.
 - **node**: a state the propagators leave without contradiction.
 - **guess**: the most constrained cell (the fewest candidates per unit of weight, a
   cell's weight counting the propagators that watch it and how often each has failed
