@@ -14,6 +14,8 @@ each guess.
 - ``witness_props``: masks and the general propagators (other all-different groups, sums,
   order, pairs);
 - ``witness_lines``: lines and outside clues (renban, between, lockout, zipper, ...);
+- ``witness_linesums``: sum lines, lunchboxes, counting circles, and groups of cells
+  whose pairs obey one rule (Nabner, PairX over all pairs, whisper loops);
 - ``witness_build``: one builder per constraint type; a type without one is declined;
 - ``witness_search``: the fixpoint loop and the search.
 

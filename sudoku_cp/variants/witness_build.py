@@ -15,6 +15,7 @@ from .witness_lines import (BetweenLine, EqualSums, LockoutLine, Quadruple, Renb
                             Sandwich, Skyscraper, XSum, Zipper)
 from .witness_counting import CountIn, Flatmate, Index, Predicate, Rellik
 from .witness_houses import Houses
+from .witness_linesums import AllPairs, CountingCircles, Lunchbox, SumLine
 from .witness_props import (AllDifferent, DistinctSum, Linear, NotEqual, Order, Relation,
                             Restrict, between)
 
@@ -179,7 +180,20 @@ def slow_thermometer(c, ctx):
 
 def whisper(c, ctx):
     d = c.difference
-    return [ctx.relation(a, b, lambda v, w: abs(v - w) >= d) for a, b in _pairs(c.cells)]
+    props = [ctx.relation(a, b, lambda v, w: abs(v - w) >= d) for a, b in _pairs(c.cells)]
+    return props + _loop(c.cells, lambda v, w: abs(v - w) >= d, ctx)
+
+
+def _loop(cells, allowed, ctx):
+    """For a line that comes back to a cell (its pairs close a cycle, where arc consistency
+    on each pair is not enough), the propagator of the whole line's cells."""
+    distinct = list(dict.fromkeys(cells))
+    if len(distinct) == len(cells) or len(distinct) < 3 or ctx.lo < 0:
+        return []
+    at = {x: i for i, x in enumerate(distinct)}
+    edges = {tuple(sorted((at[a], at[b]))) for a, b in _pairs(cells) if a != b}
+    # (the rule is symmetric, so each pair once, earlier cell first)
+    return [AllPairs(distinct, allowed, ctx.hi, sorted(edges))]
 
 
 def renban(c, ctx):
@@ -470,7 +484,9 @@ def _runs(total, loop):
 
 
 def sum_line(c, ctx):
-    return [Predicate(c.cells, _runs(c.total, c.loop))]
+    if ctx.lo < 0:  # (the walk over running sums takes values of 0 or more)
+        return [Predicate(c.cells, _runs(c.total, c.loop))]
+    return [SumLine(c.cells, c.total, c.loop)]
 
 
 def _lunch(total):
@@ -481,13 +497,15 @@ def _lunch(total):
 
 
 def lunchbox(c, ctx):
-    return [AllDifferent(c.cells, ctx.full), Predicate(c.cells, _lunch(c.total))]
+    if ctx.lo < 0:
+        return [AllDifferent(c.cells, ctx.full), Predicate(c.cells, _lunch(c.total))]
+    return [AllDifferent(c.cells, ctx.full), Lunchbox(c.cells, c.total)]
 
 
 def counting_circles(c, ctx):
     k = len(c.cells)
     return [Restrict(x, between(max(ctx.lo, 1), min(ctx.hi, k))) for x in c.cells] + [
-        Predicate(c.cells, lambda vs: all(vs.count(v) == v for v in vs))]
+        CountingCircles(c.cells)]
 
 
 def equal_sum(c, ctx):
@@ -511,7 +529,8 @@ def pair(c, ctx):
     cells = c.cells
     pairs = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1:]] if c.all_pairs else \
         list(zip(cells, cells[1:]))
-    return [ctx.relation(a, b, lambda v, w: (v, w) in ok) for a, b in pairs]
+    return [ctx.relation(a, b, lambda v, w: (v, w) in ok) for a, b in pairs] + (
+        _all_pairs(cells, lambda v, w: (v, w) in ok, ctx) if c.all_pairs else [])
 
 
 #: constraint type tag -> why the witness declines every puzzle with it (none today; a
@@ -558,7 +577,13 @@ def knightmare(c, ctx):
 
 def nabner(c, ctx):
     return [ctx.relation(a, b, lambda v, w: abs(v - w) >= 2)
-            for i, a in enumerate(c.cells) for b in c.cells[i + 1:]]
+            for i, a in enumerate(c.cells) for b in c.cells[i + 1:]] + _all_pairs(
+        c.cells, lambda v, w: abs(v - w) >= 2, ctx)
+
+
+def _all_pairs(cells, allowed, ctx):
+    """The whole group's propagator beside its pairs', for three cells or more."""
+    return [AllPairs(cells, allowed, ctx.hi)] if len(cells) >= 3 and ctx.lo >= 0 else []
 
 
 def diagonal_non_consecutive(c, ctx):

@@ -113,7 +113,8 @@ class Predicate:
     """A rule ``ok(values)`` on the values of ``cells`` in order, checked by forward
     checking: once one cell is open, its values that break the rule leave it; once none
     is, the rule holds or the branch fails. Weak, and complete with the search (a rule
-    with no stronger propagator yet: lunchbox, sum line, counting circles...).
+    with no stronger propagator yet: hidden skyscrapers, count-distinct cells, lunchboxes and
+    sum lines on values below 0...).
 
     >>> masks = [0b0110, 0b1000]
     >>> Predicate((0, 1), lambda vs: vs[0] + vs[1] == 5).run(masks, []), masks

@@ -123,56 +123,44 @@ class Zipper:
         self.top = top
         self.cells = tuple(c for p in self.pairs for c in p) + (
             () if centre is None else (centre,))
-        self.reversed: dict[int, int] = {}
 
-    def _mirror(self, mask: int) -> int:
-        """``mask`` with value v moved to top - v."""
-        out = self.reversed.get(mask)
-        if out is None:
-            out = 0
-            for v in values(mask):
-                out |= 1 << (self.top - v)
-            self.reversed[mask] = out
+    @staticmethod
+    def _sums(ma: int, mb: int) -> int:
+        """The sums of a value of ``ma`` and one of ``mb``, as a mask (bit v + w)."""
+        out = 0
+        while ma:
+            low = ma & -ma
+            out |= mb << (low.bit_length() - 1)
+            ma ^= low
         return out
 
+    @staticmethod
+    def _partners(ma: int, mb: int, sums: int) -> int:
+        """The values of ``ma`` that some value of ``mb`` brings to one of ``sums``."""
+        keep = 0
+        m = ma
+        while m:
+            low = m & -m
+            if (mb << (low.bit_length() - 1)) & sums:
+                keep |= low
+            m ^= low
+        return keep
+
     def run(self, masks, changed) -> bool:
-        low, high = 0, 2 * self.top  # the sums every pair's bounds allow
+        # the sums every pair can make (and the centre hold)
+        sums = -1 if self.centre is None else masks[self.centre]
+        pair_sums = self._sums
+        for a, b in self.pairs:
+            sums &= pair_sums(masks[a], masks[b])
+            if not sums:
+                return False
+        if self.centre is not None and not _narrow(masks, self.centre, sums, changed):
+            return False
+        partners = self._partners
         for a, b in self.pairs:
             ma, mb = masks[a], masks[b]
-            low = max(low, (ma & -ma).bit_length() + (mb & -mb).bit_length() - 2)
-            high = min(high, ma.bit_length() + mb.bit_length() - 2)
-        sums = between(low, high)
-        if self.centre is not None:
-            sums &= masks[self.centre]
-        keeps = [[0, 0] for _ in self.pairs]
-        keep_sums = 0
-        top, mirrors = self.top, self.reversed
-        for s in values(sums):
-            found = []
-            shift = top - s
-            for a, b in self.pairs:
-                mb = masks[b]
-                mirror = mirrors.get(mb)
-                if mirror is None:
-                    mirror = self._mirror(mb)
-                ka = masks[a] & (mirror >> shift if shift >= 0 else mirror << -shift)
-                if not ka:
-                    break
-                mirror = mirrors.get(ka)
-                if mirror is None:
-                    mirror = self._mirror(ka)
-                found.append((ka, mb & (mirror >> shift if shift >= 0 else mirror << -shift)))
-            else:
-                keep_sums |= 1 << s
-                for k, (ka, kb) in zip(keeps, found):
-                    k[0] |= ka
-                    k[1] |= kb
-        if not keep_sums:
-            return False
-        if self.centre is not None and not _narrow(masks, self.centre, keep_sums, changed):
-            return False
-        for (a, b), (ka, kb) in zip(self.pairs, keeps):
-            if not (_narrow(masks, a, ka, changed) and _narrow(masks, b, kb, changed)):
+            if not (_narrow(masks, a, partners(ma, mb, sums), changed)
+                    and _narrow(masks, b, partners(mb, ma, sums), changed)):
                 return False
         return True
 

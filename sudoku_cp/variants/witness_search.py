@@ -3,7 +3,9 @@
 - **propagator**: an object with ``cells`` and ``run(masks, changed) -> bool`` (see
   ``witness_props``); the engine wakes it whenever one of its cells is narrowed. Those
   with ``slow = True`` (scans over many cells or many cases) run only once the cheap ones
-  (houses, pairs, order) are quiet, so one run sees the effect of many narrowings.
+  (pairs, order) and then the houses are quiet, so one run sees the effect of many
+  narrowings; the houses (the one ``delta`` propagator) likewise run once the cheap ones
+  are quiet, on every cell they narrowed.
 - **node**: a state the propagators leave without contradiction.
 - **guess**: the most constrained cell (the fewest candidates per unit of weight, a
   cell's weight counting the propagators that watch it and how often each has failed
@@ -88,30 +90,36 @@ class Engine:
         pending = [False] * len(props)
         fast_queue: list[int] = []
         slow_queue: list[int] = []
-        if delta >= 0 and woken is not None:
-            pending[delta] = True
-            fast_queue.append(delta)
+        # The delta propagator (the houses) runs once the cheap ones are quiet, on all the
+        # cells they narrowed, and before any slow one: ``due`` while it has news.
+        due = delta >= 0 and woken is not None
         for i in (range(len(props)) if woken is None else
                   (i for c in woken for i in watch[c])):
-            if not pending[i]:
+            if not pending[i] and i != delta:
                 pending[i] = True
                 (slow_queue if slow[i] else fast_queue).append(i)
+        if woken is None and delta >= 0:
+            due = True
         # the cells narrowed since the delta propagator last ran
         dirty = None if woken is None else list(woken)
         changed: list[int] = []
-        while fast_queue or slow_queue:
-            i = fast_queue.pop() if fast_queue else slow_queue.pop()
+        while fast_queue or slow_queue or due:
+            if fast_queue:
+                i = fast_queue.pop()
+            elif due:
+                i, due = delta, False
+            else:
+                i = slow_queue.pop()
             if i == delta:
                 ok = runs[i](masks, changed, dirty)
                 dirty = []
             else:
                 pending[i] = False
                 ok = runs[i](masks, changed)
-                if changed and delta >= 0 and dirty is not None:
-                    dirty.extend(changed)
-                    if not pending[delta]:
-                        pending[delta] = True
-                        fast_queue.append(delta)
+                if changed and delta >= 0:
+                    if dirty is not None:
+                        dirty.extend(changed)
+                    due = True
             if not ok:
                 pending[i] = False
                 self.weight[i] += 1
@@ -126,8 +134,6 @@ class Engine:
                             pending[j] = True
                             (slow_queue if slow[j] else fast_queue).append(j)
                 changed.clear()
-            if i == delta:
-                pending[i] = False
         return True
 
     def choose_cell(self, masks: list[int]) -> int:

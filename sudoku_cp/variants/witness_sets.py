@@ -11,8 +11,10 @@ rule does (so the search stays complete):
   hold leaves the others;
 - ``Connected``: the cells that surely hold a value lie in one group of cells that may;
   the others of those values leave cells outside it; sizes bound the group;
-- ``Missing``: two houses of a kind that surely miss the same value fail, and so does a 0
-  whose houses surely miss one value twice;
+- ``Missing``: the houses of a kind miss the values one each (a value only one house may
+  miss is missed there; a house left one value to miss misses it); a house holds every
+  value it may not miss; a 0 keeps the value one of its houses surely misses from its
+  other houses, and a cell whose houses surely miss one value twice holds no 0;
 - ``Ranked``: a clued line's first value is set by its rank; lines surely smaller are
   counted against the rank, with the lines that may still be; ties as the rule says.
 """
@@ -131,34 +133,107 @@ class Connected:
 
 class Missing:
     """Doppelganger: each house of a kind misses a different value of 1..n; at a 0 its
-    houses (``seen[cell]``: their indices in ``houses``) miss different values."""
+    houses (``seen[cell]``: their indices in ``houses``) miss different values.
+
+    A house may miss a value none of its cells is fixed to (only the value its cells cannot
+    hold, when there is one). The n houses of a kind miss the n values one each: a house
+    left one value to miss misses it, and the others may not; a value only one house may
+    miss is missed there. A house misses its value (it leaves every cell of the house), and
+    holds every value it may not miss (a value one cell alone can take goes there).
+    """
+
+    slow = True
 
     def __init__(self, houses, kinds, seen, n) -> None:
         self.houses = [tuple(h) for h in houses]
         self.kinds, self.seen, self.n = kinds, seen, n  # kinds: lists of house indices
         self.cells = tuple(range(n * n))
+        self.every = between(1, n)
+
+    def _may_miss(self, masks):
+        """Per house, the values of 1..n it may miss; None when one misses two."""
+        out = []
+        for h in self.houses:
+            can = fixed = 0
+            for x in h:
+                m = masks[x]
+                can |= m
+                if not m & (m - 1):
+                    fixed |= m
+            gone = self.every & ~can
+            if gone & (gone - 1):
+                return None
+            out.append(gone if gone else self.every & ~fixed)
+        return out
+
+    def _match(self, may):
+        """Narrow ``may`` by the houses of each kind missing the values one each; False
+        when a kind cannot."""
+        for kind in self.kinds:
+            moved = True
+            while moved:
+                moved = False
+                for v in values(self.every):
+                    bit = 1 << v
+                    takers = [i for i in kind if may[i] & bit]
+                    if not takers:
+                        return False
+                    if len(takers) == 1 and may[takers[0]] != bit:
+                        may[takers[0]] = bit
+                        moved = True
+                for i in kind:
+                    m = may[i]
+                    if not m:
+                        return False
+                    if not m & (m - 1):
+                        for j in kind:
+                            if j != i and may[j] & m:
+                                may[j] &= ~m
+                                moved = True
+        return True
 
     def run(self, masks, changed) -> bool:
-        n = self.n
-        gone = []
-        for h in self.houses:
-            can = 0
-            for x in h:
-                can |= masks[x]
-            miss = [v for v in range(1, n + 1) if not can & (1 << v)]
-            if len(miss) > 1:
-                return False
-            gone.append(miss[0] if miss else None)
-        for kind in self.kinds:
-            known = [gone[i] for i in kind if gone[i] is not None]
-            if len(known) != len(set(known)):
-                return False
+        may = self._may_miss(masks)
+        if may is None or not self._match(may):
+            return False
+        # At a 0 its houses miss different values: a 0 decided there keeps a value a house
+        # surely misses from the others; two of them surely missing one value keep a 0 out.
+        narrowed = False
         for x, mine in self.seen.items():
-            if masks[x] != 1:
+            m = masks[x]
+            if not m & 1:
                 continue
-            known = [gone[i] for i in mine if gone[i] is not None]
-            if len(known) != len(set(known)):
+            known = [may[i] for i in mine if not may[i] & (may[i] - 1)]
+            if len(known) == len(set(known)):
+                if m == 1 and known:
+                    for i in mine:
+                        for v in known:
+                            if may[i] != v and may[i] & v:
+                                may[i] &= ~v
+                                narrowed = True
+            elif m == 1:
                 return False
+            else:
+                masks[x] = m & ~1
+                changed.append(x)
+        if narrowed and not self._match(may):
+            return False
+        for h, m in zip(self.houses, may):
+            if not m & (m - 1):  # the house misses m
+                for x in h:
+                    if masks[x] & m:
+                        masks[x] &= ~m
+                        if not masks[x]:
+                            return False
+                        changed.append(x)
+            for v in values(self.every & ~m):  # values it holds
+                bit = 1 << v
+                at = [x for x in h if masks[x] & bit]
+                if not at:
+                    return False
+                if len(at) == 1 and masks[at[0]] != bit:
+                    masks[at[0]] = bit
+                    changed.append(at[0])
         return True
 
 
