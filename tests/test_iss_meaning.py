@@ -156,6 +156,14 @@ CASES = [
     (_H + "ChaosArrow~R2C2." + _CHAOS_FULL, "multiple"),
     (_H + "ChaosArrow~R1C1~~CC6~CC5~-~CC6~CC7.ChaosCount~R4C4~~CC1~CC5~CC9~CC13." + _CHAOS_FULL, "multiple"),
     (_H + "ChaosCount~R2C2~~CC6~CC5~CC7~CC2~CC10.ChaosArrow~R1C3~1~CC16~CC15~CC14~CC13." + _CHAOS_FULL, "none"),
+    # issue 37: a Replicate within a group of Var cells copies along the group's own rows
+    # (VA1<VA2 and VA2<VA3; 2x2: VA1<VA2 and VA3<VA4; down a row: VA1<VA3 and VA2<VA4)
+    (".Shape~4x4.Var~A~~4.Replicate~D~VA1.Thermo~VA1~VA2.End.Thermo~VA3~R1C1.~R1C1_3", "none"),
+    (".Shape~4x4.Var~A~~4.Replicate~D~VA1.Thermo~VA1~VA2.End.Thermo~VA3~R1C1.~R1C1_4", "multiple"),
+    (".Shape~4x4.Var~A~~2x2.Replicate~F~VA1.Thermo~VA1~VA2.End.Thermo~VA4~R1C1.~R1C1_2", "none"),
+    (".Shape~4x4.Var~A~~2x2.Replicate~F~VA1.Thermo~VA1~VA2.End.Thermo~VA4~R1C1.~R1C1_3", "multiple"),
+    (".Shape~4x4.Var~A~~2x2.Replicate~D~VA1.Thermo~VA1~VA3.End.Thermo~VA4~R1C1.~R1C1_2", "none"),
+    (".Shape~4x4.Var~A~~2x2.Replicate~D~VA1.Thermo~VA1~VA3.End.Thermo~VA4~R1C1.~R1C1_3", "multiple"),
 ]
 
 #: ISS strings ISS itself refuses (its message, e373f98), each refused here in one line.
@@ -175,6 +183,12 @@ REFUSED = [
     (".Shape~4x4.StrictKropki.Or.WhiteDot~R1C1~R1C2.Thermo~R1C1~R1C2.End", "not well defined"),
     # "Constraint ChaosConstruction is not allowed in Or." (issue 37)
     (".Shape~4x4.Or.ChaosConstruction.End", "no ChaosConstruction inside Or"),
+    # "All Replicate constraints must be in the same cell group." (issue 37: Var cells)
+    (".Shape~4x4.Var~A~~4.Replicate~D~R1C1.Thermo~VA1~R1C1.End", "same cell group"),
+    (".Shape~4x4.Var~A~~2x2.Var~B~~2.Replicate~B~VA1.Thermo~VA1~VB1.End", "same cell group"),
+    # "Shifted cell is out of bounds.": a Var group's rows end where its layout ends
+    (".Shape~4x4.Var~A~~2x2.Replicate~C~VA1.Thermo~VA1~VA2.End", "outside its group VA"),
+    (".Shape~4x4.Var~A~~2x3.Replicate~G~VA2.Thermo~VA2~VA5.End", "outside its group VA"),
 ]
 
 
