@@ -164,6 +164,12 @@ CASES = [
     (".Shape~4x4.Var~A~~2x2.Replicate~F~VA1.Thermo~VA1~VA2.End.Thermo~VA4~R1C1.~R1C1_3", "multiple"),
     (".Shape~4x4.Var~A~~2x2.Replicate~D~VA1.Thermo~VA1~VA3.End.Thermo~VA4~R1C1.~R1C1_2", "none"),
     (".Shape~4x4.Var~A~~2x2.Replicate~D~VA1.Thermo~VA1~VA3.End.Thermo~VA4~R1C1.~R1C1_3", "multiple"),
+    # a dot's cell with no neighbour among its cells (a Var cell beside grid cells) takes no
+    # pair: ISS's builder dots the adjacent pairs and leaves it be
+    (".Shape~4x4.Var~A~~2.WhiteDot~VA1~R1C1~R1C2.~R1C1_3~R1C2_1", "none"),
+    (".Shape~4x4.Var~A~~2.WhiteDot~VA1~R1C1~R1C2.~R1C1_3~R1C2_2", "multiple"),
+    (".Shape~4x4.Var~A~~2.X~VA1~VA2~R1C1.~R1C1_3", "none"),
+    (".Shape~4x4.WhiteDot~R1C1~R1C2~R3C3.~R1C1_3~R1C2_1", "none"),
 ]
 
 #: ISS strings ISS itself refuses (its message, e373f98), each refused here in one line.
@@ -189,6 +195,8 @@ REFUSED = [
     # "Shifted cell is out of bounds.": a Var group's rows end where its layout ends
     (".Shape~4x4.Var~A~~2x2.Replicate~C~VA1.Thermo~VA1~VA2.End", "outside its group VA"),
     (".Shape~4x4.Var~A~~2x3.Replicate~G~VA2.Thermo~VA2~VA5.End", "outside its group VA"),
+    # "WhiteDot enforces nothing: no adjacent cell pairs in [VA1,R1C1]"
+    (".Shape~4x4.Var~A~~2.WhiteDot~VA1~R1C1", "enforces nothing"),
 ]
 
 

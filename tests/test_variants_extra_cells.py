@@ -116,7 +116,7 @@ def test_extra_cells_are_named_in_iss_s_order_and_laid_out_for_dots():
 
 
 @pytest.mark.parametrize("text,words", [
-    (".Shape~4x4.Var~A~~2.WhiteDot~VA1~R1C1", "no orthogonal neighbour"),
+    (".Shape~4x4.Var~A~~2.WhiteDot~VA1~R1C1", "no two of its cells are orthogonal neighbours"),
     (".Shape~4x4.Thermo~VB1~R1C1", "no cell VB1"),
     (".Shape~4x4.Var~a", "upper-case letters"),
     (".Shape~4x4.Var~A.Quad~VA~1", "beyond the grid"),
