@@ -156,6 +156,11 @@ CASES = [
     (_H + "ChaosArrow~R2C2." + _CHAOS_FULL, "multiple"),
     (_H + "ChaosArrow~R1C1~~CC6~CC5~-~CC6~CC7.ChaosCount~R4C4~~CC1~CC5~CC9~CC13." + _CHAOS_FULL, "multiple"),
     (_H + "ChaosCount~R2C2~~CC6~CC5~CC7~CC2~CC10.ChaosArrow~R1C3~1~CC16~CC15~CC14~CC13." + _CHAOS_FULL, "none"),
+    # SameValues over sets of several region cells: the sets hold the same region labels
+    (_H + "SameValues~2~CC1~CC6~CC11~CC16." + _CHAOS_FULL, "none"),
+    (_H + "SameValues~2~CC1~CC2~CC5~CC6." + _CHAOS_FULL, "multiple"),
+    (_H + "SameValues~3~CC1~CC2~CC5~CC6~CC9~CC10." + _CHAOS_FULL, "multiple"),
+    (_H + "SameValues~3~CC1~CC6." + _CHAOS_FULL, "multiple"),  # more sets than cells: alike
     # issue 37: a Replicate within a group of Var cells copies along the group's own rows
     # (VA1<VA2 and VA2<VA3; 2x2: VA1<VA2 and VA3<VA4; down a row: VA1<VA3 and VA2<VA4)
     (".Shape~4x4.Var~A~~4.Replicate~D~VA1.Thermo~VA1~VA2.End.Thermo~VA3~R1C1.~R1C1_3", "none"),
@@ -197,6 +202,8 @@ REFUSED = [
     (".Shape~4x4.Var~A~~2x3.Replicate~G~VA2.Thermo~VA2~VA5.End", "outside its group VA"),
     # "WhiteDot enforces nothing: no adjacent cell pairs in [VA1,R1C1]"
     (".Shape~4x4.Var~A~~2.WhiteDot~VA1~R1C1", "enforces nothing"),
+    # "Number of cells must be a multiple of the number of sets"
+    (_H + "SameValues~3~CC1~CC6~CC11~CC16." + _CHAOS_FULL, "multiple of the number of sets"),
 ]
 
 

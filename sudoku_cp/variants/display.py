@@ -398,7 +398,9 @@ def _chaos_arrow(puzzle, c):
 
 DRAW["chaos_arrow"] = _chaos_arrow
 DRAW["chaos_count"] = lambda puzzle, c: _cage(puzzle, c, "=" + puzzle.cell_name(c.cell))
-DRAW["chaos_same"] = lambda puzzle, c: [_polyline(puzzle, c.cells, "#7a4fa0", CELL * 0.08)]
+DRAW["chaos_same"] = lambda puzzle, c: [  # each set a thin line through its cells
+    _polyline(puzzle, c.cells[i:i + c.size] if c.size > 1 else c.cells, "#7a4fa0", CELL * 0.08)
+    for i in (range(0, len(c.cells), c.size) if c.size > 1 else (0,))]
 DRAW["chaos_regions"] = lambda puzzle, c: _cage(puzzle, c, "#R=" + puzzle.cell_name(c.cell))
 DRAW.update({"nabner": _line, "knightmare": _nothing, "chess": _nothing,
              "diagonal_non_consecutive": _nothing})
