@@ -28,7 +28,7 @@ THERMO = PUZZLES["iss-examples-3"]
 ARROW = PUZZLES["iss-examples-23"]
 JIGSAW = PUZZLES["iss-examples-48"]
 FPUZZLES = PUZZLES["dclamage-uniqueVariantFPuzzles-5"]
-UNSUPPORTED = PUZZLES["iss-examples-47"]  # Doppelganger's extra cells: the page does not draw them
+UNSUPPORTED = {"puzzle": ".Shape~9x9~0-9.GlobalMod.~R1C1_1"}  # ISS's GlobalMod takes nine values only
 SEVEN = PUZZLES["dclamage-uniqueVariantFPuzzles-23"]  # 7x7, irregular regions, no boxes
 DOUBLE = PUZZLES["iss-examples-24"]  # double arrows whose end circles hold givens
 LITTLE = PUZZLES["iss-examples-35"]  # little killer clues on all four sides
@@ -306,7 +306,7 @@ def test_an_unsupported_constraint_is_named_and_the_game_stays(page):
     open_text(page, TOP95)
     page.fill("#paste", UNSUPPORTED["puzzle"])
     page.click("#open")
-    expect(page.locator("#paste-error")).to_contain_text("this puzzle has cells beyond the grid (ISS's Var or Doppelganger cells)")
+    expect(page.locator("#paste-error")).to_contain_text("Unsupported constraint GlobalMod (values 0..9")
     expect(page.locator("svg.variant")).to_have_count(0)
     assert page.evaluate("lineOf(S.givens)") == TOP95
 
@@ -369,7 +369,7 @@ def test_variant_strings_one_a_line_are_listed_and_a_wrapped_one_is_joined(page)
     lines = [UNSUPPORTED["puzzle"], KILLER["puzzle"]]  # the first is refused: the menu still lists both
     page.fill("#paste", "\n".join(lines))
     page.click("#open")
-    expect(page.locator("#paste-error")).to_contain_text("this puzzle has cells beyond the grid (ISS's Var or Doppelganger cells)")
+    expect(page.locator("#paste-error")).to_contain_text("Unsupported constraint GlobalMod (values 0..9")
     expect(page.locator("#pick option")).to_have_count(2)
     page.select_option("#pick", "1")
     expect(page.locator("svg.variant path.cage")).to_have_count(len(of_type(KILLER, "killer_cage")))

@@ -8,6 +8,7 @@ dclamage's SudokuSolver tests, GPL-3.0) and carries its stated solution in ``cel
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -32,7 +33,8 @@ THERMO = PUZZLES["iss-examples-3"]       # "Lines": thermometers
 ARROW = PUZZLES["iss-examples-23"]
 JIGSAW = PUZZLES["iss-examples-48"]
 FPUZZLES = PUZZLES["dclamage-uniqueVariantFPuzzles-5"]  # anti-king, arrows, thermometers
-UNSUPPORTED = PUZZLES["iss-examples-47"]  # cells beyond the grid: the page does not draw them
+DOPPELGANGER = PUZZLES["iss-examples-47"]  # cells beyond the grid: the page shows it, read-only
+UNSUPPORTED = ".Shape~9x9~0-9.GlobalMod.~R1C1_1"  # ISS's GlobalMod takes nine values only
 
 
 @pytest.fixture(scope="module")
@@ -85,8 +87,50 @@ def test_open_plain_line_is_no_variant(client):
 
 def test_unsupported_constraint_is_refused_by_name(client):
     for path in ("variant/open", "variant/check", "variant/solve", "variant/possibilities"):
-        message = error_of(post(client, path, puzzle=UNSUPPORTED["puzzle"]), 400)
-        assert "this puzzle has cells beyond the grid (ISS's Var or Doppelganger cells)" in message
+        message = error_of(post(client, path, puzzle=UNSUPPORTED), 400)
+        assert message.startswith("Unsupported constraint GlobalMod (values 0..9") and "\n" not in message
+
+
+@pytest.mark.parametrize("text, what", [
+    (".Shape~4x6.Thermo~R1C1~R2C3", "a non-square 4x6 grid"),
+    (".Shape~4x4~~Raw.Thermo~R1C1~R1C2", "a raw grid (no houses)"),
+    (".Shape~4x4.Var~A~~2.Thermo~VA1~R1C1", "cells beyond the grid (ISS's Var or Doppelganger cells)"),
+])
+def test_grids_the_board_cannot_play_come_as_a_picture_and_hints_refuse_them(client, text, what):
+    """Issue 37's grids: opened as the picture Jupyter shows (no board geometry to play),
+    checked and solved with the solution drawn; the hints, which need the board, refuse
+    them in one line naming what the board cannot play."""
+    from sudoku_cp.variants.picture import to_svg
+
+    puzzle = read_entry(text).puzzle
+    d = post(client, "variant/open", puzzle=text).json()
+    assert d["shown_only"] == what and d["picture"] == to_svg(puzzle)
+    assert (d["rows"], d["cols"], d["extra"]) == (puzzle.size, puzzle.cols, list(puzzle.extra))
+    assert "region" not in d and "givens" not in d  # nothing the board would draw wrongly
+    s = post(client, "variant/solve", puzzle=text, time_limit=10).json()
+    assert len(s["solutions"]) == 2 and s["differ_names"]
+    assert all(puzzle.cell_name(c) in s["differ_names"] for c in s["differ"])
+    assert s["picture"] == to_svg(puzzle, s["solutions"][0])
+    for path in ("variant/hint", "variant/grade"):
+        message = error_of(post(client, path, puzzle=text), 400)
+        assert what in message and "board plays square grids" in message and "\n" not in message
+    message = error_of(post(client, "variant/check", puzzle=text, values=[0] * puzzle.num_cells), 400)
+    assert "only shows" in message
+
+
+def test_a_doppelganger_puzzle_is_solved_and_its_solution_drawn(client):
+    """Doppelganger's 28 cells beyond a 9x9 grid of values 0..9: the solution the server
+    sends passes the checker and is the one drawn, every cell's value written."""
+    from sudoku_cp.variants.picture import to_svg
+    from sudoku_cp.variants.rules import check_solution
+
+    puzzle = read_entry(DOPPELGANGER["puzzle"]).puzzle
+    d = post(client, "variant/solve", puzzle=DOPPELGANGER["puzzle"], time_limit=60).json()
+    assert len(d["solutions"]) == 1 and d["exhausted"], d
+    solved = d["solutions"][0]
+    assert not check_solution(puzzle, solved) and d["picture"] == to_svg(puzzle, solved)
+    shown = [int(v) for v in re.findall(r'class="solved">(\d+)<', d["picture"])]
+    assert len(shown) == puzzle.num_cells - len(puzzle.givens)
 
 
 @pytest.mark.parametrize("body, words", [

@@ -156,6 +156,25 @@ CASES = [
     (_H + "ChaosArrow~R2C2." + _CHAOS_FULL, "multiple"),
     (_H + "ChaosArrow~R1C1~~CC6~CC5~-~CC6~CC7.ChaosCount~R4C4~~CC1~CC5~CC9~CC13." + _CHAOS_FULL, "multiple"),
     (_H + "ChaosCount~R2C2~~CC6~CC5~CC7~CC2~CC10.ChaosArrow~R1C3~1~CC16~CC15~CC14~CC13." + _CHAOS_FULL, "none"),
+    # SameValues over sets of several region cells: the sets hold the same region labels
+    (_H + "SameValues~2~CC1~CC6~CC11~CC16." + _CHAOS_FULL, "none"),
+    (_H + "SameValues~2~CC1~CC2~CC5~CC6." + _CHAOS_FULL, "multiple"),
+    (_H + "SameValues~3~CC1~CC2~CC5~CC6~CC9~CC10." + _CHAOS_FULL, "multiple"),
+    (_H + "SameValues~3~CC1~CC6." + _CHAOS_FULL, "multiple"),  # more sets than cells: alike
+    # issue 37: a Replicate within a group of Var cells copies along the group's own rows
+    # (VA1<VA2 and VA2<VA3; 2x2: VA1<VA2 and VA3<VA4; down a row: VA1<VA3 and VA2<VA4)
+    (".Shape~4x4.Var~A~~4.Replicate~D~VA1.Thermo~VA1~VA2.End.Thermo~VA3~R1C1.~R1C1_3", "none"),
+    (".Shape~4x4.Var~A~~4.Replicate~D~VA1.Thermo~VA1~VA2.End.Thermo~VA3~R1C1.~R1C1_4", "multiple"),
+    (".Shape~4x4.Var~A~~2x2.Replicate~F~VA1.Thermo~VA1~VA2.End.Thermo~VA4~R1C1.~R1C1_2", "none"),
+    (".Shape~4x4.Var~A~~2x2.Replicate~F~VA1.Thermo~VA1~VA2.End.Thermo~VA4~R1C1.~R1C1_3", "multiple"),
+    (".Shape~4x4.Var~A~~2x2.Replicate~D~VA1.Thermo~VA1~VA3.End.Thermo~VA4~R1C1.~R1C1_2", "none"),
+    (".Shape~4x4.Var~A~~2x2.Replicate~D~VA1.Thermo~VA1~VA3.End.Thermo~VA4~R1C1.~R1C1_3", "multiple"),
+    # a dot's cell with no neighbour among its cells (a Var cell beside grid cells) takes no
+    # pair: ISS's builder dots the adjacent pairs and leaves it be
+    (".Shape~4x4.Var~A~~2.WhiteDot~VA1~R1C1~R1C2.~R1C1_3~R1C2_1", "none"),
+    (".Shape~4x4.Var~A~~2.WhiteDot~VA1~R1C1~R1C2.~R1C1_3~R1C2_2", "multiple"),
+    (".Shape~4x4.Var~A~~2.X~VA1~VA2~R1C1.~R1C1_3", "none"),
+    (".Shape~4x4.WhiteDot~R1C1~R1C2~R3C3.~R1C1_3~R1C2_1", "none"),
 ]
 
 #: ISS strings ISS itself refuses (its message, e373f98), each refused here in one line.
@@ -175,6 +194,16 @@ REFUSED = [
     (".Shape~4x4.StrictKropki.Or.WhiteDot~R1C1~R1C2.Thermo~R1C1~R1C2.End", "not well defined"),
     # "Constraint ChaosConstruction is not allowed in Or." (issue 37)
     (".Shape~4x4.Or.ChaosConstruction.End", "no ChaosConstruction inside Or"),
+    # "All Replicate constraints must be in the same cell group." (issue 37: Var cells)
+    (".Shape~4x4.Var~A~~4.Replicate~D~R1C1.Thermo~VA1~R1C1.End", "same cell group"),
+    (".Shape~4x4.Var~A~~2x2.Var~B~~2.Replicate~B~VA1.Thermo~VA1~VB1.End", "same cell group"),
+    # "Shifted cell is out of bounds.": a Var group's rows end where its layout ends
+    (".Shape~4x4.Var~A~~2x2.Replicate~C~VA1.Thermo~VA1~VA2.End", "outside its group VA"),
+    (".Shape~4x4.Var~A~~2x3.Replicate~G~VA2.Thermo~VA2~VA5.End", "outside its group VA"),
+    # "WhiteDot enforces nothing: no adjacent cell pairs in [VA1,R1C1]"
+    (".Shape~4x4.Var~A~~2.WhiteDot~VA1~R1C1", "enforces nothing"),
+    # "Number of cells must be a multiple of the number of sets"
+    (_H + "SameValues~3~CC1~CC6~CC11~CC16." + _CHAOS_FULL, "multiple of the number of sets"),
 ]
 
 

@@ -160,7 +160,7 @@ def test_the_iss_string_reads_and_writes_back():
 @pytest.mark.parametrize("text, words", [
     (".Shape~6x6.RegionSize~4.ChaosConstruction",
      "unsupported constraint ChaosConstruction (regions of 4 cells"),
-    (".Shape~4x4.ChaosConstruction.SameValues~1~CC1~CC2", "unsupported constraint SameValues"),
+    (".Shape~4x4.ChaosConstruction.SameValues~3~CC1~CC2~CC3~CC4", "multiple of the number of sets"),
     (".Shape~4x4~5.ChaosConstruction", "needs 4 values"),
 ])
 def test_what_is_not_read_is_refused_in_one_line(text, words):

@@ -76,6 +76,50 @@ def test_each_paradigm_counts_grid_and_split_pairs_as_enumeration_does(seed):
         assert {g: r.solutions.count(g) for g in set(r.solutions)} == truth, paradigm
 
 
+def _alike(c, region):
+    """The sets of ``c`` meet the regions alike (as many cells of each in every region)."""
+    from collections import Counter
+
+    sets = [Counter(region[x] for x in c.cells[i:i + c.size])
+            for i in range(0, len(c.cells), c.size)]
+    return all(s == sets[0] for s in sets)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_same_value_sets_of_region_cells_count_as_enumeration_does(seed):
+    """ISS's ``SameValues~k`` over sets of several region cells (``chaos_same`` of ``size``
+    above 1): two or three sets built to meet one split's regions alike; each paradigm
+    counts every (grid, split) pair that enumeration counts."""
+    rng = random.Random(100 + seed)
+    squares = _latin_squares_4x4()
+    grid = rng.choice(squares)
+    givens = tuple((x, grid[x]) for x in sorted(rng.sample(range(16), 6)))
+    region = _region_of(rng.choice(_splits_by_enumeration(4, grid)))
+    size = rng.choice((2, 3))
+    first = rng.sample(range(16), size)
+    cells = list(first)
+    for _ in range(rng.choice((1, 2))):  # each other set: a cell of the same region for each
+        cells += [rng.choice([y for y in range(16) if region[y] == region[x]]) for x in first]
+    clue = m.ChaosSame(tuple(cells), size)
+    assert _alike(clue, region)
+    p = m.VariantPuzzle(4, box=None, givens=givens, constraints=(m.ChaosConstruction(), clue))
+    truth = {}
+    for g in squares:
+        if all(g[x] == v for x, v in givens):
+            n = sum(1 for s in _splits_by_enumeration(4, g) if _alike(clue, _region_of(s)))
+            if n:
+                truth[g] = n
+    assert grid in truth
+    for g in squares:
+        assert (check_solution(p, g) == []) == (g in truth)
+    total = sum(truth.values())
+    for paradigm in PRESENT:
+        r = solve(p, paradigm, limit=total + 1, time_limit=120)
+        assert r.exhausted, paradigm
+        assert {g: r.solutions.count(g) for g in set(r.solutions)} == truth, paradigm
+    assert parse_iss(write_iss(p)) == p  # written back as SameValues~k over region cells
+
+
 def test_iss_s_puzzles_hold_on_their_stated_solutions_and_sat_finds_one():
     for name, d in REAL.items():
         p = read_iss(d["puzzle"]).puzzle
@@ -97,7 +141,8 @@ def test_the_iss_strings_read_and_write_back():
 
 
 @pytest.mark.parametrize("text, error, words", [
-    (".Shape~4x4.ChaosConstruction.SameValues~1~CC1~CC2", UnsupportedConstraint, "sets of more"),
+    (".Shape~4x4.ChaosConstruction.SameValues~3~CC1~CC2~CC3~CC4", PuzzleError,
+     "must be a multiple of the number of sets (3)"),
     (".Shape~4x4.ChaosConstruction.CountDistinct~R1C1~CC1~R1C2", UnsupportedConstraint, "at once"),
     (".Shape~4x4.SameValues~2~CC1~CC2", PuzzleError, "needs a chaos construction"),
     (".Shape~4x4.ChaosConstruction.SameValues~2~CC1~CC99", PuzzleError, "no chaos region cell"),

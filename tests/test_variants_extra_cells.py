@@ -116,7 +116,7 @@ def test_extra_cells_are_named_in_iss_s_order_and_laid_out_for_dots():
 
 
 @pytest.mark.parametrize("text,words", [
-    (".Shape~4x4.Var~A~~2.WhiteDot~VA1~R1C1", "no orthogonal neighbour"),
+    (".Shape~4x4.Var~A~~2.WhiteDot~VA1~R1C1", "no two of its cells are orthogonal neighbours"),
     (".Shape~4x4.Thermo~VB1~R1C1", "no cell VB1"),
     (".Shape~4x4.Var~a", "upper-case letters"),
     (".Shape~4x4.Var~A.Quad~VA~1", "beyond the grid"),
@@ -136,12 +136,14 @@ def test_the_model_refuses_twice_named_extra_cells():
     (".Shape~4x6.~R1C1_1", "non-square 4x6 grid"),
     (".Shape~4x4~~Raw.~R1C1_1", "raw grid"),
 ])
-def test_the_page_refuses_what_it_cannot_draw_in_one_line(text, words):
-    """The page draws square grids of houses; issue 37's other shapes are for the command
-    line, and the page says so rather than drawing a wrong grid."""
+def test_the_page_shows_what_its_board_cannot_play_and_hints_refuse_it_in_one_line(text, words):
+    """The board plays square grids of houses; issue 37's other shapes are shown as their
+    picture (gui.variant.shown_only), and what needs the board refuses them by name rather
+    than play a wrong grid."""
     pytest.importorskip("starlette")
-    from sudoku_cp.gui.variant import read_puzzle
+    from sudoku_cp.gui.variant import read_played, read_puzzle, shown_only
 
+    assert words in shown_only(read_puzzle(text)[0])
     with pytest.raises(Exception, match=words) as info:
-        read_puzzle(text)
+        read_played(text)
     assert "\n" not in str(info.value)

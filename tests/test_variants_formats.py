@@ -136,7 +136,7 @@ def test_malformed_fpuzzles_is_one_line(text, words):
     (".Shape~9x9~0-8.NFA~abc~R1C1", "NFA: the NFA string ends early"),  # (ISS: "Unexpected end of bit stream")
     (".Or.~R1C1_1", "an Or, And or Replicate is not closed by End"),
     (".Between~R1C1", "Between: needs at least 2 cells, has 1"),
-    (".WhiteDot~R1C1~R1C3", "WhiteDot: a cell has no orthogonal neighbour"),
+    (".WhiteDot~R1C1~R1C3", "WhiteDot: no two of its cells are orthogonal neighbours"),
 ])
 def test_bad_iss_is_one_named_line(text, words):
     entry = read_entry(text)

@@ -9,6 +9,10 @@ by name (``unsupported constraint Doppelganger``) with a 400 before any job star
 - ``open_answer(body)``: what the page draws: size, box, the region of each cell, givens,
   and every constraint as its JSON dict (``VariantPuzzle.to_dict``); ``{"variant": false}``
   for text that is no variant format, which the page then opens as a classic puzzle.
+  A puzzle the board cannot play (``shown_only``: a non-square grid, a raw grid, cells
+  beyond the grid) comes as its ``picture`` (``variants.picture``'s SVG) and what makes it
+  so; ``check`` and ``solve`` then add the picture with the solution and the names of the
+  cells where two solutions differ.
 - ``check``: the cross-check over every paradigm (``variants.crosscheck``), and the
   player's entries that differ from the unique solution.
 - ``solve``: up to two solutions from the first paradigm that takes the puzzle; with two,
@@ -62,11 +66,11 @@ def read_puzzle(text: str):
     if entry.error:
         raise BadRequest(entry.error[:1].upper() + entry.error[1:])
     p = entry.puzzle
-    if p.cols != p.size or p.extra or p.raw:  # (issue 37's shapes: the command line takes them)
-        what = (f"a non-square {p.shape_name} grid" if p.cols != p.size else
-                "cells beyond the grid (ISS's Var or Doppelganger cells)" if p.extra else "a raw grid (no houses)")
-        raise BadRequest(f"the page plays square grids of houses; this puzzle has {what} "
-                         f"(sudoku-cp check takes it)")
+    if shown_only(p):  # drawn by the server, checked and solved: no range to play in
+        if max(p.size, p.cols) > MAX_N:
+            raise BadRequest(f"the page shows grids of up to {MAX_N} rows and columns, "
+                             f"not {p.shape_name}")
+        return p, entry
     if not MIN_N <= p.size <= MAX_N:
         raise BadRequest(f"the page plays grids from {MIN_N}x{MIN_N} to {MAX_N}x{MAX_N}, "
                          f"not {p.size}x{p.size}")
@@ -76,11 +80,42 @@ def read_puzzle(text: str):
     return p, entry
 
 
+def read_played(text: str):
+    """``read_puzzle`` for what needs the board (hints, grades, the solve path): a puzzle the
+    page only shows is refused in one line naming what the board cannot play."""
+    puzzle, entry = read_puzzle(text)
+    shown = shown_only(puzzle)
+    if shown:
+        raise BadRequest(f"the board plays square grids of houses, and this puzzle has {shown}: "
+                         f"the page shows it, checks and solves it, but gives no hints on it")
+    return puzzle, entry
+
+
+def shown_only(puzzle) -> str:
+    """What makes ``puzzle`` one the page shows but does not play ('' when it plays it): a
+    non-square grid, cells beyond the grid, a raw grid (issue 37's shapes). The board plays
+    square grids of houses; these are drawn by ``variants.picture`` (the picture Jupyter
+    shows), checked and solved, the solution drawn in the picture."""
+    return ", ".join(what for what, has in (
+        (f"a non-square {puzzle.shape_name} grid", puzzle.cols != puzzle.size),
+        ("a raw grid (no houses)", puzzle.raw),
+        ("cells beyond the grid (ISS's Var or Doppelganger cells)", bool(puzzle.extra))) if has)
+
+
+def picture(puzzle, solution=None) -> str:
+    """The SVG of ``puzzle`` (and ``solution``'s values) as Jupyter shows it."""
+    from ..variants.picture import to_svg
+
+    return to_svg(puzzle, solution)
+
+
 def read_values(body: dict, puzzle) -> list[int] | None:
     """The player's position: n*n integers from 0 (empty) to n, or None."""
     values = body.get("values")
     if values is None:
         return None
+    if shown_only(puzzle):
+        raise BadRequest("'values' are for a puzzle the page plays; this one it only shows")
     n2 = puzzle.num_cells
     if (not isinstance(values, list) or len(values) != n2
             or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= puzzle.size
@@ -93,6 +128,13 @@ def drawing(puzzle, entry) -> dict:
     """The JSON the page draws from (see the module docstring)."""
     from ..variants.model import constraint_to_dict
 
+    shown = shown_only(puzzle)
+    if shown:  # the picture, and what the page says of it
+        return {"variant": True, "shown_only": shown, "picture": picture(puzzle),
+                "rows": puzzle.size,
+                "cols": puzzle.cols, "extra": list(puzzle.extra), "clues": len(puzzle.givens),
+                "title": puzzle.title, "format": entry.format, "ignored": list(entry.ignored),
+                "constraints": [constraint_to_dict(c) for c in puzzle.constraints]}
     n = puzzle.size
     region = [0] * (n * n)
     for k, house in enumerate(puzzle.boxes()):
@@ -191,6 +233,10 @@ def check(text: str, values: list[int] | None, seconds: float) -> dict:
            "differ_values": [[c, solutions[0][c], solutions[1][c]] for c in differ],
            "wrong": wrong,
            "complete": complete, "time_s": d["time_s"]}
+    if shown_only(puzzle):  # the page names cells by the model's names, draws the solution
+        out["differ_names"] = [puzzle.cell_name(c) for c in differ]
+        if d["verdict"] == "unique":
+            out["picture"] = picture(puzzle, solutions[0])
     if d["verdict"] == "none":  # which of the setter's rules cannot hold together
         from ..variants.conflict import conflict
 
@@ -224,7 +270,10 @@ def solve(text: str, paradigm: str | None, seconds: float) -> dict:
         solutions = _verified(puzzle, r.solutions)
         status = ("none" if not solutions and r.exhausted else
                   "timeout" if not r.exhausted and len(solutions) < 2 else r.status)
-        return {"backend": name, "solutions": solutions, "exhausted": r.exhausted,
+        shown = {} if not shown_only(puzzle) else {
+            "differ_names": [puzzle.cell_name(c) for c in _differ(solutions)],
+            **({"picture": picture(puzzle, solutions[0])} if solutions else {})}
+        return {**shown, "backend": name, "solutions": solutions, "exhausted": r.exhausted,
                 "status": status, "differ": _differ(solutions), "time_s": round(r.time, 6),
                 "declined": declined}
     raise BadRequest("no variant paradigm takes this puzzle: " +

@@ -69,11 +69,11 @@ def solution_of(text: str, seconds: float, known=None):
     prove it again); taken when the independent checker passes it for this puzzle."""
     from ..cli.vlogic import unique_solution
     from ..variants.rules import check_solution
-    from .variant import read_puzzle
+    from .variant import read_played
 
     if text in _solved:
         return _solved[text]
-    puzzle, entry = read_puzzle(text)
+    puzzle, entry = read_played(text)
     if known is not None and len(known) == puzzle.num_cells and \
             not check_solution(puzzle, known):
         solution = tuple(known)
@@ -213,13 +213,13 @@ def handlers(job, time_limit: float, grace: float) -> dict:
     from starlette.concurrency import run_in_threadpool
 
     from . import work
-    from .variant import read_puzzle, read_text, read_values
+    from .variant import read_played, read_text, read_values
 
     known: dict = {}  # text -> the solution a worker proved unique (for the other worker)
 
     async def read(body: dict):
         text = read_text(body)
-        puzzle, _ = await run_in_threadpool(read_puzzle, text)
+        puzzle, _ = await run_in_threadpool(read_played, text)
         return text, puzzle, work.read_seconds(body, time_limit)
 
     async def ask(body: dict, task: str, text: str, args: tuple, seconds: float) -> dict:

@@ -173,10 +173,24 @@ def _chaos_count(enc, c, k):
 
 
 def _chaos_same(enc, c, k):
-    """Each cell shares the first one's region."""
-    for x in c.cells[1:]:
-        if x != c.cells[0]:
-            enc.add([_eq(enc, c.cells[0], x)])
+    """Sets of one cell: each shares the first one's region. Larger sets: the first set is
+    matched one to one with each other (``m[i, j]``: its i-th cell with the other's j-th,
+    exactly one a row and a column), matched cells sharing a region; the match is no
+    unknown of the puzzle (sat blocks solutions over values and labels only)."""
+    if c.size == 1:
+        for x in c.cells[1:]:
+            if x != c.cells[0]:
+                enc.add([_eq(enc, c.cells[0], x)])
+        return
+    sets = [c.cells[i:i + c.size] for i in range(0, len(c.cells), c.size)]
+    for s, other in enumerate(sets[1:], 1):
+        m = [[enc.aux("chaos_same", k, s, i, j) for j in range(c.size)] for i in range(c.size)]
+        for i, a in enumerate(sets[0]):
+            for j, b in enumerate(other):
+                if a != b:
+                    enc.add([-m[i][j], _eq(enc, a, b)])
+        for line in (*m, *zip(*m)):
+            enc.exactly_one(list(line))
 
 
 def _chaos_regions(enc, c, k):

@@ -157,11 +157,19 @@ def _chaos_construction(cp, c, k):
 
 
 def _chaos_same(cp, c, k):
-    """Each cell shares the first one's region."""
-    for x in c.cells[1:]:
-        same = _same(cp, c.cells[0], x)
-        if not isinstance(same, int):
-            cp.model.Add(same == 1)
+    """Sets of one cell: each shares the first one's region. Larger sets: every cell of
+    them meets as many cells of each set in its region (a count of ``_same``)."""
+    if c.size == 1:
+        for x in c.cells[1:]:
+            same = _same(cp, c.cells[0], x)
+            if not isinstance(same, int):
+                cp.model.Add(same == 1)
+        return
+    sets = [c.cells[i:i + c.size] for i in range(0, len(c.cells), c.size)]
+    for x in dict.fromkeys(c.cells):
+        first = sum(_same(cp, x, y) for y in sets[0])
+        for other in sets[1:]:
+            cp.model.Add(first == sum(_same(cp, x, y) for y in other))
 
 
 def _chaos_regions(cp, c, k):

@@ -546,14 +546,33 @@ def _little_killer_entry(n, c):
             "value": str(c.total), "cells": [_name(n, x) for x in cells]}
 
 
+class CannotCarry(UnsupportedConstraint):
+    """A grid f-puzzles has no form for (issue 37's shapes): one line naming the grid and why.
+
+    >>> str(CannotCarry("a non-square 6x8 grid", "its grids are square"))
+    'f-puzzles cannot carry a non-square 6x8 grid: its grids are square'
+    """
+
+    def __init__(self, what: str, why: str):
+        super().__init__(what, "f-puzzles")
+        self.why = why
+        self.args = (f"f-puzzles cannot carry {what}: {why}",)
+
+    def __reduce__(self):
+        return CannotCarry, (self.name, self.why)
+
+
 def to_fpuzzles_dict(p: m.VariantPuzzle) -> dict:
     """The f-puzzles JSON object of ``p``; a rule f-puzzles cannot carry is refused by name."""
     if p.cols != p.size:
-        raise UnsupportedConstraint(f"a non-square {p.shape_name} grid", "f-puzzles")
+        raise CannotCarry(f"a non-square {p.shape_name} grid", "its grids are square (rows and "
+                          "columns of one size)")
     if p.extra:
-        raise UnsupportedConstraint("cells beyond the grid", "f-puzzles")
+        shown = ", ".join(p.extra[:3]) + (", ..." if len(p.extra) > 3 else "")
+        raise CannotCarry(f"cells beyond the grid ({shown})", "it has no cells but the grid's")
     if p.raw:
-        raise UnsupportedConstraint("a raw grid (rows and columns that are no houses)", "f-puzzles")
+        raise CannotCarry("a raw grid (rows and columns that are no houses)",
+                          "in f-puzzles every row and column is a house")
     n = p.size
     if p.values != (1, n):
         raise UnsupportedConstraint(f"values {p.values[0]}..{p.values[1]}", "f-puzzles")

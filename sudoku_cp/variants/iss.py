@@ -390,9 +390,11 @@ def _pairs(make):
     def read(g, a):
         cells = g.cells(a)
         pairs = _adjacent_pairs(g, cells)
-        alone = set(cells) - {x for p in pairs for x in p}
-        if alone or not pairs:  # ISS refuses these too (_hasAdjacentCells)
-            raise PuzzleError("a cell has no orthogonal neighbour among the constraint's cells")
+        if not pairs:  # (ISS's builder: "enforces nothing: no adjacent cell pairs")
+            raise PuzzleError("no two of its cells are orthogonal neighbours: it enforces nothing")
+        # A cell with no neighbour among them (a Var cell beside grid cells, a stray grid
+        # cell) takes no pair and no rule, as ISS's builder reads it (_adjacentPairsOrThrow;
+        # only ISS's editor refuses such a selection, _hasAdjacentCells).
         return [make(pair) for pair in pairs]
     return read
 

@@ -12,8 +12,9 @@ counted, 1: left out), as its builder reads them (``js/solver/sudoku_builder.js`
   counted; the control cell alone means its 3x3 neighbourhood, itself first;
 - ``SameValues~3~CC19~CC10~CC11`` (one region cell a set): the cells share one region
   (``chaos_same``); ``CountDistinct~R5C1~CC37~CC28...``: the control cell's value is the
-  number of regions the cells meet (``chaos_regions``). Region cells mixed with grid
-  cells, or sets of several region cells, are refused by name.
+  number of regions the cells meet (``chaos_regions``); ``SameValues~2~CC1~CC2~CC5~CC6``
+  (sets of several region cells): the sets meet the regions alike, as many cells of each
+  set in every region. Region cells mixed with grid cells are refused by name.
 
 >>> from types import SimpleNamespace as G
 >>> g = G(size=4, cell=lambda t: {"R1C1": 0, "R2C2": 5}[t])
@@ -96,11 +97,16 @@ def _only_regions(g, args, name):
 
 
 def same_region(g, a):
-    """``SameValues~k~CC..``: k sets of one region cell each share a region."""
+    """``SameValues~k~CC..``: the region cells cut into k sets, in order, hold the same
+    region labels, counts included (k sets of one cell: they share a region)."""
     cells = _only_regions(g, a[1:], "SameValues")
-    if a[0] != str(len(cells)):
-        raise UnsupportedConstraint("SameValues", "over region cells in sets of more than one")
-    return [m.ChaosSame(cells)]
+    k = int(a[0]) if a and a[0].isdigit() else 0
+    if k >= len(cells):  # (ISS: as many sets as cells or more, every cell alike)
+        return [m.ChaosSame(cells)]
+    if not k or len(cells) % k:  # (ISS's words)
+        raise PuzzleError(f"the number of cells ({len(cells)}) must be a multiple of the number "
+                          f"of sets ({a[0] if a else ''})")
+    return [m.ChaosSame(cells, len(cells) // k)]
 
 
 def regions_met(g, a):
@@ -130,7 +136,7 @@ WRITERS = {
     "chaos_count": lambda p, x, cell, cells, outside: (
         f"ChaosCount~{cell(x.cell)}~{x.offset}~{_region_cells(x.cells)}"),
     "chaos_same": lambda p, x, cell, cells, outside: (
-        f"SameValues~{len(x.cells)}~{_region_cells(x.cells)}"),
+        f"SameValues~{len(x.cells) // x.size}~{_region_cells(x.cells)}"),
     "chaos_regions": lambda p, x, cell, cells, outside: (
         f"CountDistinct~{cell(x.cell)}~{_region_cells(x.cells)}"),
 }

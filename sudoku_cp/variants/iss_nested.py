@@ -8,7 +8,9 @@
   top level).
 - ``Replicate~targets~origin``: the items inside, copied once per target cell, shifted by
   the target's offset from ``origin`` (``R1C1`` unless given); ``targets`` is a base64url
-  bit set of cells after the origin, six to a character, lowest bit first. Read as the
+  bit set of cells after the origin, six to a character, lowest bit first. The origin, the
+  targets and every cell inside are of one cell group, as ISS requires: the grid, or one
+  group of ``Var`` cells, where a copy moves within the group's own rows (``_Groups``). Read as the
   copies themselves (an ``And``): the model has no replicate, and the writer writes the
   copies, which ISS reads with the same meaning.
 
@@ -99,37 +101,75 @@ def _each(g, children, read_item, branches):
 def _replicate(g, args, children, read_item):
     bits = args[0] if args else ""
     origin = g.cell(args[1]) if len(args) > 1 and args[1] else 0
-    w = g.cols
+    groups = _Groups(g)
     targets = [origin + i for i in range(len(bits) * 6)
                if (_B64.find(bits[i // 6]) if bits[i // 6] in _B64 else 0) >> (i % 6) & 1]
     out = []
     for target in targets:
-        if target >= g.size * w:
-            raise PuzzleError(f"Replicate: target {target - origin} cells after the origin "
+        if target >= g.size * g.cols + len(g.var):
+            raise PuzzleError(f"target {target - origin} cells after the origin "
                               f"is outside the grid")
-        shift = (target // w - origin // w, target % w - origin % w)
-        out += _each(g, _moved(g, children, shift), read_item, False)
+        if groups.of(target) != groups.of(origin):  # (ISS's words)
+            raise PuzzleError("all its cells must be in the same cell group "
+                              "(the grid, or one Var group)")
+        out += _each(g, _moved(children, lambda a: groups.shifted(a, origin, target)),
+                     read_item, False)
     return out
 
 
-def _moved(g, nodes, shift):
+class _Groups:
+    """ISS's cell groups (``CellGraph`` in ``js/cell_geometry.js``): the grid, and each group of
+    extra cells laid out in its own rows (``iss_vars.groups``). A Replicate copies its items
+    within one group: a cell moves by its offset from the origin, counted from the target in
+    rows then columns, and must land on a cell of that group."""
+
+    def __init__(self, g):
+        self.g = g
+        self.name = {cell: name for name, cell in g.var.items()}
+        self.at = {place: cell for cell, place in g.place.items()}
+
+    def of(self, cell):
+        return self.g.place[cell][0] if cell in self.g.place else ""
+
+    def position(self, cell):
+        return self.g.place[cell][1:] if cell in self.g.place else divmod(cell, self.g.cols)
+
+    def cell(self, group, r, c):
+        if group:
+            return self.at.get((group, r, c))
+        return r * self.g.cols + c if 0 <= r < self.g.size and 0 <= c < self.g.cols else None
+
+    def shifted(self, arg, origin, target):
+        """A cell argument (``R1C2``, ``VA1``, or a given's ``R1C2_5``) moved from ``origin``
+        to ``target``; any other argument as it is."""
+        match = _CELL.match(arg)
+        head, _, tail = arg.partition("_")
+        if match:
+            cell, tail = self.g.cell(arg[:len(arg) - len(match.group(5) or "")]), match.group(5) or ""
+        elif head in self.g.var:
+            cell, tail = self.g.var[head], ("_" + tail if tail else "")
+        else:
+            return arg
+        group = self.of(origin)
+        if self.of(cell) != group:
+            raise PuzzleError(f"{arg} is not in the origin's cell group (ISS: all "
+                              f"Replicate constraints must be in the same cell group)")
+        (r, c), (r0, c0), (tr, tc) = (self.position(x) for x in (cell, origin, target))
+        down = self.cell(group, tr + r - r0, tc)  # (ISS steps the rows first, then the columns)
+        moved = self.cell(group, tr + r - r0, tc + c - c0) if down is not None else None
+        if moved is None:
+            raise PuzzleError(f"{arg} shifted falls outside " + (f"its group {group}" if group else "the grid"))
+        if group:
+            return self.name[moved] + tail
+        digits = "0123456789abcdefg"
+        return f"R{digits[moved // self.g.cols + 1]}C{digits[moved % self.g.cols + 1]}{tail}"
+
+
+def _moved(nodes, shift):
     """Items shifted: a plain item's cells; a composite's items inside (its own header,
     targets and origin, stays: ISS's ``CompositeConstraintBase.makeShifted``)."""
-    return [(name, [_shifted(g, a, shift) for a in args], None) if kids is None
-            else (name, args, _moved(g, kids, shift)) for name, args, kids in nodes]
-
-
-def _shifted(g, arg, shift):
-    """A cell argument (``R1C2``, or a given's ``R1C2_5``) moved by ``shift``; any other
-    argument as it is."""
-    match = _CELL.match(arg)
-    if not match:
-        return arg
-    r, c = int(match.group(2), 17) - 1 + shift[0], int(match.group(4), 17) - 1 + shift[1]
-    if not (0 <= r < g.size and 0 <= c < g.cols):
-        raise PuzzleError(f"Replicate: {arg} shifted falls outside the grid")
-    digits = "0123456789abcdefg"
-    return f"R{digits[r + 1]}C{digits[c + 1]}{match.group(5) or ''}"
+    return [(name, [shift(a) for a in args], None) if kids is None
+            else (name, args, _moved(kids, shift)) for name, args, kids in nodes]
 
 
 #: ISS's strict rules and the marks they read: a mark inside an Or makes the rule ill

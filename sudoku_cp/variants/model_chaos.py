@@ -47,10 +47,13 @@ class ChaosCount:
 
 @constraint("chaos_same")
 class ChaosSame:
-    """Every cell of ``cells`` lies in one region of the chaos construction's split (ISS's
-    ``SameValues`` over region cells, one a set)."""
+    """``cells`` cut in order into sets of ``size`` cells meet the chaos construction's
+    regions alike: each region holds as many cells of one set as of any other (ISS's
+    ``SameValues`` over region cells: the sets hold the same region labels, counts
+    included). With ``size`` 1, every cell lies in one region."""
 
     cells: Cells
+    size: int = 1
 
 
 @constraint("chaos_regions")

@@ -217,8 +217,14 @@ def _chaos_cells(p, c):
         raise ConstraintError(c.TYPE, ": no cells")
 
 
+def _chaos_sets(p, c):
+    _chaos_cells(p, c)
+    if not (isinstance(c.size, int) and c.size >= 1 and len(c.cells) % c.size == 0):
+        raise ConstraintError(c.TYPE, f": {len(c.cells)} cells do not cut into sets of {c.size!r}")
+
+
 _SETS_CHECKS = {"same_values": _same_values, "chaos_construction": _chaos_construction,
-                "chaos_same": _chaos_cells, "chaos_regions": _chaos_cells,
+                "chaos_same": _chaos_sets, "chaos_regions": _chaos_cells,
                 "chaos_arrow": _chaos_clue, "chaos_count": _chaos_clue,
                 "connected_values": _connected_values,
                 "full_rank": _full_rank,

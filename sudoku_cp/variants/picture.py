@@ -75,25 +75,26 @@ def to_svg(puzzle, solution=None, candidates=None) -> str:
     caption = rules_caption(puzzle)
     if not caption and candidates is None:
         return base
-    n = puzzle.size
-    side = 2 * display.MARGIN + n * display.CELL
-    height = side + 20 + (CAPTION if caption else 0)
+    drawn = display.Drawn(puzzle)
+    side, below = drawn.width, drawn.height
+    height = below + 20 + (CAPTION if caption else 0)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{height}" '
              f'viewBox="0 0 {side} {height}" font-family="sans-serif">',
              f'<rect x="0" y="0" width="{side}" height="{height}" fill="white"/>',
              base.replace("<svg ", '<svg x="0" y="0" ', 1)]
     if candidates is not None:
-        parts.extend(_candidates(puzzle, solution, candidates))
+        parts.extend(_candidates(drawn, solution, candidates))
     if caption:
-        parts.append(f'<text class="rules" x="{side / 2:.1f}" y="{side + 20 + 12}" '
+        parts.append(f'<text class="rules" x="{side / 2:.1f}" y="{below + 20 + 12}" '
                      f'font-size="12" fill="#333" text-anchor="middle">{escape(caption)}</text>')
     parts.append("</svg>")
     return "\n".join(parts)
 
 
 def _candidates(puzzle, solution, candidates):
-    """Small values in a sub-grid of each empty cell (value k at the k-th place)."""
-    n, size = puzzle.size, display.CELL
+    """Small values in a sub-grid of each empty cell (value k at the k-th place);
+    ``puzzle`` as drawn (``display.Drawn``)."""
+    size = display.CELL
     given = dict(puzzle.givens)
     values = list(puzzle.value_range)
     across = 1
@@ -107,8 +108,10 @@ def _candidates(puzzle, solution, candidates):
             continue
         if isinstance(possible, dict):
             possible = [v for v, count in possible.items() if count]
-        r, c = divmod(cell, n)
-        x0, y0 = display.MARGIN + c * size + inset / 2, display.MARGIN + r * size + inset
+        if cell not in puzzle.corner:  # (a hidden extra cell: ISS's DGZ)
+            continue
+        x, y = puzzle.corner[cell]
+        x0, y0 = x + inset / 2, y + inset
         for v in sorted(possible):
             i, j = divmod(values.index(v), across)
             out.append(f'<text class="candidate" x="{x0 + (j + 0.5) * step:.1f}" '

@@ -135,8 +135,9 @@ def fitting_splits(p, v):
     """The splits of ``v`` (as ``splits``) on which every clue on the regions holds. A
     clue on the region of its first cell is tested as that region is placed; a clue on
     the whole split once the split is made."""
-    clues = [c for c in p.constraints if c.TYPE in NUMBER or c.TYPE in HOLDS]
+    clues = [c for c in p.constraints if c.TYPE in NUMBER or (c.TYPE in HOLDS and c.size == 1)]
     whole = [c for c in p.constraints if c.TYPE in WHOLE]
+    sets = [c for c in p.constraints if c.TYPE == "chaos_same" and c.size > 1]
 
     def keep(region, made):
         inside = set(region)
@@ -146,8 +147,16 @@ def fitting_splits(p, v):
             all(_may_meet((*made, region), c, v[c.cell]) for c in whole)
 
     for split in splits(p, v, keep if clues or whole else None):
-        if all(WHOLE[c.TYPE](split, v, c) for c in whole):
+        if all(WHOLE[c.TYPE](split, v, c) for c in whole) and all(_alike(split, c) for c in sets):
             yield split
+
+
+def _alike(split, c):
+    """The sets of ``c`` (``size`` cells each, in order) meet every region alike."""
+    region = {x: k for k, r in enumerate(split) for x in r}
+    labels = {tuple(sorted(region[x] for x in c.cells[i:i + c.size]))
+              for i in range(0, len(c.cells), c.size)}
+    return len(labels) == 1
 
 
 def _chaos_construction(p, v, c):

@@ -49,7 +49,10 @@ def _count(c, grid, label):
 
 
 def _same(c, grid, label):
-    return len({label[x] for x in c.cells}) == 1
+    """The sets of ``size`` cells hold the same labels, counts included."""
+    k = c.size
+    return len({tuple(sorted(label[x] for x in c.cells[i:i + k]))
+                for i in range(0, len(c.cells), k)}) == 1
 
 
 def _regions(c, grid, label):

@@ -244,6 +244,7 @@ const VERDICTS = {
 };
 
 async function check() {
+  if (S.shown) return shownCheck();  // variant_view.js
   let d;
   const asked = lineOf(S.values);
   try { d = await work(S.variant ? "variant/check" : "check", puzzleBody(), "Checking with every solver"); } catch (err) { return fail(err); }
@@ -287,6 +288,7 @@ function backendTable(backends) {
 }
 
 async function solve(limit) {  // Solve asks for two, so that several solutions are never filled in silently
+  if (S.shown) return shownSolve(limit);  // variant_view.js
   let d;
   const label = limit === 1 ? "Solving" : "Counting solutions";
   try { d = await work(S.variant ? "variant/solve" : "solve", { ...puzzleBody(), values: undefined, limit: 2 }, label); } catch (err) { return fail(err); }

@@ -5,6 +5,7 @@
 // -- loading a puzzle ---------------------------------------------------------------------------
 function load(p, note) {
   S.game += 1;  // answers asked about the puzzle before no longer apply (ask.js, work)
+  leaveShown();  // a puzzle the board only showed (variant_view.js) gives way to this one
   if (S.busy) post("cancel", { job: S.busy.job }).catch(() => {});  // so free the server of its job
   setGeometry(p.n, p.box[0], p.box[1]);
   S.variant = p.variant || null; S.possible = null;  // a variant: its rules (variant.js)
@@ -315,6 +316,7 @@ function onKey(e) {
   if (t && (t.tagName === "TEXTAREA" || t.tagName === "SELECT"
             || (t.tagName === "INPUT" && t.type !== "checkbox"))) return;
   if (e.key === " " || e.key === "Enter") return;  // they press the focused button
+  if (S.shown) return;  // a picture, not a board (variant_view.js)
   const ctrl = e.ctrlKey || e.metaKey;
   if (ctrl && e.key.toLowerCase() === "z") { e.preventDefault(); e.shiftKey ? redo() : undo(); return; }
   if (ctrl && e.key.toLowerCase() === "y") { e.preventDefault(); redo(); return; }

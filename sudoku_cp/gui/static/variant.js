@@ -81,6 +81,7 @@ async function openOneVariant(t, where, name, more = "", listed = false) {
 }
 
 function showVariant(t, d, where, more, listed) {
+  if (d.shown_only) return showShown(t, d, where, more, listed);  // a grid the board cannot play (variant_view.js)
   if (!listed) { variantLines = []; $("pick").hidden = true; }
   const rules = [...(d.irregular ? ["irregular regions"] : []), ...new Set(d.constraints.map((c) => c.type.replace(/_/g, " ")))];
   const ignored = d.ignored.length ? ` Ignored (cosmetic): ${d.ignored.join(", ")}.` : "";
@@ -95,7 +96,7 @@ function variantPuzzle(text, d) {  // the puzzle as load() takes it
   return { n: d.n, box, givens: d.givens, variant: { text, ...d } };
 }
 
-const puzzleText = () => (S.variant ? S.variant.text : lineOf(S.givens));
+const puzzleText = () => (S.shown ? S.shown.text : S.variant ? S.variant.text : lineOf(S.givens));
 
 // -- geometry: regions, diagonals, extra regions, cages and anti-chess rules make cells differ --
 function variantGeometry() {

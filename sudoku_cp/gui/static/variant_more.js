@@ -75,7 +75,9 @@ function drawMore(add, xy, path, n, con) {
     return true;
   }
   if (t === "chaos_same") {  // the cells in a dotted outline, marked: one region holds them all
-    drawCage(add, n, [...new Set(cs)], "1 reg", "chaos");
+    const k = con.size || 1;  // sets of several cells: each outlined, marked: they meet the regions alike
+    if (k === 1) drawCage(add, n, [...new Set(cs)], "1 reg", "chaos");
+    else for (let i = 0; i < cs.length; i += k) drawCage(add, n, [...new Set(cs.slice(i, i + k))], "≡reg", "chaos");
     return true;
   }
   if (t === "chaos_regions") {  // the cells in a dotted outline, the counting cell ringed and marked #reg
