@@ -53,7 +53,7 @@ def _against_fillings(rng, prop_of, rule, trials, exact=False):
     for trial in range(trials):
         n = rng.randint(4, 7)
         lo = rng.choice([0, 1, 1])
-        k = rng.randint(1, 6)
+        k = rng.randint(1, 5)
         cells = tuple(range(k))
         prop, ok_vals = prop_of(rng, cells, n, lo)
         masks = [(rng.randrange(1, 1 << n) | rng.randrange(1 << n)) << lo for _ in cells]

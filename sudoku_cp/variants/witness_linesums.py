@@ -305,7 +305,7 @@ class AllPairs:
         keeps = self.seen.get(ms, False)
         if keeps is False:
             keeps = self._keeps(list(ms))
-            if len(self.seen) > 20000:
+            if len(self.seen) > 4096:  # (bounded: a grid may hold many groups)
                 self.seen.clear()
             self.seen[ms] = keeps
         if keeps is None:
