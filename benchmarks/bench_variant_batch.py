@@ -1,16 +1,20 @@
 """The default check of variant puzzles in a batch, as a setter runs it (issue 38).
 
     python3 benchmarks/bench_variant_batch.py [--time-limit 10] [--workers 2] [--files A B]
+                                              [--at-once]
 
 Runs ``sudoku-cp check -f FILE --out RESULTS.jsonl`` (the default paradigms, a batch of
-``--workers`` processes) over the shared variant sets (``../shared/data/variants``: ISS
-strings and f-puzzles), in a fresh process as a user would, into a temporary folder, and
-prints:
+``--workers`` processes, each checking its puzzles' paradigms in turn) over the shared
+variant sets (``../shared/data/variants``: ISS strings and f-puzzles), in a fresh process
+as a user would, into a temporary folder; with ``--at-once``, ``sudoku-cp check -f FILE
+--format json`` instead (no batch engine: one puzzle at a time, its paradigms at once in
+warm workers, ``variants/parallel.py``). It prints:
 
 - the wall clock of the whole command and per puzzle read (start-up included);
 - each record's own ``time_s`` (the cross-check of that puzzle, its paradigms at once):
   median, 90th percentile and maximum, over the puzzles checked (refused ones apart);
 - the puzzles whose default check took more than 3 s, and those left ``unknown``;
+- each paradigm's own time (its ``backends`` entry): median, 90th percentile, maximum;
 - the verdicts, and the puzzles whose verdict or solution differs from the one their file
   states (there should be none).
 
@@ -41,6 +45,8 @@ def main(argv=None) -> int:
                     default=[DATA / "iss.jsonl", DATA / "fpuzzles.jsonl"])
     ap.add_argument("--time-limit", type=float, default=10.0)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--at-once", action="store_true",
+                    help="check -f without the batch engine: each puzzle's paradigms at once")
     args = ap.parse_args(argv)
     missing = [str(f) for f in args.files if not f.exists()]
     if missing:
@@ -51,13 +57,15 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for path in args.files:
             out = Path(tmp) / f"{path.stem}.jsonl"
-            cmd = [sys.executable, "-m", "sudoku_cp", "check", "-f", str(path), "--out", str(out),
-                   "--workers", str(args.workers), "--time-limit", str(args.time_limit),
-                   "--no-progress"]
+            cmd = [sys.executable, "-m", "sudoku_cp", "check", "-f", str(path),
+                   "--time-limit", str(args.time_limit), "--no-progress"]
+            cmd += ["--format", "json"] if args.at_once else \
+                ["--out", str(out), "--workers", str(args.workers)]
             start = time.perf_counter()
             run = subprocess.run(cmd, capture_output=True, text=True, cwd=tmp)
             walls.append(time.perf_counter() - start)
-            got = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+            text = run.stdout if args.at_once else out.read_text()
+            got = [json.loads(line) for line in text.splitlines() if line.strip()]
             got = [r for r in got if "verdict" in r]  # (the file's header line apart)
             print(f"{path.name}: {len(got)} records, exit {run.returncode}, "
                   f"{walls[-1]:.1f} s wall")
@@ -81,6 +89,15 @@ def main(argv=None) -> int:
         print(f"per checked puzzle (its record's time_s, n={len(times)}): median "
               f"{1000 * statistics.median(times):.0f} ms, p90 {1000 * p90:.0f} ms, "
               f"max {1000 * times[-1]:.0f} ms")
+    per: dict[str, list] = {}
+    for r in checked:
+        for name, b in (r.get("backends") or {}).items():
+            if b.get("time_s") is not None:
+                per.setdefault(name, []).append(b["time_s"])
+    for name, ts in per.items():
+        ts.sort()
+        print(f"  {name}: n={len(ts)}, median {1000 * statistics.median(ts):.0f} ms, p90 "
+              f"{1000 * ts[min(len(ts) - 1, int(0.9 * len(ts)))]:.0f} ms, max {1000 * ts[-1]:.0f} ms")
     print("verdicts: " + ", ".join(f"{k} {v}" for k, v in sorted(verdicts.items())))
     slow = [r for r in checked if (r["time_s"] or 0) > 3]
     print(f"over 3 s: {len(slow)}" + "".join(f"\n  {r['_file']}#{r['index']} {r['id']}: "
