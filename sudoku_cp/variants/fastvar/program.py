@@ -21,7 +21,10 @@ Propagator kinds (the kernel has one function for each):
 - ``COUNT``: exactly so many cells hold a value of each class (contain-exact, equality cages);
 - ``INDEX`` / ``VINDEX``: a cell's value picks one of a list of cells (indexing, value
   indexing); ``RELLIK``: no subset sums to the total; ``CIRCLES``: counting circles;
-- ``SUMLINE``: a line (or a loop) divides into runs summing to the total, exactly.
+- ``SUMLINE``: a line (or a loop) divides into runs summing to the total, exactly;
+- ``FULLRANK`` / ``NOTIES``: a row or column's rank among the readings of all of them;
+  ``AUTOMATON``: a line read by a regular expression or an NFA; ``CLASSES``: a group holds
+  each class of values; ``FLATMATE``, ``SAMEVALUES`` (built in ``program_lines``).
 
 Sums the cages imply (innies and outies) and an equal-sum rule's common sum are derived in
 ``implied``. Types it cannot state are declined by name (``UnsupportedConstraint``).
@@ -53,7 +56,8 @@ from ..paradigms import UnsupportedConstraint
 from .implied import equal_sum, implied_cages
 
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
- SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE) = range(20)
+ SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE, FULLRANK, NOTIES,
+ AUTOMATON, CLASSES, FLATMATE, SAMEVALUES) = range(26)
 
 #: Masks are int64 with the sign bit unused: at most 62 values.
 MAX_VALUES = 62
@@ -65,8 +69,7 @@ MAX_COMBOS = 4096
 WHY = "fast: no compiled propagator for this rule yet"
 #: Types declined for a reason of their own (issue 37's composites and sequences).
 WHY_NOT = {t: f"fast: no compiled {what} yet, its kernel takes fixed tables of masks"
-           for t, what in (("or", "union of branches"), ("and", "union of branches"),
-                           ("regex", "automaton"), ("nfa", "automaton"))}
+           for t, what in (("or", "union of branches"), ("and", "union of branches"))}
 
 ORTHO = ((0, 1), (1, 0))          # each unordered orthogonal pair once
 KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1))
@@ -766,3 +769,7 @@ def _anti_taxicab(prog, p, c):
 BUILDERS.update({"chess": _chess, "knightmare": _knightmare, "nabner": _nabner,
                  "diagonal_non_consecutive": _diagonal_non_consecutive,
                  "equal_sum": equal_sum, "anti_taxicab": _anti_taxicab})
+
+from .program_lines import BUILDERS as _LINES  # noqa: E402  (whole lines, small groups)
+
+BUILDERS.update(_LINES)

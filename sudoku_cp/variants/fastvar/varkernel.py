@@ -12,6 +12,8 @@ Every propagator is exact on a full assignment (it fails exactly when its rule i
 so a node where every cell is fixed and propagation succeeded is a solution.
 
 The propagators for clues outside the grid, counting and indexing are in ``varclues``;
+those over whole lines and small groups (full rank, automata, classes, flatmates, equal
+sets) in ``varlines``;
 what every propagator calls (mask bits, the queue, the kind numbers and state slots) in
 ``varbase``.
 
@@ -23,13 +25,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .varbase import (BACK, BETWEEN, CAGE, CIRCLES, COUNT, CROSS, DEPTH, FAILS, FOUND,
-                      GROUPSUM, HOUSE, INDEX, LINEAR, LOCKOUT, NODES, PAIR, QUAD, RELLIK, RENBAN,
-                      RUNS, SANDWICH, SKYSCRAPER, SMALLSUM, VINDEX, XSUM, _above, _below, _clear,
+from .varbase import (AUTOMATON, BACK, BETWEEN, CAGE, CIRCLES, CLASSES, COUNT, CROSS, DEPTH,
+                      FAILS, FLATMATE, FOUND, FULLRANK, GROUPSUM, HOUSE, INDEX, LINEAR, LOCKOUT,
+                      NODES, NOTIES, PAIR, QUAD, RELLIK, RENBAN, RUNS, SAMEVALUES, SANDWICH,
+                      SKYSCRAPER, SMALLSUM, SUMLINE, VINDEX, XSUM, _above, _below, _clear,
                       _ctpop, _cttz, _high, _narrow, _pop)
 from .varbase import QSIZE, QTAIL, SSIZE, STAIL  # noqa: F401  (engine reads them here)
 from .varclues import (_circles, _count, _index, _rellik, _sandwich, _skyscraper,
                        _sum_line, _value_index, _x_sum)
+from .varlines import (_automaton, _classes, _flatmate, _full_rank, _no_ties,
+                       _same_values)
 
 
 @njit(cache=True, nogil=True)
@@ -549,8 +554,20 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
             ok = _circles(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops)
         elif kind == GROUPSUM:
             ok = _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops)
-        else:
+        elif kind == SUMLINE:
             ok = _sum_line(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+        elif kind == FULLRANK:
+            ok = _full_rank(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        elif kind == NOTIES:
+            ok = _no_ties(dom, d, o)
+        elif kind == AUTOMATON:
+            ok = _automaton(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        elif kind == CLASSES:
+            ok = _classes(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        elif kind == FLATMATE:
+            ok = _flatmate(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        else:
+            ok = _same_values(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops)
         if not ok:
             for j in range(cstart[p], cstart[p + 1]):
                 weight[clist[j]] += 1
