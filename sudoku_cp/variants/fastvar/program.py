@@ -94,6 +94,7 @@ class Program:
         self.full_houses: list[tuple[int, ...]] = []  # houses holding every value once
         self.geometry = puzzle.houses()  # rows, columns, boxes or regions (made once)
         self.geometry_sets = frozenset(frozenset(h) for h in self.geometry)
+        self.hints: dict[tuple, None] = {}  # (cells, value bit): branched on first, in order
 
     # -- building -----------------------------------------------------------------------------
     def restrict(self, cell: int, allowed) -> None:
@@ -234,6 +235,9 @@ class Program:
         self.data = _flat(d for _, _, d in self.props)
         self.pcells = _flat(c for _, c, _ in self.props)
         self.tab = np.array(self.tables or [0], dtype=np.int64)
+        self.hstart = _starts([len(cells) for cells, _ in self.hints])
+        self.hcells = _flat(cells for cells, _ in self.hints)
+        self.hbits = np.array([bit for _, bit in self.hints] or [0], dtype=np.int64)
         # who watches each cell: every propagator on it once, in order; ~i for a slow one
         lengths = np.diff(self.cstart)
         pid = np.repeat(np.arange(len(self.props), dtype=np.int64), lengths)

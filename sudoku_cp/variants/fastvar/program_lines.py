@@ -69,6 +69,8 @@ def _full_rank(prog, p, c):
         if other != line:
             data += other
     prog.props.append((FULLRANK, list(range(n * n)), data))
+    for edge in (every[0], every[2 * n - 2], every[2 * n], every[4 * n - 2]):  # where `first`
+        prog.hints[(edge, prog.mask((first,)))] = None  # goes on each edge: branched first
 
 
 def _full_rank_ties(prog, p, c):

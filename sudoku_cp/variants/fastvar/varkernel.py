@@ -596,11 +596,40 @@ def _choose(dom, weight, mode):
 
 
 @njit(cache=True, nogil=True)
+def _placed(dom, hstart, hcells, hbits):
+    """A value to place first: among the hint groups (a value's bit that one of the
+    group's cells must hold) whose value no cell holds yet, the one with the fewest cells
+    that can take it; its first such cell and the bit, or -1 when every group is settled."""
+    best = -1
+    bit = 0
+    fewest = 1 << 62
+    for g in range(hstart.shape[0] - 1):
+        b = hbits[g]
+        can = 0
+        cell = -1
+        for j in range(hstart[g], hstart[g + 1]):
+            m = dom[hcells[j]]
+            if m & b:
+                if m == b:
+                    can = 0
+                    break
+                can += 1
+                if cell < 0:
+                    cell = hcells[j]
+        if 0 < can < fewest:
+            best, bit, fewest = cell, b, can
+    return best, bit
+
+
+@njit(cache=True, nogil=True)
 def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo, nv,
-           queue, inq, state, frames, bcell, bbit, out, limit, budget, mode):
+           queue, inq, state, frames, bcell, bbit, out, limit, budget, mode,
+           hstart, hcells, hbits):
     """Search on from ``state`` until ``limit`` solutions in ``out`` (``state[FOUND]``),
     exhaustion or ``budget`` nodes: returns 0 (budget spent, call again), 1 (``out`` is
-    full: take them, reset ``state[FOUND]`` and call again to go on) or 2 (exhausted)."""
+    full: take them, reset ``state[FOUND]`` and call again to go on) or 2 (exhausted).
+    The hint groups (``hstart``, ``hcells``, ``hbits``: see ``_placed``) are branched on
+    first, value first (where does this value go), as ISS's candidate finders do."""
     ncells = dom.shape[0]
     nprops = kinds.shape[0]
     spent = 0
@@ -615,11 +644,13 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
             ok = propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight,
                            lo, nv, queue, inq, state)
             if ok:
-                x = _choose(dom, weight, mode)
+                x, bit = _placed(dom, hstart, hcells, hbits)
+                if x < 0:
+                    x = _choose(dom, weight, mode)
+                    bit = dom[x] & -dom[x] if x >= 0 else 0
                 if x >= 0:
                     depth = state[DEPTH]
                     frames[depth, :] = dom
-                    bit = dom[x] & -dom[x]
                     bcell[depth] = x
                     bbit[depth] = bit
                     state[DEPTH] = depth + 1
