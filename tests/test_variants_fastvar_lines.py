@@ -150,7 +150,31 @@ def _same_values(rng, n, g, lo):
     return [m.SameValues(cells, sets)]
 
 
+def _unary(rng, n, g, lo):
+    """A rule on one cell that holds on ``g`` or, now and then, not."""
+    x = rng.randrange(n * n)
+    v = g[x] if rng.random() < 0.7 else rng.randint(lo, lo + n - 1)
+    kind = rng.random()
+    if kind < 0.6:
+        return m.Candidates(x, tuple(sorted({v, rng.randint(lo, lo + n - 1)})))
+    return m.Odd(x) if v % 2 else m.Even(x)
+
+
+def _or(rng, n, g, lo):
+    out = []
+    for _ in range(rng.randint(1, 4)):
+        branches = []
+        for _ in range(rng.randint(1, 3)):
+            if rng.random() < 0.3:
+                branches.append(m.And(tuple(_unary(rng, n, g, lo) for _ in range(2))))
+            else:
+                branches.append(_unary(rng, n, g, lo))
+        out.append(m.Or(tuple(branches)))
+    return out
+
+
 FAMILIES = {
+    "or": _or,
     "full_rank": _full_rank,
     "regex": _regex,
     "nfa": _nfa,
@@ -182,7 +206,7 @@ def _puzzle(rng, family, n, box, lo, grid, ngivens, kept=False):
 
 def test_the_kind_numbers_agree_with_program():
     for name in ("LINEAR", "FULLRANK", "NOTIES", "AUTOMATON", "CLASSES", "FLATMATE",
-                 "SAMEVALUES"):
+                 "SAMEVALUES", "EITHER"):
         assert getattr(program_lines, name) == getattr(program, name), name
 
 
@@ -229,7 +253,8 @@ def test_fast_counts_to_two_as_sat_does_on_6x6(family):
 
 ISS = Path(__file__).resolve().parents[2] / "shared" / "data" / "variants" / "iss.jsonl"
 EXAMPLES = ("iss-examples-33", "iss-examples-39", "iss-examples-45", "iss-examples-46",
-            "iss-examples-51", "iss-examples-52", "iss-examples-55", "iss-examples-56")
+            "iss-examples-51", "iss-examples-52", "iss-examples-55", "iss-examples-56",
+            "iss-examples-57")
 
 
 @pytest.mark.skipif(not ISS.exists(), reason="the shared variant set is not here")
@@ -263,3 +288,14 @@ def test_six_rank_clues_are_settled_by_placing_each_clues_first_value_on_the_edg
     assert r.exhausted and [("".join(map(str, s))) for s in r.solutions] == [SNIPE_SOLUTION]
     assert not check_solution(p, r.solutions[0])
     assert r.stats["nodes"] < 20000
+
+
+def test_an_or_with_a_branch_that_asks_nothing_always_holds_and_one_with_none_never():
+    """(Edge cases the random draws do not make: checked against the checker on 4x4.)"""
+    for rule in (m.Or((m.Candidates(0, (2,)), m.And(()))), m.Or(()),
+                 m.Or((m.And((m.Odd(0), m.Even(0))), m.Candidates(1, (3,))))):
+        p = m.VariantPuzzle(4, constraints=(rule,))
+        truth = sorted(g for g in (tuple(v + 1 for v in s) for s in LATIN4)
+                       if not check_solution(p, g))
+        r = engine.solve(p, limit=len(truth) + 1)
+        assert r.exhausted and sorted(r.solutions) == truth, rule

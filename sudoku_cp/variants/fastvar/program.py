@@ -24,7 +24,8 @@ Propagator kinds (the kernel has one function for each):
 - ``SUMLINE``: a line (or a loop) divides into runs summing to the total, exactly;
 - ``FULLRANK`` / ``NOTIES``: a row or column's rank among the readings of all of them;
   ``AUTOMATON``: a line read by a regular expression or an NFA; ``CLASSES``: a group holds
-  each class of values; ``FLATMATE``, ``SAMEVALUES`` (built in ``program_lines``).
+  each class of values; ``FLATMATE``, ``SAMEVALUES``; ``EITHER``: an ``or`` of branches
+  that restrict values (built in ``program_lines``).
 
 Sums the cages imply (innies and outies) and an equal-sum rule's common sum are derived in
 ``implied``. Types it cannot state are declined by name (``UnsupportedConstraint``).
@@ -57,7 +58,7 @@ from .implied import equal_sum, implied_cages
 
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
  SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE, FULLRANK, NOTIES,
- AUTOMATON, CLASSES, FLATMATE, SAMEVALUES) = range(26)
+ AUTOMATON, CLASSES, FLATMATE, SAMEVALUES, EITHER) = range(27)
 
 #: Masks are int64 with the sign bit unused: at most 62 values.
 MAX_VALUES = 62
@@ -69,7 +70,8 @@ MAX_COMBOS = 4096
 WHY = "fast: no compiled propagator for this rule yet"
 #: Types declined for a reason of their own (issue 37's composites and sequences).
 WHY_NOT = {t: f"fast: no compiled {what} yet, its kernel takes fixed tables of masks"
-           for t, what in (("or", "union of branches"), ("and", "union of branches"))}
+           for t, what in (("and", "union of branches"),)}
+
 
 ORTHO = ((0, 1), (1, 0))          # each unordered orthogonal pair once
 KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1))

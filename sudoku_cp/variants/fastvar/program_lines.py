@@ -7,7 +7,9 @@
 - regular expressions and NFAs: the automaton (``automaton``, the rule's definition)
   unrolled along the line, each step's states numbered apart;
 - global mod and global entropy: every 2x2 square holds each of three classes of values;
-- Dutch flatmates: one small rule per cell; same values: equal counts per group.
+- Dutch flatmates: one small rule per cell; same values: equal counts per group;
+- an ``or`` whose branches only restrict values (givens, candidates, odd, even, and an
+  ``and`` of those): each branch as its cells' masks.
 
 >>> from sudoku_cp.variants.model import VariantPuzzle, Regex
 >>> from sudoku_cp.variants.fastvar.program import compile_puzzle
@@ -23,7 +25,8 @@ from ..paradigms import UnsupportedConstraint
 
 # ``program``'s kind numbers, restated here: ``program`` imports this module at its end
 # (tests/test_variants_fastvar_lines.py checks the two lists agree).
-LINEAR, FULLRANK, NOTIES, AUTOMATON, CLASSES, FLATMATE, SAMEVALUES = 2, 20, 21, 22, 23, 24, 25
+LINEAR, FULLRANK, NOTIES, AUTOMATON, CLASSES, FLATMATE, SAMEVALUES, EITHER = (
+    2, 20, 21, 22, 23, 24, 25, 26)
 
 
 def _equal(a, b):
@@ -183,7 +186,46 @@ def _same_values(prog, p, c):
         prog.props.append((SAMEVALUES, sorted(set(cells)), [c.sets, k] + cells))
 
 
+def _restrictions(prog, c):
+    """The ``(cell, mask)`` pairs of a rule that only restricts cells' values, or None."""
+    values = range(prog.lo, prog.hi + 1)
+    if c.TYPE == "candidates":
+        return [(c.cell, prog.mask(c.values))]
+    if c.TYPE in ("odd", "even"):
+        return [(c.cell, prog.mask(v for v in values if v % 2 == (c.TYPE == "odd")))]
+    if c.TYPE == "and":
+        parts = [_restrictions(prog, part) for part in c.parts]
+        return None if any(part is None for part in parts) else [x for part in parts for x in part]
+    return None
+
+
+def _either(prog, p, c):
+    branches = []
+    for branch in c.branches:
+        pairs = _restrictions(prog, branch)
+        if pairs is None:
+            raise UnsupportedConstraint("or", f"fast: an or with a {branch.TYPE} branch (it "
+                                        "takes branches that restrict values only)")
+        merged: dict[int, int] = {}
+        for x, mask in pairs:
+            merged[x] = merged.get(x, prog.full) & mask
+        if not merged:
+            return  # a branch that asks nothing always holds
+        if all(merged.values()):  # (one that leaves a cell no value never holds)
+            branches.append(merged)
+    if not branches:
+        _fail(prog)
+        return
+    cells = sorted({x for b in branches for x in b})
+    index = {x: i for i, x in enumerate(cells)}
+    data = [len(branches), len(cells)] + cells
+    for b in branches:
+        data += [len(b)] + [v for x, mask in b.items() for v in (index[x], mask)]
+    prog.props.append((EITHER, cells, data))
+
+
 BUILDERS = {
+    "or": _either,
     "full_rank": _full_rank,
     "full_rank_ties": _full_rank_ties,
     "regex": _sequence,

@@ -26,14 +26,14 @@ import numpy as np
 from numba import njit
 
 from .varbase import (AUTOMATON, BACK, BETWEEN, CAGE, CIRCLES, CLASSES, COUNT, CROSS, DEPTH,
-                      FAILS, FLATMATE, FOUND, FULLRANK, GROUPSUM, HOUSE, INDEX, LINEAR, LOCKOUT,
+                      EITHER, FAILS, FLATMATE, FOUND, FULLRANK, GROUPSUM, HOUSE, INDEX, LINEAR, LOCKOUT,
                       NODES, NOTIES, PAIR, QUAD, RELLIK, RENBAN, RUNS, SAMEVALUES, SANDWICH,
                       SKYSCRAPER, SMALLSUM, SUMLINE, VINDEX, XSUM, _above, _below, _clear,
                       _ctpop, _cttz, _high, _narrow, _pop)
 from .varbase import QSIZE, QTAIL, SSIZE, STAIL  # noqa: F401  (engine reads them here)
 from .varclues import (_circles, _count, _index, _rellik, _sandwich, _skyscraper,
                        _sum_line, _value_index, _x_sum)
-from .varlines import (_automaton, _classes, _flatmate, _full_rank, _no_ties,
+from .varlines import (_automaton, _classes, _either, _flatmate, _full_rank, _no_ties,
                        _same_values)
 
 
@@ -566,8 +566,10 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
             ok = _classes(dom, d, o, wstart, wlist, queue, inq, state, nprops)
         elif kind == FLATMATE:
             ok = _flatmate(dom, d, o, wstart, wlist, queue, inq, state, nprops)
-        else:
+        elif kind == SAMEVALUES:
             ok = _same_values(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops)
+        else:
+            ok = _either(dom, d, o, wstart, wlist, queue, inq, state, nprops)
         if not ok:
             for j in range(cstart[p], cstart[p + 1]):
                 weight[clist[j]] += 1

@@ -16,7 +16,9 @@ automata (regular expressions and NFAs), every class in a group, flatmates, equa
   it joins a state reachable from a start to one that reaches an accepting end.
 - ``_classes``: each class (a mask of values) is held by some cell of the group.
 - ``_flatmate``: a middle value has the lowest value above it or the highest below it.
-- ``_same_values``: groups of cells hold each value equally often.
+- ``_same_values``: groups of cells hold each value equally often;
+- ``_either``: an ``or`` whose branches each only restrict cells' values (ISS's
+  givens or candidates inside ``Or``).
 
 Each narrows through ``varbase._narrow``, fails when a mask empties, and is exact on a full
 assignment (``varkernel``'s docstring). Listed in ``compiled_cache.SHARED_SOURCES``: its
@@ -324,4 +326,47 @@ def _same_values(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
                     if dom[x] & bit and dom[x] != bit and not _narrow(
                             dom, x, ~bit, wstart, wlist, queue, inq, state, nprops):
                         return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _either(dom, d, o, wstart, wlist, queue, inq, state, nprops):
+    """``d[o:]``: b branches, c cells, the cells, then per branch a count and its (cell's
+    index, mask) pairs: some branch has every one of its cells within its mask. No branch
+    left fails; one left holds; a cell every branch left restricts keeps their union."""
+    nb, nc = d[o], d[o + 1]
+    cells = o + 2
+    union = np.zeros(nc, dtype=np.int64)
+    seen = np.zeros(nc, dtype=np.int64)
+    live = 0
+    only = -1
+    at = cells + nc
+    for _ in range(nb):
+        k = d[at]
+        ok = True
+        for j in range(k):
+            if dom[d[cells + d[at + 1 + 2 * j]]] & d[at + 2 + 2 * j] == 0:
+                ok = False
+                break
+        if ok:
+            live += 1
+            only = at
+            for j in range(k):
+                i = d[at + 1 + 2 * j]
+                union[i] |= d[at + 2 + 2 * j]
+                seen[i] += 1
+        at += 1 + 2 * k
+    if live == 0:
+        return False
+    if live == 1:
+        for j in range(d[only]):
+            x = d[cells + d[only + 1 + 2 * j]]
+            if not _narrow(dom, x, d[only + 2 + 2 * j], wstart, wlist, queue, inq, state,
+                           nprops):
+                return False
+        return True
+    for i in range(nc):
+        if seen[i] == live and not _narrow(dom, d[cells + i], union[i], wstart, wlist, queue,
+                                           inq, state, nprops):
+            return False
     return True
