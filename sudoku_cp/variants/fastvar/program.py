@@ -58,7 +58,7 @@ from .implied import equal_sum, implied_cages
 
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
  SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE, FULLRANK, NOTIES,
- AUTOMATON, CLASSES, FLATMATE, SAMEVALUES, EITHER) = range(27)
+ AUTOMATON, CLASSES, FLATMATE, SAMEVALUES, EITHER, ZERODIFF) = range(28)
 
 #: Masks are int64 with the sign bit unused: at most 62 values.
 MAX_VALUES = 62
@@ -86,7 +86,8 @@ class Program:
         self.lo, self.hi = puzzle.values
         self.nv = self.hi - self.lo + 1
         self.full = (1 << self.nv) - 1
-        self.dom = np.full(self.n * self.n, self.full, dtype=np.int64)
+        self.dom = np.full(puzzle.num_cells, self.full, dtype=np.int64)
+        self.shown = puzzle.num_cells  # the cells a solution gives (``aux`` cells follow them)
         self.props: list[tuple[int, list[int], list[int]]] = []  # (kind, cells, data)
         self.tables: list[int] = []
         self._tables: dict[tuple, int] = {}
@@ -102,6 +103,13 @@ class Program:
     def restrict(self, cell: int, allowed) -> None:
         """Keep only the values ``allowed`` (a predicate) at ``cell``."""
         self.dom[cell] &= self.mask(v for v in range(self.lo, self.hi + 1) if allowed(v))
+
+    def aux(self, allowed) -> int:
+        """A new cell, no cell of the puzzle's, holding one of the values ``allowed`` (a
+        predicate): a rule's helper (a doppelganger's missing values), left out of solutions."""
+        self.dom = np.append(self.dom, self.full)
+        self.restrict(len(self.dom) - 1, allowed)
+        return len(self.dom) - 1
 
     def mask(self, values) -> int:
         m = 0
@@ -215,7 +223,7 @@ class Program:
     def freeze(self) -> "Program":
         """Pack ``props`` into the CSR arrays the kernel reads."""
         self._group_sums()
-        houses = [0] * (self.n * self.n)  # cell -> the houses (all-different) holding it, as bits
+        houses = [0] * len(self.dom)  # cell -> the houses (all-different) holding it, as bits
         for h, (kind, cells, _) in enumerate(self.props):
             if kind == HOUSE:
                 bit = 1 << h
@@ -248,8 +256,8 @@ class Program:
         key = key[np.concatenate(([True], key[1:] != key[:-1]))] if len(key) else key
         pid = key % len(self.props)
         self.wlist = np.where(self.slow()[pid], ~pid, pid) if len(key) else np.zeros(1, np.int64)
-        self.wstart = np.zeros(self.n * self.n + 1, dtype=np.int64)
-        np.cumsum(np.bincount(key // len(self.props), minlength=self.n * self.n),
+        self.wstart = np.zeros(len(self.dom) + 1, dtype=np.int64)
+        np.cumsum(np.bincount(key // len(self.props), minlength=len(self.dom)),
                   out=self.wstart[1:])
         return self
 
@@ -307,8 +315,6 @@ def compile_puzzle(puzzle) -> Program:
     lo, hi = puzzle.values
     if puzzle.cols != puzzle.size:  # (its steps and lines read the grid as square)
         raise UnsupportedConstraint("shape", f"fast: a non-square {puzzle.shape_name} grid")
-    if puzzle.extra:
-        raise UnsupportedConstraint("extra cells", "fast: cells beyond the grid (ISS's Var)")
     if puzzle.raw:
         raise UnsupportedConstraint("raw grid", "fast: rows and columns that are no houses")
     if hi - lo + 1 > MAX_VALUES:
@@ -328,6 +334,7 @@ def compile_puzzle(puzzle) -> Program:
     if refused:
         raise UnsupportedConstraint.of(refused)
     implied_cages(prog, puzzle)
+    leftovers(prog)
     crossings(prog)
     return prog.freeze()
 
@@ -776,6 +783,6 @@ BUILDERS.update({"chess": _chess, "knightmare": _knightmare, "nabner": _nabner,
                  "diagonal_non_consecutive": _diagonal_non_consecutive,
                  "equal_sum": equal_sum, "anti_taxicab": _anti_taxicab})
 
-from .program_lines import BUILDERS as _LINES  # noqa: E402  (whole lines, small groups)
+from .program_lines import BUILDERS as _LINES, leftovers  # noqa: E402  (lines, groups)
 
 BUILDERS.update(_LINES)

@@ -9,7 +9,10 @@
 - global mod and global entropy: every 2x2 square holds each of three classes of values;
 - Dutch flatmates: one small rule per cell; same values: equal counts per group;
 - an ``or`` whose branches only restrict values (givens, candidates, odd, even, and an
-  ``and`` of those): each branch as its cells' masks.
+  ``and`` of those): each branch as its cells' masks;
+- doppelganger (values ``0..n``): a helper cell per row, column and box holding the value
+  it misses (the house and its helper hold every value once), the helpers of one kind
+  differ, and at each 0 its three helpers differ.
 
 >>> from sudoku_cp.variants.model import VariantPuzzle, Regex
 >>> from sudoku_cp.variants.fastvar.program import compile_puzzle
@@ -21,12 +24,14 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from ..paradigms import UnsupportedConstraint
 
 # ``program``'s kind numbers, restated here: ``program`` imports this module at its end
 # (tests/test_variants_fastvar_lines.py checks the two lists agree).
-LINEAR, FULLRANK, NOTIES, AUTOMATON, CLASSES, FLATMATE, SAMEVALUES, EITHER = (
-    2, 20, 21, 22, 23, 24, 25, 26)
+LINEAR, FULLRANK, NOTIES, AUTOMATON, CLASSES, FLATMATE, SAMEVALUES, EITHER, ZERODIFF = (
+    2, 20, 21, 22, 23, 24, 25, 26, 27)
 
 
 def _equal(a, b):
@@ -224,7 +229,47 @@ def _either(prog, p, c):
     prog.props.append((EITHER, cells, data))
 
 
+def _doppelganger(prog, p, c):
+    n = p.size
+    if (prog.lo, prog.hi) != (0, n):
+        raise UnsupportedConstraint("doppelganger", f"fast: values {prog.lo}..{prog.hi}, "
+                                    f"not 0..{n}")
+    rows = [[r * n + k for k in range(n)] for r in range(n)]
+    cols = [[r * n + k for r in range(n)] for k in range(n)]
+    missed = {}  # (kind, house) -> its helper cell
+    for kind, houses in enumerate((rows, cols, [list(b) for b in p.boxes()])):
+        helpers = []
+        for i, house in enumerate(houses):
+            helper = prog.aux(lambda v: v != 0)
+            prog.house(house + [helper])
+            missed[kind, i] = helper
+            helpers.append(helper)
+        prog.house(helpers)
+    box_of = {x: i for i, b in enumerate(p.boxes()) for x in b}
+    zero = prog.mask((0,))
+    for x in range(n * n):
+        seen = [missed[0, x // n], missed[1, x % n]]
+        if x in box_of:
+            seen.append(missed[2, box_of[x]])
+        for a, b in combinations(seen, 2):
+            prog.props.append((ZERODIFF, [x, a, b], [x, zero, a, b]))
+
+
+def leftovers(prog) -> None:
+    """Two full houses that share all their cells but one each: those two cells hold the
+    same value (the one the shared cells leave), stated as an equal pair (a doppelganger's
+    helper and the puzzle's own cell for a house's missing value meet this way)."""
+    rest: dict[frozenset, int] = {}
+    for house in dict.fromkeys(prog.full_houses):
+        whole = frozenset(house)
+        for x in house:
+            y = rest.setdefault(whole - {x}, x)
+            if y != x:
+                prog.relation(y, x, _equal)
+
+
 BUILDERS = {
+    "doppelganger": _doppelganger,
     "or": _either,
     "full_rank": _full_rank,
     "full_rank_ties": _full_rank_ties,

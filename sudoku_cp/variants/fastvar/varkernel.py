@@ -26,15 +26,16 @@ import numpy as np
 from numba import njit
 
 from .varbase import (AUTOMATON, BACK, BETWEEN, CAGE, CIRCLES, CLASSES, COUNT, CROSS, DEPTH,
-                      EITHER, FAILS, FLATMATE, FOUND, FULLRANK, GROUPSUM, HOUSE, INDEX, LINEAR, LOCKOUT,
-                      NODES, NOTIES, PAIR, QUAD, RELLIK, RENBAN, RUNS, SAMEVALUES, SANDWICH,
-                      SKYSCRAPER, SMALLSUM, SUMLINE, VINDEX, XSUM, _above, _below, _clear,
-                      _ctpop, _cttz, _high, _narrow, _pop)
+                      EITHER, FAILS, FLATMATE, FOUND, FULLRANK, GROUPSUM, HOUSE, INDEX, LINEAR,
+                      LOCKOUT, NODES, NOTIES, PAIR, QUAD, RELLIK, RENBAN, RUNS, SAMEVALUES,
+                      SANDWICH, SKYSCRAPER, SMALLSUM, SUMLINE, VINDEX, XSUM, _above, _below,
+                      _clear, _ctpop, _cttz, _high, _narrow, _pop)
 from .varbase import QSIZE, QTAIL, SSIZE, STAIL  # noqa: F401  (engine reads them here)
+from .varbase import ZERODIFF  # noqa: F401  (the last kind: propagate's final branch)
 from .varclues import (_circles, _count, _index, _rellik, _sandwich, _skyscraper,
                        _sum_line, _value_index, _x_sum)
 from .varlines import (_automaton, _classes, _either, _flatmate, _full_rank, _no_ties,
-                       _same_values)
+                       _same_values, _zero_differ)
 
 
 @njit(cache=True, nogil=True)
@@ -568,8 +569,10 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
             ok = _flatmate(dom, d, o, wstart, wlist, queue, inq, state, nprops)
         elif kind == SAMEVALUES:
             ok = _same_values(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops)
-        else:
+        elif kind == EITHER:
             ok = _either(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        else:  # ZERODIFF
+            ok = _zero_differ(dom, d, o, wstart, wlist, queue, inq, state, nprops)
         if not ok:
             for j in range(cstart[p], cstart[p + 1]):
                 weight[clist[j]] += 1

@@ -18,7 +18,8 @@ automata (regular expressions and NFAs), every class in a group, flatmates, equa
 - ``_flatmate``: a middle value has the lowest value above it or the highest below it.
 - ``_same_values``: groups of cells hold each value equally often;
 - ``_either``: an ``or`` whose branches each only restrict cells' values (ISS's
-  givens or candidates inside ``Or``).
+  givens or candidates inside ``Or``);
+- ``_zero_differ``: where a cell holds a value, two cells differ (doppelganger).
 
 Each narrows through ``varbase._narrow``, fails when a mask empties, and is exact on a full
 assignment (``varkernel``'s docstring). Listed in ``compiled_cache.SHARED_SOURCES``: its
@@ -369,4 +370,24 @@ def _either(dom, d, o, wstart, wlist, queue, inq, state, nprops):
         if seen[i] == live and not _narrow(dom, d[cells + i], union[i], wstart, wlist, queue,
                                            inq, state, nprops):
             return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _zero_differ(dom, d, o, wstart, wlist, queue, inq, state, nprops):
+    """``d[o:]``: a cell, a value's bit, two cells: when the cell holds that value, the two
+    differ (a doppelganger's 0 and the values its houses miss)."""
+    x, z, a, b = d[o], d[o + 1], d[o + 2], d[o + 3]
+    if dom[x] & z == 0:
+        return True
+    ma, mb = dom[a], dom[b]
+    if ma == mb and ma & (ma - 1) == 0:
+        return _narrow(dom, x, ~z, wstart, wlist, queue, inq, state, nprops)
+    if dom[x] == z:
+        if ma & (ma - 1) == 0 and not _narrow(dom, b, ~ma, wstart, wlist, queue, inq, state,
+                                              nprops):
+            return False
+        mb = dom[b]
+        if mb & (mb - 1) == 0:
+            return _narrow(dom, a, ~mb, wstart, wlist, queue, inq, state, nprops)
     return True
