@@ -57,6 +57,7 @@ the pure-Python parts of every backend on the GIL.
 
 from __future__ import annotations
 
+import itertools
 import os
 import time
 from collections import Counter
@@ -111,9 +112,10 @@ class LocalEngine:
     threads). Every worker starts, and loads the run's backends, when the engine opens:
     the executor would start a second process only when a second chunk is sent."""
 
-    def __init__(self, workers: int, backends: list[str] | None = None):
+    def __init__(self, workers: int, backends: list[str] | None = None, variants: bool = False):
         self.workers = workers
         self.backends = backends
+        self.variants = variants  # the input has variant puzzles: load their paradigms too
         self.capacity = workers * IN_FLIGHT_PER_WORKER
 
     def __enter__(self) -> "LocalEngine":
@@ -130,7 +132,7 @@ class LocalEngine:
         together = context.Barrier(self.workers) if self.slots.names else None
         self.pool = ProcessPoolExecutor(self.workers, context, initializer=init_worker,
                                         initargs=(os.getpid(), self.backends,
-                                                  self.slots.names, together))
+                                                  self.slots.names, together, self.variants))
         self.pending: set = set()
         self.ready: queue.SimpleQueue = queue.SimpleQueue()  # futures done, as they finish
         try:  # one call per worker, sent at once: each finds no idle worker, so each starts one
@@ -509,10 +511,11 @@ class BatchRun:
         head = header(job.inputs, job.backends or list(job.default_backends), job.time_limit)
         sink = Sink(job.out, head=head if existing.header is None else None,
                     keep=existing.keep if job.resume else 0, follow=job.force)
+        entries, variants = _peek_variant(job.entries)
         engine = (DaskEngine(job.workers, job.scheduler) if job.engine == "dask"
-                  else LocalEngine(job.workers, job.backends))
+                  else LocalEngine(job.workers, job.backends, variants))
         self.batch = Batch(sink, on_checked, on_unique)
-        renamed = ((self.names.get(source, source), entry) for source, entry in job.entries)
+        renamed = ((self.names.get(source, source), entry) for source, entry in entries)
         try:
             with engine:
                 self.batch.run(engine, renamed, existing.done, job.backends, job.time_limit,
@@ -545,6 +548,15 @@ class BatchRun:
         if self.batch is None:
             return summarize(Counter(), self.before, 0, 0.0)
         return self.batch.summary(self.before)
+
+
+def _peek_variant(entries) -> tuple[Iterable, bool]:
+    """The entries again, and whether the first is a variant puzzle (its workers then load
+    the variant paradigms at start-up, ``workers.init_worker``)."""
+    it = iter(entries)
+    for first in it:
+        return itertools.chain((first,), it), hasattr(first[1], "puzzle")  # (VariantEntry)
+    return (), False
 
 
 def summarize(counts: Counter, before: Counter, skipped: int, wall: float) -> dict:

@@ -31,10 +31,12 @@ import time
 
 
 def init_worker(parent_pid: int, backends: list[str] | None = None, slots=(),
-                together=None) -> None:
+                together=None, variants: bool = False) -> None:
     """Worker start-up: leave Ctrl-C to the parent, exit if the parent is killed, load
-    the backends of the run (``warm_backends``) before the first call comes, and map the
-    parent's buffers ``slots`` for the chunks' lines (``attach``)."""
+    the backends of the run (``warm_backends``), and with ``variants`` (the input starts
+    with a variant puzzle) the variant paradigms too (``warm_paradigms``), before the
+    first call comes, and map the parent's buffers ``slots`` for the chunks' lines
+    (``attach``)."""
     import signal
     import threading
 
@@ -52,6 +54,8 @@ def init_worker(parent_pid: int, backends: list[str] | None = None, slots=(),
 
     threading.Thread(target=watch, daemon=True).start()
     warm_backends(backends)
+    if variants:
+        warm_paradigms(backends)
     attach(slots, together)
 
 
@@ -72,6 +76,24 @@ def warm_backends(backends: list[str] | None) -> None:
                 check_items_text([WARM_UP], [name], None)
         except Exception:  # (the first chunk raises it again, with its message)
             pass
+
+
+def warm_paradigms(backends: list[str] | None) -> None:
+    """Load the variant paradigms a run's ``backends`` ask of a variant puzzle (all of the
+    default check's for None) and solve a small puzzle with each: ``fast``'s compiled
+    search is loaded from numba's cache here, not at the worker's first variant puzzle
+    (numba's first load in a process, about 1 s, was charged to that puzzle). Never a
+    first compile; a paradigm that cannot be made is left for the first puzzle to say."""
+    from .variants.parallel import warm_paradigm
+    from .variants.crosscheck import DEFAULT_PARADIGMS
+    from .variants.paradigms import of_backends
+
+    try:
+        names = of_backends(backends)
+    except Exception:  # (a classic backend among them: the first variant puzzle says so)
+        return
+    for name in names or DEFAULT_PARADIGMS:
+        warm_paradigm(name)
 
 
 #: The chunk of ``warm_backends``: one plain 4x4 block of a puzzle with one solution.

@@ -227,6 +227,28 @@ def test_every_local_worker_starts_with_the_engine():
         assert len(engine.processes) == 2
 
 
+def _variant_kernel_loaded(_):
+    from sudoku_cp.variants.fastvar import engine
+
+    return engine._kernel is not None
+
+
+def test_a_variant_batchs_workers_load_fasts_variant_search_as_they_start():
+    """With variant puzzles ahead (the first entry is one), each worker loads ``fast``'s
+    compiled variant search at start-up, so no puzzle of the run pays numba's first load
+    (about 1 s a worker); a classic run's workers leave it alone."""
+    pytest.importorskip("numba")
+    from sudoku_cp.batch import LocalEngine
+    from sudoku_cp.variants.fastvar import engine
+    from sudoku_cp.variants.model import Thermometer, VariantPuzzle
+
+    engine.solve(VariantPuzzle(4, constraints=(Thermometer((0, 1)),)))  # (compiled, if cold)
+    for variants in (True, False):
+        with LocalEngine(1, ["fast", "sat"], variants) as pool:
+            pool.submit_call(_variant_kernel_loaded, 0)
+            assert list(pool.finished()) == [variants]
+
+
 def _square(x):
     return x * x
 

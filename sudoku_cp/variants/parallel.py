@@ -279,7 +279,7 @@ def _serve(name: str, conn, parent_end, warm: bool = True) -> None:
     from .crosscheck import _run, first_line
 
     if warm:
-        _warm(name)
+        warm_paradigm(name)
     else:
         _import(name)
     while True:
@@ -305,7 +305,7 @@ def _serve(name: str, conn, parent_end, warm: bool = True) -> None:
     os._exit(0)  # (no atexit of the parent's, inherited by the fork, runs here)
 
 
-def _warm(name: str) -> None:
+def warm_paradigm(name: str) -> None:
     """Import the paradigm's solver package and solve a 4x4 thermometer puzzle (the
     compiled kernel loaded from its cache, the solver's first call made) before the first
     puzzle comes; never a first compile (``not_ready``)."""

@@ -96,9 +96,10 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None, into=None)
         with compiling("the fast variant engine", FIRST_COMPILE["fastvar"], cold):
             code = k.search(dom, prog.kinds, prog.pstart, prog.data, prog.tab, prog.wstart,
                             prog.wlist, prog.cstart, prog.pcells, weight, prog.lo, prog.nv,
-                            queue, inq, state, frames, bcell, bbit, out, room, BUDGET, BRANCHING)
+                            queue, inq, state, frames, bcell, bbit, out, room, BUDGET, BRANCHING,
+                            prog.hstart, prog.hcells, prog.hbits)
         cold = False  # numba compiles at the first call only
-        solutions += [tuple(row) for row in out[:state[k.FOUND]].tolist()]
+        solutions += [tuple(row[:prog.shown]) for row in out[:state[k.FOUND]].tolist()]
         state[k.FOUND] = 0
         if code == 1 and len(solutions) < limit:
             code = 0  # the chunk is full, not the limit reached

@@ -21,7 +21,11 @@ Propagator kinds (the kernel has one function for each):
 - ``COUNT``: exactly so many cells hold a value of each class (contain-exact, equality cages);
 - ``INDEX`` / ``VINDEX``: a cell's value picks one of a list of cells (indexing, value
   indexing); ``RELLIK``: no subset sums to the total; ``CIRCLES``: counting circles;
-- ``SUMLINE``: a line (or a loop) divides into runs summing to the total, exactly.
+- ``SUMLINE``: a line (or a loop) divides into runs summing to the total, exactly;
+- ``FULLRANK`` / ``NOTIES``: a row or column's rank among the readings of all of them;
+  ``AUTOMATON``: a line read by a regular expression or an NFA; ``CLASSES``: a group holds
+  each class of values; ``FLATMATE``, ``SAMEVALUES``; ``EITHER``: an ``or`` of branches
+  that restrict values (built in ``program_lines``).
 
 Sums the cages imply (innies and outies) and an equal-sum rule's common sum are derived in
 ``implied``. Types it cannot state are declined by name (``UnsupportedConstraint``).
@@ -53,7 +57,8 @@ from ..paradigms import UnsupportedConstraint
 from .implied import equal_sum, implied_cages
 
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
- SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE) = range(20)
+ SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE, FULLRANK, NOTIES,
+ AUTOMATON, CLASSES, FLATMATE, SAMEVALUES, EITHER, ZERODIFF) = range(28)
 
 #: Masks are int64 with the sign bit unused: at most 62 values.
 MAX_VALUES = 62
@@ -65,8 +70,8 @@ MAX_COMBOS = 4096
 WHY = "fast: no compiled propagator for this rule yet"
 #: Types declined for a reason of their own (issue 37's composites and sequences).
 WHY_NOT = {t: f"fast: no compiled {what} yet, its kernel takes fixed tables of masks"
-           for t, what in (("or", "union of branches"), ("and", "union of branches"),
-                           ("regex", "automaton"), ("nfa", "automaton"))}
+           for t, what in (("and", "union of branches"),)}
+
 
 ORTHO = ((0, 1), (1, 0))          # each unordered orthogonal pair once
 KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1))
@@ -81,7 +86,8 @@ class Program:
         self.lo, self.hi = puzzle.values
         self.nv = self.hi - self.lo + 1
         self.full = (1 << self.nv) - 1
-        self.dom = np.full(self.n * self.n, self.full, dtype=np.int64)
+        self.dom = np.full(puzzle.num_cells, self.full, dtype=np.int64)
+        self.shown = puzzle.num_cells  # the cells a solution gives (``aux`` cells follow them)
         self.props: list[tuple[int, list[int], list[int]]] = []  # (kind, cells, data)
         self.tables: list[int] = []
         self._tables: dict[tuple, int] = {}
@@ -91,11 +97,19 @@ class Program:
         self.full_houses: list[tuple[int, ...]] = []  # houses holding every value once
         self.geometry = puzzle.houses()  # rows, columns, boxes or regions (made once)
         self.geometry_sets = frozenset(frozenset(h) for h in self.geometry)
+        self.hints: dict[tuple, None] = {}  # (cells, value bit): branched on first, in order
 
     # -- building -----------------------------------------------------------------------------
     def restrict(self, cell: int, allowed) -> None:
         """Keep only the values ``allowed`` (a predicate) at ``cell``."""
         self.dom[cell] &= self.mask(v for v in range(self.lo, self.hi + 1) if allowed(v))
+
+    def aux(self, allowed) -> int:
+        """A new cell, no cell of the puzzle's, holding one of the values ``allowed`` (a
+        predicate): a rule's helper (a doppelganger's missing values), left out of solutions."""
+        self.dom = np.append(self.dom, self.full)
+        self.restrict(len(self.dom) - 1, allowed)
+        return len(self.dom) - 1
 
     def mask(self, values) -> int:
         m = 0
@@ -209,7 +223,7 @@ class Program:
     def freeze(self) -> "Program":
         """Pack ``props`` into the CSR arrays the kernel reads."""
         self._group_sums()
-        houses = [0] * (self.n * self.n)  # cell -> the houses (all-different) holding it, as bits
+        houses = [0] * len(self.dom)  # cell -> the houses (all-different) holding it, as bits
         for h, (kind, cells, _) in enumerate(self.props):
             if kind == HOUSE:
                 bit = 1 << h
@@ -231,6 +245,9 @@ class Program:
         self.data = _flat(d for _, _, d in self.props)
         self.pcells = _flat(c for _, c, _ in self.props)
         self.tab = np.array(self.tables or [0], dtype=np.int64)
+        self.hstart = _starts([len(cells) for cells, _ in self.hints])
+        self.hcells = _flat(cells for cells, _ in self.hints)
+        self.hbits = np.array([bit for _, bit in self.hints] or [0], dtype=np.int64)
         # who watches each cell: every propagator on it once, in order; ~i for a slow one
         lengths = np.diff(self.cstart)
         pid = np.repeat(np.arange(len(self.props), dtype=np.int64), lengths)
@@ -239,8 +256,8 @@ class Program:
         key = key[np.concatenate(([True], key[1:] != key[:-1]))] if len(key) else key
         pid = key % len(self.props)
         self.wlist = np.where(self.slow()[pid], ~pid, pid) if len(key) else np.zeros(1, np.int64)
-        self.wstart = np.zeros(self.n * self.n + 1, dtype=np.int64)
-        np.cumsum(np.bincount(key // len(self.props), minlength=self.n * self.n),
+        self.wstart = np.zeros(len(self.dom) + 1, dtype=np.int64)
+        np.cumsum(np.bincount(key // len(self.props), minlength=len(self.dom)),
                   out=self.wstart[1:])
         return self
 
@@ -298,8 +315,6 @@ def compile_puzzle(puzzle) -> Program:
     lo, hi = puzzle.values
     if puzzle.cols != puzzle.size:  # (its steps and lines read the grid as square)
         raise UnsupportedConstraint("shape", f"fast: a non-square {puzzle.shape_name} grid")
-    if puzzle.extra:
-        raise UnsupportedConstraint("extra cells", "fast: cells beyond the grid (ISS's Var)")
     if puzzle.raw:
         raise UnsupportedConstraint("raw grid", "fast: rows and columns that are no houses")
     if hi - lo + 1 > MAX_VALUES:
@@ -319,6 +334,7 @@ def compile_puzzle(puzzle) -> Program:
     if refused:
         raise UnsupportedConstraint.of(refused)
     implied_cages(prog, puzzle)
+    leftovers(prog)
     crossings(prog)
     return prog.freeze()
 
@@ -766,3 +782,7 @@ def _anti_taxicab(prog, p, c):
 BUILDERS.update({"chess": _chess, "knightmare": _knightmare, "nabner": _nabner,
                  "diagonal_non_consecutive": _diagonal_non_consecutive,
                  "equal_sum": equal_sum, "anti_taxicab": _anti_taxicab})
+
+from .program_lines import BUILDERS as _LINES, leftovers  # noqa: E402  (lines, groups)
+
+BUILDERS.update(_LINES)

@@ -21,8 +21,8 @@ from numba import njit, types
 from numba.extending import intrinsic
 
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
- SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM,
- SUMLINE) = range(20)  # as in ``program``
+ SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE, FULLRANK, NOTIES,
+ AUTOMATON, CLASSES, FLATMATE, SAMEVALUES, EITHER, ZERODIFF) = range(28)  # as in ``program``
 # state slots
 DEPTH, FOUND, NODES, FAILS, BACK, RUNS, QHEAD, QTAIL, QSIZE, SHEAD, STAIL, SSIZE = range(12)
 SLOW = SHEAD - QHEAD  # the slow ring's slots, after the fast ring's

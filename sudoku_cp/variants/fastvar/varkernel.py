@@ -12,6 +12,8 @@ Every propagator is exact on a full assignment (it fails exactly when its rule i
 so a node where every cell is fixed and propagation succeeded is a solution.
 
 The propagators for clues outside the grid, counting and indexing are in ``varclues``;
+those over whole lines and small groups (full rank, automata, classes, flatmates, equal
+sets) in ``varlines``;
 what every propagator calls (mask bits, the queue, the kind numbers and state slots) in
 ``varbase``.
 
@@ -23,13 +25,17 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .varbase import (BACK, BETWEEN, CAGE, CIRCLES, COUNT, CROSS, DEPTH, FAILS, FOUND,
-                      GROUPSUM, HOUSE, INDEX, LINEAR, LOCKOUT, NODES, PAIR, QUAD, RELLIK, RENBAN,
-                      RUNS, SANDWICH, SKYSCRAPER, SMALLSUM, VINDEX, XSUM, _above, _below, _clear,
-                      _ctpop, _cttz, _high, _narrow, _pop)
+from .varbase import (AUTOMATON, BACK, BETWEEN, CAGE, CIRCLES, CLASSES, COUNT, CROSS, DEPTH,
+                      EITHER, FAILS, FLATMATE, FOUND, FULLRANK, GROUPSUM, HOUSE, INDEX, LINEAR,
+                      LOCKOUT, NODES, NOTIES, PAIR, QUAD, RELLIK, RENBAN, RUNS, SAMEVALUES,
+                      SANDWICH, SKYSCRAPER, SMALLSUM, SUMLINE, VINDEX, XSUM, _above, _below,
+                      _clear, _ctpop, _cttz, _high, _narrow, _pop)
 from .varbase import QSIZE, QTAIL, SSIZE, STAIL  # noqa: F401  (engine reads them here)
+from .varbase import ZERODIFF  # noqa: F401  (the last kind: propagate's final branch)
 from .varclues import (_circles, _count, _index, _rellik, _sandwich, _skyscraper,
                        _sum_line, _value_index, _x_sum)
+from .varlines import (_automaton, _classes, _either, _flatmate, _full_rank, _no_ties,
+                       _same_values, _zero_differ)
 
 
 @njit(cache=True, nogil=True)
@@ -549,8 +555,24 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
             ok = _circles(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops)
         elif kind == GROUPSUM:
             ok = _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops)
-        else:
+        elif kind == SUMLINE:
             ok = _sum_line(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+        elif kind == FULLRANK:
+            ok = _full_rank(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        elif kind == NOTIES:
+            ok = _no_ties(dom, d, o)
+        elif kind == AUTOMATON:
+            ok = _automaton(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        elif kind == CLASSES:
+            ok = _classes(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        elif kind == FLATMATE:
+            ok = _flatmate(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        elif kind == SAMEVALUES:
+            ok = _same_values(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops)
+        elif kind == EITHER:
+            ok = _either(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        else:  # ZERODIFF
+            ok = _zero_differ(dom, d, o, wstart, wlist, queue, inq, state, nprops)
         if not ok:
             for j in range(cstart[p], cstart[p + 1]):
                 weight[clist[j]] += 1
@@ -579,11 +601,40 @@ def _choose(dom, weight, mode):
 
 
 @njit(cache=True, nogil=True)
+def _placed(dom, hstart, hcells, hbits):
+    """A value to place first: among the hint groups (a value's bit that one of the
+    group's cells must hold) whose value no cell holds yet, the one with the fewest cells
+    that can take it; its first such cell and the bit, or -1 when every group is settled."""
+    best = -1
+    bit = 0
+    fewest = 1 << 62
+    for g in range(hstart.shape[0] - 1):
+        b = hbits[g]
+        can = 0
+        cell = -1
+        for j in range(hstart[g], hstart[g + 1]):
+            m = dom[hcells[j]]
+            if m & b:
+                if m == b:
+                    can = 0
+                    break
+                can += 1
+                if cell < 0:
+                    cell = hcells[j]
+        if 0 < can < fewest:
+            best, bit, fewest = cell, b, can
+    return best, bit
+
+
+@njit(cache=True, nogil=True)
 def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo, nv,
-           queue, inq, state, frames, bcell, bbit, out, limit, budget, mode):
+           queue, inq, state, frames, bcell, bbit, out, limit, budget, mode,
+           hstart, hcells, hbits):
     """Search on from ``state`` until ``limit`` solutions in ``out`` (``state[FOUND]``),
     exhaustion or ``budget`` nodes: returns 0 (budget spent, call again), 1 (``out`` is
-    full: take them, reset ``state[FOUND]`` and call again to go on) or 2 (exhausted)."""
+    full: take them, reset ``state[FOUND]`` and call again to go on) or 2 (exhausted).
+    The hint groups (``hstart``, ``hcells``, ``hbits``: see ``_placed``) are branched on
+    first, value first (where does this value go), as ISS's candidate finders do."""
     ncells = dom.shape[0]
     nprops = kinds.shape[0]
     spent = 0
@@ -598,11 +649,13 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
             ok = propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight,
                            lo, nv, queue, inq, state)
             if ok:
-                x = _choose(dom, weight, mode)
+                x, bit = _placed(dom, hstart, hcells, hbits)
+                if x < 0:
+                    x = _choose(dom, weight, mode)
+                    bit = dom[x] & -dom[x] if x >= 0 else 0
                 if x >= 0:
                     depth = state[DEPTH]
                     frames[depth, :] = dom
-                    bit = dom[x] & -dom[x]
                     bcell[depth] = x
                     bbit[depth] = bit
                     state[DEPTH] = depth + 1

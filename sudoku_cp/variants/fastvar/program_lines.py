@@ -1,0 +1,282 @@
+"""``program``'s builders for whole-line and small-group rules (kernels in ``varlines``).
+
+- full rank: the clue's reading starts with the value ``lo + (rank - 1) // 4`` and has
+  ``(rank - 1) % 4`` of the other readings starting with that value below it (with ``n``
+  values on an ``n x n`` grid, each value starts exactly four of the ``4n`` readings);
+  ``full_rank_ties`` ``none``: no two readings tie;
+- regular expressions and NFAs: the automaton (``automaton``, the rule's definition)
+  unrolled along the line, each step's states numbered apart;
+- global mod and global entropy: every 2x2 square holds each of three classes of values;
+- Dutch flatmates: one small rule per cell; same values: equal counts per group;
+- an ``or`` whose branches only restrict values (givens, candidates, odd, even, and an
+  ``and`` of those): each branch as its cells' masks;
+- doppelganger (values ``0..n``): a helper cell per row, column and box holding the value
+  it misses (the house and its helper hold every value once), the helpers of one kind
+  differ, and at each 0 its three helpers differ.
+
+>>> from sudoku_cp.variants.model import VariantPuzzle, Regex
+>>> from sudoku_cp.variants.fastvar.program import compile_puzzle
+>>> prog = compile_puzzle(VariantPuzzle(4, constraints=(Regex((0, 1, 2), "12+"),)))
+>>> i = prog.kinds.tolist().index(AUTOMATON)
+>>> prog.pcells[prog.cstart[i]:prog.cstart[i + 1]].tolist()
+[0, 1, 2]
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..paradigms import UnsupportedConstraint
+
+# ``program``'s kind numbers, restated here: ``program`` imports this module at its end
+# (tests/test_variants_fastvar_lines.py checks the two lists agree).
+LINEAR, FULLRANK, NOTIES, AUTOMATON, CLASSES, FLATMATE, SAMEVALUES, EITHER, ZERODIFF = (
+    2, 20, 21, 22, 23, 24, 25, 26, 27)
+
+
+def _equal(a, b):
+    return a == b
+
+
+def _fail(prog) -> None:
+    prog.props.append((LINEAR, [], [0, 1]))  # 0 == 1: no solution
+
+
+def readings(n: int) -> list[tuple[int, ...]]:
+    """Every row and column of an ``n x n`` grid, each read both ways."""
+    out = []
+    for line in ([tuple(r * n + k for k in range(n)) for r in range(n)]
+                 + [tuple(r * n + k for r in range(n)) for k in range(n)]):
+        out += [line, line[::-1]]
+    return out
+
+
+def _ties_allowed(p) -> bool:
+    """A clued reading may tie with another only when every tie rule says ``any``."""
+    said = {x.ties for x in p.constraints if x.TYPE == "full_rank_ties"}
+    return said == {"any"}
+
+
+def _full_rank(prog, p, c):
+    n = p.size
+    if prog.nv != n:
+        raise UnsupportedConstraint("full_rank", f"fast: {prog.nv} values on a {n}x{n} grid "
+                                    "(it counts four readings per first value)")
+    every = readings(n)
+    line = tuple(c.cells)
+    if line not in every:
+        raise UnsupportedConstraint("full_rank", "fast: a rank clue on cells that are no "
+                                    "whole row or column")
+    if not 1 <= c.rank <= 4 * n:
+        _fail(prog)
+        return
+    first = prog.lo + (c.rank - 1) // 4
+    prog.restrict(line[0], lambda v: v == first)
+    data = [n, (c.rank - 1) % 4, int(not _ties_allowed(p))] + list(line)
+    for other in every:
+        if other != line:
+            data += other
+    prog.props.append((FULLRANK, list(range(n * n)), data))
+    for edge in (every[0], every[2 * n - 2], every[2 * n], every[4 * n - 2]):  # where `first`
+        prog.hints[(edge, prog.mask((first,)))] = None  # goes on each edge: branched first
+
+
+def _full_rank_ties(prog, p, c):
+    if c.ties != "none" or any(kind == NOTIES for kind, _, _ in prog.props):
+        return
+    n = p.size
+    data = [n]
+    for line in readings(n):
+        data += line
+    prog.props.append((NOTIES, list(range(n * n)), data))
+
+
+def _segments(c) -> list:
+    """The line's places: its cells, None (the break) between two segments."""
+    out, at = [], 0
+    for i, k in enumerate(getattr(c, "lengths", ()) or (len(c.cells),)):
+        if i:
+            out.append(None)
+        out += list(c.cells[at:at + k])
+        at += k
+    return out
+
+
+def _sequence(prog, p, c):
+    from ..model_composite import automaton_of
+
+    a = automaton_of(p, c)
+    count = prog.nv  # the break's symbol
+    places = _segments(c)
+    if any(s > count for _, s, _ in a.moves) or count > 62:
+        raise UnsupportedConstraint(c.TYPE, f"fast: symbols past {count} values")
+    out: dict[int, list] = {}
+    for q, s, t in a.moves:
+        out.setdefault(q, []).append((s, t))
+    now, layers = set(a.start), []
+    for place in places:  # forward: the moves a path from a start can take at each place
+        layer = [(q, s, t) for q in sorted(now) for s, t in out.get(q, ())
+                 if (s == count) == (place is None)]
+        layers.append(layer)
+        now = {t for _, _, t in layer}
+    live = now & set(a.accept)
+    for i in range(len(layers) - 1, -1, -1):  # backward: those on a path to an accepting end
+        layers[i] = [m for m in layers[i] if m[2] in live]
+        live = {q for q, _, _ in layers[i]}
+    if not live:
+        _fail(prog)
+        return
+    if not places:
+        return
+    ids: dict[tuple[int, int], int] = {}
+
+    def at(i, q):
+        return ids.setdefault((i, q), len(ids))
+
+    starts = [at(0, q) for q in sorted(live)]
+    steps = []
+    for i, (place, layer) in enumerate(zip(places, layers)):
+        step = [-1 if place is None else place, len(layer)]
+        for q, s, t in layer:
+            step += [at(i, q), 1 if place is None else 1 << s, at(i + 1, t)]
+        steps.append(step)
+    ends = sorted({v for (i, _), v in ids.items() if i == len(places)})
+    data = [len(places), len(ids), len(starts)] + starts + [len(ends)] + ends
+    for step in steps:
+        data += step
+    prog.props.append((AUTOMATON, sorted({x for x in places if x is not None}), data))
+
+
+def _every_square(classify):
+    """Every 2x2 square of cells holds a value of each of three classes."""
+    def build(prog, p, c):
+        groups: dict[int, list[int]] = {}
+        for v in range(prog.lo, prog.hi + 1):
+            groups.setdefault(classify(prog, v), []).append(v)
+        n = p.size
+        if n < 2:
+            return
+        if len(groups) < 3:
+            _fail(prog)
+            return
+        masks = [prog.mask(vs) for vs in groups.values()]
+        for r in range(n - 1):
+            for k in range(n - 1):
+                cells = [r * n + k, r * n + k + 1, (r + 1) * n + k, (r + 1) * n + k + 1]
+                prog.props.append((CLASSES, cells, [4, len(masks)] + cells + masks))
+    return build
+
+
+def _dutch_flatmates(prog, p, c):
+    n = p.size
+    middle = prog.lo + (prog.nv + 1) // 2 - 1
+    bits = [prog.mask((v,)) for v in (middle, prog.lo, prog.hi)]
+    for x in range(n * n):
+        above = x - n if x >= n else -1
+        below = x + n if x + n < n * n else -1
+        if above < 0 and below < 0:
+            prog.restrict(x, lambda v: v != middle)
+            continue
+        prog.props.append((FLATMATE, [y for y in (x, above, below) if y >= 0],
+                           [x, above, below] + bits))
+
+
+def _same_values(prog, p, c):
+    k = len(c.cells) // c.sets
+    cells = list(c.cells[:k * c.sets])
+    if k == 1:
+        for x in cells[1:]:
+            prog.relation(cells[0], x, _equal)
+    elif k > 1:
+        prog.props.append((SAMEVALUES, sorted(set(cells)), [c.sets, k] + cells))
+
+
+def _restrictions(prog, c):
+    """The ``(cell, mask)`` pairs of a rule that only restricts cells' values, or None."""
+    values = range(prog.lo, prog.hi + 1)
+    if c.TYPE == "candidates":
+        return [(c.cell, prog.mask(c.values))]
+    if c.TYPE in ("odd", "even"):
+        return [(c.cell, prog.mask(v for v in values if v % 2 == (c.TYPE == "odd")))]
+    if c.TYPE == "and":
+        parts = [_restrictions(prog, part) for part in c.parts]
+        return None if any(part is None for part in parts) else [x for part in parts for x in part]
+    return None
+
+
+def _either(prog, p, c):
+    branches = []
+    for branch in c.branches:
+        pairs = _restrictions(prog, branch)
+        if pairs is None:
+            raise UnsupportedConstraint("or", f"fast: an or with a {branch.TYPE} branch (it "
+                                        "takes branches that restrict values only)")
+        merged: dict[int, int] = {}
+        for x, mask in pairs:
+            merged[x] = merged.get(x, prog.full) & mask
+        if not merged:
+            return  # a branch that asks nothing always holds
+        if all(merged.values()):  # (one that leaves a cell no value never holds)
+            branches.append(merged)
+    if not branches:
+        _fail(prog)
+        return
+    cells = sorted({x for b in branches for x in b})
+    index = {x: i for i, x in enumerate(cells)}
+    data = [len(branches), len(cells)] + cells
+    for b in branches:
+        data += [len(b)] + [v for x, mask in b.items() for v in (index[x], mask)]
+    prog.props.append((EITHER, cells, data))
+
+
+def _doppelganger(prog, p, c):
+    n = p.size
+    if (prog.lo, prog.hi) != (0, n):
+        raise UnsupportedConstraint("doppelganger", f"fast: values {prog.lo}..{prog.hi}, "
+                                    f"not 0..{n}")
+    rows = [[r * n + k for k in range(n)] for r in range(n)]
+    cols = [[r * n + k for r in range(n)] for k in range(n)]
+    missed = {}  # (kind, house) -> its helper cell
+    for kind, houses in enumerate((rows, cols, [list(b) for b in p.boxes()])):
+        helpers = []
+        for i, house in enumerate(houses):
+            helper = prog.aux(lambda v: v != 0)
+            prog.house(house + [helper])
+            missed[kind, i] = helper
+            helpers.append(helper)
+        prog.house(helpers)
+    box_of = {x: i for i, b in enumerate(p.boxes()) for x in b}
+    zero = prog.mask((0,))
+    for x in range(n * n):
+        seen = [missed[0, x // n], missed[1, x % n]]
+        if x in box_of:
+            seen.append(missed[2, box_of[x]])
+        for a, b in combinations(seen, 2):
+            prog.props.append((ZERODIFF, [x, a, b], [x, zero, a, b]))
+
+
+def leftovers(prog) -> None:
+    """Two full houses that share all their cells but one each: those two cells hold the
+    same value (the one the shared cells leave), stated as an equal pair (a doppelganger's
+    helper and the puzzle's own cell for a house's missing value meet this way)."""
+    rest: dict[frozenset, int] = {}
+    for house in dict.fromkeys(prog.full_houses):
+        whole = frozenset(house)
+        for x in house:
+            y = rest.setdefault(whole - {x}, x)
+            if y != x:
+                prog.relation(y, x, _equal)
+
+
+BUILDERS = {
+    "doppelganger": _doppelganger,
+    "or": _either,
+    "full_rank": _full_rank,
+    "full_rank_ties": _full_rank_ties,
+    "regex": _sequence,
+    "nfa": _sequence,
+    "global_mod": _every_square(lambda prog, v: v % 3),
+    "global_entropy": _every_square(lambda prog, v: (v - prog.lo) * 3 // prog.nv),
+    "dutch_flatmates": _dutch_flatmates,
+    "same_values": _same_values,
+}
