@@ -25,6 +25,7 @@ pytest.importorskip("numba")
 
 from sudoku_cp.variants import model as m  # noqa: E402
 from sudoku_cp.variants import sat  # noqa: E402
+from sudoku_cp.variants.paradigms import UnsupportedConstraint  # noqa: E402
 from sudoku_cp.variants.automaton import compile_regex  # noqa: E402
 from sudoku_cp.variants.fastvar import engine, program, program_lines  # noqa: E402
 from sudoku_cp.variants.rules import check_solution  # noqa: E402
@@ -254,7 +255,7 @@ def test_fast_counts_to_two_as_sat_does_on_6x6(family):
 ISS = Path(__file__).resolve().parents[2] / "shared" / "data" / "variants" / "iss.jsonl"
 EXAMPLES = ("iss-examples-33", "iss-examples-39", "iss-examples-45", "iss-examples-46",
             "iss-examples-51", "iss-examples-52", "iss-examples-55", "iss-examples-56",
-            "iss-examples-57", "iss-examples-47")
+            "iss-examples-57")  # (-47's doppelganger: off in fast, program_lines.DOPPELGANGER)
 
 
 @pytest.mark.skipif(not ISS.exists(), reason="the shared variant set is not here")
@@ -310,11 +311,23 @@ def _doppel_grid(rng, n, box):
     return found[0] if found else None
 
 
+def test_doppelganger_is_declined_by_name_while_it_is_off():
+    from sudoku_cp.variants.fastvar import program_lines
+
+    assert not program_lines.DOPPELGANGER
+    p = m.VariantPuzzle(4, box=(2, 2), values=(0, 4), constraints=(m.Doppelganger(),))
+    with pytest.raises(UnsupportedConstraint, match="doppelganger"):
+        engine.solve(p, limit=2)
+
+
 @pytest.mark.parametrize("n, box", [(4, (2, 2)), (6, (2, 3))])
-def test_doppelganger_with_extra_cells_counts_as_sat_does(n, box):
+def test_doppelganger_with_extra_cells_counts_as_sat_does(n, box, monkeypatch):
     """Values 0..n, a helper cell per row, column and box (ISS's Var cells) in an extra
     region with it (so it holds what the house misses), rules on those cells: ``fast``
     counts (to 12 on 4x4, to 2 on 6x6) as ``sat`` does, every solution kept by the checker."""
+    from sudoku_cp.variants.fastvar import program_lines
+
+    monkeypatch.setattr(program_lines, "DOPPELGANGER", True)  # (off by default: slow)
     rng = random.Random(f"doppelganger{n}")
     limit = 12 if n == 4 else 2
     rows = [tuple(r * n + k for k in range(n)) for r in range(n)]
