@@ -37,6 +37,8 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None, into=None)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.cp_model_presolve = PRESOLVE
+        for key, value in cp.parameters.items():
+            setattr(solver.parameters, key, value)
         if time_limit is not None:
             left = time_limit - (time.perf_counter() - start)
             if left <= 0:
