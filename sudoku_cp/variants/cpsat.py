@@ -55,6 +55,8 @@ def _solver(cp, time_limit, start, stats):
     solver = cp.cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.cp_model_presolve = PRESOLVE
+    for key, value in cp.parameters.items():  # (an encoding's own: chaos's relaxation off)
+        setattr(solver.parameters, key, value)
     if time_limit is not None:
         left = time_limit - (time.perf_counter() - start)
         if left <= 0:

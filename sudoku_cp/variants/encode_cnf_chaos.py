@@ -9,6 +9,10 @@ per cell), and the rule in three parts:
   ``k - 1`` in reading order, through prefix literals ``seen[cell][k]`` ("some cell up to
   here has label ``k``"); the *root* of a region is its first cell, a cell whose label
   was not seen before it;
+- *no region of one or two cells alone* (implied: a region of ``size`` cells is
+  connected): every cell has a neighbour of its region, two neighbours of one region a
+  third next to them (``IMPLIED``), through ``same[a, b]`` "neighbours ``a`` and ``b``
+  share a label";
 - *connected* (reachability layers): ``d[cell][t]`` "the cell is reached from its root in
   ``t`` steps inside its region": ``d[cell][0]`` only at a root, ``d[cell][t]`` needs
   ``d[cell][t - 1]`` or a neighbour reached at ``t - 1`` with the same label, and every
@@ -27,6 +31,12 @@ too, so a grid with two splits is two solutions, as ISS counts it.
 from __future__ import annotations
 
 from .encode_cnf_base import exactly
+
+#: Implied clauses on the split (measured: docs/variants_speed.md): ``lone`` asks every
+#: cell a neighbour of its region (no region of one cell), ``pair`` two neighbours of one
+#: region a third next to them (none of two alone); ``both`` would tie ``same`` both ways
+#: and ``size`` count each region's cells to ``size`` (measured, not kept).
+IMPLIED = frozenset({"lone", "pair"})
 
 
 def _neighbours(n, cell):
@@ -84,6 +94,20 @@ def _chaos_construction(enc, c, k):
                 for q in regions:
                     enc.add([-s, -r[a][q], r[b][q]])
                     enc.add([-s, -r[b][q], r[a][q]])
+                    if "both" in IMPLIED:
+                        enc.add([s, -r[a][q], -r[b][q]])
+    if "lone" in IMPLIED and n > 1:
+        for x in cells:
+            enc.add([same[x, b] for b in _neighbours(n, x)])
+    if "pair" in IMPLIED and n > 2:
+        for a in cells:
+            for b in _neighbours(n, a):
+                if a < b:
+                    enc.add([-same[a, b], *(same[a, c] for c in _neighbours(n, a) if c != b),
+                             *(same[b, c] for c in _neighbours(n, b) if c != a)])
+    if "size" in IMPLIED:
+        for q in regions:
+            exactly(enc, [r[x][q] for x in cells], n)
     d = [[root[x]] for x in cells]
     for t in range(1, n):
         for x in cells:

@@ -37,6 +37,7 @@ class CP:
         self.values = list(puzzle.value_range)
         self._is = {}
         self.shown = []  # unknowns a solution is told apart by (chaos regions)
+        self.parameters = {}  # CP-SAT parameters an encoding asks for (chaos: no LP)
         self.x = [self.model.NewIntVar(self.lo, self.hi, f"x[{c // w},{c % w}]")
                   for c in range(puzzle.num_cells)]
 

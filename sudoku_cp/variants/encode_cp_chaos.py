@@ -1,22 +1,28 @@
 """The CP-SAT encoding of chaos construction (``encode_cp.ENCODERS`` takes it in).
 
 A region variable ``reg[cell]`` in ``0..size-1`` per cell, with its Booleans
-``in[cell][k]``, and the rule in three parts:
+``in[cell][k]`` (exactly one a cell), and the rule in three parts, all on Booleans:
 
-- *every region holds every value once*: the keys ``size * reg[cell] + x[cell] - lo``
-  all differ (``size * size`` cells, as many keys: each region and value once);
-- *one labelling per split*: ``top[cell]``, the largest label up to the cell
-  (``AddMaxEquality``), and each label at most one above the ``top`` before it; a cell
-  whose label exceeds that ``top`` is its region's first cell, the *root*;
-- *connected* (a spanning tree per region): every cell but a root picks one neighbour of
-  its region as its parent, with ``depth[cell] == depth[parent] + 1``; a root has depth
-  0, so the parents lead to the root without a cycle.
+- *every region holds every value once*: a Boolean per cell, region and value (the cell
+  is in the region and holds the value), exactly one per region and value;
+- *one labelling per split*: ``seen[cell][k]`` "label ``k`` is met up to the cell"; label
+  ``k`` needs ``k - 1`` met before it; a cell whose label was not met before it is its
+  region's first cell, the *root*;
+- *connected* (reachability layers): ``d[cell][t]`` "reached from its root in ``t`` steps
+  through neighbours of its region", every cell by ``t = size - 1``.
 
-The rows are hinted as the split (rows that differ always are one): on a 9x9 with half
-a grid given, 2.9 s to two solutions where no hint found none in 40 s (measured with the
-other choices: docs/variants_speed.md). The region variables are *shown* (``cp.shown``):
-``cpsat`` blocks each solution over them too, so a grid with two splits is two solutions,
-as ISS counts it.
+"Two cells share a region" is a Boolean tied to the ``in`` Booleans by clauses, and two
+implied rules use it on neighbours: every cell shares its region with a neighbour, and
+two neighbours of one region share it with a third next to them (a region of ``size``
+cells, connected, has no part of one or two cells alone). CP-SAT's linear relaxation is
+off for a model with a chaos construction (``cp.parameters``): with it, 4,000 conflicts
+took 10 s on a 9x9. The rows are hinted as the split (rows that differ always are one):
+on a 9x9 with a quarter of a grid given, two solutions in 0.9 s against 21 s without.
+Each choice against the earlier model (a spanning tree with depths, one all-different
+over ``size * region + value``, a ``top`` label by ``AddMaxEquality``) is measured in
+docs/variants_speed.md; the switches below keep the earlier ones for measurement. The region variables are *shown* (``cp.shown``):
+``cpsat`` blocks each solution over them too, so a grid with two splits is two
+solutions, as ISS counts it.
 """
 
 from __future__ import annotations
@@ -28,14 +34,26 @@ def _neighbours(n, cell):
                             (cell - 1, c > 0), (cell + 1, c < n - 1)) if ok]
 
 
-#: How a region is kept connected: ``tree`` (a parent per cell, depths) or ``layers`` (the
-#: CNF's reachability layers as Booleans), for measurement (docs/variants_speed.md).
-CONNECT = "tree"
-#: How each region gets every value once: ``keys`` (one all-different over
-#: ``size * region + value``: size x size cells, as many keys) or ``triples`` (a Boolean per
-#: cell, region and value, exactly one per region and value), for measurement.
-HOLDS = "keys"
+#: How a region is kept connected: ``layers`` (reachability layers as Booleans) or
+#: ``tree`` (a parent per cell, depths).
+CONNECT = "layers"
+#: How each region gets every value once: ``triples`` (a Boolean per cell, region and
+#: value, exactly one per region and value) or ``keys`` (one all-different over
+#: ``size * region + value``: size x size cells, as many keys).
+HOLDS = "triples"
+#: How labels follow their first appearance: ``seen`` (prefix Booleans, as clauses) or
+#: ``top`` (the largest label so far, by ``AddMaxEquality``).
+SYMMETRY = "seen"
+#: "Two cells share a region": ``clauses`` on the ``in`` Booleans or ``reified`` (an
+#: equality of the region variables, enforced both ways).
+SAME = "clauses"
+#: The implied rules on neighbours: ``lone`` (every cell shares its region with a
+#: neighbour), ``pair`` (two neighbours of one region share it with a third next to them).
+IMPLIED = frozenset({"lone", "pair"})
+#: The rows hinted as the split (``AddHint``), and CP-SAT's ``linearization_level`` for a
+#: model with a chaos construction (None: CP-SAT's default).
 HINT = True
+LINEARIZATION = 0
 
 
 def _layers(cp, k, n, reg, root):
@@ -51,18 +69,73 @@ def _layers(cp, k, n, reg, root):
             for b in _neighbours(n, x):
                 e = cp.bool_var(f"chaos{k}_e[{x},{b},{t}]")
                 model.AddImplication(e, d[b][t - 1])
-                model.Add(reg[x] == reg[b]).OnlyEnforceIf(e)
+                if SAME == "clauses":
+                    model.AddImplication(e, _same(cp, x, b))
+                else:
+                    model.Add(reg[x] == reg[b]).OnlyEnforceIf(e)
                 ways.append(e)
             model.AddBoolOr([d[x][t].Not(), *ways])
     for x in cells:
         model.Add(d[x][n - 1] == 1)
 
 
+def _top(cp, k, n, reg, root):
+    """Labels in order of first appearance: ``top[cell]``, the largest label up to the
+    cell; a root's label is one above the ``top`` before it."""
+    model, cells = cp.model, range(n * n)
+    top = [cp.int_var(0, n - 1, f"chaos{k}_top[{x}]") for x in cells]
+    model.Add(top[0] == 0)
+    for x in cells[1:]:
+        model.AddMaxEquality(top[x], [top[x - 1], reg[x]])
+        model.Add(reg[x] <= top[x - 1] + 1)
+        model.Add(reg[x] == top[x - 1] + 1).OnlyEnforceIf(root[x])
+        model.Add(reg[x] <= top[x - 1]).OnlyEnforceIf(root[x].Not())
+
+
+def _first_seen(cp, k, n, inside, root):
+    """Labels in order of first appearance, as clauses: ``seen[cell][q]`` "label ``q`` is
+    met up to the cell"; label ``q`` needs ``q - 1`` met before; a cell is a root when
+    its label was not met before it."""
+    model, cells = cp.model, range(n * n)
+    seen = [[cp.bool_var(f"chaos{k}_seen[{x},{q}]") for q in range(n)] for x in cells]
+    for x in cells:
+        for q in range(n):
+            model.AddImplication(inside[x][q], seen[x][q])
+            if x == 0:
+                model.AddImplication(seen[x][q], inside[x][q])
+                continue
+            model.AddImplication(seen[x - 1][q], seen[x][q])
+            model.AddBoolOr([seen[x][q].Not(), seen[x - 1][q], inside[x][q]])
+            if q:
+                model.AddImplication(inside[x][q], seen[x - 1][q - 1])
+            model.AddBoolOr([inside[x][q].Not(), seen[x - 1][q], root[x]])
+            model.AddBoolOr([inside[x][q].Not(), seen[x - 1][q].Not(), root[x].Not()])
+
+
+def _shared(cp, a, b):
+    """A Boolean true exactly when cells ``a`` and ``b`` share a region, as clauses on the
+    Booleans ``in``."""
+    made = cp.__dict__.setdefault("_chaos_shared", {})
+    if (a, b) not in made:
+        inside, model, n = cp._chaos_in, cp.model, cp.puzzle.size
+        s = made[a, b] = cp.bool_var(f"chaos_shared[{a},{b}]")
+        for q in range(n):
+            model.AddBoolOr([s.Not(), inside[a][q].Not(), inside[b][q]])
+            model.AddBoolOr([s.Not(), inside[b][q].Not(), inside[a][q]])
+            model.AddBoolOr([s, inside[a][q].Not(), inside[b][q].Not()])
+    return made[a, b]
+
+
 def _regions(cp):
     """The region variables (one set per puzzle, whichever constraint asks first)."""
     if "_chaos_reg" not in cp.__dict__:
         n = cp.puzzle.size
-        cp._chaos_reg = [cp.int_var(0, n - 1, f"chaos_reg[{x}]") for x in range(n * n)]
+        reg = cp._chaos_reg = [cp.int_var(0, n - 1, f"chaos_reg[{x}]") for x in range(n * n)]
+        inside = cp._chaos_in = [[cp.bool_var(f"chaos_in[{x},{q}]") for q in range(n)]
+                                 for x in range(n * n)]
+        for x in range(n * n):
+            cp.model.AddExactlyOne(inside[x])
+            cp.model.Add(reg[x] == sum(q * b for q, b in enumerate(inside[x])))
     return cp._chaos_reg
 
 
@@ -71,6 +144,9 @@ def _same(cp, a, b):
     if a == b:
         return 1
     a, b = min(a, b), max(a, b)
+    if SAME == "clauses":
+        _regions(cp)
+        return _shared(cp, a, b)
     made = cp.__dict__.setdefault("_chaos_same", {})
     if (a, b) not in made:
         reg, s = _regions(cp), cp.bool_var(f"chaos_same[{a},{b}]")
@@ -110,11 +186,10 @@ def _chaos_construction(cp, c, k):
     model, n = cp.model, cp.puzzle.size
     cells, regions = range(n * n), range(n)
     reg = _regions(cp)
+    if LINEARIZATION is not None:
+        cp.parameters["linearization_level"] = LINEARIZATION
     cp.shown.extend(reg)
-    inside = [[cp.bool_var(f"chaos{k}_in[{x},{q}]") for q in regions] for x in cells]
-    for x in cells:
-        model.AddExactlyOne(inside[x])
-        model.Add(reg[x] == sum(q * b for q, b in enumerate(inside[x])))
+    inside = cp._chaos_in
     if HINT:
         for x in cells:
             model.AddHint(reg[x], x // n)
@@ -131,16 +206,23 @@ def _chaos_construction(cp, c, k):
                 model.AddBoolOr([y, inside[x][q].Not(), isv.Not()])
                 ys.append(y)
             model.AddExactlyOne(ys)
-    top = [cp.int_var(0, n - 1, f"chaos{k}_top[{x}]") for x in cells]
     root = [cp.bool_var(f"chaos{k}_root[{x}]") for x in cells]
     model.Add(reg[0] == 0)
-    model.Add(top[0] == 0)
     model.Add(root[0] == 1)
-    for x in cells[1:]:  # labels in order of first appearance; a root is a region's first cell
-        model.AddMaxEquality(top[x], [top[x - 1], reg[x]])
-        model.Add(reg[x] <= top[x - 1] + 1)
-        model.Add(reg[x] == top[x - 1] + 1).OnlyEnforceIf(root[x])
-        model.Add(reg[x] <= top[x - 1]).OnlyEnforceIf(root[x].Not())
+    if SYMMETRY == "seen":
+        _first_seen(cp, k, n, inside, root)
+    else:
+        _top(cp, k, n, reg, root)
+    if "lone" in IMPLIED and n > 1:  # implied: no region of one cell, nor of two alone
+        for x in cells:
+            model.AddBoolOr([_same(cp, x, b) for b in _neighbours(n, x)])
+    if "pair" in IMPLIED and n > 2:
+        for a in cells:
+            for b in _neighbours(n, a):
+                if a < b:
+                    model.AddBoolOr([_same(cp, a, b).Not(),
+                                     *(_same(cp, a, c) for c in _neighbours(n, a) if c != b),
+                                     *(_same(cp, b, c) for c in _neighbours(n, b) if c != a)])
     if CONNECT == "layers":
         _layers(cp, k, n, reg, root)
         return
