@@ -10,8 +10,10 @@ every cell to the union over the choices that survive.
 
 from __future__ import annotations
 
-from .witness_props import (_narrow, between, one_each, distinct_bounds, distinct_sum_keeps, highest,
-                            lowest, values)
+from itertools import permutations
+
+from .witness_props import (_narrow, between, distinct_bounds, distinct_sum_keeps, highest,
+                            lowest, one_each, values)
 
 
 def _narrow_all(masks, cells, keeps, changed) -> bool:
@@ -35,6 +37,9 @@ class Renban:
         k = len(self.cells)
         self.windows = [w for w in (between(v, v + k - 1) for v in values(full))
                         if w & full == w and w.bit_count() == k]
+        # A short line: each window's orders written out (at most 24), tried one by one.
+        self.orders = {w: list(permutations([1 << v for v in values(w)]))
+                       for w in self.windows} if k <= 4 else None
         self.cache: dict = {}  # the cells' candidates -> what each keeps
 
     def run(self, masks, changed) -> bool:
@@ -66,7 +71,15 @@ class Renban:
             else:
                 if union != w or all(m & ~kc == 0 for m, kc in zip(ms, keeps)):
                     continue  # no cell could gain a value from this window
-                if all(m == w for m in ms[1:]):  # the first cell's values, the rest after
+                if self.orders is not None:
+                    for order in self.orders[w]:
+                        for m, b in zip(ms, order):
+                            if not m & b:
+                                break
+                        else:
+                            for i, b in enumerate(order):
+                                keeps[i] |= b
+                elif all(m == w for m in ms[1:]):  # the first cell's values, the rest after
                     first = ms[0]
                     keeps[0] |= first
                     rest = w ^ first if first & (first - 1) == 0 else w
