@@ -266,3 +266,14 @@ def test_whisper_loops_on_4x4_the_witness_finds_exactly_the_checkers_grids():
             cells = rng.sample(range(16), rng.randint(3, 4))
             rules.append(m.Whisper(tuple(cells + cells[:1]), rng.choice([1, 2])))
         _same_as_checker(rules)
+
+
+def test_a_renban_keeps_exactly_the_values_its_fillings_use():
+    from sudoku_cp.variants.witness_lines import Renban
+
+    def make(rng, cells, n, lo):
+        def ok(vs):
+            return sorted(vs) == list(range(min(vs), min(vs) + len(vs)))
+        return Renban(cells, ((1 << n) - 1) << lo), ok
+
+    assert _against_fillings(random.Random("w-renban"), make, None, 500, exact=True) > 20

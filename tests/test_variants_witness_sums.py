@@ -378,3 +378,59 @@ def test_little_killer_along_a_diagonal_rule_keeps_exactly_the_solutions_on_4x4(
     truth = sorted(g for g in GRIDS if not check_solution(puzzle, g))
     result = witness.solve(puzzle, limit=len(truth) + 1)
     assert result.exhausted and sorted(result.solutions) == truth
+
+
+
+def _walk(rng, n, length):
+    """A random path of distinct orthogonally adjacent cells on an n x n grid."""
+    path = [rng.randrange(n * n)]
+    while len(path) < length:
+        r, c = divmod(path[-1], n)
+        steps = [(r + dr) * n + c + dc for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                 if 0 <= r + dr < n and 0 <= c + dc < n and (r + dr) * n + c + dc not in path]
+        if not steps:
+            break
+        path.append(rng.choice(steps))
+    return path
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_cliques_split_a_long_line_into_groups_of_one_house_at_least_as_tight(seed):
+    # A random path of 5 to 40 cells on a 9x9: the groups split the positions, each
+    # group's cells share a house pairwise, and their bound on a sum of distinct values
+    # (a group of k at least 1 + ... + k) is no looser than the split by boxes alone.
+    rng = random.Random(seed)
+    ctx = Context(VariantPuzzle(9))
+    cells = _walk(rng, 9, rng.randint(5, 40))
+    groups = ctx.cliques(range(len(cells)), cells)
+    assert sorted(i for g in groups for i in g) == list(range(len(cells)))
+    assert all(ctx.is_house([cells[i] for i in g]) for g in groups)
+    boxes = {}
+    for i, cell in enumerate(cells):
+        boxes.setdefault(ctx.box_of[cell], []).append(i)
+
+    def bound(gs):
+        return sum(len(g) * (len(g) + 1) // 2 for g in gs)
+    assert bound(groups) >= bound(boxes.values()), (cells, groups)
+
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_long_arrows_keep_exactly_the_solutions_on_4x4(seed):
+    # Two-cell bulbs over shafts of 4 to 11 cells along random paths, drawn until the
+    # arrow holds on a random grid: the witness (shafts split by houses) finds exactly
+    # the grids plain enumeration filtered by the checker finds.
+    from sudoku_cp.variants.model import Arrow
+    rng = random.Random(seed)
+    grid = rng.choice(GRIDS)
+    arrows = []
+    while len(arrows) < 2:
+        path = _walk(rng, 4, rng.randint(6, 13))
+        bulb, shaft = path[:2], path[2:]
+        if len(shaft) >= 4 and 10 * grid[bulb[0]] + grid[bulb[1]] == sum(grid[x] for x in shaft):
+            arrows.append(Arrow(tuple(bulb), tuple(shaft)))
+    puzzle = VariantPuzzle(4, constraints=tuple(arrows))
+    truth = sorted(g for g in GRIDS if not check_solution(puzzle, g))
+    assert tuple(grid) in truth
+    result = witness.solve(puzzle, limit=len(truth) + 1)
+    assert result.exhausted and sorted(result.solutions) == truth

@@ -56,8 +56,31 @@ class Context:
 
     def cliques(self, positions, cells):
         """Split ``positions`` (indices into ``cells``) into groups whose cells all share
-        houses pairwise, greedily: a sum over each group is a sum of distinct values."""
-        groups: list[list[int]] = []
+        houses pairwise: a sum over each group is a sum of distinct values. Two splits
+        are made, one greedy as the cells come, one taking first the house that holds
+        most of the cells left; the one whose groups bound a sum of distinct values
+        tighter wins (the bound grows with the square of a group: a long arrow's shaft of
+        32 cells is at least 80 split as the cells come, 98 split by its boxes)."""
+        greedy = self._greedy([], list(positions), cells)
+        left = list(positions)
+        by_house: list[list[int]] = []
+        houses = [set(h) for h in self.houses + self.extra_houses]
+        while houses:
+            best = max(houses, key=lambda h: sum(cells[i] in h for i in left))
+            group = [i for i in left if cells[i] in best]
+            if len(group) < 2 or len({cells[i] for i in group}) < len(group):
+                break  # (a cell met twice is no group of distinct values)
+            by_house.append(group)
+            left = [i for i in left if cells[i] not in best]
+        by_house = self._greedy(by_house, left, cells)
+
+        def bound(groups):
+            return sum(len(g) * (len(g) + 1) for g in groups)
+        return by_house if bound(by_house) > bound(greedy) else greedy
+
+    def _greedy(self, groups, positions, cells):
+        """``groups`` with each of ``positions`` put in the first that it shares houses
+        with, or in a group of its own."""
         for i in positions:
             for g in groups:
                 if all(self.is_house((cells[i], cells[j])) for j in g):

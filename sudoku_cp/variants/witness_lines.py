@@ -10,8 +10,10 @@ every cell to the union over the choices that survive.
 
 from __future__ import annotations
 
+from itertools import permutations
+
 from .witness_props import (_narrow, between, distinct_bounds, distinct_sum_keeps, highest,
-                            lowest, values)
+                            lowest, one_each, values)
 
 
 def _narrow_all(masks, cells, keeps, changed) -> bool:
@@ -24,7 +26,10 @@ def _narrow_all(masks, cells, keeps, changed) -> bool:
 class Renban:
     """Distinct values forming a run of consecutive values, in any order.
 
-    (The "distinct" half is an ``AllDifferent`` beside it; this keeps windows.)
+    (An ``AllDifferent`` stands beside it for the houses' sake.) Exact for the line: per
+    window of ``k`` consecutive values, a cell keeps a value when the other cells can take
+    the window's other values one each (matchings walked as sets of used values, forwards
+    and backwards along the cells).
     """
 
     def __init__(self, cells, full: int) -> None:
@@ -32,23 +37,57 @@ class Renban:
         k = len(self.cells)
         self.windows = [w for w in (between(v, v + k - 1) for v in values(full))
                         if w & full == w and w.bit_count() == k]
+        # A short line: each window's orders written out (at most 24), tried one by one.
+        self.orders = {w: list(permutations([1 << v for v in values(w)]))
+                       for w in self.windows} if k <= 4 else None
+        self.cache: dict = {}  # the cells' candidates -> what each keeps
 
     def run(self, masks, changed) -> bool:
         cells = self.cells
-        keep = 0
+        key = tuple([masks[c] for c in cells])
+        keeps = self.cache.get(key)
+        if keeps is None:
+            keeps = self._keeps(masks)
+            if len(self.cache) >= 4096:
+                self.cache.clear()
+            self.cache[key] = keeps
+        if not any(keeps):
+            return False
+        return _narrow_all(masks, cells, keeps, changed)
+
+    def _keeps(self, masks):
+        cells = self.cells
+        k = len(cells)
+        keeps = [0] * k
         for w in self.windows:
+            ms = []
             union = 0
             for c in cells:
                 m = masks[c] & w
                 if not m:
                     break
+                ms.append(m)
                 union |= m
             else:
-                if union == w:
-                    keep |= w
-        if not keep:
-            return False
-        return _narrow_all(masks, cells, [keep] * len(cells), changed)
+                if union != w or all(m & ~kc == 0 for m, kc in zip(ms, keeps)):
+                    continue  # no cell could gain a value from this window
+                if self.orders is not None:
+                    for order in self.orders[w]:
+                        for m, b in zip(ms, order):
+                            if not m & b:
+                                break
+                        else:
+                            for i, b in enumerate(order):
+                                keeps[i] |= b
+                elif all(m == w for m in ms[1:]):  # the first cell's values, the rest after
+                    first = ms[0]
+                    keeps[0] |= first
+                    rest = w ^ first if first & (first - 1) == 0 else w
+                    for i in range(1, k):
+                        keeps[i] |= rest
+                else:
+                    one_each(ms, w, keeps)
+        return tuple(keeps)
 
 
 class BetweenLine:

@@ -101,6 +101,49 @@ def distinct_sum_keeps(cell_masks, total: int, allowed: int):
     return [m & keep for m in cell_masks]
 
 
+def one_each(ms, w: int, keeps: list[int]) -> bool:
+    """Cells of candidates ``ms`` (already within ``w``) taking the values of ``w`` one
+    each, as many cells as values: add to ``keeps[i]`` each value cell ``i`` takes in
+    some such assignment; False when there is none. (The sets of values the first cells
+    can take, walked forwards, met by those the last cells can take, walked backwards.)
+    """
+    k = len(ms)
+    ahead = [{0}]
+    for m in ms[:-1]:
+        nxt = set()
+        for used in ahead[-1]:
+            free = m & ~used
+            while free:
+                b = free & -free
+                nxt.add(used | b)
+                free ^= b
+        if not nxt:
+            return False
+        ahead.append(nxt)
+    found = False
+    behind = {0}  # the sets cells i+1..k-1 can take
+    for i in range(k - 1, -1, -1):
+        m = ms[i]
+        for used in ahead[i]:
+            free = m & ~used
+            while free:
+                b = free & -free
+                if w ^ used ^ b in behind:
+                    keeps[i] |= b
+                    found = True
+                free ^= b
+        if i:
+            nxt = set()
+            for used in behind:
+                free = m & ~used
+                while free:
+                    b = free & -free
+                    nxt.add(used | b)
+                    free ^= b
+            behind = nxt
+    return found
+
+
 def _narrow(masks: list[int], cell: int, keep: int, changed: list[int]) -> bool:
     """Intersect one cell's mask with ``keep``; False if nothing is left."""
     old = masks[cell]
