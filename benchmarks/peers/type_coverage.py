@@ -172,6 +172,17 @@ def _check(entry, paradigms, time_limit):
     return report, seconds, verdict, agreeing
 
 
+def _outcome(entry, report, verdict, want) -> str:
+    """open, settled, or (``doubt``) wrong / second / stated breaks."""
+    grid = entry.puzzle.grid_cells  # (a source states the grid, not ISS's Var cells)
+    got = digits(report.solution[:grid]) if report.solution else None
+    if verdict == "unknown":
+        return "open"
+    if verdict == "disagree" or (want and (verdict != "unique" or got != want)):
+        return doubt(entry.puzzle, want, verdict)
+    return "settled"
+
+
 def _run(args, paradigms) -> int:
 
     seen, rows = set(), []
@@ -206,14 +217,7 @@ def _run(args, paradigms) -> int:
             want = digits(stated) if stated else (
                 digits(entry.expected[:entry.puzzle.grid_cells]) if entry.expected else None)
             report, seconds, verdict, agreeing = _check(entry, paradigms, args.time_limit)
-            grid = entry.puzzle.grid_cells  # (a source states the grid, not ISS's Var cells)
-            got = digits(report.solution[:grid]) if report.solution else None
-            if verdict == "unknown":
-                outcome = "open"
-            elif verdict == "disagree" or (want and (verdict != "unique" or got != want)):
-                outcome = doubt(entry.puzzle, want, verdict)
-            else:
-                outcome = "settled"
+            outcome = _outcome(entry, report, verdict, want)
             row["entry"], row["want"] = entry, want  # (for --retry-open; not written)
             row.update(verdict=verdict, outcome=outcome, ran=report.ran, agreeing=agreeing, seconds=round(seconds, 3),
                        not_run=report.not_run)
@@ -267,15 +271,7 @@ def _retry(rows, paradigms, seconds_limit) -> list[str]:
             continue
         entry = row["entry"]
         report, seconds, verdict, agreeing = _check(entry, paradigms, seconds_limit)
-        want = row.get("want")
-        grid = entry.puzzle.grid_cells
-        got = digits(report.solution[:grid]) if report.solution else None
-        if verdict == "unknown":
-            outcome = "open"
-        elif verdict == "disagree" or (want and (verdict != "unique" or got != want)):
-            outcome = doubt(entry.puzzle, want, verdict)
-        else:
-            outcome = "settled"
+        outcome = _outcome(entry, report, verdict, row.get("want"))
         row["retry"] = {"time_limit": seconds_limit, "verdict": verdict, "outcome": outcome,
                         "agreeing": agreeing, "seconds": round(seconds, 3)}
         outcomes.append(outcome)
