@@ -209,8 +209,9 @@ def _either(prog, p, c):
     for branch in c.branches:
         pairs = _restrictions(prog, branch)
         if pairs is None:
-            raise UnsupportedConstraint("or", f"fast: an or with a {branch.TYPE} branch (it "
-                                        "takes branches that restrict values only)")
+            raise UnsupportedConstraint("or", f"fast: a branch of this or is a rule "
+                                        f"({branch.TYPE}); it takes branches that restrict "
+                                        "values only")
         merged: dict[int, int] = {}
         for x, mask in pairs:
             merged[x] = merged.get(x, prog.full) & mask
