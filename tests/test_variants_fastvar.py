@@ -468,3 +468,51 @@ def test_counting_circles_over_many_cells_keep_exactly_the_checkers_grids():
                        if not check_solution(p, g))
         r = engine.solve(p, limit=len(truth) + 1)
         assert r.exhausted and sorted(r.solutions) == truth, (trial, p.to_json())
+
+
+#: ISS's "Hidden Hostility" (sigh/Interactive-Sudoku-Solver, data/collections.js, MIT): a
+#: 6x6 grid over values 1..9 with four regions of nine cells. Its rows hold six of nine
+#: values, so a band of rows has no total; ``fast`` once summed bands of them as full
+#: houses for killer innies/outies and said "none" (sat, cpsat and the witness: unique).
+HIDDEN_HOSTILITY = (
+    ".Shape~6x6~9.RegionSize~9.Diagonal~-1.Cage~8~R1C2~R1C1~R2C1.Cage~7~R5C1~R6C1~R6C2"
+    ".Cage~23~R4C2~R5C2~R5C3.Cage~22~R2C3~R2C2~R3C2.Cage~23~R2C4~R2C5~R3C5"
+    ".Cage~21~R4C5~R5C5~R5C4.Cage~8~R5C6~R6C6~R6C5.Cage~7~R1C5~R1C6~R2C6"
+    ".GreaterThan~R1C3~R1C4.GreaterThan~R6C3~R6C2.GreaterThan~R3C5~R3C6")
+
+
+def test_killer_innies_take_no_band_of_rows_that_hold_only_some_values():
+    from sudoku_cp.variants.iss import parse_iss
+
+    p = parse_iss(HIDDEN_HOSTILITY)
+    want = sat.solve(p, limit=2, time_limit=60)
+    got = engine.solve(p, limit=2, time_limit=60)
+    assert want.exhausted and want.count == 1
+    assert got.exhausted and got.solutions == want.solutions
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_killers_over_a_wider_value_range_count_as_sat_does(seed):
+    """4x4 Latin rows and columns over values 1..5 (one value missing from each row and
+    column: no row is a full house), random cages read off a random filling; ``fast``
+    counts to two as ``sat`` does."""
+    rng = random.Random(f"wide{seed}")
+    compared = 0
+    for _ in range(8):
+        p0 = m.VariantPuzzle(4, box=None, values=(1, 5),
+                             givens=((rng.randrange(16), rng.randint(1, 5)),))
+        found = sat.solve(p0, limit=1, time_limit=30).solutions
+        if not found:
+            continue
+        grid = found[0]
+        cages = []
+        for _ in range(rng.randint(2, 4)):
+            a = rng.randrange(16)
+            b = a + 1 if a % 4 < 3 else a + 4 if a < 12 else a - 4
+            cages.append(m.KillerCage((a, b), total=grid[a] + grid[b]))
+        p = dataclasses.replace(p0, givens=(), constraints=tuple(cages))
+        want = sat.solve(p, limit=2, time_limit=30)
+        got = engine.solve(p, limit=2, time_limit=30)
+        assert got.count == want.count and got.exhausted == want.exhausted, p.to_json()
+        compared += 1
+    assert compared >= 4

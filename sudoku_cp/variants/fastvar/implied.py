@@ -49,7 +49,7 @@ def implied_cages(prog, puzzle) -> None:
             stated.add((frozenset(cells), total))
             _implied_sum(prog, holding.get(cells[0], ()), cells, total)
 
-    areas = [(h, 1) for h in houses] + [(a, k) for a, k in _bands(puzzle.size)]
+    areas = [(h, 1) for h in houses] + [(a, k) for a, k in _bands(puzzle.size, set(houses))]
     for area, times in areas:
         near = {i for x in area for i in touching.get(x, ())}
         inside = [i for i in near if cages[i][0] <= area]
@@ -66,13 +66,18 @@ def implied_cages(prog, puzzle) -> None:
             implied(outside, sum(cages[i][1] for i in near) - total)
 
 
-def _bands(n: int):
+def _bands(n: int, full: set):
     """Each run of two to four adjacent rows, and of columns (short of the whole grid),
-    with how many times it holds each value."""
-    for k in range(2, min(4, n - 1) + 1):
-        for first in range(n - k + 1):
-            yield frozenset(r * n + c for r in range(first, first + k) for c in range(n)), k
-            yield frozenset(r * n + c for c in range(first, first + k) for r in range(n)), k
+    with how many times it holds each value: only runs of ``full`` houses (a row of six
+    cells over values 1..9 holds no value surely, and no total)."""
+    rows = [frozenset(r * n + c for c in range(n)) for r in range(n)]
+    cols = [frozenset(r * n + c for r in range(n)) for c in range(n)]
+    for lines in (rows, cols):
+        for k in range(2, min(4, n - 1) + 1):
+            for first in range(n - k + 1):
+                run = lines[first:first + k]
+                if all(line in full for line in run):
+                    yield frozenset().union(*run), k
 
 
 def _implied_sum(prog, houses, cells, total) -> None:
