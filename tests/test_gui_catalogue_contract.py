@@ -30,6 +30,7 @@ TEXTS = {"regex": "1[2-4]+", "pair": "all 12 23 31", "nfa": "start 0; accept 1; 
          "chess": "2 2; values 1 3", "connected_values": "1 2 3 4 5 6 7 8; size 72"}
 #: Fields the page has no box for: the constraint it builds has the model's default there.
 PAGE_DEFAULTS = {"sum": {"weights": []}, "sum_line": {"loop": False}, "chaos_count": {"offset": 0},
+                 "chaos_same": {"size": 1},
                  "full_rank_ties": {"ties": "only-unclued"}}
 #: Tools that read their cells from the first one or two (an outside clue's ray, a quadruple's block).
 FIRST_CELLS = {"little_killer": 2, "sandwich": 1, "x_sum": 1, "skyscraper": 1, "quadruple": 1}
