@@ -59,11 +59,18 @@ def test_each_paradigm_counts_grid_and_split_pairs_as_enumeration_does(seed):
     region = _region_of(rng.choice(_splits_by_enumeration(4, grid)))
     clues = _clues(rng, grid, region)
     p = m.VariantPuzzle(4, box=None, givens=givens, constraints=(m.ChaosConstruction(), *clues))
+    _counts_as_enumeration(p, squares, grid,
+                           lambda g, region: all(_holds(c, g, region) for c in clues))
+
+
+def _counts_as_enumeration(p, squares, grid, keeps):
+    """Enumeration's (grid, split) pairs of ``p`` (the splits of each square with its
+    givens that ``keeps(grid, region)``) include ``grid``; the checker keeps exactly the
+    grids with a pair, and each paradigm counts every pair."""
     truth = {}
     for g in squares:
-        if all(g[x] == v for x, v in givens):
-            n = sum(1 for s in _splits_by_enumeration(4, g)
-                    if all(_holds(c, g, _region_of(s)) for c in clues))
+        if all(g[x] == v for x, v in p.givens):
+            n = sum(1 for s in _splits_by_enumeration(4, g) if keeps(g, _region_of(s)))
             if n:
                 truth[g] = n
     assert grid in truth
@@ -103,20 +110,7 @@ def test_same_value_sets_of_region_cells_count_as_enumeration_does(seed):
     clue = m.ChaosSame(tuple(cells), size)
     assert _alike(clue, region)
     p = m.VariantPuzzle(4, box=None, givens=givens, constraints=(m.ChaosConstruction(), clue))
-    truth = {}
-    for g in squares:
-        if all(g[x] == v for x, v in givens):
-            n = sum(1 for s in _splits_by_enumeration(4, g) if _alike(clue, _region_of(s)))
-            if n:
-                truth[g] = n
-    assert grid in truth
-    for g in squares:
-        assert (check_solution(p, g) == []) == (g in truth)
-    total = sum(truth.values())
-    for paradigm in PRESENT:
-        r = solve(p, paradigm, limit=total + 1, time_limit=120)
-        assert r.exhausted, paradigm
-        assert {g: r.solutions.count(g) for g in set(r.solutions)} == truth, paradigm
+    _counts_as_enumeration(p, squares, grid, lambda g, region: _alike(clue, region))
     assert parse_iss(write_iss(p)) == p  # written back as SameValues~k over region cells
 
 
