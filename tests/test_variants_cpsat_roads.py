@@ -85,3 +85,22 @@ def test_a_time_limit_spent_is_a_timeout_not_an_answer(monkeypatch):
     monkeypatch.setattr(cpsat.time, "perf_counter", iter([0.0, 0.0] + [5.0] * 50).__next__)
     result = cpsat.solve(_random_puzzles(1, seed=1)[0], limit=2, time_limit=1.0)
     assert result.status == "timeout" and not result.exhausted
+
+
+def test_the_solver_skips_the_root_passes_and_an_encoding_still_has_the_last_word():
+    """The solver each road makes turns off probing, the linear relaxation and symmetry
+    (``ROOT_PASSES_OFF``, off by measurement), and an encoding's own parameters come
+    after them: one that asks for a relaxation gets it."""
+    import time
+
+    from sudoku_cp.variants import cpsat
+    from sudoku_cp.variants.encode_cp import encode
+
+    cp = encode(parse_iss(REPEATING))
+    solver = cpsat._solver(cp, None, time.perf_counter(), {"solves": 0})
+    for key, value in cpsat.ROOT_PASSES_OFF.items():
+        assert getattr(solver.parameters, key) == value, key
+    cp.parameters = {**cp.parameters, "linearization_level": 2}
+    solver = cpsat._solver(cp, None, time.perf_counter(), {"solves": 0})
+    assert solver.parameters.linearization_level == 2
+    assert solver.parameters.cp_model_probing_level == 0
