@@ -64,6 +64,21 @@ def _connected(n, cells):
     return seen == cells
 
 
+def _mixed_exclusion(geo, groups) -> bool:
+    """Whether some of a SameValues's sets lie each within houses pairwise (their values
+    then differ) and others do not. ISS slips there: once one set's cells exclude each
+    other, its handler takes every set as distinct-valued, and a set whose cells may repeat
+    can then hold 2,2,3 beside 1,2,3 (`.Shape~4x4.SameValues~3~R2C1~R4C1~R1C1~R1C3~R1C4~
+    R4C3~R4C2~R3C3~R3C2.~R1C4_2~R3C2_3~R4C4_4`: ISS finds 3412/2143/4321/1234). The project
+    follows the rule; such puzzles would only measure ISS's slip. (Other rules of a puzzle,
+    a cage say, can make cells exclude each other too; houses are the common case.)"""
+    def exclusive(cells):
+        return all(any(a in h and b in h for h in geo.houses)
+                   for i, a in enumerate(cells) for b in cells[i + 1:])
+    kinds = {exclusive(g) for g in groups}
+    return len(kinds) > 1
+
+
 def clue(rng, geo, grid, t, honest):
     """The ISS items of one clue of type ``t`` for the full ``grid``."""
     n, values = geo.n, list(range(geo.lo, geo.hi + 1))
@@ -83,6 +98,8 @@ def clue(rng, geo, grid, t, honest):
                     cells.append(x)
         else:
             cells = rng.sample(range(n * n), sets * k)
+        if _mixed_exclusion(geo, [cells[j * k:(j + 1) * k] for j in range(sets)]):
+            return []
         return [f"SameValues~{sets}~" + "~".join(cell(x) for x in cells)]
     if t == "ConnectedValues":
         if honest:
