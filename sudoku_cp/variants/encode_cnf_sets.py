@@ -11,13 +11,17 @@ takes them in).
 - *doppelganger*: each house holds 0; per house and value a literal "the house misses
   it"; at most one house of a kind misses a value; a 0 sees no value missed twice;
 - *full rank*: for a clued line and each other line, literals "equal up to position j"
-  and "first smaller at j" (exact), so "smaller" is exact and counted (``CardEnc``).
+  and "first smaller at j" (exact, "smaller at j" over a ladder "the clued cell holds at
+  most u"), so "smaller" is exact and counted (``CardEnc``); where the edges are houses,
+  what the clue implies (``encode_rank``): its first value as a unit, and the count of
+  the lines starting on it that read smaller (iss-examples-39: 5.2 s to 0.5 s).
 """
 
 from __future__ import annotations
 
 from .encode_cnf_base import exactly
 from .encode_cnf_cages import present
+from .encode_rank import implied
 
 
 def _counts(enc, cells, v, tag):
@@ -182,12 +186,15 @@ def _compare(enc, f, e, tag):
     firsts = []
     for j, (a, b) in enumerate(zip(f, e)):
         eq, lt = enc.aux(*tag, "eq", j), enc.aux(*tag, "lt", j)
-        for i, u in enumerate(vals):
+        at_most = _at_most(enc, b)
+        for u in vals:
             enc.add([-enc.x[a][u], -enc.x[b][u], eq])
             enc.add([-eq, -enc.x[a][u], enc.x[b][u]])
-            for w in vals[i + 1:]:
-                enc.add([-enc.x[a][u], -enc.x[b][w], lt])
-            enc.add([-lt, -enc.x[a][u], *(enc.x[b][w] for w in vals[i + 1:])])
+            if u in at_most:  # a holds u, b more than u: smaller here, and only so
+                enc.add([-enc.x[a][u], at_most[u], lt])
+                enc.add([-lt, -enc.x[a][u], -at_most[u]])
+            else:
+                enc.add([-lt, -enc.x[a][u]])
         firsts.append(_and(enc, enc.aux(*tag, "first", j), lt, prefix))
         prefix = _and(enc, enc.aux(*tag, "prefix", j), eq, prefix)
     smaller = enc.aux(*tag, "smaller")
@@ -195,6 +202,23 @@ def _compare(enc, f, e, tag):
     for lit in firsts:
         enc.add([smaller, -lit])
     return smaller, prefix
+
+
+def _at_most(enc, cell):
+    """Literals "cell holds at most u" for each value u but the largest (made once per
+    cell: a ladder over the cell's value literals)."""
+    made = enc.__dict__.setdefault("_rank_at_most", {})
+    if cell not in made:
+        out, prev = {}, None
+        for u in list(enc.values)[:-1]:
+            le, is_u = enc.aux("rank", "at_most", cell, u), enc.x[cell][u]
+            enc.add([-is_u, le])
+            enc.add([-le, is_u, *([prev] if prev is not None else [])])
+            if prev is not None:
+                enc.add([-prev, le])
+            out[u], prev = le, le
+        made[cell] = out
+    return made[cell]
 
 
 def _and(enc, out, lit, prefix):
@@ -213,18 +237,33 @@ def _tie_rule(puzzle):
 
 
 def _full_rank(enc, c, k):
-    smaller = []
+    smaller = {}
     for f in entries(enc.puzzle.size):
         if f == tuple(c.cells):
             continue
         less, equal = _compare(enc, f, c.cells, ("rank", k, f[0], f[1]))
-        smaller.append(less)
+        smaller[f] = less
         if _tie_rule(enc.puzzle) != "any":
             enc.add([-equal])
     if c.rank - 1 > len(smaller):  # a rank past the lines: no solution
         enc.add([-_true(enc)])
         return
-    exactly(enc, smaller, c.rank - 1)
+    exactly(enc, list(smaller.values()), c.rank - 1)
+    _implied(enc, c, k, smaller)
+
+
+def _implied(enc, c, k, smaller):
+    """What the clue implies where each edge is a house (``encode_rank``): the first
+    value, and how many of the other lines starting on it read smaller."""
+    imp = implied(enc.puzzle, c)
+    if imp is None:
+        return
+    enc.add([enc.x[c.cells[0]][imp.first]])
+    mates = []  # "line f starts on the first value and reads smaller"
+    for f in imp.others:
+        mates.append(_and(enc, enc.aux("rank", k, "mate", f[0], f[1]), enc.x[f[0]][imp.first],
+                          smaller[f]))
+    exactly(enc, mates, imp.below)
 
 
 def _full_rank_ties(enc, c, k):
