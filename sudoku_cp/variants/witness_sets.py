@@ -239,7 +239,11 @@ class Missing:
 
 class Ranked:
     """The line ``mine`` ranks ``rank``-th among ``lines`` read as numbers: ``rank - 1``
-    others are smaller; ``tied``: whether another line may read the same."""
+    others are smaller; ``tied``: whether another line may read the same. It compares the
+    line with every other on each run, so it waits until the cheap propagators and the
+    houses are quiet (``slow``)."""
+
+    slow = True
 
     def __init__(self, mine, rank, lines, tied) -> None:
         self.mine, self.rank, self.tied = tuple(mine), rank, tied
