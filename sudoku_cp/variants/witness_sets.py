@@ -268,7 +268,15 @@ class Ranked:
 
     def run(self, masks, changed) -> bool:
         smaller, maybe = 0, []
+        first = masks[self.mine[0]]
+        low, high = (first & -first).bit_length() - 1, first.bit_length() - 1
         for line in self.others:
+            m = masks[line[0]]  # (what _order finds at the first cell, without the call)
+            if m.bit_length() - 1 < low:
+                smaller += 1
+                continue
+            if (m & -m).bit_length() - 1 > high:
+                continue
             order = self._order(masks, line, self.mine)
             if order == -1:
                 smaller += 1
