@@ -126,6 +126,30 @@ def test_each_paradigm_finds_the_grids_enumeration_finds(puzzle):
         assert found == truth, (paradigm, len(found), len(truth))
 
 
+def _in_ors():
+    """Rank clues inside ``or`` branches beside clues outside (the encoders' literals
+    made once per pair of cells or lines must not carry one branch's guard into another)."""
+    rng = random.Random(3838)
+    out = []
+    for k in range(4):
+        grid = rng.choice(all_grids(m.VariantPuzzle(4)))
+        lines4 = rng.sample(lines(4), 4)
+
+        def clue(line, shift=0):
+            read = tuple(grid[x] for x in line)
+            return m.FullRank(line, shift + 1 + sum(tuple(grid[x] for x in f) < read for f in lines(4)))
+        wrong = clue(lines4[1], 1 + k % 3)  # a rank the grid does not keep
+        out.append(m.VariantPuzzle(4, constraints=(
+            m.Or((wrong, clue(lines4[2]))), m.Or((clue(lines4[0]), m.And((wrong, clue(lines4[3]))))),
+            clue(lines4[3]), *TIES[k])))
+    return out
+
+
+@pytest.mark.parametrize("puzzle", _in_ors(), ids=lambda p: str(p.constraints[2].rank))
+def test_rank_clues_inside_ors_find_the_grids_enumeration_finds(puzzle):
+    test_each_paradigm_finds_the_grids_enumeration_finds(puzzle)
+
+
 #: ISS's example "DSM 2023 Leftover: Full Rank Sudoku" (iss-examples-39 of the shared data,
 #: from sigh/Interactive-Sudoku-Solver data/example_puzzles.js, MIT) and its stated solution.
 ISS_39 = (".FullRank~C2~26~.FullRank~C4~32~.FullRank~C6~6~.FullRank~C8~35~.FullRank~R1~17~"
