@@ -1,7 +1,8 @@
 """Full rank made fast (issue 38): what a rank clue implies where the edges are houses
 (``variants/encode_rank.py``, read by the CNF and CP-SAT encoders) against brute-force
 counting on every 4x4 grid, in each tie mode; the paradigms against enumeration on 4x4
-rank puzzles; and ISS's 9x9 example settled by each paradigm.
+rank puzzles, some with rank clues inside ``or`` branches; and ISS's 9x9 example settled
+by each paradigm.
 """
 
 from __future__ import annotations
