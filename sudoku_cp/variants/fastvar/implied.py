@@ -17,6 +17,10 @@ from __future__ import annotations
 #: An implied sum over more cells than this is left out (weak, and costly to propagate;
 #: nine: a killer's nodes halve against five, docs/variants_speed.md, issue 38).
 IMPLIED_CELLS = 9
+#: A mixed sum (outies less innies) over more cells than this is left out (ISS keeps six).
+MIXED_CELLS = 6
+#: The widest band of rows or columns taken as one area (6 or 8: more nodes on a killer).
+BAND = 4
 
 
 def implied_cages(prog, puzzle) -> None:
@@ -64,6 +68,28 @@ def implied_cages(prog, puzzle) -> None:
         if (near and area <= union and 0 < len(outside) <= IMPLIED_CELLS
                 and sum(len(cages[i][0]) for i in near) == len(union)):
             implied(outside, sum(cages[i][1] for i in near) - total)
+        # mixed: the cages mostly inside, and each cage sticking out by one cell
+        most = [i for i in near if 2 * len(cages[i][0] & area) > len(cages[i][0])]
+        pieces = [most] + [inside + [i] for i in near if len(cages[i][0] - area) == 1]
+        for chosen in pieces:
+            _mixed(prog, area, total, [cages[i] for i in chosen], stated)
+
+
+def _mixed(prog, area, total, chosen, stated) -> None:
+    """Cages ``chosen`` (no two sharing a cell) against an ``area`` holding ``total``: the
+    cells of the cages outside the area, less the area's cells outside the cages, sum to
+    the cages' totals less the area's (one side empty: outies or innies, stated above)."""
+    union = frozenset().union(*(cells for cells, _ in chosen))
+    if sum(len(cells) for cells, _ in chosen) != len(union):
+        return
+    plus, minus = sorted(union - area), sorted(area - union)
+    if not plus or not minus or len(plus) + len(minus) > MIXED_CELLS:
+        return
+    value = sum(t for _, t in chosen) - total
+    key = (frozenset(plus), frozenset(minus), value)
+    if key not in stated:
+        stated.add(key)
+        prog.linear([(x, 1) for x in plus] + [(x, -1) for x in minus], value)
 
 
 def _bands(n: int, full: set):
@@ -73,7 +99,7 @@ def _bands(n: int, full: set):
     rows = [frozenset(r * n + c for c in range(n)) for r in range(n)]
     cols = [frozenset(r * n + c for r in range(n)) for c in range(n)]
     for lines in (rows, cols):
-        for k in range(2, min(4, n - 1) + 1):
+        for k in range(2, min(BAND, n - 1) + 1):
             for first in range(n - k + 1):
                 run = lines[first:first + k]
                 if all(line in full for line in run):

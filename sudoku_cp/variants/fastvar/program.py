@@ -217,12 +217,33 @@ class Program:
         combos = _combos(self.nv, k, total - k * self.lo)
         start = len(self.tables)
         self.tables.extend(combos)
-        self.props.append((CAGE, list(cells), [k, start, len(combos)] + list(cells)))
+        self.props.append((CAGE, list(cells), [k, start, len(combos)] + list(cells) + [0]))
+
+    def _cage_complements(self) -> None:
+        """Each ``CAGE`` inside a full house watches the house's other cells too (its
+        *complement*, ISS's term): they hold exactly the values its combination leaves out,
+        so a combination stays only when they can, and they keep only what the combinations
+        left leave out."""
+        if not self.full_houses:
+            return
+        holding: dict[int, list[frozenset]] = {}
+        for h in dict.fromkeys(self.full_houses):
+            for x in h:
+                holding.setdefault(x, []).append(frozenset(h))
+        for i, (kind, cells, data) in enumerate(self.props):
+            if kind != CAGE or not cells or data[3 + data[0]]:  # (none, or stated already)
+                continue
+            house = next((h for h in holding.get(cells[0], ()) if h.issuperset(cells)), None)
+            if house is None or len(house) == len(set(cells)):
+                continue
+            rest = sorted(house - set(cells))
+            self.props[i] = (CAGE, cells + rest, data[:3 + len(cells)] + [len(rest)] + rest)
 
     # -- packing --------------------------------------------------------------------------------
     def freeze(self) -> "Program":
         """Pack ``props`` into the CSR arrays the kernel reads."""
         self._group_sums()
+        self._cage_complements()
         houses = [0] * len(self.dom)  # cell -> the houses (all-different) holding it, as bits
         for h, (kind, cells, _) in enumerate(self.props):
             if kind == HOUSE:

@@ -325,19 +325,29 @@ def _place_needed(dom, d, c0, k, needed, wstart, wlist, queue, inq, state, nprop
 
 
 @njit(cache=True, nogil=True)
-def _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
+def _cage(dom, d, o, tab, nv, wstart, wlist, queue, inq, state, nprops):
     """The cage's values are one of its combinations: each cell keeps the values of the
     combinations every cell can still meet; a value all of them need and one cell can take
-    goes there."""
+    goes there. A cage inside a full house also reads the house's other cells (its
+    complement, listed after its own): they hold exactly the values a combination leaves
+    out, so a combination stays only when they can hold those, and they keep only them."""
     k, start, count = d[o], d[o + 1], d[o + 2]
+    nc = d[o + 3 + k]
     union = 0
     for j in range(k):
         union |= dom[d[o + 3 + j]]
+    rest = 0
+    for j in range(nc):
+        rest |= dom[d[o + 4 + k + j]]
+    full = (1 << nv) - 1
     allowed = 0
     needed = -1
+    outside = 0
     for t in range(count):
         c = tab[start + t]
         if union & c != c:
+            continue
+        if nc and full & ~c & ~rest:
             continue
         ok = True
         for j in range(k):
@@ -347,10 +357,14 @@ def _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
         if ok:
             allowed |= c
             needed &= c
+            outside |= full & ~c
     if allowed == 0:
         return False
     for j in range(k):
         if not _narrow(dom, d[o + 3 + j], allowed, wstart, wlist, queue, inq, state, nprops):
+            return False
+    for j in range(nc):
+        if not _narrow(dom, d[o + 4 + k + j], outside, wstart, wlist, queue, inq, state, nprops):
             return False
     return _place_needed(dom, d, o + 3, k, needed, wstart, wlist, queue, inq, state, nprops)
 
@@ -524,7 +538,7 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
         elif kind == LINEAR:
             ok = _linear(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
         elif kind == CAGE:
-            ok = _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops)
+            ok = _cage(dom, d, o, tab, nv, wstart, wlist, queue, inq, state, nprops)
         elif kind == RENBAN:
             ok = _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops)
         elif kind == BETWEEN:
