@@ -1,7 +1,12 @@
-"""The sums ``fast`` derives from killer cages (``fastvar.implied``) lose no solution and
-admit none: on grids where every cell is caged (the case the mixed innies and outies are
-for), ``fast`` must find exactly the grids the independent checker keeps (4x4, every Latin
-square with boxes) or count as ``sat`` does (6x6 and 9x9)."""
+"""What ``fast`` derives beyond the rules as stated loses no solution and admits none:
+
+- the sums killer cages imply (``fastvar.implied``: innies, outies, mixed), on grids
+  where every cell is caged;
+- a long sum stated a second time, its cells grouped across the first grouping, and a
+  sum inside one house kept as a cage (``program``), on grids with disjoint groups.
+
+``fast`` must find exactly the grids the independent checker keeps (4x4, every grid with
+boxes) or count as ``sat`` does (6x6 and 9x9)."""
 
 from __future__ import annotations
 
@@ -125,3 +130,73 @@ def test_mixed_sums_are_bounded_in_size():
     for kind, cells, _ in prog.props:
         if kind in (LINEAR, SMALLSUM, GROUPSUM):
             assert len(cells) <= max(implied.MIXED_CELLS, implied.IMPLIED_CELLS)
+
+
+def _second_groupings(p) -> int:
+    """How many sums ``fast`` states twice, grouped two ways (``program._grouped``)."""
+    prog = compile_puzzle(p)
+    seen: dict[frozenset, int] = {}
+    for kind, cells, _ in prog.props:
+        if kind == GROUPSUM:
+            seen[frozenset(cells)] = seen.get(frozenset(cells), 0) + 1
+    return sum(k - 1 for k in seen.values())
+
+
+def test_long_sums_over_disjoint_groups_on_4x4_keep_exactly_the_checkers_grids():
+    """Sums of four to seven cells, weights ±1, read off a random grid with disjoint
+    groups (each sum's cells grouped by box, then again across those groups): ``fast``
+    finds exactly the grids the checker keeps."""
+    rng = random.Random("second4")
+    grids = _sudokus4()
+    disjoint = m.VariantPuzzle(4, constraints=(m.DisjointGroups(),))
+    kept = [g for g in grids if not check_solution(disjoint, g)]
+    twice = 0
+    for trial in range(30):
+        grid = rng.choice(kept)
+        rules = [m.DisjointGroups()]
+        for _ in range(rng.randint(1, 2)):
+            cells = tuple(rng.sample(range(16), rng.randint(4, 7)))
+            weights = tuple(rng.choice([1, 1, -1]) for _ in cells)
+            rules.append(m.Sum(cells, sum(w * grid[x] for w, x in zip(weights, cells)), weights))
+        if rng.random() < 0.5:
+            diag = (0, 5, 10, 15) if rng.random() < 0.5 else (3, 6, 9, 12)
+            rules.append(m.LittleKiller(diag, sum(grid[x] for x in diag)))
+        p = m.VariantPuzzle(4, constraints=tuple(rules))
+        truth = sorted(g for g in grids if not check_solution(p, g))
+        assert grid in truth
+        r = engine.solve(p, limit=len(truth) + 1)
+        assert r.exhausted and sorted(r.solutions) == truth, (trial, p.to_json())
+        twice += _second_groupings(p)
+    assert twice >= 5
+
+
+def test_little_killers_over_disjoint_groups_count_as_sat_does():
+    """9x9 with disjoint groups, little killers along random diagonals read off a random
+    grid, a few givens: ``fast`` counts to two as ``sat`` does."""
+    rng = random.Random("second9")
+    twice = 0
+    for trial in range(5):
+        grid = _shuffled(rng, 9, (3, 3))
+        p0 = m.VariantPuzzle(9, constraints=(m.DisjointGroups(),))
+        if check_solution(p0, grid):  # (a shuffled grid rarely keeps disjoint groups)
+            found = sat.solve(m.VariantPuzzle(9, constraints=(m.DisjointGroups(),), givens=(
+                (rng.randrange(81), rng.randint(1, 9)),)), limit=1, time_limit=30).solutions
+            grid = found[0]
+        rules = [m.DisjointGroups()]
+        for _ in range(4):
+            r = rng.randrange(5)
+            down = tuple((r + i) * 9 + i for i in range(9 - r))
+            up = tuple((r + i) * 9 + 8 - i for i in range(9 - r))
+            for cells in (down, up):
+                rules.append(m.LittleKiller(cells, sum(grid[x] for x in cells)))
+        givens = tuple((x, grid[x]) for x in rng.sample(range(81), 12))
+        p = m.VariantPuzzle(9, givens=givens, constraints=tuple(rules))
+        assert not check_solution(p, grid)
+        want = sat.solve(p, limit=2, time_limit=60)
+        got = engine.solve(p, limit=2, time_limit=60)
+        assert want.status != "timeout" and got.status != "timeout"
+        assert got.count == want.count, (trial, p.to_json())
+        if want.count == 1:
+            assert got.solutions == want.solutions
+        twice += _second_groupings(p)
+    assert twice >= 5

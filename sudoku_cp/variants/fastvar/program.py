@@ -185,25 +185,29 @@ class Program:
                 for x in cells:
                     houses.setdefault(x, set()).add(h)
         most = 3 if self.nv <= 12 else 2
+        again = []
         for i, (kind, cells, data) in enumerate(self.props):
             if kind != GROUPSUM or not isinstance(data, tuple):
                 continue
             total, merged = data
-            groups: list[list[int]] = []
-            for x in cells:
-                fit = next((g for g in groups if len(g) < most and merged[g[0]] == merged[x]
-                            and all(houses.get(x, set()) & houses.get(y, set()) for y in g)),
-                           None)
-                if fit is None:
-                    groups.append([x])
-                else:
-                    fit.append(x)
-            target = total - sum(self.lo if merged[x] > 0 else -self.hi for x in cells)
-            out = [len(cells), target, len(groups)]
-            for g in groups:
-                out += [len(g), merged[g[0]]]
-            out += [x for g in groups for x in g]
-            self.props[i] = (GROUPSUM, [x for g in groups for x in g], out)
+            groups = _grouped(cells, merged, houses, most, {})
+            self.props[i] = (GROUPSUM, [x for g in groups for x in g],
+                             self._group_data(total, merged, groups))
+            # the same sum grouped across the first grouping (a second house through
+            # its groups: a diagonal's boxes, then its disjoint groups)
+            first = {x: j for j, g in enumerate(groups) for x in g}
+            other = _grouped(cells, merged, houses, most, first)
+            if any(len(g) > 1 for g in other):
+                again.append((GROUPSUM, [x for g in other for x in g],
+                              self._group_data(total, merged, other)))
+        self.props.extend(again)
+
+    def _group_data(self, total, merged, groups):
+        target = total - sum(self.lo if merged[x] > 0 else -self.hi for g in groups for x in g)
+        out = [sum(len(g) for g in groups), target, len(groups)]
+        for g in groups:
+            out += [len(g), merged[g[0]]]
+        return out + [x for g in groups for x in g]
 
     def cage(self, cells, total: int, house: bool = True) -> None:
         """Distinct values summing to ``total``: a house (unless the cells are already in
@@ -217,33 +221,39 @@ class Program:
         combos = _combos(self.nv, k, total - k * self.lo)
         start = len(self.tables)
         self.tables.extend(combos)
-        self.props.append((CAGE, list(cells), [k, start, len(combos)] + list(cells) + [0]))
+        self.props.append((CAGE, list(cells), [k, start, len(combos)] + list(cells)))
 
-    def _cage_complements(self) -> None:
-        """Each ``CAGE`` inside a full house watches the house's other cells too (its
-        *complement*, ISS's term): they hold exactly the values its combination leaves out,
-        so a combination stays only when they can, and they keep only what the combinations
-        left leave out."""
-        if not self.full_houses:
-            return
-        holding: dict[int, list[frozenset]] = {}
-        for h in dict.fromkeys(self.full_houses):
-            for x in h:
-                holding.setdefault(x, []).append(frozenset(h))
+    def _sums_in_houses(self) -> None:
+        """A sum of coefficient +1 whose cells all lie in one house (a little killer along a
+        box's diagonal, an arrow's shaft in a row...) is a cage: its values differ, so it
+        keeps only the combinations of distinct values (a ``SMALLSUM`` or ``GROUPSUM``
+        lets values repeat across their groups)."""
+        houses: dict[int, set[int]] = {}
+        for h, (kind, cells, _) in enumerate(self.props):
+            if kind == HOUSE:
+                for x in cells:
+                    houses.setdefault(x, set()).add(h)
         for i, (kind, cells, data) in enumerate(self.props):
-            if kind != CAGE or not cells or data[3 + data[0]]:  # (none, or stated already)
+            if kind in (LINEAR, SMALLSUM):
+                total, coefs = data[1], data[3::2]
+            elif kind == GROUPSUM and isinstance(data, tuple):
+                total, coefs = data[0], list(data[1].values())
+            else:
                 continue
-            house = next((h for h in holding.get(cells[0], ()) if h.issuperset(cells)), None)
-            if house is None or len(house) == len(set(cells)):
+            k = len(cells)
+            if (k < 2 or any(c != 1 for c in coefs) or comb(self.nv, k) > MAX_COMBOS
+                    or not set.intersection(*(houses.get(x, set()) for x in cells))):
                 continue
-            rest = sorted(house - set(cells))
-            self.props[i] = (CAGE, cells + rest, data[:3 + len(cells)] + [len(rest)] + rest)
+            combos = _combos(self.nv, k, total - k * self.lo) if total >= k * self.lo else ()
+            start = len(self.tables)
+            self.tables.extend(combos)
+            self.props[i] = (CAGE, list(cells), [k, start, len(combos)] + list(cells))
 
     # -- packing --------------------------------------------------------------------------------
     def freeze(self) -> "Program":
         """Pack ``props`` into the CSR arrays the kernel reads."""
+        self._sums_in_houses()
         self._group_sums()
-        self._cage_complements()
         houses = [0] * len(self.dom)  # cell -> the houses (all-different) holding it, as bits
         for h, (kind, cells, _) in enumerate(self.props):
             if kind == HOUSE:
@@ -285,6 +295,22 @@ class Program:
     def slow(self) -> np.ndarray:
         """Which propagators wait for the fast ones (houses and pairs) to settle first."""
         return self.kinds > PAIR
+
+
+def _grouped(cells, merged, houses, most, apart) -> list[list[int]]:
+    """``cells`` in groups of up to ``most`` cells of one sign that share a house, each
+    cell into the first group it fits; two cells of one group in ``apart`` (cell -> its
+    group there) are never grouped again."""
+    groups: list[list[int]] = []
+    for x in cells:
+        fit = next((g for g in groups if len(g) < most and merged[g[0]] == merged[x]
+                    and all(houses.get(x, set()) & houses.get(y, set()) for y in g)
+                    and not any(x in apart and apart.get(y) == apart[x] for y in g)), None)
+        if fit is None:
+            groups.append([x])
+        else:
+            fit.append(x)
+    return groups
 
 
 @lru_cache(maxsize=None)

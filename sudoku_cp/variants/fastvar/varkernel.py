@@ -213,32 +213,56 @@ def _small_sum(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
 def _group_walk(ms, g, sums, target, keep, check):
     """Each choice of distinct bits, one from each of the ``g`` (1 to 3) masks ``ms``: the
     mask of their sums of bit indices up to ``target`` or, with ``check``, keep its bits
-    in ``keep`` when bit ``target - sum`` of ``sums`` is set (the others make up the rest)."""
+    in ``keep`` when bit ``target - sum`` of ``sums`` is set (the others make up the rest).
+
+    The last mask is taken whole at each choice of the others (a shift), so a group of
+    three costs the pairs of its first two masks, not the triples."""
     out = 0
+    rev = 0  # bit s: the others can make target - s
+    if check:
+        m = sums
+        while m:
+            p = _cttz(m)
+            m &= m - 1
+            if p <= target:
+                rev |= 1 << (target - p)
     m0 = ms[0]
     while m0:
         a = _cttz(m0)
         m0 &= m0 - 1
-        m1 = ms[1] & ~(1 << a) if g > 1 else 1
+        if a > target:
+            break
+        if g == 1:
+            if not check:
+                out |= 1 << a
+            elif rev >> a & 1:
+                keep[0] |= 1 << a
+            continue
+        m1 = ms[1] & ~(1 << a)
+        if g == 2:
+            if not check:
+                out |= m1 << a
+            else:
+                ok = m1 & (rev >> a)
+                if ok:
+                    keep[0] |= 1 << a
+                    keep[1] |= ok
+            continue
         while m1:
             b = _cttz(m1)
             m1 &= m1 - 1
-            m2 = ms[2] & ~(1 << a) & ~(1 << b) if g > 2 else 1
-            while m2:
-                c = _cttz(m2)
-                m2 &= m2 - 1
-                s = a + (b if g > 1 else 0) + (c if g > 2 else 0)
-                if s > target:
-                    continue
-                if not check:
-                    out |= 1 << s
-                elif sums >> (target - s) & 1:
+            if a + b > target:
+                break
+            m2 = ms[2] & ~(1 << a) & ~(1 << b)
+            if not check:
+                out |= m2 << (a + b)
+            else:
+                ok = m2 & (rev >> (a + b))
+                if ok:
                     keep[0] |= 1 << a
-                    if g > 1:
-                        keep[1] |= 1 << b
-                    if g > 2:
-                        keep[2] |= 1 << c
-    return out
+                    keep[1] |= 1 << b
+                    keep[2] |= ok
+    return out & _below(target + 1)
 
 
 @njit(cache=True, nogil=True)
@@ -325,29 +349,19 @@ def _place_needed(dom, d, c0, k, needed, wstart, wlist, queue, inq, state, nprop
 
 
 @njit(cache=True, nogil=True)
-def _cage(dom, d, o, tab, nv, wstart, wlist, queue, inq, state, nprops):
+def _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
     """The cage's values are one of its combinations: each cell keeps the values of the
     combinations every cell can still meet; a value all of them need and one cell can take
-    goes there. A cage inside a full house also reads the house's other cells (its
-    complement, listed after its own): they hold exactly the values a combination leaves
-    out, so a combination stays only when they can hold those, and they keep only them."""
+    goes there."""
     k, start, count = d[o], d[o + 1], d[o + 2]
-    nc = d[o + 3 + k]
     union = 0
     for j in range(k):
         union |= dom[d[o + 3 + j]]
-    rest = 0
-    for j in range(nc):
-        rest |= dom[d[o + 4 + k + j]]
-    full = (1 << nv) - 1
     allowed = 0
     needed = -1
-    outside = 0
     for t in range(count):
         c = tab[start + t]
         if union & c != c:
-            continue
-        if nc and full & ~c & ~rest:
             continue
         ok = True
         for j in range(k):
@@ -357,14 +371,10 @@ def _cage(dom, d, o, tab, nv, wstart, wlist, queue, inq, state, nprops):
         if ok:
             allowed |= c
             needed &= c
-            outside |= full & ~c
     if allowed == 0:
         return False
     for j in range(k):
         if not _narrow(dom, d[o + 3 + j], allowed, wstart, wlist, queue, inq, state, nprops):
-            return False
-    for j in range(nc):
-        if not _narrow(dom, d[o + 4 + k + j], outside, wstart, wlist, queue, inq, state, nprops):
             return False
     return _place_needed(dom, d, o + 3, k, needed, wstart, wlist, queue, inq, state, nprops)
 
@@ -538,7 +548,7 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
         elif kind == LINEAR:
             ok = _linear(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
         elif kind == CAGE:
-            ok = _cage(dom, d, o, tab, nv, wstart, wlist, queue, inq, state, nprops)
+            ok = _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops)
         elif kind == RENBAN:
             ok = _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops)
         elif kind == BETWEEN:
