@@ -2,16 +2,20 @@
 adds implied sums): each is a consequence of the rules, so no solution is lost, and the
 search meets a contradiction sooner.
 
-- ``implied_cages``: innies and outies of killer cages over each full house and each band
-  of two to four adjacent rows or columns;
+- ``implied_cages``: innies, outies and mixed sums (outies less innies) of killer cages
+  over each full house and each band of two to four adjacent rows or columns;
 - ``equal_sum`` (the builder of the type): where some segments cut a full house, their
-  common sum is that house's total over their count.
+  common sum is that house's total over their count;
+- ``sums_in_houses``: a sum of +1 terms inside one house is a cage (distinct values).
 
 Each takes the ``Program`` being built (``program.Program``) and adds to it through its
-``cage`` and ``linear``; nothing here reads the encoders, the witness or the checker.
+``cage`` and ``linear`` (``sums_in_houses`` rewrites sums already stated); nothing here
+reads the encoders, the witness or the checker.
 """
 
 from __future__ import annotations
+
+from math import comb
 
 
 #: An implied sum over more cells than this is left out (weak, and costly to propagate;
@@ -30,7 +34,10 @@ def implied_cages(prog, puzzle) -> None:
     - *innies*: the cells of the area outside the cages inside it sum to the area's
       total minus those cages' (a hidden cage: distinct where its cells share a house);
     - *outies*: when the cages touching the area cover it, their cells outside the area
-      sum to those cages' totals minus the area's.
+      sum to those cages' totals minus the area's;
+    - *mixed* (``_mixed``): for the cages mostly inside the area, and for those inside
+      it with one cage that sticks out by a cell, their cells outside the area less the
+      area's cells outside them.
     """
     cages = [(frozenset(c.cells), c.total) for c in puzzle.constraints
              if c.TYPE == "killer_cage" and c.total is not None]
@@ -90,6 +97,35 @@ def _mixed(prog, area, total, chosen, stated) -> None:
     if key not in stated:
         stated.add(key)
         prog.linear([(x, 1) for x in plus] + [(x, -1) for x in minus], value)
+
+
+def sums_in_houses(prog) -> None:
+    """A sum of coefficient +1 whose cells all lie in one house (a little killer along a
+    box's diagonal, an arrow's shaft in a row...) is a cage: its values differ, so it
+    keeps only the combinations of distinct values (a ``SMALLSUM`` or ``GROUPSUM`` lets
+    values repeat across their groups). Run by ``Program.freeze``, every house known."""
+    from .program import CAGE, GROUPSUM, HOUSE, LINEAR, MAX_COMBOS, SMALLSUM, _combos
+
+    houses: dict[int, set[int]] = {}
+    for h, (kind, cells, _) in enumerate(prog.props):
+        if kind == HOUSE:
+            for x in cells:
+                houses.setdefault(x, set()).add(h)
+    for i, (kind, cells, data) in enumerate(prog.props):
+        if kind in (LINEAR, SMALLSUM):
+            total, coefs = data[1], data[3::2]
+        elif kind == GROUPSUM and isinstance(data, tuple):
+            total, coefs = data[0], list(data[1].values())
+        else:
+            continue
+        k = len(cells)
+        if (k < 2 or any(c != 1 for c in coefs) or comb(prog.nv, k) > MAX_COMBOS
+                or not set.intersection(*(houses.get(x, set()) for x in cells))):
+            continue
+        combos = _combos(prog.nv, k, total - k * prog.lo) if total >= k * prog.lo else ()
+        start = len(prog.tables)
+        prog.tables.extend(combos)
+        prog.props[i] = (CAGE, list(cells), [k, start, len(combos)] + list(cells))
 
 
 def _bands(n: int, full: set):

@@ -9,7 +9,9 @@ Propagator kinds (the kernel has one function for each):
 - ``LINEAR``: ``sum(coef * value) == total`` (cage sums, little killers, arrows of any
   bulb, double arrows, zippers, region-sum lines), by bounds; ``SMALLSUM`` the same over
   at most three terms of coefficient ±1 and few values, exactly; ``GROUPSUM`` over four or
-  more such terms, exactly, values differing within groups of cells that share a house;
+  more such terms, exactly, values differing within groups of cells that share a house
+  (stated twice when a second grouping joins cells the first keeps apart); a sum of +1
+  terms inside one house is a ``CAGE``;
 - ``CAGE``: the cage's values are one of its combinations (distinct values reaching the sum);
 - ``RENBAN``: the values lie in one window of ``len(cells)`` consecutive values;
 - ``BETWEEN`` / ``LOCKOUT``: the inner cells against the two ends;
@@ -54,7 +56,7 @@ import numpy as np
 
 from ..model import leaper_steps
 from ..paradigms import UnsupportedConstraint
-from .implied import equal_sum, implied_cages
+from .implied import equal_sum, implied_cages, sums_in_houses
 
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
  SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE, FULLRANK, NOTIES,
@@ -176,7 +178,10 @@ class Program:
 
     def _group_sums(self) -> None:
         """Each ``GROUPSUM``'s data: its cells in groups of 1 to 3 of one sign that share a
-        house (each cell into the first group it fits), and its total in bit indices."""
+        house (each cell into the first group it fits), and its total in bit indices; and
+        the same sum once more, grouped so that no two cells of a first group meet again,
+        when that makes a group of two or more (values that differ through a second house:
+        a diagonal grouped by boxes, then by disjoint groups)."""
         if not any(kind == GROUPSUM for kind, _, _ in self.props):
             return
         houses: dict[int, set[int]] = {}
@@ -193,8 +198,6 @@ class Program:
             groups = _grouped(cells, merged, houses, most, {})
             self.props[i] = (GROUPSUM, [x for g in groups for x in g],
                              self._group_data(total, merged, groups))
-            # the same sum grouped across the first grouping (a second house through
-            # its groups: a diagonal's boxes, then its disjoint groups)
             first = {x: j for j, g in enumerate(groups) for x in g}
             other = _grouped(cells, merged, houses, most, first)
             if any(len(g) > 1 for g in other):
@@ -202,7 +205,9 @@ class Program:
                               self._group_data(total, merged, other)))
         self.props.extend(again)
 
-    def _group_data(self, total, merged, groups):
+    def _group_data(self, total, merged, groups) -> list[int]:
+        """The kernel's data of a ``GROUPSUM``: cells, target in bit indices, groups
+        (size and sign of each), then the cells group by group."""
         target = total - sum(self.lo if merged[x] > 0 else -self.hi for g in groups for x in g)
         out = [sum(len(g) for g in groups), target, len(groups)]
         for g in groups:
@@ -223,36 +228,10 @@ class Program:
         self.tables.extend(combos)
         self.props.append((CAGE, list(cells), [k, start, len(combos)] + list(cells)))
 
-    def _sums_in_houses(self) -> None:
-        """A sum of coefficient +1 whose cells all lie in one house (a little killer along a
-        box's diagonal, an arrow's shaft in a row...) is a cage: its values differ, so it
-        keeps only the combinations of distinct values (a ``SMALLSUM`` or ``GROUPSUM``
-        lets values repeat across their groups)."""
-        houses: dict[int, set[int]] = {}
-        for h, (kind, cells, _) in enumerate(self.props):
-            if kind == HOUSE:
-                for x in cells:
-                    houses.setdefault(x, set()).add(h)
-        for i, (kind, cells, data) in enumerate(self.props):
-            if kind in (LINEAR, SMALLSUM):
-                total, coefs = data[1], data[3::2]
-            elif kind == GROUPSUM and isinstance(data, tuple):
-                total, coefs = data[0], list(data[1].values())
-            else:
-                continue
-            k = len(cells)
-            if (k < 2 or any(c != 1 for c in coefs) or comb(self.nv, k) > MAX_COMBOS
-                    or not set.intersection(*(houses.get(x, set()) for x in cells))):
-                continue
-            combos = _combos(self.nv, k, total - k * self.lo) if total >= k * self.lo else ()
-            start = len(self.tables)
-            self.tables.extend(combos)
-            self.props[i] = (CAGE, list(cells), [k, start, len(combos)] + list(cells))
-
     # -- packing --------------------------------------------------------------------------------
     def freeze(self) -> "Program":
         """Pack ``props`` into the CSR arrays the kernel reads."""
-        self._sums_in_houses()
+        sums_in_houses(self)
         self._group_sums()
         houses = [0] * len(self.dom)  # cell -> the houses (all-different) holding it, as bits
         for h, (kind, cells, _) in enumerate(self.props):
