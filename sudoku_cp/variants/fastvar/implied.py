@@ -2,21 +2,29 @@
 adds implied sums): each is a consequence of the rules, so no solution is lost, and the
 search meets a contradiction sooner.
 
-- ``implied_cages``: innies and outies of killer cages over each full house and each band
-  of two to four adjacent rows or columns;
+- ``implied_cages``: innies, outies and mixed sums (outies less innies) of killer cages
+  over each full house and each band of two to four adjacent rows or columns;
 - ``equal_sum`` (the builder of the type): where some segments cut a full house, their
-  common sum is that house's total over their count.
+  common sum is that house's total over their count;
+- ``sums_in_houses``: a sum of +1 terms inside one house is a cage (distinct values).
 
 Each takes the ``Program`` being built (``program.Program``) and adds to it through its
-``cage`` and ``linear``; nothing here reads the encoders, the witness or the checker.
+``cage`` and ``linear`` (``sums_in_houses`` rewrites sums already stated); nothing here
+reads the encoders, the witness or the checker.
 """
 
 from __future__ import annotations
+
+from math import comb
 
 
 #: An implied sum over more cells than this is left out (weak, and costly to propagate;
 #: nine: a killer's nodes halve against five, docs/variants_speed.md, issue 38).
 IMPLIED_CELLS = 9
+#: A mixed sum (outies less innies) over more cells than this is left out (ISS keeps six).
+MIXED_CELLS = 6
+#: The widest band of rows or columns taken as one area (6 or 8: more nodes on a killer).
+BAND = 4
 
 
 def implied_cages(prog, puzzle) -> None:
@@ -26,7 +34,10 @@ def implied_cages(prog, puzzle) -> None:
     - *innies*: the cells of the area outside the cages inside it sum to the area's
       total minus those cages' (a hidden cage: distinct where its cells share a house);
     - *outies*: when the cages touching the area cover it, their cells outside the area
-      sum to those cages' totals minus the area's.
+      sum to those cages' totals minus the area's;
+    - *mixed* (``_mixed``): for the cages mostly inside the area, and for those inside
+      it with one cage that sticks out by a cell, their cells outside the area less the
+      area's cells outside them.
     """
     cages = [(frozenset(c.cells), c.total) for c in puzzle.constraints
              if c.TYPE == "killer_cage" and c.total is not None]
@@ -64,6 +75,57 @@ def implied_cages(prog, puzzle) -> None:
         if (near and area <= union and 0 < len(outside) <= IMPLIED_CELLS
                 and sum(len(cages[i][0]) for i in near) == len(union)):
             implied(outside, sum(cages[i][1] for i in near) - total)
+        # mixed: the cages mostly inside, and each cage sticking out by one cell
+        most = [i for i in near if 2 * len(cages[i][0] & area) > len(cages[i][0])]
+        pieces = [most] + [inside + [i] for i in near if len(cages[i][0] - area) == 1]
+        for chosen in pieces:
+            _mixed(prog, area, total, [cages[i] for i in chosen], stated)
+
+
+def _mixed(prog, area, total, chosen, stated) -> None:
+    """Cages ``chosen`` (no two sharing a cell) against an ``area`` holding ``total``: the
+    cells of the cages outside the area, less the area's cells outside the cages, sum to
+    the cages' totals less the area's (one side empty: outies or innies, stated above)."""
+    union = frozenset().union(*(cells for cells, _ in chosen))
+    if sum(len(cells) for cells, _ in chosen) != len(union):
+        return
+    plus, minus = sorted(union - area), sorted(area - union)
+    if not plus or not minus or len(plus) + len(minus) > MIXED_CELLS:
+        return
+    value = sum(t for _, t in chosen) - total
+    key = (frozenset(plus), frozenset(minus), value)
+    if key not in stated:
+        stated.add(key)
+        prog.linear([(x, 1) for x in plus] + [(x, -1) for x in minus], value)
+
+
+def sums_in_houses(prog) -> None:
+    """A sum of coefficient +1 whose cells all lie in one house (a little killer along a
+    box's diagonal, an arrow's shaft in a row...) is a cage: its values differ, so it
+    keeps only the combinations of distinct values (a ``SMALLSUM`` or ``GROUPSUM`` lets
+    values repeat across their groups). Run by ``Program.freeze``, every house known."""
+    from .program import CAGE, GROUPSUM, HOUSE, LINEAR, MAX_COMBOS, SMALLSUM, _combos
+
+    houses: dict[int, set[int]] = {}
+    for h, (kind, cells, _) in enumerate(prog.props):
+        if kind == HOUSE:
+            for x in cells:
+                houses.setdefault(x, set()).add(h)
+    for i, (kind, cells, data) in enumerate(prog.props):
+        if kind in (LINEAR, SMALLSUM):
+            total, coefs = data[1], data[3::2]
+        elif kind == GROUPSUM and isinstance(data, tuple):
+            total, coefs = data[0], list(data[1].values())
+        else:
+            continue
+        k = len(cells)
+        if (k < 2 or any(c != 1 for c in coefs) or comb(prog.nv, k) > MAX_COMBOS
+                or not set.intersection(*(houses.get(x, set()) for x in cells))):
+            continue
+        combos = _combos(prog.nv, k, total - k * prog.lo) if total >= k * prog.lo else ()
+        start = len(prog.tables)
+        prog.tables.extend(combos)
+        prog.props[i] = (CAGE, list(cells), [k, start, len(combos)] + list(cells))
 
 
 def _bands(n: int, full: set):
@@ -73,7 +135,7 @@ def _bands(n: int, full: set):
     rows = [frozenset(r * n + c for c in range(n)) for r in range(n)]
     cols = [frozenset(r * n + c for r in range(n)) for c in range(n)]
     for lines in (rows, cols):
-        for k in range(2, min(4, n - 1) + 1):
+        for k in range(2, min(BAND, n - 1) + 1):
             for first in range(n - k + 1):
                 run = lines[first:first + k]
                 if all(line in full for line in run):

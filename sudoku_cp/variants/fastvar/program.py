@@ -9,7 +9,9 @@ Propagator kinds (the kernel has one function for each):
 - ``LINEAR``: ``sum(coef * value) == total`` (cage sums, little killers, arrows of any
   bulb, double arrows, zippers, region-sum lines), by bounds; ``SMALLSUM`` the same over
   at most three terms of coefficient ±1 and few values, exactly; ``GROUPSUM`` over four or
-  more such terms, exactly, values differing within groups of cells that share a house;
+  more such terms, exactly, values differing within groups of cells that share a house
+  (stated twice when a second grouping joins cells the first keeps apart); a sum of +1
+  terms inside one house is a ``CAGE``;
 - ``CAGE``: the cage's values are one of its combinations (distinct values reaching the sum);
 - ``RENBAN``: the values lie in one window of ``len(cells)`` consecutive values;
 - ``BETWEEN`` / ``LOCKOUT``: the inner cells against the two ends;
@@ -54,7 +56,7 @@ import numpy as np
 
 from ..model import leaper_steps
 from ..paradigms import UnsupportedConstraint
-from .implied import equal_sum, implied_cages
+from .implied import equal_sum, implied_cages, sums_in_houses
 
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
  SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE, FULLRANK, NOTIES,
@@ -176,7 +178,10 @@ class Program:
 
     def _group_sums(self) -> None:
         """Each ``GROUPSUM``'s data: its cells in groups of 1 to 3 of one sign that share a
-        house (each cell into the first group it fits), and its total in bit indices."""
+        house (each cell into the first group it fits), and its total in bit indices; and
+        the same sum once more, grouped so that no two cells of a first group meet again,
+        when that makes a group of two or more (values that differ through a second house:
+        a diagonal grouped by boxes, then by disjoint groups)."""
         if not any(kind == GROUPSUM for kind, _, _ in self.props):
             return
         houses: dict[int, set[int]] = {}
@@ -185,25 +190,29 @@ class Program:
                 for x in cells:
                     houses.setdefault(x, set()).add(h)
         most = 3 if self.nv <= 12 else 2
+        again = []
         for i, (kind, cells, data) in enumerate(self.props):
             if kind != GROUPSUM or not isinstance(data, tuple):
                 continue
             total, merged = data
-            groups: list[list[int]] = []
-            for x in cells:
-                fit = next((g for g in groups if len(g) < most and merged[g[0]] == merged[x]
-                            and all(houses.get(x, set()) & houses.get(y, set()) for y in g)),
-                           None)
-                if fit is None:
-                    groups.append([x])
-                else:
-                    fit.append(x)
-            target = total - sum(self.lo if merged[x] > 0 else -self.hi for x in cells)
-            out = [len(cells), target, len(groups)]
-            for g in groups:
-                out += [len(g), merged[g[0]]]
-            out += [x for g in groups for x in g]
-            self.props[i] = (GROUPSUM, [x for g in groups for x in g], out)
+            groups = _grouped(cells, merged, houses, most, {})
+            self.props[i] = (GROUPSUM, [x for g in groups for x in g],
+                             self._group_data(total, merged, groups))
+            first = {x: j for j, g in enumerate(groups) for x in g}
+            other = _grouped(cells, merged, houses, most, first)
+            if any(len(g) > 1 for g in other):
+                again.append((GROUPSUM, [x for g in other for x in g],
+                              self._group_data(total, merged, other)))
+        self.props.extend(again)
+
+    def _group_data(self, total, merged, groups) -> list[int]:
+        """The kernel's data of a ``GROUPSUM``: cells, target in bit indices, groups
+        (size and sign of each), then the cells group by group."""
+        target = total - sum(self.lo if merged[x] > 0 else -self.hi for g in groups for x in g)
+        out = [sum(len(g) for g in groups), target, len(groups)]
+        for g in groups:
+            out += [len(g), merged[g[0]]]
+        return out + [x for g in groups for x in g]
 
     def cage(self, cells, total: int, house: bool = True) -> None:
         """Distinct values summing to ``total``: a house (unless the cells are already in
@@ -222,6 +231,7 @@ class Program:
     # -- packing --------------------------------------------------------------------------------
     def freeze(self) -> "Program":
         """Pack ``props`` into the CSR arrays the kernel reads."""
+        sums_in_houses(self)
         self._group_sums()
         houses = [0] * len(self.dom)  # cell -> the houses (all-different) holding it, as bits
         for h, (kind, cells, _) in enumerate(self.props):
@@ -264,6 +274,22 @@ class Program:
     def slow(self) -> np.ndarray:
         """Which propagators wait for the fast ones (houses and pairs) to settle first."""
         return self.kinds > PAIR
+
+
+def _grouped(cells, merged, houses, most, apart) -> list[list[int]]:
+    """``cells`` in groups of up to ``most`` cells of one sign that share a house, each
+    cell into the first group it fits; two cells of one group in ``apart`` (cell -> its
+    group there) are never grouped again."""
+    groups: list[list[int]] = []
+    for x in cells:
+        fit = next((g for g in groups if len(g) < most and merged[g[0]] == merged[x]
+                    and all(houses.get(x, set()) & houses.get(y, set()) for y in g)
+                    and not any(x in apart and apart.get(y) == apart[x] for y in g)), None)
+        if fit is None:
+            groups.append([x])
+        else:
+            fit.append(x)
+    return groups
 
 
 @lru_cache(maxsize=None)

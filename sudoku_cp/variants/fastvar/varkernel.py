@@ -210,35 +210,63 @@ def _small_sum(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
 
 
 @njit(cache=True, nogil=True)
-def _group_walk(ms, g, sums, target, keep, check):
+def _group_walk(ms, g, rev, target, keep, check):
     """Each choice of distinct bits, one from each of the ``g`` (1 to 3) masks ``ms``: the
     mask of their sums of bit indices up to ``target`` or, with ``check``, keep its bits
-    in ``keep`` when bit ``target - sum`` of ``sums`` is set (the others make up the rest)."""
+    in ``keep`` when bit ``sum`` of ``rev`` is set (the others make up the rest).
+
+    The last mask is taken whole at each choice of the others (a shift), so a group of
+    three costs the pairs of its first two masks, not the triples."""
     out = 0
     m0 = ms[0]
     while m0:
         a = _cttz(m0)
         m0 &= m0 - 1
-        m1 = ms[1] & ~(1 << a) if g > 1 else 1
+        if a > target:
+            break
+        if g == 1:
+            if not check:
+                out |= 1 << a
+            elif rev >> a & 1:
+                keep[0] |= 1 << a
+            continue
+        m1 = ms[1] & ~(1 << a)
+        if g == 2:
+            if not check:
+                out |= m1 << a
+            else:
+                ok = m1 & (rev >> a)
+                if ok:
+                    keep[0] |= 1 << a
+                    keep[1] |= ok
+            continue
         while m1:
             b = _cttz(m1)
             m1 &= m1 - 1
-            m2 = ms[2] & ~(1 << a) & ~(1 << b) if g > 2 else 1
-            while m2:
-                c = _cttz(m2)
-                m2 &= m2 - 1
-                s = a + (b if g > 1 else 0) + (c if g > 2 else 0)
-                if s > target:
-                    continue
-                if not check:
-                    out |= 1 << s
-                elif sums >> (target - s) & 1:
+            if a + b > target:
+                break
+            m2 = ms[2] & ~(1 << a) & ~(1 << b)
+            if not check:
+                out |= m2 << (a + b)
+            else:
+                ok = m2 & (rev >> (a + b))
+                if ok:
                     keep[0] |= 1 << a
-                    if g > 1:
-                        keep[1] |= 1 << b
-                    if g > 2:
-                        keep[2] |= 1 << c
-    return out
+                    keep[1] |= 1 << b
+                    keep[2] |= ok
+    return out & _below(target + 1)
+
+
+@njit(cache=True, nogil=True)
+def _reversed(sums, target):
+    """Bit ``s`` set when bit ``target - s`` of ``sums`` is (``s`` in 0..target)."""
+    rev = 0
+    while sums:
+        p = _cttz(sums)
+        sums &= sums - 1
+        if p <= target:
+            rev |= 1 << (target - p)
+    return rev
 
 
 @njit(cache=True, nogil=True)
@@ -289,12 +317,19 @@ def _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
     c = o + 3 + 2 * ngroups
     for t in range(ngroups):
         g, sign = d[o + 3 + 2 * t], d[o + 4 + 2 * t]
-        other = _sumset(pre[t], suf[t + 1], upto)
+        rev = _reversed(_sumset(pre[t], suf[t + 1], upto), target)
+        wide = gsums[t] & ~rev == 0  # each sum the group makes is completed
+        top = 0
         for j in range(g):
             m = dom[d[c + j]]
             ms[j] = m if sign > 0 else _mirror(m, nv)
             keep[j] = 0
-        _group_walk(ms, g, other, target, keep, True)
+            top += _high(ms[j])
+            wide = wide and _ctpop(m) >= g
+        if wide and top <= target:  # and every choice makes one of them: each cell has
+            c += g                  # g values or more, so each value is in a choice
+            continue
+        _group_walk(ms, g, rev, target, keep, True)
         for j in range(g):
             kept = keep[j] if sign > 0 else _mirror(keep[j], nv)
             if not _narrow(dom, d[c + j], kept, wstart, wlist, queue, inq, state, nprops):

@@ -1,0 +1,202 @@
+"""What ``fast`` derives beyond the rules as stated loses no solution and admits none:
+
+- the sums killer cages imply (``fastvar.implied``: innies, outies, mixed), on grids
+  where every cell is caged;
+- a long sum stated a second time, its cells grouped across the first grouping, and a
+  sum inside one house kept as a cage (``program``), on grids with disjoint groups.
+
+``fast`` must find exactly the grids the independent checker keeps (4x4, every grid with
+boxes) or count as ``sat`` does (6x6 and 9x9)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+pytest.importorskip("numba")
+
+from sudoku_cp.variants import model as m  # noqa: E402
+from sudoku_cp.variants import sat  # noqa: E402
+from sudoku_cp.variants.fastvar import engine, implied  # noqa: E402
+from sudoku_cp.variants.fastvar.program import GROUPSUM, LINEAR, SMALLSUM, compile_puzzle  # noqa: E402
+from sudoku_cp.variants.rules import check_solution  # noqa: E402
+
+
+def _sudokus4():
+    """Every 4x4 grid with 2x2 boxes, values 1..4, by plain enumeration."""
+    out = []
+    for rows in itertools.product(itertools.permutations(range(1, 5)), repeat=4):
+        grid = tuple(v for row in rows for v in row)
+        if all(len({grid[r * 4 + c] for r in range(4)}) == 4 for c in range(4)) and all(
+                len({grid[(br + r) * 4 + bc + c] for r in range(2) for c in range(2)}) == 4
+                for br in (0, 2) for bc in (0, 2)):
+            out.append(grid)
+    return out
+
+
+def _cages(rng, n, grid, most):
+    """Every cell in a cage: connected cages of 1 to ``most`` cells grown from random
+    cells, cells of a cage holding distinct values of ``grid``, totals read off it."""
+    free = set(range(n * n))
+    cages = []
+    while free:
+        cell = rng.choice(sorted(free))
+        cage = [cell]
+        free.discard(cell)
+        want = rng.randint(1, most)
+        while len(cage) < want:
+            steps = [y for x in cage for y in (x - n, x + n, x - 1 if x % n else -1,
+                                               x + 1 if x % n < n - 1 else -1)
+                     if y in free and grid[y] not in {grid[z] for z in cage}]
+            if not steps:
+                break
+            y = rng.choice(steps)
+            cage.append(y)
+            free.discard(y)
+        cages.append(m.KillerCage(tuple(sorted(cage)), total=sum(grid[x] for x in cage)))
+    return tuple(cages)
+
+
+def _shuffled(rng, n, box):
+    """A random full grid of size ``n``: a pattern, its bands, stacks and values shuffled."""
+    br, bc = box
+    base = [[(bc * (r % br) + r // br + c) % n for c in range(n)] for r in range(n)]
+    rows = [b * br + r for b in rng.sample(range(n // br), n // br) for r in rng.sample(range(br), br)]
+    cols = [s * bc + c for s in rng.sample(range(n // bc), n // bc) for c in rng.sample(range(bc), bc)]
+    values = rng.sample(range(1, n + 1), n)
+    return tuple(values[base[r][c]] for r in rows for c in cols)
+
+
+def test_full_grid_killers_on_4x4_keep_exactly_the_checkers_grids():
+    rng = random.Random("implied4")
+    grids = _sudokus4()
+    mixed = 0
+    for trial in range(40):
+        cages = _cages(rng, 4, rng.choice(grids), rng.choice([2, 3, 4]))
+        p = m.VariantPuzzle(4, constraints=cages)
+        truth = sorted(g for g in grids if not check_solution(p, g))
+        r = engine.solve(p, limit=len(truth) + 1)
+        assert r.exhausted and sorted(r.solutions) == truth, (trial, p.to_json())
+        mixed += _mixed_sums(p)
+    assert mixed >= 10  # the test reaches the rule it is for
+
+
+@pytest.mark.parametrize("n", [6, 9])
+def test_full_grid_killers_count_as_sat_does(n):
+    rng = random.Random(f"implied{n}")
+    box = m.DEFAULT_BOXES[n]
+    mixed = 0
+    for trial in range(8 if n == 6 else 4):
+        grid = _shuffled(rng, n, box)
+        cages = _cages(rng, n, grid, rng.choice([3, 4, 5]))
+        p = m.VariantPuzzle(n, box=box, constraints=cages,
+                            givens=tuple((x, grid[x]) for x in rng.sample(range(n * n), n)))
+        want = sat.solve(p, limit=2, time_limit=60)
+        got = engine.solve(p, limit=2, time_limit=60)
+        assert want.status != "timeout" and got.status != "timeout"
+        assert got.count == want.count, (trial, p.to_json())
+        if want.count == 1:
+            assert got.solutions == want.solutions
+        mixed += _mixed_sums(p)
+    assert mixed >= 4
+
+
+def _mixed_sums(p) -> int:
+    """How many sums with terms of both signs ``fast`` states for ``p`` (all implied: a
+    killer has none of its own)."""
+    prog = compile_puzzle(p)
+    count = 0
+    for kind, cells, data in prog.props:
+        if kind in (LINEAR, SMALLSUM):
+            coefs = data[3::2]
+        elif kind == GROUPSUM:
+            ngroups = data[2]
+            coefs = data[4:4 + 2 * ngroups:2]
+        else:
+            continue
+        count += any(c > 0 for c in coefs) and any(c < 0 for c in coefs)
+    return count
+
+
+def test_mixed_sums_are_bounded_in_size():
+    """No mixed sum over more than ``implied.MIXED_CELLS`` cells."""
+    rng = random.Random("size")
+    grid = _shuffled(rng, 9, (3, 3))
+    p = m.VariantPuzzle(9, constraints=_cages(rng, 9, grid, 5))
+    prog = compile_puzzle(p)
+    assert _mixed_sums(p)
+    for kind, cells, _ in prog.props:
+        if kind in (LINEAR, SMALLSUM, GROUPSUM):
+            assert len(cells) <= max(implied.MIXED_CELLS, implied.IMPLIED_CELLS)
+
+
+def _second_groupings(p) -> int:
+    """How many sums ``fast`` states twice, grouped two ways (``program._grouped``)."""
+    prog = compile_puzzle(p)
+    seen: dict[frozenset, int] = {}
+    for kind, cells, _ in prog.props:
+        if kind == GROUPSUM:
+            seen[frozenset(cells)] = seen.get(frozenset(cells), 0) + 1
+    return sum(k - 1 for k in seen.values())
+
+
+def test_long_sums_over_disjoint_groups_on_4x4_keep_exactly_the_checkers_grids():
+    """Sums of four to seven cells, weights ±1, read off a random grid with disjoint
+    groups (each sum's cells grouped by box, then again across those groups): ``fast``
+    finds exactly the grids the checker keeps."""
+    rng = random.Random("second4")
+    grids = _sudokus4()
+    disjoint = m.VariantPuzzle(4, constraints=(m.DisjointGroups(),))
+    kept = [g for g in grids if not check_solution(disjoint, g)]
+    twice = 0
+    for trial in range(30):
+        grid = rng.choice(kept)
+        rules = [m.DisjointGroups()]
+        for _ in range(rng.randint(1, 2)):
+            cells = tuple(rng.sample(range(16), rng.randint(4, 7)))
+            weights = tuple(rng.choice([1, 1, -1]) for _ in cells)
+            rules.append(m.Sum(cells, sum(w * grid[x] for w, x in zip(weights, cells)), weights))
+        if rng.random() < 0.5:
+            diag = (0, 5, 10, 15) if rng.random() < 0.5 else (3, 6, 9, 12)
+            rules.append(m.LittleKiller(diag, sum(grid[x] for x in diag)))
+        p = m.VariantPuzzle(4, constraints=tuple(rules))
+        truth = sorted(g for g in grids if not check_solution(p, g))
+        assert grid in truth
+        r = engine.solve(p, limit=len(truth) + 1)
+        assert r.exhausted and sorted(r.solutions) == truth, (trial, p.to_json())
+        twice += _second_groupings(p)
+    assert twice >= 5
+
+
+def test_little_killers_over_disjoint_groups_count_as_sat_does():
+    """9x9 with disjoint groups, little killers along random diagonals read off a random
+    grid, a few givens: ``fast`` counts to two as ``sat`` does."""
+    rng = random.Random("second9")
+    twice = 0
+    for trial in range(5):
+        grid = _shuffled(rng, 9, (3, 3))
+        p0 = m.VariantPuzzle(9, constraints=(m.DisjointGroups(),))
+        if check_solution(p0, grid):  # (a shuffled grid rarely keeps disjoint groups)
+            found = sat.solve(m.VariantPuzzle(9, constraints=(m.DisjointGroups(),), givens=(
+                (rng.randrange(81), rng.randint(1, 9)),)), limit=1, time_limit=30).solutions
+            grid = found[0]
+        rules = [m.DisjointGroups()]
+        for _ in range(4):
+            r = rng.randrange(5)
+            down = tuple((r + i) * 9 + i for i in range(9 - r))
+            up = tuple((r + i) * 9 + 8 - i for i in range(9 - r))
+            for cells in (down, up):
+                rules.append(m.LittleKiller(cells, sum(grid[x] for x in cells)))
+        givens = tuple((x, grid[x]) for x in rng.sample(range(81), 12))
+        p = m.VariantPuzzle(9, givens=givens, constraints=tuple(rules))
+        assert not check_solution(p, grid)
+        want = sat.solve(p, limit=2, time_limit=60)
+        got = engine.solve(p, limit=2, time_limit=60)
+        assert want.status != "timeout" and got.status != "timeout"
+        assert got.count == want.count, (trial, p.to_json())
+        if want.count == 1:
+            assert got.solutions == want.solutions
+        twice += _second_groupings(p)
+    assert twice >= 5
