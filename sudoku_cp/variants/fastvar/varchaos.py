@@ -14,10 +14,12 @@ on any cell and a (grid, split) pair is one solution.
   fewer than ``n`` such cells loses it).
 - ``_chaos_count``: the counted cells sharing the first one's region number the control
   cell's value plus the offset (counts of cells sure to share it and perhaps sharing it
-  bound the value; a tight value makes the undecided ones share it or not).
+  bound the value; a tight value makes the undecided ones share it or not; while the
+  first one's region is open, each region it may be keeps it only if the value can be
+  that region's count, as ISS's handler reasons).
 - ``_chaos_arrow``: the runs of the arms from the start in its region, the start once,
   number the value plus the offset (each arm's run between its sure and its possible
-  prefix; a tight value extends a run or ends it).
+  prefix; a tight value extends a run or ends it; the start's regions as for a count).
 
 Two cells *share* a region for sure when both labels are one and the same (or they are
 one cell), *differ* when their labels have no bit in common. Each narrows through
@@ -276,6 +278,33 @@ def _chaos_count(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
     control cell, the first label cell and the counted ones: the value plus the offset is
     one more than those sharing the first's region."""
     k, off, ctl, f = d[o], d[o + 1], d[o + 2], d[o + 3]
+    fm = dom[f]
+    if fm & (fm - 1):  # the first's region open: each region it may be supports a range
+        support = 0
+        keep = 0
+        m = fm
+        while m:
+            b = m & -m
+            m &= m - 1
+            least = 0
+            most = 0
+            for j in range(k):
+                x = d[o + 4 + j]
+                xm = dom[x]
+                if x == f or xm == b:
+                    least += 1
+                    most += 1
+                elif xm & b:
+                    most += 1
+            low = least + 1 - off - lo
+            s = dom[ctl] & _above(low - 1) & _below(most + 1 - off - lo + 1)
+            if s:
+                support |= s
+                keep |= b
+        if not _narrow(dom, ctl, support, wstart, wlist, queue, inq, state, nprops):
+            return False
+        if not _narrow(dom, f, keep, wstart, wlist, queue, inq, state, nprops):
+            return False
     sure = 0
     open_ = 0
     for j in range(k):
@@ -314,6 +343,39 @@ def _chaos_arrow(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
     share its region)."""
     arms, off, ctl, f = d[o], d[o + 1], d[o + 2], d[o + 3]
     first = o + 4 + arms
+    fm = dom[f]
+    if fm & (fm - 1):  # the start's region open: each region it may be supports a range
+        support = 0
+        keep = 0
+        m = fm
+        while m:
+            b = m & -m
+            m &= m - 1
+            low = 0
+            high = 0
+            c = first
+            for a in range(arms):
+                length = d[o + 4 + a]
+                sure = True
+                for j in range(length):
+                    x = d[c + j]
+                    xm = dom[x]
+                    if x != f and xm & b == 0:
+                        break
+                    high += 1
+                    if sure and (x == f or xm == b):
+                        low += 1
+                    else:
+                        sure = False
+                c += length
+            s = dom[ctl] & _above(low + 1 - off - lo - 1) & _below(high + 1 - off - lo + 1)
+            if s:
+                support |= s
+                keep |= b
+        if not _narrow(dom, ctl, support, wstart, wlist, queue, inq, state, nprops):
+            return False
+        if not _narrow(dom, f, keep, wstart, wlist, queue, inq, state, nprops):
+            return False
     least = np.zeros(arms, dtype=np.int64)  # each run's sure prefix
     most = np.zeros(arms, dtype=np.int64)   # and its possible one
     lsum = 0
