@@ -75,7 +75,8 @@ def user_cache_dir() -> Path:
 #: checks only a cached function's own file, so a change in one of these must be a new
 #: cache folder (``tests/test_compiled_cache.py`` finds every such file and checks it is here).
 SHARED_SOURCES = ("backends/fast/kernels.py", "variants/fastvar/varbase.py",
-                  "variants/fastvar/varclues.py", "variants/fastvar/varlines.py")
+                  "variants/fastvar/varclues.py", "variants/fastvar/varlines.py",
+                  "variants/fastvar/varchaos.py")
 
 
 @lru_cache(maxsize=None)

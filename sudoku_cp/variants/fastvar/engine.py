@@ -84,6 +84,7 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None, into=None)
     queue[nprops:nprops + len(slow_ids)] = slow_ids
     state[k.QTAIL], state[k.QSIZE] = len(fast_ids) % nprops, len(fast_ids)
     state[k.STAIL], state[k.SSIZE] = len(slow_ids) % nprops, len(slow_ids)
+    state[k.FIRST], state[k.INORDER] = prog.first, prog.inorder
     frames = np.zeros((ncells + 1, ncells), dtype=np.int64)
     bcell = np.zeros(ncells + 1, dtype=np.int64)
     bbit = np.zeros(ncells + 1, dtype=np.int64)

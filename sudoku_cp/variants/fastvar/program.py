@@ -27,7 +27,8 @@ Propagator kinds (the kernel has one function for each):
 - ``FULLRANK`` / ``NOTIES``: a row or column's rank among the readings of all of them;
   ``AUTOMATON``: a line read by a regular expression or an NFA; ``CLASSES``: a group holds
   each class of values; ``FLATMATE``, ``SAMEVALUES``; ``EITHER``: an ``or`` of branches
-  that restrict values (built in ``program_lines``).
+  that restrict values (built in ``program_lines``); ``CHAOS``, ``CHAOSCOUNT``,
+  ``CHAOSARROW``: a chaos construction and its clues (built in ``program_chaos``).
 
 Sums the cages imply (innies and outies) and an equal-sum rule's common sum are derived in
 ``implied``. Types it cannot state are declined by name (``UnsupportedConstraint``).
@@ -60,7 +61,8 @@ from .implied import equal_sum, implied_cages, sums_in_houses
 
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
  SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE, FULLRANK, NOTIES,
- AUTOMATON, CLASSES, FLATMATE, SAMEVALUES, EITHER, ZERODIFF) = range(28)
+ AUTOMATON, CLASSES, FLATMATE, SAMEVALUES, EITHER, ZERODIFF, CHAOS, CHAOSCOUNT,
+ CHAOSARROW) = range(31)
 
 #: Masks are int64 with the sign bit unused: at most 62 values.
 MAX_VALUES = 62
@@ -100,6 +102,7 @@ class Program:
         self.geometry = puzzle.houses()  # rows, columns, boxes or regions (made once)
         self.geometry_sets = frozenset(frozenset(h) for h in self.geometry)
         self.hints: dict[tuple, None] = {}  # (cells, value bit): branched on first, in order
+        self.first, self.inorder = 0, 0  # cells from ``first`` on branched on first (in order)
 
     # -- building -----------------------------------------------------------------------------
     def restrict(self, cell: int, allowed) -> None:
@@ -812,3 +815,7 @@ BUILDERS.update({"chess": _chess, "knightmare": _knightmare, "nabner": _nabner,
 from .program_lines import BUILDERS as _LINES, leftovers  # noqa: E402  (lines, groups)
 
 BUILDERS.update(_LINES)
+
+from .program_chaos import BUILDERS as _CHAOS  # noqa: E402  (the unknown regions)
+
+BUILDERS.update(_CHAOS)

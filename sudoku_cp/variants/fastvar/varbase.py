@@ -22,9 +22,11 @@ from numba.extending import intrinsic
 
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
  SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE, FULLRANK, NOTIES,
- AUTOMATON, CLASSES, FLATMATE, SAMEVALUES, EITHER, ZERODIFF) = range(28)  # as in ``program``
+ AUTOMATON, CLASSES, FLATMATE, SAMEVALUES, EITHER, ZERODIFF, CHAOS, CHAOSCOUNT,
+ CHAOSARROW) = range(31)  # as in ``program``
 # state slots
 DEPTH, FOUND, NODES, FAILS, BACK, RUNS, QHEAD, QTAIL, QSIZE, SHEAD, STAIL, SSIZE = range(12)
+FIRST, INORDER = 12, 13  # cells branched on first (from FIRST on), and in order
 SLOW = SHEAD - QHEAD  # the slow ring's slots, after the fast ring's
 
 

@@ -13,7 +13,7 @@ so a node where every cell is fixed and propagation succeeded is a solution.
 
 The propagators for clues outside the grid, counting and indexing are in ``varclues``;
 those over whole lines and small groups (full rank, automata, classes, flatmates, equal
-sets) in ``varlines``;
+sets) in ``varlines``; those over a chaos construction's unknown regions in ``varchaos``;
 what every propagator calls (mask bits, the queue, the kind numbers and state slots) in
 ``varbase``.
 
@@ -30,8 +30,10 @@ from .varbase import (AUTOMATON, BACK, BETWEEN, CAGE, CIRCLES, CLASSES, COUNT, C
                       LOCKOUT, NODES, NOTIES, PAIR, QUAD, RELLIK, RENBAN, RUNS, SAMEVALUES,
                       SANDWICH, SKYSCRAPER, SMALLSUM, SUMLINE, VINDEX, XSUM, _above, _below,
                       _clear, _ctpop, _cttz, _high, _narrow, _pop)
-from .varbase import QSIZE, QTAIL, SSIZE, STAIL  # noqa: F401  (engine reads them here)
-from .varbase import ZERODIFF  # noqa: F401  (the last kind: propagate's final branch)
+from .varbase import FIRST, INORDER, QSIZE, QTAIL, SSIZE, STAIL  # noqa: F401  (engine reads them)
+from .varbase import CHAOSARROW  # noqa: F401  (the last kind: propagate's final branch)
+from .varbase import CHAOS, CHAOSCOUNT, ZERODIFF
+from .varchaos import _chaos, _chaos_arrow, _chaos_count
 from .varclues import (_circles, _count, _index, _rellik, _sandwich, _skyscraper,
                        _sum_line, _value_index, _x_sum)
 from .varlines import (_automaton, _classes, _either, _flatmate, _full_rank, _no_ties,
@@ -606,8 +608,14 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
             ok = _same_values(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops)
         elif kind == EITHER:
             ok = _either(dom, d, o, wstart, wlist, queue, inq, state, nprops)
-        else:  # ZERODIFF
+        elif kind == ZERODIFF:
             ok = _zero_differ(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        elif kind == CHAOS:
+            ok = _chaos(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        elif kind == CHAOSCOUNT:
+            ok = _chaos_count(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+        else:  # CHAOSARROW
+            ok = _chaos_arrow(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
         if not ok:
             for j in range(cstart[p], cstart[p + 1]):
                 weight[clist[j]] += 1
@@ -616,13 +624,39 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
 
 
 @njit(cache=True, nogil=True)
-def _choose(dom, weight, mode):
+def _choose(dom, weight, mode, state):
     """The unfixed cell with the fewest candidates per conflict weight (``mode`` 0), or
-    the fewest candidates, ties to the heaviest (``mode`` 1); -1 when all are fixed."""
+    the fewest candidates, ties to the heaviest (``mode`` 1); -1 when all are fixed.
+    Cells from ``state[FIRST]`` on (when set: a chaos construction's labels) come first,
+    the first unfixed of them in order when ``state[INORDER]``."""
+    first = state[FIRST]
+    if first > 0:
+        for x in range(first, dom.shape[0]):
+            m = dom[x]
+            if m & (m - 1):
+                if state[INORDER] == 2:  # a value cell of two candidates before it
+                    best = -1
+                    bw = -1
+                    for y in range(first):
+                        if _ctpop(dom[y]) == 2 and weight[y] > bw:
+                            best, bw = y, weight[y]
+                    if best >= 0:
+                        return best
+                if state[INORDER]:
+                    return x
+                best = _choose_from(dom, weight, mode, first)
+                if best >= 0:
+                    return best
+                break
+    return _choose_from(dom, weight, mode, 0)
+
+
+@njit(cache=True, nogil=True)
+def _choose_from(dom, weight, mode, first):
     best = -1
     bp = 0
     bw = 0
-    for x in range(dom.shape[0]):
+    for x in range(first, dom.shape[0]):
         m = dom[x]
         if m & (m - 1):
             pc = _ctpop(m)
@@ -686,7 +720,7 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
             if ok:
                 x, bit = _placed(dom, hstart, hcells, hbits)
                 if x < 0:
-                    x = _choose(dom, weight, mode)
+                    x = _choose(dom, weight, mode, state)
                     bit = dom[x] & -dom[x] if x >= 0 else 0
                 if x >= 0:
                     depth = state[DEPTH]

@@ -1,0 +1,419 @@
+"""Propagators of ``fast`` for variants over a chaos construction's unknown regions.
+
+The regions are cells of their own (``program_chaos`` appends one *label cell* per grid
+cell, its bit ``q`` "this cell lies in region ``q``"), so the search branches on them as
+on any cell and a (grid, split) pair is one solution.
+
+- ``_chaos``: the split. Labels come in order of first appearance (reading order), so
+  each split has one labelling; each region has ``n`` cells (no more fixed to it, no fewer
+  that may carry it) holding every value once (a value fixed twice in one region fails;
+  a cell loses a region whose fixed cells already hold all its values; a value only one
+  cell of a region can hold goes there, and that cell into the region); each region is
+  connected (from a cell fixed to it, the cells that may carry it within ``n - 1`` steps
+  over such cells keep it, the others lose it; with no fixed cell, a connected part of
+  fewer than ``n`` such cells loses it).
+- ``_chaos_count``: the counted cells sharing the first one's region number the control
+  cell's value plus the offset (counts of cells sure to share it and perhaps sharing it
+  bound the value; a tight value makes the undecided ones share it or not; while the
+  first one's region is open, each region it may be keeps it only if the value can be
+  that region's count, as ISS's handler reasons).
+- ``_chaos_arrow``: the runs of the arms from the start in its region, the start once,
+  number the value plus the offset (each arm's run between its sure and its possible
+  prefix; a tight value extends a run or ends it; the start's regions as for a count).
+
+Two cells *share* a region for sure when both labels are one and the same (or they are
+one cell), *differ* when their labels have no bit in common. Each narrows through
+``varbase._narrow``, fails when a mask empties, and is exact on a full assignment
+(``varkernel``'s docstring). Listed in ``compiled_cache.SHARED_SOURCES``: its functions
+are compiled into ``varkernel.propagate``. Written from the model's docstrings and ISS's
+handler notes (``handler_docs/chaos_construction.md``), sharing no code with the
+witness, the encoders or the checker.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .varbase import _above, _below, _cttz, _narrow
+
+_SAME, _DIFFER, _OPEN = 0, 1, 2
+
+
+@njit(cache=True, nogil=True)
+def _order(dom, d, lab, cells, full, wstart, wlist, queue, inq, state, nprops):
+    """Region ``q`` first appears after region ``q - 1`` in reading order."""
+    allowed = 1
+    for i in range(cells):
+        if allowed == full:
+            break
+        x = d[lab + i]
+        if not _narrow(dom, x, allowed, wstart, wlist, queue, inq, state, nprops):
+            return False
+        allowed |= (dom[x] << 1) & full
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _connected(dom, d, n, cells, lab, nb, wstart, wlist, queue, inq, state, nprops):
+    """Each region connected, over the cells that may carry it. From a fixed cell: a
+    cell's *cost* is the fewest cells not fixed to the region on a path to it (fixed ones
+    free), and the region has room for ``n`` less its fixed cells; the seed's fixed part
+    with one way out (a *door*) grows through it. With no fixed cell: parts of fewer
+    than ``n`` cells lose the region."""
+    dist = np.empty(cells, dtype=np.int64)
+    todo = np.empty(cells, dtype=np.int64)
+    bucket = np.empty((n + 1) * cells, dtype=np.int64)
+    filled = np.empty(n + 1, dtype=np.int64)
+    for q in range(n):
+        b = 1 << q
+        seed = -1
+        nfixed = 0
+        for i in range(cells):
+            dist[i] = -1
+            if dom[d[lab + i]] == b:
+                nfixed += 1
+                if seed < 0:
+                    seed = i
+        if seed >= 0:
+            room = n - nfixed
+            far = n + 1
+            for i in range(cells):
+                dist[i] = far
+            for t in range(room + 1):
+                filled[t] = 0
+            dist[seed] = 0
+            bucket[0] = seed
+            filled[0] = 1
+            for t in range(room + 1):
+                k = 0
+                while k < filled[t]:
+                    u = bucket[t * cells + k]
+                    k += 1
+                    if dist[u] != t:
+                        continue
+                    for e in range(4):
+                        w = d[nb + 4 * u + e]
+                        if w < 0:
+                            continue
+                        wm = dom[d[lab + w]]
+                        if wm & b == 0:
+                            continue
+                        c = t + (0 if wm == b else 1)
+                        if c < dist[w] and c <= room:
+                            dist[w] = c
+                            bucket[c * cells + filled[c]] = w
+                            filled[c] += 1
+            reached = 0
+            core = 0
+            doors = 0
+            door = -1
+            for i in range(cells):
+                x = d[lab + i]
+                if dist[i] < far:
+                    reached += 1
+                    if dist[i] == 0:
+                        core += 1
+                    elif dist[i] == 1 and dom[x] != b:
+                        doors += 1
+                        door = i
+                elif dom[x] & b:
+                    if not _narrow(dom, x, ~b, wstart, wlist, queue, inq, state, nprops):
+                        return False  # (a fixed cell out of reach)
+            if reached < n:
+                return False
+            if reached == n:  # exactly n cells can: they are the region
+                for i in range(cells):
+                    if dist[i] < far and not _narrow(dom, d[lab + i], b, wstart, wlist, queue,
+                                                     inq, state, nprops):
+                        return False
+            elif core < n and doors == 1:
+                if not _narrow(dom, d[lab + door], b, wstart, wlist, queue, inq, state, nprops):
+                    return False
+            continue
+        big = False  # no fixed cell: parts of fewer than n cells lose the region
+        for s in range(cells):
+            if dist[s] >= 0 or dom[d[lab + s]] & b == 0:
+                continue
+            dist[s] = 0
+            todo[0] = s
+            head, tail = 0, 1
+            while head < tail:
+                u = todo[head]
+                head += 1
+                for k in range(4):
+                    w = d[nb + 4 * u + k]
+                    if w >= 0 and dist[w] < 0 and dom[d[lab + w]] & b:
+                        dist[w] = 0
+                        todo[tail] = w
+                        tail += 1
+            if tail >= n:
+                big = True
+                continue
+            for j in range(tail):
+                if not _narrow(dom, d[lab + todo[j]], ~b, wstart, wlist, queue, inq, state,
+                               nprops):
+                    return False
+        if not big:
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _chaos(dom, d, o, wstart, wlist, queue, inq, state, nprops):
+    """The split: order, size, every value once a region, connected (module docstring).
+
+    ``d[o]`` is ``n``, ``d[o + 1]`` the number of grid cells, then the grid cells, their
+    label cells, and four neighbours (grid indices, -1 at the edge) a grid cell."""
+    n, cells = d[o], d[o + 1]
+    val = o + 2
+    lab = val + cells
+    nb = lab + cells
+    full = (1 << n) - 1
+    if not _order(dom, d, lab, cells, full, wstart, wlist, queue, inq, state, nprops):
+        return False
+    may = np.zeros(n, dtype=np.int64)      # cells that may carry each region
+    fixed = np.zeros(n, dtype=np.int64)    # cells fixed to it
+    held = np.zeros(n, dtype=np.int64)     # values fixed in it
+    once = np.zeros(n, dtype=np.int64)     # values some cell that may carry it can take
+    twice = np.zeros(n, dtype=np.int64)    # ... two or more such cells
+    for i in range(cells):
+        lm = dom[d[lab + i]]
+        vm = dom[d[val + i]]
+        m = lm
+        while m:
+            q = _cttz(m)
+            m &= m - 1
+            may[q] += 1
+            twice[q] |= once[q] & vm
+            once[q] |= vm
+        if lm & (lm - 1) == 0:
+            q = _cttz(lm)
+            fixed[q] += 1
+            if vm & (vm - 1) == 0:
+                if held[q] & vm:
+                    return False
+                held[q] |= vm
+    for q in range(n):
+        if may[q] < n or fixed[q] > n or once[q] != full:
+            return False
+    for i in range(cells):
+        x, y = d[lab + i], d[val + i]
+        lm, vm = dom[x], dom[y]
+        if lm & (lm - 1) == 0:  # in region q: not its held values; its hidden single here
+            q = _cttz(lm)
+            if vm & (vm - 1):
+                keep = ~held[q]
+                only = once[q] & ~twice[q] & vm
+                if only & (only - 1):
+                    return False  # two values only this cell of region q can hold
+                if only:
+                    keep = only
+                if not _narrow(dom, y, keep, wstart, wlist, queue, inq, state, nprops):
+                    return False
+            continue
+        drop = 0
+        must = lm
+        only = 0
+        m = lm
+        while m:
+            q = _cttz(m)
+            m &= m - 1
+            b = 1 << q
+            if fixed[q] == n or vm & ~held[q] == 0:
+                drop |= b
+            elif may[q] == n:
+                must &= b
+            else:
+                s = once[q] & ~twice[q] & vm
+                if s & (s - 1):
+                    return False  # region q needs two values of this one cell
+                if s:  # the one cell of region q that can hold the value s
+                    must &= b
+                    only |= s
+        if not _narrow(dom, x, must & ~drop, wstart, wlist, queue, inq, state, nprops):
+            return False
+        if only and not _narrow(dom, y, only, wstart, wlist, queue, inq, state, nprops):
+            return False
+    return _connected(dom, d, n, cells, lab, nb, wstart, wlist, queue, inq, state, nprops)
+
+
+@njit(cache=True, nogil=True)
+def _relation(dom, f, x):
+    """Whether cell labels ``f`` and ``x`` share a region for sure, differ, or are open."""
+    if x == f:
+        return _SAME
+    fm, xm = dom[f], dom[x]
+    if fm & xm == 0:
+        return _DIFFER
+    if fm == xm and fm & (fm - 1) == 0:
+        return _SAME
+    return _OPEN
+
+
+@njit(cache=True, nogil=True)
+def _share(dom, f, x, wstart, wlist, queue, inq, state, nprops):
+    """Labels ``f`` and ``x`` one region: each keeps what the other may be."""
+    if not _narrow(dom, x, dom[f], wstart, wlist, queue, inq, state, nprops):
+        return False
+    return _narrow(dom, f, dom[x], wstart, wlist, queue, inq, state, nprops)
+
+
+@njit(cache=True, nogil=True)
+def _differ(dom, f, x, wstart, wlist, queue, inq, state, nprops):
+    """Labels ``f`` and ``x`` two regions: a fixed one's region leaves the other."""
+    if x == f:
+        return False
+    fm, xm = dom[f], dom[x]
+    if fm & (fm - 1) == 0:
+        return _narrow(dom, x, ~fm, wstart, wlist, queue, inq, state, nprops)
+    if xm & (xm - 1) == 0:
+        return _narrow(dom, f, ~xm, wstart, wlist, queue, inq, state, nprops)
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _chaos_count(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
+    """``d[o]`` counted label cells (after the first), ``d[o + 1]`` the offset, then the
+    control cell, the first label cell and the counted ones: the value plus the offset is
+    one more than those sharing the first's region."""
+    k, off, ctl, f = d[o], d[o + 1], d[o + 2], d[o + 3]
+    fm = dom[f]
+    if fm & (fm - 1):  # the first's region open: each region it may be supports a range
+        support = 0
+        keep = 0
+        m = fm
+        while m:
+            b = m & -m
+            m &= m - 1
+            least = 0
+            most = 0
+            for j in range(k):
+                x = d[o + 4 + j]
+                xm = dom[x]
+                if x == f or xm == b:
+                    least += 1
+                    most += 1
+                elif xm & b:
+                    most += 1
+            low = least + 1 - off - lo
+            s = dom[ctl] & _above(low - 1) & _below(most + 1 - off - lo + 1)
+            if s:
+                support |= s
+                keep |= b
+        if not _narrow(dom, ctl, support, wstart, wlist, queue, inq, state, nprops):
+            return False
+        if not _narrow(dom, f, keep, wstart, wlist, queue, inq, state, nprops):
+            return False
+    sure = 0
+    open_ = 0
+    for j in range(k):
+        r = _relation(dom, f, d[o + 4 + j])
+        if r == _SAME:
+            sure += 1
+        elif r == _OPEN:
+            open_ += 1
+    least = sure + 1 - off - lo  # the bit of the least value
+    if not _narrow(dom, ctl, _above(least - 1) & _below(least + open_ + 1), wstart, wlist,
+                   queue, inq, state, nprops):
+        return False
+    cm = dom[ctl]
+    if open_ == 0 or cm & (cm - 1):
+        return True
+    t = _cttz(cm) - least  # how many of the open ones share the region
+    if t != 0 and t != open_:
+        return True
+    for j in range(k):
+        x = d[o + 4 + j]
+        if _relation(dom, f, x) != _OPEN:
+            continue
+        if t == 0:
+            if not _differ(dom, f, x, wstart, wlist, queue, inq, state, nprops):
+                return False
+        elif not _share(dom, f, x, wstart, wlist, queue, inq, state, nprops):
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _chaos_arrow(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
+    """``d[o]`` arms, ``d[o + 1]`` the offset, the control cell, the start's label cell,
+    each arm's length (its cells after the start), then their label cells: the value plus
+    the offset is one more than the runs (each arm's cells from the start while they
+    share its region)."""
+    arms, off, ctl, f = d[o], d[o + 1], d[o + 2], d[o + 3]
+    first = o + 4 + arms
+    fm = dom[f]
+    if fm & (fm - 1):  # the start's region open: each region it may be supports a range
+        support = 0
+        keep = 0
+        m = fm
+        while m:
+            b = m & -m
+            m &= m - 1
+            low = 0
+            high = 0
+            c = first
+            for a in range(arms):
+                length = d[o + 4 + a]
+                sure = True
+                for j in range(length):
+                    x = d[c + j]
+                    xm = dom[x]
+                    if x != f and xm & b == 0:
+                        break
+                    high += 1
+                    if sure and (x == f or xm == b):
+                        low += 1
+                    else:
+                        sure = False
+                c += length
+            s = dom[ctl] & _above(low + 1 - off - lo - 1) & _below(high + 1 - off - lo + 1)
+            if s:
+                support |= s
+                keep |= b
+        if not _narrow(dom, ctl, support, wstart, wlist, queue, inq, state, nprops):
+            return False
+        if not _narrow(dom, f, keep, wstart, wlist, queue, inq, state, nprops):
+            return False
+    least = np.zeros(arms, dtype=np.int64)  # each run's sure prefix
+    most = np.zeros(arms, dtype=np.int64)   # and its possible one
+    lsum = 0
+    msum = 0
+    c = first
+    for a in range(arms):
+        length = d[o + 4 + a]
+        sure = True
+        for j in range(length):
+            r = _relation(dom, f, d[c + j])
+            if r == _DIFFER:
+                break
+            most[a] += 1
+            if sure and r == _SAME:
+                least[a] += 1
+            else:
+                sure = False
+        lsum += least[a]
+        msum += most[a]
+        c += length
+    low = lsum + 1 - off - lo  # the bit of the least value
+    if not _narrow(dom, ctl, _above(low - 1) & _below(msum + 1 - off - lo + 1), wstart, wlist,
+                   queue, inq, state, nprops):
+        return False
+    cm = dom[ctl]
+    if cm & (cm - 1) or lsum == msum:
+        return True
+    t = _cttz(cm) + lo + off - 1  # the runs' total
+    c = first
+    for a in range(arms):
+        length = d[o + 4 + a]
+        lb = t - (msum - most[a])
+        ub = t - (lsum - least[a])
+        for j in range(least[a], lb):
+            if not _share(dom, f, d[c + j], wstart, wlist, queue, inq, state, nprops):
+                return False
+        if ub < most[a] and max(least[a], lb) >= ub:  # the run ends before cell ub
+            if not _differ(dom, f, d[c + ub], wstart, wlist, queue, inq, state, nprops):
+                return False
+        c += length
+    return True
