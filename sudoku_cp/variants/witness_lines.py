@@ -186,22 +186,41 @@ class Zipper:
         return keep
 
     def run(self, masks, changed) -> bool:
-        # the sums every pair can make (and the centre hold)
+        # the sums every pair can make (and the centre hold); both scans of a pair's bits
+        # are looked up first in tables filled as masks come (the same masks recur)
         sums = -1 if self.centre is None else masks[self.centre]
-        pair_sums = self._sums
+        sums_of, pair_sums = _PAIR_SUMS, self._sums
         for a, b in self.pairs:
-            sums &= pair_sums(masks[a], masks[b])
+            key = masks[a] << 32 | masks[b]
+            s = sums_of.get(key)
+            if s is None:
+                if len(sums_of) > _CACHE:
+                    sums_of.clear()
+                s = sums_of[key] = pair_sums(masks[a], masks[b])
+            sums &= s
             if not sums:
                 return False
         if self.centre is not None and not _narrow(masks, self.centre, sums, changed):
             return False
-        partners = self._partners
+        partners_of, partners = _PARTNERS, self._partners
         for a, b in self.pairs:
             ma, mb = masks[a], masks[b]
-            if not (_narrow(masks, a, partners(ma, mb, sums), changed)
-                    and _narrow(masks, b, partners(mb, ma, sums), changed)):
+            key = (ma << 32 | mb) << 64 | sums
+            keep = partners_of.get(key)
+            if keep is None:
+                if len(partners_of) > _CACHE:
+                    partners_of.clear()
+                keep = partners_of[key] = (partners(ma, mb, sums), partners(mb, ma, sums))
+            if not (_narrow(masks, a, keep[0], changed) and _narrow(masks, b, keep[1], changed)):
                 return False
         return True
+
+
+#: Zipper's tables: the sums of two masks, and what each keeps of the other for given sums
+#: (keyed by the masks, which stay far below 2**32 and sums below 2**64; cleared when full).
+_PAIR_SUMS: dict[int, int] = {}
+_PARTNERS: dict[int, tuple[int, int]] = {}
+_CACHE = 100_000
 
 
 class EqualSums:

@@ -22,6 +22,24 @@ from __future__ import annotations
 from .witness_props import between, distinct_sum_keeps, highest, lowest, values
 
 
+#: A memo of ``keeps`` holds at most this many sets of masks (then starts afresh).
+_MEMO_SIZE = 50_000
+
+
+def _memo_run(prop, masks, changed) -> bool:
+    """Run ``prop`` (whose ``keeps(ms)`` depends on its cells' masks ``ms`` alone, and is
+    dear: scans over cases): its answer for masks met before is looked up (the search
+    meets the same masks again and again), then the cells are narrowed to it."""
+    ms = tuple([masks[x] for x in prop.cells])
+    memo = prop.memo
+    keeps = memo.get(ms, memo)  # (the memo itself stands for "not met yet")
+    if keeps is memo:
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+        keeps = memo[ms] = prop.keeps(ms)
+    return keeps is not None and _narrow_to(masks, prop.cells, keeps, changed)
+
+
 def _narrow_to(masks, cells, keeps, changed) -> bool:
     """Intersect each cell's mask with its keep (a cell listed twice keeps both)."""
     for x, keep in zip(cells, keeps):
@@ -110,13 +128,17 @@ class Lunchbox:
 
     def __init__(self, cells, total: int) -> None:
         self.cells, self.total = tuple(cells), total
+        self.memo: dict = {}  # masks -> keeps (``_memo_run``)
 
     def run(self, masks, changed) -> bool:
-        cells, total = self.cells, self.total
-        ms = [masks[x] for x in cells]
+        return _memo_run(self, masks, changed)
+
+    def keeps(self, ms):
+        """Per cell, the values some filling within masks ``ms`` gives it; None: none."""
+        total = self.total
         k = len(ms)
         if k < 2:
-            return k == 0 or total == 0 and bool(ms[0])
+            return list(ms) if k == 0 or total == 0 and ms[0] else None
         # a smallest value must lie below every other cell's largest candidate, a largest
         # above every other cell's smallest
         tops = [highest(m) for m in ms]
@@ -147,9 +169,7 @@ class Lunchbox:
                             keeps[p] |= keep
                         for p in outer:
                             keeps[p] |= ms[p] & middle
-        if not keeps[0]:
-            return False
-        return _narrow_to(masks, cells, keeps, changed)
+        return keeps if keeps[0] else None
 
 
 class CountingCircles:
@@ -172,16 +192,19 @@ class CountingCircles:
 
     def __init__(self, cells) -> None:
         self.cells = tuple(cells)
+        self.memo: dict = {}  # masks -> keeps (``_memo_run``)
 
     def run(self, masks, changed) -> bool:
-        cells = self.cells
-        k = len(cells)
+        return _memo_run(self, masks, changed)
+
+    def keeps(self, ms):
+        """Per cell, what it keeps of masks ``ms``; None when the rule cannot hold."""
+        k = len(ms)
         sure: dict[int, int] = {}
         maybe: dict[int, int] = {}
-        for x in cells:
-            m = masks[x]
+        for m in ms:
             if not m:
-                return False
+                return None
             for v in values(m):
                 maybe[v] = maybe.get(v, 0) + 1
             if not m & (m - 1):
@@ -190,7 +213,7 @@ class CountingCircles:
         used, need = [], k
         for v, n in sure.items():
             if n > v or maybe[v] < v:
-                return False
+                return None
             used.append(v)
             need -= v
         optional = [v for v, n in maybe.items() if v not in sure and 0 < v <= n]
@@ -200,7 +223,7 @@ class CountingCircles:
         for v in optional:
             reach.append(reach[-1] | (reach[-1] << v))
         if need < 0 or not reach[-1] >> need & 1:
-            return False
+            return None
         allowed = 0
         after = 1
         for idx in range(len(optional) - 1, -1, -1):
@@ -215,17 +238,17 @@ class CountingCircles:
         for v in used:
             allowed |= 1 << v
         keeps = []
-        for x in cells:
-            m = masks[x] & allowed
+        for m in ms:
+            m &= allowed
             if not m:
-                return False
+                return None
             keeps.append(m)
         # a used value possible in exactly as many circles as it is fills them
         for v in used:
             if maybe[v] == v:
                 bit = 1 << v
                 keeps = [bit if keep & bit else keep for keep in keeps]
-        return _narrow_to(masks, cells, keeps, changed)
+        return keeps
 
 
 class AllPairs:

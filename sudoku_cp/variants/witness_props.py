@@ -258,18 +258,30 @@ class Relation:
         self.backward: dict[int, int] = {}
 
     def run(self, masks: list[int], changed: list[int]) -> bool:
+        # (``_narrow`` written out twice: a pair's rule runs more often than any other)
         a, b = self.cells
         ma = masks[a]
         keep = self.forward.get(ma)
         if keep is None:  # the union of supports, cached per mask
             keep = self.forward[ma] = _union(self.support, ma)
-        if not _narrow(masks, b, keep, changed):
-            return False
         mb = masks[b]
+        if mb & ~keep:
+            mb &= keep
+            if not mb:
+                return False
+            masks[b] = mb
+            changed.append(b)
         keep = self.backward.get(mb)
         if keep is None:
             keep = self.backward[mb] = _union(self.back, mb)
-        return _narrow(masks, a, keep, changed)
+        ma = masks[a]  # (read again: a and b may be one cell)
+        if ma & ~keep:
+            ma &= keep
+            if not ma:
+                return False
+            masks[a] = ma
+            changed.append(a)
+        return True
 
 
 def _union(table, mask: int) -> int:

@@ -22,6 +22,7 @@ limit. It yields solutions one by one; the caller stops at its limit.
 from __future__ import annotations
 
 import time
+from operator import truediv
 from typing import Iterator
 
 from ..errors import SudokuCpError
@@ -32,6 +33,12 @@ from ..errors import SudokuCpError
 #: 0 gives 7,895 / 19,881, 0.25 8,122 / 16,953, 0.5 8,368 / 13,987, 0.75 8,198 / 13,951,
 #: 1 11,679 / 16,984, 2 22,299 / 13,017 (docs/variants_speed.md, sixth round).
 GUESS_BLAME = 0.5
+
+#: A decided cell's count of candidates in ``choose_cell``: never the fewest.
+_NEVER = float("inf")
+
+#: Each mask of values 0..9: its count of candidates as a float, _NEVER when decided.
+_COUNTS = [float(m.bit_count()) if m & (m - 1) else _NEVER for m in range(1 << 10)]
 
 
 class TimeUp(SudokuCpError):
@@ -141,10 +148,16 @@ class Engine:
         weight = self.cell_weight
         # count / weight as a float: equal ratios give equal floats and distinct ones
         # (small counts, weights in halves far below 2**40) distinct floats; ties go to the
-        # lowest cell.
-        ratios = [(m.bit_count() / w, c) for m, w, c in zip(masks, weight, range(self.ncells))
-                  if m & (m - 1)]  # (zip stops at the cells: the state after them is not read)
-        return min(ratios)[1] if ratios else -1
+        # lowest cell (``index`` finds the first).
+        n = self.ncells
+        try:  # the counts read from a table, all in C calls (values 0..9)
+            ratios = list(map(truediv, map(_COUNTS.__getitem__, masks[:n]), weight))
+        except IndexError:  # larger values: the same by hand
+            ratios = [(m.bit_count() / w, c) for m, w, c in zip(masks, weight, range(n))
+                      if m & (m - 1)]  # (zip stops at the cells: the state after them is not read)
+            return min(ratios)[1] if ratios else -1
+        best = min(ratios, default=_NEVER)
+        return ratios.index(best) if best != _NEVER else -1
 
     def solutions(self, masks: list[int], stats: dict,
                   deadline: float | None = None, stop=None) -> Iterator[list[int]]:
