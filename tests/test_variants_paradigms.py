@@ -62,14 +62,22 @@ def test_each_type_against_the_checker(paradigm, tag, holds, broken):
         assert none.exhausted and none.solutions == []
 
 
+#: Givens of the count test where a quarter of the grid is too few for a test in the quick
+#: selection: with 21 givens sat took 30 s of CPU to find a chaos construction's second
+#: split (50 s of wall under load, against a 60 s limit); with 41 givens, 4 s. Two
+#: solutions still stand, and the question asked, do the paradigms count alike, is the same.
+COUNT_GIVENS = {"chaos_construction": HALF}
+
+
 @pytest.mark.parametrize("tag, holds, broken", CASES, ids=[c[0] for c in CASES])
 def test_paradigms_agree_on_the_count(tag, holds, broken):
+    givens = COUNT_GIVENS.get(tag, HALF[::2])
     counts = {}
     for name in (*PARADIGMS, "mip"):
         if name == "mip" and tag in MIP_DECLINES:
             continue
         try:
-            r = get_paradigm(name)(m.VariantPuzzle(9, givens=HALF[::2], constraints=(holds,)),
+            r = get_paradigm(name)(m.VariantPuzzle(9, givens=givens, constraints=(holds,)),
                                    limit=2, time_limit=60)
         except MissingDependencyError:
             continue
