@@ -87,9 +87,9 @@ def test_a_time_limit_spent_is_a_timeout_not_an_answer(monkeypatch):
     assert result.status == "timeout" and not result.exhausted
 
 
-def test_the_solver_skips_the_root_passes_and_an_encoding_still_has_the_last_word():
-    """The solver each road makes turns off probing, the linear relaxation and symmetry
-    (``ROOT_PASSES_OFF``, off by measurement), and an encoding's own parameters come
+def test_the_solver_skips_the_extra_passes_and_an_encoding_still_has_the_last_word():
+    """The solver each road makes turns off probing, the linear relaxation, symmetry and
+    inprocessing (``PASSES_OFF``, off by measurement), and an encoding's own parameters come
     after them: one that asks for a relaxation gets it."""
     import time
 
@@ -98,7 +98,7 @@ def test_the_solver_skips_the_root_passes_and_an_encoding_still_has_the_last_wor
 
     cp = encode(parse_iss(REPEATING))
     solver = cpsat._solver(cp, None, time.perf_counter(), {"solves": 0})
-    for key, value in cpsat.ROOT_PASSES_OFF.items():
+    for key, value in cpsat.PASSES_OFF.items():
         assert getattr(solver.parameters, key) == value, key
     cp.parameters = {**cp.parameters, "linearization_level": 2}
     solver = cpsat._solver(cp, None, time.perf_counter(), {"solves": 0})

@@ -28,14 +28,16 @@ from .paradigms import VariantResult
 #: (iss-examples-0, -24, -32 with many givens; -43's anti-knight and anti-king).
 PRESOLVE = False
 
-#: Three root-level passes CP-SAT makes before its search, off by measurement
-#: (docs/variants_speed.md, "Twelfth round"): probing, the linear relaxation and symmetry
-#: detection cost 10-20 ms per solve, most of an easy puzzle's time, and no measured
-#: puzzle needed them. Over the 71 shared puzzles that settle within a few seconds (best of
-#: three each way, alternated): median 30.9 -> 27.0 ms, total 4.05 -> 2.73 s CPU; -47
-#: 0.77 -> 0.14 s, -18 1.83 -> 1.55 s. An encoding's own parameters still come after.
-ROOT_PASSES_OFF = {"cp_model_probing_level": 0, "linearization_level": 0,
-                   "symmetry_level": 0}
+#: Passes CP-SAT makes besides its search, off by measurement (docs/variants_speed.md,
+#: "Twelfth round"): probing, the linear relaxation and symmetry detection at the root,
+#: and the SAT solver's inprocessing (vivification, probing) during the search. They cost
+#: 10-20 ms per solve, most of an easy puzzle's time, and no measured puzzle needed them.
+#: Over the 71 shared puzzles that settle within a few seconds (best of three each way,
+#: alternated), CPU: the root passes off, median 30.9 -> 27.0 ms, total 4.05 -> 2.73 s;
+#: inprocessing off too, 27.5 -> 21.0 ms, 2.73 -> 2.23 s. An encoding's own parameters
+#: still come after.
+PASSES_OFF = {"cp_model_probing_level": 0, "linearization_level": 0, "symmetry_level": 0,
+              "use_sat_inprocessing": False}
 
 
 #: Solutions of one enumerating solve that repeat the cells of one already found (its
@@ -64,7 +66,7 @@ def _solver(cp, time_limit, start, stats):
     solver = cp.cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.cp_model_presolve = PRESOLVE
-    for key, value in ROOT_PASSES_OFF.items():
+    for key, value in PASSES_OFF.items():
         setattr(solver.parameters, key, value)
     for key, value in cp.parameters.items():  # (an encoding's own: chaos's relaxation off)
         setattr(solver.parameters, key, value)
