@@ -3,7 +3,7 @@ adds implied sums): each is a consequence of the rules, so no solution is lost, 
 search meets a contradiction sooner.
 
 - ``implied_cages``: innies, outies and mixed sums (outies less innies) of killer cages
-  over each full house and each band of two to four adjacent rows or columns;
+  and of plain sums (``_pieces``) over each full house and each band of two to four adjacent rows or columns;
 - ``equal_sum`` (the builder of the type): where some segments cut a full house, their
   common sum is that house's total over their count;
 - ``sums_in_houses``: a sum of +1 terms inside one house is a cage (distinct values).
@@ -39,8 +39,7 @@ def implied_cages(prog, puzzle) -> None:
       it with one cage that sticks out by a cell, their cells outside the area less the
       area's cells outside them.
     """
-    cages = [(frozenset(c.cells), c.total) for c in puzzle.constraints
-             if c.TYPE == "killer_cage" and c.total is not None]
+    cages = _pieces(puzzle)
     if not cages:
         return
     whole = sum(range(prog.lo, prog.hi + 1))
@@ -48,7 +47,9 @@ def implied_cages(prog, puzzle) -> None:
     for i, (cells, _) in enumerate(cages):
         for x in cells:
             touching.setdefault(x, []).append(i)
-    houses = [frozenset(h) for h in prog.geometry if len(h) == prog.nv]
+    # every full house stated (rows, columns, boxes, extra regions, diagonals): a row of
+    # seven cells over values 1..9 is no full house and holds no known total
+    houses = list(dict.fromkeys(frozenset(h) for h in prog.full_houses))
     holding: dict[int, list[frozenset]] = {}  # cell -> the full houses holding it
     for h in houses:
         for x in h:
@@ -80,6 +81,27 @@ def implied_cages(prog, puzzle) -> None:
         pieces = [most] + [inside + [i] for i in near if len(cages[i][0] - area) == 1]
         for chosen in pieces:
             _mixed(prog, area, total, [cages[i] for i in chosen], stated)
+
+
+def _pieces(puzzle) -> list[tuple[frozenset, int]]:
+    """The sums the areas are cut by, as (cells, total): every killer cage with a total,
+    then each sum of +1 terms (a ``sum`` without weights, a little killer: values may
+    repeat) that shares no cell with a cage or a sum taken before it (fewest overlaps
+    first, as ISS picks its pieces). A repeated value changes nothing here: the rules
+    below read only the totals."""
+    cages = [(frozenset(c.cells), c.total) for c in puzzle.constraints
+             if c.TYPE == "killer_cage" and c.total is not None]
+    sums = [(frozenset(c.cells), c.total) for c in puzzle.constraints
+            if (c.TYPE == "little_killer" or c.TYPE == "sum" and all(w == 1 for w in c.weights))
+            and c.cells and len(set(c.cells)) == len(c.cells)]
+    taken = set().union(*(cells for cells, _ in cages))
+    sums = [s for s in sums if not s[0] & taken]
+    sums.sort(key=lambda s: sum(1 for t in sums if t is not s and t[0] & s[0]))
+    for cells, total in sums:
+        if not cells & taken:
+            cages.append((cells, total))
+            taken |= cells
+    return cages
 
 
 def _mixed(prog, area, total, chosen, stated) -> None:
