@@ -4,6 +4,8 @@ search meets a contradiction sooner.
 
 - ``implied_cages``: innies, outies and mixed sums (outies less innies) of killer cages
   and of plain sums (``_pieces``) over each full house and each band of two to four adjacent rows or columns;
+- ``_crossing``: ISS's sum intersection, the cells sticking out of a full house that
+  sums and other full houses cover (a diagonal's parallel little killers);
 - ``equal_sum`` (the builder of the type): where some segments cut a full house, their
   common sum is that house's total over their count;
 - ``sums_in_houses``: a sum of +1 terms inside one house is a cage (distinct values).
@@ -81,27 +83,92 @@ def implied_cages(prog, puzzle) -> None:
         pieces = [most] + [inside + [i] for i in near if len(cages[i][0] - area) == 1]
         for chosen in pieces:
             _mixed(prog, area, total, [cages[i] for i in chosen], stated)
+    _crossing(prog, puzzle, houses, holding, whole, implied)
 
 
-def _pieces(puzzle) -> list[tuple[frozenset, int]]:
-    """The sums the areas are cut by, as (cells, total): every killer cage with a total,
-    then each sum of +1 terms (a ``sum`` without weights, a little killer: values may
-    repeat) that shares no cell with a cage or a sum taken before it (fewest overlaps
-    first, as ISS picks its pieces). A repeated value changes nothing here: the rules
-    below read only the totals."""
+def _unit_sums(puzzle) -> tuple[list, list]:
+    """The killer cages with a total, and the other sums of +1 terms (a ``sum`` without
+    weights, a little killer: values may repeat), each as (cells, total). A repeated
+    value changes nothing here: the rules read only the totals."""
     cages = [(frozenset(c.cells), c.total) for c in puzzle.constraints
              if c.TYPE == "killer_cage" and c.total is not None]
     sums = [(frozenset(c.cells), c.total) for c in puzzle.constraints
             if (c.TYPE == "little_killer" or c.TYPE == "sum" and all(w == 1 for w in c.weights))
             and c.cells and len(set(c.cells)) == len(c.cells)]
-    taken = set().union(*(cells for cells, _ in cages))
+    return cages, sums
+
+
+def _disjoint(sums, taken=frozenset()) -> list:
+    """Of ``sums``, greedily those sharing no cell with ``taken`` nor with one taken
+    before (fewest overlaps first, as ISS picks its pieces)."""
+    taken = set(taken)
     sums = [s for s in sums if not s[0] & taken]
     sums.sort(key=lambda s: sum(1 for t in sums if t is not s and t[0] & s[0]))
+    out = []
     for cells, total in sums:
         if not cells & taken:
-            cages.append((cells, total))
+            out.append((cells, total))
             taken |= cells
-    return cages
+    return out
+
+
+def _pieces(puzzle) -> list[tuple[frozenset, int]]:
+    """The sums the areas are cut by: every killer cage, then the other sums of +1 terms
+    that share no cell with a cage or a sum taken before them."""
+    cages, sums = _unit_sums(puzzle)
+    return cages + _disjoint(sums, frozenset().union(*(cells for cells, _ in cages)))
+
+
+def _crossing(prog, puzzle, houses, holding, whole, implied) -> None:
+    """ISS's sum intersection (``_addSumIntersectionHandler``), over each full house: the
+    sums touching it (none sharing a cell, chosen for this house), with full houses
+    filling what they leave of it, cover it; then their cells outside the house, less
+    any full house lying wholly among those, sum to their totals less the houses'.
+    Kept where it narrows (ISS's test: the range of the cells' sum, read by groups of
+    cells sharing a house, over four times the slack of the total)."""
+    cages, sums = _unit_sums(puzzle)
+    every = cages + sums
+    for base in houses:
+        chosen = _disjoint([s for s in every if s[0] & base])
+        if not chosen:
+            continue
+        cells = frozenset().union(*(c for c, _ in chosen))
+        total = sum(t for _, t in chosen)
+        gap = base - cells
+        for h in houses:
+            if not gap:
+                break
+            k = len(gap & h)
+            if h != base and not h & cells and k >= 2 and k == len(base & h):
+                cells, total, gap = cells | h, total + whole, gap - h
+        if gap:
+            continue
+        out, total = cells - base, total - whole
+        for h in houses:
+            if h <= out:
+                out, total = out - h, total - whole
+        if not out:
+            continue
+        lo, hi = _bounds(prog, sorted(out), holding)
+        slack = min(total - lo, hi - total)
+        if hi - lo > 4 * slack:
+            implied(sorted(out), total)
+
+
+def _bounds(prog, cells, holding) -> tuple[int, int]:
+    """The least and the most ``cells`` can sum to, read by groups of cells sharing a
+    full house (taken greedily: values differ inside a group)."""
+    groups: list[list[int]] = []
+    for x in cells:
+        for g in groups:
+            if all(any(y in h for h in holding.get(x, ())) for y in g):
+                g.append(x)
+                break
+        else:
+            groups.append([x])
+    lo = sum(sum(range(prog.lo, prog.lo + len(g))) for g in groups)
+    hi = sum(sum(range(prog.hi - len(g) + 1, prog.hi + 1)) for g in groups)
+    return lo, hi
 
 
 def _mixed(prog, area, total, chosen, stated) -> None:
