@@ -108,8 +108,8 @@ def test_full_grid_killers_count_as_sat_does(n):
 
 def test_plain_sums_on_4x4_keep_exactly_the_checkers_grids():
     """Every cell in a ``Sum`` (values may repeat) read off a random grid, now and then a
-    little killer beside them: the innies, outies and mixed sums these imply keep exactly
-    the grids the checker keeps."""
+    little killer over them (the crossing sums read it): the innies, outies and mixed sums
+    these imply keep exactly the grids the checker keeps."""
     rng = random.Random("plain4")
     grids = _sudokus4()
     mixed = 0
