@@ -3,9 +3,10 @@ adds implied sums): each is a consequence of the rules, so no solution is lost, 
 search meets a contradiction sooner.
 
 - ``implied_cages``: innies, outies and mixed sums (outies less innies) of killer cages
-  and plain sums (``_pieces``) over each full house and each band of two to four adjacent rows or columns;
-- ``_crossing``: ISS's sum intersection, the cells sticking out of a full house that
-  sums and other full houses cover (a diagonal's parallel little killers);
+  and plain sums (``_pieces``) over each full house and each band of two to four
+  adjacent rows or columns; and (``_crossing``, ISS's sum intersection) the cells
+  sticking out of a full house that sums and other full houses cover (a diagonal's
+  parallel little killers);
 - ``equal_sum`` (the builder of the type): where some segments cut a full house, their
   common sum is that house's total over their count;
 - ``sums_in_houses``: a sum of +1 terms inside one house is a cage (distinct values).
@@ -39,10 +40,12 @@ def implied_cages(prog, puzzle) -> None:
       sum to those cages' totals minus the area's;
     - *mixed* (``_mixed``): for the cages mostly inside the area, and for those inside
       it with one cage that sticks out by a cell, their cells outside the area less the
-      area's cells outside them.
+      area's cells outside them;
+    - *crossing* (``_crossing``): the cells sticking out of a full house that sums
+      (little killers too) and other full houses cover.
     """
     cages = _pieces(puzzle)
-    if not cages:
+    if not cages and not _unit_sums(puzzle)[1]:  # (little killers alone: crossing sums)
         return
     whole = sum(range(prog.lo, prog.hi + 1))
     touching: dict[int, list[int]] = {}  # cell -> the cages holding it
