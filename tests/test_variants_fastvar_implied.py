@@ -36,9 +36,10 @@ def _sudokus4():
     return out
 
 
-def _cages(rng, n, grid, most):
+def _cages(rng, n, grid, most, plain=False):
     """Every cell in a cage: connected cages of 1 to ``most`` cells grown from random
-    cells, cells of a cage holding distinct values of ``grid``, totals read off it."""
+    cells, cells of a cage holding distinct values of ``grid``, totals read off it.
+    ``plain``: ``Sum`` constraints instead, whose values may repeat."""
     free = set(range(n * n))
     cages = []
     while free:
@@ -49,13 +50,15 @@ def _cages(rng, n, grid, most):
         while len(cage) < want:
             steps = [y for x in cage for y in (x - n, x + n, x - 1 if x % n else -1,
                                                x + 1 if x % n < n - 1 else -1)
-                     if y in free and grid[y] not in {grid[z] for z in cage}]
+                     if y in free and (plain or grid[y] not in {grid[z] for z in cage})]
             if not steps:
                 break
             y = rng.choice(steps)
             cage.append(y)
             free.discard(y)
-        cages.append(m.KillerCage(tuple(sorted(cage)), total=sum(grid[x] for x in cage)))
+        total = sum(grid[x] for x in cage)
+        cages.append(m.Sum(tuple(sorted(cage)), total) if plain
+                     else m.KillerCage(tuple(sorted(cage)), total=total))
     return tuple(cages)
 
 
@@ -101,6 +104,62 @@ def test_full_grid_killers_count_as_sat_does(n):
             assert got.solutions == want.solutions
         mixed += _mixed_sums(p)
     assert mixed >= 4
+
+
+def test_plain_sums_on_4x4_keep_exactly_the_checkers_grids():
+    """Every cell in a ``Sum`` (values may repeat) read off a random grid, now and then a
+    little killer over them (the crossing sums read it): the innies, outies and mixed sums
+    these imply keep exactly the grids the checker keeps."""
+    rng = random.Random("plain4")
+    grids = _sudokus4()
+    mixed = 0
+    for trial in range(40):
+        grid = rng.choice(grids)
+        rules = list(_cages(rng, 4, grid, rng.choice([2, 3, 4]), plain=True))
+        if rng.random() < 0.5:
+            diag = (1, 6, 11) if rng.random() < 0.5 else (4, 9, 14)
+            rules.append(m.LittleKiller(diag, sum(grid[x] for x in diag)))
+        p = m.VariantPuzzle(4, constraints=tuple(rules))
+        truth = sorted(g for g in grids if not check_solution(p, g))
+        r = engine.solve(p, limit=len(truth) + 1)
+        assert r.exhausted and sorted(r.solutions) == truth, (trial, p.to_json())
+        mixed += _mixed_sums(p)
+    assert mixed >= 10
+
+
+#: A 7x7 grid over values 1..9 (rows of seven cells hold no total: no full houses), its
+#: nine overlapping regions of nine cells the full houses, and one grid keeping them
+#: (ISS's "7x7: Killer Squishdoku", its answer).
+SQUISH_REGIONS = (
+    (2, 3, 4, 9, 10, 11, 16, 17, 18), (18, 19, 20, 25, 26, 27, 32, 33, 34),
+    (16, 17, 18, 23, 24, 25, 30, 31, 32), (14, 15, 16, 21, 22, 23, 28, 29, 30),
+    (30, 31, 32, 37, 38, 39, 44, 45, 46), (0, 1, 2, 7, 8, 9, 14, 15, 16),
+    (4, 5, 6, 11, 12, 13, 18, 19, 20), (28, 29, 30, 35, 36, 37, 42, 43, 44),
+    (32, 33, 34, 39, 40, 41, 46, 47, 48))
+SQUISH_GRID = tuple(int(v) for v in "9372514214986785613293428751179548642361755687293")
+
+
+def test_sums_over_regions_beyond_the_rows_count_as_sat_does():
+    """7x7 over values 1..9: the regions are the full houses, the rows and columns are
+    not. Sums (values may repeat) cut the whole grid, read off a grid keeping the rules,
+    a few givens: ``fast`` counts to two as ``sat`` does, and states mixed sums."""
+    rng = random.Random("squish")
+    regions = tuple(m.ExtraRegion(cells) for cells in SQUISH_REGIONS)
+    base = m.VariantPuzzle(7, box=None, values=(1, 9), constraints=regions)
+    assert not check_solution(base, SQUISH_GRID)
+    mixed = 0
+    for trial in range(6):
+        sums = _cages(rng, 7, SQUISH_GRID, rng.choice([3, 4, 5]), plain=True)
+        givens = tuple((x, SQUISH_GRID[x]) for x in rng.sample(range(49), 4))
+        p = m.VariantPuzzle(7, box=None, values=(1, 9), constraints=regions + sums, givens=givens)
+        want = sat.solve(p, limit=2, time_limit=60)
+        got = engine.solve(p, limit=2, time_limit=60)
+        assert want.status != "timeout" and got.status != "timeout"
+        assert got.count == want.count, (trial, p.to_json())
+        if want.count == 1:
+            assert got.solutions == want.solutions
+        mixed += _mixed_sums(p)
+    assert mixed >= 3
 
 
 def _mixed_sums(p) -> int:
@@ -200,3 +259,89 @@ def test_little_killers_over_disjoint_groups_count_as_sat_does():
             assert got.solutions == want.solutions
         twice += _second_groupings(p)
     assert twice >= 5
+
+
+def _crossing_props(p, monkeypatch) -> int:
+    """How many propagators ``implied._crossing`` adds to ``p``'s program."""
+    with_it = len(compile_puzzle(p).props)
+    with monkeypatch.context() as mp:
+        mp.setattr(implied, "_crossing", lambda *args: None)
+        without = len(compile_puzzle(p).props)
+    return with_it - without
+
+
+def _diagonal_little_killers(n, grid, rng, every=False):
+    """Little killers along random diagonals one or two off the main diagonal and the
+    anti-diagonal (at most one per line), totals read off ``grid``; ``every``: all four
+    beside the main diagonal (they and it cover its boxes)."""
+    out = []
+    for off in [-2, -1, 1, 2] if every else rng.sample([-2, -1, 1, 2], rng.randint(1, 4)):
+        down = tuple(r * n + r + off for r in range(n) if 0 <= r + off < n)
+        up = tuple(r * n + n - 1 - r + off for r in range(n) if 0 <= n - 1 - r + off < n)
+        for cells in (down, up):
+            if rng.random() < 0.7 or every and cells is down:
+                out.append(m.LittleKiller(cells, sum(grid[x] for x in cells)))
+    return out
+
+
+def test_sums_crossing_the_diagonals_on_4x4_keep_exactly_the_checkers_grids(monkeypatch):
+    """Both diagonals houses, little killers beside them and a few cages read off a
+    random grid: the sums ``_crossing`` derives (a box covered by little killers and a
+    diagonal) keep exactly the grids the checker keeps."""
+    rng = random.Random("crossing4")
+    diagonals = (m.Diagonal(1), m.Diagonal(-1))
+    grids = [g for g in _sudokus4() if not check_solution(m.VariantPuzzle(4, constraints=diagonals), g)]
+    reached = 0
+    for trial in range(40):
+        grid = rng.choice(grids)
+        rules = list(diagonals) + _diagonal_little_killers(4, grid, rng)
+        cages = _cages(rng, 4, grid, 2)
+        rules += rng.sample(cages, min(len(cages), rng.randint(0, 2)))
+        p = m.VariantPuzzle(4, constraints=tuple(rules))
+        truth = sorted(g for g in grids if not check_solution(p, g))
+        r = engine.solve(p, limit=len(truth) + 1)
+        assert r.exhausted and sorted(r.solutions) == truth, (trial, p.to_json())
+        reached += _crossing_props(p, monkeypatch) > 0
+    assert reached >= 8
+
+
+#: ISS's "Hailstone - little killer" (both diagonals, little killers beside them, four
+#: cages) and its answer: the cells beside the main diagonal outside its boxes sum to 81,
+#: those beside the anti-diagonal to 83, sums that narrow.
+HAILSTONE = (".Cage~14~R5C3~R5C4~R6C4.Cage~19~R6C6~R6C5~R7C5.Cage~14~R4C4~R4C5~R3C5"
+             ".Cage~14~R4C6~R5C6~R5C7.Diagonal~1.Diagonal~-1.LittleKiller~47~R3C1"
+             ".LittleKiller~49~R2C1.LittleKiller~30~R8C9.LittleKiller~45~R7C9"
+             ".LittleKiller~43~R1C7.LittleKiller~44~R1C8.LittleKiller~34~R9C2.LittleKiller~52~R9C3")
+HAILSTONE_GRID = tuple(int(v) for v in
+                       "815432976763918245942567318278351694154896732396274581437685129681729453529143867")
+
+
+def test_sums_crossing_the_diagonals_count_as_sat_does(monkeypatch):
+    """Hailstone's rules with a few of its answer's values given (the whole puzzle takes
+    ``sat`` too long for a test), and the same kind of rules read off random grids
+    keeping both diagonals: ``fast`` counts to two as ``sat`` does."""
+    from sudoku_cp.variants.iss import parse_iss
+
+    hail = parse_iss(HAILSTONE)
+    assert not check_solution(hail, HAILSTONE_GRID)
+    assert _crossing_props(hail, monkeypatch) >= 2  # the sums 81 and 83
+    rng = random.Random("crossing9")
+    diagonals = (m.Diagonal(1), m.Diagonal(-1))
+    puzzles = []
+    for trial in range(3):
+        givens = tuple((x, HAILSTONE_GRID[x]) for x in rng.sample(range(81), 12))
+        puzzles.append(m.VariantPuzzle(9, givens=givens, constraints=hail.constraints))
+    for trial in range(3):
+        seed = ((rng.randrange(81), rng.randint(1, 9)),)
+        grid = sat.solve(m.VariantPuzzle(9, constraints=diagonals, givens=seed),
+                         limit=1, time_limit=30).solutions[0]
+        rules = diagonals + tuple(_diagonal_little_killers(9, grid, rng, every=True))
+        givens = tuple((x, grid[x]) for x in rng.sample(range(81), 14))
+        puzzles.append(m.VariantPuzzle(9, givens=givens, constraints=rules))
+    for trial, p in enumerate(puzzles):
+        want = sat.solve(p, limit=2, time_limit=60)
+        got = engine.solve(p, limit=2, time_limit=60)
+        assert want.status != "timeout" and got.status != "timeout"
+        assert got.count == want.count, (trial, p.to_json())
+        if want.count == 1:
+            assert got.solutions == want.solutions
