@@ -50,12 +50,11 @@ sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint sum_l
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import chain, combinations
+from itertools import chain
 from math import comb
 
 import numpy as np
 
-from ..model import leaper_steps
 from ..paradigms import UnsupportedConstraint
 from .implied import equal_sum, implied_cages, sums_in_houses
 
@@ -77,9 +76,6 @@ WHY_NOT = {t: f"fast: no compiled {what} yet, its kernel takes fixed tables of m
            for t, what in (("and", "union of branches"),)}
 
 
-ORTHO = ((0, 1), (1, 0))          # each unordered orthogonal pair once
-KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1))
-KING = ((1, 1), (1, -1))
 
 
 class Program:
@@ -398,15 +394,6 @@ def _crossings(houses: tuple) -> tuple:
 
 
 # -- one builder per constraint type -----------------------------------------------------------
-def _steps(puzzle, steps):
-    n = puzzle.size
-    for r in range(n):
-        for c in range(n):
-            for dr, dc in steps:
-                if 0 <= r + dr < n and 0 <= c + dc < n:
-                    yield r * n + c, (r + dr) * n + c + dc
-
-
 def _killer(prog, p, c):
     if c.total is None:
         prog.house(c.cells)
@@ -576,29 +563,11 @@ def _diagonal(prog, p, c):
     prog.house(r * n + (n - 1 - r if c.slope == 1 else r) for r in range(n))
 
 
-def _differ_steps(steps):
-    def build(prog, p, c):
-        differ = lambda x, y: x != y  # noqa: E731
-        for a, b in _steps(p, steps):
-            prog.relation(a, b, differ)
-    return build
-
-
-def _non_consecutive(prog, p, c):
-    apart = lambda x, y: abs(x - y) != 1  # noqa: E731
-    for a, b in _steps(p, ORTHO):
-        prog.relation(a, b, apart)
-
-
 def _disjoint(prog, p, c):
     boxes = p.boxes()
     if boxes:
         for k in range(max(len(b) for b in boxes)):
             prog.house(box[k] for box in boxes if k < len(box))
-
-
-def _marked(p, types):
-    return {frozenset(c.cells) for c in p.constraints if c.TYPE in types}
 
 
 def _sandwich(prog, p, c):
@@ -693,25 +662,6 @@ def _pair_rule(prog, p, c):
         prog.house(cells)  # every two differ: implied, for its pigeonhole and hidden singles
 
 
-def _negative_dots(prog, p, c):
-    dotted = _marked(p, ("difference_dot", "ratio_dot"))
-    # (black: 2 and every ratio a ratio dot shows, as f-puzzles and dclamage's solvers read it)
-    ratios = {2} | {d.ratio for d in p.constraints if d.TYPE == "ratio_dot"} if c.black else set()
-    ok = lambda x, y: (not (c.white and abs(x - y) == 1)  # noqa: E731
-                       and not any(x == r * y or y == r * x for r in ratios))
-    for a, b in _steps(p, ORTHO):
-        if frozenset((a, b)) not in dotted:
-            prog.relation(a, b, ok)
-
-
-def _negative_xv(prog, p, c):
-    marked = _marked(p, ("xv",))
-    ok = lambda x, y: not (c.x and x + y == 10) and not (c.v and x + y == 5)  # noqa: E731
-    for a, b in _steps(p, ORTHO):
-        if frozenset((a, b)) not in marked:
-            prog.relation(a, b, ok)
-
-
 BUILDERS = {
     "killer_cage": _killer,
     "sum": lambda prog, p, c: prog.linear(zip(c.cells, c.weights or (1,) * len(c.cells)),
@@ -756,61 +706,15 @@ BUILDERS = {
     "clone": _clone,
     "extra_region": lambda prog, p, c: prog.house(c.cells),
     "diagonal": _diagonal,
-    "anti_knight": _differ_steps(KNIGHT),
-    "anti_king": _differ_steps(KING),
-    "non_consecutive": _non_consecutive,
     "disjoint_groups": _disjoint,
-    "negative_dots": _negative_dots,
-    "negative_xv": _negative_xv,
 }
 
 
-def _chess(prog, p, c):
-    ruled = set(c.cells)
-    ok = (lambda x, y: x != y) if not c.values else (lambda x, y: x != y or x not in c.values)
-    for a, b in _steps(p, leaper_steps(c.moves)):
-        if a < b and (not ruled or a in ruled or b in ruled):
-            prog.relation(a, b, ok)
+BUILDERS["equal_sum"] = equal_sum
 
+from .program_pairs import BUILDERS as _PAIRS  # noqa: E402  (rules between cell pairs)
 
-def _knightmare(prog, p, c):
-    ok = lambda x, y: x + y not in c.sums  # noqa: E731
-    for a, b in _steps(p, KNIGHT):
-        if a < b:
-            prog.relation(a, b, ok)
-
-
-def _nabner(prog, p, c):
-    ok = lambda x, y: abs(x - y) >= 2  # noqa: E731
-    for a, b in combinations(c.cells, 2):
-        prog.relation(a, b, ok)
-
-
-def _diagonal_non_consecutive(prog, p, c):
-    apart = lambda x, y: abs(x - y) != 1  # noqa: E731
-    for a, b in _steps(p, KING):
-        prog.relation(a, b, apart)
-
-
-def _anti_taxicab(prog, p, c):
-    """Two cells ``d`` orthogonal steps apart do not both hold ``d``: a pair rule for each
-    such two cells (none where a house of the puzzle already makes them differ)."""
-    n = p.size
-    shared = set()
-    for house in prog.geometry:
-        shared.update(combinations(sorted(house), 2))
-    rules = {d: (lambda x, y, d=d: x != d or y != d) for d in range(max(prog.lo, 1), prog.hi + 1)}
-    for a in range(n * n):
-        r, col = divmod(a, n)
-        for b in range(a + 1, n * n):
-            d = b // n - r + abs(b % n - col)  # (b is below or right of a: no abs on rows)
-            if d in rules and (a, b) not in shared:
-                prog.relation(a, b, rules[d])
-
-
-BUILDERS.update({"chess": _chess, "knightmare": _knightmare, "nabner": _nabner,
-                 "diagonal_non_consecutive": _diagonal_non_consecutive,
-                 "equal_sum": equal_sum, "anti_taxicab": _anti_taxicab})
+BUILDERS.update(_PAIRS)
 
 from .program_lines import BUILDERS as _LINES, leftovers  # noqa: E402  (lines, groups)
 

@@ -1,0 +1,118 @@
+"""Rules between pairs of cells as ``fast`` propagators (``program`` takes them in): the
+negative constraints (no dot, no XV where none is drawn), anti-knight and anti-king,
+non-consecutive, chess leapers, knightmare, nabner and anti-taxicab. Each is a ``PAIR``
+relation per two cells it rules, its predicate written once here on two values.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..model import leaper_steps
+
+ORTHO = ((0, 1), (1, 0))          # each unordered orthogonal pair once
+KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1))
+KING = ((1, 1), (1, -1))
+
+
+def _steps(puzzle, steps):
+    n = puzzle.size
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in steps:
+                if 0 <= r + dr < n and 0 <= c + dc < n:
+                    yield r * n + c, (r + dr) * n + c + dc
+
+
+def _differ_steps(steps):
+    def build(prog, p, c):
+        differ = lambda x, y: x != y  # noqa: E731
+        for a, b in _steps(p, steps):
+            prog.relation(a, b, differ)
+    return build
+
+
+def _non_consecutive(prog, p, c):
+    apart = lambda x, y: abs(x - y) != 1  # noqa: E731
+    for a, b in _steps(p, ORTHO):
+        prog.relation(a, b, apart)
+
+
+def _marked(p, types):
+    return {frozenset(c.cells) for c in p.constraints if c.TYPE in types}
+
+
+def _negative_dots(prog, p, c):
+    dotted = _marked(p, ("difference_dot", "ratio_dot"))
+    # (black: 2 and every ratio a ratio dot shows, as f-puzzles and dclamage's solvers read it)
+    ratios = {2} | {d.ratio for d in p.constraints if d.TYPE == "ratio_dot"} if c.black else set()
+    ok = lambda x, y: (not (c.white and abs(x - y) == 1)  # noqa: E731
+                       and not any(x == r * y or y == r * x for r in ratios))
+    for a, b in _steps(p, ORTHO):
+        if frozenset((a, b)) not in dotted:
+            prog.relation(a, b, ok)
+
+
+def _negative_xv(prog, p, c):
+    marked = _marked(p, ("xv",))
+    ok = lambda x, y: not (c.x and x + y == 10) and not (c.v and x + y == 5)  # noqa: E731
+    for a, b in _steps(p, ORTHO):
+        if frozenset((a, b)) not in marked:
+            prog.relation(a, b, ok)
+
+
+def _chess(prog, p, c):
+    ruled = set(c.cells)
+    ok = (lambda x, y: x != y) if not c.values else (lambda x, y: x != y or x not in c.values)
+    for a, b in _steps(p, leaper_steps(c.moves)):
+        if a < b and (not ruled or a in ruled or b in ruled):
+            prog.relation(a, b, ok)
+
+
+def _knightmare(prog, p, c):
+    ok = lambda x, y: x + y not in c.sums  # noqa: E731
+    for a, b in _steps(p, KNIGHT):
+        if a < b:
+            prog.relation(a, b, ok)
+
+
+def _nabner(prog, p, c):
+    ok = lambda x, y: abs(x - y) >= 2  # noqa: E731
+    for a, b in combinations(c.cells, 2):
+        prog.relation(a, b, ok)
+
+
+def _diagonal_non_consecutive(prog, p, c):
+    apart = lambda x, y: abs(x - y) != 1  # noqa: E731
+    for a, b in _steps(p, KING):
+        prog.relation(a, b, apart)
+
+
+def _anti_taxicab(prog, p, c):
+    """Two cells ``d`` orthogonal steps apart do not both hold ``d``: a pair rule for each
+    such two cells (none where a house of the puzzle already makes them differ)."""
+    n = p.size
+    shared = set()
+    for house in prog.geometry:
+        shared.update(combinations(sorted(house), 2))
+    rules = {d: (lambda x, y, d=d: x != d or y != d) for d in range(max(prog.lo, 1), prog.hi + 1)}
+    for a in range(n * n):
+        r, col = divmod(a, n)
+        for b in range(a + 1, n * n):
+            d = b // n - r + abs(b % n - col)  # (b is below or right of a: no abs on rows)
+            if d in rules and (a, b) not in shared:
+                prog.relation(a, b, rules[d])
+
+
+BUILDERS = {
+    "anti_knight": _differ_steps(KNIGHT),
+    "anti_king": _differ_steps(KING),
+    "non_consecutive": _non_consecutive,
+    "negative_dots": _negative_dots,
+    "negative_xv": _negative_xv,
+    "chess": _chess,
+    "knightmare": _knightmare,
+    "nabner": _nabner,
+    "diagonal_non_consecutive": _diagonal_non_consecutive,
+    "anti_taxicab": _anti_taxicab,
+}
