@@ -72,7 +72,7 @@ def iss_verdict(r):
     return None, r.get("err") or status
 
 
-def ours(puzzle_text, time_limit, paradigms=PARADIGMS):
+def ours(puzzle_text, time_limit, paradigms=None):
     """(verdict, solution string or None, detail) from the project's cross-check."""
     from sudoku_cp.errors import SudokuCpError
     from sudoku_cp.variants.crosscheck import crosscheck
@@ -83,7 +83,7 @@ def ours(puzzle_text, time_limit, paradigms=PARADIGMS):
     except SudokuCpError as exc:
         return "refused", None, str(exc)
     try:
-        report = crosscheck(puzzle, list(paradigms), time_limit=time_limit)
+        report = crosscheck(puzzle, list(paradigms or PARADIGMS), time_limit=time_limit)
     except Exception as exc:  # a bug of ours: a finding like any other
         return "error", None, f"{type(exc).__name__}: {exc}"
     verdict = report.verdict.value
@@ -180,6 +180,7 @@ def _work(seed, types, sizes, time_limit):
 
 
 def main(argv=None):
+    global PARADIGMS  # (--paradigms: the workers, forked, and the shrinking read it)
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--iss", default=os.environ.get("ISS"), help="ISS checkout (or $ISS)")
     ap.add_argument("--count", type=int, default=200)
@@ -192,11 +193,15 @@ def main(argv=None):
                          "iss_random_shape's types on them)")
     ap.add_argument("--time-limit", type=float, default=10.0, help="per paradigm, seconds")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--paradigms", default=",".join(PARADIGMS),
+                    help="ours that must agree with ISS (default sat,cpsat,witness; fast may "
+                         "join: it declines what it does not take, by name)")
     ap.add_argument("--only", help="SEED:INDEX: one puzzle, printed with both answers")
     ap.add_argument("--out", help="JSONL of the disagreements, shrunk (appended)")
     ap.add_argument("--no-shrink", action="store_true")
     ap.add_argument("--table", help="write the table here every 500 puzzles (a long run's record)")
     args = ap.parse_args(argv)
+    PARADIGMS = tuple(args.paradigms.split(","))
     if not args.iss:
         ap.error("give --iss or set ISS to a checkout of sigh/Interactive-Sudoku-Solver")
     types = tuple(args.types.split(",")) if args.types else None
