@@ -132,7 +132,8 @@ class LocalEngine:
         together = context.Barrier(self.workers) if self.slots.names else None
         self.pool = ProcessPoolExecutor(self.workers, context, initializer=init_worker,
                                         initargs=(os.getpid(), self.backends,
-                                                  self.slots.names, together, self.variants))
+                                                  self.slots.names, together, self.variants,
+                                                  self.workers >= (os.cpu_count() or 1)))
         self.pending: set = set()
         self.ready: queue.SimpleQueue = queue.SimpleQueue()  # futures done, as they finish
         try:  # one call per worker, sent at once: each finds no idle worker, so each starts one

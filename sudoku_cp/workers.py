@@ -31,12 +31,13 @@ import time
 
 
 def init_worker(parent_pid: int, backends: list[str] | None = None, slots=(),
-                together=None, variants: bool = False) -> None:
+                together=None, variants: bool = False, every_core: bool = False) -> None:
     """Worker start-up: leave Ctrl-C to the parent, exit if the parent is killed, load
     the backends of the run (``warm_backends``), and with ``variants`` (the input starts
     with a variant puzzle) the variant paradigms too (``warm_paradigms``), before the
     first call comes, and map the parent's buffers ``slots`` for the chunks' lines
-    (``attach``)."""
+    (``attach``). ``every_core``: the engine runs a worker per core, so a variant check
+    runs its witness in turn, not on a thread beside (``variants.crosscheck.BESIDE``)."""
     import signal
     import threading
 
@@ -56,6 +57,10 @@ def init_worker(parent_pid: int, backends: list[str] | None = None, slots=(),
     warm_backends(backends)
     if variants:
         warm_paradigms(backends)
+        if every_core:  # (the engine's workers take every core: no thread beside)
+            from .variants import crosscheck
+
+            crosscheck.BESIDE = False
     attach(slots, together)
 
 

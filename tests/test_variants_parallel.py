@@ -259,3 +259,36 @@ def test_no_worker_outlives_a_killed_check():
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+
+
+@pytest.mark.parametrize("beside", [True, False])
+def test_the_witness_runs_beside_unless_every_core_is_taken(monkeypatch, beside):
+    """In one process the witness searches on a thread of its own beside the others
+    (``BESIDE``); a batch worker whose engine takes every core turns that off
+    (``workers.init_worker(every_core=True)``), and the witness then runs in turn, on
+    the calling thread. The verdict is the same either way."""
+    import threading
+
+    from sudoku_cp import workers
+
+    monkeypatch.setattr(vc, "BESIDE", True)
+    if not beside:
+        import signal
+
+        kept = signal.getsignal(signal.SIGINT)  # (a worker leaves Ctrl-C to its parent)
+        try:
+            workers.init_worker(os.getpid(), variants=True, every_core=True)
+        finally:
+            signal.signal(signal.SIGINT, kept)
+        assert vc.BESIDE is False
+    seen = []
+    real = vc.get_paradigm("witness")
+
+    def witness(puzzle, **kw):
+        seen.append(threading.current_thread() is threading.main_thread())
+        return real(puzzle, **kw)
+
+    _plant(monkeypatch, "witness", witness)
+    report = vc.crosscheck(THERMO, PARADIGMS)
+    assert report.verdict.value == "unique"
+    assert seen == [not beside]

@@ -49,6 +49,12 @@ from .rules import check_solution
 #: compiled code is not on this machine yet: a default check does not wait for that).
 DEFAULT_PARADIGMS = tuple(PARADIGMS) + tuple(HOUSES_ONLY)
 
+#: Whether the witness searches on a thread beside the other paradigms (``crosscheck``).
+#: A batch worker whose engine already takes every core turns it off (``workers.
+#: init_worker``): no core is spare, and each thread the other paradigms start or join
+#: then waits for the witness to hand the interpreter over (docs/variants_speed.md).
+BESIDE = True
+
 
 def crosscheck(puzzle, paradigms=None, *, time_limit: float | None = None,
                type_names: dict | None = None) -> Report:
@@ -68,7 +74,8 @@ def crosscheck(puzzle, paradigms=None, *, time_limit: float | None = None,
     from concurrent.futures import ThreadPoolExecutor  # (here: a check at once needs none)
 
     outcomes: dict[str, tuple] = {}
-    aside = next((n for n in names if n in PYTHON_SEARCH), None) if len(names) > 1 else None
+    aside = (next((n for n in names if n in PYTHON_SEARCH), None)
+             if len(names) > 1 and BESIDE else None)
     stop = threading.Event()
     with ThreadPoolExecutor(1, "witness") if aside else nullcontext() as pool:
         beside = pool.submit(_run, aside, puzzle, time_limit, stop, type_names) if aside else None
