@@ -24,6 +24,16 @@ from sudoku_cp.variants.fastvar.program import GROUPSUM, LINEAR, SMALLSUM, compi
 from sudoku_cp.variants.rules import check_solution  # noqa: E402
 
 
+def _counts_as_sat(p, trial):
+    """``fast`` counts ``p`` to two as sat does, and finds sat's solution when unique."""
+    want = sat.solve(p, limit=2, time_limit=60)
+    got = engine.solve(p, limit=2, time_limit=60)
+    assert want.status != "timeout" and got.status != "timeout"
+    assert got.count == want.count, (trial, p.to_json())
+    if want.count == 1:
+        assert got.solutions == want.solutions
+
+
 def _sudokus4():
     """Every 4x4 grid with 2x2 boxes, values 1..4, by plain enumeration."""
     out = []
@@ -96,12 +106,7 @@ def test_full_grid_killers_count_as_sat_does(n):
         cages = _cages(rng, n, grid, rng.choice([3, 4, 5]))
         p = m.VariantPuzzle(n, box=box, constraints=cages,
                             givens=tuple((x, grid[x]) for x in rng.sample(range(n * n), n)))
-        want = sat.solve(p, limit=2, time_limit=60)
-        got = engine.solve(p, limit=2, time_limit=60)
-        assert want.status != "timeout" and got.status != "timeout"
-        assert got.count == want.count, (trial, p.to_json())
-        if want.count == 1:
-            assert got.solutions == want.solutions
+        _counts_as_sat(p, trial)
         mixed += _mixed_sums(p)
     assert mixed >= 4
 
@@ -152,12 +157,7 @@ def test_sums_over_regions_beyond_the_rows_count_as_sat_does():
         sums = _cages(rng, 7, SQUISH_GRID, rng.choice([3, 4, 5]), plain=True)
         givens = tuple((x, SQUISH_GRID[x]) for x in rng.sample(range(49), 4))
         p = m.VariantPuzzle(7, box=None, values=(1, 9), constraints=regions + sums, givens=givens)
-        want = sat.solve(p, limit=2, time_limit=60)
-        got = engine.solve(p, limit=2, time_limit=60)
-        assert want.status != "timeout" and got.status != "timeout"
-        assert got.count == want.count, (trial, p.to_json())
-        if want.count == 1:
-            assert got.solutions == want.solutions
+        _counts_as_sat(p, trial)
         mixed += _mixed_sums(p)
     assert mixed >= 3
 
@@ -251,12 +251,7 @@ def test_little_killers_over_disjoint_groups_count_as_sat_does():
         givens = tuple((x, grid[x]) for x in rng.sample(range(81), 12))
         p = m.VariantPuzzle(9, givens=givens, constraints=tuple(rules))
         assert not check_solution(p, grid)
-        want = sat.solve(p, limit=2, time_limit=60)
-        got = engine.solve(p, limit=2, time_limit=60)
-        assert want.status != "timeout" and got.status != "timeout"
-        assert got.count == want.count, (trial, p.to_json())
-        if want.count == 1:
-            assert got.solutions == want.solutions
+        _counts_as_sat(p, trial)
         twice += _second_groupings(p)
     assert twice >= 5
 
@@ -339,9 +334,4 @@ def test_sums_crossing_the_diagonals_count_as_sat_does(monkeypatch):
         givens = tuple((x, grid[x]) for x in rng.sample(range(81), 14))
         puzzles.append(m.VariantPuzzle(9, givens=givens, constraints=rules))
     for trial, p in enumerate(puzzles):
-        want = sat.solve(p, limit=2, time_limit=60)
-        got = engine.solve(p, limit=2, time_limit=60)
-        assert want.status != "timeout" and got.status != "timeout"
-        assert got.count == want.count, (trial, p.to_json())
-        if want.count == 1:
-            assert got.solutions == want.solutions
+        _counts_as_sat(p, trial)
