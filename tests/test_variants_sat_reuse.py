@@ -58,3 +58,48 @@ def test_a_solver_in_use_is_not_shared(monkeypatch):
         r = sat.solve(puzzle, limit=100)
         assert shape.solver is held
     assert r.exhausted and len(r.solutions) == len(sat.solve(puzzle, limit=100).solutions) > 0
+
+
+def _threads_started(monkeypatch):
+    """A list that grows by one name per thread or timer started from ``sat``."""
+    import threading
+
+    started = []
+
+    class Counted(threading.Thread):
+        def start(self):
+            started.append(self.name)
+            super().start()
+
+    class CountedTimer(threading.Timer):
+        def start(self):
+            started.append("timer")
+            super().start()
+
+    monkeypatch.setattr(sat.threading, "Thread", Counted)
+    monkeypatch.setattr(sat.threading, "Timer", CountedTimer)
+    return started
+
+
+def test_an_easy_search_under_a_time_limit_starts_no_thread(monkeypatch):
+    started = _threads_started(monkeypatch)
+    puzzle = m.VariantPuzzle(4, givens=((0, 1), (5, 3)), constraints=(m.Thermometer((2, 3)),))
+    r = sat.solve(puzzle, limit=2, time_limit=30)
+    assert started == [] and r.count == 2 and all(is_solution(puzzle, s) for s in r.solutions)
+
+
+@pytest.mark.parametrize("solver, setting", [
+    ("minisat22", ("INLINE", (1, 1))),  # stops at the budget: past it, the slices go on
+    ("glucose4", ("INLINE_MARGIN", 1e9))])  # (reads a budget only at a restart)
+def test_the_threaded_slices_find_what_the_inline_slice_finds(monkeypatch, solver, setting):
+    rng = random.Random(38)
+    puzzles = [_random_puzzle(rng) for _ in range(12)]
+    inline = [set(sat.solve(p, limit=300, time_limit=30, solver=solver).solutions)
+              for p in puzzles]
+    started = _threads_started(monkeypatch)
+    monkeypatch.setattr(sat, *setting)
+    for p, found in zip(puzzles, inline):
+        r = sat.solve(p, limit=300, time_limit=30, solver=solver)
+        assert r.exhausted and set(r.solutions) == found
+        assert all(is_solution(p, s) for s in r.solutions)
+    assert "sat-search" in started and "timer" in started  # the threaded road was taken
