@@ -32,7 +32,9 @@ formula its restarts can be seconds apart (a shaft of 78 cells in no house, 572,
 clauses: 2.7 and 8.6 s late): so under a time limit the search runs on a thread of its
 own, and a solver still running ``GRACE`` after the deadline is left to stop by itself
 (``abandon``: never called again, its memory never freed) while the caller gets its
-answer. Each ends in a ``timeout`` result, never an exception.
+answer. Each ends in a ``timeout`` result, never an exception. The first slice of a
+search on a small formula runs on the calling thread with budgets instead (``INLINE``):
+most puzzles are settled in it, without the two threads.
 
 ``candidates`` answers the setters' "all possibilities": for each cell, the values
 some solution gives it, by incremental solving under assumptions on one solver.
