@@ -194,28 +194,28 @@ def _mixed(prog, area, total, chosen, stated) -> None:
         prog.linear([(x, 1) for x in plus] + [(x, -1) for x in minus], value)
 
 
-def sums_in_houses(prog) -> None:
+def sums_in_houses(prog, holding) -> None:
     """A sum of coefficient +1 whose cells all lie in one house (a little killer along a
     box's diagonal, an arrow's shaft in a row...) is a cage: its values differ, so it
     keeps only the combinations of distinct values (a ``SMALLSUM`` or ``GROUPSUM`` lets
-    values repeat across their groups). Run by ``Program.freeze``, every house known."""
-    from .program import CAGE, GROUPSUM, HOUSE, LINEAR, MAX_COMBOS, SMALLSUM, _combos
+    values repeat across their groups). Run by ``Program.freeze``, every house known
+    (``holding``: cell -> the houses holding it, as bits)."""
+    from .program import CAGE, GROUPSUM, LINEAR, MAX_COMBOS, SMALLSUM, _combos
 
-    houses: dict[int, set[int]] = {}
-    for h, (kind, cells, _) in enumerate(prog.props):
-        if kind == HOUSE:
-            for x in cells:
-                houses.setdefault(x, set()).add(h)
     for i, (kind, cells, data) in enumerate(prog.props):
-        if kind in (LINEAR, SMALLSUM):
+        if kind == LINEAR or kind == SMALLSUM:
             total, coefs = data[1], data[3::2]
         elif kind == GROUPSUM and isinstance(data, tuple):
             total, coefs = data[0], list(data[1].values())
         else:
             continue
         k = len(cells)
-        if (k < 2 or any(c != 1 for c in coefs) or comb(prog.nv, k) > MAX_COMBOS
-                or not set.intersection(*(houses.get(x, set()) for x in cells))):
+        if k < 2 or any(c != 1 for c in coefs) or comb(prog.nv, k) > MAX_COMBOS:
+            continue
+        shared = -1
+        for x in cells:
+            shared &= holding[x]
+        if not shared:
             continue
         combos = _combos(prog.nv, k, total - k * prog.lo) if total >= k * prog.lo else ()
         start = len(prog.tables)

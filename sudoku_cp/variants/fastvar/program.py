@@ -86,7 +86,7 @@ class Program:
         self.lo, self.hi = puzzle.values
         self.nv = self.hi - self.lo + 1
         self.full = (1 << self.nv) - 1
-        self.dom = np.full(puzzle.num_cells, self.full, dtype=np.int64)
+        self.dom = [self.full] * puzzle.num_cells  # (an int64 array from ``freeze`` on)
         self.shown = puzzle.num_cells  # the cells a solution gives (``aux`` cells follow them)
         self.props: list[tuple[int, list[int], list[int]]] = []  # (kind, cells, data)
         self.tables: list[int] = []
@@ -95,10 +95,23 @@ class Program:
         self._pairs: dict[tuple[int, int], int] = {}  # (a, b), a < b -> its PAIR in props
         self._predicates: dict[tuple, object] = {}
         self.full_houses: list[tuple[int, ...]] = []  # houses holding every value once
-        self.geometry = puzzle.houses()  # rows, columns, boxes or regions (made once)
-        self.geometry_sets = frozenset(frozenset(h) for h in self.geometry)
+        self._shape = _shape(puzzle, self.nv)
+        self.geometry = self._shape.houses  # rows, columns, boxes or regions (made once)
+        self.geometry_sets = self._shape.sets
+        self._stated = 0  # how many of ``props`` are the geometry's houses (``add_geometry``)
         self.hints: dict[tuple, None] = {}  # (cells, value bit): branched on first, in order
         self.first, self.inorder = 0, 0  # cells from ``first`` on branched on first (in order)
+
+    def add_geometry(self) -> None:
+        """The geometry's houses, first of ``props`` (as ``house`` on each, kept per
+        geometry: most puzzles share one)."""
+        if self.props:
+            for house in self.geometry:
+                self.house(house)
+            return
+        self.props.extend(self._shape.props)
+        self.full_houses.extend(self._shape.full)
+        self._stated = len(self.props)
 
     # -- building -----------------------------------------------------------------------------
     def restrict(self, cell: int, allowed) -> None:
@@ -108,7 +121,9 @@ class Program:
     def aux(self, allowed) -> int:
         """A new cell, no cell of the puzzle's, holding one of the values ``allowed`` (a
         predicate): a rule's helper (a doppelganger's missing values), left out of solutions."""
-        self.dom = np.append(self.dom, self.full)
+        if not isinstance(self.dom, list):  # (a program built on after ``freeze``: rare)
+            self.dom = self.dom.tolist()
+        self.dom.append(self.full)
         self.restrict(len(self.dom) - 1, allowed)
         return len(self.dom) - 1
 
@@ -126,17 +141,20 @@ class Program:
             if len(cells) == self.nv:
                 self.full_houses.append(tuple(cells))
 
-    def relation(self, a: int, b: int, ok) -> None:
-        """``ok(value_a, value_b)`` must hold (a binary rule, stated once as a predicate)."""
+    def relation(self, a: int, b: int, ok, key=None) -> None:
+        """``ok(value_a, value_b)`` must hold (a binary rule, stated once as a predicate).
+        ``key``: everything ``ok`` reads (its rule and numbers, never its cells), so puzzles
+        over the same values share its tables; without one, a predicate's tables are made
+        once per program (a builder passes one predicate for all its pairs)."""
         if a == b:
             self.restrict(a, lambda v: ok(v, v))
             return
-        if id(ok) not in self._relations:  # (a builder passes one predicate for all its pairs)
-            values = range(self.lo, self.hi + 1)
-            ab = tuple(self.mask(w for w in values if ok(v, w)) for v in values)
-            ba = tuple(self.mask(v for v in values if ok(v, w)) for w in values)
-            self._relations[id(ok)] = (ok, ab, ba)
-        _, ab, ba = self._relations[id(ok)]
+        if key is not None:
+            ab, ba = _rule_tables(key, ok, self.lo, self.hi)
+        else:
+            if id(ok) not in self._relations:
+                self._relations[id(ok)] = (ok,) + _masks(ok, self.lo, self.hi)
+            _, ab, ba = self._relations[id(ok)]
         if a > b:
             a, b, ab, ba = b, a, ba, ab
         at = self._pairs.get((a, b))
@@ -175,7 +193,7 @@ class Program:
         small = len(merged) <= 3 and unit and self.nv <= 20
         self.props.append((SMALLSUM if small else LINEAR, list(merged), data))
 
-    def _group_sums(self) -> None:
+    def _group_sums(self, holding) -> None:
         """Each ``GROUPSUM``'s data: its cells in groups of 1 to 3 of one sign that share a
         house (each cell into the first group it fits), and its total in bit indices; and
         the same sum once more, grouped so that no two cells of a first group meet again,
@@ -183,22 +201,17 @@ class Program:
         a diagonal grouped by boxes, then by disjoint groups)."""
         if not any(kind == GROUPSUM for kind, _, _ in self.props):
             return
-        houses: dict[int, set[int]] = {}
-        for h, (kind, cells, _) in enumerate(self.props):
-            if kind == HOUSE:
-                for x in cells:
-                    houses.setdefault(x, set()).add(h)
         most = 3 if self.nv <= 12 else 2
         again = []
         for i, (kind, cells, data) in enumerate(self.props):
             if kind != GROUPSUM or not isinstance(data, tuple):
                 continue
             total, merged = data
-            groups = _grouped(cells, merged, houses, most, {})
+            groups = _grouped(cells, merged, holding, most, {})
             self.props[i] = (GROUPSUM, [x for g in groups for x in g],
                              self._group_data(total, merged, groups))
             first = {x: j for j, g in enumerate(groups) for x in g}
-            other = _grouped(cells, merged, houses, most, first)
+            other = _grouped(cells, merged, holding, most, first)
             if any(len(g) > 1 for g in other):
                 again.append((GROUPSUM, [x for g in other for x in g],
                               self._group_data(total, merged, other)))
@@ -230,60 +243,81 @@ class Program:
     # -- packing --------------------------------------------------------------------------------
     def freeze(self) -> "Program":
         """Pack ``props`` into the CSR arrays the kernel reads."""
-        sums_in_houses(self)
-        self._group_sums()
-        houses = [0] * len(self.dom)  # cell -> the houses (all-different) holding it, as bits
-        for h, (kind, cells, _) in enumerate(self.props):
-            if kind == HOUSE:
-                bit = 1 << h
-                for x in cells:
-                    houses[x] |= bit
+        self.dom = np.array(self.dom, dtype=np.int64)
+        holding = self._holding()
+        sums_in_houses(self, holding)
+        self._group_sums(holding)
         for i in self._pairs.values():
             _, cells, (a, b, ab, ba) = self.props[i]
             if not isinstance(ab, tuple):  # (a program frozen again)
                 continue
-            if houses[a] & houses[b]:  # they differ too: one relation
-                ab = tuple(m & ~(1 << v) for v, m in enumerate(ab))
-                ba = tuple(m & ~(1 << v) for v, m in enumerate(ba))
+            if holding[a] & holding[b]:  # they differ too: one relation
+                ab, ba = _differing(ab), _differing(ba)
             self.props[i] = (PAIR, cells, [a, b, self._table(ab), self._table(ba)])
-        if not self.props:  # (a 1x1 grid: the kernel wants one propagator to queue)
-            self.props.append((HOUSE, [0], [1, 0]))
-        self.kinds = np.array([k for k, _, _ in self.props], dtype=np.int64)
-        self.pstart = _starts([len(d) for _, _, d in self.props])
-        self.cstart = _starts([len(cells) for _, cells, _ in self.props])
-        self.data = _flat(d for _, _, d in self.props)
-        self.pcells = _flat(c for _, c, _ in self.props)
+        props = self.props
+        if not props:  # (a 1x1 grid: the kernel wants one propagator to queue)
+            props.append((HOUSE, [0], [1, 0]))
+        data, pcells, dlen, clen = [], [], [], []
+        for _, c, d in props:
+            data += d
+            pcells += c
+            dlen.append(len(d))
+            clen.append(len(c))
+        self.kinds = np.array([k for k, _, _ in props], dtype=np.int64)
+        self.pstart = _starts(dlen)
+        self.cstart = _starts(clen)
+        self.data = np.array(data or [0], dtype=np.int64)
+        self.pcells = np.array(pcells or [0], dtype=np.int64)
         self.tab = np.array(self.tables or [0], dtype=np.int64)
         self.hstart = _starts([len(cells) for cells, _ in self.hints])
         self.hcells = _flat(cells for cells, _ in self.hints)
         self.hbits = np.array([bit for _, bit in self.hints] or [0], dtype=np.int64)
         # who watches each cell: every propagator on it once, in order; ~i for a slow one
-        lengths = np.diff(self.cstart)
-        pid = np.repeat(np.arange(len(self.props), dtype=np.int64), lengths)
+        count = len(props)
+        pid = np.repeat(np.arange(count, dtype=np.int64), clen)
         cells = self.pcells[:len(pid)]
-        key = np.sort(cells * len(self.props) + pid)
+        key = np.sort(cells * count + pid)
         key = key[np.concatenate(([True], key[1:] != key[:-1]))] if len(key) else key
-        pid = key % len(self.props)
+        pid = key % count
         self.wlist = np.where(self.slow()[pid], ~pid, pid) if len(key) else np.zeros(1, np.int64)
         self.wstart = np.zeros(len(self.dom) + 1, dtype=np.int64)
-        np.cumsum(np.bincount(key // len(self.props), minlength=len(self.dom)),
-                  out=self.wstart[1:])
+        np.cumsum(np.bincount(key // count, minlength=len(self.dom)), out=self.wstart[1:])
         return self
+
+    def _holding(self) -> list[int]:
+        """Cell -> the houses (all-different ``HOUSE`` propagators) holding it, as bits of
+        their indices in ``props`` (the geometry's part kept per geometry)."""
+        shape, start = self._shape, self._stated
+        if start:
+            out = list(shape.holding)
+            out += [0] * (len(self.dom) - len(out))
+        else:
+            out = [0] * len(self.dom)
+        props = self.props
+        for h in range(start, len(props)):
+            kind, cells, _ = props[h]
+            if kind == HOUSE:
+                bit = 1 << h
+                for x in cells:
+                    out[x] |= bit
+        return out
 
     def slow(self) -> np.ndarray:
         """Which propagators wait for the fast ones (houses and pairs) to settle first."""
         return self.kinds > PAIR
 
 
-def _grouped(cells, merged, houses, most, apart) -> list[list[int]]:
-    """``cells`` in groups of up to ``most`` cells of one sign that share a house, each
-    cell into the first group it fits; two cells of one group in ``apart`` (cell -> its
-    group there) are never grouped again."""
+def _grouped(cells, merged, holding, most, apart) -> list[list[int]]:
+    """``cells`` in groups of up to ``most`` cells of one sign that share a house (``holding``:
+    cell -> its houses as bits), each cell into the first group it fits; two cells of one
+    group in ``apart`` (cell -> its group there) are never grouped again."""
     groups: list[list[int]] = []
     for x in cells:
-        fit = next((g for g in groups if len(g) < most and merged[g[0]] == merged[x]
-                    and all(houses.get(x, set()) & houses.get(y, set()) for y in g)
-                    and not any(x in apart and apart.get(y) == apart[x] for y in g)), None)
+        hx, sign, side = holding[x], merged[x], apart.get(x)
+        fit = next((g for g in groups if len(g) < most and merged[g[0]] == sign
+                    and all(hx & holding[y] for y in g)
+                    and not (side is not None and any(apart.get(y) == side for y in g))),
+                   None)
         if fit is None:
             groups.append([x])
         else:
@@ -318,6 +352,71 @@ def _combos(nv: int, k: int, total: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+class _Shape:
+    """What a geometry gives every program on it: its houses (rows, columns, boxes or
+    regions), their ``HOUSE`` propagators and full houses, and which of those hold each
+    cell (as bits)."""
+
+    def __init__(self, houses, nv):
+        self.houses = houses
+        self.sets = frozenset(frozenset(h) for h in houses)
+        self.props = tuple((HOUSE, list(h), [len(h)] + list(h)) for h in houses if len(h) > 1)
+        self.full = tuple(tuple(h) for h in houses if len(h) > 1 and len(h) == nv)
+        cells = 1 + max((x for h in houses for x in h), default=-1)
+        holding = [0] * cells
+        for i, (_, h, _) in enumerate(self.props):
+            for x in h:
+                holding[x] |= 1 << i
+        self.holding = tuple(holding)
+
+
+_SHAPES: dict[tuple, _Shape] = {}
+#: Geometries kept (a cache: emptied when it fills).
+MAX_SHAPES = 64
+
+
+def _shape(puzzle, nv: int) -> _Shape:
+    """The ``_Shape`` of ``puzzle``'s geometry, kept by all ``VariantPuzzle.houses`` reads
+    (size, columns, raw, box, regions) and the count of values (what a full house holds)."""
+    key = (puzzle.size, puzzle.cols, puzzle.raw, puzzle.box, puzzle.regions, nv)
+    got = _SHAPES.get(key)
+    if got is None:
+        if len(_SHAPES) >= MAX_SHAPES:
+            _SHAPES.clear()
+        got = _SHAPES[key] = _Shape(puzzle.houses(), nv)
+    return got
+
+
+def _masks(ok, lo: int, hi: int) -> tuple[tuple, tuple]:
+    """A binary rule's tables: for each value of the first cell, the mask of the second's
+    values it allows, and the same the other way."""
+    values = range(lo, hi + 1)
+    ab = tuple(sum(1 << (w - lo) for w in values if ok(v, w)) for v in values)
+    ba = tuple(sum(1 << (v - lo) for v in values if ok(v, w)) for w in values)
+    return ab, ba
+
+
+_RULES: dict[tuple, tuple] = {}  # (key, lo, hi) -> ``_masks``
+#: Rule tables kept across programs (a cache: emptied when it fills).
+MAX_RULES = 4096
+
+
+def _rule_tables(key, ok, lo: int, hi: int) -> tuple[tuple, tuple]:
+    """``_masks`` of ``ok``, kept by ``key`` (all ``ok`` reads) and the values."""
+    got = _RULES.get((key, lo, hi))
+    if got is None:
+        if len(_RULES) >= MAX_RULES:
+            _RULES.clear()
+        got = _RULES[(key, lo, hi)] = _masks(ok, lo, hi)
+    return got
+
+
+@lru_cache(maxsize=1024)
+def _differing(masks: tuple) -> tuple:
+    """A relation's table less equal values (its two cells share a house)."""
+    return tuple(m & ~(1 << v) for v, m in enumerate(masks))
+
+
 def _flat(lists) -> np.ndarray:
     """The lists one after another as one int64 array (``[0]`` when all are empty).
 
@@ -345,10 +444,10 @@ def compile_puzzle(puzzle) -> Program:
     if hi - lo + 1 > MAX_VALUES:
         raise UnsupportedConstraint("values", f"fast: {hi - lo + 1} values, over {MAX_VALUES}")
     prog = Program(puzzle)
-    for house in prog.geometry:
-        prog.house(house)
+    prog.add_geometry()
+    dom = prog.dom
     for cell, value in puzzle.givens:
-        prog.dom[cell] &= prog.mask((value,))
+        dom[cell] &= 1 << (value - lo) if lo <= value <= hi else 0
     refused = []
     for c in puzzle.constraints:
         build = BUILDERS.get(c.TYPE)
