@@ -93,7 +93,6 @@ class Program:
         self._tables: dict[tuple, int] = {}
         self._relations: dict[int, tuple] = {}  # id(predicate) -> (predicate, masks, masks)
         self._pairs: dict[tuple[int, int], int] = {}  # (a, b), a < b -> its PAIR in props
-        self._predicates: dict[tuple, object] = {}
         self.full_houses: list[tuple[int, ...]] = []  # houses holding every value once
         self._shape = _shape(puzzle, self.nv)
         self.geometry = self._shape.houses  # rows, columns, boxes or regions (made once)
@@ -520,9 +519,9 @@ def _double_arrow(prog, p, c):
 def _chain(rule):
     """Each step along the line keeps ``rule(c)``, a predicate on two values."""
     def build(prog, p, c):
-        ok = rule(c)
+        ok, key = rule(c), (c.TYPE, _params(c))  # (``rule`` reads no cells)
         for a, b in zip(c.cells, c.cells[1:]):
-            prog.relation(a, b, ok)
+            prog.relation(a, b, ok, key)
     return build
 
 
@@ -533,7 +532,7 @@ def _equal(a, b):
 def _palindrome(prog, p, c):
     k = len(c.cells)
     for i in range(k // 2):
-        prog.relation(c.cells[i], c.cells[k - 1 - i], _equal)
+        prog.relation(c.cells[i], c.cells[k - 1 - i], _equal, "equal")
 
 
 def _renban(prog, p, c):
@@ -547,7 +546,7 @@ def _ends_and_inner(kind):
     def build(prog, p, c):
         a, b = c.cells[0], c.cells[-1]
         if kind == LOCKOUT:
-            prog.relation(a, b, lambda x, y: abs(x - y) >= c.difference)
+            prog.relation(a, b, lambda x, y: abs(x - y) >= c.difference, ("lockout", c.difference))
         inner = list(c.cells[1:-1])
         if inner:
             prog.props.append((kind, [a, b] + inner, [len(inner), a, b] + inner))
@@ -588,9 +587,10 @@ def _window(distinct):
         width, key = distinct(prog, c)
         cells = c.cells
         differ = lambda a, b: key(a) != key(b)  # noqa: E731
+        rule = (c.TYPE, _params(c))  # (``key`` reads the values and these, no cells)
         for i in range(len(cells)):
             for j in range(i + 1, min(i + width, len(cells))):
-                prog.relation(cells[i], cells[j], differ)
+                prog.relation(cells[i], cells[j], differ, rule)
     return build
 
 
@@ -608,18 +608,14 @@ def _modular_key(prog, c):
 
 def _dot(ok):
     def build(prog, p, c):
-        prog.relation(c.cells[0], c.cells[1], _memo(prog, (ok, _params(c)), lambda a, b: ok(c, a, b)))
+        prog.relation(c.cells[0], c.cells[1], lambda a, b: ok(c, a, b), (c.TYPE, _params(c)))
     return build
 
 
 def _params(c) -> tuple:
-    """A constraint's numbers without its cells (dots of one kind share their tables)."""
+    """A constraint's numbers without its cells (rules of one kind and numbers share their
+    tables)."""
     return tuple(v for k, v in vars(c).items() if k not in ("cells", "cell"))
-
-
-def _memo(prog, key, ok):
-    """One predicate per ``key``, so equal dots share one relation table."""
-    return prog._predicates.setdefault(key, ok)
 
 
 def _unary(ok):
@@ -632,13 +628,14 @@ def _extreme(smaller):
     def build(prog, p, c):
         group = set(c.cells)
         ok = (lambda a, b: a < b) if smaller else (lambda a, b: a > b)
+        key = "less" if smaller else "more"
         for x in c.cells:
             r, col = divmod(x, p.size)
             for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
                 if 0 <= r + dr < p.size and 0 <= col + dc < p.size:
                     y = (r + dr) * p.size + col + dc
                     if y not in group:
-                        prog.relation(x, y, ok)
+                        prog.relation(x, y, ok, key)
     return build
 
 
@@ -654,7 +651,7 @@ def _quadruple(prog, p, c):
 
 def _clone(prog, p, c):
     for a, b in zip(c.cells, c.copy):
-        prog.relation(a, b, _equal)
+        prog.relation(a, b, _equal, "equal")
 
 
 def _diagonal(prog, p, c):
@@ -751,12 +748,12 @@ def _rellik(prog, p, c):
 
 def _pair_rule(prog, p, c):
     allowed = frozenset(zip(c.allowed[::2], c.allowed[1::2]))
-    ok = _memo(prog, ("pair", allowed), lambda a, b: (a, b) in allowed)
+    ok, key = (lambda a, b: (a, b) in allowed), ("pair", allowed)
     cells = c.cells
     pairs = ((cells[i], cells[j]) for i in range(len(cells)) for j in range(i + 1, len(cells))) \
         if c.all_pairs else zip(cells, cells[1:])
     for a, b in pairs:
-        prog.relation(a, b, ok)
+        prog.relation(a, b, ok, key)
     if c.all_pairs and not any(a == b for a, b in allowed):
         prog.house(cells)  # every two differ: implied, for its pigeonhole and hidden singles
 

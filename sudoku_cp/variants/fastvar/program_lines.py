@@ -186,7 +186,7 @@ def _same_values(prog, p, c):
     cells = list(c.cells[:k * c.sets])
     if k == 1:
         for x in cells[1:]:
-            prog.relation(cells[0], x, _equal)
+            prog.relation(cells[0], x, _equal, "equal")
     elif k > 1:
         prog.props.append((SAMEVALUES, sorted(set(cells)), [c.sets, k] + cells))
 
@@ -277,7 +277,7 @@ def leftovers(prog) -> None:
         for x in house:
             y = rest.setdefault(whole - {x}, x)
             if y != x:
-                prog.relation(y, x, _equal)
+                prog.relation(y, x, _equal, "equal")
 
 
 BUILDERS = {
