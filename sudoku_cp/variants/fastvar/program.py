@@ -219,11 +219,12 @@ class Program:
     def _group_data(self, total, merged, groups) -> list[int]:
         """The kernel's data of a ``GROUPSUM``: cells, target in bit indices, groups
         (size and sign of each), then the cells group by group."""
-        target = total - sum(self.lo if merged[x] > 0 else -self.hi for g in groups for x in g)
-        out = [sum(len(g) for g in groups), target, len(groups)]
+        cells = [x for g in groups for x in g]
+        up = sum(1 for x in cells if merged[x] > 0)
+        out = [len(cells), total - up * self.lo + (len(cells) - up) * self.hi, len(groups)]
         for g in groups:
             out += [len(g), merged[g[0]]]
-        return out + [x for g in groups for x in g]
+        return out + cells
 
     def cage(self, cells, total: int, house: bool = True) -> None:
         """Distinct values summing to ``total``: a house (unless the cells are already in
@@ -313,14 +314,16 @@ def _grouped(cells, merged, holding, most, apart) -> list[list[int]]:
     groups: list[list[int]] = []
     for x in cells:
         hx, sign, side = holding[x], merged[x], apart.get(x)
-        fit = next((g for g in groups if len(g) < most and merged[g[0]] == sign
-                    and all(hx & holding[y] for y in g)
-                    and not (side is not None and any(apart.get(y) == side for y in g))),
-                   None)
-        if fit is None:
-            groups.append([x])
+        for g in groups:
+            if len(g) < most and merged[g[0]] == sign:
+                for y in g:
+                    if not hx & holding[y] or (side is not None and apart.get(y) == side):
+                        break
+                else:
+                    g.append(x)
+                    break
         else:
-            fit.append(x)
+            groups.append([x])
     return groups
 
 

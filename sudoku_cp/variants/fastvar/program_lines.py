@@ -24,6 +24,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from ..paradigms import UnsupportedConstraint
@@ -271,13 +272,22 @@ def leftovers(prog) -> None:
     """Two full houses that share all their cells but one each: those two cells hold the
     same value (the one the shared cells leave), stated as an equal pair (a doppelganger's
     helper and the puzzle's own cell for a house's missing value meet this way)."""
+    for y, x in _leftover_pairs(tuple(dict.fromkeys(prog.full_houses))):
+        prog.relation(y, x, _equal, "equal")
+
+
+@lru_cache(maxsize=64)
+def _leftover_pairs(houses: tuple) -> tuple:
+    """``leftovers``' pairs of cells (kept per set of full houses: most puzzles share one)."""
     rest: dict[frozenset, int] = {}
-    for house in dict.fromkeys(prog.full_houses):
+    out = []
+    for house in houses:
         whole = frozenset(house)
         for x in house:
             y = rest.setdefault(whole - {x}, x)
             if y != x:
-                prog.relation(y, x, _equal, "equal")
+                out.append((y, x))
+    return tuple(out)
 
 
 BUILDERS = {
