@@ -18,6 +18,7 @@ reads the encoders, the witness or the checker.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import comb
 
 
@@ -52,13 +53,10 @@ def implied_cages(prog, puzzle) -> None:
     for i, (cells, _) in enumerate(cages):
         for x in cells:
             touching.setdefault(x, []).append(i)
+    sizes = [len(cells) for cells, _ in cages]
     # every full house stated (rows, columns, boxes, extra regions, diagonals): a row of
     # seven cells over values 1..9 is no full house and holds no known total
-    houses = list(dict.fromkeys(frozenset(h) for h in prog.full_houses))
-    holding: dict[int, list[frozenset]] = {}  # cell -> the full houses holding it
-    for h in houses:
-        for x in h:
-            holding.setdefault(x, []).append(h)
+    houses, holding, areas = _areas(tuple(prog.full_houses), puzzle.size)
     stated = set(cages)  # (cells, total): each sum once (two areas often imply the same)
 
     def implied(cells, total):
@@ -66,27 +64,56 @@ def implied_cages(prog, puzzle) -> None:
             stated.add((frozenset(cells), total))
             _implied_sum(prog, holding.get(cells[0], ()), cells, total)
 
-    areas = [(h, 1) for h in houses] + [(a, k) for a, k in _bands(puzzle.size, set(houses))]
     for area, times in areas:
-        near = {i for x in area for i in touching.get(x, ())}
-        inside = [i for i in near if cages[i][0] <= area]
-        covered = frozenset().union(*(cages[i][0] for i in inside))
-        rest = [x for x in sorted(area) if x not in covered]
+        near, inn = set(), {}  # the cages touching the area; cage -> its cells in the area
+        for x in area:
+            for i in touching.get(x, ()):
+                near.add(i)
+                inn[i] = inn.get(i, 0) + 1
+        if not near:
+            continue
+        inside = [i for i in near if inn[i] == sizes[i]]
         total = times * whole
-        if (inside and 0 < len(rest) <= IMPLIED_CELLS
-                and sum(len(cages[i][0]) for i in inside) == len(covered)):
-            implied(rest, total - sum(cages[i][1] for i in inside))
-        union = frozenset().union(*(cages[i][0] for i in near))
-        outside = sorted(union - area)
-        if (near and area <= union and 0 < len(outside) <= IMPLIED_CELLS
-                and sum(len(cages[i][0]) for i in near) == len(union)):
-            implied(outside, sum(cages[i][1] for i in near) - total)
+        if inside:
+            covered = frozenset().union(*(cages[i][0] for i in inside))
+            rest = [x for x in sorted(area) if x not in covered]
+            if (0 < len(rest) <= IMPLIED_CELLS
+                    and sum(sizes[i] for i in inside) == len(covered)):
+                implied(rest, total - sum(cages[i][1] for i in inside))
+        out = sum(sizes[i] - inn[i] for i in near)  # (the cells of ``near`` outside, if
+        if 0 < out <= IMPLIED_CELLS and sum(inn.values()) == len(area):  # none overlap)
+            union = frozenset().union(*(cages[i][0] for i in near))
+            outside = sorted(union - area)
+            if (area <= union and 0 < len(outside) <= IMPLIED_CELLS
+                    and sum(sizes[i] for i in near) == len(union)):
+                implied(outside, sum(cages[i][1] for i in near) - total)
         # mixed: the cages mostly inside, and each cage sticking out by one cell
-        most = [i for i in near if 2 * len(cages[i][0] & area) > len(cages[i][0])]
-        pieces = [most] + [inside + [i] for i in near if len(cages[i][0] - area) == 1]
-        for chosen in pieces:
-            _mixed(prog, area, total, [cages[i] for i in chosen], stated)
+        # (the cells outside and missed counted first, as if no two cages overlap: that
+        # ``_mixed`` checks before it states a sum)
+        most = [i for i in near if 2 * inn[i] > sizes[i]]
+        plus = sum(sizes[i] - inn[i] for i in most)
+        minus = len(area) - sum(inn[i] for i in most)
+        if plus and minus and plus + minus <= MIXED_CELLS:
+            _mixed(prog, area, total, [cages[i] for i in most], stated)
+        left = len(area) - sum(inn[i] for i in inside)
+        for i in near:
+            if sizes[i] - inn[i] == 1 and 0 < left - inn[i] < MIXED_CELLS:
+                _mixed(prog, area, total, [cages[j] for j in inside + [i]], stated)
     _crossing(prog, puzzle, houses, holding, whole, implied)
+
+
+@lru_cache(maxsize=64)
+def _areas(full_houses: tuple, n: int) -> tuple:
+    """The distinct full houses (as sets of cells), cell -> the full houses holding it, and
+    the areas with how many times each holds every value: the houses, then the bands
+    (kept per set of full houses: most puzzles share one)."""
+    houses = list(dict.fromkeys(frozenset(h) for h in full_houses))
+    holding: dict[int, list[frozenset]] = {}
+    for h in houses:
+        for x in h:
+            holding.setdefault(x, []).append(h)
+    areas = [(h, 1) for h in houses] + list(_bands(n, set(houses)))
+    return houses, holding, areas
 
 
 def _unit_sums(puzzle, little=True) -> tuple[list, list]:
@@ -107,7 +134,7 @@ def _disjoint(sums, taken=frozenset()) -> list:
     before (fewest overlaps first, as ISS picks its pieces)."""
     taken = set(taken)
     sums = [s for s in sums if not s[0] & taken]
-    sums.sort(key=lambda s: sum(1 for t in sums if t is not s and t[0] & s[0]))
+    sums.sort(key=lambda s: sum(1 for t in sums if t is not s and not t[0].isdisjoint(s[0])))
     out = []
     for cells, total in sums:
         if not cells & taken:
@@ -135,7 +162,7 @@ def _crossing(prog, puzzle, houses, holding, whole, implied) -> None:
     cages, sums = _unit_sums(puzzle)
     every = cages + sums
     for base in houses:
-        chosen = _disjoint([s for s in every if s[0] & base])
+        chosen = _disjoint([s for s in every if not s[0].isdisjoint(base)])
         if not chosen:
             continue
         cells = frozenset().union(*(c for c, _ in chosen))
@@ -144,8 +171,10 @@ def _crossing(prog, puzzle, houses, holding, whole, implied) -> None:
         for h in houses:
             if not gap:
                 break
+            if h == base or not h.isdisjoint(cells):
+                continue
             k = len(gap & h)
-            if h != base and not h & cells and k >= 2 and k == len(base & h):
+            if k >= 2 and k == len(base & h):
                 cells, total, gap = cells | h, total + whole, gap - h
         if gap:
             continue
