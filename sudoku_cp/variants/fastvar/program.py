@@ -51,6 +51,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import chain
+from operator import is_
 from math import comb
 
 import numpy as np
@@ -98,6 +99,7 @@ class Program:
         self.geometry = self._shape.houses  # rows, columns, boxes or regions (made once)
         self.geometry_sets = self._shape.sets
         self._stated = 0  # how many of ``props`` are the geometry's houses (``add_geometry``)
+        self._crossed = None  # (where in ``props``, ``_crossings``' tuple) once ``crossings`` ran
         self.hints: dict[tuple, None] = {}  # (cells, value bit): branched on first, in order
         self.first, self.inorder = 0, 0  # cells from ``first`` on branched on first (in order)
 
@@ -257,17 +259,17 @@ class Program:
         props = self.props
         if not props:  # (a 1x1 grid: the kernel wants one propagator to queue)
             props.append((HOUSE, [0], [1, 0]))
-        data, pcells, dlen, clen = [], [], [], []
-        for _, c, d in props:
-            data += d
-            pcells += c
-            dlen.append(len(d))
-            clen.append(len(c))
-        self.kinds = np.array([k for k, _, _ in props], dtype=np.int64)
+        parts, at = [], 0  # (the geometry's houses and the crossings packed once, kept)
+        for start, segment in self._segments():
+            parts += [_pack(props[at:start]), _packed(segment)]
+            at = start + len(segment)
+        parts.append(_pack(props[at:]))
+        kinds, dlen, clen, data, pcells = (np.concatenate(column) for column in zip(*parts))
+        self.kinds = kinds
         self.pstart = _starts(dlen)
         self.cstart = _starts(clen)
-        self.data = np.array(data or [0], dtype=np.int64)
-        self.pcells = np.array(pcells or [0], dtype=np.int64)
+        self.data = data if len(data) else np.zeros(1, dtype=np.int64)
+        self.pcells = pcells if len(pcells) else np.zeros(1, dtype=np.int64)
         self.tab = np.array(self.tables or [0], dtype=np.int64)
         self.hstart = _starts([len(cells) for cells, _ in self.hints])
         self.hcells = _flat(cells for cells, _ in self.hints)
@@ -283,6 +285,16 @@ class Program:
         self.wstart = np.zeros(len(self.dom) + 1, dtype=np.int64)
         np.cumsum(np.bincount(key // count, minlength=len(self.dom)), out=self.wstart[1:])
         return self
+
+    def _segments(self):
+        """(where, props) of the runs of ``props`` kept packed: the geometry's houses and the
+        crossings, each only while ``props`` still holds those very propagators there."""
+        props = self.props
+        for start, segment in ((0, self._shape.props if self._stated else ()),
+                               self._crossed or (0, ())):
+            if segment and all(map(is_, props[start:start + len(segment)], segment)) \
+                    and len(props) >= start + len(segment):
+                yield start, segment
 
     def _holding(self) -> list[int]:
         """Cell -> the houses (all-different ``HOUSE`` propagators) holding it, as bits of
@@ -419,6 +431,31 @@ def _differing(masks: tuple) -> tuple:
     return tuple(m & ~(1 << v) for v, m in enumerate(masks))
 
 
+def _pack(props) -> tuple:
+    """``props``' kinds, data lengths, cell counts, data and cells as int64 arrays."""
+    data, pcells, dlen, clen = [], [], [], []
+    for _, c, d in props:
+        data += d
+        pcells += c
+        dlen.append(len(d))
+        clen.append(len(c))
+    return tuple(np.array(x, dtype=np.int64)
+                 for x in ([k for k, _, _ in props], dlen, clen, data, pcells))
+
+
+_PACKED: dict[int, tuple] = {}  # id(props) -> (props, ``_pack`` of them)
+
+
+def _packed(props: tuple) -> tuple:
+    """``_pack(props)`` of a tuple kept across programs (a geometry's houses, crossings)."""
+    got = _PACKED.get(id(props))
+    if got is None or got[0] is not props:
+        if len(_PACKED) >= 4 * MAX_SHAPES:
+            _PACKED.clear()
+        got = _PACKED[id(props)] = (props, _pack(props))
+    return got[1]
+
+
 def _flat(lists) -> np.ndarray:
     """The lists one after another as one int64 array (``[0]`` when all are empty).
 
@@ -467,7 +504,9 @@ def compile_puzzle(puzzle) -> Program:
 
 def crossings(prog) -> None:
     """A ``CROSS`` propagator for each two full houses sharing two or more cells."""
-    prog.props.extend(_crossings(tuple(dict.fromkeys(prog.full_houses))))
+    made = _crossings(tuple(dict.fromkeys(prog.full_houses)))
+    prog._crossed = (len(prog.props), made)
+    prog.props.extend(made)
 
 
 @lru_cache(maxsize=64)
