@@ -64,38 +64,46 @@ def implied_cages(prog, puzzle) -> None:
             stated.add((frozenset(cells), total))
             _implied_sum(prog, holding.get(cells[0], ()), cells, total)
 
-    for area, times in areas:
+    for area, times, ordered in areas:
         near, inn = set(), {}  # the cages touching the area; cage -> its cells in the area
-        for x in area:
+        for x in area:  # (in the set's order: ``near``'s order orders the sums stated)
             for i in touching.get(x, ()):
                 near.add(i)
                 inn[i] = inn.get(i, 0) + 1
         if not near:
             continue
-        inside = [i for i in near if inn[i] == sizes[i]]
+        # one pass over them; the counts read as if no two cages overlap (each rule below
+        # checks that before it states a sum, so they only skip what it would leave out)
+        inside, most = [], []  # the cages wholly inside; mostly inside
+        out = held = inner = most_out = most_in = 0
+        for i in near:
+            k, size = inn[i], sizes[i]
+            out += size - k
+            held += k
+            if k == size:
+                inside.append(i)
+                inner += k
+            if 2 * k > size:
+                most.append(i)
+                most_out += size - k
+                most_in += k
         total = times * whole
-        if inside:
+        if inside and 0 < len(area) - inner <= IMPLIED_CELLS:  # innies
             covered = frozenset().union(*(cages[i][0] for i in inside))
-            rest = [x for x in sorted(area) if x not in covered]
-            if (0 < len(rest) <= IMPLIED_CELLS
-                    and sum(sizes[i] for i in inside) == len(covered)):
+            rest = [x for x in ordered if x not in covered]
+            if (0 < len(rest) <= IMPLIED_CELLS and inner == len(covered)):
                 implied(rest, total - sum(cages[i][1] for i in inside))
-        out = sum(sizes[i] - inn[i] for i in near)  # (the cells of ``near`` outside, if
-        if 0 < out <= IMPLIED_CELLS and sum(inn.values()) == len(area):  # none overlap)
+        if 0 < out <= IMPLIED_CELLS and held == len(area):  # outies
             union = frozenset().union(*(cages[i][0] for i in near))
             outside = sorted(union - area)
             if (area <= union and 0 < len(outside) <= IMPLIED_CELLS
                     and sum(sizes[i] for i in near) == len(union)):
                 implied(outside, sum(cages[i][1] for i in near) - total)
         # mixed: the cages mostly inside, and each cage sticking out by one cell
-        # (the cells outside and missed counted first, as if no two cages overlap: that
-        # ``_mixed`` checks before it states a sum)
-        most = [i for i in near if 2 * inn[i] > sizes[i]]
-        plus = sum(sizes[i] - inn[i] for i in most)
-        minus = len(area) - sum(inn[i] for i in most)
-        if plus and minus and plus + minus <= MIXED_CELLS:
+        minus = len(area) - most_in
+        if most_out and minus and most_out + minus <= MIXED_CELLS:
             _mixed(prog, area, total, [cages[i] for i in most], stated)
-        left = len(area) - sum(inn[i] for i in inside)
+        left = len(area) - inner
         for i in near:
             if sizes[i] - inn[i] == 1 and 0 < left - inn[i] < MIXED_CELLS:
                 _mixed(prog, area, total, [cages[j] for j in inside + [i]], stated)
@@ -105,15 +113,15 @@ def implied_cages(prog, puzzle) -> None:
 @lru_cache(maxsize=64)
 def _areas(full_houses: tuple, n: int) -> tuple:
     """The distinct full houses (as sets of cells), cell -> the full houses holding it, and
-    the areas with how many times each holds every value: the houses, then the bands
-    (kept per set of full houses: most puzzles share one)."""
+    the areas with how many times each holds every value and their cells in order: the
+    houses, then the bands (kept per set of full houses: most puzzles share one)."""
     houses = list(dict.fromkeys(frozenset(h) for h in full_houses))
     holding: dict[int, list[frozenset]] = {}
     for h in houses:
         for x in h:
             holding.setdefault(x, []).append(h)
     areas = [(h, 1) for h in houses] + list(_bands(n, set(houses)))
-    return houses, holding, areas
+    return houses, holding, [(area, k, sorted(area)) for area, k in areas]
 
 
 def _unit_sums(puzzle, little=True) -> tuple[list, list]:
@@ -130,14 +138,15 @@ def _unit_sums(puzzle, little=True) -> tuple[list, list]:
 
 
 def _disjoint(sums, taken=frozenset()) -> list:
-    """Of ``sums``, greedily those sharing no cell with ``taken`` nor with one taken
-    before (fewest overlaps first, as ISS picks its pieces)."""
+    """Of ``sums``, greedily in their order, those sharing no cell with ``taken`` nor with
+    one taken before. (Meant as ISS picks its pieces, fewest overlaps first; but the sort
+    that said so read the list it sorted, which ``list.sort`` empties while it runs, so it
+    never moved a sum: dropped, the programs unchanged. Sorting for real changes three
+    puzzles' programs of the wider set: left for a measured round.)"""
     taken = set(taken)
-    sums = [s for s in sums if not s[0] & taken]
-    sums.sort(key=lambda s: sum(1 for t in sums if t is not s and not t[0].isdisjoint(s[0])))
     out = []
     for cells, total in sums:
-        if not cells & taken:
+        if cells.isdisjoint(taken):
             out.append((cells, total))
             taken |= cells
     return out
@@ -161,17 +170,26 @@ def _crossing(prog, puzzle, houses, holding, whole, implied) -> None:
     cells sharing a house, over four times the slack of the total)."""
     cages, sums = _unit_sums(puzzle)
     every = cages + sums
+    touched: dict[frozenset, list] = {}  # full house -> the sums touching it, in order
+    for s in every:
+        for x in s[0]:
+            for h in holding.get(x, ()):
+                got = touched.setdefault(h, [])
+                if not got or got[-1] is not s:
+                    got.append(s)
+    place = {h: i for i, h in enumerate(houses)}
     for base in houses:
-        chosen = _disjoint([s for s in every if not s[0].isdisjoint(base)])
-        if not chosen:
+        if base not in touched:
             continue
+        chosen = _disjoint(touched[base])
         cells = frozenset().union(*(c for c, _ in chosen))
         total = sum(t for _, t in chosen)
         gap = base - cells
-        for h in houses:
-            if not gap:
+        for i in sorted({place[h] for x in gap for h in holding.get(x, ())}):
+            if not gap:  # (the houses holding none of ``gap`` fill none of it)
                 break
-            if h == base or not h.isdisjoint(cells):
+            h = houses[i]
+            if h is base or not h.isdisjoint(cells):
                 continue
             k = len(gap & h)
             if k >= 2 and k == len(base & h):
