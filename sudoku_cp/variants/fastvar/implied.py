@@ -49,10 +49,10 @@ def implied_cages(prog, puzzle) -> None:
     if not cages and not _unit_sums(puzzle)[1]:  # (little killers alone: crossing sums)
         return
     whole = sum(range(prog.lo, prog.hi + 1))
-    touching: dict[int, list[int]] = {}  # cell -> the cages holding it
+    touching: list = [()] * len(prog.dom)  # cell -> the cages holding it
     for i, (cells, _) in enumerate(cages):
         for x in cells:
-            touching.setdefault(x, []).append(i)
+            touching[x] += (i,)
     sizes = [len(cells) for cells, _ in cages]
     # every full house stated (rows, columns, boxes, extra regions, diagonals): a row of
     # seven cells over values 1..9 is no full house and holds no known total
@@ -65,11 +65,11 @@ def implied_cages(prog, puzzle) -> None:
             _implied_sum(prog, holding.get(cells[0], ()), cells, total)
 
     for area, times, ordered in areas:
-        near, inn = set(), {}  # the cages touching the area; cage -> its cells in the area
+        near, inn = set(), [0] * len(cages)  # the cages touching the area; their cells in it
         for x in area:  # (in the set's order: ``near``'s order orders the sums stated)
-            for i in touching.get(x, ()):
+            for i in touching[x]:
                 near.add(i)
-                inn[i] = inn.get(i, 0) + 1
+                inn[i] += 1
         if not near:
             continue
         # one pass over them; the counts read as if no two cages overlap (each rule below
