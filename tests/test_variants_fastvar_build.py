@@ -1,10 +1,10 @@
 """``fast``'s program build keeps what depends only on the geometry or on a rule's numbers
 across programs (``program``: a geometry's houses, their packed arrays and the crossings,
 pair rules' tables by the key naming all their predicate reads; ``implied``: the areas;
-``program_lines``: the leftovers). A key that missed a field would hand one puzzle
-another's tables: every program below, built after all the others (caches full), must
-be the very arrays a cold build makes, and puzzles that differ in one such field only
-must get different programs."""
+``program_lines``: the leftovers, automata unrolled along a line's shape). A key that
+missed a field would hand one puzzle another's tables: every program below, built after
+all the others (caches full), must be the very arrays a cold build makes, and puzzles
+that differ in one such field only must get different programs."""
 
 from __future__ import annotations
 
@@ -66,6 +66,9 @@ def _pairs():
             m.KillerCage((0, 1, 2), 6),)),
          m.VariantPuzzle(6, box=(2, 3), values=(1, 7), constraints=(
              m.KillerCage((0, 1, 2), 6),))),
+        ("regex pattern", one(m.Regex(LINE, "1.*")), one(m.Regex(LINE, "2.*"))),
+        ("nfa segments", one(m.Nfa(LINE[:4], 2, (0,), (0,), (0, 0, 1, 1, 1, 0, 0, 9, 0))),
+         one(m.Nfa(LINE[:4], 2, (0,), (0,), (0, 0, 1, 1, 1, 0, 0, 9, 0), (2, 2)))),
         ("a diagonal's crossings", one(m.KillerCage((0, 1), 3)),
          m.VariantPuzzle(9, constraints=(m.KillerCage((0, 1), 3), m.Diagonal(1)))),
     ]
@@ -79,6 +82,7 @@ def _cold() -> None:
     program._differing.cache_clear()
     program._crossings.cache_clear()
     program_lines._leftover_pairs.cache_clear()
+    program_lines._unrolled.cache_clear()
     implied._areas.cache_clear()
 
 
