@@ -56,7 +56,7 @@ def implied_cages(prog, puzzle) -> None:
     sizes = [len(cells) for cells, _ in cages]
     # every full house stated (rows, columns, boxes, extra regions, diagonals): a row of
     # seven cells over values 1..9 is no full house and holds no known total
-    houses, holding, areas = _areas(tuple(prog.full_houses), puzzle.size)
+    houses, holding, areas = _areas(prog.distinct_full(), puzzle.size)
     stated = set(cages)  # (cells, total): each sum once (two areas often imply the same)
 
     def implied(cells, total):

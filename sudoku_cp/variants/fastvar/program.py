@@ -100,6 +100,7 @@ class Program:
         self.geometry_sets = self._shape.sets
         self._stated = 0  # how many of ``props`` are the geometry's houses (``add_geometry``)
         self._crossed = None  # (where in ``props``, ``_crossings``' tuple) once ``crossings`` ran
+        self._ungrouped = False  # a ``GROUPSUM`` waits for ``_group_sums``
         self.hints: dict[tuple, None] = {}  # (cells, value bit): branched on first, in order
         self.first, self.inorder = 0, 0  # cells from ``first`` on branched on first (in order)
 
@@ -190,6 +191,7 @@ class Program:
         target = total - sum(self.lo if k > 0 else -self.hi for k in merged.values())
         if unit and len(merged) > 3 and target <= MAX_GROUPSUM_TARGET:
             self.props.append((GROUPSUM, list(merged), (total, merged)))  # grouped in ``freeze``
+            self._ungrouped = True
             return
         small = len(merged) <= 3 and unit and self.nv <= 20
         self.props.append((SMALLSUM if small else LINEAR, list(merged), data))
@@ -200,8 +202,9 @@ class Program:
         the same sum once more, grouped so that no two cells of a first group meet again,
         when that makes a group of two or more (values that differ through a second house:
         a diagonal grouped by boxes, then by disjoint groups)."""
-        if not any(kind == GROUPSUM for kind, _, _ in self.props):
+        if not self._ungrouped:
             return
+        self._ungrouped = False
         most = 3 if self.nv <= 12 else 2
         again = []
         for i, (kind, cells, data) in enumerate(self.props):
@@ -261,9 +264,12 @@ class Program:
             props.append((HOUSE, [0], [1, 0]))
         parts, at = [], 0  # (the geometry's houses and the crossings packed once, kept)
         for start, segment in self._segments():
-            parts += [_pack(props[at:start]), _packed(segment)]
+            if start > at:
+                parts.append(_pack(props[at:start]))
+            parts.append(_packed(segment))
             at = start + len(segment)
-        parts.append(_pack(props[at:]))
+        if at < len(props):
+            parts.append(_pack(props[at:]))
         kinds, dlen, clen, data, pcells = (np.concatenate(column) for column in zip(*parts))
         self.kinds = kinds
         self.pstart = _starts(dlen)
@@ -271,9 +277,12 @@ class Program:
         self.data = data if len(data) else np.zeros(1, dtype=np.int64)
         self.pcells = pcells if len(pcells) else np.zeros(1, dtype=np.int64)
         self.tab = np.array(self.tables or [0], dtype=np.int64)
-        self.hstart = _starts([len(cells) for cells, _ in self.hints])
-        self.hcells = _flat(cells for cells, _ in self.hints)
-        self.hbits = np.array([bit for _, bit in self.hints] or [0], dtype=np.int64)
+        if self.hints:
+            self.hstart = _starts(np.array([len(cells) for cells, _ in self.hints], np.int64))
+            self.hcells = _flat(cells for cells, _ in self.hints)
+            self.hbits = np.array([bit for _, bit in self.hints], dtype=np.int64)
+        else:
+            self.hstart, self.hcells, self.hbits = (np.zeros(1, dtype=np.int64) for _ in range(3))
         # who watches each cell: every propagator on it once, in order; ~i for a slow one
         count = len(props)
         pid = np.repeat(np.arange(count, dtype=np.int64), clen)
@@ -295,6 +304,13 @@ class Program:
             if segment and all(map(is_, props[start:start + len(segment)], segment)) \
                     and len(props) >= start + len(segment):
                 yield start, segment
+
+    def distinct_full(self) -> tuple:
+        """The full houses, each once, in order (the geometry's own, kept, when no rule
+        added one)."""
+        if self._stated and len(self.full_houses) == len(self._shape.full):
+            return self._shape.distinct
+        return tuple(dict.fromkeys(self.full_houses))
 
     def _holding(self) -> list[int]:
         """Cell -> the houses (all-different ``HOUSE`` propagators) holding it, as bits of
@@ -376,6 +392,7 @@ class _Shape:
         self.sets = frozenset(frozenset(h) for h in houses)
         self.props = tuple((HOUSE, list(h), [len(h)] + list(h)) for h in houses if len(h) > 1)
         self.full = tuple(tuple(h) for h in houses if len(h) > 1 and len(h) == nv)
+        self.distinct = tuple(dict.fromkeys(self.full))
         cells = 1 + max((x for h in houses for x in h), default=-1)
         holding = [0] * cells
         for i, (_, h, _) in enumerate(self.props):
@@ -466,10 +483,10 @@ def _flat(lists) -> np.ndarray:
     return out if len(out) else np.zeros(1, dtype=np.int64)
 
 
-def _starts(lengths) -> np.ndarray:
-    """CSR offsets: 0 and the running totals of ``lengths``."""
+def _starts(lengths: np.ndarray) -> np.ndarray:
+    """CSR offsets: 0 and the running totals of ``lengths`` (an int64 array)."""
     out = np.zeros(len(lengths) + 1, dtype=np.int64)
-    np.cumsum(lengths, out=out[1:])
+    lengths.cumsum(out=out[1:])
     return out
 
 
@@ -504,7 +521,7 @@ def compile_puzzle(puzzle) -> Program:
 
 def crossings(prog) -> None:
     """A ``CROSS`` propagator for each two full houses sharing two or more cells."""
-    made = _crossings(tuple(dict.fromkeys(prog.full_houses)))
+    made = _crossings(prog.distinct_full())
     prog._crossed = (len(prog.props), made)
     prog.props.extend(made)
 

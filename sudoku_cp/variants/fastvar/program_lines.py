@@ -288,7 +288,7 @@ def leftovers(prog) -> None:
     """Two full houses that share all their cells but one each: those two cells hold the
     same value (the one the shared cells leave), stated as an equal pair (a doppelganger's
     helper and the puzzle's own cell for a house's missing value meet this way)."""
-    for y, x in _leftover_pairs(tuple(dict.fromkeys(prog.full_houses))):
+    for y, x in _leftover_pairs(prog.distinct_full()):
         prog.relation(y, x, _equal, "equal")
 
 
