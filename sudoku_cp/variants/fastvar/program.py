@@ -179,20 +179,24 @@ class Program:
         merged: dict[int, int] = {}
         for cell, coef in terms:
             merged[cell] = merged.get(cell, 0) + coef
-        merged = {c: k for c, k in merged.items() if k}
+        if 0 in merged.values():
+            merged = {c: k for c, k in merged.items() if k}
         if not merged:
             if total != 0:
                 self.props.append((LINEAR, [], [0, total]))  # always fails
             return
-        data = [len(merged), total]
-        for cell, coef in merged.items():
-            data += [cell, coef]
-        unit = all(abs(k) == 1 for k in merged.values())
-        target = total - sum(self.lo if k > 0 else -self.hi for k in merged.values())
-        if unit and len(merged) > 3 and target <= MAX_GROUPSUM_TARGET:
+        unit, least = True, 0  # (least: each +1 term at lo, each -1 term at hi)
+        for k in merged.values():
+            least += self.lo if k > 0 else -self.hi
+            if k != 1 and k != -1:
+                unit = False
+        if unit and len(merged) > 3 and total - least <= MAX_GROUPSUM_TARGET:
             self.props.append((GROUPSUM, list(merged), (total, merged)))  # grouped in ``freeze``
             self._ungrouped = True
             return
+        data = [len(merged), total]
+        for cell, coef in merged.items():
+            data += (cell, coef)
         small = len(merged) <= 3 and unit and self.nv <= 20
         self.props.append((SMALLSUM if small else LINEAR, list(merged), data))
 
