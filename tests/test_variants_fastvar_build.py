@@ -1,17 +1,17 @@
 """``fast``'s program build keeps what depends only on the geometry or on a rule's numbers
-across programs (``program``: a geometry's houses, their packed arrays and the crossings,
-pair rules' tables by the key naming all their predicate reads; ``implied``: the areas;
-``program_lines``: the leftovers, automata unrolled along a line's shape). A key that
-missed a field would hand one puzzle another's tables: every program below, built after
-all the others (caches full), must be the very arrays a cold build makes, and puzzles
-that differ in one such field only must get different programs."""
+across programs (``program_kept``: a geometry's houses and their packed arrays, pair
+rules' tables by the key naming all their predicate reads; ``program``: the crossings;
+``implied``: the areas; ``program_lines``: the leftovers, automata unrolled along a
+line's shape). A key that missed a field would hand one puzzle another's tables: every
+program below, built after all the others (caches full), must be the very arrays a cold
+build makes, and puzzles that differ in one such field only must get different programs."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from sudoku_cp.variants import model as m
-from sudoku_cp.variants.fastvar import implied, program, program_lines
+from sudoku_cp.variants.fastvar import implied, program, program_kept, program_lines
 from sudoku_cp.variants.fastvar.program import compile_puzzle
 
 ARRAYS = ("dom", "kinds", "pstart", "cstart", "data", "pcells", "tab", "hstart", "hcells",
@@ -76,10 +76,10 @@ def _pairs():
 
 def _cold() -> None:
     """Empty every cache the build keeps across programs."""
-    program._RULES.clear()
-    program._SHAPES.clear()
-    program._PACKED.clear()
-    program._differing.cache_clear()
+    program_kept._RULES.clear()
+    program_kept._SHAPES.clear()
+    program_kept._PACKED.clear()
+    program_kept._differing.cache_clear()
     program._crossings.cache_clear()
     program_lines._leftover_pairs.cache_clear()
     program_lines._unrolled.cache_clear()
@@ -125,3 +125,7 @@ def test_a_program_built_on_after_freezing_stays_whole():
     prog.freeze()
     assert len(prog.kinds) == before + 1
     assert prog.data[prog.pstart[0]:prog.pstart[1]].tolist() == [2, 0, 1]
+
+
+def test_the_kept_module_names_a_house_as_program_does():
+    assert program_kept.HOUSE == program.HOUSE
