@@ -2,16 +2,18 @@
 across programs (``program_kept``: a geometry's houses and their packed arrays, pair
 rules' tables by the key naming all their predicate reads; ``program``: the crossings;
 ``implied``: the areas; ``program_lines``: the leftovers, automata unrolled along a
-line's shape). A key that missed a field would hand one puzzle another's tables: every
-program below, built after all the others (caches full), must be the very arrays a cold
-build makes, and puzzles that differ in one such field only must get different programs."""
+line's shape; ``program_pairs``: anti-taxicab's pairs). A key that missed a field would
+hand one puzzle another's tables: every program below, built after all the others
+(caches full), must be the very arrays a cold build makes, and puzzles that differ in
+one such field only must get different programs."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from sudoku_cp.variants import model as m
-from sudoku_cp.variants.fastvar import implied, program, program_kept, program_lines
+from sudoku_cp.variants.fastvar import (implied, program, program_kept, program_lines,
+                                        program_pairs)
 from sudoku_cp.variants.fastvar.program import compile_puzzle
 
 ARRAYS = ("dom", "kinds", "pstart", "cstart", "data", "pcells", "tab", "hstart", "hcells",
@@ -58,6 +60,8 @@ def _pairs():
         ("values", one(m.XV(DOT, 10)), one(m.XV(DOT, 10), values=(0, 8))),
         ("entropic values", one(m.Entropic(LINE)), one(m.Entropic(LINE), values=(1, 12))),
         ("anti-taxicab values", one(m.AntiTaxicab()), one(m.AntiTaxicab(), values=(0, 8))),
+        ("anti-taxicab regions", one(m.AntiTaxicab()),
+         one(m.AntiTaxicab(), box=None, regions=_regions())),
         ("boxes or regions", one(m.KillerCage((0, 1, 9), 6)),
          one(m.KillerCage((0, 1, 9), 6), box=None, regions=_regions())),
         ("box shape", m.VariantPuzzle(6, box=(2, 3), constraints=(m.KillerCage((0, 1), 3),)),
@@ -83,6 +87,7 @@ def _cold() -> None:
     program._crossings.cache_clear()
     program_lines._leftover_pairs.cache_clear()
     program_lines._unrolled.cache_clear()
+    program_pairs._taxicab_pairs.cache_clear()
     implied._areas.cache_clear()
 
 

@@ -257,13 +257,20 @@ class Program:
         holding = self._holding()
         sums_in_houses(self, holding)
         self._group_sums(holding)
+        made: dict[tuple, tuple] = {}  # (id(masks), differ) -> (masks, their table)
         for i in self._pairs.values():
             _, cells, (a, b, ab, ba) = self.props[i]
             if not isinstance(ab, tuple):  # (a program frozen again)
                 continue
-            if holding[a] & holding[b]:  # they differ too: one relation
-                ab, ba = _differing(ab), _differing(ba)
-            self.props[i] = (PAIR, cells, [a, b, self._table(ab), self._table(ba)])
+            differ = bool(holding[a] & holding[b])  # they differ too: one relation
+            pair = [a, b]
+            for masks in (ab, ba):  # (most pairs share a few tables: each made once here)
+                got = made.get((id(masks), differ))
+                if got is None:  # (``made`` holds ``masks``: no id is reused meanwhile)
+                    got = made[(id(masks), differ)] = (
+                        masks, self._table(_differing(masks) if differ else masks))
+                pair.append(got[1])
+            self.props[i] = (PAIR, cells, pair)
         props = self.props
         if not props:  # (a 1x1 grid: the kernel wants one propagator to queue)
             props.append((HOUSE, [0], [1, 0]))

@@ -6,6 +6,7 @@ relation per two cells it rules, its predicate written once here on two values.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from ..model import leaper_steps
@@ -92,17 +93,26 @@ def _diagonal_non_consecutive(prog, p, c):
 def _anti_taxicab(prog, p, c):
     """Two cells ``d`` orthogonal steps apart do not both hold ``d``: a pair rule for each
     such two cells (none where a house of the puzzle already makes them differ)."""
-    n = p.size
-    shared = set()
-    for house in prog.geometry:
-        shared.update(combinations(sorted(house), 2))
     rules = {d: (lambda x, y, d=d: x != d or y != d) for d in range(max(prog.lo, 1), prog.hi + 1)}
+    for a, b, d in _taxicab_pairs(p.size, prog.geometry, max(prog.lo, 1), prog.hi):
+        prog.relation(a, b, rules[d], ("taxicab", d))
+
+
+@lru_cache(maxsize=16)
+def _taxicab_pairs(n: int, geometry: tuple, first: int, last: int) -> tuple:
+    """(a, b, d): the cells ``a < b`` ``d`` steps apart, ``first <= d <= last``, that no
+    house of ``geometry`` holds both of (kept per geometry and values)."""
+    shared = set()
+    for house in geometry:
+        shared.update(combinations(sorted(house), 2))
+    out = []
     for a in range(n * n):
         r, col = divmod(a, n)
         for b in range(a + 1, n * n):
             d = b // n - r + abs(b % n - col)  # (b is below or right of a: no abs on rows)
-            if d in rules and (a, b) not in shared:
-                prog.relation(a, b, rules[d], ("taxicab", d))
+            if first <= d <= last and (a, b) not in shared:
+                out.append((a, b, d))
+    return tuple(out)
 
 
 BUILDERS = {
