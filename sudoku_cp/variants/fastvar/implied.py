@@ -18,6 +18,7 @@ reads the encoders, the witness or the checker.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import comb
 
 
@@ -48,17 +49,14 @@ def implied_cages(prog, puzzle) -> None:
     if not cages and not _unit_sums(puzzle)[1]:  # (little killers alone: crossing sums)
         return
     whole = sum(range(prog.lo, prog.hi + 1))
-    touching: dict[int, list[int]] = {}  # cell -> the cages holding it
+    touching: list = [()] * len(prog.dom)  # cell -> the cages holding it
     for i, (cells, _) in enumerate(cages):
         for x in cells:
-            touching.setdefault(x, []).append(i)
+            touching[x] += (i,)
+    sizes = [len(cells) for cells, _ in cages]
     # every full house stated (rows, columns, boxes, extra regions, diagonals): a row of
     # seven cells over values 1..9 is no full house and holds no known total
-    houses = list(dict.fromkeys(frozenset(h) for h in prog.full_houses))
-    holding: dict[int, list[frozenset]] = {}  # cell -> the full houses holding it
-    for h in houses:
-        for x in h:
-            holding.setdefault(x, []).append(h)
+    houses, holding, areas = _areas(prog.distinct_full(), puzzle.size)
     stated = set(cages)  # (cells, total): each sum once (two areas often imply the same)
 
     def implied(cells, total):
@@ -66,27 +64,64 @@ def implied_cages(prog, puzzle) -> None:
             stated.add((frozenset(cells), total))
             _implied_sum(prog, holding.get(cells[0], ()), cells, total)
 
-    areas = [(h, 1) for h in houses] + [(a, k) for a, k in _bands(puzzle.size, set(houses))]
-    for area, times in areas:
-        near = {i for x in area for i in touching.get(x, ())}
-        inside = [i for i in near if cages[i][0] <= area]
-        covered = frozenset().union(*(cages[i][0] for i in inside))
-        rest = [x for x in sorted(area) if x not in covered]
+    for area, times, ordered in areas:
+        near, inn = set(), [0] * len(cages)  # the cages touching the area; their cells in it
+        for x in area:  # (in the set's order: ``near``'s order orders the sums stated)
+            for i in touching[x]:
+                near.add(i)
+                inn[i] += 1
+        if not near:
+            continue
+        # one pass over them; the counts read as if no two cages overlap (each rule below
+        # checks that before it states a sum, so they only skip what it would leave out)
+        inside, most = [], []  # the cages wholly inside; mostly inside
+        out = held = inner = most_out = most_in = 0
+        for i in near:
+            k, size = inn[i], sizes[i]
+            out += size - k
+            held += k
+            if k == size:
+                inside.append(i)
+                inner += k
+            if 2 * k > size:
+                most.append(i)
+                most_out += size - k
+                most_in += k
         total = times * whole
-        if (inside and 0 < len(rest) <= IMPLIED_CELLS
-                and sum(len(cages[i][0]) for i in inside) == len(covered)):
-            implied(rest, total - sum(cages[i][1] for i in inside))
-        union = frozenset().union(*(cages[i][0] for i in near))
-        outside = sorted(union - area)
-        if (near and area <= union and 0 < len(outside) <= IMPLIED_CELLS
-                and sum(len(cages[i][0]) for i in near) == len(union)):
-            implied(outside, sum(cages[i][1] for i in near) - total)
+        if inside and 0 < len(area) - inner <= IMPLIED_CELLS:  # innies
+            covered = frozenset().union(*(cages[i][0] for i in inside))
+            rest = [x for x in ordered if x not in covered]
+            if (0 < len(rest) <= IMPLIED_CELLS and inner == len(covered)):
+                implied(rest, total - sum(cages[i][1] for i in inside))
+        if 0 < out <= IMPLIED_CELLS and held == len(area):  # outies
+            union = frozenset().union(*(cages[i][0] for i in near))
+            outside = sorted(union - area)
+            if (area <= union and 0 < len(outside) <= IMPLIED_CELLS
+                    and sum(sizes[i] for i in near) == len(union)):
+                implied(outside, sum(cages[i][1] for i in near) - total)
         # mixed: the cages mostly inside, and each cage sticking out by one cell
-        most = [i for i in near if 2 * len(cages[i][0] & area) > len(cages[i][0])]
-        pieces = [most] + [inside + [i] for i in near if len(cages[i][0] - area) == 1]
-        for chosen in pieces:
-            _mixed(prog, area, total, [cages[i] for i in chosen], stated)
+        minus = len(area) - most_in
+        if most_out and minus and most_out + minus <= MIXED_CELLS:
+            _mixed(prog, area, total, [cages[i] for i in most], stated)
+        left = len(area) - inner
+        for i in near:
+            if sizes[i] - inn[i] == 1 and 0 < left - inn[i] < MIXED_CELLS:
+                _mixed(prog, area, total, [cages[j] for j in inside + [i]], stated)
     _crossing(prog, puzzle, houses, holding, whole, implied)
+
+
+@lru_cache(maxsize=64)
+def _areas(full_houses: tuple, n: int) -> tuple:
+    """The distinct full houses (as sets of cells), cell -> the full houses holding it, and
+    the areas with how many times each holds every value and their cells in order: the
+    houses, then the bands (kept per set of full houses: most puzzles share one)."""
+    houses = list(dict.fromkeys(frozenset(h) for h in full_houses))
+    holding: dict[int, list[frozenset]] = {}
+    for h in houses:
+        for x in h:
+            holding.setdefault(x, []).append(h)
+    areas = [(h, 1) for h in houses] + list(_bands(n, set(houses)))
+    return houses, holding, [(area, k, sorted(area)) for area, k in areas]
 
 
 def _unit_sums(puzzle, little=True) -> tuple[list, list]:
@@ -103,14 +138,15 @@ def _unit_sums(puzzle, little=True) -> tuple[list, list]:
 
 
 def _disjoint(sums, taken=frozenset()) -> list:
-    """Of ``sums``, greedily those sharing no cell with ``taken`` nor with one taken
-    before (fewest overlaps first, as ISS picks its pieces)."""
+    """Of ``sums``, greedily in their order, those sharing no cell with ``taken`` nor with
+    one taken before. (Meant as ISS picks its pieces, fewest overlaps first; but the sort
+    that said so read the list it sorted, which ``list.sort`` empties while it runs, so it
+    never moved a sum: dropped, the programs unchanged. Sorting for real changes three
+    puzzles' programs of the wider set: left for a measured round.)"""
     taken = set(taken)
-    sums = [s for s in sums if not s[0] & taken]
-    sums.sort(key=lambda s: sum(1 for t in sums if t is not s and t[0] & s[0]))
     out = []
     for cells, total in sums:
-        if not cells & taken:
+        if cells.isdisjoint(taken):
             out.append((cells, total))
             taken |= cells
     return out
@@ -134,18 +170,29 @@ def _crossing(prog, puzzle, houses, holding, whole, implied) -> None:
     cells sharing a house, over four times the slack of the total)."""
     cages, sums = _unit_sums(puzzle)
     every = cages + sums
+    touched: dict[frozenset, list] = {}  # full house -> the sums touching it, in order
+    for s in every:
+        for x in s[0]:
+            for h in holding.get(x, ()):
+                got = touched.setdefault(h, [])
+                if not got or got[-1] is not s:
+                    got.append(s)
+    place = {h: i for i, h in enumerate(houses)}
     for base in houses:
-        chosen = _disjoint([s for s in every if s[0] & base])
-        if not chosen:
+        if base not in touched:
             continue
+        chosen = _disjoint(touched[base])
         cells = frozenset().union(*(c for c, _ in chosen))
         total = sum(t for _, t in chosen)
         gap = base - cells
-        for h in houses:
-            if not gap:
+        for i in sorted({place[h] for x in gap for h in holding.get(x, ())}):
+            if not gap:  # (the houses holding none of ``gap`` fill none of it)
                 break
+            h = houses[i]
+            if h is base or not h.isdisjoint(cells):
+                continue
             k = len(gap & h)
-            if h != base and not h & cells and k >= 2 and k == len(base & h):
+            if k >= 2 and k == len(base & h):
                 cells, total, gap = cells | h, total + whole, gap - h
         if gap:
             continue
@@ -194,28 +241,28 @@ def _mixed(prog, area, total, chosen, stated) -> None:
         prog.linear([(x, 1) for x in plus] + [(x, -1) for x in minus], value)
 
 
-def sums_in_houses(prog) -> None:
+def sums_in_houses(prog, holding) -> None:
     """A sum of coefficient +1 whose cells all lie in one house (a little killer along a
     box's diagonal, an arrow's shaft in a row...) is a cage: its values differ, so it
     keeps only the combinations of distinct values (a ``SMALLSUM`` or ``GROUPSUM`` lets
-    values repeat across their groups). Run by ``Program.freeze``, every house known."""
-    from .program import CAGE, GROUPSUM, HOUSE, LINEAR, MAX_COMBOS, SMALLSUM, _combos
+    values repeat across their groups). Run by ``Program.freeze``, every house known
+    (``holding``: cell -> the houses holding it, as bits)."""
+    from .program import CAGE, GROUPSUM, LINEAR, MAX_COMBOS, SMALLSUM, _combos
 
-    houses: dict[int, set[int]] = {}
-    for h, (kind, cells, _) in enumerate(prog.props):
-        if kind == HOUSE:
-            for x in cells:
-                houses.setdefault(x, set()).add(h)
     for i, (kind, cells, data) in enumerate(prog.props):
-        if kind in (LINEAR, SMALLSUM):
+        if kind == LINEAR or kind == SMALLSUM:
             total, coefs = data[1], data[3::2]
         elif kind == GROUPSUM and isinstance(data, tuple):
             total, coefs = data[0], list(data[1].values())
         else:
             continue
         k = len(cells)
-        if (k < 2 or any(c != 1 for c in coefs) or comb(prog.nv, k) > MAX_COMBOS
-                or not set.intersection(*(houses.get(x, set()) for x in cells))):
+        if k < 2 or any(c != 1 for c in coefs) or comb(prog.nv, k) > MAX_COMBOS:
+            continue
+        shared = -1
+        for x in cells:
+            shared &= holding[x]
+        if not shared:
             continue
         combos = _combos(prog.nv, k, total - k * prog.lo) if total >= k * prog.lo else ()
         start = len(prog.tables)

@@ -52,11 +52,13 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import chain
 from math import comb
+from operator import is_
 
 import numpy as np
 
 from ..paradigms import UnsupportedConstraint
 from .implied import equal_sum, implied_cages, sums_in_houses
+from .program_kept import _differing, _masks, _pack, _packed, _rule_tables, _shape
 
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
  SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE, FULLRANK, NOTIES,
@@ -86,19 +88,33 @@ class Program:
         self.lo, self.hi = puzzle.values
         self.nv = self.hi - self.lo + 1
         self.full = (1 << self.nv) - 1
-        self.dom = np.full(puzzle.num_cells, self.full, dtype=np.int64)
+        self.dom = [self.full] * puzzle.num_cells  # (an int64 array from ``freeze`` on)
         self.shown = puzzle.num_cells  # the cells a solution gives (``aux`` cells follow them)
         self.props: list[tuple[int, list[int], list[int]]] = []  # (kind, cells, data)
         self.tables: list[int] = []
         self._tables: dict[tuple, int] = {}
         self._relations: dict[int, tuple] = {}  # id(predicate) -> (predicate, masks, masks)
         self._pairs: dict[tuple[int, int], int] = {}  # (a, b), a < b -> its PAIR in props
-        self._predicates: dict[tuple, object] = {}
         self.full_houses: list[tuple[int, ...]] = []  # houses holding every value once
-        self.geometry = puzzle.houses()  # rows, columns, boxes or regions (made once)
-        self.geometry_sets = frozenset(frozenset(h) for h in self.geometry)
+        self._shape = _shape(puzzle, self.nv)
+        self.geometry = self._shape.houses  # rows, columns, boxes or regions (made once)
+        self.geometry_sets = self._shape.sets
+        self._stated = 0  # how many of ``props`` are the geometry's houses (``add_geometry``)
+        self._crossed = None  # (where in ``props``, ``_crossings``' tuple) once ``crossings`` ran
+        self._ungrouped = False  # a ``GROUPSUM`` waits for ``_group_sums``
         self.hints: dict[tuple, None] = {}  # (cells, value bit): branched on first, in order
         self.first, self.inorder = 0, 0  # cells from ``first`` on branched on first (in order)
+
+    def add_geometry(self) -> None:
+        """The geometry's houses, first of ``props`` (as ``house`` on each, kept per
+        geometry: most puzzles share one)."""
+        if self.props:
+            for house in self.geometry:
+                self.house(house)
+            return
+        self.props.extend(self._shape.props)
+        self.full_houses.extend(self._shape.full)
+        self._stated = len(self.props)
 
     # -- building -----------------------------------------------------------------------------
     def restrict(self, cell: int, allowed) -> None:
@@ -108,7 +124,9 @@ class Program:
     def aux(self, allowed) -> int:
         """A new cell, no cell of the puzzle's, holding one of the values ``allowed`` (a
         predicate): a rule's helper (a doppelganger's missing values), left out of solutions."""
-        self.dom = np.append(self.dom, self.full)
+        if not isinstance(self.dom, list):  # (a program built on after ``freeze``: rare)
+            self.dom = self.dom.tolist()
+        self.dom.append(self.full)
         self.restrict(len(self.dom) - 1, allowed)
         return len(self.dom) - 1
 
@@ -126,17 +144,20 @@ class Program:
             if len(cells) == self.nv:
                 self.full_houses.append(tuple(cells))
 
-    def relation(self, a: int, b: int, ok) -> None:
-        """``ok(value_a, value_b)`` must hold (a binary rule, stated once as a predicate)."""
+    def relation(self, a: int, b: int, ok, key=None) -> None:
+        """``ok(value_a, value_b)`` must hold (a binary rule, stated once as a predicate).
+        ``key``: everything ``ok`` reads (its rule and numbers, never its cells), so puzzles
+        over the same values share its tables; without one, a predicate's tables are made
+        once per program (a builder passes one predicate for all its pairs)."""
         if a == b:
             self.restrict(a, lambda v: ok(v, v))
             return
-        if id(ok) not in self._relations:  # (a builder passes one predicate for all its pairs)
-            values = range(self.lo, self.hi + 1)
-            ab = tuple(self.mask(w for w in values if ok(v, w)) for v in values)
-            ba = tuple(self.mask(v for v in values if ok(v, w)) for w in values)
-            self._relations[id(ok)] = (ok, ab, ba)
-        _, ab, ba = self._relations[id(ok)]
+        if key is not None:
+            ab, ba = _rule_tables(key, ok, self.lo, self.hi)
+        else:
+            if id(ok) not in self._relations:
+                self._relations[id(ok)] = (ok,) + _masks(ok, self.lo, self.hi)
+            _, ab, ba = self._relations[id(ok)]
         if a > b:
             a, b, ab, ba = b, a, ba, ab
         at = self._pairs.get((a, b))
@@ -159,46 +180,47 @@ class Program:
         merged: dict[int, int] = {}
         for cell, coef in terms:
             merged[cell] = merged.get(cell, 0) + coef
-        merged = {c: k for c, k in merged.items() if k}
+        if 0 in merged.values():
+            merged = {c: k for c, k in merged.items() if k}
         if not merged:
             if total != 0:
                 self.props.append((LINEAR, [], [0, total]))  # always fails
             return
+        unit, least = True, 0  # (least: each +1 term at lo, each -1 term at hi)
+        for k in merged.values():
+            least += self.lo if k > 0 else -self.hi
+            if k != 1 and k != -1:
+                unit = False
+        if unit and len(merged) > 3 and total - least <= MAX_GROUPSUM_TARGET:
+            self.props.append((GROUPSUM, list(merged), (total, merged)))  # grouped in ``freeze``
+            self._ungrouped = True
+            return
         data = [len(merged), total]
         for cell, coef in merged.items():
-            data += [cell, coef]
-        unit = all(abs(k) == 1 for k in merged.values())
-        target = total - sum(self.lo if k > 0 else -self.hi for k in merged.values())
-        if unit and len(merged) > 3 and target <= MAX_GROUPSUM_TARGET:
-            self.props.append((GROUPSUM, list(merged), (total, merged)))  # grouped in ``freeze``
-            return
+            data += (cell, coef)
         small = len(merged) <= 3 and unit and self.nv <= 20
         self.props.append((SMALLSUM if small else LINEAR, list(merged), data))
 
-    def _group_sums(self) -> None:
+    def _group_sums(self, holding) -> None:
         """Each ``GROUPSUM``'s data: its cells in groups of 1 to 3 of one sign that share a
         house (each cell into the first group it fits), and its total in bit indices; and
         the same sum once more, grouped so that no two cells of a first group meet again,
         when that makes a group of two or more (values that differ through a second house:
         a diagonal grouped by boxes, then by disjoint groups)."""
-        if not any(kind == GROUPSUM for kind, _, _ in self.props):
+        if not self._ungrouped:
             return
-        houses: dict[int, set[int]] = {}
-        for h, (kind, cells, _) in enumerate(self.props):
-            if kind == HOUSE:
-                for x in cells:
-                    houses.setdefault(x, set()).add(h)
+        self._ungrouped = False
         most = 3 if self.nv <= 12 else 2
         again = []
         for i, (kind, cells, data) in enumerate(self.props):
             if kind != GROUPSUM or not isinstance(data, tuple):
                 continue
             total, merged = data
-            groups = _grouped(cells, merged, houses, most, {})
+            groups = _grouped(cells, merged, holding, most, {})
             self.props[i] = (GROUPSUM, [x for g in groups for x in g],
                              self._group_data(total, merged, groups))
             first = {x: j for j, g in enumerate(groups) for x in g}
-            other = _grouped(cells, merged, houses, most, first)
+            other = _grouped(cells, merged, holding, most, first)
             if any(len(g) > 1 for g in other):
                 again.append((GROUPSUM, [x for g in other for x in g],
                               self._group_data(total, merged, other)))
@@ -207,11 +229,12 @@ class Program:
     def _group_data(self, total, merged, groups) -> list[int]:
         """The kernel's data of a ``GROUPSUM``: cells, target in bit indices, groups
         (size and sign of each), then the cells group by group."""
-        target = total - sum(self.lo if merged[x] > 0 else -self.hi for g in groups for x in g)
-        out = [sum(len(g) for g in groups), target, len(groups)]
+        cells = [x for g in groups for x in g]
+        up = sum(1 for x in cells if merged[x] > 0)
+        out = [len(cells), total - up * self.lo + (len(cells) - up) * self.hi, len(groups)]
         for g in groups:
             out += [len(g), merged[g[0]]]
-        return out + [x for g in groups for x in g]
+        return out + cells
 
     def cage(self, cells, total: int, house: bool = True) -> None:
         """Distinct values summing to ``total``: a house (unless the cells are already in
@@ -230,64 +253,117 @@ class Program:
     # -- packing --------------------------------------------------------------------------------
     def freeze(self) -> "Program":
         """Pack ``props`` into the CSR arrays the kernel reads."""
-        sums_in_houses(self)
-        self._group_sums()
-        houses = [0] * len(self.dom)  # cell -> the houses (all-different) holding it, as bits
-        for h, (kind, cells, _) in enumerate(self.props):
-            if kind == HOUSE:
-                bit = 1 << h
-                for x in cells:
-                    houses[x] |= bit
+        self.dom = np.array(self.dom, dtype=np.int64)
+        holding = self._holding()
+        sums_in_houses(self, holding)
+        self._group_sums(holding)
+        made: dict[tuple, tuple] = {}  # (id(masks), differ) -> (masks, their table)
         for i in self._pairs.values():
             _, cells, (a, b, ab, ba) = self.props[i]
             if not isinstance(ab, tuple):  # (a program frozen again)
                 continue
-            if houses[a] & houses[b]:  # they differ too: one relation
-                ab = tuple(m & ~(1 << v) for v, m in enumerate(ab))
-                ba = tuple(m & ~(1 << v) for v, m in enumerate(ba))
-            self.props[i] = (PAIR, cells, [a, b, self._table(ab), self._table(ba)])
-        if not self.props:  # (a 1x1 grid: the kernel wants one propagator to queue)
-            self.props.append((HOUSE, [0], [1, 0]))
-        self.kinds = np.array([k for k, _, _ in self.props], dtype=np.int64)
-        self.pstart = _starts([len(d) for _, _, d in self.props])
-        self.cstart = _starts([len(cells) for _, cells, _ in self.props])
-        self.data = _flat(d for _, _, d in self.props)
-        self.pcells = _flat(c for _, c, _ in self.props)
+            differ = bool(holding[a] & holding[b])  # they differ too: one relation
+            pair = [a, b]
+            for masks in (ab, ba):  # (most pairs share a few tables: each made once here)
+                got = made.get((id(masks), differ))
+                if got is None:  # (``made`` holds ``masks``: no id is reused meanwhile)
+                    got = made[(id(masks), differ)] = (
+                        masks, self._table(_differing(masks) if differ else masks))
+                pair.append(got[1])
+            self.props[i] = (PAIR, cells, pair)
+        props = self.props
+        if not props:  # (a 1x1 grid: the kernel wants one propagator to queue)
+            props.append((HOUSE, [0], [1, 0]))
+        parts, at = [], 0  # (the geometry's houses and the crossings packed once, kept)
+        for start, segment in self._segments():
+            if start > at:
+                parts.append(_pack(props[at:start]))
+            parts.append(_packed(segment))
+            at = start + len(segment)
+        if at < len(props):
+            parts.append(_pack(props[at:]))
+        kinds, dlen, clen, data, pcells = (np.concatenate(column) for column in zip(*parts))
+        self.kinds = kinds
+        self.pstart = _starts(dlen)
+        self.cstart = _starts(clen)
+        self.data = data if len(data) else np.zeros(1, dtype=np.int64)
+        self.pcells = pcells if len(pcells) else np.zeros(1, dtype=np.int64)
         self.tab = np.array(self.tables or [0], dtype=np.int64)
-        self.hstart = _starts([len(cells) for cells, _ in self.hints])
-        self.hcells = _flat(cells for cells, _ in self.hints)
-        self.hbits = np.array([bit for _, bit in self.hints] or [0], dtype=np.int64)
+        if self.hints:
+            self.hstart = _starts(np.array([len(cells) for cells, _ in self.hints], np.int64))
+            self.hcells = _flat(cells for cells, _ in self.hints)
+            self.hbits = np.array([bit for _, bit in self.hints], dtype=np.int64)
+        else:
+            self.hstart, self.hcells, self.hbits = (np.zeros(1, dtype=np.int64) for _ in range(3))
         # who watches each cell: every propagator on it once, in order; ~i for a slow one
-        lengths = np.diff(self.cstart)
-        pid = np.repeat(np.arange(len(self.props), dtype=np.int64), lengths)
+        count = len(props)
+        pid = np.repeat(np.arange(count, dtype=np.int64), clen)
         cells = self.pcells[:len(pid)]
-        key = np.sort(cells * len(self.props) + pid)
+        key = np.sort(cells * count + pid)
         key = key[np.concatenate(([True], key[1:] != key[:-1]))] if len(key) else key
-        pid = key % len(self.props)
+        pid = key % count
         self.wlist = np.where(self.slow()[pid], ~pid, pid) if len(key) else np.zeros(1, np.int64)
         self.wstart = np.zeros(len(self.dom) + 1, dtype=np.int64)
-        np.cumsum(np.bincount(key // len(self.props), minlength=len(self.dom)),
-                  out=self.wstart[1:])
+        np.cumsum(np.bincount(key // count, minlength=len(self.dom)), out=self.wstart[1:])
         return self
+
+    def _segments(self):
+        """(where, props) of the runs of ``props`` kept packed: the geometry's houses and the
+        crossings, each only while ``props`` still holds those very propagators there."""
+        props = self.props
+        for start, segment in ((0, self._shape.props if self._stated else ()),
+                               self._crossed or (0, ())):
+            if segment and all(map(is_, props[start:start + len(segment)], segment)) \
+                    and len(props) >= start + len(segment):
+                yield start, segment
+
+    def distinct_full(self) -> tuple:
+        """The full houses, each once, in order (the geometry's own, kept, when no rule
+        added one)."""
+        if self._stated and len(self.full_houses) == len(self._shape.full):
+            return self._shape.distinct
+        return tuple(dict.fromkeys(self.full_houses))
+
+    def _holding(self) -> list[int]:
+        """Cell -> the houses (all-different ``HOUSE`` propagators) holding it, as bits of
+        their indices in ``props`` (the geometry's part kept per geometry)."""
+        shape, start = self._shape, self._stated
+        if start:
+            out = list(shape.holding)
+            out += [0] * (len(self.dom) - len(out))
+        else:
+            out = [0] * len(self.dom)
+        props = self.props
+        for h in range(start, len(props)):
+            kind, cells, _ = props[h]
+            if kind == HOUSE:
+                bit = 1 << h
+                for x in cells:
+                    out[x] |= bit
+        return out
 
     def slow(self) -> np.ndarray:
         """Which propagators wait for the fast ones (houses and pairs) to settle first."""
         return self.kinds > PAIR
 
 
-def _grouped(cells, merged, houses, most, apart) -> list[list[int]]:
-    """``cells`` in groups of up to ``most`` cells of one sign that share a house, each
-    cell into the first group it fits; two cells of one group in ``apart`` (cell -> its
-    group there) are never grouped again."""
+def _grouped(cells, merged, holding, most, apart) -> list[list[int]]:
+    """``cells`` in groups of up to ``most`` cells of one sign that share a house (``holding``:
+    cell -> its houses as bits), each cell into the first group it fits; two cells of one
+    group in ``apart`` (cell -> its group there) are never grouped again."""
     groups: list[list[int]] = []
     for x in cells:
-        fit = next((g for g in groups if len(g) < most and merged[g[0]] == merged[x]
-                    and all(houses.get(x, set()) & houses.get(y, set()) for y in g)
-                    and not any(x in apart and apart.get(y) == apart[x] for y in g)), None)
-        if fit is None:
-            groups.append([x])
+        hx, sign, side = holding[x], merged[x], apart.get(x)
+        for g in groups:
+            if len(g) < most and merged[g[0]] == sign:
+                for y in g:
+                    if not hx & holding[y] or (side is not None and apart.get(y) == side):
+                        break
+                else:
+                    g.append(x)
+                    break
         else:
-            fit.append(x)
+            groups.append([x])
     return groups
 
 
@@ -328,10 +404,10 @@ def _flat(lists) -> np.ndarray:
     return out if len(out) else np.zeros(1, dtype=np.int64)
 
 
-def _starts(lengths) -> np.ndarray:
-    """CSR offsets: 0 and the running totals of ``lengths``."""
+def _starts(lengths: np.ndarray) -> np.ndarray:
+    """CSR offsets: 0 and the running totals of ``lengths`` (an int64 array)."""
     out = np.zeros(len(lengths) + 1, dtype=np.int64)
-    np.cumsum(lengths, out=out[1:])
+    lengths.cumsum(out=out[1:])
     return out
 
 
@@ -345,10 +421,10 @@ def compile_puzzle(puzzle) -> Program:
     if hi - lo + 1 > MAX_VALUES:
         raise UnsupportedConstraint("values", f"fast: {hi - lo + 1} values, over {MAX_VALUES}")
     prog = Program(puzzle)
-    for house in prog.geometry:
-        prog.house(house)
+    prog.add_geometry()
+    dom = prog.dom
     for cell, value in puzzle.givens:
-        prog.dom[cell] &= prog.mask((value,))
+        dom[cell] &= 1 << (value - lo) if lo <= value <= hi else 0
     refused = []
     for c in puzzle.constraints:
         build = BUILDERS.get(c.TYPE)
@@ -366,7 +442,9 @@ def compile_puzzle(puzzle) -> Program:
 
 def crossings(prog) -> None:
     """A ``CROSS`` propagator for each two full houses sharing two or more cells."""
-    prog.props.extend(_crossings(tuple(dict.fromkeys(prog.full_houses))))
+    made = _crossings(prog.distinct_full())
+    prog._crossed = (len(prog.props), made)
+    prog.props.extend(made)
 
 
 @lru_cache(maxsize=64)
@@ -421,9 +499,9 @@ def _double_arrow(prog, p, c):
 def _chain(rule):
     """Each step along the line keeps ``rule(c)``, a predicate on two values."""
     def build(prog, p, c):
-        ok = rule(c)
+        ok, key = rule(c), (c.TYPE, _params(c))  # (``rule`` reads no cells)
         for a, b in zip(c.cells, c.cells[1:]):
-            prog.relation(a, b, ok)
+            prog.relation(a, b, ok, key)
     return build
 
 
@@ -434,7 +512,7 @@ def _equal(a, b):
 def _palindrome(prog, p, c):
     k = len(c.cells)
     for i in range(k // 2):
-        prog.relation(c.cells[i], c.cells[k - 1 - i], _equal)
+        prog.relation(c.cells[i], c.cells[k - 1 - i], _equal, "equal")
 
 
 def _renban(prog, p, c):
@@ -448,7 +526,7 @@ def _ends_and_inner(kind):
     def build(prog, p, c):
         a, b = c.cells[0], c.cells[-1]
         if kind == LOCKOUT:
-            prog.relation(a, b, lambda x, y: abs(x - y) >= c.difference)
+            prog.relation(a, b, lambda x, y: abs(x - y) >= c.difference, ("lockout", c.difference))
         inner = list(c.cells[1:-1])
         if inner:
             prog.props.append((kind, [a, b] + inner, [len(inner), a, b] + inner))
@@ -489,9 +567,10 @@ def _window(distinct):
         width, key = distinct(prog, c)
         cells = c.cells
         differ = lambda a, b: key(a) != key(b)  # noqa: E731
+        rule = (c.TYPE, _params(c))  # (``key`` reads the values and these, no cells)
         for i in range(len(cells)):
             for j in range(i + 1, min(i + width, len(cells))):
-                prog.relation(cells[i], cells[j], differ)
+                prog.relation(cells[i], cells[j], differ, rule)
     return build
 
 
@@ -509,18 +588,14 @@ def _modular_key(prog, c):
 
 def _dot(ok):
     def build(prog, p, c):
-        prog.relation(c.cells[0], c.cells[1], _memo(prog, (ok, _params(c)), lambda a, b: ok(c, a, b)))
+        prog.relation(c.cells[0], c.cells[1], lambda a, b: ok(c, a, b), (c.TYPE, _params(c)))
     return build
 
 
 def _params(c) -> tuple:
-    """A constraint's numbers without its cells (dots of one kind share their tables)."""
+    """A constraint's numbers without its cells (rules of one kind and numbers share their
+    tables)."""
     return tuple(v for k, v in vars(c).items() if k not in ("cells", "cell"))
-
-
-def _memo(prog, key, ok):
-    """One predicate per ``key``, so equal dots share one relation table."""
-    return prog._predicates.setdefault(key, ok)
 
 
 def _unary(ok):
@@ -533,13 +608,14 @@ def _extreme(smaller):
     def build(prog, p, c):
         group = set(c.cells)
         ok = (lambda a, b: a < b) if smaller else (lambda a, b: a > b)
+        key = "less" if smaller else "more"
         for x in c.cells:
             r, col = divmod(x, p.size)
             for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
                 if 0 <= r + dr < p.size and 0 <= col + dc < p.size:
                     y = (r + dr) * p.size + col + dc
                     if y not in group:
-                        prog.relation(x, y, ok)
+                        prog.relation(x, y, ok, key)
     return build
 
 
@@ -555,7 +631,7 @@ def _quadruple(prog, p, c):
 
 def _clone(prog, p, c):
     for a, b in zip(c.cells, c.copy):
-        prog.relation(a, b, _equal)
+        prog.relation(a, b, _equal, "equal")
 
 
 def _diagonal(prog, p, c):
@@ -652,12 +728,12 @@ def _rellik(prog, p, c):
 
 def _pair_rule(prog, p, c):
     allowed = frozenset(zip(c.allowed[::2], c.allowed[1::2]))
-    ok = _memo(prog, ("pair", allowed), lambda a, b: (a, b) in allowed)
+    ok, key = (lambda a, b: (a, b) in allowed), ("pair", allowed)
     cells = c.cells
     pairs = ((cells[i], cells[j]) for i in range(len(cells)) for j in range(i + 1, len(cells))) \
         if c.all_pairs else zip(cells, cells[1:])
     for a, b in pairs:
-        prog.relation(a, b, ok)
+        prog.relation(a, b, ok, key)
     if c.all_pairs and not any(a == b for a, b in allowed):
         prog.house(cells)  # every two differ: implied, for its pigeonhole and hidden singles
 

@@ -24,6 +24,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from ..paradigms import UnsupportedConstraint
@@ -110,13 +111,33 @@ def _sequence(prog, p, c):
     places = _segments(c)
     if any(s > count for _, s, _ in a.moves) or count > 62:
         raise UnsupportedConstraint(c.TYPE, f"fast: symbols past {count} values")
+    made = _unrolled(a, count, tuple(place is None for place in places))
+    if made is None:
+        _fail(prog)
+        return
+    if not places:
+        return
+    data, steps = made
+    data = list(data)
+    for place, step in zip(places, steps):
+        data.append(-1 if place is None else place)
+        data += step
+    prog.props.append((AUTOMATON, sorted({x for x in places if x is not None}), data))
+
+
+@lru_cache(maxsize=256)
+def _unrolled(a, count: int, breaks: tuple):
+    """The automaton ``a`` unrolled along a line whose places are breaks where ``breaks``
+    says (cells elsewhere): the data's head and each place's step less its cell, or None
+    when no path reads from a start to an accepting end (kept per automaton and shape: a
+    puzzle's lines often share both)."""
     out: dict[int, list] = {}
     for q, s, t in a.moves:
         out.setdefault(q, []).append((s, t))
     now, layers = set(a.start), []
-    for place in places:  # forward: the moves a path from a start can take at each place
+    for gap in breaks:  # forward: the moves a path from a start can take at each place
         layer = [(q, s, t) for q in sorted(now) for s, t in out.get(q, ())
-                 if (s == count) == (place is None)]
+                 if (s == count) == gap]
         layers.append(layer)
         now = {t for _, _, t in layer}
     live = now & set(a.accept)
@@ -124,10 +145,9 @@ def _sequence(prog, p, c):
         layers[i] = [m for m in layers[i] if m[2] in live]
         live = {q for q, _, _ in layers[i]}
     if not live:
-        _fail(prog)
-        return
-    if not places:
-        return
+        return None
+    if not breaks:
+        return (), ()
     ids: dict[tuple[int, int], int] = {}
 
     def at(i, q):
@@ -135,16 +155,13 @@ def _sequence(prog, p, c):
 
     starts = [at(0, q) for q in sorted(live)]
     steps = []
-    for i, (place, layer) in enumerate(zip(places, layers)):
-        step = [-1 if place is None else place, len(layer)]
+    for i, (gap, layer) in enumerate(zip(breaks, layers)):
+        step = [len(layer)]
         for q, s, t in layer:
-            step += [at(i, q), 1 if place is None else 1 << s, at(i + 1, t)]
-        steps.append(step)
-    ends = sorted({v for (i, _), v in ids.items() if i == len(places)})
-    data = [len(places), len(ids), len(starts)] + starts + [len(ends)] + ends
-    for step in steps:
-        data += step
-    prog.props.append((AUTOMATON, sorted({x for x in places if x is not None}), data))
+            step += [at(i, q), 1 if gap else 1 << s, at(i + 1, t)]
+        steps.append(tuple(step))
+    ends = sorted({v for (i, _), v in ids.items() if i == len(breaks)})
+    return tuple([len(breaks), len(ids), len(starts)] + starts + [len(ends)] + ends), tuple(steps)
 
 
 def _every_square(classify):
@@ -186,7 +203,7 @@ def _same_values(prog, p, c):
     cells = list(c.cells[:k * c.sets])
     if k == 1:
         for x in cells[1:]:
-            prog.relation(cells[0], x, _equal)
+            prog.relation(cells[0], x, _equal, "equal")
     elif k > 1:
         prog.props.append((SAMEVALUES, sorted(set(cells)), [c.sets, k] + cells))
 
@@ -271,13 +288,22 @@ def leftovers(prog) -> None:
     """Two full houses that share all their cells but one each: those two cells hold the
     same value (the one the shared cells leave), stated as an equal pair (a doppelganger's
     helper and the puzzle's own cell for a house's missing value meet this way)."""
+    for y, x in _leftover_pairs(prog.distinct_full()):
+        prog.relation(y, x, _equal, "equal")
+
+
+@lru_cache(maxsize=64)
+def _leftover_pairs(houses: tuple) -> tuple:
+    """``leftovers``' pairs of cells (kept per set of full houses: most puzzles share one)."""
     rest: dict[frozenset, int] = {}
-    for house in dict.fromkeys(prog.full_houses):
+    out = []
+    for house in houses:
         whole = frozenset(house)
         for x in house:
             y = rest.setdefault(whole - {x}, x)
             if y != x:
-                prog.relation(y, x, _equal)
+                out.append((y, x))
+    return tuple(out)
 
 
 BUILDERS = {

@@ -6,6 +6,7 @@ relation per two cells it rules, its predicate written once here on two values.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from ..model import leaper_steps
@@ -28,14 +29,14 @@ def _differ_steps(steps):
     def build(prog, p, c):
         differ = lambda x, y: x != y  # noqa: E731
         for a, b in _steps(p, steps):
-            prog.relation(a, b, differ)
+            prog.relation(a, b, differ, "differ")
     return build
 
 
 def _non_consecutive(prog, p, c):
     apart = lambda x, y: abs(x - y) != 1  # noqa: E731
     for a, b in _steps(p, ORTHO):
-        prog.relation(a, b, apart)
+        prog.relation(a, b, apart, "non_consecutive")
 
 
 def _marked(p, types):
@@ -48,9 +49,10 @@ def _negative_dots(prog, p, c):
     ratios = {2} | {d.ratio for d in p.constraints if d.TYPE == "ratio_dot"} if c.black else set()
     ok = lambda x, y: (not (c.white and abs(x - y) == 1)  # noqa: E731
                        and not any(x == r * y or y == r * x for r in ratios))
+    key = ("negative_dots", c.white, frozenset(ratios))  # (all ``ok`` reads)
     for a, b in _steps(p, ORTHO):
         if frozenset((a, b)) not in dotted:
-            prog.relation(a, b, ok)
+            prog.relation(a, b, ok, key)
 
 
 def _negative_xv(prog, p, c):
@@ -58,7 +60,7 @@ def _negative_xv(prog, p, c):
     ok = lambda x, y: not (c.x and x + y == 10) and not (c.v and x + y == 5)  # noqa: E731
     for a, b in _steps(p, ORTHO):
         if frozenset((a, b)) not in marked:
-            prog.relation(a, b, ok)
+            prog.relation(a, b, ok, ("negative_xv", c.x, c.v))
 
 
 def _chess(prog, p, c):
@@ -66,42 +68,51 @@ def _chess(prog, p, c):
     ok = (lambda x, y: x != y) if not c.values else (lambda x, y: x != y or x not in c.values)
     for a, b in _steps(p, leaper_steps(c.moves)):
         if a < b and (not ruled or a in ruled or b in ruled):
-            prog.relation(a, b, ok)
+            prog.relation(a, b, ok, ("chess", tuple(c.values)))
 
 
 def _knightmare(prog, p, c):
     ok = lambda x, y: x + y not in c.sums  # noqa: E731
     for a, b in _steps(p, KNIGHT):
         if a < b:
-            prog.relation(a, b, ok)
+            prog.relation(a, b, ok, ("knightmare", tuple(c.sums)))
 
 
 def _nabner(prog, p, c):
     ok = lambda x, y: abs(x - y) >= 2  # noqa: E731
     for a, b in combinations(c.cells, 2):
-        prog.relation(a, b, ok)
+        prog.relation(a, b, ok, "nabner")
 
 
 def _diagonal_non_consecutive(prog, p, c):
     apart = lambda x, y: abs(x - y) != 1  # noqa: E731
     for a, b in _steps(p, KING):
-        prog.relation(a, b, apart)
+        prog.relation(a, b, apart, "non_consecutive")
 
 
 def _anti_taxicab(prog, p, c):
     """Two cells ``d`` orthogonal steps apart do not both hold ``d``: a pair rule for each
     such two cells (none where a house of the puzzle already makes them differ)."""
-    n = p.size
-    shared = set()
-    for house in prog.geometry:
-        shared.update(combinations(sorted(house), 2))
     rules = {d: (lambda x, y, d=d: x != d or y != d) for d in range(max(prog.lo, 1), prog.hi + 1)}
+    for a, b, d in _taxicab_pairs(p.size, prog.geometry, max(prog.lo, 1), prog.hi):
+        prog.relation(a, b, rules[d], ("taxicab", d))
+
+
+@lru_cache(maxsize=16)
+def _taxicab_pairs(n: int, geometry: tuple, first: int, last: int) -> tuple:
+    """(a, b, d): the cells ``a < b`` ``d`` steps apart, ``first <= d <= last``, that no
+    house of ``geometry`` holds both of (kept per geometry and values)."""
+    shared = set()
+    for house in geometry:
+        shared.update(combinations(sorted(house), 2))
+    out = []
     for a in range(n * n):
         r, col = divmod(a, n)
         for b in range(a + 1, n * n):
             d = b // n - r + abs(b % n - col)  # (b is below or right of a: no abs on rows)
-            if d in rules and (a, b) not in shared:
-                prog.relation(a, b, rules[d])
+            if first <= d <= last and (a, b) not in shared:
+                out.append((a, b, d))
+    return tuple(out)
 
 
 BUILDERS = {
