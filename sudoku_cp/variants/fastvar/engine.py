@@ -55,8 +55,9 @@ def warm() -> bool:
     return not is_cold("varkernel.")
 
 
-#: Propagator kinds run in the last ring, once the cheaper ones have settled: exact sums
-#: over many cells, whose runs cost most and mostly change nothing while houses still do.
+#: Propagator kinds run in a last ring, once the others have settled. Empty: putting the
+#: exact sums (GROUPSUM) there doubled a 1-node root's runs (337 -> 657 on iss-examples-24)
+#: and saved nothing measurable over the sets (runs +3%, nodes -5%, wdeg noise).
 COSTLY = ()
 
 
@@ -66,35 +67,15 @@ class Run:
     three rings of ``queue``, ``inq`` (queued or running), ``state`` (``varbase``'s slots)
     and ``work`` (``_group_sum``'s sums: three per group of its longest sum)."""
 
-    def __init__(self, prog, k):
+    def __init__(self, prog, k, everything=True):
+        """With ``everything``, every propagator queued once, each in its ring (the root)."""
         import numpy as np
 
-        nprops = prog.kinds.shape[0]
-        self.ring = prog.slow().astype(np.int64)
-        for name in COSTLY:
-            self.ring[prog.kinds == getattr(k, name)] = 2
-        w = prog.wlist
-        pid = w ^ (w >> 63)  # (``program`` writes ``~p`` for a slow propagator)
-        self.wlist = 4 * pid + self.ring[pid] if nprops else np.zeros(1, dtype=np.int64)
-        self.queue = np.zeros(k.RINGS * max(nprops, 1), dtype=np.int64)
-        self.inq = np.zeros(nprops, dtype=np.bool_)
-        self.state = np.zeros(k.STATE, dtype=np.int64)
-        self.nprops = nprops
+        costly = np.array([getattr(k, name) for name in COSTLY] or [-1], dtype=np.int64)
+        self.ring, self.wlist, self.queue, self.inq, self.state, self.work = k.prepare(
+            prog.kinds, prog.pstart, prog.data, prog.slow(), prog.wlist, costly, everything)
+        self.nprops = prog.kinds.shape[0]
         self.qhead = k.QHEAD
-        groups = prog.data[prog.pstart[:nprops][prog.kinds == k.GROUPSUM] + 2]
-        self.work = np.zeros(3 * (int(groups.max()) + 1) if len(groups) else 1, dtype=np.int64)
-
-    def queue_all(self):
-        """Every propagator queued once, each in its ring (the root)."""
-        import numpy as np
-
-        n = self.nprops
-        self.inq[:] = True
-        for r in range(3):
-            ids = np.flatnonzero(self.ring == r)
-            self.queue[r * n:r * n + len(ids)] = ids
-            self.state[self.qhead + 3 * r + 1] = len(ids) % n if n else 0
-            self.state[self.qhead + 3 * r + 2] = len(ids)
 
     def queue_only(self, props):
         """The propagators ``props`` (distinct, none queued yet) queued, in order."""
@@ -115,7 +96,7 @@ def propagate_once(prog, dom, props, *, watch=True) -> bool:
     import numpy as np
 
     k = kernel()
-    run = Run(prog, k)
+    run = Run(prog, k, everything=False)
     run.queue_only(props)
     wstart = prog.wstart if watch else 0 * prog.wstart
     return bool(k.propagate(dom, prog.kinds, prog.pstart, prog.data, prog.tab, wstart,
@@ -144,7 +125,6 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None, into=None)
     if (dom == 0).any():
         return VariantResult(NAME, [], True, "solved", stats, time.perf_counter() - start)
     run = Run(prog, k)
-    run.queue_all()
     state = run.state
     state[k.FIRST], state[k.INORDER] = prog.first, prog.inorder
     frames = np.empty((ncells + 1, ncells), dtype=np.int64)  # (a level is written before read)

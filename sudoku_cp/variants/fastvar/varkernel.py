@@ -720,6 +720,47 @@ def _placed(dom, hstart, hcells, hbits):
 
 
 @njit(cache=True, nogil=True)
+def prepare(kinds, pstart, d, slow, wlist_in, costly, everything):
+    """One program's run, in one call (a numpy step each costs more at a 1-node root):
+    each propagator's ring (0 houses and pairs, 1 the others, 2 the kinds ``costly``),
+    the watcher list as ``4 * propagator + ring`` (``program`` writes ``~p`` for a slow
+    one), the queue, with every propagator queued once in its ring when ``everything``,
+    ``inq``, the state and ``_group_sum``'s scratch (three per group of the longest)."""
+    nprops = kinds.shape[0]
+    ring = np.zeros(nprops, dtype=np.int64)
+    most = 0
+    for p in range(nprops):
+        if slow[p]:
+            ring[p] = 1
+            for c in costly:
+                if kinds[p] == c:
+                    ring[p] = 2
+        if kinds[p] == GROUPSUM:
+            most = max(most, d[pstart[p] + 2])
+    wlist = np.zeros(max(wlist_in.shape[0], 1), dtype=np.int64)
+    if nprops:
+        for i in range(wlist_in.shape[0]):
+            w = wlist_in[i]
+            q = ~w if w < 0 else w
+            wlist[i] = 4 * q + ring[q]
+    queue = np.zeros(RINGS * max(nprops, 1), dtype=np.int64)
+    inq = np.zeros(nprops, dtype=np.bool_)
+    state = np.zeros(STATE, dtype=np.int64)
+    if everything:
+        for p in range(nprops):
+            inq[p] = True
+            s = QHEAD + 3 * ring[p]
+            queue[ring[p] * nprops + state[s + 1]] = p
+            state[s + 1] += 1
+            state[s + 2] += 1
+        for r in range(RINGS):
+            if state[QHEAD + 3 * r + 1] == nprops:
+                state[QHEAD + 3 * r + 1] = 0
+    work = np.zeros(3 * (most + 1), dtype=np.int64)
+    return ring, wlist, queue, inq, state, work
+
+
+@njit(cache=True, nogil=True)
 def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo, nv,
            queue, inq, state, frames, bcell, bbit, out, limit, budget, mode,
            hstart, hcells, hbits, work):
