@@ -45,12 +45,11 @@ def _house(dom, d, o, wstart, wlist, queue, inq, state, nprops):
     """The cells differ: singles leave the others; a value only one cell can take, when
     the cells need every value they can hold, goes there; too few values fail.
 
-    One run reaches the house's own fixpoint (a single made by removing the singles'
-    values starts the removal again; a value placed is in no other cell, so it makes no
-    more), so ``propagate`` does not queue it again for its own changes."""
+    One run reaches the house's own fixpoint (it starts again after any narrowing: a new
+    single's value leaves the others, a value placed can leave another value to one
+    cell), so ``propagate`` does not queue it again for its own changes."""
     k = d[o]
-    again = True
-    while again:
+    while True:
         again = False
         fixed = 0
         for j in range(k):
@@ -72,21 +71,25 @@ def _house(dom, d, o, wstart, wlist, queue, inq, state, nprops):
                     again = True  # a new single: its value leaves the others
             twice |= union & m
             union |= m
-    have = _ctpop(union)
-    if have < k:
-        return False
-    if have == k:
-        once = union & ~twice
-        if once:
-            for j in range(k):
-                x = d[o + 1 + j]
-                m = dom[x] & once
-                if m and m != dom[x]:
-                    if m & (m - 1):
-                        return False  # two values only this cell can take
-                    if not _narrow(dom, x, m, wstart, wlist, queue, inq, state, nprops):
-                        return False
-    return True
+        if again:
+            continue
+        have = _ctpop(union)
+        if have < k:
+            return False
+        if have == k:
+            once = union & ~twice
+            if once:
+                for j in range(k):
+                    x = d[o + 1 + j]
+                    m = dom[x] & once
+                    if m and m != dom[x]:
+                        if m & (m - 1):
+                            return False  # two values only this cell can take
+                        if not _narrow(dom, x, m, wstart, wlist, queue, inq, state, nprops):
+                            return False
+                        again = True
+        if not again:
+            return True
 
 
 @njit(cache=True, nogil=True)
