@@ -44,19 +44,9 @@ def _run_one(prog, n, kind=None):
     (ok, dom)."""
     from sudoku_cp.variants.fastvar.program import GROUPSUM
 
-    k = engine.kernel()
     p = int(np.flatnonzero(prog.kinds == (GROUPSUM if kind is None else kind))[0])
     dom = prog.dom.copy()
-    nprops = len(prog.kinds)
-    queue = np.zeros(2 * nprops, dtype=np.int64)
-    queue[nprops] = p  # the propagator, in the slow ring
-    state = np.zeros(16, dtype=np.int64)
-    state[k.STAIL], state[k.SSIZE] = 1 % nprops, 1
-    inq = np.zeros(nprops, dtype=np.bool_)
-    inq[p] = True
-    ok = k.propagate(dom, prog.kinds, prog.pstart, prog.data, prog.tab, 0 * prog.wstart,
-                     prog.wlist, prog.cstart, prog.pcells, np.zeros(n * n, dtype=np.int64),
-                     prog.lo, prog.nv, queue, inq, state)
+    ok = engine.propagate_once(prog, dom, [p], watch=False)
     return ok, dom
 
 

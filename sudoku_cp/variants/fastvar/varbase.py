@@ -2,9 +2,11 @@
 
 Masks are int64, bit ``i`` the value ``lo + i`` (``_high``, ``_below``, ``_above`` and the
 bit-counting intrinsics); ``_narrow`` keeps some values of a cell and queues the
-propagators watching it; ``_pop`` and ``_clear`` run the two rings of the queue (fast
-propagators first, then the slow ones). The kind numbers and the state slots are here
-too, so that ``varkernel``, ``varclues`` and ``engine`` read one list.
+propagators watching it; ``_pop`` and ``_clear`` run the three rings of the queue (the
+fast propagators, houses and pairs, first; then the middling ones; the costly exact sums
+last, once the others have settled). A watcher list entry is ``4 * propagator + ring``
+(``engine`` writes it). The kind numbers and the state slots are here too, so that
+``varkernel``, ``varclues`` and ``engine`` read one list.
 
 numba caches each function with its own file's timestamp only: the functions here are
 compiled into their callers in ``varkernel`` and ``varclues``, so this file is listed in
@@ -24,10 +26,11 @@ from numba.extending import intrinsic
  SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE, FULLRANK, NOTIES,
  AUTOMATON, CLASSES, FLATMATE, SAMEVALUES, EITHER, ZERODIFF, CHAOS, CHAOSCOUNT,
  CHAOSARROW) = range(31)  # as in ``program``
-# state slots
-DEPTH, FOUND, NODES, FAILS, BACK, RUNS, QHEAD, QTAIL, QSIZE, SHEAD, STAIL, SSIZE = range(12)
-FIRST, INORDER = 12, 13  # cells branched on first (from FIRST on), and in order
-SLOW = SHEAD - QHEAD  # the slow ring's slots, after the fast ring's
+# state slots: counters, then each ring's head, tail and size (ring r at QHEAD + 3 * r)
+DEPTH, FOUND, NODES, FAILS, BACK, RUNS, QHEAD, QTAIL, QSIZE = range(9)
+RINGS = 3
+FIRST, INORDER = 15, 16  # cells branched on first (from FIRST on), and in order
+STATE = 24  # slots in all
 
 
 @intrinsic
@@ -88,35 +91,32 @@ def _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
     if new == 0:
         return False
     for k in range(wstart[x], wstart[x + 1]):
-        p = wlist[k]
-        r = 0
-        if p < 0:  # a slow propagator: it waits until the fast ones are done
-            p = ~p
-            r = SLOW
+        e = wlist[k]
+        p = e >> 2
         if not inq[p]:
             inq[p] = True
-            t = state[QTAIL + r]
-            queue[t + (nprops if r else 0)] = p
-            state[QTAIL + r] = t + 1 if t + 1 < nprops else 0
-            state[QSIZE + r] += 1
+            r = e & 3
+            s = QHEAD + 3 * r
+            t = state[s + 1]
+            queue[r * nprops + t] = p
+            state[s + 1] = t + 1 if t + 1 < nprops else 0
+            state[s + 2] += 1
     return True
 
 
 @njit(cache=True, nogil=True)
 def _pop(queue, inq, state, nprops):
-    """The next queued propagator, fast ones (houses, pairs) first; -1 when none."""
-    if state[QSIZE] > 0:
-        r = 0
-    elif state[SSIZE] > 0:
-        r = SLOW
-    else:
-        return -1
-    h = state[QHEAD + r]
-    p = queue[h + (nprops if r else 0)]
-    state[QHEAD + r] = h + 1 if h + 1 < nprops else 0
-    state[QSIZE + r] -= 1
-    inq[p] = False
-    return p
+    """The next queued propagator from the first ring that holds one; -1 when none."""
+    for r in range(RINGS):
+        s = QHEAD + 3 * r
+        if state[s + 2] > 0:
+            h = state[s]
+            p = queue[r * nprops + h]
+            state[s] = h + 1 if h + 1 < nprops else 0
+            state[s + 2] -= 1
+            inq[p] = False
+            return p
+    return -1
 
 
 @njit(cache=True, nogil=True)

@@ -30,7 +30,7 @@ from .varbase import (AUTOMATON, BACK, BETWEEN, CAGE, CIRCLES, CLASSES, COUNT, C
                       LOCKOUT, NODES, NOTIES, PAIR, QUAD, RELLIK, RENBAN, RUNS, SAMEVALUES,
                       SANDWICH, SKYSCRAPER, SMALLSUM, SUMLINE, VINDEX, XSUM, _above, _below,
                       _clear, _ctpop, _cttz, _high, _narrow, _pop)
-from .varbase import FIRST, INORDER, QSIZE, QTAIL, SSIZE, STAIL  # noqa: F401  (engine reads them)
+from .varbase import FIRST, INORDER, QHEAD, RINGS, STATE  # noqa: F401  (engine reads them)
 from .varbase import CHAOSARROW  # noqa: F401  (the last kind: propagate's final branch)
 from .varbase import CHAOS, CHAOSCOUNT, ZERODIFF
 from .varchaos import _chaos, _chaos_arrow, _chaos_count
@@ -43,41 +43,53 @@ from .varlines import (_automaton, _classes, _either, _flatmate, _full_rank, _no
 @njit(cache=True, nogil=True)
 def _house(dom, d, o, wstart, wlist, queue, inq, state, nprops):
     """The cells differ: singles leave the others; a value only one cell can take, when
-    the cells need every value they can hold, goes there; too few values fail."""
+    the cells need every value they can hold, goes there; too few values fail.
+
+    One run reaches the house's own fixpoint (it starts again after any narrowing: a new
+    single's value leaves the others, a value placed can leave another value to one
+    cell), so ``propagate`` does not queue it again for its own changes."""
     k = d[o]
-    fixed = 0
-    for j in range(k):
-        m = dom[d[o + 1 + j]]
-        if m & (m - 1) == 0:
-            if fixed & m:
-                return False
-            fixed |= m
-    union = 0
-    twice = 0
-    for j in range(k):
-        x = d[o + 1 + j]
-        m = dom[x]
-        if m & (m - 1) != 0 and m & fixed:
-            if not _narrow(dom, x, ~fixed, wstart, wlist, queue, inq, state, nprops):
-                return False
+    while True:
+        again = False
+        fixed = 0
+        for j in range(k):
+            m = dom[d[o + 1 + j]]
+            if m & (m - 1) == 0:
+                if fixed & m:
+                    return False
+                fixed |= m
+        union = 0
+        twice = 0
+        for j in range(k):
+            x = d[o + 1 + j]
             m = dom[x]
-        twice |= union & m
-        union |= m
-    have = _ctpop(union)
-    if have < k:
-        return False
-    if have == k:
-        once = union & ~twice
-        if once:
-            for j in range(k):
-                x = d[o + 1 + j]
-                m = dom[x] & once
-                if m and m != dom[x]:
-                    if m & (m - 1):
-                        return False  # two values only this cell can take
-                    if not _narrow(dom, x, m, wstart, wlist, queue, inq, state, nprops):
-                        return False
-    return True
+            if m & (m - 1) != 0 and m & fixed:
+                if not _narrow(dom, x, ~fixed, wstart, wlist, queue, inq, state, nprops):
+                    return False
+                m = dom[x]
+                if m & (m - 1) == 0:
+                    again = True  # a new single: its value leaves the others
+            twice |= union & m
+            union |= m
+        if again:
+            continue
+        have = _ctpop(union)
+        if have < k:
+            return False
+        if have == k:
+            once = union & ~twice
+            if once:
+                for j in range(k):
+                    x = d[o + 1 + j]
+                    m = dom[x] & once
+                    if m and m != dom[x]:
+                        if m & (m - 1):
+                            return False  # two values only this cell can take
+                        if not _narrow(dom, x, m, wstart, wlist, queue, inq, state, nprops):
+                            return False
+                        again = True
+        if not again:
+            return True
 
 
 @njit(cache=True, nogil=True)
@@ -212,15 +224,18 @@ def _small_sum(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
 
 
 @njit(cache=True, nogil=True)
-def _group_walk(ms, g, rev, target, keep, check):
-    """Each choice of distinct bits, one from each of the ``g`` (1 to 3) masks ``ms``: the
-    mask of their sums of bit indices up to ``target`` or, with ``check``, keep its bits
-    in ``keep`` when bit ``sum`` of ``rev`` is set (the others make up the rest).
+def _group_walk(m0, m1, m2, g, rev, target, check):
+    """Each choice of distinct bits, one from each of the ``g`` (1 to 3) masks ``m0``,
+    ``m1``, ``m2``: the mask of their sums of bit indices up to ``target`` or, with
+    ``check``, the bits of each mask in a choice whose ``sum`` has bit ``sum`` of ``rev``
+    set (the others make up the rest); (sums, kept0, kept1, kept2).
 
     The last mask is taken whole at each choice of the others (a shift), so a group of
     three costs the pairs of its first two masks, not the triples."""
     out = 0
-    m0 = ms[0]
+    k0 = 0
+    k1 = 0
+    k2 = 0
     while m0:
         a = _cttz(m0)
         m0 &= m0 - 1
@@ -230,33 +245,33 @@ def _group_walk(ms, g, rev, target, keep, check):
             if not check:
                 out |= 1 << a
             elif rev >> a & 1:
-                keep[0] |= 1 << a
+                k0 |= 1 << a
             continue
-        m1 = ms[1] & ~(1 << a)
+        n1 = m1 & ~(1 << a)
         if g == 2:
             if not check:
-                out |= m1 << a
+                out |= n1 << a
             else:
-                ok = m1 & (rev >> a)
+                ok = n1 & (rev >> a)
                 if ok:
-                    keep[0] |= 1 << a
-                    keep[1] |= ok
+                    k0 |= 1 << a
+                    k1 |= ok
             continue
-        while m1:
-            b = _cttz(m1)
-            m1 &= m1 - 1
+        while n1:
+            b = _cttz(n1)
+            n1 &= n1 - 1
             if a + b > target:
                 break
-            m2 = ms[2] & ~(1 << a) & ~(1 << b)
+            n2 = m2 & ~(1 << a) & ~(1 << b)
             if not check:
-                out |= m2 << (a + b)
+                out |= n2 << (a + b)
             else:
-                ok = m2 & (rev >> (a + b))
+                ok = n2 & (rev >> (a + b))
                 if ok:
-                    keep[0] |= 1 << a
-                    keep[1] |= 1 << b
-                    keep[2] |= ok
-    return out & _below(target + 1)
+                    k0 |= 1 << a
+                    k1 |= 1 << b
+                    k2 |= ok
+    return out & _below(target + 1), k0, k1, k2
 
 
 @njit(cache=True, nogil=True)
@@ -282,7 +297,20 @@ def _sumset(a, b, upto):
 
 
 @njit(cache=True, nogil=True)
-def _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
+def _group_masks(dom, d, c, g, sign, nv):
+    """The (up to three) masks of a group's cells, mirrored for coef -1; 0 past ``g``."""
+    m0 = dom[d[c]]
+    m1 = dom[d[c + 1]] if g > 1 else 0
+    m2 = dom[d[c + 2]] if g > 2 else 0
+    if sign < 0:
+        m0 = _mirror(m0, nv)
+        m1 = _mirror(m1, nv) if g > 1 else 0
+        m2 = _mirror(m2, nv) if g > 2 else 0
+    return m0, m1, m2
+
+
+@njit(cache=True, nogil=True)
+def _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
     """``sum(±value) == total`` exactly, repeats allowed except within a group (1 to 3
     cells that share a house): each cell keeps the values of the choices its group can
     make whose sum the other groups complete.
@@ -290,50 +318,46 @@ def _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
     In bit indices (``program`` turns the total): a term of coef +1 adds its bit index, of
     coef -1 its mirrored index, so every contribution is 0 or more and only sums up to the
     target (at most 62, ``program`` checks) matter, one bit each in a mask; ``pre[t]`` are
-    the sums the groups before ``t`` make, ``suf[t]`` those from ``t`` on."""
+    the sums the groups before ``t`` make, ``suf[t]`` those from ``t`` on (all three in
+    ``work``, which ``engine`` sizes for the longest sum: no allocation per run)."""
     target, ngroups = d[o + 1], d[o + 2]
     if target < 0:
         return False
     upto = _below(target + 1)
-    gsums = np.empty(ngroups, dtype=np.int64)
-    pre = np.empty(ngroups + 1, dtype=np.int64)
-    suf = np.empty(ngroups + 1, dtype=np.int64)
-    ms = np.zeros(3, dtype=np.int64)
-    keep = np.zeros(3, dtype=np.int64)
+    gs = 0                   # work[gs + t]: group t's sums
+    pre = ngroups            # work[pre + t], t in 0..ngroups
+    suf = 2 * ngroups + 1    # work[suf + t], t in 0..ngroups
     c = o + 3 + 2 * ngroups
     for t in range(ngroups):
         g, sign = d[o + 3 + 2 * t], d[o + 4 + 2 * t]
-        for j in range(g):
-            m = dom[d[c + j]]
-            ms[j] = m if sign > 0 else _mirror(m, nv)
-        gsums[t] = _group_walk(ms, g, 0, target, keep, False)
+        m0, m1, m2 = _group_masks(dom, d, c, g, sign, nv)
+        work[gs + t] = _group_walk(m0, m1, m2, g, 0, target, False)[0]
         c += g
-    pre[0] = 1
-    suf[ngroups] = 1
+    work[pre] = 1
+    work[suf + ngroups] = 1
     for t in range(ngroups):
-        pre[t + 1] = _sumset(pre[t], gsums[t], upto)
+        work[pre + t + 1] = _sumset(work[pre + t], work[gs + t], upto)
         u = ngroups - 1 - t
-        suf[u] = _sumset(suf[u + 1], gsums[u], upto)
-    if pre[ngroups] >> target & 1 == 0:
+        work[suf + u] = _sumset(work[suf + u + 1], work[gs + u], upto)
+    if work[pre + ngroups] >> target & 1 == 0:
         return False
     c = o + 3 + 2 * ngroups
     for t in range(ngroups):
         g, sign = d[o + 3 + 2 * t], d[o + 4 + 2 * t]
-        rev = _reversed(_sumset(pre[t], suf[t + 1], upto), target)
-        wide = gsums[t] & ~rev == 0  # each sum the group makes is completed
-        top = 0
+        rev = _reversed(_sumset(work[pre + t], work[suf + t + 1], upto), target)
+        wide = work[gs + t] & ~rev == 0  # each sum the group makes is completed
+        m0, m1, m2 = _group_masks(dom, d, c, g, sign, nv)
+        top = _high(m0) + (_high(m1) if g > 1 else 0) + (_high(m2) if g > 2 else 0)
         for j in range(g):
-            m = dom[d[c + j]]
-            ms[j] = m if sign > 0 else _mirror(m, nv)
-            keep[j] = 0
-            top += _high(ms[j])
-            wide = wide and _ctpop(m) >= g
+            wide = wide and _ctpop(dom[d[c + j]]) >= g
         if wide and top <= target:  # and every choice makes one of them: each cell has
             c += g                  # g values or more, so each value is in a choice
             continue
-        _group_walk(ms, g, rev, target, keep, True)
+        _, k0, k1, k2 = _group_walk(m0, m1, m2, g, rev, target, True)
         for j in range(g):
-            kept = keep[j] if sign > 0 else _mirror(keep[j], nv)
+            kept = k0 if j == 0 else (k1 if j == 1 else k2)
+            if sign < 0:
+                kept = _mirror(kept, nv)
             if not _narrow(dom, d[c + j], kept, wstart, wlist, queue, inq, state, nprops):
                 return False
         c += g
@@ -544,7 +568,7 @@ def _cross(dom, d, o, wstart, wlist, queue, inq, state, nprops):
 
 @njit(cache=True, nogil=True)
 def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo, nv,
-              queue, inq, state):
+              queue, inq, state, work):
     """Run queued propagators to a fixpoint; on a failure, weigh its cells and clear the queue."""
     nprops = kinds.shape[0]
     while True:
@@ -554,10 +578,13 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
         state[RUNS] += 1
         kind = kinds[p]
         o = pstart[p]
-        if kind == HOUSE:
-            ok = _house(dom, d, o, wstart, wlist, queue, inq, state, nprops)
-        elif kind == PAIR:
-            ok = _pair(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops)
+        if kind <= PAIR:  # a house or a pair reaches its own fixpoint in one run: while
+            inq[p] = True  # it runs, its own narrowings do not queue it again
+            if kind == HOUSE:
+                ok = _house(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+            else:
+                ok = _pair(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops)
+            inq[p] = False
         elif kind == LINEAR:
             ok = _linear(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
         elif kind == CAGE:
@@ -591,7 +618,7 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
         elif kind == CIRCLES:
             ok = _circles(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops)
         elif kind == GROUPSUM:
-            ok = _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops)
+            ok = _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
         elif kind == SUMLINE:
             ok = _sum_line(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
         elif kind == FULLRANK:
@@ -696,14 +723,56 @@ def _placed(dom, hstart, hcells, hbits):
 
 
 @njit(cache=True, nogil=True)
+def prepare(kinds, pstart, d, slow, wlist_in, costly, everything):
+    """One program's run, in one call (a numpy step each costs more at a 1-node root):
+    each propagator's ring (0 houses and pairs, 1 the others, 2 the kinds ``costly``),
+    the watcher list as ``4 * propagator + ring`` (``program`` writes ``~p`` for a slow
+    one), the queue, with every propagator queued once in its ring when ``everything``,
+    ``inq``, the state and ``_group_sum``'s scratch (three per group of the longest)."""
+    nprops = kinds.shape[0]
+    ring = np.zeros(nprops, dtype=np.int64)
+    most = 0
+    for p in range(nprops):
+        if slow[p]:
+            ring[p] = 1
+            for c in costly:
+                if kinds[p] == c:
+                    ring[p] = 2
+        if kinds[p] == GROUPSUM:
+            most = max(most, d[pstart[p] + 2])
+    wlist = np.zeros(max(wlist_in.shape[0], 1), dtype=np.int64)
+    if nprops:
+        for i in range(wlist_in.shape[0]):
+            w = wlist_in[i]
+            q = ~w if w < 0 else w
+            wlist[i] = 4 * q + ring[q]
+    queue = np.zeros(RINGS * max(nprops, 1), dtype=np.int64)
+    inq = np.zeros(nprops, dtype=np.bool_)
+    state = np.zeros(STATE, dtype=np.int64)
+    if everything:
+        for p in range(nprops):
+            inq[p] = True
+            s = QHEAD + 3 * ring[p]
+            queue[ring[p] * nprops + state[s + 1]] = p
+            state[s + 1] += 1
+            state[s + 2] += 1
+        for r in range(RINGS):
+            if state[QHEAD + 3 * r + 1] == nprops:
+                state[QHEAD + 3 * r + 1] = 0
+    work = np.zeros(3 * (most + 1), dtype=np.int64)
+    return ring, wlist, queue, inq, state, work
+
+
+@njit(cache=True, nogil=True)
 def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo, nv,
            queue, inq, state, frames, bcell, bbit, out, limit, budget, mode,
-           hstart, hcells, hbits):
+           hstart, hcells, hbits, work):
     """Search on from ``state`` until ``limit`` solutions in ``out`` (``state[FOUND]``),
     exhaustion or ``budget`` nodes: returns 0 (budget spent, call again), 1 (``out`` is
     full: take them, reset ``state[FOUND]`` and call again to go on) or 2 (exhausted).
     The hint groups (``hstart``, ``hcells``, ``hbits``: see ``_placed``) are branched on
-    first, value first (where does this value go), as ISS's candidate finders do."""
+    first, value first (where does this value go), as ISS's candidate finders do.
+    ``work``: scratch for the propagators (see ``engine.Run``)."""
     ncells = dom.shape[0]
     nprops = kinds.shape[0]
     spent = 0
@@ -716,7 +785,7 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
             spent += 1
             state[NODES] += 1
             ok = propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight,
-                           lo, nv, queue, inq, state)
+                           lo, nv, queue, inq, state, work)
             if ok:
                 x, bit = _placed(dom, hstart, hcells, hbits)
                 if x < 0:
