@@ -9,9 +9,9 @@ is the same rule on the same split (as ISS keeps one). ``chaos_count`` and
 over single cells makes their label cells equal; ``chaos_same`` over larger sets and
 ``chaos_regions`` are declined by name.
 
-The search branches on the labels in reading order (a value cell of two candidates
-first), as the checker grows a split; measured against the usual choice over all cells
-in docs/variants_speed.md ("Twelfth round — chaos").
+The search branches over every cell, value and label alike, the fewest candidates per
+weight, as ISS's candidate selector does (``BRANCH``); measured against the labels in
+reading order in docs/variants_speed.md ("Twelfth round — chaos", "Chaos, second round").
 
 >>> from sudoku_cp.variants.model import VariantPuzzle, ChaosConstruction
 >>> from sudoku_cp.variants.fastvar.program import compile_puzzle
@@ -29,10 +29,14 @@ from ..paradigms import UnsupportedConstraint
 CHAOS, CHAOSCOUNT, CHAOSARROW = 28, 29, 30
 #: Branch first on where each region starts, its earliest cell that can (measured, slower).
 HINTS = False
-#: Branch on the labels before the values: ``"labels"`` (the usual choice among them),
-#: ``"order"`` (the first unfixed in reading order), ``"pairs"`` (as ``"order"``, a value
-#: cell of two candidates first), or None (the usual choice over every cell).
-BRANCH = "pairs"
+#: How the search branches: on the labels before the values, ``"labels"`` (the usual
+#: choice among them), ``"order"`` (the first unfixed in reading order), ``"pairs"`` (as
+#: ``"order"``, a value cell of two candidates first); or over every cell, None (the
+#: usual choice), ``"weighted"`` (fewest candidates per weight, a cell weighed by the
+#: choices on it that failed, as ISS weighs, not by the split's failures, which name
+#: every cell) or ``"linked"`` (as ``"weighted"``, a cell four times as heavy when its
+#: label, or its label's grid cell, is fixed: ISS's linked cells).
+BRANCH = "linked"
 
 
 def _neighbours(n, cell):
@@ -57,7 +61,8 @@ def labels(prog, p) -> list[int]:
         data += _neighbours(n, x)
     prog.props.append((CHAOS, cells + made, data))
     if BRANCH:
-        prog.first, prog.inorder = made[0], {"order": 1, "pairs": 2}.get(BRANCH, 0)
+        prog.first, prog.inorder = made[0], {"order": 1, "pairs": 2, "weighted": 3,
+                                             "linked": 4}.get(BRANCH, 0)
     if HINTS:
         for q in range(n):  # each region's first cell placed first (its earliest cell that can)
             prog.hints[(tuple(made), 1 << q)] = None
