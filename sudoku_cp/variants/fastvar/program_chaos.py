@@ -27,6 +27,8 @@ from ..paradigms import UnsupportedConstraint
 # ``program``'s kind numbers, restated here: ``program`` imports this module at its end
 # (tests/test_variants_fastvar_chaos.py checks the two lists agree).
 CHAOS, CHAOSCOUNT, CHAOSARROW = 28, 29, 30
+#: Pin regions 0, 1 and 2 to three cells far apart (``anchors``), as ISS does.
+ANCHORS = True
 #: Branch first on where each region starts, its earliest cell that can (measured, slower).
 HINTS = False
 #: How the search branches: on the labels before the values, ``"labels"`` (the usual
@@ -37,6 +39,29 @@ HINTS = False
 #: every cell) or ``"linked"`` (as ``"weighted"``, a cell four times as heavy when its
 #: label, or its label's grid cell, is fixed: ISS's linked cells).
 BRANCH = "linked"
+
+
+def anchors(n) -> list[int]:
+    """Up to three cells, pairwise ``n`` or more steps apart (so in three regions), that
+    take regions 0, 1 and 2, as ISS pins them: the first cell, the first edge cell far
+    enough from it (top and bottom rows, column by column, then the side columns), the
+    first cell in reading order far from both; the other regions follow in order of first
+    appearance. Fewer regions or no such cells: the first cell alone.
+
+    >>> anchors(9), anchors(6), anchors(2)
+    ([0, 17, 73], [0, 11, 31], [0])
+    """
+    def far(a, b):
+        return abs(a // n - b // n) + abs(a % n - b % n) >= n
+
+    if n < 3:
+        return [0]
+    edge = [x for c in range(n) for x in (c, (n - 1) * n + c)]
+    edge += [x for r in range(1, n - 1) for x in (r * n, r * n + n - 1)]
+    second = next((x for x in edge if far(0, x)), None)
+    third = next((x for x in range(n * n) if far(0, x) and second is not None
+                  and far(second, x)), None)
+    return [0] if third is None else sorted([0, second, third])
 
 
 def _neighbours(n, cell):
@@ -59,6 +84,10 @@ def labels(prog, p) -> list[int]:
     data = [n, len(cells)] + cells + made
     for x in cells:
         data += _neighbours(n, x)
+    pinned = anchors(n) if ANCHORS else [0]
+    for q, x in enumerate(pinned):
+        prog.dom[made[x]] &= 1 << q
+    data.append((1 << len(pinned)) - 1)
     prog.props.append((CHAOS, cells + made, data))
     if BRANCH:
         prog.first, prog.inorder = made[0], {"order": 1, "pairs": 2, "weighted": 3,

@@ -47,9 +47,10 @@ DOORS, POCKETS = True, True
 
 
 @njit(cache=True, nogil=True)
-def _order(dom, d, lab, cells, full, wstart, wlist, queue, inq, state, nprops):
-    """Region ``q`` first appears after region ``q - 1`` in reading order."""
-    allowed = 1
+def _order(dom, d, lab, cells, full, seed, wstart, wlist, queue, inq, state, nprops):
+    """Region ``q`` first appears after region ``q - 1`` in reading order, but for the
+    regions of ``seed`` (bits), each pinned to a cell of its own (``program_chaos``)."""
+    allowed = ((seed << 1) | 1) & full
     for i in range(cells):
         if allowed == full:
             break
@@ -323,13 +324,15 @@ def _chaos(dom, d, o, wstart, wlist, queue, inq, state, nprops):
     """The split: order, size, every value once a region, connected (module docstring).
 
     ``d[o]`` is ``n``, ``d[o + 1]`` the number of grid cells, then the grid cells, their
-    label cells, and four neighbours (grid indices, -1 at the edge) a grid cell."""
+    label cells, four neighbours (grid indices, -1 at the edge) a grid cell, and the
+    bits of the regions pinned to anchor cells."""
     n, cells = d[o], d[o + 1]
     val = o + 2
     lab = val + cells
     nb = lab + cells
     full = (1 << n) - 1
-    if not _order(dom, d, lab, cells, full, wstart, wlist, queue, inq, state, nprops):
+    if not _order(dom, d, lab, cells, full, d[nb + 4 * cells], wstart, wlist, queue, inq,
+                  state, nprops):
         return False
     may = np.zeros(n, dtype=np.int64)      # cells that may carry each region
     fixed = np.zeros(n, dtype=np.int64)    # cells fixed to it
