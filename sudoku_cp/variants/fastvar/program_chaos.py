@@ -36,7 +36,7 @@ HINTS = False
 #: ``"order"``, a value cell of two candidates first); or over every cell, None (the
 #: usual choice), ``"weighted"`` (fewest candidates per weight, a cell weighed by the
 #: choices on it that failed, as ISS weighs, not by the split's failures, which name
-#: every cell) or ``"linked"`` (as ``"weighted"``, a cell four times as heavy when its
+#: every cell) or ``"linked"`` (as ``"weighted"``, a cell twice as heavy when its
 #: label, or its label's grid cell, is fixed: ISS's linked cells).
 BRANCH = "linked"
 
