@@ -9,9 +9,9 @@ is the same rule on the same split (as ISS keeps one). ``chaos_count`` and
 over single cells makes their label cells equal; ``chaos_same`` over larger sets and
 ``chaos_regions`` are declined by name.
 
-The search branches on the labels in reading order (a value cell of two candidates
-first), as the checker grows a split; measured against the usual choice over all cells
-in docs/variants_speed.md ("Twelfth round — chaos").
+The search branches over every cell, value and label alike, the fewest candidates per
+weight, as ISS's candidate selector does (``BRANCH``); measured against the labels in
+reading order in docs/variants_speed.md ("Twelfth round — chaos", "Chaos, second round").
 
 >>> from sudoku_cp.variants.model import VariantPuzzle, ChaosConstruction
 >>> from sudoku_cp.variants.fastvar.program import compile_puzzle
@@ -27,12 +27,41 @@ from ..paradigms import UnsupportedConstraint
 # ``program``'s kind numbers, restated here: ``program`` imports this module at its end
 # (tests/test_variants_fastvar_chaos.py checks the two lists agree).
 CHAOS, CHAOSCOUNT, CHAOSARROW = 28, 29, 30
+#: Pin regions 0, 1 and 2 to three cells far apart (``anchors``), as ISS does.
+ANCHORS = True
 #: Branch first on where each region starts, its earliest cell that can (measured, slower).
 HINTS = False
-#: Branch on the labels before the values: ``"labels"`` (the usual choice among them),
-#: ``"order"`` (the first unfixed in reading order), ``"pairs"`` (as ``"order"``, a value
-#: cell of two candidates first), or None (the usual choice over every cell).
-BRANCH = "pairs"
+#: How the search branches: on the labels before the values, ``"labels"`` (the usual
+#: choice among them), ``"order"`` (the first unfixed in reading order), ``"pairs"`` (as
+#: ``"order"``, a value cell of two candidates first); or over every cell, None (the
+#: usual choice), ``"weighted"`` (fewest candidates per weight, a cell weighed by the
+#: choices on it that failed, as ISS weighs, not by the split's failures, which name
+#: every cell) or ``"linked"`` (as ``"weighted"``, a cell twice as heavy when its
+#: label, or its label's grid cell, is fixed: ISS's linked cells).
+BRANCH = "linked"
+
+
+def anchors(n) -> list[int]:
+    """Up to three cells, pairwise ``n`` or more steps apart (so in three regions), that
+    take regions 0, 1 and 2, as ISS pins them: the first cell, the first edge cell far
+    enough from it (top and bottom rows, column by column, then the side columns), the
+    first cell in reading order far from both; the other regions follow in order of first
+    appearance. Fewer regions or no such cells: the first cell alone.
+
+    >>> anchors(9), anchors(6), anchors(2)
+    ([0, 17, 73], [0, 11, 31], [0])
+    """
+    def far(a, b):
+        return abs(a // n - b // n) + abs(a % n - b % n) >= n
+
+    if n < 3:
+        return [0]
+    edge = [x for c in range(n) for x in (c, (n - 1) * n + c)]
+    edge += [x for r in range(1, n - 1) for x in (r * n, r * n + n - 1)]
+    second = next((x for x in edge if far(0, x)), None)
+    third = next((x for x in range(n * n) if far(0, x) and second is not None
+                  and far(second, x)), None)
+    return [0] if third is None else sorted([0, second, third])
 
 
 def _neighbours(n, cell):
@@ -55,9 +84,14 @@ def labels(prog, p) -> list[int]:
     data = [n, len(cells)] + cells + made
     for x in cells:
         data += _neighbours(n, x)
+    pinned = anchors(n) if ANCHORS else [0]
+    for q, x in enumerate(pinned):
+        prog.dom[made[x]] &= 1 << q
+    data.append((1 << len(pinned)) - 1)
     prog.props.append((CHAOS, cells + made, data))
     if BRANCH:
-        prog.first, prog.inorder = made[0], {"order": 1, "pairs": 2}.get(BRANCH, 0)
+        prog.first, prog.inorder = made[0], {"order": 1, "pairs": 2, "weighted": 3,
+                                             "linked": 4}.get(BRANCH, 0)
     if HINTS:
         for q in range(n):  # each region's first cell placed first (its earliest cell that can)
             prog.hints[(tuple(made), 1 << q)] = None

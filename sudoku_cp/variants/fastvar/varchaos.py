@@ -11,7 +11,10 @@ on any cell and a (grid, split) pair is one solution.
   cell of a region can hold goes there, and that cell into the region); each region is
   connected (from a cell fixed to it, the cells that may carry it within ``n - 1`` steps
   over such cells keep it, the others lose it; with no fixed cell, a connected part of
-  fewer than ``n`` such cells loses it).
+  fewer than ``n`` such cells loses it); each part of a region's fixed cells smaller
+  than a region grows through its one way out, if it has one (``_doors``); the open
+  cells between fixed ones hold whole new regions and the room of the regions beside
+  them (``_pockets``).
 - ``_chaos_count``: the counted cells sharing the first one's region number the control
   cell's value plus the offset (counts of cells sure to share it and perhaps sharing it
   bound the value; a tight value makes the undecided ones share it or not; while the
@@ -38,12 +41,16 @@ from numba import njit
 from .varbase import _above, _below, _cttz, _narrow
 
 _SAME, _DIFFER, _OPEN = 0, 1, 2
+#: The rules of the second round, each a switch to measure it by (read when the kernel
+#: compiles: a change is a change of this source, so a new compile).
+DOORS, POCKETS = True, True
 
 
 @njit(cache=True, nogil=True)
-def _order(dom, d, lab, cells, full, wstart, wlist, queue, inq, state, nprops):
-    """Region ``q`` first appears after region ``q - 1`` in reading order."""
-    allowed = 1
+def _order(dom, d, lab, cells, full, seed, wstart, wlist, queue, inq, state, nprops):
+    """Region ``q`` first appears after region ``q - 1`` in reading order, but for the
+    regions of ``seed`` (bits), each pinned to a cell of its own (``program_chaos``)."""
+    allowed = ((seed << 1) | 1) & full
     for i in range(cells):
         if allowed == full:
             break
@@ -160,17 +167,172 @@ def _connected(dom, d, n, cells, lab, nb, wstart, wlist, queue, inq, state, npro
 
 
 @njit(cache=True, nogil=True)
+def _doors(dom, d, n, cells, lab, nb, wstart, wlist, queue, inq, state, nprops):
+    """Each part of a region's fixed cells (connected over cells fixed to it) with fewer
+    than ``n`` cells grows through a cell that may carry the region beside it (a *door*):
+    none, fail; one, it joins the region."""
+    seen = np.zeros(cells, dtype=np.int64)
+    todo = np.empty(cells, dtype=np.int64)
+    for q in range(n):
+        b = 1 << q
+        for s in range(cells):
+            if seen[s] > q or dom[d[lab + s]] != b:
+                continue
+            seen[s] = q + 1
+            todo[0] = s
+            head, tail = 0, 1
+            door = -1
+            doors = 0
+            while head < tail:
+                u = todo[head]
+                head += 1
+                for e in range(4):
+                    w = d[nb + 4 * u + e]
+                    if w < 0:
+                        continue
+                    wm = dom[d[lab + w]]
+                    if wm == b:
+                        if seen[w] <= q:
+                            seen[w] = q + 1
+                            todo[tail] = w
+                            tail += 1
+                    elif wm & b and w != door:
+                        doors += 1
+                        door = w
+            if tail >= n:
+                continue
+            if doors == 0:
+                return False
+            if doors == 1:  # (the door joins two parts: the marks are stale, so the
+                # region waits for the next run, which the narrowing queues)
+                if not _narrow(dom, d[lab + door], b, wstart, wlist, queue, inq, state,
+                               nprops):
+                    return False
+                break
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _pockets(dom, d, n, cells, lab, nb, wstart, wlist, queue, inq, state, nprops):
+    """The cells whose region is open fall into *pockets* (connected over such cells).
+    A region with no fixed cell lies inside one pocket, ``n`` of its cells; a region with
+    fixed cells takes its room (``n`` less its fixed cells) from the pockets beside them,
+    all of it from one pocket when it touches only that one. So a pocket of ``size`` cells
+    holds ``k`` whole new regions where ``size - k n`` is between what the regions touching
+    only it must put there and what all regions touching it can; the ``k``s add up to the
+    regions with no fixed cell; a pocket with room for none loses their labels."""
+    fixed = np.zeros(n, dtype=np.int64)
+    for i in range(cells):
+        lm = dom[d[lab + i]]
+        if lm & (lm - 1) == 0:
+            fixed[_cttz(lm)] += 1
+    empty = 0
+    for q in range(n):
+        if fixed[q] == 0:
+            empty |= 1 << q
+    pocket = np.full(cells, -1, dtype=np.int64)
+    todo = np.empty(cells, dtype=np.int64)
+    size = np.zeros(cells, dtype=np.int64)
+    touch = np.zeros(cells, dtype=np.int64)   # regions with fixed cells beside the pocket
+    new = np.zeros(cells, dtype=np.int64)     # regions with none that its cells may carry
+    touches = np.zeros(n, dtype=np.int64)     # pockets beside each region's fixed cells
+    npk = 0
+    for s in range(cells):
+        sm = dom[d[lab + s]]
+        if pocket[s] >= 0 or sm & (sm - 1) == 0:
+            continue
+        pocket[s] = npk
+        todo[0] = s
+        head, tail = 0, 1
+        t = 0
+        nw = 0
+        while head < tail:
+            u = todo[head]
+            head += 1
+            um = dom[d[lab + u]]
+            nw |= um & empty
+            for e in range(4):
+                w = d[nb + 4 * u + e]
+                if w < 0:
+                    continue
+                wm = dom[d[lab + w]]
+                if wm & (wm - 1):
+                    if pocket[w] < 0:
+                        pocket[w] = npk
+                        todo[tail] = w
+                        tail += 1
+                elif wm & um:
+                    t |= wm
+        size[npk] = tail
+        touch[npk] = t
+        new[npk] = nw
+        m = t
+        while m:
+            touches[_cttz(m)] += 1
+            m &= m - 1
+        npk += 1
+    for q in range(n):
+        if 0 < fixed[q] < n and touches[q] == 0:
+            return False  # (room left and no open cell beside it)
+    kmin = 0
+    kmax = 0
+    for p in range(npk):
+        lo = 0
+        hi = 0
+        m = touch[p]
+        while m:
+            q = _cttz(m)
+            m &= m - 1
+            hi += n - fixed[q]
+            if touches[q] == 1:
+                lo += n - fixed[q]
+        if lo > size[p]:
+            return False
+        least = max(0, -((hi - size[p]) // n))  # ceil((size - hi) / n), at least 0
+        most = (size[p] - lo) // n if new[p] else 0
+        if least > most:
+            return False
+        kmin += least
+        kmax += most
+    z = 0
+    for q in range(n):
+        if fixed[q] == 0:
+            z += 1
+    if kmin > z or kmax < z:
+        return False
+    for p in range(npk):  # a pocket with room for no new region loses their labels
+        if new[p] == 0:
+            continue
+        lo = 0
+        m = touch[p]
+        while m:
+            q = _cttz(m)
+            m &= m - 1
+            if touches[q] == 1:
+                lo += n - fixed[q]
+        if size[p] - lo >= n:
+            continue
+        for i in range(cells):
+            if pocket[i] == p and not _narrow(dom, d[lab + i], ~empty, wstart, wlist, queue,
+                                              inq, state, nprops):
+                return False
+    return True
+
+
+@njit(cache=True, nogil=True)
 def _chaos(dom, d, o, wstart, wlist, queue, inq, state, nprops):
     """The split: order, size, every value once a region, connected (module docstring).
 
     ``d[o]`` is ``n``, ``d[o + 1]`` the number of grid cells, then the grid cells, their
-    label cells, and four neighbours (grid indices, -1 at the edge) a grid cell."""
+    label cells, four neighbours (grid indices, -1 at the edge) a grid cell, and the
+    bits of the regions pinned to anchor cells."""
     n, cells = d[o], d[o + 1]
     val = o + 2
     lab = val + cells
     nb = lab + cells
     full = (1 << n) - 1
-    if not _order(dom, d, lab, cells, full, wstart, wlist, queue, inq, state, nprops):
+    if not _order(dom, d, lab, cells, full, d[nb + 4 * cells], wstart, wlist, queue, inq,
+                  state, nprops):
         return False
     may = np.zeros(n, dtype=np.int64)      # cells that may carry each region
     fixed = np.zeros(n, dtype=np.int64)    # cells fixed to it
@@ -235,7 +397,13 @@ def _chaos(dom, d, o, wstart, wlist, queue, inq, state, nprops):
             return False
         if only and not _narrow(dom, y, only, wstart, wlist, queue, inq, state, nprops):
             return False
-    return _connected(dom, d, n, cells, lab, nb, wstart, wlist, queue, inq, state, nprops)
+    if not _connected(dom, d, n, cells, lab, nb, wstart, wlist, queue, inq, state, nprops):
+        return False
+    if DOORS and not _doors(dom, d, n, cells, lab, nb, wstart, wlist, queue, inq, state,
+                            nprops):
+        return False
+    return not POCKETS or _pockets(dom, d, n, cells, lab, nb, wstart, wlist, queue, inq,
+                                   state, nprops)
 
 
 @njit(cache=True, nogil=True)

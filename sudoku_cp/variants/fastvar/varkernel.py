@@ -644,20 +644,25 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
         else:  # CHAOSARROW
             ok = _chaos_arrow(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
         if not ok:
-            for j in range(cstart[p], cstart[p + 1]):
-                weight[clist[j]] += 1
+            if kind != CHAOS or state[INORDER] < 3:  # (chaos by decisions: see search)
+                for j in range(cstart[p], cstart[p + 1]):
+                    weight[clist[j]] += 1
             _clear(queue, inq, state, nprops)
             return False
 
 
 @njit(cache=True, nogil=True)
-def _choose(dom, weight, mode, state):
+def _choose(dom, weight, mode, state, nv):
     """The unfixed cell with the fewest candidates per conflict weight (``mode`` 0), or
     the fewest candidates, ties to the heaviest (``mode`` 1); -1 when all are fixed.
     Cells from ``state[FIRST]`` on (when set: a chaos construction's labels) come first,
-    the first unfixed of them in order when ``state[INORDER]``."""
+    the first unfixed of them in order when ``state[INORDER]`` is 1 or 2; at 3 and 4
+    (``program_chaos.BRANCH``) every cell is chosen among, weighed by the choices on it
+    that failed (``search``), at 4 with ISS's linked cells (``_choose_linked``)."""
     first = state[FIRST]
-    if first > 0:
+    if state[INORDER] == 4:
+        return _choose_linked(dom, weight, first, nv * nv)
+    if first > 0 and state[INORDER] < 3:
         for x in range(first, dom.shape[0]):
             m = dom[x]
             if m & (m - 1):
@@ -676,6 +681,29 @@ def _choose(dom, weight, mode, state):
                     return best
                 break
     return _choose_from(dom, weight, mode, 0)
+
+
+@njit(cache=True, nogil=True)
+def _choose_linked(dom, weight, first, grid):
+    """The fewest candidates per weight over every cell, a cell's weight doubled when the
+    cell linked to it is fixed (grid cell ``x < grid`` and its label ``first + x``), as
+    ISS's candidate selector weighs a chaos construction's linked cells (it multiplies
+    by four: measured, twice settled more, docs/variants_speed.md)."""
+    ncells = dom.shape[0]
+    best = -1
+    bp = 0
+    bw = 0
+    for x in range(ncells):
+        m = dom[x]
+        if m & (m - 1):
+            pc = _ctpop(m)
+            w = weight[x] + 1
+            y = x + first if x < grid else (x - first if first <= x < first + grid else -1)
+            if y >= 0 and dom[y] & (dom[y] - 1) == 0:
+                w *= 2
+            if best < 0 or pc * bw < bp * w:
+                best, bp, bw = x, pc, w
+    return best
 
 
 @njit(cache=True, nogil=True)
@@ -776,6 +804,7 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
     ncells = dom.shape[0]
     nprops = kinds.shape[0]
     spent = 0
+    last = -1
     while True:
         if spent >= budget:
             return 0
@@ -786,10 +815,12 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
             state[NODES] += 1
             ok = propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight,
                            lo, nv, queue, inq, state, work)
+            if not ok and state[INORDER] >= 3 and last >= 0:
+                weight[last] += 1  # the cell whose choice failed, as ISS weighs
             if ok:
                 x, bit = _placed(dom, hstart, hcells, hbits)
                 if x < 0:
-                    x = _choose(dom, weight, mode, state)
+                    x = _choose(dom, weight, mode, state, nv)
                     bit = dom[x] & -dom[x] if x >= 0 else 0
                 if x >= 0:
                     depth = state[DEPTH]
@@ -798,6 +829,7 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
                     bbit[depth] = bit
                     state[DEPTH] = depth + 1
                     _narrow(dom, x, bit, wstart, wlist, queue, inq, state, nprops)
+                    last = x
                     continue
                 f = state[FOUND]
                 for c in range(ncells):
@@ -816,5 +848,6 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
             state[DEPTH] = depth
             dom[:] = frames[depth, :]
             if _narrow(dom, bcell[depth], ~bbit[depth], wstart, wlist, queue, inq, state, nprops):
+                last = bcell[depth]
                 break
             _clear(queue, inq, state, nprops)
