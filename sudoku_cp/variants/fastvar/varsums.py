@@ -1,0 +1,319 @@
+"""The compiled sum propagators of ``fast`` for variants: linear sums (bounds), small sums
+of up to three cells (exact, over masks), exact sums of many cells taken in groups of one
+house (``_group_sum``: the sums each group can reach, walked both ways), and killer cages
+by their tables of combinations; ``_place_needed`` (a value every combination needs, with
+one place left, goes there) is shared with renban.
+
+Split from ``varkernel`` (which dispatches to them) to keep each module small; same
+conventions: masks are int64, bit ``i`` the value ``lo + i``; a propagator narrows
+``dom`` through ``_narrow`` (which queues the watchers) and returns False on a wipe-out.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from .varbase import _above, _below, _ctpop, _cttz, _high, _narrow
+
+
+@njit(cache=True, nogil=True)
+def _linear(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
+    """``sum(coef * value) == total`` by bounds: each term within what the others leave."""
+    k, total = d[o], d[o + 1]
+    if k == 0:
+        return total == 0
+    smin = 0
+    smax = 0
+    for j in range(k):
+        x, c = d[o + 2 + 2 * j], d[o + 3 + 2 * j]
+        m = dom[x]
+        vmin = lo + _cttz(m)
+        vmax = lo + _high(m)
+        if c > 0:
+            smin += c * vmin
+            smax += c * vmax
+        else:
+            smin += c * vmax
+            smax += c * vmin
+    if total < smin or total > smax:
+        return False
+    for j in range(k):
+        x, c = d[o + 2 + 2 * j], d[o + 3 + 2 * j]
+        m = dom[x]
+        vmin = lo + _cttz(m)
+        vmax = lo + _high(m)
+        if c > 0:
+            tmin, tmax = c * vmin, c * vmax
+        else:
+            tmin, tmax = c * vmax, c * vmin
+        rmin = total - (smax - tmax)  # this term's least possible contribution
+        rmax = total - (smin - tmin)
+        if c > 0:
+            low = -((-rmin) // c)
+            high = rmax // c
+        else:
+            low = -((-rmax) // c)
+            high = rmin // c
+        if low > vmin or high < vmax:
+            keep = _above(low - lo - 1) & _below(high - lo + 1)
+            if not _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
+                return False
+            m2 = dom[x]
+            v2min = lo + _cttz(m2)
+            v2max = lo + _high(m2)
+            if c > 0:
+                smin += c * (v2min - vmin)
+                smax += c * (v2max - vmax)
+            else:
+                smin += c * (v2max - vmax)
+                smax += c * (v2min - vmin)
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _mirror(m, nv):
+    """``m`` with bit ``i`` moved to ``nv - 1 - i`` (values read from the top)."""
+    out = 0
+    while m:
+        i = _cttz(m)
+        out |= 1 << (nv - 1 - i)
+        m &= m - 1
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _small_sum(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
+    """``sum(±value) == total`` over at most three terms, exactly: each term keeps the
+    values some values of the others complete (``program`` keeps it to few values).
+
+    A term's *contributions* ``coef * value`` are a mask from its least contribution
+    (``lo``, or ``-hi`` for coef -1, whose mask is mirrored); the others' sums are the
+    shifted unions of their masks."""
+    k, total = d[o], d[o + 1]
+    hi = lo + nv - 1
+    for j in range(k):
+        base = 0
+        sums = 1
+        for t in range(k):
+            if t == j:
+                continue
+            m = dom[d[o + 2 + 2 * t]]
+            if d[o + 3 + 2 * t] > 0:
+                base += lo
+            else:
+                base -= hi
+                m = _mirror(m, nv)
+            grown = 0
+            while m:
+                i = _cttz(m)
+                grown |= sums << i
+                m &= m - 1
+            sums = grown
+        coef = d[o + 3 + 2 * j]
+        own = lo if coef > 0 else -hi
+        reach = total - base - own  # contribution bit q of this term pairs with sum bit reach - q
+        allowed = 0
+        while sums:
+            p = _cttz(sums)
+            q = reach - p
+            if 0 <= q < nv:
+                allowed |= 1 << q
+            sums &= sums - 1
+        if coef < 0:
+            allowed = _mirror(allowed, nv)
+        if not _narrow(dom, d[o + 2 + 2 * j], allowed, wstart, wlist, queue, inq, state, nprops):
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _group_walk(m0, m1, m2, g, rev, target, check):
+    """Each choice of distinct bits, one from each of the ``g`` (1 to 3) masks ``m0``,
+    ``m1``, ``m2``: the mask of their sums of bit indices up to ``target`` or, with
+    ``check``, the bits of each mask in a choice whose ``sum`` has bit ``sum`` of ``rev``
+    set (the others make up the rest); (sums, kept0, kept1, kept2).
+
+    The last mask is taken whole at each choice of the others (a shift), so a group of
+    three costs the pairs of its first two masks, not the triples."""
+    out = 0
+    k0 = 0
+    k1 = 0
+    k2 = 0
+    while m0:
+        a = _cttz(m0)
+        m0 &= m0 - 1
+        if a > target:
+            break
+        if g == 1:
+            if not check:
+                out |= 1 << a
+            elif rev >> a & 1:
+                k0 |= 1 << a
+            continue
+        n1 = m1 & ~(1 << a)
+        if g == 2:
+            if not check:
+                out |= n1 << a
+            else:
+                ok = n1 & (rev >> a)
+                if ok:
+                    k0 |= 1 << a
+                    k1 |= ok
+            continue
+        while n1:
+            b = _cttz(n1)
+            n1 &= n1 - 1
+            if a + b > target:
+                break
+            n2 = m2 & ~(1 << a) & ~(1 << b)
+            if not check:
+                out |= n2 << (a + b)
+            else:
+                ok = n2 & (rev >> (a + b))
+                if ok:
+                    k0 |= 1 << a
+                    k1 |= 1 << b
+                    k2 |= ok
+    return out & _below(target + 1), k0, k1, k2
+
+
+@njit(cache=True, nogil=True)
+def _reversed(sums, target):
+    """Bit ``s`` set when bit ``target - s`` of ``sums`` is (``s`` in 0..target)."""
+    rev = 0
+    while sums:
+        p = _cttz(sums)
+        sums &= sums - 1
+        if p <= target:
+            rev |= 1 << (target - p)
+    return rev
+
+
+@njit(cache=True, nogil=True)
+def _sumset(a, b, upto):
+    """The sums ``i + j`` of a bit ``i`` of ``a`` and ``j`` of ``b``, within ``upto``."""
+    out = 0
+    while b:
+        out |= a << _cttz(b)
+        b &= b - 1
+    return out & upto
+
+
+@njit(cache=True, nogil=True)
+def _group_masks(dom, d, c, g, sign, nv):
+    """The (up to three) masks of a group's cells, mirrored for coef -1; 0 past ``g``."""
+    m0 = dom[d[c]]
+    m1 = dom[d[c + 1]] if g > 1 else 0
+    m2 = dom[d[c + 2]] if g > 2 else 0
+    if sign < 0:
+        m0 = _mirror(m0, nv)
+        m1 = _mirror(m1, nv) if g > 1 else 0
+        m2 = _mirror(m2, nv) if g > 2 else 0
+    return m0, m1, m2
+
+
+@njit(cache=True, nogil=True)
+def _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
+    """``sum(±value) == total`` exactly, repeats allowed except within a group (1 to 3
+    cells that share a house): each cell keeps the values of the choices its group can
+    make whose sum the other groups complete.
+
+    In bit indices (``program`` turns the total): a term of coef +1 adds its bit index, of
+    coef -1 its mirrored index, so every contribution is 0 or more and only sums up to the
+    target (at most 62, ``program`` checks) matter, one bit each in a mask; ``pre[t]`` are
+    the sums the groups before ``t`` make, ``suf[t]`` those from ``t`` on (all three in
+    ``work``, which ``engine`` sizes for the longest sum: no allocation per run)."""
+    target, ngroups = d[o + 1], d[o + 2]
+    if target < 0:
+        return False
+    upto = _below(target + 1)
+    gs = 0                   # work[gs + t]: group t's sums
+    pre = ngroups            # work[pre + t], t in 0..ngroups
+    suf = 2 * ngroups + 1    # work[suf + t], t in 0..ngroups
+    c = o + 3 + 2 * ngroups
+    for t in range(ngroups):
+        g, sign = d[o + 3 + 2 * t], d[o + 4 + 2 * t]
+        m0, m1, m2 = _group_masks(dom, d, c, g, sign, nv)
+        work[gs + t] = _group_walk(m0, m1, m2, g, 0, target, False)[0]
+        c += g
+    work[pre] = 1
+    work[suf + ngroups] = 1
+    for t in range(ngroups):
+        work[pre + t + 1] = _sumset(work[pre + t], work[gs + t], upto)
+        u = ngroups - 1 - t
+        work[suf + u] = _sumset(work[suf + u + 1], work[gs + u], upto)
+    if work[pre + ngroups] >> target & 1 == 0:
+        return False
+    c = o + 3 + 2 * ngroups
+    for t in range(ngroups):
+        g, sign = d[o + 3 + 2 * t], d[o + 4 + 2 * t]
+        rev = _reversed(_sumset(work[pre + t], work[suf + t + 1], upto), target)
+        wide = work[gs + t] & ~rev == 0  # each sum the group makes is completed
+        m0, m1, m2 = _group_masks(dom, d, c, g, sign, nv)
+        top = _high(m0) + (_high(m1) if g > 1 else 0) + (_high(m2) if g > 2 else 0)
+        for j in range(g):
+            wide = wide and _ctpop(dom[d[c + j]]) >= g
+        if wide and top <= target:  # and every choice makes one of them: each cell has
+            c += g                  # g values or more, so each value is in a choice
+            continue
+        _, k0, k1, k2 = _group_walk(m0, m1, m2, g, rev, target, True)
+        for j in range(g):
+            kept = k0 if j == 0 else (k1 if j == 1 else k2)
+            if sign < 0:
+                kept = _mirror(kept, nv)
+            if not _narrow(dom, d[c + j], kept, wstart, wlist, queue, inq, state, nprops):
+                return False
+        c += g
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _place_needed(dom, d, c0, k, needed, wstart, wlist, queue, inq, state, nprops):
+    """Each value of ``needed`` is held by one of the ``k`` cells ``d[c0:c0 + k]``: none can
+    take it, fail; one can, it goes there."""
+    while needed:
+        bit = needed & -needed
+        needed &= needed - 1
+        where = -1
+        seen = 0
+        for j in range(k):
+            if dom[d[c0 + j]] & bit:
+                seen += 1
+                where = d[c0 + j]
+        if seen == 0:
+            return False
+        if seen == 1 and dom[where] != bit:
+            if not _narrow(dom, where, bit, wstart, wlist, queue, inq, state, nprops):
+                return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
+    """The cage's values are one of its combinations: each cell keeps the values of the
+    combinations every cell can still meet; a value all of them need and one cell can take
+    goes there."""
+    k, start, count = d[o], d[o + 1], d[o + 2]
+    union = 0
+    for j in range(k):
+        union |= dom[d[o + 3 + j]]
+    allowed = 0
+    needed = -1
+    for t in range(count):
+        c = tab[start + t]
+        if union & c != c:
+            continue
+        ok = True
+        for j in range(k):
+            if dom[d[o + 3 + j]] & c == 0:
+                ok = False
+                break
+        if ok:
+            allowed |= c
+            needed &= c
+    if allowed == 0:
+        return False
+    for j in range(k):
+        if not _narrow(dom, d[o + 3 + j], allowed, wstart, wlist, queue, inq, state, nprops):
+            return False
+    return _place_needed(dom, d, o + 3, k, needed, wstart, wlist, queue, inq, state, nprops)
