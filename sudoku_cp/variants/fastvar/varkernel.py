@@ -316,7 +316,7 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
         elif kind == CIRCLES:
             ok = _circles(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops)
         elif kind == GROUPSUM:
-            ok = _group_sum(dom, d, o, p, nv, wstart, wlist, queue, inq, state, nprops, work)
+            ok = _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
         elif kind == SUMLINE:
             ok = _sum_line(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
         elif kind == FULLRANK:
@@ -485,18 +485,7 @@ def prepare(kinds, pstart, d, slow, wlist_in, costly, everything):
         for r in range(RINGS):
             if state[QHEAD + 3 * r + 1] == nprops:
                 state[QHEAD + 3 * r + 1] = 0
-    # work: each exact sum's place for its last fixpoint (``_group_sum``), the scratch
-    # (three per group of the longest sum), then those places (1 + 4 per group each)
-    size = nprops + 3 * (most + 1)
-    for p in range(nprops):
-        if kinds[p] == GROUPSUM:
-            size += 1 + 4 * d[pstart[p] + 2]
-    work = np.zeros(max(size, 1), dtype=np.int64)
-    size = nprops + 3 * (most + 1)
-    for p in range(nprops):
-        if kinds[p] == GROUPSUM:
-            work[p] = size
-            size += 1 + 4 * d[pstart[p] + 2]
+    work = np.zeros(3 * (most + 1), dtype=np.int64)
     return ring, wlist, queue, inq, state, work
 
 

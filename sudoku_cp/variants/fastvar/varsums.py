@@ -213,7 +213,7 @@ def _group_masks(dom, d, c, g, sign, nv):
 
 
 @njit(cache=True, nogil=True)
-def _group_sum(dom, d, o, p, nv, wstart, wlist, queue, inq, state, nprops, work):
+def _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
     """``sum(±value) == total`` exactly, repeats allowed except within a group (1 to 3
     cells that share a house): each cell keeps the values of the choices its group can
     make whose sum the other groups complete.
@@ -222,36 +222,19 @@ def _group_sum(dom, d, o, p, nv, wstart, wlist, queue, inq, state, nprops, work)
     coef -1 its mirrored index, so every contribution is 0 or more and only sums up to the
     target (at most 62, ``program`` checks) matter, one bit each in a mask; ``pre[t]`` are
     the sums the groups before ``t`` make, ``suf[t]`` those from ``t`` on (all three in
-    ``work`` from ``nprops`` on, which ``prepare`` sizes for the longest sum: no
-    allocation per run).
-
-    Most runs change nothing, so each sum keeps, from ``work[work[p]]`` on, the masks its
-    groups had at the end of its last successful run and their sums (see ``prepare``).
-    Only a run that removed nothing stores its state, so the state stored is a fixpoint;
-    a group's narrowing reads only its own masks and the others' sums, so when no
-    group's sums moved since, only the groups whose masks moved are walked."""
+    ``work``, which ``engine`` sizes for the longest sum: no allocation per run)."""
     target, ngroups = d[o + 1], d[o + 2]
     if target < 0:
         return False
     upto = _below(target + 1)
-    gs = nprops              # work[gs + t]: group t's sums
-    pre = gs + ngroups       # work[pre + t], t in 0..ngroups
-    suf = pre + ngroups + 1  # work[suf + t], t in 0..ngroups
-    memo = work[p]           # work[memo]: 1 once stored; then 4 per group: masks, sums
-    valid = work[memo] == 1
-    moved = not valid        # a group's sums differ from the stored ones
+    gs = 0                   # work[gs + t]: group t's sums
+    pre = ngroups            # work[pre + t], t in 0..ngroups
+    suf = 2 * ngroups + 1    # work[suf + t], t in 0..ngroups
     c = o + 3 + 2 * ngroups
     for t in range(ngroups):
         g, sign = d[o + 3 + 2 * t], d[o + 4 + 2 * t]
         m0, m1, m2 = _group_masks(dom, d, c, g, sign, nv)
-        e = memo + 1 + 4 * t
-        if valid and m0 == work[e] and m1 == work[e + 1] and m2 == work[e + 2]:
-            work[gs + t] = work[e + 3]
-        else:
-            sums = _group_walk(m0, m1, m2, g, 0, target, False)[0]
-            work[gs + t] = sums
-            if sums != work[e + 3]:
-                moved = True
+        work[gs + t] = _group_walk(m0, m1, m2, g, 0, target, False)[0]
         c += g
     work[pre] = 1
     work[suf + ngroups] = 1
@@ -261,41 +244,26 @@ def _group_sum(dom, d, o, p, nv, wstart, wlist, queue, inq, state, nprops, work)
         work[suf + u] = _sumset(work[suf + u + 1], work[gs + u], upto)
     if work[pre + ngroups] >> target & 1 == 0:
         return False
-    narrowed = False
     c = o + 3 + 2 * ngroups
     for t in range(ngroups):
         g, sign = d[o + 3 + 2 * t], d[o + 4 + 2 * t]
-        m0, m1, m2 = _group_masks(dom, d, c, g, sign, nv)
-        e = memo + 1 + 4 * t
-        if not moved and m0 == work[e] and m1 == work[e + 1] and m2 == work[e + 2]:
-            c += g  # as at the stored fixpoint: nothing to remove
-            continue
         rev = _reversed(_sumset(work[pre + t], work[suf + t + 1], upto), target)
         wide = work[gs + t] & ~rev == 0  # each sum the group makes is completed
+        m0, m1, m2 = _group_masks(dom, d, c, g, sign, nv)
         top = _high(m0) + (_high(m1) if g > 1 else 0) + (_high(m2) if g > 2 else 0)
         for j in range(g):
             wide = wide and _ctpop(dom[d[c + j]]) >= g
-        if not (wide and top <= target):  # else every choice makes one of them: each
-            _, k0, k1, k2 = _group_walk(m0, m1, m2, g, rev, target, True)  # cell has g
-            for j in range(g):            # values or more, so each value is in a choice
-                kept = k0 if j == 0 else (k1 if j == 1 else k2)
-                if sign < 0:
-                    kept = _mirror(kept, nv)
-                x = d[c + j]
-                if dom[x] & kept != dom[x]:
-                    narrowed = True
-                    if not _narrow(dom, x, kept, wstart, wlist, queue, inq, state, nprops):
-                        return False
+        if wide and top <= target:  # and every choice makes one of them: each cell has
+            c += g                  # g values or more, so each value is in a choice
+            continue
+        _, k0, k1, k2 = _group_walk(m0, m1, m2, g, rev, target, True)
+        for j in range(g):
+            kept = k0 if j == 0 else (k1 if j == 1 else k2)
+            if sign < 0:
+                kept = _mirror(kept, nv)
+            if not _narrow(dom, d[c + j], kept, wstart, wlist, queue, inq, state, nprops):
+                return False
         c += g
-    if not narrowed:  # a fixpoint: store it (after a narrowing, the run it queues will)
-        c = o + 3 + 2 * ngroups
-        for t in range(ngroups):
-            g, sign = d[o + 3 + 2 * t], d[o + 4 + 2 * t]
-            m0, m1, m2 = _group_masks(dom, d, c, g, sign, nv)
-            e = memo + 1 + 4 * t
-            work[e], work[e + 1], work[e + 2], work[e + 3] = m0, m1, m2, work[gs + t]
-            c += g
-        work[memo] = 1
     return True
 
 
