@@ -178,25 +178,27 @@ def _group_walk(m0, m1, m2, g, rev, target, check):
 
 
 @njit(cache=True, nogil=True)
-def _reversed(sums, target):
-    """Bit ``s`` set when bit ``target - s`` of ``sums`` is (``s`` in 0..target)."""
-    rev = 0
-    while sums:
-        p = _cttz(sums)
-        sums &= sums - 1
-        if p <= target:
-            rev |= 1 << (target - p)
-    return rev
+def _down(a, b):
+    """The union of ``a >> j`` over the bits ``j`` of ``b``: with bit ``s`` of ``a``
+    meaning "a sum of ``target - s``", the sums of ``a``'s plus ``b``'s, within ``target``."""
+    out = 0
+    while b:
+        out |= a >> _cttz(b)
+        b &= b - 1
+    return out
 
 
 @njit(cache=True, nogil=True)
-def _sumset(a, b, upto):
-    """The sums ``i + j`` of a bit ``i`` of ``a`` and ``j`` of ``b``, within ``upto``."""
+def _completed(rpre, rsuf, target):
+    """Bit ``s`` set when a sum before a group (reversed: bit ``target - i`` of ``rpre``)
+    and one after it (``rsuf``) make ``target - s``; walks the side with fewer sums."""
+    if _ctpop(rpre) > _ctpop(rsuf):
+        rpre, rsuf = rsuf, rpre
     out = 0
-    while b:
-        out |= a << _cttz(b)
-        b &= b - 1
-    return out & upto
+    while rpre:
+        out |= rsuf >> (target - _cttz(rpre))
+        rpre &= rpre - 1
+    return out
 
 
 @njit(cache=True, nogil=True)
@@ -221,12 +223,13 @@ def _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
     In bit indices (``program`` turns the total): a term of coef +1 adds its bit index, of
     coef -1 its mirrored index, so every contribution is 0 or more and only sums up to the
     target (at most 62, ``program`` checks) matter, one bit each in a mask; ``pre[t]`` are
-    the sums the groups before ``t`` make, ``suf[t]`` those from ``t`` on (all three in
+    the sums the groups before ``t`` make, ``suf[t]`` those from ``t`` on, both reversed
+    (bit ``s`` the sum ``target - s``: a group's sums are then shifts down, and the
+    sums it may make the other groups' complements, ``_completed``) (all three in
     ``work``, which ``engine`` sizes for the longest sum: no allocation per run)."""
     target, ngroups = d[o + 1], d[o + 2]
     if target < 0:
         return False
-    upto = _below(target + 1)
     gs = 0                   # work[gs + t]: group t's sums
     pre = ngroups            # work[pre + t], t in 0..ngroups
     suf = 2 * ngroups + 1    # work[suf + t], t in 0..ngroups
@@ -236,18 +239,18 @@ def _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
         m0, m1, m2 = _group_masks(dom, d, c, g, sign, nv)
         work[gs + t] = _group_walk(m0, m1, m2, g, 0, target, False)[0]
         c += g
-    work[pre] = 1
-    work[suf + ngroups] = 1
+    work[pre] = 1 << target  # pre and suf reversed: bit s the sum target - s
+    work[suf + ngroups] = 1 << target
     for t in range(ngroups):
-        work[pre + t + 1] = _sumset(work[pre + t], work[gs + t], upto)
+        work[pre + t + 1] = _down(work[pre + t], work[gs + t])
         u = ngroups - 1 - t
-        work[suf + u] = _sumset(work[suf + u + 1], work[gs + u], upto)
-    if work[pre + ngroups] >> target & 1 == 0:
+        work[suf + u] = _down(work[suf + u + 1], work[gs + u])
+    if work[pre + ngroups] & 1 == 0:
         return False
     c = o + 3 + 2 * ngroups
     for t in range(ngroups):
         g, sign = d[o + 3 + 2 * t], d[o + 4 + 2 * t]
-        rev = _reversed(_sumset(work[pre + t], work[suf + t + 1], upto), target)
+        rev = _completed(work[pre + t], work[suf + t + 1], target)
         wide = work[gs + t] & ~rev == 0  # each sum the group makes is completed
         m0, m1, m2 = _group_masks(dom, d, c, g, sign, nv)
         top = _high(m0) + (_high(m1) if g > 1 else 0) + (_high(m2) if g > 2 else 0)
