@@ -784,9 +784,9 @@ from .witness_sets import BUILDERS as _SETS  # noqa: E402  (issue 37: sets, rank
 BUILDERS.update(_SETS)
 
 from .witness_chaos import (chaos_arrow, chaos_clue, chaos_construction,  # noqa: E402
-                            labels_at)  # (issue 37: chaos construction)
+                            chaos_count, labels_at)  # (issue 37: chaos construction)
 
 BUILDERS["chaos_construction"] = chaos_construction
 BUILDERS["chaos_arrow"] = chaos_arrow
-BUILDERS["chaos_count"] = chaos_clue
+BUILDERS["chaos_count"] = chaos_count
 BUILDERS["chaos_same"] = BUILDERS["chaos_regions"] = chaos_clue

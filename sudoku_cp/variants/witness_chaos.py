@@ -81,7 +81,8 @@ _CLUES = {"chaos_arrow": _run, "chaos_count": _count, "chaos_same": _same, "chao
 def chaos_construction(c, ctx):
     """The split as labels (``Split``); needs a square grid, as the rule does."""
     if ctx.cols != ctx.n or ctx.full.bit_count() != ctx.n:
-        raise ValueError("a chaos construction needs a square grid with one value per row cell")
+        from .paradigms import UnsupportedConstraint
+        raise UnsupportedConstraint(c.TYPE, "witness: on a grid that is not square")
     return [Split(ctx.n, ctx.lo, ctx.full)]
 
 
@@ -90,8 +91,13 @@ def chaos_arrow(c, ctx):
     return [ArrowRun(c, ctx.n * ctx.n, ctx.lo, ctx.hi)]
 
 
+def chaos_count(c, ctx):
+    """The count read from the labels (``RegionCount``); checked again at each leaf."""
+    return [RegionCount(c, ctx.n * ctx.n)]
+
+
 def chaos_clue(c, ctx):
-    """No propagator for ``chaos_count``, ``chaos_same``, ``chaos_regions``: each leaf
+    """No propagator for ``chaos_same``, ``chaos_regions``: each leaf
     counts only when every clue holds on its labels (``times``). Sound but blind: the
     search does not prune on them, so the witness is slow where they decide much."""
     return []
@@ -254,6 +260,60 @@ class Split:
             if not masks[x]:
                 return False
             changed.append(x)
+        return True
+
+
+class RegionCount:
+    """``chaos_count`` on values and labels: the counted cells in the first one's region
+    (itself too) number the value of ``cell`` plus the offset. For each region the first
+    cell may lie in, the cells sure to be in it and those that may be bound the count: a
+    region no allowed count fits leaves the first cell, a value no region fits leaves
+    ``cell``; with the first cell's region known, a count at its least keeps the others
+    out, at its most takes them all in."""
+
+    def __init__(self, c, N: int) -> None:
+        self.cell, self.offset = c.cell, c.offset
+        self.counted = tuple(N + x for x in c.cells)
+        self.cells = (c.cell,) + tuple(dict.fromkeys(self.counted))
+
+    def run(self, masks: list[int], changed: list[int]) -> bool:
+        counted, offset = self.counted, self.offset
+        first = counted[0]
+        s, m = masks[first], masks[self.cell]
+        region_keep = value_keep = 0
+        bounds = {}
+        for q in _bits(s):
+            bit = 1 << q
+            sure = sum(1 for x in counted if x == first or masks[x] == bit)
+            may = sum(1 for x in counted if x == first or masks[x] & bit)
+            fits = 0
+            for v in _bits(m):
+                if sure <= v + offset <= may:
+                    fits |= 1 << v
+            if fits:
+                region_keep |= bit
+                value_keep |= fits
+                bounds[bit] = sure, may
+        if not region_keep:
+            return False
+        for x, keep in ((first, region_keep), (self.cell, value_keep)):
+            if masks[x] != keep:
+                masks[x] = keep
+                changed.append(x)
+        if region_keep & (region_keep - 1):
+            return True
+        sure, may = bounds[region_keep]
+        if sure == may:
+            return True
+        t_low = (value_keep & -value_keep).bit_length() - 1 + offset
+        t_high = value_keep.bit_length() - 1 + offset
+        bit = region_keep
+        if t_low == may or t_high == sure:  # all the open ones in, or all out
+            for x in counted:
+                old = masks[x]
+                if x != first and old & bit and old != bit:
+                    masks[x] = bit if t_low == may else old & ~bit
+                    changed.append(x)
         return True
 
 
