@@ -80,3 +80,34 @@ def test_a_lone_grid_cell_chaos_construction_counts_every_split():
     """A 2x2 with no givens: two grids, each with two splits (rows, columns)."""
     r = witness.solve(VariantPuzzle(2, box=None, constraints=(ChaosConstruction(),)), limit=10)
     assert r.exhausted and len(r.solutions) == 4 and len(set(r.solutions)) == 2
+
+
+def _arrow_masks(value_mask):
+    """A 4x4's labels with cells 0 and 1 in region 0, cells 2 and 3 open between 0 and 1;
+    the arrow on cell 15 runs from cell 0 along the first row."""
+    from sudoku_cp.variants.model import ChaosArrow
+    from sudoku_cp.variants.witness_chaos import ArrowRun
+    N = 16
+    masks = [0b11110] * N + [0b1111] * N
+    masks[15] = value_mask
+    masks[N + 0] = masks[N + 1] = 0b01
+    masks[N + 2] = masks[N + 3] = 0b11
+    return ArrowRun(ChaosArrow(15, (0, 1, 2, 3), (4,)), N, 1, 4), masks
+
+
+def test_an_arrow_run_that_must_stop_keeps_the_next_cell_out():
+    arrow, masks = _arrow_masks(0b00100)  # 2: the run is cells 0 and 1
+    assert arrow.run(masks, [])
+    assert (masks[16 + 2], masks[16 + 3]) == (0b10, 0b11)  # past the stop: open
+
+
+def test_an_arrow_run_that_may_go_on_forces_nothing():
+    arrow, masks = _arrow_masks(0b01100)  # 2 or 3: cell 2 in or out, cell 3 either way
+    assert arrow.run(masks, [])
+    assert (masks[16 + 2], masks[16 + 3]) == (0b11, 0b11)
+
+
+def test_an_arrow_run_that_must_go_on_takes_the_cells_in():
+    arrow, masks = _arrow_masks(0b10000)  # 4: the whole row
+    assert arrow.run(masks, [])
+    assert (masks[16 + 2], masks[16 + 3]) == (0b01, 0b01)
