@@ -69,7 +69,8 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
         try:
             for found in engine.solutions(masks, stats, deadline, stop):
                 grid = tuple(m.bit_length() - 1 for m in found[:ncells])
-                label = [m.bit_length() - 1 for m in found[labels:labels + ncells]] if labels else None
+                label = None if not labels else [
+                    m.bit_length() - 1 for m in found[labels:labels + ncells]]
                 if not times(puzzle, grid, label):  # a clue on the regions breaks
                     continue
                 broken = check_solution(puzzle, grid)
