@@ -118,6 +118,29 @@ def _bits(x: int):
 _BITS = [tuple(i for i in range(10) if m >> i & 1) for m in range(1024)]
 
 
+#: Pin regions 0, 1 and 2 to three cells far apart (``anchors``), as ISS does. Off:
+#: measured, iss-examples-49 381 -> 9,654 nodes, cell count [harder] 4,107 -> 965
+#: (docs/variants_speed.md, fifteenth round); on, the enumeration tests count alike.
+ANCHORS = False
+
+
+def anchors(n: int) -> list[int]:
+    """Cells that lie in distinct regions of any split, their regions labelled 0, 1, ...:
+    the first cell, then in reading order each cell ``n`` or more steps from those taken
+    (a region of ``n`` cells spans at most ``n - 1``), up to three.
+
+    >>> anchors(9), anchors(4), anchors(2)
+    ([0, 17, 57], [0, 7, 13], [0, 3])
+    """
+    taken = [0]
+    for x in range(n * n):
+        if len(taken) == 3:
+            break
+        if all(abs(x // n - a // n) + abs(x % n - a % n) >= n for a in taken):
+            taken.append(x)
+    return taken
+
+
 class Split:
     """The chaos construction's rule on values and labels together (see the module's
     docstring). Cells ``0 .. N-1`` hold values, ``N .. 2N-1`` their labels."""
@@ -129,6 +152,7 @@ class Split:
         self.n, self.N, self.lo, self.full = n, n * n, lo, full
         self.cells = tuple(range(2 * n * n))
         self.links = [(x, n * n + x) for x in range(n * n)]  # a cell and its label
+        self.anchors = anchors(n) if ANCHORS else [0]
         self.every = (1 << n * n) - 1
         col0 = sum(1 << (r * n) for r in range(n))
         self.not_first = self.every & ~col0  # cells with a neighbour on their left
@@ -221,14 +245,18 @@ class Split:
                     if part.bit_count() >= n:
                         ok |= part
                 keep_lab[q] &= ok
-        # canonical labels: region q's first cell after region q-1's
+        # canonical labels: the anchors' regions first, each other region q's first
+        # cell after region q-1's
+        pinned = len(self.anchors)
+        for q, a in enumerate(self.anchors):
+            fix_lab[q] |= 1 << a
         low = [(P & -P).bit_length() - 1 for P in poss]
         high = [(F & -F).bit_length() - 1 if F else N for F in fixed]
-        for q in range(1, n):
+        for q in range(pinned + 1, n):
             low[q] = max(low[q], low[q - 1] + 1)
-        for q in range(n - 2, -1, -1):
+        for q in range(n - 2, pinned - 1, -1):
             high[q] = min(high[q], high[q + 1] - 1)
-        for q in range(n):
+        for q in range(pinned, n):
             if low[q] > high[q]:
                 return False
             keep_lab[q] &= ~((1 << low[q]) - 1)
