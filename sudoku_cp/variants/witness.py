@@ -42,7 +42,7 @@ import time
 from .paradigms import VariantResult
 from .rules import check_solution
 from .witness_build import build
-from .witness_chaos import times
+from .witness_chaos import labels_at, times
 from .witness_search import Engine, TimeUp
 
 NAME = "witness"
@@ -59,7 +59,8 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     masks, props = build(puzzle)
-    ncells = len(masks)  # the propagators' own state follows the cells
+    ncells = puzzle.num_cells  # a chaos construction's labels, then the propagators' state, follow
+    labels = labels_at(puzzle)
     engine = Engine(len(masks), props)
     stats = {"nodes": 0, "guesses": 0, "backtracks": 0, "propagators": len(props)}
     solutions = [] if into is None else into
@@ -68,13 +69,14 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None,
         try:
             for found in engine.solutions(masks, stats, deadline, stop):
                 grid = tuple(m.bit_length() - 1 for m in found[:ncells])
-                splits = times(puzzle, grid, limit - len(solutions), deadline)
-                if not splits:  # (no split holds the clues on its regions: no solution)
+                label = None if not labels else [
+                    m.bit_length() - 1 for m in found[labels:labels + ncells]]
+                if not times(puzzle, grid, label):  # a clue on the regions breaks
                     continue
                 broken = check_solution(puzzle, grid)
                 if broken:
                     raise AssertionError(f"witness bug: a grid breaking {broken[0]!r}")
-                solutions += [grid] * splits
+                solutions.append(grid)
                 if len(solutions) >= limit:
                     exhausted, status = False, "limit"
                     break

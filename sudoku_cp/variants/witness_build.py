@@ -770,9 +770,11 @@ def build(puzzle):
                 props.append(p)
     houses = list(dict.fromkeys(houses))  # an extra region may repeat a box
     props.extend(innies_outies(puzzle, ctx))
+    # a chaos construction's labels follow the cells (``witness_chaos.labels_at``)
+    labels = puzzle.num_cells if labels_at(puzzle) else 0
     if houses:
-        props.insert(0, Houses(houses, ctx.full, puzzle.num_cells))
-    masks = [ctx.full] * puzzle.num_cells
+        props.insert(0, Houses(houses, ctx.full, puzzle.num_cells + labels))
+    masks = [ctx.full] * puzzle.num_cells + [(1 << ctx.n) - 1] * labels
     for cell, value in puzzle.givens:
         masks[cell] &= 1 << value
     return masks, props
@@ -781,8 +783,10 @@ from .witness_sets import BUILDERS as _SETS  # noqa: E402  (issue 37: sets, rank
 
 BUILDERS.update(_SETS)
 
-from .witness_chaos import chaos_clue, chaos_construction  # noqa: E402  (issue 37: chaos construction)
+from .witness_chaos import (chaos_arrow, chaos_clue, chaos_construction,  # noqa: E402
+                            chaos_count, labels_at)  # (issue 37: chaos construction)
 
 BUILDERS["chaos_construction"] = chaos_construction
-BUILDERS["chaos_arrow"] = BUILDERS["chaos_count"] = chaos_clue
+BUILDERS["chaos_arrow"] = chaos_arrow
+BUILDERS["chaos_count"] = chaos_count
 BUILDERS["chaos_same"] = BUILDERS["chaos_regions"] = chaos_clue

@@ -34,6 +34,11 @@ from ..errors import SudokuCpError
 #: 1 11,679 / 16,984, 2 22,299 / 13,017 (docs/variants_speed.md, sixth round).
 GUESS_BLAME = 0.5
 
+#: How much more a cell weighs in ``choose_cell`` once its linked cell (``links``) is
+#: decided: a chaos construction's cell and its label (ISS weighs them four times; ``fast``
+#: measured twice better, docs/variants_speed.md "Chaos, second round").
+LINKED = 2
+
 #: A decided cell's count of candidates in ``choose_cell``: never the fewest.
 _NEVER = float("inf")
 
@@ -77,6 +82,17 @@ class Engine:
                 self.cell_weight[c] += degree[c] if degree else 1
         # a cell no rule watches (an extra cell alone) weighs 1, not 0 (the ratio divides)
         self.cell_weight = [w or 1 for w in self.cell_weight]
+        # A propagator with ``failed`` names the cells its failure blames (the houses: the
+        # house that failed; a chaos construction's split: none, as its every cell would be).
+        self.names_failed = [hasattr(p, "failed") for p in self.props]
+        # Linked cells (a chaos construction's cell and its region's label): a cell weighs
+        # ``LINKED`` times as much once its linked cell is decided, as ISS weighs them.
+        self.link = None
+        for p in self.props:
+            for a, b in getattr(p, "links", ()):
+                if self.link is None:
+                    self.link = list(range(ncells))
+                self.link[a], self.link[b] = b, a
         self.runs = [p.run for p in self.props]  # bound once: called millions of times
         # Propagators marked ``slow`` wait until the cheap ones have nothing left to do.
         self.slow = [getattr(p, "slow", False) for p in self.props]
@@ -131,7 +147,7 @@ class Engine:
                 pending[i] = False
                 self.weight[i] += 1
                 cell_weight = self.cell_weight
-                for c in (props[i].failed if i == delta else props[i].cells):
+                for c in (props[i].failed if self.names_failed[i] else props[i].cells):
                     cell_weight[c] += 1
                 return False
             if changed:
@@ -146,6 +162,9 @@ class Engine:
     def choose_cell(self, masks: list[int]) -> int:
         """The undecided cell with the fewest candidates per unit of weight (-1: none)."""
         weight = self.cell_weight
+        if self.link is not None:  # twice as heavy when the linked cell is decided
+            weight = [w * LINKED if not masks[x] & (masks[x] - 1) else w
+                      for w, x in zip(weight, self.link)]
         # count / weight as a float: equal ratios give equal floats and distinct ones
         # (small counts, weights in halves far below 2**40) distinct floats; ties go to the
         # lowest cell (``index`` finds the first).
