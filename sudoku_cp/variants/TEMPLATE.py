@@ -16,8 +16,9 @@ model_checks) plus docs/variants.md and two tests. ``chaos_construction`` (issue
 in modules of its own (``rules_chaos``, ``encode_cnf_chaos``, ``encode_cp_chaos``,
 ``witness_chaos``); its unknowns beyond the cells (the regions) needed one thing more,
 outside this list: a solution is told apart by them, so the encoders list them in
-``enc.shown`` / ``cp.shown`` (``sat`` and ``cpsat`` block over them), the witness counts
-a grid once per split (``witness_chaos.times``) and the cross-check reads the same grid
+``enc.shown`` / ``cp.shown`` (``sat`` and ``cpsat`` block over them), the witness searches
+each cell's region label beside its value (``witness_chaos``: a leaf is one grid with one
+split) and the cross-check reads the same grid
 twice from one paradigm as two solutions (``crosscheck.reconcile``).
 ISS's ``ChaosArrow`` and ``ChaosCount`` (``chaos_arrow``, ``chaos_count``) followed this file
 into the chaos modules plus ``iss_chaos`` (their reader and writer); a clue that reads
