@@ -273,21 +273,32 @@ def _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
 @njit(cache=True, nogil=True)
 def _place_needed(dom, d, c0, k, needed, wstart, wlist, queue, inq, state, nprops):
     """Each value of ``needed`` is held by one of the ``k`` cells ``d[c0:c0 + k]``: none can
-    take it, fail; one can, it goes there."""
+    take it, fail; one can, it goes there; several can, it leaves each peer seeing all of
+    them (the tail after the cells, ``program_peers``: a count, then cell and seen bits)."""
+    npeers = d[c0 + k]
     while needed:
         bit = needed & -needed
         needed &= needed - 1
         where = -1
         seen = 0
+        holders = 0
         for j in range(k):
             if dom[d[c0 + j]] & bit:
                 seen += 1
                 where = d[c0 + j]
+                holders |= 1 << j
         if seen == 0:
             return False
-        if seen == 1 and dom[where] != bit:
-            if not _narrow(dom, where, bit, wstart, wlist, queue, inq, state, nprops):
+        if seen == 1:
+            if dom[where] != bit and not _narrow(dom, where, bit, wstart, wlist, queue,
+                                                 inq, state, nprops):
                 return False
+            continue
+        for t in range(npeers):
+            y, sees = d[c0 + k + 1 + 2 * t], d[c0 + k + 2 + 2 * t]
+            if dom[y] & bit and holders & ~sees == 0:
+                if not _narrow(dom, y, ~bit, wstart, wlist, queue, inq, state, nprops):
+                    return False
     return True
 
 

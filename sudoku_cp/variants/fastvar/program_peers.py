@@ -1,0 +1,60 @@
+"""The peers of a cage or a renban line, for ``fast``'s required-value exclusion.
+
+A value every way left of filling a cage (or of placing a renban's window) needs is in
+the cage; when the cage's cells that can still hold it all lie in houses with a cell
+outside the cage, that cell cannot hold it (it would repeat in one of those houses).
+ISS applies the same rule to its cages and renbans (``enforceRequiredValueExclusions``
+over its cells' exclusions).
+
+``peer_tails`` writes, after the cells in each ``CAGE`` and ``RENBAN`` propagator's data,
+the cells outside it that share a house with two or more of its cells: ``npeers`` and
+then, for each, the cell and which of the propagator's cells it sees (bit ``j`` for its
+``j``-th cell). ``varsums._place_needed`` reads them. A cell seeing one cell of the cage
+only is left out: a value held by one cell is placed there, and its house clears it.
+
+>>> from sudoku_cp.variants.fastvar.program_peers import seen_by
+>>> seen_by([0, 1], [1, 1, 1, 0], {0: [0, 1, 2]}.__getitem__)  # (cells, holding, house)
+{2: 3}
+"""
+
+from __future__ import annotations
+
+
+def peer_tails(prog, holding: list[int]) -> None:
+    """Append the peer tail to every ``CAGE`` and ``RENBAN`` of ``prog`` that lacks one
+    (``holding``: cell -> the ``HOUSE`` propagators holding it, as bits of their index)."""
+    from .program import CAGE, RENBAN
+
+    def house(h: int) -> list[int]:
+        return prog.props[h][1]
+
+    for i, (kind, cells, data) in enumerate(prog.props):
+        if kind == CAGE:
+            base = 3 + data[0]
+        elif kind == RENBAN:
+            base = 1 + data[0]
+        else:
+            continue
+        if len(data) != base:  # (a program frozen again: its tail is there)
+            continue
+        seen = seen_by(cells, holding, house)
+        tail = [len(seen)]
+        for y, mask in seen.items():
+            tail += [y, mask]
+        prog.props[i] = (kind, cells, list(data) + tail)
+
+
+def seen_by(cells, holding, house) -> dict[int, int]:
+    """Each cell outside ``cells`` sharing a house with two or more of them -> which of
+    them it sees (bit ``j``: ``cells[j]``), in the order first met."""
+    inside = set(cells)
+    seen: dict[int, int] = {}
+    for j, x in enumerate(cells):
+        bits = holding[x] if x < len(holding) else 0
+        while bits:
+            h = (bits & -bits).bit_length() - 1
+            bits &= bits - 1
+            for y in house(h):
+                if y not in inside:
+                    seen[y] = seen.get(y, 0) | 1 << j
+    return {y: m for y, m in seen.items() if m & (m - 1)}
