@@ -7,7 +7,9 @@ grid's total) or a renban (the grid's values, consecutive) is laid on the grid, 
 and their peers get random candidates that keep the grid's values, and the propagator
 runs once. It must keep the grid's values (no solution lost), and each value it clears
 from a cell outside must be one that every filling of the cells' candidates puts in a
-cell that the cleared cell shares a house with (enumerated here, apart from the kernel).
+cell that the cleared cell shares a house with (enumerated here, apart from the kernel);
+and a value it clears inside a cage lying in a row, column or box is in no filling that
+leaves the rest of that house only values its cells can hold.
 """
 
 from __future__ import annotations
@@ -64,6 +66,24 @@ def _renban(rng, grid):
     return m.Renban(tuple(cells))
 
 
+def _houses():
+    """The rows, columns and boxes of the 9x9 grid, as lists of cells."""
+    return ([[r * 9 + c for c in range(9)] for r in range(9)]
+            + [[r * 9 + c for r in range(9)] for c in range(9)]
+            + [[(b // 3 * 3 + r) * 9 + b % 3 * 3 + c for r in range(3) for c in range(3)]
+               for b in range(9)])
+
+
+def _rest_holds(house, cells, filling, dom):
+    """Each value the ``filling`` of ``cells`` leaves out is a candidate of a cell of
+    ``house`` outside them (the house holds every value)."""
+    rest = 0
+    for y in house:
+        if y not in cells:
+            rest |= int(dom[y])
+    return all(rest >> (v - 1) & 1 for v in range(1, 10) if v not in filling)
+
+
 def _fillings(doms, ok):
     """Each way of giving the cells values from ``doms`` (masks, bit v the value v) that
     meets ``ok``."""
@@ -85,8 +105,10 @@ def test_a_needed_value_leaves_only_cells_seeing_every_cell_that_can_hold_it(kin
                  and sorted(prog.pcells[prog.cstart[i]:prog.cstart[i + 1]]) == sorted(c.cells))
         cells = list(c.cells)
         dom = prog.dom.copy()
-        for x in range(81):  # the grid's value, and each other value one time in two
-            dom[x] = (1 << (grid[x] - 1)) | (rng.randrange(1 << 9) & rng.randrange(1 << 9))
+        sparse = rng.random() < 0.3  # (then only the line's cells have other candidates)
+        for x in range(81):  # the grid's value, and each other value one time in four
+            dom[x] = (1 << (grid[x] - 1)) | (rng.randrange(1 << 9) & rng.randrange(1 << 9)
+                                             if x in c.cells or not sparse else 0)
         before = dom.copy()
         assert engine.propagate_once(prog, dom, [p], watch=False), (trial, c)
         for x in range(81):
@@ -98,6 +120,14 @@ def test_a_needed_value_leaves_only_cells_seeing_every_cell_that_can_hold_it(kin
             def ok(vals):
                 return len(set(vals)) == len(vals) and max(vals) - min(vals) == len(vals) - 1
         fills = list(_fillings([int(before[x]) for x in cells], ok))
+        if kind == "cage":  # a cage in a full house leaves the rest of it the other values
+            fills = [f for f in fills if all(_rest_holds(h, cells, f, before)
+                                             for h in _houses() if set(cells) <= set(h))]
+            for x in cells:
+                gone = int(before[x]) & ~int(dom[x])
+                for v in range(1, 10):
+                    if gone >> (v - 1) & 1:
+                        assert not any(f[cells.index(x)] == v for f in fills), (trial, c, x, v)
         for y in range(81):
             if y in cells:
                 continue
@@ -113,10 +143,7 @@ def test_a_needed_value_leaves_only_cells_seeing_every_cell_that_can_hold_it(kin
 
 def test_the_peers_of_cells_are_the_cells_seeing_two_or_more_of_them():
     rng = random.Random("seen-by")
-    houses = ([[r * 9 + c for c in range(9)] for r in range(9)]
-              + [[r * 9 + c for r in range(9)] for c in range(9)]
-              + [[(b // 3 * 3 + r) * 9 + b % 3 * 3 + c for r in range(3) for c in range(3)]
-                 for b in range(9)])
+    houses = _houses()
     holding = [sum(1 << h for h, cells in enumerate(houses) if x in cells) for x in range(81)]
     for _ in range(50):
         cells = rng.sample(range(81), rng.randint(2, 5))

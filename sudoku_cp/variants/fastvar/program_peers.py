@@ -12,6 +12,10 @@ then, for each, the cell and which of the propagator's cells it sees (bit ``j`` 
 ``j``-th cell). ``varsums._place_needed`` reads them. A cell seeing one cell of the cage
 only is left out: a value held by one cell is placed there, and its house clears it.
 
+A ``CAGE``'s tail goes on with the rest of a full house holding it (ISS's complement
+cells): the full mask (0 when there is none) and the count and cells of the rest.
+``varsums._cage`` keeps only the combinations whose missing values the rest can hold.
+
 >>> from sudoku_cp.variants.fastvar.program_peers import seen_by
 >>> seen_by([0, 1], [1, 1, 1, 0], {0: [0, 1, 2]}.__getitem__)  # (cells, holding, house)
 {2: 3}
@@ -41,7 +45,23 @@ def peer_tails(prog, holding: list[int]) -> None:
         tail = [len(seen)]
         for y, mask in seen.items():
             tail += [y, mask]
+        if kind == CAGE:
+            rest = _rest_of_full_house(prog, cells)
+            tail += [prog.full if rest else 0, len(rest)] + rest
         prog.props[i] = (kind, cells, list(data) + tail)
+
+
+def _rest_of_full_house(prog, cells) -> list[int]:
+    """The cells of the smallest full house holding ``cells`` outside them (none when no
+    full house holds them): every value the cage leaves is on one of them."""
+    inside = set(cells)
+    best: list[int] = []
+    for h in prog.full_houses:
+        if inside <= set(h):
+            rest = [x for x in h if x not in inside]
+            if rest and (not best or len(rest) < len(best)):
+                best = rest
+    return best
 
 
 def seen_by(cells, holding, house) -> dict[int, int]:

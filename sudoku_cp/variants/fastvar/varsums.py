@@ -305,17 +305,22 @@ def _place_needed(dom, d, c0, k, needed, wstart, wlist, queue, inq, state, nprop
 @njit(cache=True, nogil=True)
 def _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
     """The cage's values are one of its combinations: each cell keeps the values of the
-    combinations every cell can still meet; a value all of them need and one cell can take
-    goes there."""
+    combinations every cell can still meet (and, when the cage lies in a full house, that
+    leave to the rest of the house only values its cells can hold: ``program_peers``); a
+    value all of them need and one cell can take goes there."""
     k, start, count = d[o], d[o + 1], d[o + 2]
     union = 0
     for j in range(k):
         union |= dom[d[o + 3 + j]]
+    q = o + 4 + k + 2 * d[o + 3 + k]  # after the peers: the rest of a full house
+    full, rest = d[q], 0
+    for j in range(d[q + 1]):
+        rest |= dom[d[q + 2 + j]]
     allowed = 0
     needed = -1
     for t in range(count):
         c = tab[start + t]
-        if union & c != c:
+        if union & c != c or (c | rest) & full != full:
             continue
         ok = True
         for j in range(k):
