@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import numpy as np
 import pytest
 
 pytest.importorskip("numba")
@@ -154,3 +155,58 @@ def test_the_peers_of_cells_are_the_cells_seeing_two_or_more_of_them():
             if bin(mask).count("1") >= 2:
                 want[y] = mask
         assert got == want
+
+
+def _is_renban(vals):
+    return len(set(vals)) == len(vals) and max(vals) - min(vals) == len(vals) - 1
+
+
+def test_a_renban_window_where_two_cells_need_one_value_is_dropped():
+    """Within a window of ``k`` values, two cells that can hold only the same one of its
+    values cannot both be filled from it: no value stays on that window's account (nor
+    on a window some cell cannot meet). Each value a cell keeps lies in a window neither
+    blocks; and every value a filling uses is kept."""
+    from sudoku_cp.variants.fastvar.program import BUILDERS, Program
+
+    rng = random.Random("renban-window")
+    blocked_only = 0
+    for trial in range(400):
+        n = rng.randint(5, 9)
+        k = rng.randint(3, min(n, 5))
+        cells = tuple(rng.sample(range(n * n), k))
+        puzzle = m.VariantPuzzle(n, box=None, values=(1, n), constraints=(m.Renban(cells),))
+        prog = Program(puzzle)
+        BUILDERS["renban"](prog, puzzle, puzzle.constraints[0])
+        prog.freeze()
+        for x in cells:
+            prog.dom[x] = rng.randrange(1 << n) & rng.randrange(1 << n) or 1 << rng.randrange(n)
+        before = [int(prog.dom[x]) for x in cells]
+        p = int(np.flatnonzero(prog.kinds == RENBAN)[0])
+        dom = prog.dom.copy()
+        ok = engine.propagate_once(prog, dom, [p], watch=False)
+        used = [0] * k
+        for vals in itertools.product(*[[v for v in range(n) if b >> v & 1] for b in before]):
+            if _is_renban(vals):
+                for i, v in enumerate(vals):
+                    used[i] |= 1 << v
+        if not ok:
+            assert not any(used), (trial, cells, before)
+            continue
+        open_windows = 0  # the windows no cell misses and no two cells need one value of
+        old_windows = 0   # (the windows every cell meets and whose values are covered)
+        for s in range(n - k + 1):
+            w = ((1 << k) - 1) << s
+            inw = [b & w for b in before]
+            covered = 0
+            for b in inw:
+                covered |= b
+            if all(inw) and covered == w:
+                old_windows |= w
+                singles = [b for b in inw if b & (b - 1) == 0]
+                if len(set(singles)) == len(singles):
+                    open_windows |= w
+        for i, x in enumerate(cells):
+            assert used[i] & ~int(dom[x]) == 0, (trial, cells, before)  # no filling lost
+            assert int(dom[x]) & ~open_windows == 0, (trial, cells, before)
+        blocked_only += old_windows != open_windows
+    assert blocked_only >= 10, blocked_only  # the rule is reached
