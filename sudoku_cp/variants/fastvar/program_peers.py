@@ -17,7 +17,7 @@ cells): the full mask (0 when there is none) and the count and cells of the rest
 ``varsums._cage`` keeps only the combinations whose missing values the rest can hold.
 
 >>> from sudoku_cp.variants.fastvar.program_peers import seen_by
->>> seen_by([0, 1], [1, 1, 1, 0], {0: [0, 1, 2]}.__getitem__)  # (cells, holding, house)
+>>> seen_by([0, 1], {0: 0b111, 1: 0b111}.__getitem__)  # (cells; cell -> its peers as bits)
 {2: 3}
 """
 
@@ -29,8 +29,27 @@ def peer_tails(prog, holding: list[int]) -> None:
     (``holding``: cell -> the ``HOUSE`` propagators holding it, as bits of their index)."""
     from .program import CAGE, RENBAN
 
-    def house(h: int) -> list[int]:
-        return prog.props[h][1]
+    masks: dict[int, int] = {}  # a house (its index) -> its cells, as bits
+
+    def house(h: int) -> int:
+        got = masks.get(h)
+        if got is None:
+            got = masks[h] = sum(1 << y for y in set(prog.props[h][1]))
+        return got
+
+    near: dict[int, int] = {}  # a cell -> the cells sharing a house with it, as bits
+
+    def peers(x: int) -> int:
+        got = near.get(x)
+        if got is None:
+            got = 0
+            bits = holding[x] if x < len(holding) else 0
+            while bits:
+                low = bits & -bits
+                got |= house(low.bit_length() - 1)
+                bits ^= low
+            near[x] = got
+        return got
 
     for i, (kind, cells, data) in enumerate(prog.props):
         if kind == CAGE:
@@ -41,7 +60,7 @@ def peer_tails(prog, holding: list[int]) -> None:
             continue
         if len(data) != base:  # (a program frozen again: its tail is there)
             continue
-        seen = seen_by(cells, holding, house)
+        seen = seen_by(cells, peers)
         tail = [len(seen)]
         for y, mask in seen.items():
             tail += [y, mask]
@@ -57,24 +76,30 @@ def _rest_of_full_house(prog, cells) -> list[int]:
     inside = set(cells)
     best: list[int] = []
     for h in prog.full_houses:
-        if inside <= set(h):
-            rest = [x for x in h if x not in inside]
-            if rest and (not best or len(rest) < len(best)):
-                best = rest
+        if len(h) > len(inside) and (not best or len(h) - len(inside) < len(best)) \
+                and inside.issubset(h):
+            best = [x for x in h if x not in inside]
     return best
 
 
-def seen_by(cells, holding, house) -> dict[int, int]:
+def seen_by(cells, peers) -> dict[int, int]:
     """Each cell outside ``cells`` sharing a house with two or more of them -> which of
-    them it sees (bit ``j``: ``cells[j]``), in the order first met."""
-    inside = set(cells)
+    them it sees (bit ``j``: ``cells[j]``), in cell order (``peers``: a cell -> the cells
+    sharing a house with it, as bits)."""
+    inside = sum(1 << x for x in set(cells))
+    near = [peers(x) & ~inside for x in cells]
+    once = twice = 0
+    for m in near:
+        twice |= once & m
+        once |= m
     seen: dict[int, int] = {}
-    for j, x in enumerate(cells):
-        bits = holding[x] if x < len(holding) else 0
-        while bits:
-            h = (bits & -bits).bit_length() - 1
-            bits &= bits - 1
-            for y in house(h):
-                if y not in inside:
-                    seen[y] = seen.get(y, 0) | 1 << j
-    return {y: m for y, m in seen.items() if m & (m - 1)}
+    if not twice:
+        return seen
+    for j, m in enumerate(near):
+        m &= twice
+        while m:
+            low = m & -m
+            m ^= low
+            y = low.bit_length() - 1
+            seen[y] = seen.get(y, 0) | 1 << j
+    return dict(sorted(seen.items()))
