@@ -23,6 +23,8 @@ cells): the full mask (0 when there is none) and the count and cells of the rest
 
 from __future__ import annotations
 
+import weakref
+
 
 def peer_tails(prog, holding: list[int]) -> None:
     """Append the peer tail to every ``CAGE`` and ``RENBAN`` of ``prog`` that lacks one
@@ -30,6 +32,8 @@ def peer_tails(prog, holding: list[int]) -> None:
     from .program import CAGE, RENBAN
 
     masks: dict[int, int] = {}  # a house (its index) -> its cells, as bits
+    stated = prog._stated  # the geometry's houses come first: their peers kept per shape
+    shaped = _geometry_peers(prog._shape) if stated else ()
 
     def house(h: int) -> int:
         got = masks.get(h)
@@ -42,8 +46,8 @@ def peer_tails(prog, holding: list[int]) -> None:
     def peers(x: int) -> int:
         got = near.get(x)
         if got is None:
-            got = 0
-            bits = holding[x] if x < len(holding) else 0
+            got = shaped[x] if x < len(shaped) else 0
+            bits = (holding[x] >> stated) << stated if x < len(holding) else 0
             while bits:
                 low = bits & -bits
                 got |= house(low.bit_length() - 1)
@@ -51,6 +55,7 @@ def peer_tails(prog, holding: list[int]) -> None:
             near[x] = got
         return got
 
+    full = [(sum(1 << x for x in set(h)), h) for h in dict.fromkeys(map(tuple, prog.full_houses))]
     for i, (kind, cells, data) in enumerate(prog.props):
         if kind == CAGE:
             base = 3 + data[0]
@@ -60,33 +65,51 @@ def peer_tails(prog, holding: list[int]) -> None:
             continue
         if len(data) != base:  # (a program frozen again: its tail is there)
             continue
-        seen = seen_by(cells, peers)
+        inside = sum(1 << x for x in set(cells))
+        seen = seen_by(cells, peers, inside)
         tail = [len(seen)]
         for y, mask in seen.items():
             tail += [y, mask]
         if kind == CAGE:
-            rest = _rest_of_full_house(prog, cells)
+            rest = _rest_of_full_house(full, cells, inside)
             tail += [prog.full if rest else 0, len(rest)] + rest
         prog.props[i] = (kind, cells, list(data) + tail)
 
 
-def _rest_of_full_house(prog, cells) -> list[int]:
-    """The cells of the smallest full house holding ``cells`` outside them (none when no
-    full house holds them): every value the cage leaves is on one of them."""
-    inside = set(cells)
-    best: list[int] = []
-    for h in prog.full_houses:
-        if len(h) > len(inside) and (not best or len(h) - len(inside) < len(best)) \
-                and inside.issubset(h):
-            best = [x for x in h if x not in inside]
-    return best
+_SHAPED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
-def seen_by(cells, peers) -> dict[int, int]:
+def _geometry_peers(shape) -> tuple[int, ...]:
+    """Cell -> the cells sharing one of the geometry's houses with it, as bits (kept per
+    ``program_kept._Shape``: most puzzles share one)."""
+    got = _SHAPED.get(shape)
+    if got is None:
+        out = [0] * len(shape.holding)
+        for _, cells, _ in shape.props:
+            mask = sum(1 << y for y in set(cells))
+            for x in cells:
+                out[x] |= mask
+        got = _SHAPED[shape] = tuple(out)
+    return got
+
+
+def _rest_of_full_house(full, cells, inside: int) -> list[int]:
+    """The cells of the smallest of the ``full`` houses (each as (its cells as bits, its
+    cells)) holding ``cells`` (``inside``, as bits) outside them; none when none holds
+    them: every value the cage leaves is on one of them."""
+    best = None
+    for mask, h in full:
+        if inside & ~mask == 0 and mask != inside and (best is None or len(h) < len(best)):
+            best = h
+    return [] if best is None else [x for x in best if not inside >> x & 1]
+
+
+def seen_by(cells, peers, inside: int | None = None) -> dict[int, int]:
     """Each cell outside ``cells`` sharing a house with two or more of them -> which of
     them it sees (bit ``j``: ``cells[j]``), in cell order (``peers``: a cell -> the cells
-    sharing a house with it, as bits)."""
-    inside = sum(1 << x for x in set(cells))
+    sharing a house with it, as bits; ``inside``: ``cells`` as bits, when known)."""
+    if inside is None:
+        inside = sum(1 << x for x in set(cells))
     near = [peers(x) & ~inside for x in cells]
     once = twice = 0
     for m in near:
