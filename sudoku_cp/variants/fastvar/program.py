@@ -59,6 +59,7 @@ import numpy as np
 from ..paradigms import UnsupportedConstraint
 from .implied import equal_sum, implied_cages, sums_in_houses
 from .program_kept import _differing, _masks, _pack, _packed, _rule_tables, _shape
+from .program_peers import peer_tails
 
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
  SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE, FULLRANK, NOTIES,
@@ -257,6 +258,7 @@ class Program:
         holding = self._holding()
         sums_in_houses(self, holding)
         self._group_sums(holding)
+        peer_tails(self, holding)  # (after ``sums_in_houses``: the cages it makes too)
         made: dict[tuple, tuple] = {}  # (id(masks), differ) -> (masks, their table)
         for i in self._pairs.values():
             _, cells, (a, b, ab, ba) = self.props[i]

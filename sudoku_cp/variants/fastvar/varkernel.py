@@ -118,32 +118,89 @@ def _pair(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
 def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
     """The values are one window of ``k`` consecutive values (the house makes them
     differ): a window stays when every cell can hold one of its values and every one of
-    its values has a cell that can hold it; a value every window left holds is on the line."""
+    its values has a cell that can hold it (after ``_in_window``, when a cell can hold
+    one value of it only); a value every window left holds is on the line."""
     k = d[o]
     if k > nv:
         return False
     run = (1 << k) - 1
     allowed = 0
     needed = -1
+    single = False  # a window left where a cell holds one of its values only
     for s in range(nv - k + 1):
         w = run << s
         ok = True
+        one = False
         covered = 0
         for j in range(k):
-            m = dom[d[o + 1 + j]] & w
+            x = d[o + 1 + j]
+            m = dom[x] & w
             if m == 0:
                 ok = False
                 break
             covered |= m
+            one = one or (m & (m - 1) == 0 and m != dom[x])  # (not a fixed cell)
         if ok and covered == w:
             allowed |= w
             needed &= w
+            single = single or one
+    if single:
+        return _in_window(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops)
     if allowed == 0:
         return False
     for j in range(k):
         if not _narrow(dom, d[o + 1 + j], allowed, wstart, wlist, queue, inq, state, nprops):
             return False
     # a value in every window left is on the line
+    return _place_needed(dom, d, o + 1, k, needed, wstart, wlist, queue, inq, state, nprops)
+
+
+@njit(cache=True, nogil=True)
+def _in_window(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
+    """``_renban`` where a cell meets a window in one value: within each window, a cell
+    holding one of its values only takes it, and the others lose it (until none moves);
+    the window stays when no cell is left without a value of it, no value is taken twice
+    and its values are all covered. Each cell keeps what it holds in the windows left."""
+    k = d[o]
+    run = (1 << k) - 1
+    keep = np.zeros(k, dtype=np.int64)
+    ms = np.zeros(k, dtype=np.int64)
+    allowed = 0
+    needed = -1
+    for s in range(nv - k + 1):
+        w = run << s
+        for j in range(k):
+            ms[j] = dom[d[o + 1 + j]] & w
+        ok = True
+        while ok:
+            fixed = 0
+            for j in range(k):
+                m = ms[j]
+                if m & (m - 1) == 0:
+                    if m == 0 or fixed & m:
+                        ok = False
+                    fixed |= m
+            moved = False
+            for j in range(k):
+                m = ms[j]
+                if ok and m & (m - 1) and m & fixed:
+                    ms[j] = m & ~fixed
+                    moved = True
+            if not moved:
+                break
+        covered = 0
+        for j in range(k):
+            covered |= ms[j]
+        if ok and covered == w:
+            allowed |= w
+            needed &= w
+            for j in range(k):
+                keep[j] |= ms[j]
+    if allowed == 0:
+        return False
+    for j in range(k):
+        if not _narrow(dom, d[o + 1 + j], keep[j], wstart, wlist, queue, inq, state, nprops):
+            return False
     return _place_needed(dom, d, o + 1, k, needed, wstart, wlist, queue, inq, state, nprops)
 
 

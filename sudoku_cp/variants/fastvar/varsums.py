@@ -273,38 +273,54 @@ def _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
 @njit(cache=True, nogil=True)
 def _place_needed(dom, d, c0, k, needed, wstart, wlist, queue, inq, state, nprops):
     """Each value of ``needed`` is held by one of the ``k`` cells ``d[c0:c0 + k]``: none can
-    take it, fail; one can, it goes there."""
+    take it, fail; one can, it goes there; several can, it leaves each peer seeing all of
+    them (the tail after the cells, ``program_peers``: a count, then cell and seen bits)."""
+    npeers = d[c0 + k]
     while needed:
         bit = needed & -needed
         needed &= needed - 1
         where = -1
         seen = 0
+        holders = 0
         for j in range(k):
             if dom[d[c0 + j]] & bit:
                 seen += 1
                 where = d[c0 + j]
+                holders |= 1 << j
         if seen == 0:
             return False
-        if seen == 1 and dom[where] != bit:
-            if not _narrow(dom, where, bit, wstart, wlist, queue, inq, state, nprops):
+        if seen == 1:
+            if dom[where] != bit and not _narrow(dom, where, bit, wstart, wlist, queue,
+                                                 inq, state, nprops):
                 return False
+            continue
+        for t in range(npeers):
+            y, sees = d[c0 + k + 1 + 2 * t], d[c0 + k + 2 + 2 * t]
+            if dom[y] & bit and holders & ~sees == 0:
+                if not _narrow(dom, y, ~bit, wstart, wlist, queue, inq, state, nprops):
+                    return False
     return True
 
 
 @njit(cache=True, nogil=True)
 def _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
     """The cage's values are one of its combinations: each cell keeps the values of the
-    combinations every cell can still meet; a value all of them need and one cell can take
-    goes there."""
+    combinations every cell can still meet (and, when the cage lies in a full house, that
+    leave to the rest of the house only values its cells can hold: ``program_peers``); a
+    value all of them need and one cell can take goes there."""
     k, start, count = d[o], d[o + 1], d[o + 2]
     union = 0
     for j in range(k):
         union |= dom[d[o + 3 + j]]
+    q = o + 4 + k + 2 * d[o + 3 + k]  # after the peers: the rest of a full house
+    full, rest = d[q], 0
+    for j in range(d[q + 1]):
+        rest |= dom[d[q + 2 + j]]
     allowed = 0
     needed = -1
     for t in range(count):
         c = tab[start + t]
-        if union & c != c:
+        if union & c != c or (c | rest) & full != full:
             continue
         ok = True
         for j in range(k):

@@ -1,0 +1,128 @@
+"""The peers of a cage or a renban line, for ``fast``'s required-value exclusion.
+
+A value every way left of filling a cage (or of placing a renban's window) needs is in
+the cage; when the cage's cells that can still hold it all lie in houses with a cell
+outside the cage, that cell cannot hold it (it would repeat in one of those houses).
+ISS applies the same rule to its cages and renbans (``enforceRequiredValueExclusions``
+over its cells' exclusions).
+
+``peer_tails`` writes, after the cells in each ``CAGE`` and ``RENBAN`` propagator's data,
+the cells outside it that share a house with two or more of its cells: ``npeers`` and
+then, for each, the cell and which of the propagator's cells it sees (bit ``j`` for its
+``j``-th cell). ``varsums._place_needed`` reads them. A cell seeing one cell of the cage
+only is left out: a value held by one cell is placed there, and its house clears it.
+
+A ``CAGE``'s tail goes on with the rest of a full house holding it (ISS's complement
+cells): the full mask (0 when there is none) and the count and cells of the rest.
+``varsums._cage`` keeps only the combinations whose missing values the rest can hold.
+
+>>> from sudoku_cp.variants.fastvar.program_peers import seen_by
+>>> seen_by([0, 1], {0: 0b111, 1: 0b111}.__getitem__)  # (cells; cell -> its peers as bits)
+{2: 3}
+"""
+
+from __future__ import annotations
+
+import weakref
+
+
+def peer_tails(prog, holding: list[int]) -> None:
+    """Append the peer tail to every ``CAGE`` and ``RENBAN`` of ``prog`` that lacks one
+    (``holding``: cell -> the ``HOUSE`` propagators holding it, as bits of their index)."""
+    from .program import CAGE, RENBAN
+
+    masks: dict[int, int] = {}  # a house (its index) -> its cells, as bits
+    stated = prog._stated  # the geometry's houses come first: their peers kept per shape
+    shaped = _geometry_peers(prog._shape) if stated else ()
+
+    def house(h: int) -> int:
+        got = masks.get(h)
+        if got is None:
+            got = masks[h] = sum(1 << y for y in set(prog.props[h][1]))
+        return got
+
+    near: dict[int, int] = {}  # a cell -> the cells sharing a house with it, as bits
+
+    def peers(x: int) -> int:
+        got = near.get(x)
+        if got is None:
+            got = shaped[x] if x < len(shaped) else 0
+            bits = (holding[x] >> stated) << stated if x < len(holding) else 0
+            while bits:
+                low = bits & -bits
+                got |= house(low.bit_length() - 1)
+                bits ^= low
+            near[x] = got
+        return got
+
+    full = [(sum(1 << x for x in set(h)), h) for h in dict.fromkeys(map(tuple, prog.full_houses))]
+    for i, (kind, cells, data) in enumerate(prog.props):
+        if kind == CAGE:
+            base = 3 + data[0]
+        elif kind == RENBAN:
+            base = 1 + data[0]
+        else:
+            continue
+        if len(data) != base:  # (a program frozen again: its tail is there)
+            continue
+        inside = sum(1 << x for x in set(cells))
+        seen = seen_by(cells, peers, inside)
+        tail = [len(seen)]
+        for y, mask in seen.items():
+            tail += [y, mask]
+        if kind == CAGE:
+            rest = _rest_of_full_house(full, cells, inside)
+            tail += [prog.full if rest else 0, len(rest)] + rest
+        prog.props[i] = (kind, cells, list(data) + tail)
+
+
+_SHAPED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _geometry_peers(shape) -> tuple[int, ...]:
+    """Cell -> the cells sharing one of the geometry's houses with it, as bits (kept per
+    ``program_kept._Shape``: most puzzles share one)."""
+    got = _SHAPED.get(shape)
+    if got is None:
+        out = [0] * len(shape.holding)
+        for _, cells, _ in shape.props:
+            mask = sum(1 << y for y in set(cells))
+            for x in cells:
+                out[x] |= mask
+        got = _SHAPED[shape] = tuple(out)
+    return got
+
+
+def _rest_of_full_house(full, cells, inside: int) -> list[int]:
+    """The cells of the smallest of the ``full`` houses (each as (its cells as bits, its
+    cells)) holding ``cells`` (``inside``, as bits) outside them; none when none holds
+    them: every value the cage leaves is on one of them."""
+    best = None
+    for mask, h in full:
+        if inside & ~mask == 0 and mask != inside and (best is None or len(h) < len(best)):
+            best = h
+    return [] if best is None else [x for x in best if not inside >> x & 1]
+
+
+def seen_by(cells, peers, inside: int | None = None) -> dict[int, int]:
+    """Each cell outside ``cells`` sharing a house with two or more of them -> which of
+    them it sees (bit ``j``: ``cells[j]``), in cell order (``peers``: a cell -> the cells
+    sharing a house with it, as bits; ``inside``: ``cells`` as bits, when known)."""
+    if inside is None:
+        inside = sum(1 << x for x in set(cells))
+    near = [peers(x) & ~inside for x in cells]
+    once = twice = 0
+    for m in near:
+        twice |= once & m
+        once |= m
+    seen: dict[int, int] = {}
+    if not twice:
+        return seen
+    for j, m in enumerate(near):
+        m &= twice
+        while m:
+            low = m & -m
+            m ^= low
+            y = low.bit_length() - 1
+            seen[y] = seen.get(y, 0) | 1 << j
+    return dict(sorted(seen.items()))
