@@ -449,11 +449,12 @@ def _placed(dom, hstart, hcells, hbits):
 
 
 @njit(cache=True, nogil=True)
-def prepare(kinds, pstart, d, slow, wlist_in, costly, everything):
+def prepare(kinds, pstart, d, slow, wlist_in, costly, bounds, everything):
     """One program's run, in one call (a numpy step each costs more at a 1-node root):
     each propagator's ring (0 houses and pairs, 1 the others, 2 the kinds ``costly``),
-    the watcher list as ``4 * propagator + ring`` (``program`` writes ``~p`` for a slow
-    one), the queue, with every propagator queued once in its ring when ``everything``,
+    the watcher list as ``8 * propagator + 4 * b + ring`` (``program`` writes ``~p`` for a
+    slow one; ``b`` 1 for the kinds ``bounds``, woken only when a lowest or highest value
+    goes), the queue, with every propagator queued once in its ring when ``everything``,
     ``inq``, the state and ``_group_sum``'s scratch (three per group of the longest)."""
     nprops = kinds.shape[0]
     ring = np.zeros(nprops, dtype=np.int64)
@@ -471,7 +472,11 @@ def prepare(kinds, pstart, d, slow, wlist_in, costly, everything):
         for i in range(wlist_in.shape[0]):
             w = wlist_in[i]
             q = ~w if w < 0 else w
-            wlist[i] = 4 * q + ring[q]
+            b = 0
+            for c in bounds:
+                if kinds[q] == c:
+                    b = 4
+            wlist[i] = 8 * q + b + ring[q]
     queue = np.zeros(RINGS * max(nprops, 1), dtype=np.int64)
     inq = np.zeros(nprops, dtype=np.bool_)
     state = np.zeros(STATE, dtype=np.int64)
