@@ -53,27 +53,35 @@ def _house(dom, d, o, wstart, wlist, queue, inq, state, nprops):
     while True:
         again = False
         fixed = 0
+        loose = 0  # the values of the cells not fixed
+        union = 0
+        twice = 0
         for j in range(k):
             m = dom[d[o + 1 + j]]
             if m & (m - 1) == 0:
                 if fixed & m:
                     return False
                 fixed |= m
-        union = 0
-        twice = 0
-        for j in range(k):
-            x = d[o + 1 + j]
-            m = dom[x]
-            if m & (m - 1) != 0 and m & fixed:
-                if not _narrow(dom, x, ~fixed, wstart, wlist, queue, inq, state, nprops):
-                    return False
-                m = dom[x]
-                if m & (m - 1) == 0:
-                    again = True  # a new single: its value leaves the others
+            else:
+                loose |= m
             twice |= union & m
             union |= m
-        if again:
-            continue
+        if fixed & loose:  # (most runs have no single's value to clear: one pass for them)
+            union = 0
+            twice = 0
+            for j in range(k):
+                x = d[o + 1 + j]
+                m = dom[x]
+                if m & (m - 1) != 0 and m & fixed:
+                    if not _narrow(dom, x, ~fixed, wstart, wlist, queue, inq, state, nprops):
+                        return False
+                    m = dom[x]
+                    if m & (m - 1) == 0:
+                        again = True  # a new single: its value leaves the others
+                twice |= union & m
+                union |= m
+            if again:
+                continue
         have = _ctpop(union)
         if have < k:
             return False
