@@ -4,11 +4,11 @@ Masks are int64, bit ``i`` the value ``lo + i`` (``_high``, ``_below``, ``_above
 bit-counting intrinsics); ``_narrow`` keeps some values of a cell and queues the
 propagators watching it (those that read only a cell's lowest and highest values when
 one of them goes); ``_pop`` and ``_clear`` run the three rings of the queue (the
-fast propagators, houses and pairs, first; then the middling ones; the costly exact sums
+fast propagators, houses and pairs, first; then the middling ones; the costly ones
 last, once the others have settled). A watcher list entry is ``8 * propagator + 4 *
 bounds + ring`` (``engine`` writes it; ``bounds`` 1 for a watcher woken only when the
-cell's lowest or highest value goes). The kind numbers and the state slots are here too, so that
-``varkernel``, ``varclues`` and ``engine`` read one list.
+cell's lowest or highest value goes). The kind numbers and the state slots are here too,
+so that ``varkernel``, ``varclues`` and ``engine`` read one list.
 
 numba caches each function with its own file's timestamp only: the functions here are
 compiled into their callers in ``varkernel`` and ``varclues``, so this file is listed in
