@@ -68,11 +68,18 @@ def warm() -> bool:
 #: sums (GROUPSUM): alone they doubled a 1-node root's runs (337 -> 657 on
 #: iss-examples-24), and beside CROSS they won nothing more (geomean 15.0 ms).
 COSTLY = ("CROSS",)
+#: Propagator kinds woken only when a cell's lowest or highest candidate goes (a cell
+#: fixed is one of them), not on every narrowing: they read nothing else of a cell (linear
+#: sums by bounds, and the between and lockout lines), so they would remove nothing more.
+#: Not the exact sums (GROUPSUM): they read every candidate, and waking them so (a weaker
+#: propagation) was measured and not kept (docs/variants_speed.md).
+BOUNDS = ("LINEAR", "BETWEEN", "LOCKOUT")
 
 
 class Run:
     """The kernel's queue, watcher lists and scratch for one program: ``wlist`` entries
-    ``4 * propagator + ring`` (ring 0 houses and pairs, 1 the rest, 2 ``COSTLY``), the
+    ``8 * propagator + 4 * b + ring`` (ring 0 houses and pairs, 1 the rest, 2 ``COSTLY``;
+    ``b`` 1 for ``BOUNDS``), the
     three rings of ``queue``, ``inq`` (queued or running), ``state`` (``varbase``'s slots)
     and ``work`` (``_group_sum``'s sums: three per group of its longest sum)."""
 
@@ -81,8 +88,10 @@ class Run:
         import numpy as np
 
         costly = np.array([getattr(k, name) for name in COSTLY] or [-1], dtype=np.int64)
+        bounds = np.array([getattr(k, name) for name in BOUNDS] or [-1], dtype=np.int64)
         self.ring, self.wlist, self.queue, self.inq, self.state, self.work = k.prepare(
-            prog.kinds, prog.pstart, prog.data, prog.slow(), prog.wlist, costly, everything)
+            prog.kinds, prog.pstart, prog.data, prog.slow(), prog.wlist, costly, bounds,
+            everything)
         self.nprops = prog.kinds.shape[0]
         self.qhead = k.QHEAD
 

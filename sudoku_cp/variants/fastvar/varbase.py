@@ -2,11 +2,13 @@
 
 Masks are int64, bit ``i`` the value ``lo + i`` (``_high``, ``_below``, ``_above`` and the
 bit-counting intrinsics); ``_narrow`` keeps some values of a cell and queues the
-propagators watching it; ``_pop`` and ``_clear`` run the three rings of the queue (the
-fast propagators, houses and pairs, first; then the middling ones; the costly exact sums
-last, once the others have settled). A watcher list entry is ``4 * propagator + ring``
-(``engine`` writes it). The kind numbers and the state slots are here too, so that
-``varkernel``, ``varclues`` and ``engine`` read one list.
+propagators watching it (those that read only a cell's lowest and highest values when
+one of them goes); ``_pop`` and ``_clear`` run the three rings of the queue (the
+fast propagators, houses and pairs, first; then the middling ones; the costly ones
+last, once the others have settled). A watcher list entry is ``8 * propagator + 4 *
+bounds + ring`` (``engine`` writes it; ``bounds`` 1 for a watcher woken only when the
+cell's lowest or highest value goes). The kind numbers and the state slots are here too,
+so that ``varkernel``, ``varclues`` and ``engine`` read one list.
 
 numba caches each function with its own file's timestamp only: the functions here are
 compiled into their callers in ``varkernel`` and ``varclues``, so this file is listed in
@@ -90,9 +92,13 @@ def _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
     dom[x] = new
     if new == 0:
         return False
+    gone = old ^ new
+    moved = gone > new or gone & ((new & -new) - 1) != 0  # the lowest or highest value left
     for k in range(wstart[x], wstart[x + 1]):
         e = wlist[k]
-        p = e >> 2
+        if e & 4 and not moved:
+            continue  # a watcher of the bounds only
+        p = e >> 3
         if not inq[p]:
             inq[p] = True
             r = e & 3

@@ -53,27 +53,35 @@ def _house(dom, d, o, wstart, wlist, queue, inq, state, nprops):
     while True:
         again = False
         fixed = 0
+        loose = 0  # the values of the cells not fixed
+        union = 0
+        twice = 0
         for j in range(k):
             m = dom[d[o + 1 + j]]
             if m & (m - 1) == 0:
                 if fixed & m:
                     return False
                 fixed |= m
-        union = 0
-        twice = 0
-        for j in range(k):
-            x = d[o + 1 + j]
-            m = dom[x]
-            if m & (m - 1) != 0 and m & fixed:
-                if not _narrow(dom, x, ~fixed, wstart, wlist, queue, inq, state, nprops):
-                    return False
-                m = dom[x]
-                if m & (m - 1) == 0:
-                    again = True  # a new single: its value leaves the others
+            else:
+                loose |= m
             twice |= union & m
             union |= m
-        if again:
-            continue
+        if fixed & loose:  # (most runs have no single's value to clear: one pass for them)
+            union = 0
+            twice = 0
+            for j in range(k):
+                x = d[o + 1 + j]
+                m = dom[x]
+                if m & (m - 1) != 0 and m & fixed:
+                    if not _narrow(dom, x, ~fixed, wstart, wlist, queue, inq, state, nprops):
+                        return False
+                    m = dom[x]
+                    if m & (m - 1) == 0:
+                        again = True  # a new single: its value leaves the others
+                twice |= union & m
+                union |= m
+            if again:
+                continue
         have = _ctpop(union)
         if have < k:
             return False
@@ -506,11 +514,12 @@ def _placed(dom, hstart, hcells, hbits):
 
 
 @njit(cache=True, nogil=True)
-def prepare(kinds, pstart, d, slow, wlist_in, costly, everything):
+def prepare(kinds, pstart, d, slow, wlist_in, costly, bounds, everything):
     """One program's run, in one call (a numpy step each costs more at a 1-node root):
     each propagator's ring (0 houses and pairs, 1 the others, 2 the kinds ``costly``),
-    the watcher list as ``4 * propagator + ring`` (``program`` writes ``~p`` for a slow
-    one), the queue, with every propagator queued once in its ring when ``everything``,
+    the watcher list as ``8 * propagator + 4 * b + ring`` (``program`` writes ``~p`` for a
+    slow one; ``b`` 1 for the kinds ``bounds``, woken only when a lowest or highest value
+    goes), the queue, with every propagator queued once in its ring when ``everything``,
     ``inq``, the state and ``_group_sum``'s scratch (three per group of the longest)."""
     nprops = kinds.shape[0]
     ring = np.zeros(nprops, dtype=np.int64)
@@ -528,7 +537,11 @@ def prepare(kinds, pstart, d, slow, wlist_in, costly, everything):
         for i in range(wlist_in.shape[0]):
             w = wlist_in[i]
             q = ~w if w < 0 else w
-            wlist[i] = 4 * q + ring[q]
+            b = 0
+            for c in bounds:
+                if kinds[q] == c:
+                    b = 4
+            wlist[i] = 8 * q + b + ring[q]
     queue = np.zeros(RINGS * max(nprops, 1), dtype=np.int64)
     inq = np.zeros(nprops, dtype=np.bool_)
     state = np.zeros(STATE, dtype=np.int64)
