@@ -17,8 +17,9 @@ pytest.importorskip("numba")
 
 from sudoku_cp.variants import fast  # noqa: E402
 from sudoku_cp.variants.crosscheck import crosscheck  # noqa: E402
-from sudoku_cp.variants.model import (AntiKing, AntiKnight, Diagonal, ExtraRegion,  # noqa: E402
-                                      HiddenSkyscraper, KillerCage, VariantPuzzle)
+from sudoku_cp.variants.model import (AntiKing, AntiKnight, Diagonal,  # noqa: E402
+                                      DisjointGroups, ExtraRegion, HiddenSkyscraper,
+                                      KillerCage, Thermometer, VariantPuzzle)
 from sudoku_cp.variants.paradigms import UnsupportedConstraint  # noqa: E402
 from sudoku_cp.variants.rules import check_solution  # noqa: E402
 
@@ -69,6 +70,23 @@ def test_fast_takes_other_rules_and_value_ranges_by_the_variant_engine():
     r = fast.solve(puzzle, limit=300)
     assert r.exhausted and r.count == 24  # R1C2 is 1: 288 / (4 x 3) grids left
     assert not any(check_solution(puzzle, s) for s in r.solutions)
+
+
+@pytest.mark.parametrize("rule", HOUSES + [DisjointGroups()], ids=lambda c: c.TYPE)
+def test_house_types_lists_every_type_the_classic_path_takes(rule):
+    # (``solve`` sends any other type to ``fastvar`` without asking ``board_of``)
+    puzzle = VariantPuzzle(4, constraints=(rule,))
+    assert rule.TYPE in fast.HOUSE_TYPES
+    assert fast.board_of(puzzle) is not None and fast._board_or_none(puzzle) is not None
+
+
+@pytest.mark.parametrize("rule", [KillerCage((0, 1), 3), Thermometer((0, 1, 2)),
+                                  HiddenSkyscraper((0, 1, 2, 3), 2)], ids=lambda c: c.TYPE)
+def test_other_types_skip_the_classic_path(rule):
+    puzzle = VariantPuzzle(4, constraints=(Diagonal(1), rule))
+    assert rule.TYPE not in fast.HOUSE_TYPES and fast._board_or_none(puzzle) is None
+    with pytest.raises(UnsupportedConstraint, match=rule.TYPE):
+        fast.board_of(puzzle)
 
 
 def test_crosscheck_says_whether_fast_ran():

@@ -52,6 +52,13 @@ def _knight_or_king(n: int, moves):
                     yield (r * n + c, r2 * n + c2)
 
 
+#: The constraint types ``extra_houses`` may turn into houses; a puzzle with any other goes
+#: to ``fastvar`` at once (``solve`` asks before trying ``board_of``, whose refusal, an
+#: exception with its message, cost about as much as the rest of the wrapper).
+HOUSE_TYPES = frozenset(("extra_region", "diagonal", "disjoint_groups", "anti_knight",
+                         "anti_king"))
+
+
 def extra_houses(puzzle) -> list[tuple[int, ...]]:
     """The all-different groups the puzzle's constraints add; declines any other rule."""
     n = puzzle.size
@@ -102,6 +109,16 @@ def board_of(puzzle):
     return Board(geometry, tuple(givens))
 
 
+def _board_or_none(puzzle):
+    """``board_of(puzzle)``, or None when it refuses (a rule that is no house: ``fastvar``'s)."""
+    if any(c.TYPE not in HOUSE_TYPES for c in puzzle.constraints):
+        return None  # (it would refuse: no exception built for the common case)
+    try:
+        return board_of(puzzle)
+    except UnsupportedConstraint:
+        return None
+
+
 def not_ready() -> str | None:
     """Why a default check leaves this paradigm out: the compiled code is not on this
     machine yet, and a setter's first check should not wait a minute or two for a fourth
@@ -125,9 +142,8 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None, into=None)
     solutions go (``tally.Tally``; the classic solver hands them over at its end)."""
     global _backend
     start = time.perf_counter()
-    try:
-        board = board_of(puzzle)
-    except UnsupportedConstraint:
+    board = _board_or_none(puzzle)
+    if board is None:
         from .fastvar.engine import solve as solve_variant
 
         return solve_variant(puzzle, limit=limit, time_limit=time_limit, into=into)

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 
 from ...compiled_cache import FIRST_COMPILE, compiling
 from ..paradigms import VariantResult
@@ -156,7 +157,8 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None, into=None)
     while True:
         room = min(out.shape[0], limit - len(solutions))
         called, before = time.perf_counter(), int(state[k.NODES])
-        with compiling("the fast variant engine", FIRST_COMPILE["fastvar"], cold):
+        with (compiling("the fast variant engine", FIRST_COMPILE["fastvar"]) if cold
+              else nullcontext()):  # (warm: no generator-made context at each budget)
             code = k.search(dom, prog.kinds, prog.pstart, prog.data, prog.tab, prog.wstart,
                             run.wlist, prog.cstart, prog.pcells, weight, prog.lo, prog.nv,
                             run.queue, run.inq, state, frames, bcell, bbit, out, room, budget,
