@@ -66,10 +66,8 @@ def peer_tails(prog, holding: list[int]) -> None:
         if len(data) != base:  # (a program frozen again: its tail is there)
             continue
         inside = sum(1 << x for x in set(cells))
-        seen = seen_by(cells, peers, inside)
-        tail = [len(seen)]
-        for y, mask in seen.items():
-            tail += [y, mask]
+        seen = _seen([peers(x) & ~inside for x in cells])
+        tail = [len(seen) // 2] + seen
         if kind == CAGE:
             rest = _rest_of_full_house(full, cells, inside)
             tail += [prog.full if rest else 0, len(rest)] + rest
@@ -110,19 +108,28 @@ def seen_by(cells, peers, inside: int | None = None) -> dict[int, int]:
     sharing a house with it, as bits; ``inside``: ``cells`` as bits, when known)."""
     if inside is None:
         inside = sum(1 << x for x in set(cells))
-    near = [peers(x) & ~inside for x in cells]
+    flat = _seen([peers(x) & ~inside for x in cells])
+    return dict(zip(flat[::2], flat[1::2]))
+
+
+def _seen(near: list[int]) -> list[int]:
+    """``seen_by`` flat (cell, its bits, cell, ...) from ``near`` (each cell's peers
+    outside the cells, as bits): the cells seen twice or more taken in order, each
+    tested against every ``near`` (fewer Python steps than collecting per cell, then
+    sorting: helper-49 measured 36% less on killers and renbans)."""
     once = twice = 0
     for m in near:
         twice |= once & m
         once |= m
-    seen: dict[int, int] = {}
-    if not twice:
-        return seen
-    for j, m in enumerate(near):
-        m &= twice
-        while m:
-            low = m & -m
-            m ^= low
-            y = low.bit_length() - 1
-            seen[y] = seen.get(y, 0) | 1 << j
-    return dict(sorted(seen.items()))
+    out: list[int] = []
+    while twice:
+        low = twice & -twice
+        twice ^= low
+        bits = 0
+        b = 1
+        for m in near:
+            if m & low:
+                bits |= b
+            b <<= 1
+        out += (low.bit_length() - 1, bits)
+    return out
