@@ -173,6 +173,37 @@ def test_the_peers_of_many_cages_at_once_are_those_of_each_alone():
     assert _seen_many([[0], [0, 0]]) == [[], []]
 
 
+def test_a_cage_tail_names_the_rest_of_the_first_full_house_holding_it():
+    """The complement cells after each ``CAGE``'s peers: the cells outside it of the first
+    full house (in ``full_houses``' order: the geometry's, then extra regions) holding all
+    of it and more, found here by scanning every one; none when none holds it."""
+    rng = random.Random("rest-of-house")
+    grid = _grid(rng)
+    diagonal = tuple(r * 9 + r for r in range(9))
+    for _ in range(20):
+        cages = [_cage(rng, grid) for _ in range(rng.randint(1, 6))]
+        cages.append(m.KillerCage(tuple(rng.sample(diagonal, rng.randint(2, 4)))))
+        prog = compile_puzzle(m.VariantPuzzle(9, constraints=(m.ExtraRegion(diagonal), *cages)))
+        for kind, cells, data in _frozen_props(prog):
+            if kind != CAGE:
+                continue
+            k = data[0]
+            tail = data[3 + k:]
+            full_bits, n = tail[1 + 2 * tail[0]:3 + 2 * tail[0]]
+            rest = tail[3 + 2 * tail[0]:]
+            want = next(([x for x in h if x not in cells] for h in prog.full_houses
+                         if set(cells) < set(h)), [])
+            assert (rest, n, full_bits) == (want, len(want), prog.full if want else 0)
+
+
+def _frozen_props(prog):
+    """``(kind, cells, data)`` of each propagator of a frozen ``prog``, read back from its
+    arrays."""
+    for i, kind in enumerate(prog.kinds.tolist()):
+        yield (kind, prog.pcells[prog.cstart[i]:prog.cstart[i + 1]].tolist(),
+               prog.data[prog.pstart[i]:prog.pstart[i + 1]].tolist())
+
+
 def _is_renban(vals):
     return len(set(vals)) == len(vals) and max(vals) - min(vals) == len(vals) - 1
 

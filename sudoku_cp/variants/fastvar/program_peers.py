@@ -55,7 +55,10 @@ def peer_tails(prog, holding: list[int]) -> None:
             near[x] = got
         return got
 
-    full = [(sum(1 << x for x in set(h)), h) for h in dict.fromkeys(map(tuple, prog.full_houses))]
+    # the full houses (each as (its cells as bits, its cells)) in ``full_houses``' order:
+    # the geometry's first, kept per shape with the ones holding each cell, then the rest
+    geo, holds = _geometry_full(prog._shape) if stated else ((), ())
+    extra = [(sum(1 << x for x in set(h)), h) for h in prog.full_houses[len(geo):]]
     todo, nears = [], []
     for i, (kind, cells, data) in enumerate(prog.props):
         if kind == CAGE:
@@ -77,7 +80,10 @@ def peer_tails(prog, holding: list[int]) -> None:
         kind, cells, data = prog.props[i]
         tail = [len(seen) // 2] + seen
         if kind == CAGE:
-            rest = _rest_of_full_house(full, cells, inside)
+            x = cells[0] if cells else len(holds)
+            rest = _rest_of_full_house(
+                [geo[h] for h in holds[x]] + extra if x < len(holds) else list(geo) + extra,
+                cells, inside)
             tail += [prog.full if rest else 0, len(rest)] + rest
         prog.props[i] = (kind, cells, list(data) + tail)
 
@@ -105,10 +111,28 @@ def _geometry_peers(shape) -> tuple[int, ...]:
     return got
 
 
+_FULL: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _geometry_full(shape) -> tuple[tuple, tuple]:
+    """The geometry's full houses, each as (its cells as bits, its cells), and cell ->
+    the indices of those holding it, in order (kept per ``program_kept._Shape``)."""
+    got = _FULL.get(shape)
+    if got is None:
+        holds: list[list[int]] = [[] for _ in shape.holding]
+        for i, h in enumerate(shape.full):
+            for x in dict.fromkeys(h):
+                holds[x].append(i)
+        got = _FULL[shape] = (tuple((sum(1 << x for x in set(h)), h) for h in shape.full),
+                              tuple(map(tuple, holds)))
+    return got
+
+
 def _rest_of_full_house(full, cells, inside: int) -> list[int]:
     """The cells of the smallest of the ``full`` houses (each as (its cells as bits, its
     cells)) holding ``cells`` (``inside``, as bits) outside them; none when none holds
-    them: every value the cage leaves is on one of them."""
+    them: every value the cage leaves is on one of them. (All hold every value once, so
+    the first found: ``full`` need only hold, in order, the ones that may hold the cells.)"""
     best = None
     for mask, h in full:
         if inside & ~mask == 0 and mask != inside and (best is None or len(h) < len(best)):
