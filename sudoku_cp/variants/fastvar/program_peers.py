@@ -31,35 +31,7 @@ def peer_tails(prog, holding: list[int]) -> None:
     (``holding``: cell -> the ``HOUSE`` propagators holding it, as bits of their index)."""
     from .program import CAGE, RENBAN
 
-    masks: dict[int, int] = {}  # a house (its index) -> its cells, as bits
-    stated = prog._stated  # the geometry's houses come first: their peers kept per shape
-    shaped = _geometry_peers(prog._shape) if stated else ()
-
-    def house(h: int) -> int:
-        got = masks.get(h)
-        if got is None:
-            got = masks[h] = sum(1 << y for y in set(prog.props[h][1]))
-        return got
-
-    near: dict[int, int] = {}  # a cell -> the cells sharing a house with it, as bits
-
-    def peers(x: int) -> int:
-        got = near.get(x)
-        if got is None:
-            got = shaped[x] if x < len(shaped) else 0
-            bits = (holding[x] >> stated) << stated if x < len(holding) else 0
-            while bits:
-                low = bits & -bits
-                got |= house(low.bit_length() - 1)
-                bits ^= low
-            near[x] = got
-        return got
-
-    # the full houses (each as (its cells as bits, its cells)) in ``full_houses``' order:
-    # the geometry's first, kept per shape with the ones holding each cell, then the rest
-    geo, holds = _geometry_full(prog._shape) if stated else ((), ())
-    extra = [(sum(1 << x for x in set(h)), h) for h in prog.full_houses[len(geo):]]
-    todo, nears = [], []
+    todo = []  # (a propagator's index, its cells as bits)
     for i, (kind, cells, data) in enumerate(prog.props):
         if kind == CAGE:
             base = 3 + data[0]
@@ -71,11 +43,31 @@ def peer_tails(prog, holding: list[int]) -> None:
             continue
         inside = sum(1 << x for x in set(cells))
         todo.append((i, inside))
-        nears.append([peers(x) & ~inside for x in cells])
-    if sum(len(near) ** 2 for near in nears) >= MANY and max(map(len, nears), default=0) <= 62:
+    if not todo:
+        return
+    stated = prog._stated  # the geometry's houses come first: their peers kept per shape
+    near = list(_geometry_peers(prog._shape)) if stated else []
+    near += [0] * (len(prog.dom) - len(near))  # a cell -> the cells sharing a house with it
+    houses = 0  # the other houses ``holding`` names (the cages', the extra regions...)
+    for bits in holding:
+        houses |= bits
+    houses = houses >> stated << stated
+    while houses:
+        low = houses & -houses
+        houses ^= low
+        cells = prog.props[low.bit_length() - 1][1]
+        mask = sum(1 << y for y in set(cells))
+        for x in cells:
+            near[x] |= mask
+    nears = [[near[x] & ~inside for x in prog.props[i][1]] for i, inside in todo]
+    # the full houses (each as (its cells as bits, its cells)) in ``full_houses``' order:
+    # the geometry's first, kept per shape with the ones holding each cell, then the rest
+    geo, holds = _geometry_full(prog._shape) if stated else ((), ())
+    extra = [(sum(1 << x for x in set(h)), h) for h in prog.full_houses[len(geo):]]
+    if sum(len(row) ** 2 for row in nears) >= MANY and max(map(len, nears)) <= 62:
         seens = _seen_many(nears)
     else:
-        seens = [_seen(near) for near in nears]
+        seens = [_seen(row) for row in nears]
     for (i, inside), seen in zip(todo, seens):
         kind, cells, data = prog.props[i]
         tail = [len(seen) // 2] + seen
