@@ -292,6 +292,28 @@ def linear_groups(prog, holding) -> None:
                          + [len(g) - 1 for g in groups])
 
 
+def circle_groups(prog, holding) -> None:
+    """Each ``CIRCLES``'s cells in groups that all differ (``_distinct_groups``), the group
+    sizes after the cells (the builder leaves a 0 there: no groups), then per group the
+    cells outside it that share a house with all of it: a value ``v`` needs ``v`` circles
+    in ``v`` groups. Run by ``Program.freeze``; kept when frozen again."""
+    from .program import CIRCLES
+
+    for i, (kind, cells, data) in enumerate(prog.props):
+        if kind != CIRCLES or data[1 + data[0]]:
+            continue
+        groups = _distinct_groups([(x, 1) for x in data[1:1 + data[0]]], holding)
+        if all(len(g) == 2 for g in groups):
+            continue
+        seeing = []  # per group: the cells outside it that share a house with all of it
+        for g in groups:
+            out = [x for x in range(len(holding)) if x not in g[1:]
+                   and all(holding[x] & holding[y] for y in g[1:])]
+            seeing += [len(out)] + out
+        prog.props[i] = (kind, cells, [data[0]] + [x for g in groups for x in g[1:]]
+                         + [len(groups)] + [len(g) - 1 for g in groups] + seeing)
+
+
 def _distinct_groups(terms, holding) -> list[list[int]]:
     """``terms`` (cell, coefficient) as groups ``[coefficient, cell, ...]``: per coefficient,
     again and again the cells left that the house holding most of them holds (ties: the
