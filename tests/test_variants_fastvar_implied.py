@@ -169,7 +169,7 @@ def _mixed_sums(p) -> int:
     count = 0
     for kind, cells, data in prog.props:
         if kind in (LINEAR, SMALLSUM):
-            coefs = data[3::2]
+            coefs = data[3:2 + 2 * data[0]:2]
         elif kind == GROUPSUM:
             ngroups = data[2]
             coefs = data[4:4 + 2 * ngroups:2]

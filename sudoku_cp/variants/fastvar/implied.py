@@ -251,7 +251,7 @@ def sums_in_houses(prog, holding) -> None:
 
     for i, (kind, cells, data) in enumerate(prog.props):
         if kind == LINEAR or kind == SMALLSUM:
-            total, coefs = data[1], data[3::2]
+            total, coefs = data[1], data[3:2 + 2 * data[0]:2]
         elif kind == GROUPSUM and isinstance(data, tuple):
             total, coefs = data[0], list(data[1].values())
         else:
@@ -268,6 +268,75 @@ def sums_in_houses(prog, holding) -> None:
         start = len(prog.tables)
         prog.tables.extend(combos)
         prog.props[i] = (CAGE, list(cells), [k, start, len(combos)] + list(cells))
+
+
+def linear_groups(prog, holding) -> None:
+    """Each ``LINEAR``'s terms in groups of one coefficient whose cells all differ (the
+    cells one house holds: ``_distinct_groups``), the group sizes after the terms
+    (``Program.linear`` leaves a 0 there: no groups), so that the kernel bounds each
+    group's sum as distinct values (a long arrow's shaft winding through rows and boxes).
+    Run by ``Program.freeze`` after the steps that add sums, every house known; a program
+    frozen again keeps its groups."""
+    from .program import LINEAR
+
+    for i, (kind, cells, data) in enumerate(prog.props):
+        if kind != LINEAR or data[0] < 2 or data[2 + 2 * data[0]]:
+            continue
+        k = data[0]
+        groups = _distinct_groups([(data[2 + 2 * j], data[3 + 2 * j]) for j in range(k)],
+                                  holding)
+        if all(len(g) == 2 for g in groups):
+            continue
+        terms = [v for g in groups for x in g[1:] for v in (x, g[0])]
+        prog.props[i] = (kind, cells, [k, data[1]] + terms + [len(groups)]
+                         + [len(g) - 1 for g in groups])
+
+
+def circle_groups(prog, holding) -> None:
+    """Each ``CIRCLES``'s cells in groups that all differ (``_distinct_groups``), the group
+    sizes after the cells (the builder leaves a 0 there: no groups), then per group the
+    cells outside it that share a house with all of it: a value ``v`` needs ``v`` circles
+    in ``v`` groups. Run by ``Program.freeze``; kept when frozen again."""
+    from .program import CIRCLES
+
+    for i, (kind, cells, data) in enumerate(prog.props):
+        if kind != CIRCLES or data[1 + data[0]]:
+            continue
+        groups = _distinct_groups([(x, 1) for x in data[1:1 + data[0]]], holding)
+        if all(len(g) == 2 for g in groups):
+            continue
+        seeing = []  # per group: the cells outside it that share a house with all of it
+        for g in groups:
+            out = [x for x in range(len(holding)) if x not in g[1:]
+                   and all(holding[x] & holding[y] for y in g[1:])]
+            seeing += [len(out)] + out
+        prog.props[i] = (kind, cells, [data[0]] + [x for g in groups for x in g[1:]]
+                         + [len(groups)] + [len(g) - 1 for g in groups] + seeing)
+
+
+def _distinct_groups(terms, holding) -> list[list[int]]:
+    """``terms`` (cell, coefficient) as groups ``[coefficient, cell, ...]``: per coefficient,
+    again and again the cells left that the house holding most of them holds (ties: the
+    first house), down to single cells. (Greedy in the line's order grouped a long arrow
+    winding through a column and its boxes in runs of two to four cells: weak bounds.)"""
+    out: list[list[int]] = []
+    for coef in dict.fromkeys(c for _, c in terms):
+        left = [x for x, c in terms if c == coef]
+        while left:
+            count: dict[int, int] = {}
+            for x in left:
+                bits = holding[x]
+                while bits:
+                    low = bits & -bits
+                    count[low] = count.get(low, 0) + 1
+                    bits ^= low
+            house = max(count, key=count.get) if count else 0
+            if not house or count[house] < 2:
+                out.extend([coef, x] for x in left)
+                break
+            out.append([coef] + [x for x in left if holding[x] & house])
+            left = [x for x in left if not holding[x] & house]
+    return out
 
 
 def _bands(n: int, full: set):

@@ -57,7 +57,7 @@ from operator import is_
 import numpy as np
 
 from ..paradigms import UnsupportedConstraint
-from .implied import equal_sum, implied_cages, sums_in_houses
+from .implied import circle_groups, equal_sum, implied_cages, linear_groups, sums_in_houses
 from .program_kept import _differing, _masks, _pack, _packed, _rule_tables, _shape
 from .program_peers import peer_tails
 
@@ -200,6 +200,7 @@ class Program:
         for cell, coef in merged.items():
             data += (cell, coef)
         small = len(merged) <= 3 and unit and self.nv <= 20
+        data += [] if small else [0]  # (no groups of distinct cells yet: ``linear_groups``)
         self.props.append((SMALLSUM if small else LINEAR, list(merged), data))
 
     def _group_sums(self, holding) -> None:
@@ -259,6 +260,8 @@ class Program:
         sums_in_houses(self, holding)
         self._group_sums(holding)
         peer_tails(self, holding)  # (after ``sums_in_houses``: the cages it makes too)
+        linear_groups(self, holding)
+        circle_groups(self, holding)
         made: dict[tuple, tuple] = {}  # (id(masks), differ) -> (masks, their table)
         for i in self._pairs.values():
             _, cells, (a, b, ab, ba) = self.props[i]
@@ -753,7 +756,7 @@ BUILDERS = {
     "value_indexing": _value_indexing,
     "rellik_cage": _rellik,
     "counting_circles": lambda prog, p, c: prog.props.append(
-        (CIRCLES, list(c.cells), [len(c.cells)] + list(c.cells))),
+        (CIRCLES, list(c.cells), [len(c.cells)] + list(c.cells) + [0])),
     "pair": _pair_rule,
     "sandwich": _sandwich,
     "lunchbox": _lunchbox,

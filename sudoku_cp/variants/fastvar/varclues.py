@@ -326,10 +326,15 @@ def _circles(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
     """Each cell holds the number of cells holding its value: a value ``v`` is held by
     ``v`` cells or by none, so more than ``v`` already holding it fails, fewer than ``v``
     able to leaves it nowhere, and once it is held and only ``v`` cells can, they take it.
+    Cells in one group (they share a house: ``implied.circle_groups``) hold ``v`` at most
+    once between them, so ``v`` needs ``v`` groups with a place for it, and once it is held
+    and only ``v`` groups can, a group with one place for it puts it there, and a cell
+    sharing a house with every cell of a group (listed after the sizes) loses it.
     The values held, each ``v`` times, fill the ``k`` cells: a value no such choice of
     values uses is nowhere, one every choice uses is held (sums of values as bits, when
     ``k`` is at most 62)."""
     k = d[o]
+    ng = d[o + 1 + k]  # groups of cells that all differ (sizes after the cells; 0: none)
     held = 0  # values some cell holds
     maybe = 0  # values that may be held, not yet
     for i in range(nv):
@@ -347,7 +352,18 @@ def _circles(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
             return False
         if can == 0:
             continue
-        if v <= 0 or can < v:  # (0 and below: held by none)
+        groups = can  # the groups with a place for v: each holds it at most once
+        if ng:
+            groups = 0
+            j = 0
+            for g in range(ng):
+                size = d[o + 2 + k + g]
+                for t in range(size):
+                    if dom[d[o + 1 + j + t]] & bit:
+                        groups += 1
+                        break
+                j += size
+        if v <= 0 or groups < v:  # (0 and below: held by none)
             keep = ~bit
         elif can == v and must > 0:
             keep = bit
@@ -359,7 +375,27 @@ def _circles(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
                 if dom[x] & bit and not _narrow(dom, x, keep, wstart, wlist, queue, inq, state,
                                                 nprops):
                     return False
-        if v > 0 and can >= v:
+        elif ng and groups == v and must > 0:  # held: once in each of those groups, so
+            j = 0  # a group with one place for it puts it there, and the cells that
+            c = o + 2 + k + ng  # see the whole group (listed after the sizes) lose it
+            for g in range(ng):
+                size = d[o + 2 + k + g]
+                at = -1
+                for t in range(size):
+                    if dom[d[o + 1 + j + t]] & bit:
+                        at = -2 if at != -1 else d[o + 1 + j + t]
+                if at >= 0 and dom[at] != bit:
+                    if not _narrow(dom, at, bit, wstart, wlist, queue, inq, state, nprops):
+                        return False
+                elif at == -2:
+                    for t in range(d[c]):
+                        x = d[c + 1 + t]
+                        if dom[x] & bit and not _narrow(dom, x, ~bit, wstart, wlist, queue,
+                                                        inq, state, nprops):
+                            return False
+                c += 1 + d[c]
+                j += size
+        if v > 0 and groups >= v:
             if must > 0:
                 held |= bit
             else:

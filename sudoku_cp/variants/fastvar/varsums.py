@@ -18,10 +18,13 @@ from .varbase import _above, _below, _ctpop, _cttz, _high, _narrow
 
 @njit(cache=True, nogil=True)
 def _linear(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
-    """``sum(coef * value) == total`` by bounds: each term within what the others leave."""
+    """``sum(coef * value) == total`` by bounds: each term within what the others leave
+    (``_linear_groups`` when the terms come in groups of cells that all differ)."""
     k, total = d[o], d[o + 1]
     if k == 0:
         return total == 0
+    if d[o + 2 + 2 * k]:
+        return _linear_groups(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
     smin = 0
     smax = 0
     for j in range(k):
@@ -67,6 +70,97 @@ def _linear(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
             else:
                 smin += c * (v2max - vmax)
                 smax += c * (v2min - vmin)
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _group_ends(dom, d, c0, size):
+    """The ``size`` cells at ``d[c0], d[c0 + 2], ...`` all differ: the least sum of their
+    value indices (each cell given the least index free at or above its own least: that
+    set lies, index by index, at or below any set of distinct values within their bounds)
+    and the greatest (from the top, likewise), with the top index of the least set and the
+    bottom index of the greatest. ``ok`` False when they cannot all differ within the
+    bounds they reach together."""
+    seen_lo = 0
+    seen_hi = 0
+    sum_lo = 0
+    sum_hi = 0
+    span = 0
+    for t in range(size):
+        span |= dom[d[c0 + 2 * t]]
+    first, last = _cttz(span), _high(span)
+    for t in range(size):
+        m = dom[d[c0 + 2 * t]]
+        free = ~seen_lo & _above(_cttz(m) - 1)
+        if free == 0:
+            return False, 0, 0, 0, 0
+        b = _cttz(free)
+        if b > last:
+            return False, 0, 0, 0, 0
+        seen_lo |= 1 << b
+        sum_lo += b
+        free = ~seen_hi & _below(_high(m) + 1)
+        if free == 0:
+            return False, 0, 0, 0, 0
+        b = _high(free)
+        if b < first:
+            return False, 0, 0, 0, 0
+        seen_hi |= 1 << b
+        sum_hi += b
+    return True, sum_lo, sum_hi, _high(seen_lo), _cttz(seen_hi)
+
+
+@njit(cache=True, nogil=True)
+def _linear_groups(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
+    """``_linear`` with its terms in groups (sizes after the terms) of one coefficient whose
+    cells all differ (they share a house): a group's sum is bounded by ``_group_ends``, and
+    a cell of a group at value ``v`` above the top ``t`` of the least set makes the group's
+    sum at least the least sum - ``t`` + ``v`` (likewise from the top), which bounds ``v``
+    by what the other terms leave."""
+    k, total = d[o], d[o + 1]
+    g0 = o + 2 + 2 * k
+    ng = d[g0]
+    smin = 0
+    smax = 0
+    j = 0
+    for gi in range(ng):
+        size = d[g0 + 1 + gi]
+        c = d[o + 3 + 2 * j]
+        ok, a, b, _, _ = _group_ends(dom, d, o + 2 + 2 * j, size)
+        if not ok:
+            return False
+        a += size * lo
+        b += size * lo
+        if c > 0:
+            smin += c * a
+            smax += c * b
+        else:
+            smin += c * b
+            smax += c * a
+        j += size
+    if total < smin or total > smax:
+        return False
+    up = total - smin  # how far the terms may rise above their least, together
+    down = smax - total
+    j = 0
+    for gi in range(ng):
+        size = d[g0 + 1 + gi]
+        c = d[o + 3 + 2 * j]
+        # (the group's cells are untouched so far in this pass: the same ends as above)
+        ok, _, _, top, bottom = _group_ends(dom, d, o + 2 + 2 * j, size)
+        if not ok:
+            return False
+        if c > 0:
+            high, low = top + up // c, bottom - down // c
+        else:
+            high, low = top + down // (-c), bottom - up // (-c)
+        keep = _above(low - 1) & _below(high + 1)
+        for t in range(size):
+            x = d[o + 2 + 2 * (j + t)]
+            if dom[x] & ~keep:
+                if not _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
+                    return False
+        j += size
     return True
 
 
