@@ -52,6 +52,7 @@ TOOLS = {"cadical": "cadical", "kissat": "kissat", "minisat": "minisat",
 #: Commands that run for minutes or hours (benchmarks, whole data sets): --all runs them.
 LONG = [
     (r"benchmarks/bench_|benchmarks/check_workers\.py", "a benchmark: minutes"),
+    (r"benchmarks/ab_trees\.py", "two trees timed in turn: minutes"),
     (r"benchmarks/soak\.py", "a soak: minutes"),
     (r"benchmarks/dlx_soak_cases\.py --cases", "draws 40,200 of the soak's cases: minutes"),
     (r"variants/iss\.jsonl", "61 variant puzzles: about a minute"),

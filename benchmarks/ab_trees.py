@@ -1,0 +1,273 @@
+"""Two trees of the project side by side on the shared variant puzzles, interleaved (issue 38).
+
+    python3 benchmarks/ab_trees.py --base REV_OR_FOLDER [--tip FOLDER] [--paradigms fast,sat]
+                                   [--passes 2] [--time-limit 5] [--sets iss,fpuzzles]
+                                   [--ids ID,ID] [--clock cpu|wall] [--out FILE]
+
+On this machine one run's figures move by up to a quarter from the run before with no
+change of ours (docs/variants_speed.md, "Fifteenth round": unchanged ``cpsat`` 19.8 then
+24.7 ms), which is as large as most single changes. So a change is measured against its
+base in one run, the two trees alternating: each pass starts one fresh process per tree
+(``PYTHONPATH`` set to the tree, the tree's own code imported), the order of the trees
+turned round every pass, and each puzzle keeps the best of its passes per tree.
+
+``--base`` is a folder or a git revision of this checkout (exported with ``git archive``
+into a temporary folder). Before the timed passes each tree runs once untimed at a 0.2 s
+limit, which fills its numba cache (``--no-warm`` skips it). A worker counts each puzzle
+to two with each paradigm (``limit=2``), after one warm-up solve per paradigm, and records
+the CPU time of the process (``--clock cpu``, the default: what the other load on the
+machine changes least) or the wall time, and the verdict: ``ok`` (unique, the stated
+solution), ``timeout``, ``declined`` or ``WRONG``.
+
+Printed: per paradigm, the puzzles each tree settles, and over those both settle the
+tip's time over the base's: geometric mean, median, 10th and 90th percentiles, the
+totals; then the five puzzles that moved most each way. A ``WRONG`` in either tree is
+listed and makes the exit code 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WARM = ".Thermo~R1C1~R1C2~R1C3~R1C4.Shape~4x4"
+
+
+# --- the worker: runs inside one tree (its sudoku_cp first on the path) -------------------
+
+def work(args) -> int:
+    """Time every record of ``args.records`` with each paradigm; one JSON line each."""
+    from sudoku_cp.errors import MissingDependencyError, SudokuCpError
+    from sudoku_cp.variants.formats import read_entry
+    from sudoku_cp.variants.fpuzzles import parse_fpuzzles
+    from sudoku_cp.variants.iss import parse_iss
+    from sudoku_cp.variants.paradigms import UnsupportedConstraint, solve
+
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
+    paradigms = args.paradigms.split(",")
+    for p in list(paradigms):
+        try:
+            solve(parse_iss(WARM), p, limit=2)
+        except MissingDependencyError:
+            paradigms.remove(p)
+    for line in Path(args.records).read_text().splitlines():
+        rec = json.loads(line)
+        try:
+            if rec["format"] == "any":
+                puzzle = read_entry(rec["puzzle"]).puzzle
+            else:
+                puzzle = (parse_iss if rec["format"] == "iss" else parse_fpuzzles)(rec["puzzle"])
+        except SudokuCpError:
+            puzzle = None
+        if puzzle is None:
+            continue
+        for p in paradigms:
+            start = clock()
+            try:
+                r = solve(puzzle, p, limit=2, time_limit=args.time_limit)
+            except UnsupportedConstraint:
+                verdict, ms = "declined", None
+            else:
+                ms = (clock() - start) * 1000
+                if r.status == "timeout":
+                    verdict = "timeout"
+                elif (r.count == 1 and r.exhausted
+                      and list(r.solutions[0][:len(rec["cells"])]) == rec["cells"]):
+                    verdict = "ok"
+                else:
+                    verdict = "WRONG"
+            print(json.dumps({"id": rec["id"], "paradigm": p, "verdict": verdict, "ms": ms}),
+                  flush=True)
+    return 0
+
+
+# --- the driver ---------------------------------------------------------------------------
+
+def export(base: str, into: Path) -> Path:
+    """``base`` as a folder: itself when it is one, else the git revision exported."""
+    if Path(base).is_dir():
+        return Path(base).resolve()
+    tar = into / "base.tar"
+    with open(tar, "wb") as fh:
+        subprocess.run(["git", "-C", str(ROOT), "archive", base], stdout=fh,
+                       stderr=subprocess.DEVNULL, check=True)
+    folder = into / "base"
+    with tarfile.open(tar) as t:
+        t.extractall(folder, filter="data")
+    return folder
+
+
+def records(data: Path, sets: list[str], ids: set[str] | None) -> list[dict]:
+    """The shared records that state a solution, as ``{id, format, puzzle, cells}``."""
+    out = []
+    for name in sets:
+        for line in (data / "variants" / f"{name}.jsonl").read_text().splitlines():
+            rec = json.loads(line)
+            if ids and rec["id"] not in ids:
+                continue
+            cells = rec.get("cells")
+            if not cells:
+                continue
+            out.append({"id": rec["id"], "format": rec.get("format", name),
+                        "puzzle": rec["puzzle"], "cells": cells})
+    return out
+
+
+def run_tree(tree: Path, recs_file: Path, args) -> list[dict]:
+    """One pass of one tree: a fresh process whose ``sudoku_cp`` is the tree's."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", "--records",
+           str(recs_file), "--paradigms", args.paradigms, "--time-limit",
+           str(args.time_limit), "--clock", args.clock]
+    proc = subprocess.run(cmd, env=env, cwd=str(tree), capture_output=True, text=True)
+    if proc.returncode != 0:
+        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+        raise SystemExit(f"ab_trees: the worker in {tree} failed: {tail}")
+    return [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
+
+
+def best(rows: list[dict]) -> dict:
+    """(id, paradigm) -> the best settled time, else the last verdict; a ``WRONG`` in any
+    pass stays, whatever the other passes found."""
+    out: dict = {}
+    for r in rows:
+        key = (r["id"], r["paradigm"])
+        prev = out.get(key)
+        if prev == "WRONG" or r["verdict"] == "WRONG":
+            out[key] = "WRONG"
+        elif r["verdict"] == "ok":
+            out[key] = r["ms"] if not isinstance(prev, float) else min(prev, r["ms"])
+        elif not isinstance(prev, float):
+            out[key] = r["verdict"]
+    return out
+
+
+def compare(base: dict, tip: dict, paradigm: str) -> dict:
+    """The tip against the base for one paradigm: settled counts and ratios over both."""
+    ids = sorted({i for (i, p) in list(base) + list(tip) if p == paradigm})
+    both = [(i, base[(i, paradigm)], tip[(i, paradigm)]) for i in ids
+            if isinstance(base.get((i, paradigm)), float)
+            and isinstance(tip.get((i, paradigm)), float)]
+    ratios = sorted((t / b if b > 0 else 1.0, i) for i, b, t in both)
+    rs = [r for r, _ in ratios]
+
+    def pct(q):
+        return rs[min(len(rs) - 1, int(q * len(rs)))] if rs else math.nan
+
+    return {
+        "paradigm": paradigm,
+        "settled_base": sum(isinstance(base.get((i, paradigm)), float) for i in ids),
+        "settled_tip": sum(isinstance(tip.get((i, paradigm)), float) for i in ids),
+        "both": len(both),
+        "geomean": math.exp(statistics.fmean(math.log(max(r, 1e-9)) for r in rs)) if rs else math.nan,
+        "median": statistics.median(rs) if rs else math.nan,
+        "p10": pct(0.10), "p90": pct(0.90),
+        "total_base": sum(b for _, b, _ in both), "total_tip": sum(t for _, _, t in both),
+        "faster": [(i, r) for r, i in ratios[:5]], "slower": [(i, r) for r, i in ratios[::-1][:5]],
+        "wrong": [i for i in ids if "WRONG" in (base.get((i, paradigm)), tip.get((i, paradigm)))],
+        "only_base": [i for i in ids if isinstance(base.get((i, paradigm)), float)
+                      and not isinstance(tip.get((i, paradigm)), float)],
+        "only_tip": [i for i in ids if isinstance(tip.get((i, paradigm)), float)
+                     and not isinstance(base.get((i, paradigm)), float)],
+    }
+
+
+def report(c: dict, clock: str) -> str:
+    lines = [f"{c['paradigm']}: settled base {c['settled_base']}, tip {c['settled_tip']}; "
+             f"over the {c['both']} both settle, tip / base ({clock}): geomean "
+             f"{c['geomean']:.3f}, median {c['median']:.3f}, p10 {c['p10']:.3f}, "
+             f"p90 {c['p90']:.3f}; totals {c['total_base']:.0f} -> {c['total_tip']:.0f} ms"]
+    if c["faster"]:
+        lines.append("  faster: " + ", ".join(f"{i} x{r:.2f}" for i, r in c["faster"]))
+        lines.append("  slower: " + ", ".join(f"{i} x{r:.2f}" for i, r in c["slower"]))
+    for word, key in (("settled by the base only", "only_base"),
+                      ("settled by the tip only", "only_tip"), ("WRONG", "wrong")):
+        if c[key]:
+            lines.append(f"  {word}: {', '.join(c[key])}")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--base", help="a folder or a git revision of this checkout")
+    ap.add_argument("--tip", default=str(ROOT), help="a folder (default: this checkout)")
+    ap.add_argument("--paradigms", default="fast,sat")
+    ap.add_argument("--passes", type=int, default=2)
+    ap.add_argument("--time-limit", type=float, default=5.0)
+    ap.add_argument("--sets", default="iss,fpuzzles")
+    ap.add_argument("--ids", help="comma-separated puzzle ids (default: every one)")
+    ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
+    ap.add_argument("--no-warm", action="store_true",
+                    help="skip the untimed first pass per tree (at a 0.2 s limit) that fills "
+                    "each tree's numba cache")
+    ap.add_argument("--out", help="write every worker line here (JSON lines, with tree and pass)")
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--records", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.worker:
+        return work(args)
+    if not args.base:
+        ap.error("--base is required")
+    data = Path(args.data)
+    if not (data / "variants").is_dir():
+        print(f"ab_trees: no variants/ folder in {data}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        try:
+            trees = {"base": export(args.base, tmp), "tip": Path(args.tip).resolve()}
+        except subprocess.CalledProcessError:
+            print(f"ab_trees: {args.base!r} is neither a folder nor a revision", file=sys.stderr)
+            return 2
+        recs = records(data, args.sets.split(","), set(args.ids.split(",")) if args.ids else None)
+        recs_file = tmp / "records.jsonl"
+        recs_file.write_text("".join(json.dumps(r) + "\n" for r in recs))
+        print(f"{len(recs)} puzzles; base {trees['base']}, tip {trees['tip']}; "
+              f"load average {os.getloadavg()[0]:.2f}", flush=True)
+        if not args.no_warm:
+            warm = argparse.Namespace(**dict(vars(args), time_limit=0.2))
+            for name in ("base", "tip"):
+                start = time.perf_counter()
+                run_tree(trees[name], recs_file, warm)
+                print(f"warm-up, {name}: {time.perf_counter() - start:.1f} s wall", flush=True)
+        rows = {"base": [], "tip": []}
+        try:
+            out = open(args.out, "w") if args.out else None
+        except OSError as exc:
+            print(f"ab_trees: cannot write --out {args.out}: {exc.strerror}", file=sys.stderr)
+            return 2
+        for n in range(args.passes):
+            for name in (("base", "tip") if n % 2 == 0 else ("tip", "base")):
+                start = time.perf_counter()
+                got = run_tree(trees[name], recs_file, args)
+                rows[name] += got
+                if out:
+                    out.writelines(json.dumps(dict(r, tree=name, run=n)) + "\n" for r in got)
+                    out.flush()
+                print(f"pass {n + 1}, {name}: {time.perf_counter() - start:.1f} s wall",
+                      flush=True)
+        if out:
+            out.close()
+    base, tip = best(rows["base"]), best(rows["tip"])
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    wrong = False
+    for p in args.paradigms.split(","):
+        c = compare(base, tip, p)
+        print(report(c, args.clock))
+        wrong |= bool(c["wrong"])
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

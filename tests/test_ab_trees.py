@@ -1,0 +1,81 @@
+"""benchmarks/ab_trees.py: two trees timed alternately, compared per paradigm."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import ab_trees  # noqa: E402
+
+
+def rows(tree_times):
+    """Worker lines from {(id, paradigm): [ms or verdict, ...]} (one entry per pass)."""
+    out = []
+    for (i, p), runs in tree_times.items():
+        for r in runs:
+            out.append({"id": i, "paradigm": p, "verdict": "ok" if isinstance(r, float) else r,
+                        "ms": r if isinstance(r, float) else None})
+    return out
+
+
+def test_best_keeps_the_fastest_settled_pass_and_a_wrong_answer_sticks():
+    b = ab_trees.best(rows({("a", "fast"): [5.0, 3.0, "timeout"], ("b", "fast"): ["timeout"],
+                            ("c", "fast"): ["WRONG", 2.0], ("d", "fast"): [2.0, "WRONG"]}))
+    assert b[("a", "fast")] == 3.0
+    assert b[("b", "fast")] == "timeout"
+    # a pass that settled does not hide another pass's wrong answer, in either order
+    assert b[("c", "fast")] == b[("d", "fast")] == "WRONG"
+    c = ab_trees.compare(b, b, "fast")
+    assert c["settled_base"] == 1 and c["wrong"] == ["c", "d"]
+
+
+def test_compare_ratios_and_the_puzzles_only_one_tree_settles():
+    base = ab_trees.best(rows({("a", "fast"): [10.0], ("b", "fast"): [4.0], ("c", "fast"): [8.0],
+                               ("d", "fast"): ["timeout"]}))
+    tip = ab_trees.best(rows({("a", "fast"): [5.0], ("b", "fast"): [4.0], ("c", "fast"): ["timeout"],
+                              ("d", "fast"): [1.0]}))
+    c = ab_trees.compare(base, tip, "fast")
+    assert (c["settled_base"], c["settled_tip"], c["both"]) == (3, 3, 2)
+    assert math.isclose(c["geomean"], math.sqrt(0.5 * 1.0))
+    assert math.isclose(c["median"], 0.75)
+    assert c["only_base"] == ["c"] and c["only_tip"] == ["d"]
+    assert c["faster"][0] == ("a", 0.5)
+    assert (c["total_base"], c["total_tip"]) == (14.0, 9.0)
+    text = ab_trees.report(c, "cpu")
+    assert "settled by the base only: c" in text and "settled by the tip only: d" in text
+
+
+def test_a_wrong_answer_in_either_tree_is_listed():
+    base = {("a", "sat"): 1.0}
+    tip = {("a", "sat"): "WRONG"}
+    c = ab_trees.compare(base, tip, "sat")
+    assert c["wrong"] == ["a"] and "WRONG: a" in ab_trees.report(c, "cpu")
+
+
+@pytest.mark.skipif(not (ROOT.parent / "shared" / "data" / "variants").is_dir(),
+                    reason="needs ../shared/data/variants")
+def test_the_same_tree_twice_end_to_end(tmp_path, capsys):
+    out = tmp_path / "lines.jsonl"
+    code = ab_trees.main(["--base", str(ROOT), "--tip", str(ROOT), "--paradigms", "sat",
+                          "--passes", "2", "--no-warm", "--ids", "iss-examples-0",
+                          "--out", str(out)])
+    text = capsys.readouterr().out
+    assert code == 0
+    assert "sat: settled base 1, tip 1; over the 1 both settle" in text
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted((r["tree"], r["run"]) for r in lines) == [("base", 0), ("base", 1),
+                                                            ("tip", 0), ("tip", 1)]
+    assert all(r["verdict"] == "ok" and r["ms"] > 0 for r in lines)
+
+
+def test_a_base_that_is_neither_folder_nor_revision_is_one_line(capsys):
+    code = ab_trees.main(["--base", "no-such-revision-xyz", "--ids", "iss-examples-0"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "no-such-revision-xyz" in err
