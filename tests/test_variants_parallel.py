@@ -292,3 +292,19 @@ def test_the_witness_runs_beside_unless_every_core_is_taken(monkeypatch, beside)
     report = vc.crosscheck(THERMO, PARADIGMS)
     assert report.verdict.value == "unique"
     assert seen == [not beside]
+
+
+def test_a_batch_worker_freezes_what_its_start_up_made():
+    """A variant batch worker's start-up objects are frozen out of the collector's sight
+    (``workers.freeze_start_up``): a full collection then walks only what its puzzles make."""
+    import subprocess
+    import sys
+
+    code = ("import gc, os\n"
+            "from sudoku_cp.workers import init_worker\n"
+            "init_worker(os.getppid(), ['sat'], (), None, True, True)\n"
+            "print(gc.get_freeze_count(), len(gc.get_objects()))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120, env={**os.environ})
+    frozen, tracked = map(int, out.stdout.split())
+    assert frozen > 10_000 and tracked < frozen  # (the modules and tables are frozen)

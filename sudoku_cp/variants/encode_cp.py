@@ -58,9 +58,14 @@ class CP:
             self._is[key] = b
         return self._is[key]
 
+    def table(self, ok) -> list:
+        """The value pairs ``ok(u, v)`` allows."""
+        return [(u, v) for u, v in product(self.values, repeat=2) if ok(u, v)]
+
     def pairs(self, a, b, ok):
-        """A table of the value pairs ``ok`` allows between cells ``a`` and ``b``."""
-        table = [(u, v) for u, v in product(self.values, repeat=2) if ok(u, v)]
+        """A table of the value pairs ``ok`` allows between cells ``a`` and ``b``; ``ok``
+        may be the table itself (``table``: a rule over many pairs makes it once)."""
+        table = ok if isinstance(ok, list) else self.table(ok)
         self.model.AddAllowedAssignments([self.x[a], self.x[b]], table)
 
 
@@ -330,13 +335,14 @@ def _clone(cp, c, k):
 def _global_pairs(steps, ok):
     def encode_global(cp, c, k):
         p = cp.puzzle
+        table = None if ok is None else cp.table(ok)  # (one rule for every pair)
         for a in range(p.num_cells):
             for b in _neighbours(p, a, steps):
                 if a < b:
                     if ok is None:
                         cp.model.Add(cp.x[a] != cp.x[b])
                     else:
-                        cp.pairs(a, b, ok)
+                        cp.pairs(a, b, table)
     return encode_global
 
 
@@ -355,10 +361,11 @@ def _negative(types, bad):
     def encode_negative(cp, c, k):
         p = cp.puzzle
         marked = {frozenset(o.cells) for o in p.constraints if o.TYPE in types}
+        table = cp.table(lambda u, v: not bad(p, c, u, v))  # (one rule for every pair)
         for a in range(p.num_cells):
             for b in _neighbours(p, a, ORTHO):
                 if a < b and frozenset((a, b)) not in marked:
-                    cp.pairs(a, b, lambda u, v: not bad(p, c, u, v))
+                    cp.pairs(a, b, table)
     return encode_negative
 
 

@@ -282,6 +282,9 @@ def _serve(name: str, conn, parent_end, warm: bool = True) -> None:
         warm_paradigm(name)
     else:
         _import(name)
+    from ..workers import freeze_start_up
+
+    freeze_start_up()
     while True:
         try:
             job = conn.recv()

@@ -17,7 +17,7 @@ from .witness_counting import CountIn, Flatmate, Index, Predicate, Rellik
 from .witness_houses import Houses
 from .witness_linesums import AllPairs, CountingCircles, Lunchbox, SumLine
 from .witness_props import (AllDifferent, DistinctSum, Linear, NotEqual, Order, Relation,
-                            Restrict, between)
+                            RelationTables, Restrict, between)
 
 
 class Context:
@@ -48,6 +48,7 @@ class Context:
         # Full houses the rules add (diagonals, disjoint groups, full extra regions): filled
         # in by ``build`` before the builders run; pairs sharing one of them differ too.
         self.extra_houses: list[tuple[int, ...]] = []
+        self._rules: dict = {}  # a pair rule's key (``_rule_key``) -> its RelationTables
 
     def is_house(self, cells) -> bool:
         """True when the cells all differ because every pair shares a house."""
@@ -64,9 +65,10 @@ class Context:
         greedy = self._greedy([], list(positions), cells)
         left = list(positions)
         by_house: list[list[int]] = []
-        houses = [set(h) for h in self.houses + self.extra_houses]
+        houses = self._house_sets()
         while houses:
-            best = max(houses, key=lambda h: sum(cells[i] in h for i in left))
+            held = [cells[i] for i in left]
+            best = max(houses, key=lambda h: sum(map(h.__contains__, held)))
             group = [i for i in left if cells[i] in best]
             if len(group) < 2 or len({cells[i] for i in group}) < len(group):
                 break  # (a cell met twice is no group of distinct values)
@@ -77,6 +79,15 @@ class Context:
         def bound(groups):
             return sum(len(g) * (len(g) + 1) for g in groups)
         return by_house if bound(by_house) > bound(greedy) else greedy
+
+    def _house_sets(self) -> list:
+        """Every full house (the grid's and the rules' extra ones) as a set, made once
+        per set of extra houses (``cliques`` runs for every sum the innies and outies find)."""
+        count = len(self.extra_houses)
+        if getattr(self, "_sets_for", None) != count:
+            self._sets = [frozenset(h) for h in self.houses + self.extra_houses]
+            self._sets_for = count
+        return self._sets
 
     def _greedy(self, groups, positions, cells):
         """``groups`` with each of ``positions`` put in the first that it shares houses
@@ -101,7 +112,17 @@ class Context:
         return list(groups.values()) if len(groups) < len(cells) else None
 
     def relation(self, a: int, b: int, allowed) -> Relation:
-        return Relation(a, b, allowed, self.hi)
+        """The rule ``allowed(v, w)`` between cells ``a`` and ``b``. A builder makes one
+        function per pair (a lambda in a loop), so the tables are shared by what makes
+        the function's answers: its code, defaults and the values it closes over (a
+        rule over every neighbour pair, 144 on a 9x9, builds its tables once)."""
+        key = _rule_key(allowed)
+        tables = self._rules.get(key) if key is not None else None
+        if tables is None:
+            tables = RelationTables(allowed, self.hi)
+            if key is not None:
+                self._rules[key] = tables
+        return Relation(a, b, allowed, self.hi, tables)
 
     def neighbours(self):
         """Every orthogonally adjacent pair of cells, each once."""
@@ -366,6 +387,18 @@ def anti_king(c, ctx):
 
 def non_consecutive(c, ctx):
     return [ctx.relation(a, b, lambda v, w: abs(v - w) != 1) for a, b in ctx.neighbours()]
+
+
+def _rule_key(fn):
+    """What decides a pure function's answers: its code, defaults and closed-over values;
+    None when one of them cannot be a key (a set, a list), and then nothing is shared."""
+    try:
+        key = (fn.__code__, fn.__defaults__,
+               tuple(cell.cell_contents for cell in fn.__closure__ or ()))
+        hash(key)
+    except (AttributeError, TypeError, ValueError):  # (not a plain function; unhashable)
+        return None
+    return key
 
 
 def disjoint_groups(c, ctx):

@@ -245,17 +245,13 @@ class Relation:
     and ``back[w]`` the mask the first may take when the second is w.
     """
 
-    def __init__(self, a: int, b: int, allowed, top: int) -> None:
+    def __init__(self, a: int, b: int, allowed, top: int, tables=None) -> None:
+        """``tables``: the ``RelationTables`` of ``allowed`` made already for another pair
+        (one rule over many pairs: its tables and their caches are shared)."""
         self.cells = (a, b)
-        self.support = [0] * (top + 1)
-        self.back = [0] * (top + 1)
-        for v in range(top + 1):
-            for w in range(top + 1):
-                if allowed(v, w):
-                    self.support[v] |= 1 << w
-                    self.back[w] |= 1 << v
-        self.forward: dict[int, int] = {}
-        self.backward: dict[int, int] = {}
+        t = tables if tables is not None else RelationTables(allowed, top)
+        self.support, self.back = t.support, t.back
+        self.forward, self.backward = t.forward, t.backward
 
     def run(self, masks: list[int], changed: list[int]) -> bool:
         # (``_narrow`` written out twice: a pair's rule runs more often than any other)
@@ -282,6 +278,24 @@ class Relation:
             masks[a] = ma
             changed.append(a)
         return True
+
+
+class RelationTables:
+    """A binary rule's tables over values ``0 .. top``: ``support[v]``, the mask of values
+    the second cell may take when the first is v, ``back[w]`` the converse, and the
+    unions of supports met so far per mask (``forward``, ``backward``). They depend on
+    the rule alone, so every pair of cells under one rule can share them."""
+
+    def __init__(self, allowed, top: int) -> None:
+        self.support = [0] * (top + 1)
+        self.back = [0] * (top + 1)
+        for v in range(top + 1):
+            for w in range(top + 1):
+                if allowed(v, w):
+                    self.support[v] |= 1 << w
+                    self.back[w] |= 1 << v
+        self.forward: dict[int, int] = {}
+        self.backward: dict[int, int] = {}
 
 
 def _union(table, mask: int) -> int:
