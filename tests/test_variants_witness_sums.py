@@ -207,10 +207,11 @@ def _linear_plain(masks, groups, low, high):
     return out
 
 
-@pytest.mark.parametrize("seed", range(80))
+@pytest.mark.parametrize("seed", range(160))
 def test_linear_matches_the_plain_pass(seed):
-    # Random cells with random masks, coefficients 1, -1 or -10, some runs of cells grouped
-    # as distinct values; a total near a sum some choice of values reaches.
+    # Random cells with random masks, coefficients 1, -1 or -10 (only 1 for odd seeds:
+    # the coefficient-1 pass), some runs of cells grouped as distinct values; a total near
+    # a sum some choice of values reaches.
     rng = random.Random(seed)
     cells = list(range(rng.randint(1, 7)))
     masks = [sum(1 << v for v in rng.sample(range(1, 10), rng.randint(1, 9))) for _ in cells]
@@ -218,14 +219,16 @@ def test_linear_matches_the_plain_pass(seed):
     while len(coefs) < len(cells):
         size = rng.randint(1, min(3, len(cells) - len(coefs)))
         run = list(range(len(coefs), len(coefs) + size))
-        coefs += [rng.choice([1, 1, -1, -10])] * size
+        coefs += [rng.choice([1, 1, -1, -10]) if seed % 2 == 0 else 1] * size
         groups += [run] if rng.random() < 0.6 else [[x] for x in run]
     pick = [rng.choice([v for v in range(10) if m >> v & 1]) for m in masks]
     total = sum(k * v for k, v in zip(coefs, pick))
     low, high = total - rng.randint(0, 3), total + rng.randint(0, 3)
     want = _linear_plain(masks, [(coefs[g[0]], g) for g in groups], low, high)
     linear = Linear(cells, coefs, low, high, groups)
-    for run in (linear.run, linear._run_plain):  # the table pass and the one by hand
+    # the pass by coefficient-1 terms (when every one is 1), the table pass, the one by hand
+    assert linear.unit == (seed % 2 == 1 or all(k == 1 for k in coefs))
+    for run in (linear.run, linear._run_tables, linear._run_plain):
         got = list(masks)
         ok = run(got, [])
         assert ok == (want is not None)

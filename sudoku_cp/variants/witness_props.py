@@ -399,13 +399,78 @@ class Linear:
         self.groups = [(self.coefs[g[0]], tuple(self.cells[i] for i in g)) for g in groups]
         if any(self.coefs[i] != self.coefs[g[0]] for g in groups for i in g):
             raise ValueError("a group of distinct cells needs one coefficient")
+        # every coefficient 1 (cages, little killers, innie / outie sums): a pass without
+        # the coefficients' signs and products (``_run_unit``)
+        self.unit = all(k == 1 for k in self.coefs)
+        self.unit_groups = [cells for _, cells in self.groups]
 
     def run(self, masks: list[int], changed: list[int]) -> bool:
         # One pass: a propagator that narrows a cell is woken again by the engine.
         try:
+            if self.unit:
+                return self._run_unit(masks, changed)
             return self._run_tables(masks, changed)
         except IndexError:  # a mask past the tables (values above 9): the same, by hand
             return self._run_plain(masks, changed)
+
+    def _run_unit(self, masks: list[int], changed: list[int]) -> bool:
+        """``_run_tables`` when every coefficient is 1."""
+        low, high = self.low, self.high
+        lo_of, hi_of, ends_of = _LOWEST, _HIGHEST, _ENDS
+        info = []
+        smin = smax = 0
+        for group in self.unit_groups:
+            if len(group) == 1:
+                m = masks[group[0]]
+                glo = lo_of[m]
+                ghi = hi_of[m]
+                info.append((glo, ghi, 0, 0, 0, 0, ghi - glo))
+            else:
+                union = ind_lo = ind_hi = 0
+                for c in group:
+                    m = masks[c]
+                    union |= m
+                    ind_lo += lo_of[m]
+                    ind_hi += hi_of[m]
+                size = len(group)
+                ends = ends_of.get(union << 6 | size)
+                if ends is None:
+                    if union.bit_count() < size:
+                        return False
+                    ends = _ends_cached(union, size)
+                small1, small, large1, large = ends
+                glo = ind_lo if ind_lo > small else small
+                ghi = ind_hi if ind_hi < large else large
+                info.append((glo, ghi, ind_lo, ind_hi, small1, large1, hi_of[union] - lo_of[union]))
+            smin += glo
+            smax += ghi
+        if smax < low or smin > high:
+            return False
+        slack = smax - low if smax - low < high - smin else high - smin
+        for group, (gmin, gmax, ind_lo, ind_hi, small1, large1, reach) in zip(self.unit_groups, info):
+            if reach <= slack:
+                continue
+            single = len(group) == 1
+            for c in group:
+                m = masks[c]
+                lo_c, hi_c = lo_of[m], hi_of[m]
+                if single:
+                    lo_t = low - (smax - gmax)
+                    hi_t = high - (smin - gmin)
+                else:  # the rest of the group: distinct values of the group's union
+                    olo = ind_lo - lo_c
+                    if olo < small1:
+                        olo = small1
+                    ohi = ind_hi - hi_c
+                    if ohi > large1:
+                        ohi = large1
+                    lo_t = low - (smax - gmax + ohi)
+                    hi_t = high - (smin - gmin + olo)
+                if lo_t <= lo_c and hi_t >= hi_c:
+                    continue
+                if not _narrow(masks, c, between(lo_t, hi_t), changed):
+                    return False
+        return True
 
     def _run_tables(self, masks: list[int], changed: list[int]) -> bool:
         """``_run_plain`` with each mask's lowest and highest value read from tables."""
