@@ -50,9 +50,9 @@ sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint sum_l
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import chain
+from itertools import chain, islice
 from math import comb
-from operator import is_
+from operator import is_, itemgetter
 
 import numpy as np
 
@@ -287,11 +287,20 @@ class Program:
         """Pack ``props`` into the CSR arrays the kernel reads."""
         self.dom = np.array(self.dom, dtype=np.int64)
         holding = self._holding()
-        sums_in_houses(self, holding)
+        # each pass below reads propagators of a few kinds: one look at the kinds there
+        # are, and a pass over every propagator only where its kinds are (a pair rule's
+        # thousand pairs were walked five times for nothing)
+        present = set(map(itemgetter(0), islice(self.props, self._stated, None)))
+        if not present.isdisjoint((LINEAR, SMALLSUM, GROUPSUM)):
+            sums_in_houses(self, holding)  # (it makes sums ``CAGE``s)
+            present.add(CAGE)
         self._group_sums(holding)
-        peer_tails(self, holding)  # (after ``sums_in_houses``: the cages it makes too)
-        linear_groups(self, holding)
-        circle_groups(self, holding)
+        if CAGE in present or RENBAN in present:
+            peer_tails(self, holding)  # (after ``sums_in_houses``: the cages it makes too)
+        if LINEAR in present:
+            linear_groups(self, holding)
+        if CIRCLES in present:
+            circle_groups(self, holding)
         made: dict[tuple, tuple] = {}  # (id(masks), differ) -> (masks, their table)
         both: dict[tuple, tuple] = {}  # (id(ab), id(ba), differ) -> (ab, ba, their tables)
         props = self.props
