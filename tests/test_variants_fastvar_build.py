@@ -134,3 +134,37 @@ def test_a_program_built_on_after_freezing_stays_whole():
 
 def test_the_kept_module_names_a_house_as_program_does():
     assert program_kept.HOUSE == program.HOUSE
+
+
+def _houses(prog) -> list[set]:
+    """The cells of each ``HOUSE`` propagator of a frozen program."""
+    return [set(prog.data[prog.pstart[p] + 1:prog.pstart[p + 1]].tolist())
+            for p in range(len(prog.kinds)) if prog.kinds[p] == program.HOUSE]
+
+
+def test_counting_circles_see_from_each_group_the_cells_sharing_a_house_with_all_of_it():
+    """``circle_groups`` (per group, as bits of each cell's peers): each group's seeing
+    cells are exactly the cells outside it that share some house with every cell of it,
+    recomputed here from the program's houses (an extra region and a killer cage among
+    them)."""
+    circles = (0, 1, 10, 20, 30, 40, 44, 80, 72)
+    prog = compile_puzzle(m.VariantPuzzle(9, constraints=(
+        m.CountingCircles(circles), m.ExtraRegion((30, 40, 50, 60, 70, 80, 8, 16, 24)),
+        m.KillerCage((44, 45), 10))))
+    (p,) = [p for p in range(len(prog.kinds)) if prog.kinds[p] == program.CIRCLES]
+    data = prog.data[prog.pstart[p]:prog.pstart[p + 1]].tolist()
+    n = data[0]
+    cells, ngroups = data[1:1 + n], data[1 + n]
+    sizes = data[2 + n:2 + n + ngroups]
+    assert sorted(cells) == sorted(circles) and ngroups < n  # (some groups of two or more)
+    houses = _houses(prog)
+    at, first = 2 + n + ngroups, 0
+    for size in sizes:
+        group = cells[first:first + size]
+        first += size
+        count, seeing = data[at], data[at + 1:at + 1 + data[at]]
+        at += 1 + count
+        want = [x for x in range(81) if x not in group
+                and all(any(x in h and y in h for h in houses) for y in group)]
+        assert seeing == want, group
+    assert at == len(data)

@@ -307,11 +307,37 @@ def circle_groups(prog, holding) -> None:
             continue
         seeing = []  # per group: the cells outside it that share a house with all of it
         for g in groups:
-            out = [x for x in range(len(holding)) if x not in g[1:]
-                   and all(holding[x] & holding[y] for y in g[1:])]
+            common = -1  # (as bits: the cells sharing a house with each cell of the group)
+            for y in g[1:]:
+                common &= _peers(prog, holding, y)
+            for y in g[1:]:
+                common &= ~(1 << y)
+            out = _cells(common)
             seeing += [len(out)] + out
         prog.props[i] = (kind, cells, [data[0]] + [x for g in groups for x in g[1:]]
                          + [len(groups)] + [len(g) - 1 for g in groups] + seeing)
+
+
+def _peers(prog, holding, x: int) -> int:
+    """The cells sharing a house (a ``HOUSE`` of ``prog``, as ``holding`` names them) with
+    ``x``, ``x`` among them when any house holds it, as bits."""
+    out, bits = 0, holding[x]
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        for y in prog.props[low.bit_length() - 1][1]:
+            out |= 1 << y
+    return out
+
+
+def _cells(bits: int) -> list[int]:
+    """The cells of ``bits``, in order."""
+    out = []
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        out.append(low.bit_length() - 1)
+    return out
 
 
 def _distinct_groups(terms, holding) -> list[list[int]]:

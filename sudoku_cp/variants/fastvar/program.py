@@ -50,9 +50,9 @@ sudoku_cp.variants.paradigms.UnsupportedConstraint: unsupported constraint sum_l
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import chain
+from itertools import chain, islice
 from math import comb
-from operator import is_
+from operator import is_, itemgetter
 
 import numpy as np
 
@@ -96,6 +96,7 @@ class Program:
         self._tables: dict[tuple, int] = {}
         self._relations: dict[int, tuple] = {}  # id(predicate) -> (predicate, masks, masks)
         self._pairs: dict[tuple[int, int], int] = {}  # (a, b), a < b -> its PAIR in props
+        self._joins: dict[tuple, tuple] = {}  # (id, id) of two tables -> both, joined
         self.full_houses: list[tuple[int, ...]] = []  # houses holding every value once
         self._shape = _shape(puzzle, self.nv)
         self.geometry = self._shape.houses  # rows, columns, boxes or regions (made once)
@@ -159,16 +160,45 @@ class Program:
             if id(ok) not in self._relations:
                 self._relations[id(ok)] = (ok,) + _masks(ok, self.lo, self.hi)
             _, ab, ba = self._relations[id(ok)]
-        if a > b:
-            a, b, ab, ba = b, a, ba, ab
-        at = self._pairs.get((a, b))
-        if at is None:  # (the tables become indices in ``freeze``)
-            self._pairs[(a, b)] = len(self.props)
-            self.props.append((PAIR, [a, b], [a, b, ab, ba]))
-        else:  # two rules on the same two cells: one relation, both must hold
-            _, _, (_, _, ab0, ba0) = self.props[at]
-            self.props[at] = (PAIR, [a, b], [a, b, tuple(x & y for x, y in zip(ab0, ab)),
-                                             tuple(x & y for x, y in zip(ba0, ba))])
+        self.tabled(((a, b, ab, ba),))
+
+    def relations(self, pairs, ok, key) -> None:
+        """``relation(a, b, ok, key)`` for each (a, b) of ``pairs``, in order, the tables
+        looked up once (a rule drawn between many pairs: anti-knight, negative dots...)."""
+        ab, ba = _rule_tables(key, ok, self.lo, self.hi)
+        same = [(a, b) for a, b in pairs]
+        if any(a == b for a, b in same):  # (a cell against itself: ``relation`` restricts it)
+            for a, b in same:
+                self.relation(a, b, ok, key)
+            return
+        self.tabled([(a, b, ab, ba) for a, b in same])
+
+    def tabled(self, items) -> None:
+        """Each (a, b, ab, ba), ``a != b``: a relation of ``a`` and ``b`` given by its tables
+        (``ab``: for each value of ``a``, the mask of ``b``'s values it allows; ``ba`` the
+        other way), as ``relation`` states one: a second rule on the same two cells joins
+        the first (both must hold)."""
+        found, props = self._pairs, self.props
+        for a, b, ab, ba in items:
+            if a > b:
+                a, b, ab, ba = b, a, ba, ab
+            at = found.get((a, b))
+            if at is None:  # (the tables become indices in ``freeze``)
+                found[(a, b)] = len(props)
+                props.append((PAIR, [a, b], [a, b, ab, ba]))
+            else:  # two rules on the same two cells: one relation, both must hold
+                _, _, (_, _, ab0, ba0) = props[at]
+                props[at] = (PAIR, [a, b], [a, b, self._joined(ab0, ab), self._joined(ba0, ba)])
+
+    def _joined(self, masks, more) -> tuple:
+        """Two relations' tables joined (both must hold), made once per two tables (rules
+        drawn between the same pairs, non-consecutive with negative dots, join the same
+        tables again and again: ``freeze`` then meets one table, not one per pair)."""
+        key = (id(masks), id(more))
+        got = self._joins.get(key)
+        if got is None:  # (it holds both: no id is reused meanwhile)
+            got = self._joins[key] = (masks, more, tuple(x & y for x, y in zip(masks, more)))
+        return got[2]
 
     def _table(self, masks: tuple) -> int:
         if masks not in self._tables:
@@ -257,26 +287,39 @@ class Program:
         """Pack ``props`` into the CSR arrays the kernel reads."""
         self.dom = np.array(self.dom, dtype=np.int64)
         holding = self._holding()
-        sums_in_houses(self, holding)
+        # each pass below reads propagators of a few kinds: one look at the kinds there
+        # are, and a pass over every propagator only where its kinds are (a pair rule's
+        # thousand pairs were walked five times for nothing)
+        present = set(map(itemgetter(0), islice(self.props, self._stated, None)))
+        if not present.isdisjoint((LINEAR, SMALLSUM, GROUPSUM)):
+            sums_in_houses(self, holding)  # (it makes sums ``CAGE``s)
+            present.add(CAGE)
         self._group_sums(holding)
-        peer_tails(self, holding)  # (after ``sums_in_houses``: the cages it makes too)
-        linear_groups(self, holding)
-        circle_groups(self, holding)
+        if CAGE in present or RENBAN in present:
+            peer_tails(self, holding)  # (after ``sums_in_houses``: the cages it makes too)
+        if LINEAR in present:
+            linear_groups(self, holding)
+        if CIRCLES in present:
+            circle_groups(self, holding)
         made: dict[tuple, tuple] = {}  # (id(masks), differ) -> (masks, their table)
-        for i in self._pairs.values():
-            _, cells, (a, b, ab, ba) = self.props[i]
-            if not isinstance(ab, tuple):  # (a program frozen again)
-                continue
-            differ = bool(holding[a] & holding[b])  # they differ too: one relation
-            pair = [a, b]
-            for masks in (ab, ba):  # (most pairs share a few tables: each made once here)
-                got = made.get((id(masks), differ))
-                if got is None:  # (``made`` holds ``masks``: no id is reused meanwhile)
-                    got = made[(id(masks), differ)] = (
-                        masks, self._table(_differing(masks) if differ else masks))
-                pair.append(got[1])
-            self.props[i] = (PAIR, cells, pair)
+        both: dict[tuple, tuple] = {}  # (id(ab), id(ba), differ) -> (ab, ba, their tables)
         props = self.props
+        for i in self._pairs.values():
+            _, cells, (a, b, ab, ba) = props[i]
+            if ab.__class__ is not tuple:  # (a program frozen again)
+                continue
+            differ = holding[a] & holding[b] != 0  # they differ too: one relation
+            got = both.get((id(ab), id(ba), differ))
+            if got is None:  # (most pairs share a few tables: each made once, in order)
+                tables = []  # (the dicts hold the masks: no id is reused meanwhile)
+                for masks in (ab, ba):
+                    one = made.get((id(masks), differ))
+                    if one is None:
+                        one = made[(id(masks), differ)] = (
+                            masks, self._table(_differing(masks) if differ else masks))
+                    tables.append(one[1])
+                got = both[(id(ab), id(ba), differ)] = (ab, ba, tables[0], tables[1])
+            props[i] = (PAIR, cells, [a, b, got[2], got[3]])
         if not props:  # (a 1x1 grid: the kernel wants one propagator to queue)
             props.append((HOUSE, [0], [1, 0]))
         parts, at = [], 0  # (the geometry's houses and the crossings packed once, kept)

@@ -10,6 +10,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..model import leaper_steps
+from .program_kept import _rule_tables
 
 ORTHO = ((0, 1), (1, 0))          # each unordered orthogonal pair once
 KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1))
@@ -27,16 +28,12 @@ def _steps(puzzle, steps):
 
 def _differ_steps(steps):
     def build(prog, p, c):
-        differ = lambda x, y: x != y  # noqa: E731
-        for a, b in _steps(p, steps):
-            prog.relation(a, b, differ, "differ")
+        prog.relations(_steps(p, steps), lambda x, y: x != y, "differ")
     return build
 
 
 def _non_consecutive(prog, p, c):
-    apart = lambda x, y: abs(x - y) != 1  # noqa: E731
-    for a, b in _steps(p, ORTHO):
-        prog.relation(a, b, apart, "non_consecutive")
+    prog.relations(_steps(p, ORTHO), lambda x, y: abs(x - y) != 1, "non_consecutive")
 
 
 def _marked(p, types):
@@ -50,32 +47,29 @@ def _negative_dots(prog, p, c):
     ok = lambda x, y: (not (c.white and abs(x - y) == 1)  # noqa: E731
                        and not any(x == r * y or y == r * x for r in ratios))
     key = ("negative_dots", c.white, frozenset(ratios))  # (all ``ok`` reads)
-    for a, b in _steps(p, ORTHO):
-        if frozenset((a, b)) not in dotted:
-            prog.relation(a, b, ok, key)
+    prog.relations(((a, b) for a, b in _steps(p, ORTHO) if frozenset((a, b)) not in dotted),
+                   ok, key)
 
 
 def _negative_xv(prog, p, c):
     marked = _marked(p, ("xv",))
     ok = lambda x, y: not (c.x and x + y == 10) and not (c.v and x + y == 5)  # noqa: E731
-    for a, b in _steps(p, ORTHO):
-        if frozenset((a, b)) not in marked:
-            prog.relation(a, b, ok, ("negative_xv", c.x, c.v))
+    prog.relations(((a, b) for a, b in _steps(p, ORTHO) if frozenset((a, b)) not in marked),
+                   ok, ("negative_xv", c.x, c.v))
 
 
 def _chess(prog, p, c):
     ruled = set(c.cells)
     ok = (lambda x, y: x != y) if not c.values else (lambda x, y: x != y or x not in c.values)
-    for a, b in _steps(p, leaper_steps(c.moves)):
-        if a < b and (not ruled or a in ruled or b in ruled):
-            prog.relation(a, b, ok, ("chess", tuple(c.values)))
+    prog.relations(((a, b) for a, b in _steps(p, leaper_steps(c.moves))
+                    if a < b and (not ruled or a in ruled or b in ruled)),
+                   ok, ("chess", tuple(c.values)))
 
 
 def _knightmare(prog, p, c):
     ok = lambda x, y: x + y not in c.sums  # noqa: E731
-    for a, b in _steps(p, KNIGHT):
-        if a < b:
-            prog.relation(a, b, ok, ("knightmare", tuple(c.sums)))
+    prog.relations(((a, b) for a, b in _steps(p, KNIGHT) if a < b), ok,
+                   ("knightmare", tuple(c.sums)))
 
 
 def _nabner(prog, p, c):
@@ -85,17 +79,16 @@ def _nabner(prog, p, c):
 
 
 def _diagonal_non_consecutive(prog, p, c):
-    apart = lambda x, y: abs(x - y) != 1  # noqa: E731
-    for a, b in _steps(p, KING):
-        prog.relation(a, b, apart, "non_consecutive")
+    prog.relations(_steps(p, KING), lambda x, y: abs(x - y) != 1, "non_consecutive")
 
 
 def _anti_taxicab(prog, p, c):
     """Two cells ``d`` orthogonal steps apart do not both hold ``d``: a pair rule for each
     such two cells (none where a house of the puzzle already makes them differ)."""
-    rules = {d: (lambda x, y, d=d: x != d or y != d) for d in range(max(prog.lo, 1), prog.hi + 1)}
-    for a, b, d in _taxicab_pairs(p.size, prog.geometry, max(prog.lo, 1), prog.hi):
-        prog.relation(a, b, rules[d], ("taxicab", d))
+    tables = {d: _rule_tables(("taxicab", d), lambda x, y, d=d: x != d or y != d, prog.lo,
+                              prog.hi) for d in range(max(prog.lo, 1), prog.hi + 1)}
+    prog.tabled([(a, b) + tables[d] for a, b, d in
+                 _taxicab_pairs(p.size, prog.geometry, max(prog.lo, 1), prog.hi)])
 
 
 @lru_cache(maxsize=16)
