@@ -135,3 +135,16 @@ def test_fast_counts_neighbourhood_counts_as_sat_and_the_checker(seed):
     assert got, "the draw has no solution: the test would compare nothing"
     assert got == _counted(p, "sat")
     assert got == {g: sum(1 for _ in fitting_splits(p, g)) for g in got}
+
+
+def test_the_search_does_not_depend_on_how_its_nodes_are_cut_into_kernel_calls(monkeypatch):
+    # the chaos branching weighs the cell of the last choice when a node fails; that cell
+    # must survive the end of one kernel call and the start of the next
+    from sudoku_cp.variants.fastvar import engine
+
+    p, _ = _puzzle(3, 3)
+    whole = solve(p, "fast", limit=400, time_limit=None)
+    monkeypatch.setattr(engine, "BUDGET", 3)
+    cut = solve(p, "fast", limit=400, time_limit=None)
+    assert whole.stats["nodes"] > 30, "too small a search to cut"
+    assert (cut.stats["nodes"], cut.solutions) == (whole.stats["nodes"], whole.solutions)
