@@ -19,7 +19,10 @@ on any cell and a (grid, split) pair is one solution.
   cell's value plus the offset (counts of cells sure to share it and perhaps sharing it
   bound the value; a tight value makes the undecided ones share it or not; while the
   first one's region is open, each region it may be keeps it only if the value can be
-  that region's count, as ISS's handler reasons).
+  that region's count, as ISS's handler reasons); with ``program_chaos.COUNT_BY_REGION``
+  (on), ``_count_by_region`` instead: for each region the first may be, the counts it
+  allows and what each counted cell may then be, and a first cell whose neighbours are
+  all counted counts one of them while none is fixed to its region.
 - ``_chaos_arrow``: the runs of the arms from the start in its region, the start once,
   number the value plus the offset (each arm's run between its sure and its possible
   prefix; a tight value extends a run or ends it; the start's regions as for a count).
