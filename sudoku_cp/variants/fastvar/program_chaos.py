@@ -39,6 +39,16 @@ HINTS = False
 #: every cell) or ``"linked"`` (as ``"weighted"``, a cell twice as heavy when its
 #: label, or its label's grid cell, is fixed: ISS's linked cells).
 BRANCH = "linked"
+#: Under ``"linked"`` (or ``"choices"``: as ``"linked"``, only choices weighed, no rule's
+#: failure, as ISS weighs), halve every weight each ``DECAY`` failures (0: never), as
+#: ISS's conflict scores decay every 16,384.
+DECAY = 0
+#: Counts reasoned region by region, as ISS's handler does (``varchaos._count_by_region``):
+#: for each region the first cell may be, what the count and each counted cell may be.
+COUNT_BY_REGION = True
+#: With it, a count whose first cell has every neighbour counted is one more than the
+#: cells fixed to a region while no neighbour is fixed to it (a neighbour must join).
+COUNT_NEAR = True
 
 
 def anchors(n) -> list[int]:
@@ -91,7 +101,8 @@ def labels(prog, p) -> list[int]:
     prog.props.append((CHAOS, cells + made, data))
     if BRANCH:
         prog.first, prog.inorder = made[0], {"order": 1, "pairs": 2, "weighted": 3,
-                                             "linked": 4}.get(BRANCH, 0)
+                                             "linked": 4, "choices": 5}.get(BRANCH, 0)
+        prog.decay = DECAY
     if HINTS:
         for q in range(n):  # each region's first cell placed first (its earliest cell that can)
             prog.hints[(tuple(made), 1 << q)] = None
@@ -106,8 +117,11 @@ def _count(prog, p, c):
     lab = labels(prog, p)
     counted = [lab[x] for x in c.cells[1:]]
     first = lab[c.cells[0]]
+    near = [x for x in _neighbours(p.size, c.cells[0]) if x >= 0]
+    enclosed = [lab[x] for x in near] if COUNT_NEAR and p.size > 1 and set(near) <= set(c.cells[1:]) else []
     prog.props.append((CHAOSCOUNT, [c.cell, first, *counted],
-                       [len(counted), c.offset, c.cell, first, *counted]))
+                       [len(counted), c.offset, c.cell, first, *counted,
+                        int(COUNT_BY_REGION), len(enclosed), *enclosed]))
 
 
 def _arrow(prog, p, c):

@@ -19,7 +19,10 @@ on any cell and a (grid, split) pair is one solution.
   cell's value plus the offset (counts of cells sure to share it and perhaps sharing it
   bound the value; a tight value makes the undecided ones share it or not; while the
   first one's region is open, each region it may be keeps it only if the value can be
-  that region's count, as ISS's handler reasons).
+  that region's count, as ISS's handler reasons); with ``program_chaos.COUNT_BY_REGION``
+  (on), ``_count_by_region`` instead: for each region the first may be, the counts it
+  allows and what each counted cell may then be, and a first cell whose neighbours are
+  all counted counts one of them while none is fixed to its region.
 - ``_chaos_arrow``: the runs of the arms from the start in its region, the start once,
   number the value plus the offset (each arm's run between its sure and its possible
   prefix; a tight value extends a run or ends it; the start's regions as for a count).
@@ -443,9 +446,13 @@ def _differ(dom, f, x, wstart, wlist, queue, inq, state, nprops):
 @njit(cache=True, nogil=True)
 def _chaos_count(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
     """``d[o]`` counted label cells (after the first), ``d[o + 1]`` the offset, then the
-    control cell, the first label cell and the counted ones: the value plus the offset is
-    one more than those sharing the first's region."""
+    control cell, the first label cell, the counted ones, whether to reason region by
+    region (``program_chaos.COUNT_BY_REGION``) and the first's neighbours when all of them
+    are counted (their number, then their label cells): the value plus the offset is one
+    more than those sharing the first's region."""
     k, off, ctl, f = d[o], d[o + 1], d[o + 2], d[o + 3]
+    if d[o + 4 + k]:
+        return _count_by_region(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
     fm = dom[f]
     if fm & (fm - 1):  # the first's region open: each region it may be supports a range
         support = 0
@@ -499,6 +506,73 @@ def _chaos_count(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
             if not _differ(dom, f, x, wstart, wlist, queue, inq, state, nprops):
                 return False
         elif not _share(dom, f, x, wstart, wlist, queue, inq, state, nprops):
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _count_by_region(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
+    """A count reasoned region by region, as ISS's handler does: for each region ``b``
+    the first cell may be, the counts it allows (between the counted cells fixed to ``b``
+    and those that may be, one more than the least when the first's neighbours are all
+    counted and none is fixed to ``b``: a region has two or more cells, so one of them
+    joins) and what each counted cell may then be (``b`` only if a count above the least
+    is allowed, another region only if one below the most is). The control, the first
+    and each counted cell keep what some region supports."""
+    k, off, ctl, f = d[o], d[o + 1], d[o + 2], d[o + 3]
+    ne = d[o + 5 + k]
+    enc = o + 6 + k
+    fm = dom[f]
+    cm0 = dom[ctl]
+    near = 0  # regions a neighbour of the first is fixed to
+    for e in range(ne):
+        em = dom[d[enc + e]]
+        if em & (em - 1) == 0:
+            near |= em
+    sup = np.zeros(k, dtype=np.int64)
+    support = 0
+    keep = 0
+    m = fm
+    while m:
+        b = m & -m
+        m &= m - 1
+        least = 1
+        most = 1
+        for j in range(k):
+            x = d[o + 4 + j]
+            xm = dom[x]
+            if x == f or xm == b:
+                least += 1
+                most += 1
+            elif xm & b:
+                most += 1
+        lb = least - off - lo  # the bits of the least and the most count
+        mb = most - off - lo
+        s = cm0 & _above(lb - 1) & _below(mb + 1)
+        if ne and near & b == 0 and lb >= 0:
+            s &= ~(1 << lb)
+        if s == 0:
+            continue
+        support |= s
+        keep |= b
+        more = s & _above(lb)    # a count above the least: an open cell may be b
+        fewer = s & _below(mb)   # one below the most: an open cell may be another
+        for j in range(k):
+            x = d[o + 4 + j]
+            xm = dom[x]
+            if x == f or xm == b:
+                sup[j] |= xm
+                continue
+            if fewer or xm & b == 0:
+                sup[j] |= xm & ~b
+            if more and xm & b:
+                sup[j] |= b
+    if not _narrow(dom, ctl, support, wstart, wlist, queue, inq, state, nprops):
+        return False
+    if not _narrow(dom, f, keep, wstart, wlist, queue, inq, state, nprops):
+        return False
+    for j in range(k):
+        if not _narrow(dom, d[o + 4 + j], sup[j], wstart, wlist, queue, inq, state, nprops):
             return False
     return True
 
