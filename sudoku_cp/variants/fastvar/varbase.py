@@ -56,13 +56,6 @@ def _ctlz(typingctx, x):
     return types.int64(types.int64), codegen
 
 
-@intrinsic
-def _bitreverse(typingctx, x):
-    def codegen(context, builder, sig, args):
-        return builder.bitreverse(args[0])
-    return types.int64(types.int64), codegen
-
-
 @njit(cache=True, nogil=True)
 def _high(m):
     """Index of the highest bit of the nonzero mask ``m``."""

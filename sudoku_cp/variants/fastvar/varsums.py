@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from .varbase import _above, _below, _bitreverse, _ctpop, _cttz, _high, _narrow
+from .varbase import _above, _below, _ctpop, _cttz, _high, _narrow
 
 
 @njit(cache=True, nogil=True)
@@ -166,10 +166,13 @@ def _linear_groups(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
 
 @njit(cache=True, nogil=True)
 def _mirror(m, nv):
-    """``m`` (bits below ``nv`` only) with bit ``i`` moved to ``nv - 1 - i`` (values read
-    from the top): the 64 bits reversed, shifted down (``_below`` drops the copies of the
-    sign bit the shift brings in)."""
-    return (_bitreverse(m) >> (64 - nv)) & _below(nv)
+    """``m`` with bit ``i`` moved to ``nv - 1 - i`` (values read from the top)."""
+    out = 0
+    while m:
+        i = _cttz(m)
+        out |= 1 << (nv - 1 - i)
+        m &= m - 1
+    return out
 
 
 @njit(cache=True, nogil=True)
@@ -269,75 +272,6 @@ def _group_walk(m0, m1, m2, g, rev, target, check):
 
 
 @njit(cache=True, nogil=True)
-def _group_sums(m0, m1, m2, g, target):
-    """The sums up to ``target`` of the choices ``_group_walk`` walks (one value from each
-    of the ``g`` masks, all distinct), walking the masks with fewer values first: one
-    cell's are its mask; two cells' the other's mask shifted by each value of the one with
-    fewer (less the value itself); three cells' the pairs' sums beside each value of the
-    one with fewest. (A shift past bit 62 is dropped, and only sums up to ``target``,
-    at most 62, are kept.)"""
-    if g == 1:
-        return m0 & _below(target + 1)
-    if g == 2:
-        return _pair_sums(m0, m1) & _below(target + 1)
-    if _ctpop(m1) < _ctpop(m0):  # the fewest values first: (m0, m1, m2) then (m2, m0, m1)
-        m0, m1 = m1, m0
-    if _ctpop(m2) < _ctpop(m0):
-        m0, m2 = m2, m0
-    out = 0
-    while m0:
-        a = _cttz(m0)
-        m0 &= m0 - 1
-        out |= _pair_sums(m1 & ~(1 << a), m2 & ~(1 << a)) << a
-    return out & _below(target + 1)
-
-
-@njit(cache=True, nogil=True)
-def _pair_sums(m0, m1):
-    """The sums of two distinct values, one from each mask, walking the one with fewer."""
-    if _ctpop(m0) > _ctpop(m1):
-        m0, m1 = m1, m0
-    out = 0
-    while m0:
-        a = _cttz(m0)
-        m0 &= m0 - 1
-        out |= (m1 & ~(1 << a)) << a
-    return out
-
-
-@njit(cache=True, nogil=True)
-def _beside(x, y, z):
-    """The values of ``x`` beside which ``y`` and ``z`` (0: no third cell) can take
-    distinct values other than it."""
-    if z == 0:
-        return x if y & (y - 1) else x & ~y
-    if y & (y - 1) and z & (z - 1) and _ctpop(y | z) >= 3:
-        return x
-    out = 0
-    while x:
-        b = x & -x
-        x ^= b
-        y2 = y & ~b
-        z2 = z & ~b
-        u = y2 | z2
-        if y2 and z2 and u & (u - 1):
-            out |= b
-    return out
-
-
-@njit(cache=True, nogil=True)
-def _distinct(m0, m1, m2, g):
-    """Each of the ``g`` (1 to 3) masks kept to the values in a choice of distinct
-    values, one from each (what ``_group_walk`` keeps when every choice's sum is
-    completed)."""
-    if g == 1:
-        return m0, 0, 0
-    if g == 2:
-        return _beside(m0, m1, 0), _beside(m1, m0, 0), 0
-    return _beside(m0, m1, m2), _beside(m1, m0, m2), _beside(m2, m0, m1)
-
-
-@njit(cache=True, nogil=True)
 def _down(a, b):
     """The union of ``a >> j`` over the bits ``j`` of ``b``: with bit ``s`` of ``a``
     meaning "a sum of ``target - s``", the sums of ``a``'s plus ``b``'s, within ``target``."""
@@ -397,7 +331,7 @@ def _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
     for t in range(ngroups):
         g, sign = d[o + 3 + 2 * t], d[o + 4 + 2 * t]
         m0, m1, m2 = _group_masks(dom, d, c, g, sign, nv)
-        work[gs + t] = _group_sums(m0, m1, m2, g, target)
+        work[gs + t] = _group_walk(m0, m1, m2, g, 0, target, False)[0]
         c += g
     work[pre] = 1 << target  # pre and suf reversed: bit s the sum target - s
     work[suf + ngroups] = 1 << target
@@ -411,17 +345,15 @@ def _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
     for t in range(ngroups):
         g, sign = d[o + 3 + 2 * t], d[o + 4 + 2 * t]
         rev = _completed(work[pre + t], work[suf + t + 1], target)
+        wide = work[gs + t] & ~rev == 0  # each sum the group makes is completed
         m0, m1, m2 = _group_masks(dom, d, c, g, sign, nv)
         top = _high(m0) + (_high(m1) if g > 1 else 0) + (_high(m2) if g > 2 else 0)
-        if work[gs + t] & ~rev == 0 and top <= target:
-            # each sum the group makes is completed, and every choice makes one of them:
-            # a value stays when the others can take distinct values beside it
-            k0, k1, k2 = _distinct(m0, m1, m2, g)
-            if k0 == m0 and k1 == m1 and k2 == m2:
-                c += g
-                continue
-        else:
-            _, k0, k1, k2 = _group_walk(m0, m1, m2, g, rev, target, True)
+        for j in range(g):
+            wide = wide and _ctpop(dom[d[c + j]]) >= g
+        if wide and top <= target:  # and every choice makes one of them: each cell has
+            c += g                  # g values or more, so each value is in a choice
+            continue
+        _, k0, k1, k2 = _group_walk(m0, m1, m2, g, rev, target, True)
         for j in range(g):
             kept = k0 if j == 0 else (k1 if j == 1 else k2)
             if sign < 0:
