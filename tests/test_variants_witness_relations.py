@@ -1,7 +1,7 @@
 """The witness's pair rules share their tables between pairs under one rule (batch round).
 
 A rule's tables (``RelationTables``) are made once per rule and shared by every pair of
-cells under it; the key is what decides the rule's answers (``witness_build._rule_key``:
+cells under it; the key is what decides the rule's answers (``witness_context._rule_key``:
 its code, defaults and closed-over values). These tests hold each pair's tables to the
 rule's own definition, so a key that merged two different rules would fail them.
 """
@@ -14,7 +14,8 @@ import pytest
 
 from sudoku_cp.variants import model as m
 from sudoku_cp.variants import witness
-from sudoku_cp.variants.witness_build import BUILDERS, Context
+from sudoku_cp.variants.witness_build import BUILDERS
+from sudoku_cp.variants.witness_context import Context
 from sudoku_cp.variants.rules import check_solution
 
 
@@ -52,7 +53,7 @@ def test_defaults_are_part_of_the_key():
 
 def test_unhashable_closures_are_not_shared():
     """A rule closing over a set (``ok``) gets tables of its own, still by its definition."""
-    from sudoku_cp.variants.witness_build import _rule_key
+    from sudoku_cp.variants.witness_context import _rule_key
 
     ok = {(1, 2)}
     assert _rule_key(lambda v, w: (v, w) in ok) is None

@@ -16,6 +16,8 @@ each guess.
 - ``witness_lines``: lines and outside clues (renban, between, lockout, zipper, ...);
 - ``witness_linesums``: sum lines, lunchboxes, counting circles, and groups of cells
   whose pairs obey one rule (Nabner, PairX over all pairs, whisper loops);
+- ``witness_context``: what the builders know of the puzzle (houses, cliques, dots) and
+  the pair rules' tables, made once per rule;
 - ``witness_build``: one builder per constraint type; a type without one is declined;
 - ``witness_search``: the fixpoint loop and the search.
 
