@@ -433,7 +433,8 @@ def test_an_outside_clue_never_removes_a_value_some_filling_uses(kind):
     """One propagator on one row with random candidates: every value some filling of the
     row uses (distinct values for the sums, which ``program`` builds on houses only) stays,
     and it fails only when no filling is left; the skyscraper keeps exactly those values."""
-    from sudoku_cp.variants.fastvar.program import BUILDERS, Program
+    from sudoku_cp.variants.fastvar.program import Program
+    from sudoku_cp.variants.fastvar.program_rules import BUILDERS
 
     cls, rule, distinct = OUTSIDE[kind]
     rng = random.Random(kind)

@@ -213,7 +213,8 @@ def test_a_renban_window_where_two_cells_need_one_value_is_dropped():
     values cannot both be filled from it: no value stays on that window's account (nor
     on a window some cell cannot meet). Each value a cell keeps lies in a window neither
     blocks; and every value a filling uses is kept."""
-    from sudoku_cp.variants.fastvar.program import BUILDERS, Program
+    from sudoku_cp.variants.fastvar.program import Program
+    from sudoku_cp.variants.fastvar.program_rules import BUILDERS
 
     rng = random.Random("renban-window")
     blocked_only = 0

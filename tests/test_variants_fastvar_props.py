@@ -169,7 +169,8 @@ def _lunchbox_sum(line):
 
 
 def test_a_lunchbox_never_removes_a_value_some_filling_uses_and_is_exact_when_filled():
-    from sudoku_cp.variants.fastvar.program import BUILDERS, SANDWICH, Program
+    from sudoku_cp.variants.fastvar.program import SANDWICH, Program
+    from sudoku_cp.variants.fastvar.program_rules import BUILDERS
 
     rng = random.Random("lunchbox")
     for trial in range(300):
@@ -285,7 +286,8 @@ def _is_renban(vals):
 
 
 def test_a_renban_keeps_what_fillings_use_and_drops_values_of_windows_it_cannot_fill():
-    from sudoku_cp.variants.fastvar.program import BUILDERS, RENBAN, Program
+    from sudoku_cp.variants.fastvar.program import RENBAN, Program
+    from sudoku_cp.variants.fastvar.program_rules import BUILDERS
 
     rng = random.Random("renban")
     dropped = 0
@@ -347,7 +349,8 @@ def test_renban_on_4x4_keeps_exactly_the_checkers_grids():
 
 
 def test_a_sum_line_keeps_exactly_what_the_fillings_use():
-    from sudoku_cp.variants.fastvar.program import BUILDERS, SUMLINE, Program
+    from sudoku_cp.variants.fastvar.program import SUMLINE, Program
+    from sudoku_cp.variants.fastvar.program_rules import BUILDERS
     from sudoku_cp.variants.rules import _splits
 
     rng = random.Random("sumline")

@@ -2,7 +2,9 @@
 
 Three places, as in sigh's solver: ``program`` turns a ``VariantPuzzle`` into flat
 integer arrays (one propagator per constraint, its rule written as a relation table, a
-linear sum, a combination list...), declining by name what it cannot state;
+linear sum, a combination list...), declining by name what it cannot state (one
+builder per constraint type in ``program_rules``, the pair rules, lines and chaos in
+``program_pairs``, ``program_lines`` and ``program_chaos``);
 ``varkernel`` is the numba (nopython) search that runs those propagators to a fixpoint
 and branches on the cell with the fewest candidates per past conflict (dom/wdeg),
 counting up to a limit; ``engine`` loads the kernel, runs it in node budgets under a
