@@ -90,6 +90,14 @@ def _xs(cp, cells):
 
 # -- one encoder per constraint type ------------------------------------------------------------
 
+#: How a chosen set of a killer cage bounds its cells: ``clauses`` (the set chosen implies
+#: "the cell holds one of its values", over the cells' value Booleans) or ``domain`` (a
+#: domain constraint on the cell, enforced by the set; before 2026-11-30). Over the 34
+#: killers of the wider set, CPU geomean x0.90 where both settle, iss-examples-18 20,993 ->
+#: 12,245 conflicts (docs/variants_speed.md, sixteenth round).
+CAGE_IN = "clauses"
+
+
 def _killer_cage(cp, c, k):
     xs = _xs(cp, c.cells)
     cp.model.AddAllDifferent(xs)
@@ -104,7 +112,10 @@ def _killer_cage(cp, c, k):
     choice = [cp.bool_var(f"cage{k}_{'_'.join(map(str, s))}") for s in sets]
     cp.model.AddExactlyOne(choice)
     for s, chosen in zip(sets, choice):
-        for x in xs:
+        for cell, x in zip(c.cells, xs):
+            if CAGE_IN == "clauses":
+                cp.model.AddBoolOr([cp.is_value(cell, v) for v in s]).OnlyEnforceIf(chosen)
+                continue
             inside = cp.cp_model.Domain.FromValues(list(s))
             cp.model.AddLinearExpressionInDomain(x, inside).OnlyEnforceIf(chosen)
         for v in s:

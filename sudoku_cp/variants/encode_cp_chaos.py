@@ -54,6 +54,11 @@ IMPLIED = frozenset({"lone", "pair"})
 #: model with a chaos construction (None: CP-SAT's default).
 HINT = True
 LINEARIZATION = 0
+#: How a chaos arrow's run Booleans ("the arm's first cells share the start's region") are
+#: tied to their parts: ``clauses`` (the run implies each part; all parts imply the run) or
+#: ``min`` (``AddMinEquality``, before 2026-11-30): iss-examples-49 16,329 -> 11,803
+#: conflicts (docs/variants_speed.md, sixteenth round).
+RUNS = "clauses"
 
 
 def _layers(cp, k, n, reg, root):
@@ -158,8 +163,8 @@ def _same(cp, a, b):
 
 def _chaos_arrow(cp, c, k):
     """Each arm's run: Booleans "the first j cells share the start's region", each the
-    previous one and the next cell's ``_same``; one plus their sum is the value plus the
-    offset."""
+    previous one and the next cell's ``_same`` (as clauses: ``RUNS``); one plus their sum
+    is the value plus the offset."""
     runs, at = [], 0
     for length in c.lengths:
         arm, at = c.cells[at:at + length], at + length
@@ -168,7 +173,14 @@ def _chaos_arrow(cp, c, k):
             same = _same(cp, arm[0], cell)
             run = cp.bool_var(f"chaos_arrow{k}_run[{at},{j}]")
             parts = [x for x in (before, same) if not isinstance(x, int)]
-            cp.model.AddMinEquality(run, parts) if parts else cp.model.Add(run == 1)
+            if not parts:
+                cp.model.Add(run == 1)
+            elif RUNS == "clauses":  # run <-> every part
+                for part in parts:
+                    cp.model.AddImplication(run, part)
+                cp.model.AddBoolOr([run, *(part.Not() for part in parts)])
+            else:
+                cp.model.AddMinEquality(run, parts)
             runs.append(run)
             before = run
     cp.model.Add(cp.x[c.cell] + c.offset == 1 + sum(runs))
