@@ -56,7 +56,7 @@ def implied_cages(prog, puzzle) -> None:
     sizes = [len(cells) for cells, _ in cages]
     # every full house stated (rows, columns, boxes, extra regions, diagonals): a row of
     # seven cells over values 1..9 is no full house and holds no known total
-    houses, holding, areas = _areas(prog.distinct_full(), puzzle.size)
+    houses, holding, areas, bits = _areas(prog.distinct_full(), puzzle.size)
     stated = set(cages)  # (cells, total): each sum once (two areas often imply the same)
 
     def implied(cells, total):
@@ -107,21 +107,24 @@ def implied_cages(prog, puzzle) -> None:
         for i in near:
             if sizes[i] - inn[i] == 1 and 0 < left - inn[i] < MIXED_CELLS:
                 _mixed(prog, area, total, [cages[j] for j in inside + [i]], stated)
-    _crossing(prog, puzzle, houses, holding, whole, implied)
+    _crossing(prog, puzzle, houses, holding, whole, implied, bits)
 
 
 @lru_cache(maxsize=64)
 def _areas(full_houses: tuple, n: int) -> tuple:
-    """The distinct full houses (as sets of cells), cell -> the full houses holding it, and
-    the areas with how many times each holds every value and their cells in order: the
-    houses, then the bands (kept per set of full houses: most puzzles share one)."""
+    """The distinct full houses (as sets of cells), cell -> the full houses holding it, the
+    areas with how many times each holds every value and their cells in order (the houses,
+    then the bands), and cell -> the full houses holding it as bits of their indices
+    (kept per set of full houses: most puzzles share one)."""
     houses = list(dict.fromkeys(frozenset(h) for h in full_houses))
     holding: dict[int, list[frozenset]] = {}
-    for h in houses:
+    bits: dict[int, int] = {}
+    for i, h in enumerate(houses):
         for x in h:
             holding.setdefault(x, []).append(h)
+            bits[x] = bits.get(x, 0) | 1 << i
     areas = [(h, 1) for h in houses] + list(_bands(n, set(houses)))
-    return houses, holding, [(area, k, sorted(area)) for area, k in areas]
+    return houses, holding, [(area, k, sorted(area)) for area, k in areas], bits
 
 
 def _unit_sums(puzzle, little=True) -> tuple[list, list]:
@@ -161,7 +164,7 @@ def _pieces(puzzle) -> list[tuple[frozenset, int]]:
     return cages + _disjoint(sums, frozenset().union(*(cells for cells, _ in cages)))
 
 
-def _crossing(prog, puzzle, houses, holding, whole, implied) -> None:
+def _crossing(prog, puzzle, houses, holding, whole, implied, bits) -> None:
     """ISS's sum intersection (``_addSumIntersectionHandler``), over each full house: the
     sums touching it (none sharing a cell, chosen for this house), with full houses
     filling what they leave of it, cover it; then their cells outside the house, less
@@ -202,19 +205,21 @@ def _crossing(prog, puzzle, houses, holding, whole, implied) -> None:
                 out, total = out - h, total - whole
         if not out:
             continue
-        lo, hi = _bounds(prog, sorted(out), holding)
+        lo, hi = _bounds(prog, sorted(out), bits)
         slack = min(total - lo, hi - total)
         if hi - lo > 4 * slack:
             implied(sorted(out), total)
 
 
-def _bounds(prog, cells, holding) -> tuple[int, int]:
+def _bounds(prog, cells, bits) -> tuple[int, int]:
     """The least and the most ``cells`` can sum to, read by groups of cells sharing a
-    full house (taken greedily: values differ inside a group)."""
+    full house (taken greedily: values differ inside a group; ``bits``: cell -> the full
+    houses holding it, as bits)."""
     groups: list[list[int]] = []
     for x in cells:
+        hx = bits.get(x, 0)
         for g in groups:
-            if all(any(y in h for h in holding.get(x, ())) for y in g):
+            if all(hx & bits.get(y, 0) for y in g):
                 g.append(x)
                 break
         else:

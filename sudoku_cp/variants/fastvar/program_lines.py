@@ -45,11 +45,25 @@ def _fail(prog) -> None:
 
 def readings(n: int) -> list[tuple[int, ...]]:
     """Every row and column of an ``n x n`` grid, each read both ways."""
+    return list(_readings(n))
+
+
+@lru_cache(maxsize=16)
+def _readings(n: int) -> tuple[tuple[int, ...], ...]:
     out = []
     for line in ([tuple(r * n + k for k in range(n)) for r in range(n)]
                  + [tuple(r * n + k for r in range(n)) for k in range(n)]):
         out += [line, line[::-1]]
-    return out
+    return tuple(out)
+
+
+@lru_cache(maxsize=16)
+def _others(n: int) -> dict:
+    """Reading -> the cells of every other reading, in order, one after another (kept per
+    size: a full-rank puzzle has a clue on most of its ``4n`` readings)."""
+    every = _readings(n)
+    return {line: tuple(x for other in every if other != line for x in other)
+            for line in every}
 
 
 def _ties_allowed(p) -> bool:
@@ -63,9 +77,9 @@ def _full_rank(prog, p, c):
     if prog.nv != n:
         raise UnsupportedConstraint("full_rank", f"fast: {prog.nv} values on a {n}x{n} grid "
                                     "(it counts four readings per first value)")
-    every = readings(n)
+    others = _others(n)
     line = tuple(c.cells)
-    if line not in every:
+    if line not in others:
         raise UnsupportedConstraint("full_rank", "fast: a rank clue on cells that are no "
                                     "whole row or column")
     if not 1 <= c.rank <= 4 * n:
@@ -74,10 +88,9 @@ def _full_rank(prog, p, c):
     first = prog.lo + (c.rank - 1) // 4
     prog.restrict(line[0], lambda v: v == first)
     data = [n, (c.rank - 1) % 4, int(not _ties_allowed(p))] + list(line)
-    for other in every:
-        if other != line:
-            data += other
+    data += others[line]
     prog.props.append((FULLRANK, list(range(n * n)), data))
+    every = _readings(n)
     for edge in (every[0], every[2 * n - 2], every[2 * n], every[4 * n - 2]):  # where `first`
         prog.hints[(edge, prog.mask((first,)))] = None  # goes on each edge: branched first
 
@@ -109,7 +122,7 @@ def _sequence(prog, p, c):
     a = automaton_of(p, c)
     count = prog.nv  # the break's symbol
     places = _segments(c)
-    if any(s > count for _, s, _ in a.moves) or count > 62:
+    if _most_symbol(a) > count or count > 62:
         raise UnsupportedConstraint(c.TYPE, f"fast: symbols past {count} values")
     made = _unrolled(a, count, tuple(place is None for place in places))
     if made is None:
@@ -123,6 +136,13 @@ def _sequence(prog, p, c):
         data.append(-1 if place is None else place)
         data += step
     prog.props.append((AUTOMATON, sorted({x for x in places if x is not None}), data))
+
+
+@lru_cache(maxsize=256)
+def _most_symbol(a) -> int:
+    """The highest symbol a move of automaton ``a`` reads (-1 with none; kept per automaton:
+    a puzzle's lines often share one)."""
+    return max((s for _, s, _ in a.moves), default=-1)
 
 
 @lru_cache(maxsize=256)
