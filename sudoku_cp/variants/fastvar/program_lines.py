@@ -122,27 +122,42 @@ def _sequence(prog, p, c):
     a = automaton_of(p, c)
     count = prog.nv  # the break's symbol
     places = _segments(c)
-    if _most_symbol(a) > count or count > 62:
+    fits, made = _laid_out(a, count, tuple(place is None for place in places))
+    if not fits:
         raise UnsupportedConstraint(c.TYPE, f"fast: symbols past {count} values")
-    made = _unrolled(a, count, tuple(place is None for place in places))
     if made is None:
         _fail(prog)
         return
     if not places:
         return
-    data, steps = made
-    data = list(data)
-    for place, step in zip(places, steps):
-        data.append(-1 if place is None else place)
-        data += step
+    template, slots = made
+    data = template.copy()  # (an array: ``program_kept._pack`` joins it as it is)
+    data[slots] = [-1 if place is None else place for place in places]
     prog.props.append((AUTOMATON, sorted({x for x in places if x is not None}), data))
 
 
 @lru_cache(maxsize=256)
-def _most_symbol(a) -> int:
-    """The highest symbol a move of automaton ``a`` reads (-1 with none; kept per automaton:
-    a puzzle's lines often share one)."""
-    return max((s for _, s, _ in a.moves), default=-1)
+def _laid_out(a, count: int, breaks: tuple):
+    """Whether automaton ``a``'s symbols fit ``count`` values (the break's symbol
+    ``count``, at most 62), and if so ``_unrolled``'s data as the kernel reads it, one
+    int64 array: the head, then each place's cell (its slot, left 0) and step; and the
+    slots' indices (None as there). Kept per automaton and shape, one lookup per line: a
+    line's data is this with its cells written in, one copy, not thousands of Python ints
+    made into an array per line."""
+    import numpy as np
+
+    if max((s for _, s, _ in a.moves), default=-1) > count or count > 62:
+        return False, None
+    made = _unrolled(a, count, breaks)
+    if made is None:
+        return True, None
+    head, steps = made
+    data, slots = list(head), []
+    for step in steps:
+        slots.append(len(data))
+        data.append(0)
+        data += step
+    return True, (np.array(data, dtype=np.int64), np.array(slots, dtype=np.int64))
 
 
 @lru_cache(maxsize=256)
