@@ -86,10 +86,7 @@ class Run:
 
     def __init__(self, prog, k, everything=True):
         """With ``everything``, every propagator queued once, each in its ring (the root)."""
-        import numpy as np
-
-        costly = np.array([getattr(k, name) for name in COSTLY] or [-1], dtype=np.int64)
-        bounds = np.array([getattr(k, name) for name in BOUNDS] or [-1], dtype=np.int64)
+        costly, bounds = _kinds_of(k)
         self.ring, self.wlist, self.queue, self.inq, self.state, self.work = k.prepare(
             prog.kinds, prog.pstart, prog.data, prog.slow(), prog.wlist, costly, bounds,
             everything)
@@ -106,6 +103,22 @@ class Run:
             self.state[s + 1] = (t + 1) % n
             self.state[s + 2] += 1
             self.inq[p] = True
+
+
+_KINDS: dict = {}  # id(kernel module) -> (module, ``COSTLY``'s and ``BOUNDS``' kinds)
+
+
+def _kinds_of(k) -> tuple:
+    """The kernel's numbers of the kinds ``COSTLY`` and ``BOUNDS`` as int64 arrays ([-1]
+    for none), made once per kernel module (the kernel reads them and writes neither)."""
+    got = _KINDS.get(id(k))
+    if got is None or got[0] is not k or got[1] != (COSTLY, BOUNDS):
+        import numpy as np
+
+        got = _KINDS[id(k)] = (k, (COSTLY, BOUNDS), tuple(
+            np.array([getattr(k, name) for name in names] or [-1], dtype=np.int64)
+            for names in (COSTLY, BOUNDS)))
+    return got[2]
 
 
 def propagate_once(prog, dom, props, *, watch=True) -> bool:
