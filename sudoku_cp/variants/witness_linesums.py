@@ -19,7 +19,7 @@ satisfying its rule can use, given the other cells' candidates:
 
 from __future__ import annotations
 
-from .witness_props import between, distinct_sum_keeps, highest, lowest, values
+from .witness_props import between, distinct_sum_keeps, values
 
 
 #: A memo of ``keeps`` holds at most this many sets of masks (then starts afresh).
