@@ -36,8 +36,11 @@ PRESOLVE = False
 #: alternated), CPU: the root passes off, median 30.9 -> 27.0 ms, total 4.05 -> 2.73 s;
 #: inprocessing off too, 27.5 -> 21.0 ms, 2.73 -> 2.23 s. An encoding's own parameters
 #: still come after.
+#: Seventeenth round: the detection of "greater than at least one of" constraints when the
+#: model is loaded, off too (the same conflicts on nearly every shared puzzle, 5-20% less
+#: CPU: docs/variants_speed.md).
 PASSES_OFF = {"cp_model_probing_level": 0, "linearization_level": 0, "symmetry_level": 0,
-              "use_sat_inprocessing": False}
+              "use_sat_inprocessing": False, "auto_detect_greater_than_at_least_one_of": False}
 
 
 #: Solutions of one enumerating solve that repeat the cells of one already found (its
