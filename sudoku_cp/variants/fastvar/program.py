@@ -106,7 +106,6 @@ class Program:
         self._stated = 0  # how many of ``props`` are the geometry's houses (``add_geometry``)
         self._crossed = None  # (where in ``props``, ``_crossings``' tuple) once ``crossings`` ran
         self._ungrouped = False  # a ``GROUPSUM`` waits for ``_group_sums``
-        self._memo = 0  # the kernel's memo slots the ``GROUPSUM``s so far take (``_group_data``)
         self.hints: dict[tuple, None] = {}  # (cells, value bit): branched on first, in order
         self.first, self.inorder = 0, 0  # cells from ``first`` on branched on first (in order)
 
@@ -263,15 +262,13 @@ class Program:
 
     def _group_data(self, total, merged, groups) -> list[int]:
         """The kernel's data of a ``GROUPSUM``: cells, target in bit indices, groups
-        (size and sign of each), then the cells group by group, and where its memo starts
-        in the kernel's ``work`` (five slots a group: ``varsums._group_sum``)."""
+        (size and sign of each), then the cells group by group."""
         cells = [x for g in groups for x in g]
         up = sum(1 for x in cells if merged[x] > 0)
         out = [len(cells), total - up * self.lo + (len(cells) - up) * self.hi, len(groups)]
         for g in groups:
             out += [len(g), merged[g[0]]]
-        memo, self._memo = self._memo, self._memo + 5 * len(groups)
-        return out + cells + [memo]
+        return out + cells
 
     def cage(self, cells, total: int, house: bool = True) -> None:
         """Distinct values summing to ``total``: a house (unless the cells are already in

@@ -522,22 +522,18 @@ def prepare(kinds, pstart, d, slow, wlist_in, costly, bounds, everything):
     the watcher list as ``8 * propagator + 4 * b + ring`` (``program`` writes ``~p`` for a
     slow one; ``b`` 1 for the kinds ``bounds``, woken only when a lowest or highest value
     goes), the queue, with every propagator queued once in its ring when ``everything``,
-    ``inq``, the state and ``_group_sum``'s memos (five per group) and scratch (three per
-    group of the longest, at the end)."""
+    ``inq``, the state and ``_group_sum``'s scratch (three per group of the longest)."""
     nprops = kinds.shape[0]
     ring = np.zeros(nprops, dtype=np.int64)
     most = 0
-    memo = 0
     for p in range(nprops):
         if slow[p]:
             ring[p] = 1
             for c in costly:
                 if kinds[p] == c:
                     ring[p] = 2
-        if kinds[p] == GROUPSUM:  # (its memo's start follows its cells)
-            o = pstart[p]
-            most = max(most, d[o + 2])
-            memo = max(memo, d[o + 3 + 2 * d[o + 2] + d[o]] + 5 * d[o + 2])
+        if kinds[p] == GROUPSUM:
+            most = max(most, d[pstart[p] + 2])
     wlist = np.zeros(max(wlist_in.shape[0], 1), dtype=np.int64)
     if nprops:
         for i in range(wlist_in.shape[0]):
@@ -561,7 +557,7 @@ def prepare(kinds, pstart, d, slow, wlist_in, costly, bounds, everything):
         for r in range(RINGS):
             if state[QHEAD + 3 * r + 1] == nprops:
                 state[QHEAD + 3 * r + 1] = 0
-    work = np.zeros(memo + 3 * (most + 1), dtype=np.int64)
+    work = np.zeros(3 * (most + 1), dtype=np.int64)
     return ring, wlist, queue, inq, state, work
 
 

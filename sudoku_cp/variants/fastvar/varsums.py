@@ -319,35 +319,19 @@ def _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
     target (at most 62, ``program`` checks) matter, one bit each in a mask; ``pre[t]`` are
     the sums the groups before ``t`` make, ``suf[t]`` those from ``t`` on, both reversed
     (bit ``s`` the sum ``target - s``: a group's sums are then shifts down, and the
-    sums it may make the other groups' complements, ``_completed``) (all three at the end
-    of ``work``, which ``engine`` sizes for the longest sum: no allocation per run).
-
-    Each group has a memo in ``work`` (its start after the cells in ``d``), five slots:
-    its cells' masks, the sums they make, and the completions with which they last lost
-    nothing (-1: none yet). Both are functions of the masks alone, so a group whose masks
-    are the memo's takes its sums from it, and keeps every value when its completions
-    hold the memo's (more completions keep more). Most runs find most groups unchanged."""
-    n, target, ngroups = d[o], d[o + 1], d[o + 2]
+    sums it may make the other groups' complements, ``_completed``) (all three in
+    ``work``, which ``engine`` sizes for the longest sum: no allocation per run)."""
+    target, ngroups = d[o + 1], d[o + 2]
     if target < 0:
         return False
-    memo = d[o + 3 + 2 * ngroups + n]
-    gs = work.shape[0] - 3 * ngroups - 2  # work[gs + t]: group t's sums
-    pre = gs + ngroups                    # work[pre + t], t in 0..ngroups
-    suf = gs + 2 * ngroups + 1            # work[suf + t], t in 0..ngroups
+    gs = 0                   # work[gs + t]: group t's sums
+    pre = ngroups            # work[pre + t], t in 0..ngroups
+    suf = 2 * ngroups + 1    # work[suf + t], t in 0..ngroups
     c = o + 3 + 2 * ngroups
     for t in range(ngroups):
         g, sign = d[o + 3 + 2 * t], d[o + 4 + 2 * t]
-        e = memo + 5 * t
-        a0 = dom[d[c]]
-        a1 = dom[d[c + 1]] if g > 1 else 0
-        a2 = dom[d[c + 2]] if g > 2 else 0
-        if work[e] == a0 and work[e + 1] == a1 and work[e + 2] == a2:
-            work[gs + t] = work[e + 3]
-        else:
-            m0, m1, m2 = _group_masks(dom, d, c, g, sign, nv)
-            sums = _group_walk(m0, m1, m2, g, 0, target, False)[0]
-            work[gs + t] = sums
-            work[e], work[e + 1], work[e + 2], work[e + 3], work[e + 4] = a0, a1, a2, sums, -1
+        m0, m1, m2 = _group_masks(dom, d, c, g, sign, nv)
+        work[gs + t] = _group_walk(m0, m1, m2, g, 0, target, False)[0]
         c += g
     work[pre] = 1 << target  # pre and suf reversed: bit s the sum target - s
     work[suf + ngroups] = 1 << target
@@ -361,31 +345,21 @@ def _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
     for t in range(ngroups):
         g, sign = d[o + 3 + 2 * t], d[o + 4 + 2 * t]
         rev = _completed(work[pre + t], work[suf + t + 1], target)
-        e = memo + 5 * t
-        if work[e + 4] & ~rev == 0:  # (the group's cells are the memo's: only this
-            c += g                   # group narrows them, and it has not yet)
-            continue
         wide = work[gs + t] & ~rev == 0  # each sum the group makes is completed
         m0, m1, m2 = _group_masks(dom, d, c, g, sign, nv)
         top = _high(m0) + (_high(m1) if g > 1 else 0) + (_high(m2) if g > 2 else 0)
         for j in range(g):
             wide = wide and _ctpop(dom[d[c + j]]) >= g
         if wide and top <= target:  # and every choice makes one of them: each cell has
-            work[e + 4] = rev       # g values or more, so each value is in a choice
-            c += g
+            c += g                  # g values or more, so each value is in a choice
             continue
         _, k0, k1, k2 = _group_walk(m0, m1, m2, g, rev, target, True)
-        same = True
         for j in range(g):
             kept = k0 if j == 0 else (k1 if j == 1 else k2)
             if sign < 0:
                 kept = _mirror(kept, nv)
-            x = d[c + j]
-            same = same and dom[x] & ~kept == 0
-            if not _narrow(dom, x, kept, wstart, wlist, queue, inq, state, nprops):
+            if not _narrow(dom, d[c + j], kept, wstart, wlist, queue, inq, state, nprops):
                 return False
-        if same:
-            work[e + 4] = rev
         c += g
     return True
 

@@ -1,10 +1,11 @@
-"""``fast`` for variants: an exact sum's memo (``varsums._group_sum``) changes nothing.
+"""``fast`` for variants: an exact sum (``varsums._group_sum``) run again and again with
+one ``engine.Run``, as a search runs it, gives what a run of its own gives.
 
-Each group of an exact sum keeps, between runs, its cells' masks, the sums they make and
-the completions with which it last lost nothing. One run of the sum with its memo kept
-from earlier runs, on states that narrow and widen again as a search's do (a few cells
-at a time, so most groups meet their memo), must give what a run with no memo gives, and
-what every filling of the groups uses.
+A search keeps one ``work`` array for all its runs; anything an exact sum keeps there
+between runs (a memo of each group's sums was tried and dropped: docs/variants_speed.md,
+"Seventeenth round — killer") must change no result. On states that narrow a cell or two
+at a time and widen again as a search backs up, each run with the kept ``Run`` must give
+what a fresh run gives, and what every filling of the groups uses.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def _exact(dom, cells, weight, group, total, lo, hi):
     return out
 
 
-def test_a_sum_with_its_memo_kept_gives_what_one_without_it_gives():
+def test_a_sum_run_with_a_kept_run_gives_what_a_fresh_run_gives():
     from sudoku_cp.variants.fastvar.program import GROUPSUM, Program
 
     k = engine.kernel()
@@ -60,13 +61,13 @@ def test_a_sum_with_its_memo_kept_gives_what_one_without_it_gives():
         p = int(np.flatnonzero(prog.kinds == GROUPSUM)[0])
         data = prog.data[prog.pstart[p]:prog.pstart[p + 1]].tolist()
         ngroups = data[2]
-        order, group, at = data[3 + 2 * ngroups:3 + 2 * ngroups + size], {}, 0
+        order, group, at = data[3 + 2 * ngroups:3 + 2 * ngroups + size], {}, 0  # the cells
         for g, width in enumerate(data[3:3 + 2 * ngroups:2]):
             for x in order[at:at + width]:
                 group[x] = g
             at += width
         weight = dict(zip(cells, weights))
-        run = engine.Run(prog, k, everything=False)  # one memo for the whole trial
+        run = engine.Run(prog, k, everything=False)  # one for the whole trial
         zero = 0 * prog.wstart
         full = (1 << n) - 1
         dom = prog.dom.copy()
