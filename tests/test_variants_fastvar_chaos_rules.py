@@ -92,3 +92,39 @@ def test_a_pocket_not_filled_by_whole_regions_fails():
     labels[4] = labels[5] = A  # A full; cell 15 given to C (over-full: this rule looks at
     labels[15] = C              # pockets only), so three open cells and no region beside
     assert not _run(varchaos._pockets, labels)[0]
+
+
+def _split(labels, values):
+    """The whole split (``varchaos._chaos``) once on a 4x4 with these label and value
+    masks (no label order: every region counts as pinned); whether it holds, and the
+    label and value masks after."""
+    cells = N * N
+    d = [N, cells, *range(cells), *range(cells, 2 * cells)]
+    for x in range(cells):
+        d += program_chaos._neighbours(N, x)
+    d.append(ALL)
+    d = np.array(d, dtype=np.int64)
+    dom = np.array(list(values) + list(labels), dtype=np.int64)
+    wstart = np.zeros(len(dom) + 1, dtype=np.int64)
+    ok = varchaos._chaos(dom, d, 0, wstart, np.zeros(1, dtype=np.int64),
+                         np.zeros(2, dtype=np.int64), np.zeros(1, dtype=np.bool_),
+                         np.zeros(16, dtype=np.int64), 1)
+    return ok, dom[cells:].tolist(), dom[:cells].tolist()
+
+
+def test_a_cell_fixed_by_a_hidden_single_seeds_its_regions_reach_in_the_same_run():
+    # D may be the top row and the right column; of those cells only cell 15 can hold a
+    # 4, so it is D's (the value rule), and from it D reaches cells 11, 7 and 3 within its
+    # room of three: exactly four cells, so they are D and the rest of the row is not.
+    # (The connectivity reads the cells fixed as the values were reasoned, not before.)
+    ABC = A | B | C
+    labels = [ALL, ALL, ALL, ALL,
+              ABC, ABC, ABC, ALL,
+              ABC, ABC, ABC, ALL,
+              ABC, ABC, ABC, ALL]
+    values = [ALL if labels[x] == ABC or x == 15 else A | B | C for x in range(N * N)]
+    ok, after, vals = _split(labels, values)
+    assert ok
+    assert vals[15] == D  # (the value 4 is bit D)
+    assert [after[x] for x in (3, 7, 11, 15)] == [D] * 4
+    assert after[0] == after[1] == after[2] == ABC

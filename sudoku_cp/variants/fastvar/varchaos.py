@@ -58,15 +58,29 @@ def _order(dom, d, lab, cells, full, seed, wstart, wlist, queue, inq, state, npr
         if allowed == full:
             break
         x = d[lab + i]
-        if not _narrow(dom, x, allowed, wstart, wlist, queue, inq, state, nprops):
+        if dom[x] & ~allowed and not _narrow(dom, x, allowed, wstart, wlist, queue, inq,
+                                             state, nprops):
             return False
         allowed |= (dom[x] << 1) & full
     return True
 
 
 @njit(cache=True, nogil=True)
-def _connected(dom, d, n, cells, lab, nb, wstart, wlist, queue, inq, state, nprops):
-    """Each region connected, over the cells that may carry it. From a fixed cell: a
+def _note(lm, i, fixed, first):
+    """Cell ``i``, its label ``lm`` just narrowed from two or more regions, counted in
+    ``fixed`` and ``first`` if it is now fixed."""
+    if lm & (lm - 1) == 0:
+        q = _cttz(lm)
+        fixed[q] += 1
+        if first[q] < 0 or first[q] > i:
+            first[q] = i
+
+
+@njit(cache=True, nogil=True)
+def _connected(dom, d, n, cells, lab, nb, fixed, first, wstart, wlist, queue, inq, state,
+               nprops):
+    """Each region connected, over the cells that may carry it. From a fixed cell (the
+    first, ``first[q]``, of the ``fixed[q]`` cells fixed to region ``q``, or -1): a
     cell's *cost* is the fewest cells not fixed to the region on a path to it (fixed ones
     free), and the region has room for ``n`` less its fixed cells; the seed's fixed part
     with one way out (a *door*) grows through it. With no fixed cell: parts of fewer
@@ -77,16 +91,9 @@ def _connected(dom, d, n, cells, lab, nb, wstart, wlist, queue, inq, state, npro
     filled = np.empty(n + 1, dtype=np.int64)
     for q in range(n):
         b = 1 << q
-        seed = -1
-        nfixed = 0
-        for i in range(cells):
-            dist[i] = -1
-            if dom[d[lab + i]] == b:
-                nfixed += 1
-                if seed < 0:
-                    seed = i
+        seed = first[q]
         if seed >= 0:
-            room = n - nfixed
+            room = n - fixed[q]
             far = n + 1
             for i in range(cells):
                 dist[i] = far
@@ -130,6 +137,7 @@ def _connected(dom, d, n, cells, lab, nb, wstart, wlist, queue, inq, state, npro
                 elif dom[x] & b:
                     if not _narrow(dom, x, ~b, wstart, wlist, queue, inq, state, nprops):
                         return False  # (a fixed cell out of reach)
+                    _note(dom[x], i, fixed, first)
             if reached < n:
                 return False
             if reached == n:  # exactly n cells can: they are the region
@@ -141,6 +149,8 @@ def _connected(dom, d, n, cells, lab, nb, wstart, wlist, queue, inq, state, npro
                 if not _narrow(dom, d[lab + door], b, wstart, wlist, queue, inq, state, nprops):
                     return False
             continue
+        for i in range(cells):
+            dist[i] = -1
         big = False  # no fixed cell: parts of fewer than n cells lose the region
         for s in range(cells):
             if dist[s] >= 0 or dom[d[lab + s]] & b == 0:
@@ -164,6 +174,7 @@ def _connected(dom, d, n, cells, lab, nb, wstart, wlist, queue, inq, state, npro
                 if not _narrow(dom, d[lab + todo[j]], ~b, wstart, wlist, queue, inq, state,
                                nprops):
                     return False
+                _note(dom[d[lab + todo[j]]], todo[j], fixed, first)
         if not big:
             return False
     return True
@@ -339,6 +350,7 @@ def _chaos(dom, d, o, wstart, wlist, queue, inq, state, nprops):
         return False
     may = np.zeros(n, dtype=np.int64)      # cells that may carry each region
     fixed = np.zeros(n, dtype=np.int64)    # cells fixed to it
+    first = np.full(n, -1, dtype=np.int64)  # the first of them, -1: none
     held = np.zeros(n, dtype=np.int64)     # values fixed in it
     once = np.zeros(n, dtype=np.int64)     # values some cell that may carry it can take
     twice = np.zeros(n, dtype=np.int64)    # ... two or more such cells
@@ -355,6 +367,8 @@ def _chaos(dom, d, o, wstart, wlist, queue, inq, state, nprops):
         if lm & (lm - 1) == 0:
             q = _cttz(lm)
             fixed[q] += 1
+            if first[q] < 0:
+                first[q] = i
             if vm & (vm - 1) == 0:
                 if held[q] & vm:
                     return False
@@ -374,7 +388,8 @@ def _chaos(dom, d, o, wstart, wlist, queue, inq, state, nprops):
                     return False  # two values only this cell of region q can hold
                 if only:
                     keep = only
-                if not _narrow(dom, y, keep, wstart, wlist, queue, inq, state, nprops):
+                if vm & ~keep and not _narrow(dom, y, keep, wstart, wlist, queue, inq, state,
+                                              nprops):
                     return False
             continue
         drop = 0
@@ -396,11 +411,15 @@ def _chaos(dom, d, o, wstart, wlist, queue, inq, state, nprops):
                 if s:  # the one cell of region q that can hold the value s
                     must &= b
                     only |= s
-        if not _narrow(dom, x, must & ~drop, wstart, wlist, queue, inq, state, nprops):
+        if lm & (drop | ~must):
+            if not _narrow(dom, x, must & ~drop, wstart, wlist, queue, inq, state, nprops):
+                return False
+            _note(dom[x], i, fixed, first)  # (for the connectivity below)
+        if only and vm & ~only and not _narrow(dom, y, only, wstart, wlist, queue, inq, state,
+                                               nprops):
             return False
-        if only and not _narrow(dom, y, only, wstart, wlist, queue, inq, state, nprops):
-            return False
-    if not _connected(dom, d, n, cells, lab, nb, wstart, wlist, queue, inq, state, nprops):
+    if not _connected(dom, d, n, cells, lab, nb, fixed, first, wstart, wlist, queue, inq,
+                      state, nprops):
         return False
     if DOORS and not _doors(dom, d, n, cells, lab, nb, wstart, wlist, queue, inq, state,
                             nprops):
@@ -444,6 +463,23 @@ def _differ(dom, f, x, wstart, wlist, queue, inq, state, nprops):
 
 
 @njit(cache=True, nogil=True)
+def _in_region(dom, d, at, k, f, b):
+    """Of the ``k`` label cells listed from ``d[at]``, those surely in region ``b`` (fixed
+    to it, or the first label ``f`` itself) and those that may be: (least, most)."""
+    least = 0
+    most = 0
+    for j in range(k):
+        x = d[at + j]
+        xm = dom[x]
+        if x == f or xm == b:
+            least += 1
+            most += 1
+        elif xm & b:
+            most += 1
+    return least, most
+
+
+@njit(cache=True, nogil=True)
 def _chaos_count(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
     """``d[o]`` counted label cells (after the first), ``d[o + 1]`` the offset, then the
     control cell, the first label cell, the counted ones, whether to reason region by
@@ -461,16 +497,7 @@ def _chaos_count(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
         while m:
             b = m & -m
             m &= m - 1
-            least = 0
-            most = 0
-            for j in range(k):
-                x = d[o + 4 + j]
-                xm = dom[x]
-                if x == f or xm == b:
-                    least += 1
-                    most += 1
-                elif xm & b:
-                    most += 1
+            least, most = _in_region(dom, d, o + 4, k, f, b)
             low = least + 1 - off - lo
             s = dom[ctl] & _above(low - 1) & _below(most + 1 - off - lo + 1)
             if s:
@@ -536,18 +563,9 @@ def _count_by_region(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
     while m:
         b = m & -m
         m &= m - 1
-        least = 1
-        most = 1
-        for j in range(k):
-            x = d[o + 4 + j]
-            xm = dom[x]
-            if x == f or xm == b:
-                least += 1
-                most += 1
-            elif xm & b:
-                most += 1
-        lb = least - off - lo  # the bits of the least and the most count
-        mb = most - off - lo
+        least, most = _in_region(dom, d, o + 4, k, f, b)
+        lb = least + 1 - off - lo  # the bits of the least and the most count (the first
+        mb = most + 1 - off - lo   # cell counts too)
         s = cm0 & _above(lb - 1) & _below(mb + 1)
         if ne and near & b == 0 and lb >= 0:
             s &= ~(1 << lb)
@@ -567,12 +585,15 @@ def _count_by_region(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
                 sup[j] |= xm & ~b
             if more and xm & b:
                 sup[j] |= b
-    if not _narrow(dom, ctl, support, wstart, wlist, queue, inq, state, nprops):
+    if cm0 & ~support and not _narrow(dom, ctl, support, wstart, wlist, queue, inq, state,
+                                      nprops):
         return False
-    if not _narrow(dom, f, keep, wstart, wlist, queue, inq, state, nprops):
+    if fm & ~keep and not _narrow(dom, f, keep, wstart, wlist, queue, inq, state, nprops):
         return False
     for j in range(k):
-        if not _narrow(dom, d[o + 4 + j], sup[j], wstart, wlist, queue, inq, state, nprops):
+        x = d[o + 4 + j]
+        if dom[x] & ~sup[j] and not _narrow(dom, x, sup[j], wstart, wlist, queue, inq, state,
+                                            nprops):
             return False
     return True
 
