@@ -146,7 +146,6 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None, into=None)
     run = Run(prog, k)
     state = run.state
     state[k.FIRST], state[k.INORDER] = prog.first, prog.inorder
-    state[k.DECAY] = getattr(prog, "decay", 0)
     frames = np.empty((ncells + 1, ncells), dtype=np.int64)  # (a level is written before read)
     bcell = np.zeros(ncells + 1, dtype=np.int64)
     bbit = np.zeros(ncells + 1, dtype=np.int64)

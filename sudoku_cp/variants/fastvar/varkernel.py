@@ -32,7 +32,7 @@ from .varbase import (AUTOMATON, BACK, BETWEEN, CAGE, CIRCLES, CLASSES, COUNT, C
                       _clear, _ctpop, _cttz, _high, _narrow, _pop)
 from .varbase import FIRST, INORDER, QHEAD, RINGS, STATE  # noqa: F401  (engine reads them)
 from .varbase import CHAOSARROW  # noqa: F401  (the last kind: propagate's final branch)
-from .varbase import CHAOS, CHAOSCOUNT, DECAY, LAST, ZERODIFF
+from .varbase import CHAOS, CHAOSCOUNT, LAST, ZERODIFF
 from .varchaos import _chaos, _chaos_arrow, _chaos_count
 from .varclues import (_circles, _count, _index, _rellik, _sandwich, _skyscraper,
                        _sum_line, _value_index, _x_sum)
@@ -407,8 +407,7 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
         else:  # CHAOSARROW
             ok = _chaos_arrow(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
         if not ok:
-            if state[INORDER] < 5 and (kind != CHAOS or state[INORDER] < 3):  # (chaos
-                # by decisions, 5 every rule by decisions: see search)
+            if kind != CHAOS or state[INORDER] < 3:  # (chaos by decisions: see search)
                 for j in range(cstart[p], cstart[p + 1]):
                     weight[clist[j]] += 1
             _clear(queue, inq, state, nprops)
@@ -422,8 +421,7 @@ def _choose(dom, weight, mode, state, nv):
     Cells from ``state[FIRST]`` on (when set: a chaos construction's labels) come first,
     the first unfixed of them in order when ``state[INORDER]`` is 1 or 2; at 3 and 4
     (``program_chaos.BRANCH``) every cell is chosen among, weighed by the choices on it
-    that failed (``search``), at 4 with ISS's linked cells (``_choose_linked``), at 5 as
-    at 4 with no rule's failure weighed (only choices, as ISS weighs)."""
+    that failed (``search``), at 4 with ISS's linked cells (``_choose_linked``)."""
     first = state[FIRST]
     if state[INORDER] >= 4:
         return _choose_linked(dom, weight, first, nv * nv)
@@ -609,9 +607,6 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
                     return 1
         # back up: the last choice's value is wrong here; remove it one level up
         state[FAILS] += 1
-        if state[DECAY] and state[FAILS] % state[DECAY] == 0:  # old failures weigh less
-            for c in range(ncells):
-                weight[c] >>= 1
         while True:
             depth = state[DEPTH]
             if depth == 0:
