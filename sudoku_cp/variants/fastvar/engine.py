@@ -82,7 +82,7 @@ class Run:
     ``8 * propagator + 4 * b + ring`` (ring 0 houses and pairs, 1 the rest, 2 ``COSTLY``;
     ``b`` 1 for ``BOUNDS``), the
     three rings of ``queue``, ``inq`` (queued or running), ``state`` (``varbase``'s slots)
-    and ``work`` (``_group_sum``'s sums: three per group of its longest sum)."""
+    and ``work`` (the propagators' scratch: see ``varkernel.prepare``)."""
 
     def __init__(self, prog, k, everything=True):
         """With ``everything``, every propagator queued once, each in its ring (the root)."""

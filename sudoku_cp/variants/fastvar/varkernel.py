@@ -123,7 +123,7 @@ def _pair(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
 
 
 @njit(cache=True, nogil=True)
-def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
+def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
     """The values are one window of ``k`` consecutive values (the house makes them
     differ): a window stays when every cell can hold one of its values and every one of
     its values has a cell that can hold it (after ``_in_window``, when a cell can hold
@@ -153,7 +153,7 @@ def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
             needed &= w
             single = single or one
     if single:
-        return _in_window(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops)
+        return _in_window(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
     if allowed == 0:
         return False
     for j in range(k):
@@ -164,15 +164,17 @@ def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
 
 
 @njit(cache=True, nogil=True)
-def _in_window(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
+def _in_window(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
     """``_renban`` where a cell meets a window in one value: within each window, a cell
     holding one of its values only takes it, and the others lose it (until none moves);
     the window stays when no cell is left without a value of it, no value is taken twice
-    and its values are all covered. Each cell keeps what it holds in the windows left."""
+    and its values are all covered. Each cell keeps what it holds in the windows left.
+    ``work``: scratch of ``2 * k`` or more (``prepare`` sizes it)."""
     k = d[o]
     run = (1 << k) - 1
-    keep = np.zeros(k, dtype=np.int64)
-    ms = np.zeros(k, dtype=np.int64)
+    keep = work[:k]
+    ms = work[k:2 * k]
+    keep[:] = 0
     allowed = 0
     needed = -1
     for s in range(nv - k + 1):
@@ -353,7 +355,7 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
         elif kind == CAGE:
             ok = _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops)
         elif kind == RENBAN:
-            ok = _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops)
+            ok = _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
         elif kind == BETWEEN:
             ok = _between(dom, d, o, wstart, wlist, queue, inq, state, nprops)
         elif kind == LOCKOUT:
@@ -403,7 +405,8 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
         elif kind == CHAOS:
             ok = _chaos(dom, d, o, wstart, wlist, queue, inq, state, nprops)
         elif kind == CHAOSCOUNT:
-            ok = _chaos_count(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+            ok = _chaos_count(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops,
+                              work)
         else:  # CHAOSARROW
             ok = _chaos_arrow(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
         if not ok:
@@ -520,18 +523,25 @@ def prepare(kinds, pstart, d, slow, wlist_in, costly, bounds, everything):
     the watcher list as ``8 * propagator + 4 * b + ring`` (``program`` writes ``~p`` for a
     slow one; ``b`` 1 for the kinds ``bounds``, woken only when a lowest or highest value
     goes), the queue, with every propagator queued once in its ring when ``everything``,
-    ``inq``, the state and ``_group_sum``'s scratch (three per group of the longest)."""
+    ``inq``, the state and the propagators' scratch, ``work``: ``_group_sum``'s (three per
+    group of the longest), ``_in_window``'s (two per cell of the longest renban) and
+    ``_count_by_region``'s (one per counted cell); one runs at a time, so they share it."""
     nprops = kinds.shape[0]
     ring = np.zeros(nprops, dtype=np.int64)
-    most = 0
+    size = 3
     for p in range(nprops):
+        kind = kinds[p]
         if slow[p]:
             ring[p] = 1
             for c in costly:
-                if kinds[p] == c:
+                if kind == c:
                     ring[p] = 2
-        if kinds[p] == GROUPSUM:
-            most = max(most, d[pstart[p] + 2])
+        if kind == GROUPSUM:
+            size = max(size, 3 * (d[pstart[p] + 2] + 1))
+        elif kind == RENBAN:
+            size = max(size, 2 * d[pstart[p]])
+        elif kind == CHAOSCOUNT:
+            size = max(size, d[pstart[p]])
     wlist = np.zeros(max(wlist_in.shape[0], 1), dtype=np.int64)
     if nprops:
         for i in range(wlist_in.shape[0]):
@@ -555,7 +565,7 @@ def prepare(kinds, pstart, d, slow, wlist_in, costly, bounds, everything):
         for r in range(RINGS):
             if state[QHEAD + 3 * r + 1] == nprops:
                 state[QHEAD + 3 * r + 1] = 0
-    work = np.zeros(3 * (most + 1), dtype=np.int64)
+    work = np.zeros(size, dtype=np.int64)
     return ring, wlist, queue, inq, state, work
 
 
