@@ -75,6 +75,18 @@ COSTLY = ("CROSS",)
 #: Not the exact sums (GROUPSUM): they read every candidate, and waking them so (a weaker
 #: propagation) was measured and not kept (docs/variants_speed.md).
 BOUNDS = ("LINEAR", "BETWEEN", "LOCKOUT")
+_kinds = None  # COSTLY's and BOUNDS's kind numbers as arrays, made once
+
+
+def _ring_kinds(k):
+    """``COSTLY`` and ``BOUNDS`` as arrays of ``k``'s kind numbers (-1 for none)."""
+    global _kinds
+    if _kinds is None:
+        import numpy as np
+
+        _kinds = tuple(np.array([getattr(k, name) for name in names] or [-1], dtype=np.int64)
+                       for names in (COSTLY, BOUNDS))
+    return _kinds
 
 
 class Run:
@@ -86,13 +98,9 @@ class Run:
 
     def __init__(self, prog, k, everything=True):
         """With ``everything``, every propagator queued once, each in its ring (the root)."""
-        import numpy as np
-
-        costly = np.array([getattr(k, name) for name in COSTLY] or [-1], dtype=np.int64)
-        bounds = np.array([getattr(k, name) for name in BOUNDS] or [-1], dtype=np.int64)
+        costly, bounds = _ring_kinds(k)
         self.ring, self.wlist, self.queue, self.inq, self.state, self.work = k.prepare(
-            prog.kinds, prog.pstart, prog.data, prog.slow(), prog.wlist, costly, bounds,
-            everything)
+            prog.kinds, prog.pstart, prog.data, prog.wlist, costly, bounds, everything)
         self.nprops = prog.kinds.shape[0]
         self.qhead = k.QHEAD
 
@@ -141,7 +149,7 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None, into=None)
     ncells = prog.dom.shape[0]
     dom = prog.dom.copy()
     stats = {"propagators": prog.kinds.shape[0], "nodes": 0, "fails": 0}
-    if (dom == 0).any():
+    if not dom.all():  # a cell with no candidate
         return VariantResult(NAME, [], True, "solved", stats, time.perf_counter() - start)
     run = Run(prog, k)
     state = run.state

@@ -517,7 +517,7 @@ def _placed(dom, hstart, hcells, hbits):
 
 
 @njit(cache=True, nogil=True)
-def prepare(kinds, pstart, d, slow, wlist_in, costly, bounds, everything):
+def prepare(kinds, pstart, d, wlist_in, costly, bounds, everything):
     """One program's run, in one call (a numpy step each costs more at a 1-node root):
     each propagator's ring (0 houses and pairs, 1 the others, 2 the kinds ``costly``),
     the watcher list as ``8 * propagator + 4 * b + ring`` (``program`` writes ``~p`` for a
@@ -531,7 +531,7 @@ def prepare(kinds, pstart, d, slow, wlist_in, costly, bounds, everything):
     size = 3
     for p in range(nprops):
         kind = kinds[p]
-        if slow[p]:
+        if kind > PAIR:  # (``program.slow``)
             ring[p] = 1
             for c in costly:
                 if kind == c:
