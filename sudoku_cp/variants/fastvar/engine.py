@@ -75,18 +75,20 @@ COSTLY = ("CROSS",)
 #: Not the exact sums (GROUPSUM): they read every candidate, and waking them so (a weaker
 #: propagation) was measured and not kept (docs/variants_speed.md).
 BOUNDS = ("LINEAR", "BETWEEN", "LOCKOUT")
-_kinds = None  # COSTLY's and BOUNDS's kind numbers as arrays, made once
+_kinds = (None, None)  # (COSTLY, BOUNDS) and their kind numbers as arrays, made once
 
 
 def _ring_kinds(k):
-    """``COSTLY`` and ``BOUNDS`` as arrays of ``k``'s kind numbers (-1 for none)."""
+    """``COSTLY`` and ``BOUNDS`` as arrays of ``k``'s kind numbers (-1 for none), made
+    again only when either changes (tests set them)."""
     global _kinds
-    if _kinds is None:
+    if _kinds[0] != (COSTLY, BOUNDS):
         import numpy as np
 
-        _kinds = tuple(np.array([getattr(k, name) for name in names] or [-1], dtype=np.int64)
-                       for names in (COSTLY, BOUNDS))
-    return _kinds
+        _kinds = ((COSTLY, BOUNDS), tuple(
+            np.array([getattr(k, name) for name in names] or [-1], dtype=np.int64)
+            for names in (COSTLY, BOUNDS)))
+    return _kinds[1]
 
 
 class Run:
