@@ -21,7 +21,6 @@ keep together); hashing only the first megabyte (a change further down would pas
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -44,6 +43,8 @@ _PREFIX = re.compile(rb'^\{"line": (\d+), "source": ("(?:[^"\\]|\\.)*"), "index"
 # -- inputs ------------------------------------------------------------------------------------
 def digest(path: str) -> dict:
     """The SHA-256 and line count of a file's bytes: how a results file knows its input."""
+    import hashlib  # (here: loading OpenSSL took 5-8 ms of every check, results file or not)
+
     h, lines = hashlib.sha256(), 0
     with open(path, "rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):
@@ -54,6 +55,8 @@ def digest(path: str) -> dict:
 
 def digest_text(texts: list[str]) -> dict:
     """The same for puzzles given as arguments."""
+    import hashlib
+
     data = "\n".join(texts).encode()
     return {"sha256": hashlib.sha256(data).hexdigest(), "lines": data.count(b"\n") + 1}
 

@@ -308,3 +308,35 @@ def test_a_batch_worker_freezes_what_its_start_up_made():
                          timeout=120, env={**os.environ})
     frozen, tracked = map(int, out.stdout.split())
     assert frozen > 10_000 and tracked < frozen  # (the modules and tables are frozen)
+
+
+_IMPORTED_WITH_GC: list = []  # (filled in a worker: each forked worker has its own copy)
+
+
+@pytest.mark.parametrize("user_blas, blas", [(None, "1"), ("3", "3")])
+def test_a_worker_imports_with_the_collector_off_and_searches_with_it_on(
+        monkeypatch, user_blas, blas):
+    """A lane's start-up (its solver's import) runs with the collector off, its objects
+    then frozen; its searches run with the collector on again; BLAS has one thread
+    unless the user said how many (``parallel._quiet_start_up``)."""
+    import gc
+
+    def imported(name):
+        _IMPORTED_WITH_GC.append(gc.isenabled())
+
+    def spy(puzzle, limit=2, time_limit=None, **kw):
+        return VariantResult("cpsat", [], True, stats={
+            "import": list(_IMPORTED_WITH_GC), "search": gc.isenabled(),
+            "frozen": gc.get_freeze_count(), "blas": os.environ.get("OPENBLAS_NUM_THREADS")})
+
+    if user_blas is None:
+        monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    else:
+        monkeypatch.setenv("OPENBLAS_NUM_THREADS", user_blas)
+    monkeypatch.setattr(parallel, "_import", imported)
+    _plant(monkeypatch, "cpsat", spy)
+    with parallel.Pool(one_off=True):  # (a one-off check's workers only import)
+        report = vc.crosscheck(THERMO, ["cpsat", "sat"])
+    seen = report.results["cpsat"].stats
+    assert seen["import"] == [False] and seen["search"] is True and seen["frozen"] > 1000
+    assert seen["blas"] == blas and gc.isenabled()

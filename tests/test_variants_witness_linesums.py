@@ -99,6 +99,37 @@ def test_a_lunchbox_never_removes_a_value_some_filling_uses():
     assert _against_fillings(random.Random("w-lunchbox"), make, None, 500) > 20
 
 
+def test_a_long_lunchbox_never_removes_a_value_some_filling_uses():
+    # Six to eight cells over values 1..9, two or three candidates each (the fillings stay
+    # few): the lengths of a lunchbox along a row, where the pairs of ends are many.
+    rng = random.Random("w-lunchbox-long")
+    hit = 0
+    for trial in range(300):
+        k = rng.randint(6, 8)
+        cells = tuple(range(k))
+        masks = [sum(1 << v for v in rng.sample(range(1, 10), rng.choice((2, 3))))
+                 for _ in cells]
+        fillings = [vs for vs in itertools.product(*[[v for v in range(1, 10) if b >> v & 1]
+                                                     for b in masks])
+                    if len(set(vs)) == len(vs)]
+        total = _lunch(list(rng.choice(fillings))) if fillings and rng.random() < 0.8 \
+            else rng.randint(0, 35)
+        kept = [0] * k
+        for vs in fillings:
+            if _lunch(list(vs)) == total:
+                for i, v in enumerate(vs):
+                    kept[i] |= 1 << v
+        before = list(masks)
+        ok = Lunchbox(cells, total).run(masks, [])
+        if not any(kept):
+            continue
+        hit += 1
+        assert ok, (trial, before, total)
+        for i in range(k):
+            assert kept[i] & ~masks[i] == 0, (trial, before, total)
+    assert hit > 100
+
+
 def test_counting_circles_never_remove_a_value_some_filling_uses():
     def make(rng, cells, n, lo):
         return CountingCircles(cells), _circles

@@ -110,7 +110,34 @@ def entry() -> None:
             signal.signal(signal.SIGINT, signal.SIG_IGN)
         except (KeyboardInterrupt, ValueError):  # ValueError: not the main thread
             pass
+    _exit_now(code)
     sys.exit(code)
+
+
+def _exit_now(code: int) -> None:
+    """End the process with ``code`` now, skipping the interpreter's teardown (freeing
+    every module and object one by one: about 30 ms of CPU after a variant check, all of
+    it after the answer is printed). What an exit must still do is done first: the
+    ``atexit`` functions run and the standard streams are flushed.
+
+    Only for the program alone: not when another thread runs (an ordinary exit waits
+    for it), nor under a tracer or profiler (``coverage``, ``python -m cProfile``, a
+    debugger: they report after the program returns), nor with ``python -i``; and not
+    when a stream cannot be flushed. Then it returns and the caller exits as usual."""
+    import atexit
+    import threading
+
+    if (threading.active_count() != 1 or not isinstance(code, int) or sys.flags.inspect
+            or sys.gettrace() is not None or sys.getprofile() is not None):
+        return
+    atexit._run_exitfuncs()  # (once: they are not run again by an ordinary exit)
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except (OSError, ValueError):  # (e.g. a closed pipe: the ordinary exit says it)
+        return
+    os._exit(code)
 
 
 def _said(exc: BaseException) -> str:

@@ -95,7 +95,6 @@ def cmd_check(args) -> int:
     Classic and variant puzzles go through the same loop and the same printers: only
     the reading of the input and the backends (variant paradigms) differ."""
     from ..backends import resolve
-    from ..batch import summarize, summary_line
     from ..pipeline import check_entry
     from .certificates import certifier_for, said
 
@@ -159,6 +158,8 @@ def cmd_check(args) -> int:
     except KeyboardInterrupt:
         close_bar(bar)
         if counts:
+            from ..batch import summarize, summary_line
+
             summary = summarize(counts, Counter(), 0, time.perf_counter() - start)
             print(summary_line(summary, "check") + " (interrupted)", file=sys.stderr)
         raise
@@ -169,6 +170,8 @@ def cmd_check(args) -> int:
         if pool is not None:
             pool.close()
     if sum(counts.values()) > 1 or args.quiet:  # one puzzle: its result says it all
+        from ..batch import summarize, summary_line
+
         summary = summarize(counts, Counter(), 0, time.perf_counter() - start)
         print(summary_line(summary, "check"), file=sys.stderr)
     return code

@@ -37,9 +37,6 @@ class Renban:
         k = len(self.cells)
         self.windows = [w for w in (between(v, v + k - 1) for v in values(full))
                         if w & full == w and w.bit_count() == k]
-        # A short line: each window's orders written out (at most 24), tried one by one.
-        self.orders = {w: list(permutations([1 << v for v in values(w)]))
-                       for w in self.windows} if k <= 4 else None
         self.cache: dict = {}  # the cells' candidates -> what each keeps
 
     def run(self, masks, changed) -> bool:
@@ -71,23 +68,46 @@ class Renban:
             else:
                 if union != w or all(m & ~kc == 0 for m, kc in zip(ms, keeps)):
                     continue  # no cell could gain a value from this window
-                if self.orders is not None:
-                    for order in self.orders[w]:
-                        for m, b in zip(ms, order):
-                            if not m & b:
-                                break
-                        else:
-                            for i, b in enumerate(order):
-                                keeps[i] |= b
-                elif all(m == w for m in ms[1:]):  # the first cell's values, the rest after
-                    first = ms[0]
-                    keeps[0] |= first
-                    rest = w ^ first if first & (first - 1) == 0 else w
-                    for i in range(1, k):
-                        keeps[i] |= rest
-                else:
-                    one_each(ms, w, keeps)
+                # What each cell takes in the window depends on its masks alone (their
+                # union is the window): worked out once for every line and search.
+                key = tuple(ms)
+                part = _MATCHINGS.get(key)
+                if part is None:
+                    part = _MATCHINGS[key] = self._window(ms, w)
+                    if len(_MATCHINGS) >= _MATCHINGS_SIZE:
+                        _MATCHINGS.clear()
+                for i, got in enumerate(part):
+                    keeps[i] |= got
         return tuple(keeps)
+
+    def _window(self, ms, w):
+        """Per cell, the values of window ``w`` it takes when the cells (candidates
+        ``ms`` within ``w``) take the window's values one each."""
+        k = len(ms)
+        keeps = [0] * k
+        if k <= 4:  # each order of the window's values written out (at most 24)
+            for order in permutations([1 << v for v in values(w)]):
+                for m, b in zip(ms, order):
+                    if not m & b:
+                        break
+                else:
+                    for i, b in enumerate(order):
+                        keeps[i] |= b
+        elif all(m == w for m in ms[1:]):  # the first cell's values, the rest after
+            first = ms[0]
+            keeps[0] |= first
+            rest = w ^ first if first & (first - 1) == 0 else w
+            for i in range(1, k):
+                keeps[i] |= rest
+        else:
+            one_each(ms, w, keeps)
+        return tuple(keeps)
+
+
+#: What a window's cells take, per tuple of their masks within it (``Renban._window``),
+#: shared by every renban line; cleared when it holds this many.
+_MATCHINGS: dict = {}
+_MATCHINGS_SIZE = 50000
 
 
 class BetweenLine:

@@ -19,7 +19,7 @@ satisfying its rule can use, given the other cells' candidates:
 
 from __future__ import annotations
 
-from .witness_props import between, distinct_sum_keeps, highest, lowest, values
+from .witness_props import between, distinct_sum_keeps, values
 
 
 #: A memo of ``keeps`` holds at most this many sets of masks (then starts afresh).
@@ -139,32 +139,43 @@ class Lunchbox:
         k = len(ms)
         if k < 2:
             return list(ms) if k == 0 or total == 0 and ms[0] else None
-        # a smallest value must lie below every other cell's largest candidate, a largest
-        # above every other cell's smallest
-        tops = [highest(m) for m in ms]
-        bottoms = [lowest(m) for m in ms]
+        # Each pair of places (a < b) holds the smallest and the largest value, either way
+        # round; both ways share what lies between (the inner cells' sum) and outside, so
+        # each pair of values (lo < hi) is tried once for the two.
         keeps = [0] * k
-        for i in range(k):  # the cell holding the smallest value
-            cap = min(t for p, t in enumerate(tops) if p != i)
-            for j in range(k):  # the cell holding the largest
-                if j == i:
-                    continue
-                floor = max(b for p, b in enumerate(bottoms) if p != j)
-                a, b = min(i, j), max(i, j)
+        for a in range(k):
+            for b in range(a + 1, k):
+                ma, mb = ms[a], ms[b]
+                ends = ma | mb
                 inner = range(a + 1, b)
-                outer = [p for p in range(k) if p != i and p != j and not a < p < b]
-                for lo in values(ms[i] & between(0, cap - 1)):
-                    for hi in values(ms[j] & ~between(0, max(lo, floor))):
-                        if hi - lo - 1 < k - 2:
-                            continue  # too few values between for the other cells
+                n = b - a - 1  # the inner cells: n distinct values above lo and below hi
+                if n == 0 and total != 0:
+                    continue
+                least = n * (n + 1) // 2  # what they sum to at least, above lo
+                outer = [p for p in range(k) if p != a and p != b and not a < p < b]
+                for lo in values(ends):
+                    if n * lo + least > total:
+                        break  # (and more so for every larger lo)
+                    for hi in values(ends & ~between(0, lo + k - 2)):
+                        # (hi - lo - 1 >= k - 2: room between for the other cells)
+                        if n * hi - least < total:
+                            continue  # the inner cells cannot reach the total
+                        forward = ma >> lo & 1 and mb >> hi & 1  # lo at a, hi at b
+                        backward = mb >> lo & 1 and ma >> hi & 1  # lo at b, hi at a
+                        if not (forward or backward):
+                            continue
                         middle = between(lo + 1, hi - 1)
                         if any(not ms[p] & middle for p in outer):
                             continue
                         got = distinct_sum_keeps([ms[p] & middle for p in inner], total, middle)
                         if got is None:
                             continue
-                        keeps[i] |= 1 << lo
-                        keeps[j] |= 1 << hi
+                        if forward:
+                            keeps[a] |= 1 << lo
+                            keeps[b] |= 1 << hi
+                        if backward:
+                            keeps[b] |= 1 << lo
+                            keeps[a] |= 1 << hi
                         for p, keep in zip(inner, got):
                             keeps[p] |= keep
                         for p in outer:

@@ -75,20 +75,6 @@ COSTLY = ("CROSS",)
 #: Not the exact sums (GROUPSUM): they read every candidate, and waking them so (a weaker
 #: propagation) was measured and not kept (docs/variants_speed.md).
 BOUNDS = ("LINEAR", "BETWEEN", "LOCKOUT")
-_kinds = (None, None)  # (COSTLY, BOUNDS) and their kind numbers as arrays, made once
-
-
-def _ring_kinds(k):
-    """``COSTLY`` and ``BOUNDS`` as arrays of ``k``'s kind numbers (-1 for none), made
-    again only when either changes (tests set them)."""
-    global _kinds
-    if _kinds[0] != (COSTLY, BOUNDS):
-        import numpy as np
-
-        _kinds = ((COSTLY, BOUNDS), tuple(
-            np.array([getattr(k, name) for name in names] or [-1], dtype=np.int64)
-            for names in (COSTLY, BOUNDS)))
-    return _kinds[1]
 
 
 class Run:
@@ -100,7 +86,7 @@ class Run:
 
     def __init__(self, prog, k, everything=True):
         """With ``everything``, every propagator queued once, each in its ring (the root)."""
-        costly, bounds = _ring_kinds(k)
+        costly, bounds = _kinds_of(k)
         self.ring, self.wlist, self.queue, self.inq, self.state, self.work = k.prepare(
             prog.kinds, prog.pstart, prog.data, prog.wlist, costly, bounds, everything)
         self.nprops = prog.kinds.shape[0]
@@ -116,6 +102,22 @@ class Run:
             self.state[s + 1] = (t + 1) % n
             self.state[s + 2] += 1
             self.inq[p] = True
+
+
+_KINDS: dict = {}  # id(kernel module) -> (module, ``COSTLY``'s and ``BOUNDS``' kinds)
+
+
+def _kinds_of(k) -> tuple:
+    """The kernel's numbers of the kinds ``COSTLY`` and ``BOUNDS`` as int64 arrays ([-1]
+    for none), made once per kernel module (the kernel reads them and writes neither)."""
+    got = _KINDS.get(id(k))
+    if got is None or got[0] is not k or got[1] != (COSTLY, BOUNDS):
+        import numpy as np
+
+        got = _KINDS[id(k)] = (k, (COSTLY, BOUNDS), tuple(
+            np.array([getattr(k, name) for name in names] or [-1], dtype=np.int64)
+            for names in (COSTLY, BOUNDS)))
+    return got[2]
 
 
 def propagate_once(prog, dom, props, *, watch=True) -> bool:

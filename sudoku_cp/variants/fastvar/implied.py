@@ -45,9 +45,11 @@ def implied_cages(prog, puzzle) -> None:
     - *crossing* (``_crossing``): the cells sticking out of a full house that sums
       (little killers too) and other full houses cover.
     """
-    cages = _pieces(puzzle)
-    if not cages and not _unit_sums(puzzle)[1]:  # (little killers alone: crossing sums)
+    cages, plain, sums = _unit_sums(puzzle)
+    if not cages and not sums:  # (little killers alone: crossing sums)
         return
+    every = cages + sums
+    cages = _pieces(cages, plain)
     whole = sum(range(prog.lo, prog.hi + 1))
     touching: list = [()] * len(prog.dom)  # cell -> the cages holding it
     for i, (cells, _) in enumerate(cages):
@@ -56,12 +58,13 @@ def implied_cages(prog, puzzle) -> None:
     sizes = [len(cells) for cells, _ in cages]
     # every full house stated (rows, columns, boxes, extra regions, diagonals): a row of
     # seven cells over values 1..9 is no full house and holds no known total
-    houses, holding, areas = _areas(prog.distinct_full(), puzzle.size)
+    houses, holding, areas, bits = _areas(prog.distinct_full(), puzzle.size)
     stated = set(cages)  # (cells, total): each sum once (two areas often imply the same)
 
     def implied(cells, total):
-        if (frozenset(cells), total) not in stated:
-            stated.add((frozenset(cells), total))
+        key = (frozenset(cells), total)
+        if key not in stated:
+            stated.add(key)
             _implied_sum(prog, holding.get(cells[0], ()), cells, total)
 
     for area, times, ordered in areas:
@@ -107,34 +110,44 @@ def implied_cages(prog, puzzle) -> None:
         for i in near:
             if sizes[i] - inn[i] == 1 and 0 < left - inn[i] < MIXED_CELLS:
                 _mixed(prog, area, total, [cages[j] for j in inside + [i]], stated)
-    _crossing(prog, puzzle, houses, holding, whole, implied)
+    _crossing(prog, every, houses, holding, whole, implied, bits)
 
 
 @lru_cache(maxsize=64)
 def _areas(full_houses: tuple, n: int) -> tuple:
-    """The distinct full houses (as sets of cells), cell -> the full houses holding it, and
-    the areas with how many times each holds every value and their cells in order: the
-    houses, then the bands (kept per set of full houses: most puzzles share one)."""
+    """The distinct full houses (as sets of cells), cell -> the full houses holding it, the
+    areas with how many times each holds every value and their cells in order (the houses,
+    then the bands), and cell -> the full houses holding it as bits of their indices
+    (kept per set of full houses: most puzzles share one)."""
     houses = list(dict.fromkeys(frozenset(h) for h in full_houses))
     holding: dict[int, list[frozenset]] = {}
-    for h in houses:
+    bits: dict[int, int] = {}
+    for i, h in enumerate(houses):
         for x in h:
             holding.setdefault(x, []).append(h)
+            bits[x] = bits.get(x, 0) | 1 << i
     areas = [(h, 1) for h in houses] + list(_bands(n, set(houses)))
-    return houses, holding, [(area, k, sorted(area)) for area, k in areas]
+    return houses, holding, [(area, k, sorted(area)) for area, k in areas], bits
 
 
-def _unit_sums(puzzle, little=True) -> tuple[list, list]:
-    """The killer cages with a total, and the other sums of +1 terms (a ``sum`` without
-    weights; with ``little``, the little killers: values may repeat), each as (cells,
-    total). A repeated value changes nothing here: the rules read only the totals."""
-    kinds = ("sum", "little_killer") if little else ("sum",)
-    cages = [(frozenset(c.cells), c.total) for c in puzzle.constraints
-             if c.TYPE == "killer_cage" and c.total is not None]
-    sums = [(frozenset(c.cells), c.total) for c in puzzle.constraints
-            if c.TYPE in kinds and all(w == 1 for w in getattr(c, "weights", ()))
-            and c.cells and len(set(c.cells)) == len(c.cells)]
-    return cages, sums
+def _unit_sums(puzzle) -> tuple[list, list, list]:
+    """The killer cages with a total, the plain sums of +1 terms (a ``sum`` without
+    weights), and those with the little killers (values may repeat), each as (cells,
+    total), in one pass. A repeated value changes nothing here: the rules read only the
+    totals."""
+    cages, plain, sums = [], [], []
+    for c in puzzle.constraints:
+        kind = c.TYPE
+        if kind == "killer_cage":
+            if c.total is not None:
+                cages.append((frozenset(c.cells), c.total))
+        elif (kind == "sum" or kind == "little_killer") and c.cells \
+                and all(w == 1 for w in getattr(c, "weights", ())) \
+                and len(set(c.cells)) == len(c.cells):
+            sums.append((frozenset(c.cells), c.total))
+            if kind == "sum":
+                plain.append(sums[-1])
+    return cages, plain, sums
 
 
 def _disjoint(sums, taken=frozenset()) -> list:
@@ -152,24 +165,23 @@ def _disjoint(sums, taken=frozenset()) -> list:
     return out
 
 
-def _pieces(puzzle) -> list[tuple[frozenset, int]]:
+def _pieces(cages, plain) -> list[tuple[frozenset, int]]:
     """The sums the areas are cut by: every killer cage, then the plain sums of +1 terms
-    that share no cell with a cage or a sum taken before them. Not the little killers:
-    taken too, "Little killer, slow" went 22,379 -> 36,671 nodes for 16,493 -> 12,787
-    on iss-examples-35 (docs/variants_speed.md, Twelfth round, second pass)."""
-    cages, sums = _unit_sums(puzzle, little=False)
-    return cages + _disjoint(sums, frozenset().union(*(cells for cells, _ in cages)))
+    that share no cell with a cage or a sum taken before them (``_unit_sums``' first
+    two). Not the little killers: taken too, "Little killer, slow" went 22,379 -> 36,671
+    nodes for 16,493 -> 12,787 on iss-examples-35 (docs/variants_speed.md, Twelfth round,
+    second pass)."""
+    return cages + _disjoint(plain, frozenset().union(*(cells for cells, _ in cages)))
 
 
-def _crossing(prog, puzzle, houses, holding, whole, implied) -> None:
+def _crossing(prog, every, houses, holding, whole, implied, bits) -> None:
     """ISS's sum intersection (``_addSumIntersectionHandler``), over each full house: the
     sums touching it (none sharing a cell, chosen for this house), with full houses
     filling what they leave of it, cover it; then their cells outside the house, less
     any full house lying wholly among those, sum to their totals less the houses'.
     Kept where it narrows (ISS's test: the range of the cells' sum, read by groups of
-    cells sharing a house, over four times the slack of the total)."""
-    cages, sums = _unit_sums(puzzle)
-    every = cages + sums
+    cells sharing a house, over four times the slack of the total). ``every``: the
+    killer cages, then the sums and little killers (``_unit_sums``)."""
     touched: dict[frozenset, list] = {}  # full house -> the sums touching it, in order
     for s in every:
         for x in s[0]:
@@ -202,19 +214,21 @@ def _crossing(prog, puzzle, houses, holding, whole, implied) -> None:
                 out, total = out - h, total - whole
         if not out:
             continue
-        lo, hi = _bounds(prog, sorted(out), holding)
+        lo, hi = _bounds(prog, sorted(out), bits)
         slack = min(total - lo, hi - total)
         if hi - lo > 4 * slack:
             implied(sorted(out), total)
 
 
-def _bounds(prog, cells, holding) -> tuple[int, int]:
+def _bounds(prog, cells, bits) -> tuple[int, int]:
     """The least and the most ``cells`` can sum to, read by groups of cells sharing a
-    full house (taken greedily: values differ inside a group)."""
+    full house (taken greedily: values differ inside a group; ``bits``: cell -> the full
+    houses holding it, as bits)."""
     groups: list[list[int]] = []
     for x in cells:
+        hx = bits.get(x, 0)
         for g in groups:
-            if all(any(y in h for h in holding.get(x, ())) for y in g):
+            if all(hx & bits.get(y, 0) for y in g):
                 g.append(x)
                 break
         else:

@@ -90,14 +90,23 @@ def _differing(masks: tuple) -> tuple:
 
 
 def _pack(props) -> tuple:
-    """``props``' kinds, data lengths, cell counts, data and cells as int64 arrays."""
+    """``props``' kinds, data lengths, cell counts, data and cells as int64 arrays (a
+    propagator's data is a list, or an int64 array joined as it is: an automaton's)."""
     data, pcells, dlen, clen = [], [], [], []
+    pieces = []  # (the data before each array, and the arrays)
     for _, c, d in props:
-        data += d
+        if d.__class__ is np.ndarray:
+            pieces += (np.array(data, dtype=np.int64), d)
+            data = []
+        else:
+            data += d
         pcells += c
         dlen.append(len(d))
         clen.append(len(c))
-    return tuple(np.array(x, dtype=np.int64)
+    if pieces:
+        pieces.append(np.array(data, dtype=np.int64))
+        data = np.concatenate(pieces)
+    return tuple(np.asarray(x, dtype=np.int64)
                  for x in ([k for k, _, _ in props], dlen, clen, data, pcells))
 
 

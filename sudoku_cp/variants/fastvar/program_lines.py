@@ -45,11 +45,25 @@ def _fail(prog) -> None:
 
 def readings(n: int) -> list[tuple[int, ...]]:
     """Every row and column of an ``n x n`` grid, each read both ways."""
+    return list(_readings(n))
+
+
+@lru_cache(maxsize=16)
+def _readings(n: int) -> tuple[tuple[int, ...], ...]:
     out = []
     for line in ([tuple(r * n + k for k in range(n)) for r in range(n)]
                  + [tuple(r * n + k for r in range(n)) for k in range(n)]):
         out += [line, line[::-1]]
-    return out
+    return tuple(out)
+
+
+@lru_cache(maxsize=16)
+def _others(n: int) -> dict:
+    """Reading -> the cells of every other reading, in order, one after another (kept per
+    size: a full-rank puzzle has a clue on most of its ``4n`` readings)."""
+    every = _readings(n)
+    return {line: tuple(x for other in every if other != line for x in other)
+            for line in every}
 
 
 def _ties_allowed(p) -> bool:
@@ -63,9 +77,9 @@ def _full_rank(prog, p, c):
     if prog.nv != n:
         raise UnsupportedConstraint("full_rank", f"fast: {prog.nv} values on a {n}x{n} grid "
                                     "(it counts four readings per first value)")
-    every = readings(n)
+    others = _others(n)
     line = tuple(c.cells)
-    if line not in every:
+    if line not in others:
         raise UnsupportedConstraint("full_rank", "fast: a rank clue on cells that are no "
                                     "whole row or column")
     if not 1 <= c.rank <= 4 * n:
@@ -74,10 +88,9 @@ def _full_rank(prog, p, c):
     first = prog.lo + (c.rank - 1) // 4
     prog.restrict(line[0], lambda v: v == first)
     data = [n, (c.rank - 1) % 4, int(not _ties_allowed(p))] + list(line)
-    for other in every:
-        if other != line:
-            data += other
+    data += others[line]
     prog.props.append((FULLRANK, list(range(n * n)), data))
+    every = _readings(n)
     for edge in (every[0], every[2 * n - 2], every[2 * n], every[4 * n - 2]):  # where `first`
         prog.hints[(edge, prog.mask((first,)))] = None  # goes on each edge: branched first
 
@@ -109,20 +122,42 @@ def _sequence(prog, p, c):
     a = automaton_of(p, c)
     count = prog.nv  # the break's symbol
     places = _segments(c)
-    if any(s > count for _, s, _ in a.moves) or count > 62:
+    fits, made = _laid_out(a, count, tuple(place is None for place in places))
+    if not fits:
         raise UnsupportedConstraint(c.TYPE, f"fast: symbols past {count} values")
-    made = _unrolled(a, count, tuple(place is None for place in places))
     if made is None:
         _fail(prog)
         return
     if not places:
         return
-    data, steps = made
-    data = list(data)
-    for place, step in zip(places, steps):
-        data.append(-1 if place is None else place)
-        data += step
+    template, slots = made
+    data = template.copy()  # (an array: ``program_kept._pack`` joins it as it is)
+    data[slots] = [-1 if place is None else place for place in places]
     prog.props.append((AUTOMATON, sorted({x for x in places if x is not None}), data))
+
+
+@lru_cache(maxsize=256)
+def _laid_out(a, count: int, breaks: tuple):
+    """Whether automaton ``a``'s symbols fit ``count`` values (the break's symbol
+    ``count``, at most 62), and if so ``_unrolled``'s data as the kernel reads it, one
+    int64 array: the head, then each place's cell (its slot, left 0) and step; and the
+    slots' indices (None as there). Kept per automaton and shape, one lookup per line: a
+    line's data is this with its cells written in, one copy, not thousands of Python ints
+    made into an array per line."""
+    import numpy as np
+
+    if max((s for _, s, _ in a.moves), default=-1) > count or count > 62:
+        return False, None
+    made = _unrolled(a, count, breaks)
+    if made is None:
+        return True, None
+    head, steps = made
+    data, slots = list(head), []
+    for step in steps:
+        slots.append(len(data))
+        data.append(0)
+        data += step
+    return True, (np.array(data, dtype=np.int64), np.array(slots, dtype=np.int64))
 
 
 @lru_cache(maxsize=256)
