@@ -35,7 +35,8 @@ def _count(control, first, counted, near=(), offset=0, values=4):
     """``_count_by_region`` on one count: ``control`` the control cell's value mask (bit
     ``i`` the value ``i + 1``), ``first`` and ``counted`` label masks, ``near`` the indexes
     (into ``counted``) of the first cell's neighbours when all are counted. Returns whether
-    it holds and the control, first and counted masks after."""
+    it holds and the control, first and counted masks after. Its scratch comes as a past
+    run leaves it (every bit set): the rule must clear what it reads."""
     k = len(counted)
     dom = np.array([control, first, *counted], dtype=np.int64)
     d = np.array([k, offset, 0, 1, *range(2, 2 + k), 1, len(near),
@@ -43,7 +44,8 @@ def _count(control, first, counted, near=(), offset=0, values=4):
     wstart = np.zeros(len(dom) + 1, dtype=np.int64)
     ok = varchaos._count_by_region(dom, d, 0, 1, wstart, np.zeros(1, dtype=np.int64),
                                    np.zeros(2, dtype=np.int64), np.zeros(1, dtype=np.bool_),
-                                   np.zeros(16, dtype=np.int64), 1)
+                                   np.zeros(16, dtype=np.int64), 1,
+                                   np.full(k + 2, -1, dtype=np.int64))
     return ok, int(dom[0]), int(dom[1]), dom[2:].tolist()
 
 

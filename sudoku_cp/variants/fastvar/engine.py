@@ -82,14 +82,13 @@ class Run:
     ``8 * propagator + 4 * b + ring`` (ring 0 houses and pairs, 1 the rest, 2 ``COSTLY``;
     ``b`` 1 for ``BOUNDS``), the
     three rings of ``queue``, ``inq`` (queued or running), ``state`` (``varbase``'s slots)
-    and ``work`` (``_group_sum``'s sums: three per group of its longest sum)."""
+    and ``work`` (the propagators' scratch: see ``varkernel.prepare``)."""
 
     def __init__(self, prog, k, everything=True):
         """With ``everything``, every propagator queued once, each in its ring (the root)."""
         costly, bounds = _kinds_of(k)
         self.ring, self.wlist, self.queue, self.inq, self.state, self.work = k.prepare(
-            prog.kinds, prog.pstart, prog.data, prog.slow(), prog.wlist, costly, bounds,
-            everything)
+            prog.kinds, prog.pstart, prog.data, prog.wlist, costly, bounds, everything)
         self.nprops = prog.kinds.shape[0]
         self.qhead = k.QHEAD
 
@@ -154,12 +153,11 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None, into=None)
     ncells = prog.dom.shape[0]
     dom = prog.dom.copy()
     stats = {"propagators": prog.kinds.shape[0], "nodes": 0, "fails": 0}
-    if (dom == 0).any():
+    if not dom.all():  # a cell with no candidate
         return VariantResult(NAME, [], True, "solved", stats, time.perf_counter() - start)
     run = Run(prog, k)
     state = run.state
     state[k.FIRST], state[k.INORDER] = prog.first, prog.inorder
-    state[k.DECAY] = getattr(prog, "decay", 0)
     frames = np.empty((ncells + 1, ncells), dtype=np.int64)  # (a level is written before read)
     bcell = np.zeros(ncells + 1, dtype=np.int64)
     bbit = np.zeros(ncells + 1, dtype=np.int64)

@@ -39,10 +39,6 @@ HINTS = False
 #: every cell) or ``"linked"`` (as ``"weighted"``, a cell twice as heavy when its
 #: label, or its label's grid cell, is fixed: ISS's linked cells).
 BRANCH = "linked"
-#: Under ``"linked"`` (or ``"choices"``: as ``"linked"``, only choices weighed, no rule's
-#: failure, as ISS weighs), halve every weight each ``DECAY`` failures (0: never), as
-#: ISS's conflict scores decay every 16,384.
-DECAY = 0
 #: Counts reasoned region by region, as ISS's handler does (``varchaos._count_by_region``):
 #: for each region the first cell may be, what the count and each counted cell may be.
 COUNT_BY_REGION = True
@@ -101,8 +97,7 @@ def labels(prog, p) -> list[int]:
     prog.props.append((CHAOS, cells + made, data))
     if BRANCH:
         prog.first, prog.inorder = made[0], {"order": 1, "pairs": 2, "weighted": 3,
-                                             "linked": 4, "choices": 5}.get(BRANCH, 0)
-        prog.decay = DECAY
+                                             "linked": 4}.get(BRANCH, 0)
     if HINTS:
         for q in range(n):  # each region's first cell placed first (its earliest cell that can)
             prog.hints[(tuple(made), 1 << q)] = None

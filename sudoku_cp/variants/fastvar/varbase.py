@@ -32,8 +32,7 @@ from numba.extending import intrinsic
 DEPTH, FOUND, NODES, FAILS, BACK, RUNS, QHEAD, QTAIL, QSIZE = range(9)
 RINGS = 3
 FIRST, INORDER = 15, 16  # cells branched on first (from FIRST on), and in order
-DECAY = 17  # at INORDER 4 and 5: halve the weights every DECAY failures (0: never)
-LAST = 18  # one more than the cell of the last choice (0: none), kept across calls
+LAST = 17  # one more than the cell of the last choice (0: none), kept across calls
 STATE = 24  # slots in all
 
 

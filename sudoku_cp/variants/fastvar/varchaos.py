@@ -480,7 +480,7 @@ def _in_region(dom, d, at, k, f, b):
 
 
 @njit(cache=True, nogil=True)
-def _chaos_count(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
+def _chaos_count(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops, work):
     """``d[o]`` counted label cells (after the first), ``d[o + 1]`` the offset, then the
     control cell, the first label cell, the counted ones, whether to reason region by
     region (``program_chaos.COUNT_BY_REGION``) and the first's neighbours when all of them
@@ -488,7 +488,8 @@ def _chaos_count(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
     more than those sharing the first's region."""
     k, off, ctl, f = d[o], d[o + 1], d[o + 2], d[o + 3]
     if d[o + 4 + k]:
-        return _count_by_region(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+        return _count_by_region(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops,
+                                work)
     fm = dom[f]
     if fm & (fm - 1):  # the first's region open: each region it may be supports a range
         support = 0
@@ -538,14 +539,15 @@ def _chaos_count(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
 
 
 @njit(cache=True, nogil=True)
-def _count_by_region(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
+def _count_by_region(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops, work):
     """A count reasoned region by region, as ISS's handler does: for each region ``b``
     the first cell may be, the counts it allows (between the counted cells fixed to ``b``
     and those that may be, one more than the least when the first's neighbours are all
     counted and none is fixed to ``b``: a region has two or more cells, so one of them
     joins) and what each counted cell may then be (``b`` only if a count above the least
     is allowed, another region only if one below the most is). The control, the first
-    and each counted cell keep what some region supports."""
+    and each counted cell keep what some region supports. ``work``: scratch of ``k`` or
+    more."""
     k, off, ctl, f = d[o], d[o + 1], d[o + 2], d[o + 3]
     ne = d[o + 5 + k]
     enc = o + 6 + k
@@ -556,7 +558,8 @@ def _count_by_region(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
         em = dom[d[enc + e]]
         if em & (em - 1) == 0:
             near |= em
-    sup = np.zeros(k, dtype=np.int64)
+    sup = work[:k]
+    sup[:] = 0
     support = 0
     keep = 0
     m = fm

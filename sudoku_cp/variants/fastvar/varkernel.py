@@ -32,7 +32,7 @@ from .varbase import (AUTOMATON, BACK, BETWEEN, CAGE, CIRCLES, CLASSES, COUNT, C
                       _clear, _ctpop, _cttz, _high, _narrow, _pop)
 from .varbase import FIRST, INORDER, QHEAD, RINGS, STATE  # noqa: F401  (engine reads them)
 from .varbase import CHAOSARROW  # noqa: F401  (the last kind: propagate's final branch)
-from .varbase import CHAOS, CHAOSCOUNT, DECAY, LAST, ZERODIFF
+from .varbase import CHAOS, CHAOSCOUNT, LAST, ZERODIFF
 from .varchaos import _chaos, _chaos_arrow, _chaos_count
 from .varclues import (_circles, _count, _index, _rellik, _sandwich, _skyscraper,
                        _sum_line, _value_index, _x_sum)
@@ -123,7 +123,7 @@ def _pair(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
 
 
 @njit(cache=True, nogil=True)
-def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
+def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
     """The values are one window of ``k`` consecutive values (the house makes them
     differ): a window stays when every cell can hold one of its values and every one of
     its values has a cell that can hold it (after ``_in_window``, when a cell can hold
@@ -153,7 +153,7 @@ def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
             needed &= w
             single = single or one
     if single:
-        return _in_window(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops)
+        return _in_window(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
     if allowed == 0:
         return False
     for j in range(k):
@@ -164,15 +164,17 @@ def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
 
 
 @njit(cache=True, nogil=True)
-def _in_window(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops):
+def _in_window(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
     """``_renban`` where a cell meets a window in one value: within each window, a cell
     holding one of its values only takes it, and the others lose it (until none moves);
     the window stays when no cell is left without a value of it, no value is taken twice
-    and its values are all covered. Each cell keeps what it holds in the windows left."""
+    and its values are all covered. Each cell keeps what it holds in the windows left.
+    ``work``: scratch of ``2 * k`` or more (``prepare`` sizes it)."""
     k = d[o]
     run = (1 << k) - 1
-    keep = np.zeros(k, dtype=np.int64)
-    ms = np.zeros(k, dtype=np.int64)
+    keep = work[:k]
+    ms = work[k:2 * k]
+    keep[:] = 0
     allowed = 0
     needed = -1
     for s in range(nv - k + 1):
@@ -353,7 +355,7 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
         elif kind == CAGE:
             ok = _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops)
         elif kind == RENBAN:
-            ok = _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops)
+            ok = _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
         elif kind == BETWEEN:
             ok = _between(dom, d, o, wstart, wlist, queue, inq, state, nprops)
         elif kind == LOCKOUT:
@@ -403,12 +405,12 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
         elif kind == CHAOS:
             ok = _chaos(dom, d, o, wstart, wlist, queue, inq, state, nprops)
         elif kind == CHAOSCOUNT:
-            ok = _chaos_count(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+            ok = _chaos_count(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops,
+                              work)
         else:  # CHAOSARROW
             ok = _chaos_arrow(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
         if not ok:
-            if state[INORDER] < 5 and (kind != CHAOS or state[INORDER] < 3):  # (chaos
-                # by decisions, 5 every rule by decisions: see search)
+            if kind != CHAOS or state[INORDER] < 3:  # (chaos by decisions: see search)
                 for j in range(cstart[p], cstart[p + 1]):
                     weight[clist[j]] += 1
             _clear(queue, inq, state, nprops)
@@ -422,8 +424,7 @@ def _choose(dom, weight, mode, state, nv):
     Cells from ``state[FIRST]`` on (when set: a chaos construction's labels) come first,
     the first unfixed of them in order when ``state[INORDER]`` is 1 or 2; at 3 and 4
     (``program_chaos.BRANCH``) every cell is chosen among, weighed by the choices on it
-    that failed (``search``), at 4 with ISS's linked cells (``_choose_linked``), at 5 as
-    at 4 with no rule's failure weighed (only choices, as ISS weighs)."""
+    that failed (``search``), at 4 with ISS's linked cells (``_choose_linked``)."""
     first = state[FIRST]
     if state[INORDER] >= 4:
         return _choose_linked(dom, weight, first, nv * nv)
@@ -516,24 +517,31 @@ def _placed(dom, hstart, hcells, hbits):
 
 
 @njit(cache=True, nogil=True)
-def prepare(kinds, pstart, d, slow, wlist_in, costly, bounds, everything):
+def prepare(kinds, pstart, d, wlist_in, costly, bounds, everything):
     """One program's run, in one call (a numpy step each costs more at a 1-node root):
     each propagator's ring (0 houses and pairs, 1 the others, 2 the kinds ``costly``),
     the watcher list as ``8 * propagator + 4 * b + ring`` (``program`` writes ``~p`` for a
     slow one; ``b`` 1 for the kinds ``bounds``, woken only when a lowest or highest value
     goes), the queue, with every propagator queued once in its ring when ``everything``,
-    ``inq``, the state and ``_group_sum``'s scratch (three per group of the longest)."""
+    ``inq``, the state and the propagators' scratch, ``work``: ``_group_sum``'s (three per
+    group of the longest), ``_in_window``'s (two per cell of the longest renban) and
+    ``_count_by_region``'s (one per counted cell); one runs at a time, so they share it."""
     nprops = kinds.shape[0]
     ring = np.zeros(nprops, dtype=np.int64)
-    most = 0
+    size = 3
     for p in range(nprops):
-        if slow[p]:
+        kind = kinds[p]
+        if kind > PAIR:  # (``program.slow``)
             ring[p] = 1
             for c in costly:
-                if kinds[p] == c:
+                if kind == c:
                     ring[p] = 2
-        if kinds[p] == GROUPSUM:
-            most = max(most, d[pstart[p] + 2])
+        if kind == GROUPSUM:
+            size = max(size, 3 * (d[pstart[p] + 2] + 1))
+        elif kind == RENBAN:
+            size = max(size, 2 * d[pstart[p]])
+        elif kind == CHAOSCOUNT:
+            size = max(size, d[pstart[p]])
     wlist = np.zeros(max(wlist_in.shape[0], 1), dtype=np.int64)
     if nprops:
         for i in range(wlist_in.shape[0]):
@@ -557,7 +565,7 @@ def prepare(kinds, pstart, d, slow, wlist_in, costly, bounds, everything):
         for r in range(RINGS):
             if state[QHEAD + 3 * r + 1] == nprops:
                 state[QHEAD + 3 * r + 1] = 0
-    work = np.zeros(3 * (most + 1), dtype=np.int64)
+    work = np.zeros(size, dtype=np.int64)
     return ring, wlist, queue, inq, state, work
 
 
@@ -609,9 +617,6 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
                     return 1
         # back up: the last choice's value is wrong here; remove it one level up
         state[FAILS] += 1
-        if state[DECAY] and state[FAILS] % state[DECAY] == 0:  # old failures weigh less
-            for c in range(ncells):
-                weight[c] >>= 1
         while True:
             depth = state[DEPTH]
             if depth == 0:
