@@ -79,3 +79,86 @@ def test_a_base_that_is_neither_folder_nor_revision_is_one_line(capsys):
     code = ab_trees.main(["--base", "no-such-revision-xyz", "--ids", "iss-examples-0"])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "no-such-revision-xyz" in err
+
+
+def test_rows_below_keeps_only_the_puzzles_iss_settles_under_the_bound(tmp_path):
+    rows = tmp_path / "wider.jsonl"
+    rows.write_text("".join(json.dumps(r) + "\n" for r in (
+        {"id": "a", "iss": 0.4}, {"id": "b", "iss": 1.0}, {"id": "c", "iss": None},
+        {"id": "d", "iss": 0.99})))
+    assert ab_trees.under(str(rows), 1.0) == {"a", "d"}
+    assert ab_trees.under(str(rows), 0.5) == {"a"}
+
+
+def test_node_counts_that_differ_between_trees_are_named():
+    ok = {"paradigm": "fast", "verdict": "ok", "ms": 1.0}
+    rows = {"base": [dict(ok, id="a", nodes=3), dict(ok, id="b", nodes=5),
+                     dict(ok, id="c", nodes=None)],
+            "tip": [dict(ok, id="a", nodes=3), dict(ok, id="b", nodes=4),
+                    dict(ok, id="c", nodes=None), dict(ok, id="b", paradigm="sat", nodes=9)]}
+    assert ab_trees.moved_nodes(rows, "fast") == ["b"]
+    assert ab_trees.moved_nodes(rows, "sat") == []
+
+
+@pytest.mark.skipif(not (ROOT.parent / "shared" / "data" / "variants").is_dir(),
+                    reason="needs ../shared/data/variants")
+def test_rows_below_and_repeat_end_to_end(tmp_path, capsys):
+    rows = tmp_path / "wider.jsonl"
+    rows.write_text(json.dumps({"id": "iss-examples-0", "iss": 0.5}) + "\n"
+                    + json.dumps({"id": "iss-examples-1", "iss": 5.0}) + "\n")
+    out = tmp_path / "lines.jsonl"
+    code = ab_trees.main(["--base", str(ROOT), "--tip", str(ROOT), "--paradigms", "sat",
+                          "--passes", "1", "--no-warm", "--rows", str(rows), "--below", "1",
+                          "--repeat", "3", "--out", str(out)])
+    text = capsys.readouterr().out
+    assert code == 0 and text.startswith("1 puzzles;")
+    assert "base median" in text
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert {r["id"] for r in lines} == {"iss-examples-0"} and len(lines) == 2
+
+
+ISS = Path("/work/peers/iss")
+
+
+@pytest.mark.skipif(not (ISS / "data" / "collections.js").is_file()
+                    or not (ROOT.parent / "shared" / "data" / "variants").is_dir(),
+                    reason="needs an ISS checkout and ../shared/data/variants")
+def test_the_checkout_set_adds_only_puzzles_the_shared_sets_lack():
+    data = ROOT.parent / "shared" / "data"
+    shared = ab_trees.records(data, ["iss", "fpuzzles"], None)
+    wider = ab_trees.records(data, ["iss", "fpuzzles", "iss-checkout"], None, str(ISS))
+    added = wider[len(shared):]
+    assert wider[:len(shared)] == shared and added
+    assert all(r["id"].startswith("iss:") for r in added)
+    texts = [r["puzzle"].strip() for r in wider]
+    assert len(texts) == len(set(texts))
+    one = ab_trees.records(data, ["iss-checkout"], {added[0]["id"]}, str(ISS))
+    assert [r["id"] for r in one] == [added[0]["id"]]
+
+
+def test_the_checkout_set_without_iss_is_one_line(monkeypatch, capsys):
+    monkeypatch.delenv("ISS", raising=False)
+    code = ab_trees.main(["--base", str(ROOT), "--sets", "iss-checkout"])
+    err = capsys.readouterr().err
+    assert code == 2 and "ISS" in err and err.count("\n") == 1
+
+
+@pytest.mark.skipif(not (ROOT.parent / "shared" / "data" / "variants").is_dir(),
+                    reason="needs ../shared/data/variants")
+def test_repeat_solves_each_settled_puzzle_that_many_times(tmp_path, monkeypatch, capsys):
+    import argparse
+
+    from sudoku_cp.variants import paradigms
+
+    calls = []
+    real = paradigms.solve
+    monkeypatch.setattr(paradigms, "solve", lambda *a, **k: calls.append(1) or real(*a, **k))
+    recs = tmp_path / "recs.jsonl"
+    recs.write_text("".join(json.dumps(r) + "\n" for r in ab_trees.records(
+        ROOT.parent / "shared" / "data", ["iss"], {"iss-examples-0"})))
+    args = argparse.Namespace(records=str(recs), paradigms="sat", clock="cpu", time_limit=5.0,
+                              repeat=4)
+    assert ab_trees.work(args) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert line["verdict"] == "ok" and line["ms"] > 0
+    assert len(calls) == 1 + 4  # the warm-up, then four timed solves
