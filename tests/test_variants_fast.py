@@ -104,3 +104,36 @@ def test_crosscheck_says_whether_fast_ran():
     report = crosscheck(cage)
     assert "fast" in report.not_run and "hidden_skyscraper" in report.not_run["fast"]
     assert len(report.ran) == 3
+
+
+def test_board_of_keeps_a_geometry_only_for_the_puzzles_that_give_it():
+    # puzzles that differ in one field ``extra_houses`` or the geometry reads each: every
+    # one, asked after every other (warm), gets the geometry it gets cold
+    regions_a = ((0, 1, 4, 5), (2, 3, 6, 7), (8, 9, 12, 13), (10, 11, 14, 15))
+    regions_b = ((0, 1, 4, 8), (2, 3, 7, 11), (5, 6, 9, 10), (12, 13, 14, 15))
+    puzzles = [VariantPuzzle(4), VariantPuzzle(4, box=None), VariantPuzzle(4, regions=regions_a),
+               VariantPuzzle(4, regions=regions_b), VariantPuzzle(4, constraints=(Diagonal(1),)),
+               VariantPuzzle(4, constraints=(Diagonal(-1),)),
+               VariantPuzzle(4, constraints=(AntiKing(),)), VariantPuzzle(4, constraints=(AntiKnight(),)),
+               VariantPuzzle(4, constraints=(ExtraRegion((0, 5, 10)),)),
+               VariantPuzzle(4, constraints=(ExtraRegion((0, 5, 11)),)),
+               VariantPuzzle(4, constraints=(DisjointGroups(),)),
+               VariantPuzzle(6, box=(2, 3)), VariantPuzzle(6, box=(3, 2)),
+               VariantPuzzle(6, box=(2, 3), constraints=(DisjointGroups(),)),
+               VariantPuzzle(6, box=(3, 2), constraints=(DisjointGroups(),))]
+    cold = []
+    for p in puzzles:
+        fast._GEOMETRIES.clear()
+        cold.append(fast.board_of(p).geometry)
+    assert len(set(cold)) == len(puzzles)  # (each field read makes a geometry of its own)
+    for a, b in itertools.permutations(range(len(puzzles)), 2):
+        fast._GEOMETRIES.clear()
+        fast.board_of(puzzles[a])
+        assert fast.board_of(puzzles[b]).geometry == cold[b]
+    declined = VariantPuzzle(4, regions=regions_b, constraints=(DisjointGroups(),))
+    for _ in range(2):  # (a declined puzzle is declined again, nothing kept of it)
+        with pytest.raises(UnsupportedConstraint):
+            fast.board_of(declined)
+    fast.board_of(puzzles[0])
+    assert fast.board_of(VariantPuzzle(4, givens=((0, 1),))).geometry is fast.board_of(
+        puzzles[0]).geometry  # (the givens are no part of it: kept)
