@@ -153,11 +153,14 @@ def _extreme(smaller):
         group = set(c.cells)
         ok = (lambda a, b: a < b) if smaller else (lambda a, b: a > b)
         key = "less" if smaller else "more"
+        n, w = p.size, p.cols  # (rows, columns)
         for x in c.cells:
-            r, col = divmod(x, p.size)
+            if x >= n * w:  # (an extra cell: no neighbours)
+                continue
+            r, col = divmod(x, w)
             for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
-                if 0 <= r + dr < p.size and 0 <= col + dc < p.size:
-                    y = (r + dr) * p.size + col + dc
+                if 0 <= r + dr < n and 0 <= col + dc < w:
+                    y = (r + dr) * w + col + dc
                     if y not in group:
                         prog.relation(x, y, ok, key)
     return build
