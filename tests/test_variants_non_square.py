@@ -167,8 +167,10 @@ def test_the_model_refuses_a_whole_grid_rule_on_a_non_square_grid():
         m.VariantPuzzle(4, cols=6, box=(2, 3))
 
 
-def test_fast_declines_a_non_square_grid_by_name():
-    from sudoku_cp.variants.fastvar.program import compile_puzzle
-
-    with pytest.raises(UnsupportedConstraint, match="non-square"):
-        compile_puzzle(m.VariantPuzzle(4, cols=6))
+@pytest.mark.parametrize("i", range(len(TINY)))
+def test_fast_finds_exactly_the_checker_s_grids_on_tiny_non_square_grids(i):
+    """``fast`` takes non-square grids since issue 38 (it declined them before)."""
+    pytest.importorskip("numba")
+    p = TINY[i]
+    r = solve(p, "fast", limit=10_000, time_limit=60)
+    assert r.exhausted and sorted(r.solutions) == _count(p)

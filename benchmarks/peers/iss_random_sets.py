@@ -17,7 +17,7 @@ SETS = ("SameValues", "RegionSameValues", "ConnectedValues", "Doppelganger", "Fu
 #: Generated only when asked for (``--types DoppelgangerCells``: other seeds keep their
 #: puzzles): Doppelganger with clues on its DGR/DGC/DGB cells (the value each column,
 #: row, box misses).
-ON_REQUEST = ("DoppelgangerCells",)
+ON_REQUEST = ("DoppelgangerCells", "CountDistinct")
 #: Types worth a grid with one value more than its side (Doppelganger needs values 0..n).
 WIDE = {"RegionSameValues", "ConnectedValues", "Doppelganger", "RegionSize", "DoppelgangerCells"}
 
@@ -135,6 +135,17 @@ def clue(rng, geo, grid, t, honest):
         return [t]
     if t == "DoppelgangerCells":
         return ["Doppelganger"] + _doppelganger_cells(rng, geo, grid, honest)
+    if t == "CountDistinct":  # (``--types CountDistinct``: the control cell counts the
+        out = []               # distinct values of the others; one to three of them)
+        for _ in range(rng.randint(1, 3)):
+            cells = rng.sample(range(n * n), rng.randint(2, 6))
+            k = len({grid[x] for x in cells})
+            holding = [x for x in range(n * n) if grid[x] == k and x not in cells]
+            if not honest or not holding:
+                holding = [x for x in range(n * n) if x not in cells]
+            out.append("CountDistinct~" + "~".join(cell(x) for x in
+                                                   [rng.choice(holding)] + cells))
+        return out
     if t == "RegionSize":
         return [f"RegionSize~{rng.choice((n, geo.num_values))}"]
     if t == "SearchPriority":

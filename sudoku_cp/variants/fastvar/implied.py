@@ -58,7 +58,7 @@ def implied_cages(prog, puzzle) -> None:
     sizes = [len(cells) for cells, _ in cages]
     # every full house stated (rows, columns, boxes, extra regions, diagonals): a row of
     # seven cells over values 1..9 is no full house and holds no known total
-    houses, holding, areas, bits = _areas(prog.distinct_full(), puzzle.size)
+    houses, holding, areas, bits = _areas(prog.distinct_full(), puzzle.size, puzzle.cols)
     stated = set(cages)  # (cells, total): each sum once (two areas often imply the same)
 
     def implied(cells, total):
@@ -114,7 +114,7 @@ def implied_cages(prog, puzzle) -> None:
 
 
 @lru_cache(maxsize=64)
-def _areas(full_houses: tuple, n: int) -> tuple:
+def _areas(full_houses: tuple, n: int, w: int) -> tuple:
     """The distinct full houses (as sets of cells), cell -> the full houses holding it, the
     areas with how many times each holds every value and their cells in order (the houses,
     then the bands), and cell -> the full houses holding it as bits of their indices
@@ -126,7 +126,7 @@ def _areas(full_houses: tuple, n: int) -> tuple:
         for x in h:
             holding.setdefault(x, []).append(h)
             bits[x] = bits.get(x, 0) | 1 << i
-    areas = [(h, 1) for h in houses] + list(_bands(n, set(houses)))
+    areas = [(h, 1) for h in houses] + list(_bands(n, w, set(houses)))
     return houses, holding, [(area, k, sorted(area)) for area, k in areas], bits
 
 
@@ -379,15 +379,16 @@ def _distinct_groups(terms, holding) -> list[list[int]]:
     return out
 
 
-def _bands(n: int, full: set):
-    """Each run of two to four adjacent rows, and of columns (short of the whole grid),
-    with how many times it holds each value: only runs of ``full`` houses (a row of six
-    cells over values 1..9 holds no value surely, and no total)."""
-    rows = [frozenset(r * n + c for c in range(n)) for r in range(n)]
-    cols = [frozenset(r * n + c for r in range(n)) for c in range(n)]
+def _bands(n: int, w: int, full: set):
+    """Each run of two to four adjacent rows, and of columns (short of the whole grid), of
+    ``n`` rows by ``w`` columns, with how many times it holds each value: only runs of
+    ``full`` houses (a row of six cells over values 1..9 holds no value surely, and no
+    total)."""
+    rows = [frozenset(r * w + c for c in range(w)) for r in range(n)]
+    cols = [frozenset(r * w + c for r in range(n)) for c in range(w)]
     for lines in (rows, cols):
-        for k in range(2, min(BAND, n - 1) + 1):
-            for first in range(n - k + 1):
+        for k in range(2, min(BAND, len(lines) - 1) + 1):
+            for first in range(len(lines) - k + 1):
                 run = lines[first:first + k]
                 if all(line in full for line in run):
                     yield frozenset().union(*run), k

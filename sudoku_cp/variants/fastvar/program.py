@@ -79,6 +79,14 @@ WHY = "fast: no compiled propagator for this rule yet"
 #: Types declined for a reason of their own (issue 37's composites and sequences).
 WHY_NOT = {t: f"fast: no compiled {what} yet, its kernel takes fixed tables of masks"
            for t, what in (("and", "union of branches"),)}
+#: Types whose builder reads the grid as ``n x n`` (its diagonals, its 2x2 squares, every
+#: cell's row and column): declined on a non-square grid. The model refuses them there
+#: too (none names its cells), or refuses them by name (``model.SQUARE_ONLY``); this
+#: keeps ``fast`` from stating a wrong rule should the model take one some day.
+SQUARE_ONLY = frozenset({"diagonal", "disjoint_groups", "anti_taxicab", "global_mod",
+                         "global_entropy", "dutch_flatmates", "doppelganger", "full_rank",
+                         "full_rank_ties", "chaos_construction", "chaos_count", "chaos_arrow",
+                         "chaos_same"})
 
 
 
@@ -467,8 +475,11 @@ def _starts(lengths: np.ndarray) -> np.ndarray:
 def compile_puzzle(puzzle) -> Program:
     """The ``Program`` of ``puzzle``; a type it has no propagator for is declined by name."""
     lo, hi = puzzle.values
-    if puzzle.cols != puzzle.size:  # (its steps and lines read the grid as square)
-        raise UnsupportedConstraint("shape", f"fast: a non-square {puzzle.shape_name} grid")
+    if puzzle.cols != puzzle.size:  # (rows and columns of two lengths: houses all the same)
+        square = [c.TYPE for c in puzzle.constraints if c.TYPE in SQUARE_ONLY]
+        if square:
+            raise UnsupportedConstraint.of(
+                [(t, f"fast: on square grids only (not {puzzle.shape_name})") for t in square])
     if puzzle.raw:
         raise UnsupportedConstraint("raw grid", "fast: rows and columns that are no houses")
     if hi - lo + 1 > MAX_VALUES:

@@ -18,12 +18,13 @@ KING = ((1, 1), (1, -1))
 
 
 def _steps(puzzle, steps):
-    n = puzzle.size
+    """(a, b): each two cells of the grid one of ``steps`` (row, column) apart."""
+    n, w = puzzle.size, puzzle.cols  # (rows, columns)
     for r in range(n):
-        for c in range(n):
+        for c in range(w):
             for dr, dc in steps:
-                if 0 <= r + dr < n and 0 <= c + dc < n:
-                    yield r * n + c, (r + dr) * n + c + dc
+                if 0 <= r + dr < n and 0 <= c + dc < w:
+                    yield r * w + c, (r + dr) * w + c + dc
 
 
 def _differ_steps(steps):

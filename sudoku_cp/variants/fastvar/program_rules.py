@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ..paradigms import UnsupportedConstraint
 from .implied import equal_sum
-from .program import (BETWEEN, CIRCLES, COUNT, INDEX, LINEAR, LOCKOUT, MAX_VALUES, QUAD,
-                      RELLIK, RENBAN, SANDWICH, SKYSCRAPER, SUMLINE, VINDEX, XSUM)
+from .program import (BETWEEN, CIRCLES, COUNT, EITHER, INDEX, LINEAR, LOCKOUT, MAX_VALUES,
+                      QUAD, RELLIK, RENBAN, SANDWICH, SKYSCRAPER, SUMLINE, VINDEX, XSUM)
 from .program_chaos import BUILDERS as _CHAOS  # (the unknown regions)
 from .program_lines import BUILDERS as _LINES  # (lines, groups)
 from .program_pairs import BUILDERS as _PAIRS  # (rules between cell pairs)
@@ -153,11 +153,14 @@ def _extreme(smaller):
         group = set(c.cells)
         ok = (lambda a, b: a < b) if smaller else (lambda a, b: a > b)
         key = "less" if smaller else "more"
+        n, w = p.size, p.cols  # (rows, columns)
         for x in c.cells:
-            r, col = divmod(x, p.size)
+            if x >= n * w:  # (an extra cell: no neighbours)
+                continue
+            r, col = divmod(x, w)
             for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
-                if 0 <= r + dr < p.size and 0 <= col + dc < p.size:
-                    y = (r + dr) * p.size + col + dc
+                if 0 <= r + dr < n and 0 <= col + dc < w:
+                    y = (r + dr) * w + col + dc
                     if y not in group:
                         prog.relation(x, y, ok, key)
     return build
@@ -270,6 +273,32 @@ def _rellik(prog, p, c):
     prog.props.append((RELLIK, list(c.cells), [len(c.cells), c.total] + list(c.cells)))
 
 
+def _count_distinct(prog, p, c):
+    """The value of ``c.cell`` is the number of distinct values among ``c.cells``: per
+    value ``v`` a helper cell of two values (``lo``: ``v`` is absent, ``lo + 1``: held),
+    an ``EITHER`` (absent and no cell holds ``v``, or held and this cell holds it), and
+    the helpers' sum (less ``lo`` each) equal to the cell's value. A solution fixes every
+    helper, so the helpers add no solution (and are left out of them)."""
+    if prog.nv < 2:
+        raise UnsupportedConstraint("count_distinct", "fast: one value, no helper cell")
+    cells = sorted(set(c.cells))
+    lo, full = prog.lo, prog.full
+    terms = [(c.cell, -1)]
+    for v in range(lo, prog.hi + 1):
+        held = prog.aux(lambda h: h in (lo, lo + 1))
+        bit = 1 << (v - lo)
+        order = [held] + cells
+        index = {x: i for i, x in enumerate(order)}
+        branches = [[(index[held], 1)] + [(index[x], full & ~bit) for x in cells]]
+        branches += [[(index[held], 2), (index[x], bit)] for x in cells]
+        data = [len(branches), len(order)] + order
+        for b in branches:
+            data += [len(b)] + [n for pair in b for n in pair]
+        prog.props.append((EITHER, order, data))
+        terms.append((held, 1))
+    prog.linear(terms, prog.nv * lo)
+
+
 def _pair_rule(prog, p, c):
     allowed = frozenset(zip(c.allowed[::2], c.allowed[1::2]))
     ok, key = (lambda a, b: (a, b) in allowed), ("pair", allowed)
@@ -294,6 +323,7 @@ BUILDERS = {
     "counting_circles": lambda prog, p, c: prog.props.append(
         (CIRCLES, list(c.cells), [len(c.cells)] + list(c.cells) + [0])),
     "pair": _pair_rule,
+    "count_distinct": _count_distinct,
     "sandwich": _sandwich,
     "lunchbox": _lunchbox,
     "sum_line": _sum_line,
