@@ -464,8 +464,9 @@ def _starts(lengths: np.ndarray) -> np.ndarray:
     return out
 
 
-def compile_puzzle(puzzle) -> Program:
-    """The ``Program`` of ``puzzle``; a type it has no propagator for is declined by name."""
+def compile_puzzle(puzzle, implied: bool = True) -> Program:
+    """The ``Program`` of ``puzzle``; a type it has no propagator for is declined by name.
+    ``implied``: with the sums its cages and sums imply (``implied_cages``)."""
     lo, hi = puzzle.values
     if puzzle.cols != puzzle.size:  # (its steps and lines read the grid as square)
         raise UnsupportedConstraint("shape", f"fast: a non-square {puzzle.shape_name} grid")
@@ -489,7 +490,8 @@ def compile_puzzle(puzzle) -> Program:
             build(prog, puzzle, c)
     if refused:
         raise UnsupportedConstraint.of(refused)
-    implied_cages(prog, puzzle)
+    if implied:
+        implied_cages(prog, puzzle)
     leftovers(prog)
     crossings(prog)
     return prog.freeze()
