@@ -113,6 +113,13 @@ def implied_cages(prog, puzzle) -> None:
     _crossing(prog, every, houses, holding, whole, implied, bits)
 
 
+def implying(puzzle) -> int:
+    """How many sums ``implied_cages`` reads in ``puzzle`` (its killer cages with a total,
+    its sums of +1 terms and little killers): none, and it adds nothing."""
+    cages, _, sums = _unit_sums(puzzle)
+    return len(cages) + len(sums)
+
+
 @lru_cache(maxsize=64)
 def _areas(full_houses: tuple, n: int, w: int) -> tuple:
     """The distinct full houses (as sets of cells), cell -> the full houses holding it, the

@@ -472,8 +472,9 @@ def _starts(lengths: np.ndarray) -> np.ndarray:
     return out
 
 
-def compile_puzzle(puzzle) -> Program:
-    """The ``Program`` of ``puzzle``; a type it has no propagator for is declined by name."""
+def compile_puzzle(puzzle, implied: bool = True) -> Program:
+    """The ``Program`` of ``puzzle``; a type it has no propagator for is declined by name.
+    ``implied``: with the sums its cages and sums imply (``implied_cages``)."""
     lo, hi = puzzle.values
     if puzzle.cols != puzzle.size:  # (rows and columns of two lengths: houses all the same)
         square = [c.TYPE for c in puzzle.constraints if c.TYPE in SQUARE_ONLY]
@@ -500,7 +501,8 @@ def compile_puzzle(puzzle) -> Program:
             build(prog, puzzle, c)
     if refused:
         raise UnsupportedConstraint.of(refused)
-    implied_cages(prog, puzzle)
+    if implied:
+        implied_cages(prog, puzzle)
     leftovers(prog)
     crossings(prog)
     return prog.freeze()
