@@ -79,8 +79,8 @@ BOUNDS = ("LINEAR", "BETWEEN", "LOCKOUT")
 
 class Run:
     """The kernel's queue, watcher lists and scratch for one program: ``wlist`` entries
-    ``8 * propagator + 4 * b + ring`` (ring 0 houses and pairs, 1 the rest, 2 ``COSTLY``;
-    ``b`` 1 for ``BOUNDS``), the
+    ``512 * propagator + 8 * few + 4 * b + ring`` (ring 0 houses and pairs, 1 the rest, 2
+    ``COSTLY``; ``b`` 1 for ``BOUNDS``; ``few``: see ``varkernel.prepare``), the
     three rings of ``queue``, ``inq`` (queued or running), ``state`` (``varbase``'s slots)
     and ``work`` (the propagators' scratch: see ``varkernel.prepare``)."""
 
@@ -88,7 +88,8 @@ class Run:
         """With ``everything``, every propagator queued once, each in its ring (the root)."""
         costly, bounds = _kinds_of(k)
         self.ring, self.wlist, self.queue, self.inq, self.state, self.work = k.prepare(
-            prog.kinds, prog.pstart, prog.data, prog.wlist, costly, bounds, everything)
+            prog.kinds, prog.pstart, prog.data, prog.tab, prog.nv, prog.wstart, prog.wlist,
+            costly, bounds, everything)
         self.nprops = prog.kinds.shape[0]
         self.qhead = k.QHEAD
 

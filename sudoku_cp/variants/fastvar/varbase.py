@@ -5,9 +5,10 @@ bit-counting intrinsics); ``_narrow`` keeps some values of a cell and queues the
 propagators watching it (those that read only a cell's lowest and highest values when
 one of them goes); ``_pop`` and ``_clear`` run the three rings of the queue (the
 fast propagators, houses and pairs, first; then the middling ones; the costly ones
-last, once the others have settled). A watcher list entry is ``8 * propagator + 4 *
-bounds + ring`` (``engine`` writes it; ``bounds`` 1 for a watcher woken only when the
-cell's lowest or highest value goes). The kind numbers and the state slots are here too,
+last, once the others have settled). A watcher list entry is ``512 * propagator + 8 *
+few + 4 * bounds + ring`` (``varkernel.prepare`` writes it; ``bounds`` 1 for a watcher
+woken only when the cell's lowest or highest value goes; ``few`` above 0 for a pair woken
+only when the cell is left with ``few`` values or fewer). The kind numbers and the state slots are here too,
 so that ``varkernel``, ``varclues`` and ``engine`` read one list.
 
 numba caches each function with its own file's timestamp only: the functions here are
@@ -95,11 +96,15 @@ def _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
         return False
     gone = old ^ new
     moved = gone > new or gone & ((new & -new) - 1) != 0  # the lowest or highest value left
+    left = _ctpop(new)
     for k in range(wstart[x], wstart[x + 1]):
         e = wlist[k]
         if e & 4 and not moved:
             continue  # a watcher of the bounds only
-        p = e >> 3
+        few = (e >> 3) & 63
+        if few and left > few:
+            continue  # a pair that removes nothing while the cell holds more than ``few``
+        p = e >> 9
         if not inq[p]:
             inq[p] = True
             r = e & 3

@@ -517,12 +517,32 @@ def _placed(dom, hstart, hcells, hbits):
 
 
 @njit(cache=True, nogil=True)
-def prepare(kinds, pstart, d, wlist_in, costly, bounds, everything):
+def _few(tab, at, nv):
+    """For a pair's table at ``at`` (for each value of one cell, the other's values it
+    allows): the most values the cell can hold and still leave one of the other's values
+    without support (the most values that all forbid one value), 0 when that is all of
+    them. Holding more, the cell removes nothing from the other: its pair need not wake
+    (an inequality: 1; non-consecutive beside it: 3)."""
+    most = 0
+    for w in range(nv):
+        bit = 1 << w
+        forbid = 0
+        for i in range(nv):
+            if tab[at + i] & bit == 0:
+                forbid += 1
+        most = max(most, forbid)
+    return most if most < nv else 0
+
+
+@njit(cache=True, nogil=True)
+def prepare(kinds, pstart, d, tab, nv, wstart, wlist_in, costly, bounds, everything):
     """One program's run, in one call (a numpy step each costs more at a 1-node root):
     each propagator's ring (0 houses and pairs, 1 the others, 2 the kinds ``costly``),
-    the watcher list as ``8 * propagator + 4 * b + ring`` (``program`` writes ``~p`` for a
-    slow one; ``b`` 1 for the kinds ``bounds``, woken only when a lowest or highest value
-    goes), the queue, with every propagator queued once in its ring when ``everything``,
+    the watcher list as ``512 * propagator + 8 * few + 4 * b + ring`` (``program`` writes
+    ``~p`` for a slow one; ``b`` 1 for the kinds ``bounds``, woken only when a lowest or
+    highest value goes; ``few`` for a pair, ``_few`` of its table from the watched cell,
+    woken only when that cell holds ``few`` values or fewer), the queue, with every
+    propagator queued once in its ring when ``everything``,
     ``inq``, the state and the propagators' scratch, ``work``: ``_group_sum``'s (three per
     group of the longest), ``_in_window``'s (two per cell of the longest renban) and
     ``_count_by_region``'s (one per counted cell); one runs at a time, so they share it."""
@@ -544,14 +564,23 @@ def prepare(kinds, pstart, d, wlist_in, costly, bounds, everything):
             size = max(size, d[pstart[p]])
     wlist = np.zeros(max(wlist_in.shape[0], 1), dtype=np.int64)
     if nprops:
-        for i in range(wlist_in.shape[0]):
-            w = wlist_in[i]
-            q = ~w if w < 0 else w
-            b = 0
-            for c in bounds:
-                if kinds[q] == c:
-                    b = 4
-            wlist[i] = 8 * q + b + ring[q]
+        few = np.full(tab.shape[0] + 1, -1, dtype=np.int64)  # per table: ``_few``, once
+        for x in range(wstart.shape[0] - 1):
+            for i in range(wstart[x], wstart[x + 1]):
+                w = wlist_in[i]
+                q = ~w if w < 0 else w
+                b = 0
+                for c in bounds:
+                    if kinds[q] == c:
+                        b = 4
+                f = 0
+                if kinds[q] == PAIR:
+                    o = pstart[q]
+                    at = d[o + 2] if d[o] == x else d[o + 3]
+                    if few[at] < 0:
+                        few[at] = _few(tab, at, nv)
+                    f = few[at]
+                wlist[i] = 512 * q + 8 * f + b + ring[q]
     queue = np.zeros(RINGS * max(nprops, 1), dtype=np.int64)
     inq = np.zeros(nprops, dtype=np.bool_)
     state = np.zeros(STATE, dtype=np.int64)
