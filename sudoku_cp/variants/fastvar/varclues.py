@@ -322,6 +322,95 @@ def _rellik(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
 
 
 @njit(cache=True, nogil=True)
+def _circle_groups_hold(dom, d, o, k, ng, v, bit, wstart, wlist, queue, inq, state, nprops):
+    """The value ``v`` (as ``bit``) is held by ``v`` circles of ``_circles``' constraint at
+    ``d[o]``, at most once in each of its ``ng`` groups: fewer than ``v`` groups with a place
+    for it fail; exactly ``v``: each holds it, so a group with one place puts it there and
+    the cells that see a whole group (listed after the sizes) lose it."""
+    groups = 0
+    j = 0
+    for g in range(ng):
+        size = d[o + 2 + k + g]
+        for t in range(size):
+            if dom[d[o + 1 + j + t]] & bit:
+                groups += 1
+                break
+        j += size
+    if groups < v:
+        return False
+    if groups > v:
+        return True
+    j = 0
+    c = o + 2 + k + ng
+    for g in range(ng):
+        size = d[o + 2 + k + g]
+        at = -1
+        for t in range(size):
+            if dom[d[o + 1 + j + t]] & bit:
+                at = -2 if at != -1 else d[o + 1 + j + t]
+        if at >= 0 and dom[at] != bit:
+            if not _narrow(dom, at, bit, wstart, wlist, queue, inq, state, nprops):
+                return False
+        elif at == -2:
+            for t in range(d[c]):
+                x = d[c + 1 + t]
+                if dom[x] & bit and not _narrow(dom, x, ~bit, wstart, wlist, queue, inq, state,
+                                                nprops):
+                    return False
+        c += 1 + d[c]
+        j += size
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _circle_groups_fill(dom, d, o, k, ng, lo, held, wstart, wlist, queue, inq, state,
+                        nprops):
+    """Each value ``v`` of ``held`` (as bits) that only ``v`` groups of ``_circles``'
+    constraint at ``d[o]`` have a place for is in each of them: a group that must hold more
+    values than it has cells fails, and one that must hold as many holds only those."""
+    must = np.zeros(ng, dtype=np.int64)  # per group: the values it must hold
+    m = held
+    while m:
+        i = _cttz(m)
+        m &= m - 1
+        bit = 1 << i
+        groups = 0
+        j = 0
+        for g in range(ng):
+            size = d[o + 2 + k + g]
+            for t in range(size):
+                if dom[d[o + 1 + j + t]] & bit:
+                    groups += 1
+                    break
+            j += size
+        if groups < lo + i:
+            return False
+        if groups > lo + i:
+            continue
+        j = 0
+        for g in range(ng):
+            size = d[o + 2 + k + g]
+            for t in range(size):
+                if dom[d[o + 1 + j + t]] & bit:
+                    must[g] |= bit
+                    break
+            j += size
+    j = 0
+    for g in range(ng):
+        size = d[o + 2 + k + g]
+        count = _ctpop(must[g])
+        if count > size:
+            return False
+        if count == size and count > 0:
+            for t in range(size):
+                if not _narrow(dom, d[o + 1 + j + t], must[g], wstart, wlist, queue, inq,
+                               state, nprops):
+                    return False
+        j += size
+    return True
+
+
+@njit(cache=True, nogil=True)
 def _circles(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
     """Each cell holds the number of cells holding its value: a value ``v`` is held by
     ``v`` cells or by none, so more than ``v`` already holding it fails, fewer than ``v``
@@ -375,26 +464,10 @@ def _circles(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
                 if dom[x] & bit and not _narrow(dom, x, keep, wstart, wlist, queue, inq, state,
                                                 nprops):
                     return False
-        elif ng and groups == v and must > 0:  # held: once in each of those groups, so
-            j = 0  # a group with one place for it puts it there, and the cells that
-            c = o + 2 + k + ng  # see the whole group (listed after the sizes) lose it
-            for g in range(ng):
-                size = d[o + 2 + k + g]
-                at = -1
-                for t in range(size):
-                    if dom[d[o + 1 + j + t]] & bit:
-                        at = -2 if at != -1 else d[o + 1 + j + t]
-                if at >= 0 and dom[at] != bit:
-                    if not _narrow(dom, at, bit, wstart, wlist, queue, inq, state, nprops):
-                        return False
-                elif at == -2:
-                    for t in range(d[c]):
-                        x = d[c + 1 + t]
-                        if dom[x] & bit and not _narrow(dom, x, ~bit, wstart, wlist, queue,
-                                                        inq, state, nprops):
-                            return False
-                c += 1 + d[c]
-                j += size
+        elif ng and groups == v and must > 0:  # held: once in each of those groups
+            if not _circle_groups_hold(dom, d, o, k, ng, v, bit, wstart, wlist, queue,
+                                       inq, state, nprops):
+                return False
         if v > 0 and groups >= v:
             if must > 0:
                 held |= bit
@@ -441,17 +514,23 @@ def _circles(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
         bit = 1 << (v - lo)
         if used and unused:
             continue
+        if used:
+            held |= bit
         can = 0
         for j in range(k):
             can += 1 if dom[d[o + 1 + j]] & bit else 0
-        if used and can != v:
-            continue  # held, but its places are not settled
+        if used and can != v:  # held, but its places are not settled (v groups: in each)
+            if ng and not _circle_groups_hold(dom, d, o, k, ng, v, bit, wstart, wlist,
+                                              queue, inq, state, nprops):
+                return False
+            continue
         for j in range(k):  # unused: nowhere; used by every choice and v places: there
             x = d[o + 1 + j]
             if dom[x] & bit and not _narrow(dom, x, bit if used else ~bit, wstart, wlist,
                                             queue, inq, state, nprops):
                 return False
-    return True
+    return ng == 0 or _circle_groups_fill(dom, d, o, k, ng, lo, held, wstart, wlist, queue,
+                                          inq, state, nprops)
 
 
 @njit(cache=True, nogil=True)
