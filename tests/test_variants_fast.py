@@ -17,9 +17,9 @@ pytest.importorskip("numba")
 
 from sudoku_cp.variants import fast  # noqa: E402
 from sudoku_cp.variants.crosscheck import crosscheck  # noqa: E402
-from sudoku_cp.variants.model import (AntiKing, AntiKnight, Diagonal,  # noqa: E402
-                                      DisjointGroups, ExtraRegion, HiddenSkyscraper,
-                                      KillerCage, Thermometer, VariantPuzzle)
+from sudoku_cp.variants.model import (AntiKing, AntiKnight, ConnectedValues,  # noqa: E402
+                                      Diagonal, DisjointGroups, ExtraRegion, KillerCage,
+                                      Thermometer, VariantPuzzle)
 from sudoku_cp.variants.paradigms import UnsupportedConstraint  # noqa: E402
 from sudoku_cp.variants.rules import check_solution  # noqa: E402
 
@@ -58,9 +58,9 @@ def test_fast_finds_exactly_the_grids_enumeration_finds(seed):
 
 
 def test_fast_declines_other_rules_by_name():
-    with pytest.raises(UnsupportedConstraint, match="hidden_skyscraper"):
+    with pytest.raises(UnsupportedConstraint, match="connected_values"):
         fast.solve(VariantPuzzle(4, constraints=(KillerCage((0, 1), 3),
-                                                 HiddenSkyscraper((0, 1, 2, 3), 2))))
+                                                 ConnectedValues((1, 2)))))
     with pytest.raises(UnsupportedConstraint, match="values"):
         fast.solve(VariantPuzzle(4, values=(0, 62)))
 
@@ -81,7 +81,7 @@ def test_house_types_lists_every_type_the_classic_path_takes(rule):
 
 
 @pytest.mark.parametrize("rule", [KillerCage((0, 1), 3), Thermometer((0, 1, 2)),
-                                  HiddenSkyscraper((0, 1, 2, 3), 2)], ids=lambda c: c.TYPE)
+                                  ConnectedValues((1, 2))], ids=lambda c: c.TYPE)
 def test_other_types_skip_the_classic_path(rule):
     puzzle = VariantPuzzle(4, constraints=(Diagonal(1), rule))
     assert rule.TYPE not in fast.HOUSE_TYPES and fast._board_or_none(puzzle) is None
@@ -100,9 +100,9 @@ def test_crosscheck_says_whether_fast_ran():
     report = crosscheck(houses)
     assert "fast" in report.ran and "fast" not in report.not_run
     cage = VariantPuzzle(4, givens=((0, 1),), constraints=(KillerCage((1, 2), 7),
-                                                           HiddenSkyscraper((12, 13, 14, 15), 2)))
+                                                           ConnectedValues((1, 2))))
     report = crosscheck(cage)
-    assert "fast" in report.not_run and "hidden_skyscraper" in report.not_run["fast"]
+    assert "fast" in report.not_run and "connected_values" in report.not_run["fast"]
     assert len(report.ran) == 3
 
 

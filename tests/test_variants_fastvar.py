@@ -361,7 +361,7 @@ def test_fast_agrees_with_sat_on_verdict_and_solution(family, n):
 
 
 @pytest.mark.parametrize("rule", [m.Or((m.Thermometer((0, 1)),)), m.Sandwich((0, 1, 5), 3),
-                                  m.HiddenSkyscraper((0, 1, 2, 3), 2)])
+                                  m.ConnectedValues((1, 2))])
 def test_a_type_without_a_propagator_is_declined_by_name(rule):
     with pytest.raises(UnsupportedConstraint) as caught:
         engine.solve(m.VariantPuzzle(4, constraints=(rule, m.Thermometer((4, 5)))))
@@ -423,26 +423,29 @@ def _seen(line):
     return seen
 
 
-OUTSIDE = {"sandwich": (m.Sandwich, _sandwich_sum, True),
-           "x_sum": (m.XSum, _x_sum, True),
-           "skyscraper": (m.Skyscraper, _seen, False)}
+OUTSIDE = {"sandwich": (m.Sandwich, _sandwich_sum), "x_sum": (m.XSum, _x_sum),
+           "skyscraper": (m.Skyscraper, _seen)}
 
 
 @pytest.mark.parametrize("kind", sorted(OUTSIDE))
 def test_an_outside_clue_never_removes_a_value_some_filling_uses(kind):
     """One propagator on one row with random candidates: every value some filling of the
     row uses (distinct values for the sums, which ``program`` builds on houses only) stays,
-    and it fails only when no filling is left; the skyscraper keeps exactly those values."""
+    and it fails only when no filling is left; the skyscraper keeps exactly those values on
+    a diagonal (values may repeat), and on a row (they differ) keeps every value used."""
     from sudoku_cp.variants.fastvar.program import Program
     from sudoku_cp.variants.fastvar.program_rules import BUILDERS
 
-    cls, rule, distinct = OUTSIDE[kind]
+    cls, rule = OUTSIDE[kind]
     rng = random.Random(kind)
     for trial in range(150):
         n = rng.randint(3, 6)
         lo = rng.choice([0, 1])
         values = range(lo, lo + n + rng.choice([0, 0, 1]))
         cells = tuple(range(n)) if rng.random() < 0.5 else tuple(range(n - 1, -1, -1))
+        house = True
+        if kind == "skyscraper" and rng.random() < 0.5:
+            cells, house = tuple(i * (n + 1) for i in range(n)), False  # no house
         clue = rng.randint(1, n) if kind == "skyscraper" else rng.randint(0, 2 * n + 6)
         puzzle = m.VariantPuzzle(n, box=None, values=(values[0], values[-1]),
                                  constraints=(cls(cells, clue),))
@@ -455,20 +458,40 @@ def test_an_outside_clue_never_removes_a_value_some_filling_uses(kind):
         kept = [0] * n
         for line in itertools.product(*[[v for v in values if before[x] >> (v - lo) & 1]
                                         for x in cells]):
-            if (not distinct or len(set(line)) == n) and rule(list(line)) == clue:
+            if (not house or len(set(line)) == n) and rule(list(line)) == clue:
                 for i, v in enumerate(line):
                     kept[i] |= 1 << (v - lo)
         dom = before.copy()
         ok = engine.propagate_once(prog, dom, [0])  # the one propagator, to its fixpoint
         where = (trial, puzzle.to_json(), [int(before[x]) for x in cells])
         if not any(kept):
-            assert distinct or not ok, where  # the skyscraper is exact: it fails
+            assert house or not ok, where  # the skyscraper off a house is exact: it fails
             continue
         assert ok, where
         for i, x in enumerate(cells):
             assert kept[i] & ~int(dom[x]) == 0, where  # nothing a filling uses is lost
-            if not distinct:
+            if not house:
                 assert int(dom[x]) == kept[i], where
+
+
+@pytest.mark.parametrize("lo, clue, first, last", [(1, 1, {4}, None), (0, 1, {0, 3}, None),
+                                                    (1, 4, {1}, {4}), (1, 3, {1, 2}, None)])
+def test_a_skyscraper_on_a_house_reads_that_its_values_differ(lo, clue, first, last):
+    """On a row of a 4x4 the tallest is the highest value and ``count`` values stand above
+    the first cell's: one clue seen alone at the root settles what each reading gives."""
+    from sudoku_cp.variants.fastvar.program import Program
+    from sudoku_cp.variants.fastvar.program_rules import BUILDERS
+
+    puzzle = m.VariantPuzzle(4, box=None, values=(lo, lo + 3),
+                             constraints=(m.Skyscraper((0, 1, 2, 3), clue),))
+    prog = Program(puzzle)
+    BUILDERS["skyscraper"](prog, puzzle, puzzle.constraints[0])
+    prog.freeze()
+    dom = prog.dom.copy()
+    assert engine.propagate_once(prog, dom, [0])
+    assert {lo + i for i in range(4) if dom[0] >> i & 1} == first
+    if last is not None:
+        assert {lo + i for i in range(4) if dom[3] >> i & 1} == last
 
 
 def test_counting_circles_over_many_cells_keep_exactly_the_checkers_grids():

@@ -17,9 +17,9 @@ Propagator kinds (the kernel has one function for each):
 - ``BETWEEN`` / ``LOCKOUT``: the inner cells against the two ends;
 - ``QUAD``: each listed value appears among the cells (as often as listed);
 - ``CROSS``: two full houses that share cells (pointing and claiming), implied;
-- ``SANDWICH``, ``XSUM``, ``SKYSCRAPER``: the outside clues, each from its rule (the
-  sandwich, also a lunchbox's, and the x-sum by bounds on the cells they add up, the
-  skyscraper exactly);
+- ``SANDWICH``, ``XSUM``, ``SKYSCRAPER``, ``HIDDENSKY``: the outside clues, each from its
+  rule (the sandwich, also a lunchbox's, and the x-sum by bounds on the cells they add up,
+  the skyscraper and the hidden skyscraper exactly, and by bounds when their values differ);
 - ``COUNT``: exactly so many cells hold a value of each class (contain-exact, equality cages);
 - ``INDEX`` / ``VINDEX``: a cell's value picks one of a list of cells (indexing, value
   indexing); ``RELLIK``: no subset sums to the total; ``CIRCLES``: counting circles;
@@ -66,7 +66,7 @@ from .program_peers import peer_tails
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
  SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE, FULLRANK, NOTIES,
  AUTOMATON, CLASSES, FLATMATE, SAMEVALUES, EITHER, ZERODIFF, CHAOS, CHAOSCOUNT,
- CHAOSARROW) = range(31)
+ CHAOSARROW, HIDDENSKY) = range(32)
 
 #: Masks are int64 with the sign bit unused: at most 62 values.
 MAX_VALUES = 62

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from ..paradigms import UnsupportedConstraint
 from .implied import equal_sum
-from .program import (BETWEEN, CIRCLES, COUNT, EITHER, INDEX, LINEAR, LOCKOUT, MAX_VALUES,
-                      QUAD, RELLIK, RENBAN, SANDWICH, SKYSCRAPER, SUMLINE, VINDEX, XSUM)
+from .program import (BETWEEN, CIRCLES, COUNT, EITHER, HIDDENSKY, INDEX, LINEAR, LOCKOUT,
+                      MAX_VALUES, QUAD, RELLIK, RENBAN, SANDWICH, SKYSCRAPER, SUMLINE, VINDEX,
+                      XSUM)
 from .program_chaos import BUILDERS as _CHAOS  # (the unknown regions)
 from .program_lines import BUILDERS as _LINES  # (lines, groups)
 from .program_pairs import BUILDERS as _PAIRS  # (rules between cell pairs)
@@ -215,9 +216,13 @@ def _sum_line(prog, p, c):
                        + list(c.cells)))
 
 
+def _distinct(prog, cells) -> bool:
+    """Whether ``cells`` are different cells of one of the geometry's houses."""
+    return len(set(cells)) == len(cells) and any(h.issuperset(cells) for h in prog.geometry_sets)
+
+
 def _x_sum(prog, p, c):
-    distinct = len(set(c.cells)) == len(c.cells) and any(h.issuperset(c.cells)
-                                                         for h in prog.geometry_sets)
+    distinct = _distinct(prog, c.cells)
     prog.restrict(c.cells[0], lambda v: 1 <= v <= len(c.cells))
     prog.props.append((XSUM, list(c.cells), [len(c.cells), c.total, int(distinct)]
                        + list(c.cells)))
@@ -227,7 +232,16 @@ def _skyscraper(prog, p, c):
     if prog.lo < 0 or prog.hi > MAX_VALUES:
         raise UnsupportedConstraint("skyscraper", f"fast: heights {prog.lo}..{prog.hi} "
                                     f"(it takes 0..{MAX_VALUES})")
-    prog.props.append((SKYSCRAPER, list(c.cells), [len(c.cells), c.count] + list(c.cells)))
+    prog.props.append((SKYSCRAPER, list(c.cells),
+                       [len(c.cells), c.count, int(_distinct(prog, c.cells))] + list(c.cells)))
+
+
+def _hidden_skyscraper(prog, p, c):
+    if not prog.lo <= c.value <= prog.hi or len(c.cells) < 2:
+        prog.props.append((LINEAR, [], [0, 1]))  # no value to hide, or no cell to hide in: fails
+        return
+    prog.props.append((HIDDENSKY, list(c.cells), [len(c.cells), c.value - prog.lo,
+                                                  int(_distinct(prog, c.cells))] + list(c.cells)))
 
 
 def _count(prog, cells, classes) -> None:
@@ -329,6 +343,7 @@ BUILDERS = {
     "sum_line": _sum_line,
     "x_sum": _x_sum,
     "skyscraper": _skyscraper,
+    "hidden_skyscraper": _hidden_skyscraper,
     "little_killer": lambda prog, p, c: prog.linear([(x, 1) for x in c.cells], c.total),
     "arrow": _arrow,
     "double_arrow": _double_arrow,

@@ -156,11 +156,17 @@ def _skyscraper(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
     ground (height 0). Heights are values (``lo >= 0``, ``program`` checks); ``ahead[j, s]``
     is the mask of the tallest heights so far after ``j`` cells with ``s`` seen, ``behind``
     the same states from which the rest of the line can still end with ``count`` seen; a
-    value of cell ``j`` stays when it joins a state of one to a state of the other."""
-    k, count = d[o], d[o + 1]
-    c0 = o + 2
+    value of cell ``j`` stays when it joins a state of one to a state of the other. When
+    the line's values differ (``distinct``), ``j`` cells' tallest is at least ``lo + j - 1``
+    (``valid[j]``): read at the end, the tallest is the highest value on a full house."""
+    k, count, distinct = d[o], d[o + 1], d[o + 2]
+    c0 = o + 3
     if count < 0 or count > k:
         return False
+    valid = np.full(k + 1, (1 << 63) - 1, dtype=np.int64)
+    if distinct:
+        for j in range(1, k + 1):
+            valid[j] = _above(lo + j - 2)
     ahead = np.zeros((k + 1, count + 1), dtype=np.int64)
     behind = np.zeros((k + 1, count + 1), dtype=np.int64)
     ahead[0, 0] = 1  # the ground
@@ -174,9 +180,11 @@ def _skyscraper(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
             ahead[j + 1, s] |= h & _above(vmin - 1)  # a value no taller: the tallest stays
             if s < count:
                 ahead[j + 1, s + 1] |= v & _above(_cttz(h))  # a taller one is seen
+        for s in range(count + 1):
+            ahead[j + 1, s] &= valid[j + 1]
     if ahead[k, count] == 0:
         return False
-    behind[k, count] = (1 << 63) - 1
+    behind[k, count] = valid[k]
     for j in range(k - 1, -1, -1):
         v = dom[d[c0 + j]] << lo
         vmin = _cttz(v)
@@ -186,7 +194,7 @@ def _skyscraper(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
                 w = v & behind[j + 1, s + 1]
                 if w:
                     good |= _below(_high(w))
-            behind[j, s] = good
+            behind[j, s] = good & valid[j]
     for j in range(k):
         keep = 0
         for s in range(count + 1):
@@ -201,6 +209,47 @@ def _skyscraper(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
         if not _narrow(dom, d[c0 + j], keep >> lo, wstart, wlist, queue, inq, state, nprops):
             return False
     return True
+
+
+@njit(cache=True, nogil=True)
+def _hidden_skyscraper(dom, d, o, wstart, wlist, queue, inq, state, nprops):
+    """Seen from the clue, the first value lower than one before it (the first hidden
+    skyscraper) is the value of bit ``t``: the values rise until it (each one taller than
+    all before, ``strict``ly when the line's values differ, else at least as tall), it
+    stands lower than the tallest before it, and the cells after it are free. In bit
+    indices: ``rise[j]`` the tallest after ``j`` rising cells, ``ends[j]`` those tallest
+    from which the line can still rise to a hidden ``t``; a value stays when it joins the
+    two, ``t`` where a tallest above it may stand before, any value after the first
+    cell ``t`` may hide in."""
+    k, t, strict = d[o], d[o + 1], d[o + 2]
+    c0 = o + 3
+    tbit = 1 << t
+    step = 0 if strict else 1  # a rising value is above the tallest (or equal: not strict)
+    rise = np.zeros(k + 1, dtype=np.int64)
+    ends = np.zeros(k + 1, dtype=np.int64)
+    rise[1] = dom[d[c0]]
+    for j in range(1, k):
+        if rise[j] == 0:
+            break
+        rise[j + 1] = dom[d[c0 + j]] & _above(_cttz(rise[j]) - step)
+    for j in range(k - 1, 0, -1):
+        m = dom[d[c0 + j]]
+        good = _above(t) if m & tbit else 0  # t hides here below any taller
+        w = m & ends[j + 1]
+        if w:
+            good |= _below(_high(w) + step)  # or the cell rises to a tallest that ends
+        ends[j] = good
+    hidden = False  # t may already have hidden before the cell
+    for j in range(k):
+        if hidden:
+            break
+        keep = rise[j + 1] & ends[j + 1] if j + 1 < k else 0
+        if j > 0 and dom[d[c0 + j]] & tbit and rise[j] & _above(t):
+            keep |= tbit
+            hidden = True
+        if not _narrow(dom, d[c0 + j], keep, wstart, wlist, queue, inq, state, nprops):
+            return False
+    return hidden
 
 
 @njit(cache=True, nogil=True)

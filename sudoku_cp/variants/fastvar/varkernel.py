@@ -30,12 +30,13 @@ from .varbase import (AUTOMATON, BACK, BETWEEN, CAGE, CIRCLES, CLASSES, COUNT, C
                       LOCKOUT, NODES, NOTIES, PAIR, QUAD, RELLIK, RENBAN, RUNS, SAMEVALUES,
                       SANDWICH, SKYSCRAPER, SMALLSUM, SUMLINE, VINDEX, XSUM, _above, _below,
                       _clear, _ctpop, _cttz, _high, _narrow, _pop)
+from .varbase import HIDDENSKY
 from .varbase import FIRST, INORDER, QHEAD, RINGS, STATE  # noqa: F401  (engine reads them)
 from .varbase import CHAOSARROW  # noqa: F401  (the last kind: propagate's final branch)
 from .varbase import CHAOS, CHAOSCOUNT, LAST, ZERODIFF
 from .varchaos import _chaos, _chaos_arrow, _chaos_count
-from .varclues import (_circles, _count, _index, _rellik, _sandwich, _skyscraper,
-                       _sum_line, _value_index, _x_sum)
+from .varclues import (_circles, _count, _hidden_skyscraper, _index, _rellik, _sandwich,
+                       _skyscraper, _sum_line, _value_index, _x_sum)
 from .varsums import _cage, _group_sum, _linear, _place_needed, _small_sum
 from .varlines import (_automaton, _classes, _either, _flatmate, _full_rank, _no_ties,
                        _same_values, _zero_differ)
@@ -407,6 +408,8 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
         elif kind == CHAOSCOUNT:
             ok = _chaos_count(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops,
                               work)
+        elif kind == HIDDENSKY:
+            ok = _hidden_skyscraper(dom, d, o, wstart, wlist, queue, inq, state, nprops)
         else:  # CHAOSARROW
             ok = _chaos_arrow(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
         if not ok:
