@@ -371,11 +371,9 @@ def _rellik(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
 
 
 @njit(cache=True, nogil=True)
-def _circle_groups_hold(dom, d, o, k, ng, v, bit, wstart, wlist, queue, inq, state, nprops):
-    """The value ``v`` (as ``bit``) is held by ``v`` circles of ``_circles``' constraint at
-    ``d[o]``, at most once in each of its ``ng`` groups: fewer than ``v`` groups with a place
-    for it fail; exactly ``v``: each holds it, so a group with one place puts it there and
-    the cells that see a whole group (listed after the sizes) lose it."""
+def _groups_with(dom, d, o, k, ng, bit):
+    """How many of the ``ng`` groups of ``_circles``' constraint at ``d[o]`` have a place
+    for the value ``bit``."""
     groups = 0
     j = 0
     for g in range(ng):
@@ -385,6 +383,16 @@ def _circle_groups_hold(dom, d, o, k, ng, v, bit, wstart, wlist, queue, inq, sta
                 groups += 1
                 break
         j += size
+    return groups
+
+
+@njit(cache=True, nogil=True)
+def _circle_groups_hold(dom, d, o, k, ng, v, bit, wstart, wlist, queue, inq, state, nprops):
+    """The value ``v`` (as ``bit``) is held by ``v`` circles of ``_circles``' constraint at
+    ``d[o]``, at most once in each of its ``ng`` groups: fewer than ``v`` groups with a place
+    for it fail; exactly ``v``: each holds it, so a group with one place puts it there and
+    the cells that see a whole group (listed after the sizes) lose it."""
+    groups = _groups_with(dom, d, o, k, ng, bit)
     if groups < v:
         return False
     if groups > v:
@@ -423,15 +431,7 @@ def _circle_groups_fill(dom, d, o, k, ng, lo, held, wstart, wlist, queue, inq, s
         i = _cttz(m)
         m &= m - 1
         bit = 1 << i
-        groups = 0
-        j = 0
-        for g in range(ng):
-            size = d[o + 2 + k + g]
-            for t in range(size):
-                if dom[d[o + 1 + j + t]] & bit:
-                    groups += 1
-                    break
-            j += size
+        groups = _groups_with(dom, d, o, k, ng, bit)
         if groups < lo + i:
             return False
         if groups > lo + i:
