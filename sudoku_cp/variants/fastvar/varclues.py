@@ -492,15 +492,7 @@ def _circles(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops):
             continue
         groups = can  # the groups with a place for v: each holds it at most once
         if ng:
-            groups = 0
-            j = 0
-            for g in range(ng):
-                size = d[o + 2 + k + g]
-                for t in range(size):
-                    if dom[d[o + 1 + j + t]] & bit:
-                        groups += 1
-                        break
-                j += size
+            groups = _groups_with(dom, d, o, k, ng, bit)
         if v <= 0 or groups < v:  # (0 and below: held by none)
             keep = ~bit
         elif can == v and must > 0:
