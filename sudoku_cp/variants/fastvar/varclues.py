@@ -151,6 +151,13 @@ def _x_sum(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
 
 
 @njit(cache=True, nogil=True)
+def _tallest_at_least(lo, j):
+    """The heights the tallest of ``j`` (at least 1) different values from ``lo`` on can
+    be: ``lo + j - 1`` and above."""
+    return _above(lo + j - 2)
+
+
+@njit(cache=True, nogil=True)
 def _skyscraper(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
     """Seen from the clue, ``count`` values are taller than all before them and than the
     ground (height 0). Heights are values (``lo >= 0``, ``program`` checks); ``ahead[j, s]``
@@ -158,15 +165,12 @@ def _skyscraper(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
     the same states from which the rest of the line can still end with ``count`` seen; a
     value of cell ``j`` stays when it joins a state of one to a state of the other. When
     the line's values differ (``distinct``), ``j`` cells' tallest is at least ``lo + j - 1``
-    (``valid[j]``): read at the end, the tallest is the highest value on a full house."""
+    (``_tallest_at_least``): read at the end, the tallest is the highest value on a full
+    house."""
     k, count, distinct = d[o], d[o + 1], d[o + 2]
     c0 = o + 3
     if count < 0 or count > k:
         return False
-    valid = np.full(k + 1, (1 << 63) - 1, dtype=np.int64)
-    if distinct:
-        for j in range(1, k + 1):
-            valid[j] = _above(lo + j - 2)
     ahead = np.zeros((k + 1, count + 1), dtype=np.int64)
     behind = np.zeros((k + 1, count + 1), dtype=np.int64)
     ahead[0, 0] = 1  # the ground
@@ -180,11 +184,12 @@ def _skyscraper(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
             ahead[j + 1, s] |= h & _above(vmin - 1)  # a value no taller: the tallest stays
             if s < count:
                 ahead[j + 1, s + 1] |= v & _above(_cttz(h))  # a taller one is seen
-        for s in range(count + 1):
-            ahead[j + 1, s] &= valid[j + 1]
+        if distinct:
+            for s in range(count + 1):
+                ahead[j + 1, s] &= _tallest_at_least(lo, j + 1)
     if ahead[k, count] == 0:
         return False
-    behind[k, count] = valid[k]
+    behind[k, count] = _tallest_at_least(lo, k) if distinct and k else (1 << 63) - 1
     for j in range(k - 1, -1, -1):
         v = dom[d[c0 + j]] << lo
         vmin = _cttz(v)
@@ -194,7 +199,7 @@ def _skyscraper(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
                 w = v & behind[j + 1, s + 1]
                 if w:
                     good |= _below(_high(w))
-            behind[j, s] = good & valid[j]
+            behind[j, s] = good & _tallest_at_least(lo, j) if distinct and j else good
     for j in range(k):
         keep = 0
         for s in range(count + 1):
