@@ -137,3 +137,27 @@ def test_board_of_keeps_a_geometry_only_for_the_puzzles_that_give_it():
     fast.board_of(puzzles[0])
     assert fast.board_of(VariantPuzzle(4, givens=((0, 1),))).geometry is fast.board_of(
         puzzles[0]).geometry  # (the givens are no part of it: kept)
+
+
+@pytest.mark.parametrize("puzzle", [
+    VariantPuzzle(4), VariantPuzzle(4, box=None), VariantPuzzle(4, values=(1, 4)),
+    VariantPuzzle(4, values=(0, 3)), VariantPuzzle(4, values=(2, 5)), VariantPuzzle(4, values=(1, 5)),
+    VariantPuzzle(2, cols=3, values=(1, 3)), VariantPuzzle(3, cols=2, values=(1, 3)),
+    VariantPuzzle(4, extra=("a",)), VariantPuzzle(4, raw=True),
+    VariantPuzzle(4, constraints=(Diagonal(1),)), VariantPuzzle(4, values=(0, 3), constraints=(Diagonal(1),))],
+    ids=lambda p: f"{p.shape_name}-{p.values[0]}..{p.values[1]}-extra{len(p.extra)}-raw{int(p.raw)}-"
+                  f"{len(p.constraints)}rules")
+def test_the_classic_path_is_skipped_exactly_where_board_of_refuses(puzzle, monkeypatch):
+    # ``_board_or_none`` reads the shape, values and rule types itself: the answer of
+    # ``board_of``, without asking it (its refusal, an exception, cost 10 us a solve)
+    try:
+        fast.board_of(puzzle)
+    except UnsupportedConstraint:
+        refused = True
+    else:
+        refused = False
+    asked = []
+    board_of = fast.board_of
+    monkeypatch.setattr(fast, "board_of", lambda p: asked.append(p) or board_of(p))
+    assert (fast._board_or_none(puzzle) is None) == refused
+    assert len(asked) == (0 if refused else 1)

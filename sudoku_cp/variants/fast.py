@@ -127,9 +127,12 @@ MAX_GEOMETRIES = 64
 
 
 def _board_or_none(puzzle):
-    """``board_of(puzzle)``, or None when it refuses (a rule that is no house: ``fastvar``'s)."""
-    if any(c.TYPE not in HOUSE_TYPES for c in puzzle.constraints):
-        return None  # (it would refuse: no exception built for the common case)
+    """``board_of(puzzle)``, or None when it refuses (a rule that is no house, another
+    shape or other values: ``fastvar``'s)."""
+    n = puzzle.size
+    if (puzzle.cols != n or puzzle.extra or puzzle.raw or puzzle.values != (1, n)
+            or any(c.TYPE not in HOUSE_TYPES for c in puzzle.constraints)):
+        return None  # (it would refuse: no exception built for the common cases, 10 us)
     try:
         return board_of(puzzle)
     except UnsupportedConstraint:

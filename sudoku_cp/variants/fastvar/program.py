@@ -517,23 +517,24 @@ def crossings(prog) -> None:
 
 @lru_cache(maxsize=64)
 def _crossings(houses: tuple) -> tuple:
-    """The ``CROSS`` propagators of ``houses`` (kept per geometry: most puzzles share one)."""
-    holding: dict[int, list[int]] = {}  # cell -> the houses holding it
-    for i, h in enumerate(houses):
-        for x in h:
-            holding.setdefault(x, []).append(i)
-    shared: dict[tuple[int, int], list[int]] = {}
-    for x, hs in holding.items():
-        for a in range(len(hs)):
-            for b in range(a + 1, len(hs)):
-                shared.setdefault((hs[a], hs[b]), []).append(x)
+    """The ``CROSS`` propagators of ``houses`` (kept per geometry: most puzzles share one),
+    by one pass over the pairs of houses as sets (a dict of the houses holding each cell
+    and of each pair's shared cells cost a third more: 0.35 ms on a 9x9, paid by every
+    puzzle on a new geometry)."""
+    sets = [frozenset(h) for h in houses]
     out = []
-    for (i, j), mid in sorted(shared.items()):
-        if len(mid) < 2 or len(mid) == len(houses[i]) or len(mid) == len(houses[j]):
-            continue
-        inside = set(mid)
-        a = [x for x in houses[i] if x not in inside]
-        b = [x for x in houses[j] if x not in inside]
-        mid = sorted(mid)
-        out.append((CROSS, mid + a + b, [len(mid), len(a), len(b)] + mid + a + b))
+    for i, hi in enumerate(houses):
+        si = sets[i]
+        for j in range(i + 1, len(houses)):
+            sj = sets[j]
+            if si.isdisjoint(sj):
+                continue
+            mid = si & sj
+            hj = houses[j]
+            if len(mid) < 2 or len(mid) == len(hi) or len(mid) == len(hj):
+                continue
+            mid = sorted(mid)
+            a = [x for x in hi if x not in sj]
+            b = [x for x in hj if x not in si]
+            out.append((CROSS, mid + a + b, [len(mid), len(a), len(b)] + mid + a + b))
     return tuple(out)
