@@ -5,10 +5,12 @@ for the variant model's many small classes, at a fraction of its import cost.
 ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``) and compiles
 each: about 1 ms a class, and the model's ~75 classes made that most of its import,
 which every variant check pays before its first paradigm starts (docs/variants_speed.md,
-nineteenth round). ``record`` lets ``dataclass`` only collect the fields, and gives the
-class five methods shared by every record, which read the field names the class keeps;
-``__init__`` is compiled the first time the class is called (a puzzle uses a few types
-of the ~75), so making an instance costs what it did.
+nineteenth round). ``record`` lets ``dataclass`` only collect the fields; ``__repr__``,
+``__setattr__`` and ``__delattr__`` are shared by every record (they read the field
+names the class keeps), and ``__init__``, ``__eq__`` and ``__hash__`` are written as
+``dataclass`` writes them and compiled together the first time the class is used (a
+puzzle uses a few types of the ~75), so an instance, a comparison and a hash cost what
+they did.
 
 The same behaviour as ``dataclass(frozen=True)``: the same ``__init__`` (parameters,
 defaults, ``__post_init__``), ``repr``, equality (same class, fields equal), hash (of
@@ -53,8 +55,8 @@ def record(cls):
     made._record_defaults = {f.name: f.default for f in spec if f.default is not MISSING}
     made.__init__ = _first_init
     made.__repr__ = _repr
-    made.__eq__ = _eq
-    made.__hash__ = _hash
+    made.__eq__ = _first_eq
+    made.__hash__ = _first_hash
     made.__setattr__ = _setattr
     made.__delattr__ = _delattr
     return made
@@ -73,45 +75,57 @@ def _simple(cls) -> bool:
                         for note in notes.values()))
 
 
+def _owner(obj) -> type:
+    """The record class whose methods ``obj`` uses (its class, or the record it derives from)."""
+    return next(c for c in type(obj).__mro__ if "_record_fields" in c.__dict__)
+
+
 def _first_init(self, *args, **kwargs):
-    """The class's first call: compile its ``__init__``, keep it on the class, call it."""
-    cls = type(self)
-    owner = next(c for c in cls.__mro__ if "_record_fields" in c.__dict__)
-    if owner.__dict__.get("__init__") is _first_init:
-        owner.__init__ = _compile_init(owner)
-    owner.__dict__["__init__"](self, *args, **kwargs)
+    """The class's first call: compile its methods, keep them on the class, call it."""
+    _compile(_owner(self)).__init__(self, *args, **kwargs)
 
 
-def _compile_init(cls):
-    """The ``__init__`` ``dataclass(frozen=True)`` writes, for ``cls``'s fields."""
+def _first_eq(self, other):
+    """(An instance made without ``__init__``, e.g. unpickled, before the first call.)"""
+    return _compile(_owner(self)).__eq__(self, other)
+
+
+def _first_hash(self) -> int:
+    return _compile(_owner(self)).__hash__(self)
+
+
+def _compile(cls) -> type:
+    """Give ``cls`` the ``__init__``, ``__eq__`` and ``__hash__`` that ``dataclass(frozen=True)``
+    writes for its fields, compiled together (once: a later call finds them there)."""
+    if cls.__dict__["__init__"] is not _first_init:
+        return cls
     names, defaults = cls._record_fields, cls._record_defaults
     params = ", ".join(["self"] + [f"{n}=_default_{n}" if n in defaults else n for n in names])
     body = [f"  _set(self, {n!r}, {n})" for n in names]
     if hasattr(cls, "__post_init__"):
         body.append("  self.__post_init__()")
-    source = f"def __init__({params}):\n" + ("\n".join(body) or "  pass") + "\n"
+    mine = "".join(f"self.{n}," for n in names)
+    theirs = "".join(f"other.{n}," for n in names)
+    source = (f"def __init__({params}):\n" + ("\n".join(body) or "  pass") + "\n"
+              f"def __eq__(self, other):\n"
+              f"  if other.__class__ is self.__class__:\n"
+              f"    return ({mine}) == ({theirs})\n"
+              f"  return NotImplemented\n"
+              f"def __hash__(self):\n"
+              f"  return hash(({mine}))\n")
     space = {"_set": object.__setattr__, **{f"_default_{n}": v for n, v in defaults.items()}}
     exec(source, space)  # noqa: S102 (our own source, from the field names)
-    init = space["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    return init
+    for name in ("__eq__", "__hash__", "__init__"):  # (__init__ last: it marks them done)
+        method = space[name]
+        method.__qualname__ = f"{cls.__qualname__}.{name}"
+        setattr(cls, name, method)
+    return cls
 
 
 @reprlib.recursive_repr()
 def _repr(self) -> str:
     inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._record_fields)
     return f"{type(self).__qualname__}({inner})"
-
-
-def _eq(self, other):
-    if other.__class__ is self.__class__:
-        return (tuple(getattr(self, n) for n in self._record_fields)
-                == tuple(getattr(other, n) for n in other._record_fields))
-    return NotImplemented
-
-
-def _hash(self) -> int:
-    return hash(tuple(getattr(self, n) for n in self._record_fields))
 
 
 def _setattr(self, name, value):
