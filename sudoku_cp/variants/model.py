@@ -26,10 +26,11 @@ the rule, no type to dispatch on).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import ClassVar
 
 from ..errors import PuzzleError
+from .frozen import record
 from .model_checks import (DISTINCT_CELLS, FEWEST, LARGEST, MAX_VALUES, PAIRS,  # noqa: F401
                            ConstraintError, _check_fields, _check_repeats, _check_shape,
                            _check_values, _integer, unreachable_cage)
@@ -82,10 +83,11 @@ def line_segments(puzzle, cells) -> list[list[int]]:
 
 
 def constraint(tag: str):
-    """Register a dataclass as the constraint type named ``tag`` in JSON."""
+    """Register a frozen dataclass (``frozen.record``) as the constraint type named
+    ``tag`` in JSON."""
 
     def register(cls):
-        cls = dataclass(frozen=True)(cls)
+        cls = record(cls)
         cls.TYPE = tag
         TYPES[tag] = cls
         return cls
@@ -479,7 +481,7 @@ DEFAULT_BOXES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3,
                  14: (2, 7), 15: (3, 5), 16: (4, 4), 20: (4, 5), 25: (5, 5)}
 
 
-@dataclass(frozen=True)
+@record
 class VariantPuzzle:
     """A grid of ``size`` rows and ``cols`` columns (square unless ``cols`` is given), its
     values ``lo..hi``, its houses and its constraints.
