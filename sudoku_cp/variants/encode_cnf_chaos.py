@@ -22,7 +22,9 @@ A clue on the regions (``chaos_arrow``, ``chaos_count``) reads the same label li
 (keyed by the first chaos construction's place): ``eq(a, b)`` "cells a and b share a
 region", for an arrow the prefix literals "the arm's first ``j`` cells share the start's
 region", and the control cell's value ``t`` asks exactly ``t + offset - 1`` of them true
-(a sequential counter guarded by the value, as ``count_distinct``).
+(a sequential counter guarded by the value, as ``count_distinct``). For two neighbours
+the split's ``same[a, b]`` implies ``eq(a, b)`` (``NEAR``), so the implied rules reach
+the clues.
 
 The label literals are *shown* (``enc.shown``): ``sat`` blocks each solution over them
 too, so a grid with two splits is two solutions, as ISS counts it.
