@@ -76,7 +76,14 @@ def _contain_exact(enc, c, k):
         exactly(enc, lits, c.values.count(v))
 
 
+#: Counting circles also get the implied sum over the values held: each value held by
+#: the circles is held by as many circles as it says, so those values sum to the number
+#: of circles (docs/variants_speed.md, nineteenth round).
+CIRCLES_TOTAL = True
+
+
 def _counting_circles(enc, c, k):
+    terms = []
     for v in enc.values:
         lits = [enc.x[x][v] for x in c.cells]
         if not 1 <= v <= len(lits):
@@ -85,6 +92,9 @@ def _counting_circles(enc, c, k):
             continue
         held = present(enc, c.cells, v, ("circles", k))
         exactly(enc, lits, v, guard=held)
+        terms.append(({0: -held, 1: held}, v))
+    if CIRCLES_TOTAL and terms:
+        enc.linear(terms, len(c.cells), ("circles_total", k))
 
 
 def _equal_sum(enc, c, k):

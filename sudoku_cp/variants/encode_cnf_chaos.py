@@ -22,7 +22,9 @@ A clue on the regions (``chaos_arrow``, ``chaos_count``) reads the same label li
 (keyed by the first chaos construction's place): ``eq(a, b)`` "cells a and b share a
 region", for an arrow the prefix literals "the arm's first ``j`` cells share the start's
 region", and the control cell's value ``t`` asks exactly ``t + offset - 1`` of them true
-(a sequential counter guarded by the value, as ``count_distinct``).
+(a sequential counter guarded by the value, as ``count_distinct``). For two neighbours
+the split's ``same[a, b]`` implies ``eq(a, b)`` (``NEAR``), so the implied rules reach
+the clues.
 
 The label literals are *shown* (``enc.shown``): ``sat`` blocks each solution over them
 too, so a grid with two splits is two solutions, as ISS counts it.
@@ -37,6 +39,11 @@ from .encode_cnf_base import exactly
 #: region a third next to them (none of two alone); ``both`` would tie ``same`` both ways
 #: and ``size`` count each region's cells to ``size`` (measured, not kept).
 IMPLIED = frozenset({"lone", "pair"})
+
+#: A clue's "cells a and b share a region" literal, for two neighbours, implied by the
+#: split's own ``same[a, b]`` (a binary clause): the implied rules above then reach the
+#: clues (a count over a cell's neighbours is at least two while every neighbour counts).
+NEAR = True
 
 
 def _neighbours(n, cell):
@@ -91,6 +98,9 @@ def _chaos_construction(enc, c, k):
         for b in _neighbours(n, a):
             if a < b:
                 s = same[a, b] = same[b, a] = enc.aux("chaos", k, "same", a, b)
+                enc.__dict__.setdefault("_chaos_near", {})[a, b] = s
+                if NEAR and (a, b) in enc.__dict__.get("_chaos_eq", {}):  # (a clue came first)
+                    enc.add([-s, enc._chaos_eq[a, b]])
                 for q in regions:
                     enc.add([-s, -r[a][q], r[b][q]])
                     enc.add([-s, -r[b][q], r[a][q]])
@@ -140,6 +150,9 @@ def _eq(enc, a, b):
             enc.add([-s, -ra, rb])
             enc.add([-s, -rb, ra])
             enc.add([s, -ra, -rb])
+        near = enc.__dict__.get("_chaos_near", {}).get((a, b))
+        if near is not None and NEAR:  # neighbours: the split's one-way ``same`` implies it
+            enc.add([-near, s])
     return made[a, b]
 
 

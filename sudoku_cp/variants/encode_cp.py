@@ -574,14 +574,22 @@ def _lunchbox(cp, c, k):
                 cp.model.Add(sum(xs[i + 1:j]) == c.total).OnlyEnforceIf([at[a, i], at[b, j]])
 
 
+#: The implied sum of the values the circles hold (``encode_cnf_cages.CIRCLES_TOTAL``).
+CIRCLES_TOTAL = True
+
+
 def _counting_circles(cp, c, k):
+    total = []
     for v in cp.values:
         hits = sum(cp.is_value(x, v) for x in c.cells)
         if 1 <= v <= len(c.cells):
             held = cp.bool_var(f"circles{k}_{v}")
             cp.model.Add(hits == v * held)
+            total.append(v * held)
         else:
             cp.model.Add(hits == 0)
+    if CIRCLES_TOTAL and total:
+        cp.model.Add(sum(total) == len(c.cells))
 
 
 def _equal_sum(cp, c, k):
