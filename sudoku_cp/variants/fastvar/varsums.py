@@ -401,32 +401,11 @@ def _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
     """The cage's values are one of its combinations: each cell keeps the values of the
     combinations every cell can still meet (and, when the cage lies in a full house, that
     leave to the rest of the house only values its cells can hold: ``program_peers``); a
-    value all of them need and one cell can take goes there. With two or three cells
-    unfixed (the others' values all apart), exactly: each of them keeps the values it
-    takes in some placing of a combination's other values (ISS's last cells)."""
+    value all of them need and one cell can take goes there."""
     k, start, count = d[o], d[o + 1], d[o + 2]
     union = 0
-    fixed = 0
-    nfree = 0
-    f0 = f1 = f2 = -1  # the unfixed cells, when three or fewer
     for j in range(k):
-        m = dom[d[o + 3 + j]]
-        union |= m
-        if m & (m - 1):
-            if nfree == 0:
-                f0 = d[o + 3 + j]
-            elif nfree == 1:
-                f1 = d[o + 3 + j]
-            elif nfree == 2:
-                f2 = d[o + 3 + j]
-            nfree += 1
-        else:
-            fixed |= m
-    exact = 2 <= nfree <= 3 and _ctpop(fixed) == k - nfree
-    m0 = dom[f0] if exact else 0
-    m1 = dom[f1] if exact else 0
-    m2 = dom[f2] if exact and nfree == 3 else 0
-    s0 = s1 = s2 = 0
+        union |= dom[d[o + 3 + j]]
     q = o + 4 + k + 2 * d[o + 3 + k]  # after the peers: the rest of a full house
     full, rest = d[q], 0
     for j in range(d[q + 1]):
@@ -436,42 +415,6 @@ def _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
     for t in range(count):
         c = tab[start + t]
         if union & c != c or (c | rest) & full != full:
-            continue
-        if exact:
-            if c & fixed != fixed:
-                continue
-            r = c & ~fixed
-            a0 = a1 = a2 = 0
-            if nfree == 2:
-                lo_bit = r & -r
-                hi_bit = r ^ lo_bit
-                if m0 & lo_bit and m1 & hi_bit:
-                    a0 |= lo_bit
-                    a1 |= hi_bit
-                if m0 & hi_bit and m1 & lo_bit:
-                    a0 |= hi_bit
-                    a1 |= lo_bit
-            else:
-                p0 = r & m0
-                while p0:
-                    b0 = p0 & -p0
-                    p0 &= p0 - 1
-                    p1 = r & ~b0 & m1
-                    while p1:
-                        b1 = p1 & -p1
-                        p1 &= p1 - 1
-                        b2 = r & ~b0 & ~b1
-                        if m2 & b2:
-                            a0 |= b0
-                            a1 |= b1
-                            a2 |= b2
-            if a0 == 0:
-                continue
-            s0 |= a0
-            s1 |= a1
-            s2 |= a2
-            allowed |= c
-            needed &= c
             continue
         ok = True
         for j in range(k):
@@ -483,17 +426,7 @@ def _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
             needed &= c
     if allowed == 0:
         return False
-    if exact:
-        if not _narrow(dom, f0, s0, wstart, wlist, queue, inq, state, nprops):
+    for j in range(k):
+        if not _narrow(dom, d[o + 3 + j], allowed, wstart, wlist, queue, inq, state, nprops):
             return False
-        if not _narrow(dom, f1, s1, wstart, wlist, queue, inq, state, nprops):
-            return False
-        if nfree == 3 and not _narrow(dom, f2, s2, wstart, wlist, queue, inq, state,
-                                      nprops):
-            return False
-    else:
-        for j in range(k):
-            if not _narrow(dom, d[o + 3 + j], allowed, wstart, wlist, queue, inq, state,
-                           nprops):
-                return False
     return _place_needed(dom, d, o + 3, k, needed, wstart, wlist, queue, inq, state, nprops)
