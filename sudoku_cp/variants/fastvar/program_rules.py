@@ -7,11 +7,13 @@ groups, and the chaos construction have modules of their own (``program_pairs``,
 
 from __future__ import annotations
 
+from math import comb
+
 from ..paradigms import UnsupportedConstraint
 from .implied import equal_sum
-from .program import (BETWEEN, CIRCLES, COUNT, EITHER, HIDDENSKY, INDEX, LINEAR, LOCKOUT,
-                      MAX_VALUES, QUAD, RELLIK, RENBAN, SANDWICH, SKYSCRAPER, SUMLINE, VINDEX,
-                      XSUM)
+from .program import (BETWEEN, CAGE, CIRCLES, COUNT, EITHER, HIDDENSKY, INDEX, LINEAR,
+                      LOCKOUT, MAX_COMBOS, MAX_VALUES, QUAD, RELLIK, RENBAN, SANDWICH,
+                      SKYSCRAPER, SUMLINE, VINDEX, XSUM)
 from .program_chaos import BUILDERS as _CHAOS  # (the unknown regions)
 from .program_lines import BUILDERS as _LINES  # (lines, groups)
 from .program_pairs import BUILDERS as _PAIRS  # (rules between cell pairs)
@@ -323,6 +325,36 @@ def _pair_rule(prog, p, c):
         prog.relation(a, b, ok, key)
     if c.all_pairs and not any(a == b for a, b in allowed):
         prog.house(cells)  # every two differ: implied, for its pigeonhole and hidden singles
+        _pair_sets(prog, cells, allowed)
+
+
+def _pair_sets(prog, cells, allowed):
+    """A symmetric rule of values that differ, over every two of ``cells``: their values
+    are one of the sets of ``len(cells)`` values that all go together pairwise, kept as a
+    ``CAGE`` of those sets (ISS's exact combinations: a value no such set within the cells'
+    values uses goes, one every such set uses is placed; the pairs alone see neither)."""
+    k, lo, nv = len(set(cells)), prog.lo, prog.nv
+    if k != len(cells) or k < 3 or k > nv or comb(nv, k) > MAX_COMBOS \
+            or any((b, a) not in allowed for a, b in allowed):
+        return
+    fits = [sum(1 << (b - lo) for a, b in allowed if a == v and lo <= b <= prog.hi)
+            for v in range(lo, prog.hi + 1)]  # bit index -> the bits it goes with
+    sets = []
+
+    def walk(first, left, mask, may):
+        if left == 0:
+            sets.append(mask)
+            return
+        for i in range(first, nv - left + 1):
+            if may >> i & 1:
+                walk(i + 1, left - 1, mask | 1 << i, may & fits[i])
+
+    walk(0, k, 0, prog.full)
+    if len(sets) == comb(nv, k):
+        return  # (every set goes: the house says it all)
+    start = len(prog.tables)
+    prog.tables.extend(sets)
+    prog.props.append((CAGE, list(cells), [k, start, len(sets)] + list(cells)))
 
 
 BUILDERS = {
