@@ -172,7 +172,7 @@ def _full_ranks(dom, d, o, wstart, wlist, queue, inq, state, nprops):
     of the readings with no clue are below it and above it, and its ``n`` cells.
 
     Of the readings that start with one value, clues of smaller rank read smaller (in
-    every tie mode: a tie is the same rank), so each clue is ordered against the next;
+    every tie mode: a tie is the same rank), so each clue is ordered against the others;
     each clue then counts only the readings with no clue on either side of it (what
     ``_full_rank`` does against every reading, knowing here where the other clues lie)."""
     n, strict, u = d[o], d[o + 1], d[o + 2]
@@ -188,11 +188,11 @@ def _full_ranks(dom, d, o, wstart, wlist, queue, inq, state, nprops):
             if not _narrow(dom, d[at + k * (n + 2) + 2], v, wstart, wlist, queue, inq, state,
                            nprops):
                 return False
-        for k in range(1, g):
-            low = at + (k - 1) * (n + 2) + 2
-            if not _ordered(dom, d, low, low + n + 2, n, wstart, wlist, queue, inq, state,
-                            nprops):
-                return False
+        for k in range(1, g):  # (every pair: an order read through a third is weaker)
+            for j in range(k):
+                if not _ordered(dom, d, at + j * (n + 2) + 2, at + k * (n + 2) + 2, n,
+                                wstart, wlist, queue, inq, state, nprops):
+                    return False
         if g < 4:
             viable = 0
             for i in range(u):
