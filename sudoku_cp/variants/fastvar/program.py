@@ -24,7 +24,8 @@ Propagator kinds (the kernel has one function for each):
 - ``INDEX`` / ``VINDEX``: a cell's value picks one of a list of cells (indexing, value
   indexing); ``RELLIK``: no subset sums to the total; ``CIRCLES``: counting circles;
 - ``SUMLINE``: a line (or a loop) divides into runs summing to the total, exactly;
-- ``FULLRANK`` / ``NOTIES``: a row or column's rank among the readings of all of them;
+- ``FULLRANKS`` (``FULLRANK`` when two clues share a rank or a line) / ``NOTIES``: the rows
+  and columns' ranks among the readings of all of them;
   ``AUTOMATON``: a line read by a regular expression or an NFA; ``CLASSES``: a group holds
   each class of values; ``FLATMATE``, ``SAMEVALUES``; ``EITHER``: an ``or`` of branches
   that restrict values (built in ``program_lines``); ``CHAOS``, ``CHAOSCOUNT``,
@@ -66,7 +67,7 @@ from .program_peers import peer_tails
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
  SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE, FULLRANK, NOTIES,
  AUTOMATON, CLASSES, FLATMATE, SAMEVALUES, EITHER, ZERODIFF, CHAOS, CHAOSCOUNT,
- CHAOSARROW, HIDDENSKY) = range(32)
+ CHAOSARROW, HIDDENSKY, FULLRANKS) = range(33)
 
 #: Masks are int64 with the sign bit unused: at most 62 values.
 MAX_VALUES = 62

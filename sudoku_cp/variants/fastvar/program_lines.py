@@ -33,6 +33,7 @@ from ..paradigms import UnsupportedConstraint
 # (tests/test_variants_fastvar_lines.py checks the two lists agree).
 LINEAR, FULLRANK, NOTIES, AUTOMATON, CLASSES, FLATMATE, SAMEVALUES, EITHER, ZERODIFF = (
     2, 20, 21, 22, 23, 24, 25, 26, 27)
+FULLRANKS = 32
 
 
 def _equal(a, b):
@@ -73,26 +74,49 @@ def _ties_allowed(p) -> bool:
 
 
 def _full_rank(prog, p, c):
+    """The first clue builds every clue of the puzzle: as one ``FULLRANKS`` when no two
+    share a rank or a line (else each alone, a ``FULLRANK`` against every reading)."""
     n = p.size
     if prog.nv != n:
         raise UnsupportedConstraint("full_rank", f"fast: {prog.nv} values on a {n}x{n} grid "
                                     "(it counts four readings per first value)")
+    clues = [x for x in p.constraints if x.TYPE == "full_rank"]
+    if not any(x is c for x in clues):  # (a clue inside another rule: not stated here)
+        raise UnsupportedConstraint("full_rank", "fast: a rank clue inside another rule")
+    if c is not clues[0]:
+        return
     others = _others(n)
-    line = tuple(c.cells)
-    if line not in others:
+    if any(tuple(x.cells) not in others for x in clues):
         raise UnsupportedConstraint("full_rank", "fast: a rank clue on cells that are no "
                                     "whole row or column")
-    if not 1 <= c.rank <= 4 * n:
+    if not all(1 <= x.rank <= 4 * n for x in clues):
         _fail(prog)
         return
-    first = prog.lo + (c.rank - 1) // 4
-    prog.restrict(line[0], lambda v: v == first)
-    data = [n, (c.rank - 1) % 4, int(not _ties_allowed(p))] + list(line)
-    data += others[line]
-    prog.props.append((FULLRANK, list(range(n * n)), data))
+    strict = int(not _ties_allowed(p))
     every = _readings(n)
-    for edge in (every[0], every[2 * n - 2], every[2 * n], every[4 * n - 2]):  # where `first`
-        prog.hints[(edge, prog.mask((first,)))] = None  # goes on each edge: branched first
+    for x in clues:
+        first = prog.lo + (x.rank - 1) // 4
+        prog.restrict(x.cells[0], lambda v, first=first: v == first)
+        for edge in (every[0], every[2 * n - 2], every[2 * n], every[4 * n - 2]):  # where
+            prog.hints[(edge, prog.mask((first,)))] = None  # `first` goes on each edge
+    lines = [tuple(x.cells) for x in clues]
+    if len(set(lines)) < len(lines) or len({x.rank for x in clues}) < len(clues):
+        for x, line in zip(clues, lines):
+            data = [n, (x.rank - 1) % 4, strict] + list(line) + list(others[line])
+            prog.props.append((FULLRANK, list(range(n * n)), data))
+        return
+    unclued = [line for line in every if line not in set(lines)]
+    data = [n, strict, len(unclued)] + [x for line in unclued for x in line]
+    sets: dict[int, list] = {}
+    for x in sorted(clues, key=lambda x: x.rank):
+        sets.setdefault((x.rank - 1) // 4, []).append(x)
+    data.append(len(sets))
+    for first, given in sets.items():
+        data += [1 << first, len(given)]
+        for i, x in enumerate(given):
+            below = (x.rank - 1) % 4 - i  # the clues below it are smaller, the rest greater
+            data += [below, 3 - (x.rank - 1) % 4 - (len(given) - 1 - i)] + list(x.cells)
+    prog.props.append((FULLRANKS, list(range(n * n)), data))
 
 
 def _full_rank_ties(prog, p, c):

@@ -33,13 +33,13 @@ from .varbase import (AUTOMATON, BACK, BETWEEN, CAGE, CIRCLES, CLASSES, COUNT, C
 from .varbase import HIDDENSKY
 from .varbase import FIRST, INORDER, QHEAD, RINGS, STATE  # noqa: F401  (engine reads them)
 from .varbase import CHAOSARROW  # noqa: F401  (the last kind: propagate's final branch)
-from .varbase import CHAOS, CHAOSCOUNT, LAST, ZERODIFF
+from .varbase import CHAOS, CHAOSCOUNT, FULLRANKS, LAST, ZERODIFF
 from .varchaos import _chaos, _chaos_arrow, _chaos_count
 from .varclues import (_circles, _count, _hidden_skyscraper, _index, _rellik, _sandwich,
                        _skyscraper, _sum_line, _value_index, _x_sum)
 from .varsums import _cage, _group_sum, _linear, _place_needed, _small_sum
-from .varlines import (_automaton, _classes, _either, _flatmate, _full_rank, _no_ties,
-                       _same_values, _zero_differ)
+from .varlines import (_automaton, _classes, _either, _flatmate, _full_rank, _full_ranks,
+                       _no_ties, _same_values, _zero_differ)
 
 
 @njit(cache=True, nogil=True)
@@ -391,6 +391,8 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
             ok = _full_rank(dom, d, o, wstart, wlist, queue, inq, state, nprops)
         elif kind == NOTIES:
             ok = _no_ties(dom, d, o)
+        elif kind == FULLRANKS:
+            ok = _full_ranks(dom, d, o, wstart, wlist, queue, inq, state, nprops)
         elif kind == AUTOMATON:
             ok = _automaton(dom, d, o, wstart, wlist, queue, inq, state, nprops)
         elif kind == CLASSES:

@@ -10,6 +10,8 @@ automata (regular expressions and NFAs), every class in a group, flatmates, equa
   smaller or greater (a lexicographic scan of the masks), fails when too few or too many,
   and forces or rules out a reading's first value, or orders two readings, when the count
   is tight (the reasoning of ISS's handler, restated).
+- ``_full_ranks``: every clue of a puzzle in one (ISS's handler's way): clues that start
+  with one value ordered by their ranks, each counting only the readings with no clue.
 - ``_no_ties``: no two readings that are fixed read the same.
 - ``_automaton``: the line's values are a path of an automaton unrolled along the line
   (``program`` numbers each step's states): a value stays at a cell when some move reading
@@ -160,6 +162,66 @@ def _full_rank(dom, d, o, wstart, wlist, queue, inq, state, nprops):
         return False
     return _side(dom, d, line, base, n, m, flags, 3 - below, _GREATER, _LESS, strict, first,
                  wstart, wlist, queue, inq, state, nprops)
+
+
+@njit(cache=True, nogil=True)
+def _full_ranks(dom, d, o, wstart, wlist, queue, inq, state, nprops):
+    """Every rank clue of a puzzle at once (no two share a rank or a line). ``d[o:]``: n,
+    strict, u, the cells of the ``u`` readings with no clue, then per value that starts a
+    clued reading: its bit, g clues, and per clue in the order of their ranks: how many
+    of the readings with no clue are below it and above it, and its ``n`` cells.
+
+    Of the readings that start with one value, clues of smaller rank read smaller (in
+    every tie mode: a tie is the same rank), so each clue is ordered against the others;
+    each clue then counts only the readings with no clue on either side of it (what
+    ``_full_rank`` does against every reading, knowing here where the other clues lie)."""
+    n, strict, u = d[o], d[o + 1], d[o + 2]
+    base = o + 3
+    at = base + u * n
+    sets = d[at]
+    at += 1
+    flags = np.zeros(u, dtype=np.int64)
+    for _ in range(sets):
+        v, g = d[at], d[at + 1]
+        at += 2
+        for k in range(g):
+            if not _narrow(dom, d[at + k * (n + 2) + 2], v, wstart, wlist, queue, inq, state,
+                           nprops):
+                return False
+        for k in range(1, g):  # (every pair: an order read through a third is weaker)
+            for j in range(k):
+                if not _ordered(dom, d, at + j * (n + 2) + 2, at + k * (n + 2) + 2, n,
+                                wstart, wlist, queue, inq, state, nprops):
+                    return False
+        if g < 4:
+            viable = 0
+            for i in range(u):
+                if dom[d[base + i * n]] & v:
+                    viable += 1
+            if viable < 4 - g:
+                return False
+            for k in range(g):
+                below, above = d[at + k * (n + 2)], d[at + k * (n + 2) + 1]
+                line = at + k * (n + 2) + 2
+                for i in range(u):
+                    e = base + i * n
+                    f0 = dom[d[e]]
+                    f = 0
+                    if f0 & v:
+                        f = _IN | _compare(dom, d, line, e, n, v)
+                        if f0 == v:
+                            f |= _SET
+                            if strict and f == _IN | _SET:  # the same reading: a tie
+                                return False
+                    flags[i] = f
+                if not _side(dom, d, line, base, n, u, flags, below, _LESS, _GREATER,
+                             strict, v, wstart, wlist, queue, inq, state, nprops):
+                    return False
+                if not _side(dom, d, line, base, n, u, flags, above, _GREATER, _LESS,
+                             strict, v, wstart, wlist, queue, inq, state, nprops):
+                    return False
+        at += g * (n + 2)
+    return True
 
 
 @njit(cache=True, nogil=True)
