@@ -28,7 +28,7 @@ from numba.extending import intrinsic
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
  SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE, FULLRANK, NOTIES,
  AUTOMATON, CLASSES, FLATMATE, SAMEVALUES, EITHER, ZERODIFF, CHAOS, CHAOSCOUNT,
- CHAOSARROW, HIDDENSKY) = range(32)  # as in ``program``
+ CHAOSARROW, HIDDENSKY, OR) = range(33)  # as in ``program``
 # state slots: counters, then each ring's head, tail and size (ring r at QHEAD + 3 * r)
 DEPTH, FOUND, NODES, FAILS, BACK, RUNS, QHEAD, QTAIL, QSIZE = range(9)
 RINGS = 3
