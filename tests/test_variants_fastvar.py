@@ -360,7 +360,7 @@ def test_fast_agrees_with_sat_on_verdict_and_solution(family, n):
             assert not check_solution(p, s)
 
 
-@pytest.mark.parametrize("rule", [m.Or((m.Thermometer((0, 1)),)), m.Sandwich((0, 1, 5), 3),
+@pytest.mark.parametrize("rule", [m.Or((m.Sandwich((0, 1, 5), 3),)), m.Sandwich((0, 1, 5), 3),
                                   m.ConnectedValues((1, 2))])
 def test_a_type_without_a_propagator_is_declined_by_name(rule):
     with pytest.raises(UnsupportedConstraint) as caught:

@@ -29,7 +29,9 @@ Propagator kinds (the kernel has one function for each):
   ``AUTOMATON``: a line read by a regular expression or an NFA; ``CLASSES``: a group holds
   each class of values; ``FLATMATE``, ``SAMEVALUES``; ``EITHER``: an ``or`` of branches
   that restrict values (built in ``program_lines``); ``CHAOS``, ``CHAOSCOUNT``,
-  ``CHAOSARROW``: a chaos construction and its clues (built in ``program_chaos``).
+  ``CHAOSARROW``: a chaos construction and its clues (built in ``program_chaos``);
+  ``OR``: an ``or`` of branches that are rules, each branch's propagators run on a
+  scratch copy (built in ``program_or``).
 
 Each constraint type's builder is in ``program_rules`` (``BUILDERS``). Sums the cages
 imply (innies and outies) and an equal-sum rule's common sum are derived in ``implied``.
@@ -67,7 +69,7 @@ from .program_peers import peer_tails
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
  SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE, FULLRANK, NOTIES,
  AUTOMATON, CLASSES, FLATMATE, SAMEVALUES, EITHER, ZERODIFF, CHAOS, CHAOSCOUNT,
- CHAOSARROW, HIDDENSKY, FULLRANKS) = range(33)
+ CHAOSARROW, HIDDENSKY, FULLRANKS, OR) = range(34)
 
 #: Masks are int64 with the sign bit unused: at most 62 values.
 MAX_VALUES = 62
@@ -306,6 +308,10 @@ class Program:
             sums_in_houses(self, holding)  # (it makes sums ``CAGE``s)
             present.add(CAGE)
         self._group_sums(holding)
+        if OR in present:
+            from .program_or import pack
+
+            pack(self, holding)
         if CAGE in present or RENBAN in present:
             peer_tails(self, holding)  # (after ``sums_in_houses``: the cages it makes too)
         if LINEAR in present:

@@ -9,7 +9,7 @@
 - global mod and global entropy: every 2x2 square holds each of three classes of values;
 - Dutch flatmates: one small rule per cell; same values: equal counts per group;
 - an ``or`` whose branches only restrict values (givens, candidates, odd, even, and an
-  ``and`` of those): each branch as its cells' masks;
+  ``and`` of those): each branch as its cells' masks (any other ``or``: ``program_or``);
 - doppelganger (values ``0..n``): a helper cell per row, column and box holding the value
   it misses (the house and its helper hold every value once), the helpers of one kind
   differ, and at each 0 its three helpers differ.
@@ -281,13 +281,14 @@ def _restrictions(prog, c):
 
 
 def _either(prog, p, c):
+    restricting = [_restrictions(prog, branch) for branch in c.branches]
+    if any(pairs is None for pairs in restricting):  # (a branch that is a rule)
+        from .program_or import either
+
+        either(prog, p, c)
+        return
     branches = []
-    for branch in c.branches:
-        pairs = _restrictions(prog, branch)
-        if pairs is None:
-            raise UnsupportedConstraint("or", f"fast: a branch of this or is a rule "
-                                        f"({branch.TYPE}); it takes branches that restrict "
-                                        "values only")
+    for pairs in restricting:
         merged: dict[int, int] = {}
         for x, mask in pairs:
             merged[x] = merged.get(x, prog.full) & mask

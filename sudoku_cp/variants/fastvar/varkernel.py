@@ -33,7 +33,7 @@ from .varbase import (AUTOMATON, BACK, BETWEEN, CAGE, CIRCLES, CLASSES, COUNT, C
 from .varbase import HIDDENSKY
 from .varbase import FIRST, INORDER, QHEAD, RINGS, STATE  # noqa: F401  (engine reads them)
 from .varbase import CHAOSARROW  # noqa: F401  (the last kind: propagate's final branch)
-from .varbase import CHAOS, CHAOSCOUNT, FULLRANKS, LAST, ZERODIFF
+from .varbase import CHAOS, CHAOSCOUNT, FULLRANKS, LAST, OR, ZERODIFF
 from .varchaos import _chaos, _chaos_arrow, _chaos_count
 from .varclues import (_circles, _count, _hidden_skyscraper, _index, _rellik, _sandwich,
                        _skyscraper, _sum_line, _value_index, _x_sum)
@@ -333,6 +333,126 @@ def _cross(dom, d, o, wstart, wlist, queue, inq, state, nprops):
 
 
 @njit(cache=True, nogil=True)
+def _run(kind, dom, d, o, tab, lo, nv, wstart, wlist, queue, inq, state, nprops, work):
+    """One propagator of kind ``kind`` (any but ``OR``), its data at ``d[o:]``."""
+    if kind == HOUSE:
+        ok = _house(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+    elif kind == PAIR:
+        ok = _pair(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops)
+    elif kind == LINEAR:
+        ok = _linear(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+    elif kind == CAGE:
+        ok = _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops)
+    elif kind == RENBAN:
+        ok = _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
+    elif kind == BETWEEN:
+        ok = _between(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+    elif kind == LOCKOUT:
+        ok = _lockout(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+    elif kind == SMALLSUM:
+        ok = _small_sum(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops)
+    elif kind == QUAD:
+        ok = _quad(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+    elif kind == CROSS:
+        ok = _cross(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+    elif kind == SANDWICH:
+        ok = _sandwich(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops)
+    elif kind == XSUM:
+        ok = _x_sum(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+    elif kind == SKYSCRAPER:
+        ok = _skyscraper(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+    elif kind == COUNT:
+        ok = _count(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+    elif kind == INDEX:
+        ok = _index(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+    elif kind == VINDEX:
+        ok = _value_index(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+    elif kind == RELLIK:
+        ok = _rellik(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+    elif kind == CIRCLES:
+        ok = _circles(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops)
+    elif kind == GROUPSUM:
+        ok = _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
+    elif kind == SUMLINE:
+        ok = _sum_line(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+    elif kind == FULLRANK:
+        ok = _full_rank(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+    elif kind == NOTIES:
+        ok = _no_ties(dom, d, o)
+    elif kind == FULLRANKS:
+        ok = _full_ranks(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+    elif kind == AUTOMATON:
+        ok = _automaton(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+    elif kind == CLASSES:
+        ok = _classes(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+    elif kind == FLATMATE:
+        ok = _flatmate(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+    elif kind == SAMEVALUES:
+        ok = _same_values(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops)
+    elif kind == EITHER:
+        ok = _either(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+    elif kind == ZERODIFF:
+        ok = _zero_differ(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+    elif kind == CHAOS:
+        ok = _chaos(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+    elif kind == CHAOSCOUNT:
+        ok = _chaos_count(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops,
+                          work)
+    elif kind == HIDDENSKY:
+        ok = _hidden_skyscraper(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+    else:  # CHAOSARROW
+        ok = _chaos_arrow(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+    return ok
+
+
+@njit(cache=True, nogil=True)
+def _or(dom, d, o, tab, lo, nv, wstart, wlist, queue, inq, state, nprops):
+    """``d[o:]``: b branches, c cells, the scratch the branches need, the cells, then each
+    branch (``program_or``): each branch's propagators run on a copy of ``dom`` to their
+    fixpoint (each run in turn until none narrows: no watchers there); a branch that
+    fails is dropped, and every cell keeps the union of what the others left."""
+    nb, nc = d[o], d[o + 1]
+    cells = o + 3
+    work = np.zeros(max(d[o + 2], 1), dtype=np.int64)
+    none = np.zeros(dom.shape[0] + 1, dtype=np.int64)  # (no cell watched in a branch)
+    copy = dom.copy()
+    before = np.zeros(nc, dtype=np.int64)
+    union = np.zeros(nc, dtype=np.int64)
+    live = 0
+    at = cells + nc
+    for _ in range(nb):
+        end = at + d[at]
+        copy[:] = dom
+        ok = True
+        changed = True
+        while ok and changed:
+            for i in range(nc):
+                before[i] = copy[d[cells + i]]
+            q = at + 1
+            while q < end:
+                if not _run(d[q], copy, d, q + 2, tab, lo, nv, none, wlist, queue, inq, state,
+                            nprops, work):
+                    ok = False
+                    break
+                q += 2 + d[q + 1]
+            changed = False
+            for i in range(nc):
+                if copy[d[cells + i]] != before[i]:
+                    changed = True
+        if ok:
+            live += 1
+            for i in range(nc):
+                union[i] |= copy[d[cells + i]]
+        at = end
+    if live == 0:
+        return False
+    for i in range(nc):
+        if not _narrow(dom, d[cells + i], union[i], wstart, wlist, queue, inq, state, nprops):
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
 def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo, nv,
               queue, inq, state, work):
     """Run queued propagators to a fixpoint; on a failure, weigh its cells and clear the queue."""
@@ -351,69 +471,11 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
             else:
                 ok = _pair(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops)
             inq[p] = False
-        elif kind == LINEAR:
-            ok = _linear(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
-        elif kind == CAGE:
-            ok = _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops)
-        elif kind == RENBAN:
-            ok = _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
-        elif kind == BETWEEN:
-            ok = _between(dom, d, o, wstart, wlist, queue, inq, state, nprops)
-        elif kind == LOCKOUT:
-            ok = _lockout(dom, d, o, wstart, wlist, queue, inq, state, nprops)
-        elif kind == SMALLSUM:
-            ok = _small_sum(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops)
-        elif kind == QUAD:
-            ok = _quad(dom, d, o, wstart, wlist, queue, inq, state, nprops)
-        elif kind == CROSS:
-            ok = _cross(dom, d, o, wstart, wlist, queue, inq, state, nprops)
-        elif kind == SANDWICH:
-            ok = _sandwich(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops)
-        elif kind == XSUM:
-            ok = _x_sum(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
-        elif kind == SKYSCRAPER:
-            ok = _skyscraper(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
-        elif kind == COUNT:
-            ok = _count(dom, d, o, wstart, wlist, queue, inq, state, nprops)
-        elif kind == INDEX:
-            ok = _index(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
-        elif kind == VINDEX:
-            ok = _value_index(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
-        elif kind == RELLIK:
-            ok = _rellik(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
-        elif kind == CIRCLES:
-            ok = _circles(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops)
-        elif kind == GROUPSUM:
-            ok = _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
-        elif kind == SUMLINE:
-            ok = _sum_line(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
-        elif kind == FULLRANK:
-            ok = _full_rank(dom, d, o, wstart, wlist, queue, inq, state, nprops)
-        elif kind == NOTIES:
-            ok = _no_ties(dom, d, o)
-        elif kind == FULLRANKS:
-            ok = _full_ranks(dom, d, o, wstart, wlist, queue, inq, state, nprops)
-        elif kind == AUTOMATON:
-            ok = _automaton(dom, d, o, wstart, wlist, queue, inq, state, nprops)
-        elif kind == CLASSES:
-            ok = _classes(dom, d, o, wstart, wlist, queue, inq, state, nprops)
-        elif kind == FLATMATE:
-            ok = _flatmate(dom, d, o, wstart, wlist, queue, inq, state, nprops)
-        elif kind == SAMEVALUES:
-            ok = _same_values(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops)
-        elif kind == EITHER:
-            ok = _either(dom, d, o, wstart, wlist, queue, inq, state, nprops)
-        elif kind == ZERODIFF:
-            ok = _zero_differ(dom, d, o, wstart, wlist, queue, inq, state, nprops)
-        elif kind == CHAOS:
-            ok = _chaos(dom, d, o, wstart, wlist, queue, inq, state, nprops)
-        elif kind == CHAOSCOUNT:
-            ok = _chaos_count(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops,
-                              work)
-        elif kind == HIDDENSKY:
-            ok = _hidden_skyscraper(dom, d, o, wstart, wlist, queue, inq, state, nprops)
-        else:  # CHAOSARROW
-            ok = _chaos_arrow(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+        elif kind == OR:
+            ok = _or(dom, d, o, tab, lo, nv, wstart, wlist, queue, inq, state, nprops)
+        else:
+            ok = _run(kind, dom, d, o, tab, lo, nv, wstart, wlist, queue, inq, state, nprops,
+                      work)
         if not ok:
             if kind != CHAOS or state[INORDER] < 3:  # (chaos by decisions: see search)
                 for j in range(cstart[p], cstart[p + 1]):
