@@ -12,8 +12,6 @@ real ISS puzzle of each kind of branch agrees with sat.
 
 from __future__ import annotations
 
-import functools
-import itertools
 import random
 
 import pytest
@@ -25,28 +23,7 @@ from sudoku_cp.variants import sat  # noqa: E402
 from sudoku_cp.variants.fastvar import engine, program, program_or  # noqa: E402
 from sudoku_cp.variants.paradigms import UnsupportedConstraint  # noqa: E402
 from sudoku_cp.variants.rules import check_solution  # noqa: E402
-
-
-@functools.cache
-def _latin4(box):
-    out = []
-    rows = list(itertools.permutations(range(4)))
-
-    def walk(grid):
-        if len(grid) == 4:
-            g = [v for r in grid for v in r]
-            if box is None or all(len({g[(2 * br + i) * 4 + 2 * bc + j] for i in (0, 1)
-                                       for j in (0, 1)}) == 4
-                                  for br in (0, 1) for bc in (0, 1)):
-                out.append(tuple(g))
-            return
-        for r in rows:
-            if all(r[c] != row[c] for row in grid for c in range(4)):
-                walk(grid + [r])
-
-    walk([])
-    return out
-
+from test_variants_fastvar_props import _latin4  # noqa: E402  (every 4x4 Latin square)
 
 LINES = [tuple(r * 4 + k for k in range(4)) for r in range(4)] + \
         [tuple(r * 4 + k for r in range(4)) for k in range(4)]
