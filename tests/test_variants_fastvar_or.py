@@ -23,7 +23,7 @@ from sudoku_cp.variants import sat  # noqa: E402
 from sudoku_cp.variants.fastvar import engine, program, program_or  # noqa: E402
 from sudoku_cp.variants.paradigms import UnsupportedConstraint  # noqa: E402
 from sudoku_cp.variants.rules import check_solution  # noqa: E402
-from test_variants_fastvar_props import _latin4  # noqa: E402  (every 4x4 Latin square)
+from test_variants_fastvar_props import _random_latin4  # noqa: E402  (a 4x4 setting)
 
 LINES = [tuple(r * 4 + k for k in range(4)) for r in range(4)] + \
         [tuple(r * 4 + k for r in range(4)) for k in range(4)]
@@ -89,18 +89,11 @@ def _or(rng, grid, lo, depth=0):
     return m.Or(tuple(branches))
 
 
-def _setting(rng):
-    lo = rng.choice([1, 1, 0])
-    box = rng.choice([(2, 2), None])
-    grids = [tuple(v + lo for v in g) for g in _latin4(box)]
-    return lo, box, grids, rng.choice(grids)
-
-
 def test_ors_of_rules_on_4x4_keep_exactly_the_checkers_grids():
     rng = random.Random("or4")
     stated = 0
     for trial in range(120):
-        lo, box, grids, grid = _setting(rng)
+        lo, box, grids, grid = _random_latin4(rng)
         rules = [_or(rng, grid, lo) for _ in range(rng.randint(1, 2))]
         if rng.random() < 0.3:
             rules.append(_rule(rng, grid, lo))
@@ -120,7 +113,7 @@ def test_the_or_alone_never_removes_a_value_a_kept_grid_uses():
     rng = random.Random("or-candidates")
     narrowed = failed = 0
     for trial in range(300):
-        lo, box, grids, grid = _setting(rng)
+        lo, box, grids, grid = _random_latin4(rng)
         rule = _or(rng, grid, lo)
         p = m.VariantPuzzle(4, box=box, values=(lo, lo + 3), constraints=(rule,))
         try:
