@@ -91,6 +91,21 @@ def test_one_propagator_for_distinct_ranks_the_old_one_per_clue_for_shared():
     assert kinds.count(program.FULLRANK) == 4 and program.FULLRANKS not in kinds
 
 
+def test_a_clue_alone_reads_its_line_then_every_other_reading():
+    g = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
+    every = program_lines.readings(4)
+    clues = [m.FullRank(every[i], _rank(4, g, every[i])) for i in (0, 3, 6)]
+    clues.append(m.FullRank(every[5], clues[0].rank))  # (two share a rank: each alone)
+    prog = program.compile_puzzle(_puzzle(4, (2, 2), 1, clues, "any"))
+    alone = np.flatnonzero(prog.kinds == program.FULLRANK).tolist()
+    assert len(alone) == len(clues)
+    for i, clue in zip(alone, clues):
+        data = prog.data[prog.pstart[i]:prog.pstart[i + 1]].tolist()
+        line = list(clue.cells)
+        rest = [x for other in every if list(other) != line for x in other]
+        assert data == [4, (clue.rank - 1) % 4, 0] + line + rest
+
+
 @pytest.mark.parametrize("ties", TIES)
 def test_it_keeps_every_value_of_every_4x4_grid_that_keeps_the_clues(ties):
     rng = random.Random(f"rank keeps {ties}")
