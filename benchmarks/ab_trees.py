@@ -18,7 +18,9 @@ limit, which fills its numba cache (``--no-warm`` skips it). A worker counts eac
 to two with each paradigm (``limit=2``), after one warm-up solve per paradigm, and records
 the CPU time of the process (``--clock cpu``, the default: what the other load on the
 machine changes least) or the wall time, and the verdict: ``ok`` (unique, the stated
-solution), ``timeout``, ``declined`` or ``WRONG``. ``--repeat N`` solves each puzzle N
+solution), ``timeout``, ``declined``, ``second`` (two solutions, both passing the independent
+checker: the source's "unique" is in doubt, or it states none and is not unique, as some of
+ISS's "slow" test grids are; not timed, not wrong) or ``WRONG``. ``--repeat N`` solves each puzzle N
 times in a row in the worker and keeps the best (for puzzles of a millisecond or less, where
 one solve is within the clock's grain and the noise).
 
@@ -92,14 +94,7 @@ def work(args) -> int:
             else:
                 ms = (clock() - start) * 1000
                 nodes = r.stats.get("nodes")
-                cells = rec["cells"]
-                if r.status == "timeout":
-                    verdict = "timeout"
-                elif r.count == 1 and r.exhausted and (
-                        cells is None or list(r.solutions[0][:len(cells)]) == cells):
-                    verdict = "ok"
-                else:
-                    verdict = "WRONG"
+                verdict = verdict_of(puzzle, r, rec["cells"])
                 for _ in range(args.repeat - 1 if verdict == "ok" else 0):
                     start = clock()
                     solve(puzzle, p, limit=2, time_limit=args.time_limit)
@@ -107,6 +102,21 @@ def work(args) -> int:
             print(json.dumps({"id": rec["id"], "paradigm": p, "verdict": verdict, "ms": ms,
                               "nodes": nodes}), flush=True)
     return 0
+
+
+def verdict_of(puzzle, r, cells) -> str:
+    """One count to two's verdict: ``timeout``; ``ok`` (unique and, when ``cells`` is
+    stated, that solution); ``second`` (two solutions, each passing the independent
+    checker); else ``WRONG``."""
+    from sudoku_cp.variants.rules import check_solution
+
+    if r.status == "timeout":
+        return "timeout"
+    if r.count == 1 and r.exhausted and (cells is None or list(r.solutions[0][:len(cells)]) == cells):
+        return "ok"
+    if r.count >= 2 and all(check_solution(puzzle, s) == [] for s in r.solutions):
+        return "second"
+    return "WRONG"
 
 
 # --- the driver ---------------------------------------------------------------------------

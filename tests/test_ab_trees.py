@@ -162,3 +162,26 @@ def test_repeat_solves_each_settled_puzzle_that_many_times(tmp_path, monkeypatch
     line = json.loads(capsys.readouterr().out)
     assert line["verdict"] == "ok" and line["ms"] > 0
     assert len(calls) == 1 + 4  # the warm-up, then four timed solves
+
+
+def test_two_checked_solutions_are_second_not_wrong_and_a_bad_grid_is_wrong():
+    """An entry that states no solution and is not unique (ISS's "Classic sudoku, was slow"
+    grids) is neither timed nor a wrong answer; a solution the checker refuses is WRONG,
+    however many were found; a unique answer that is not the stated one is WRONG too."""
+    from sudoku_cp.variants.iss import parse_iss
+    from sudoku_cp.variants.paradigms import solve
+
+    empty = parse_iss(".Shape~4x4")
+    r = solve(empty, "sat", limit=2)
+    assert r.count == 2 and ab_trees.verdict_of(empty, r, None) == "second"
+    first = list(r.solutions[0])
+    broken = [first[1], first[0]] + first[2:]  # two cells of a row swapped: a column repeats
+    bad = type(r)(r.paradigm, [first, broken], r.exhausted, r.status)
+    assert ab_trees.verdict_of(empty, bad, None) == "WRONG"
+    given = parse_iss(".Shape~4x4" + "".join(f".~R{i // 4 + 1}C{i % 4 + 1}_{v}"
+                                              for i, v in enumerate(first[:12])))
+    one = solve(given, "sat", limit=2)
+    assert one.count == 1 and ab_trees.verdict_of(given, one, first) == "ok"
+    other = [v for v in first]
+    other[0], other[1] = other[1], other[0]
+    assert ab_trees.verdict_of(given, one, other) == "WRONG"
