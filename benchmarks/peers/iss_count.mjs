@@ -1,10 +1,12 @@
 // ISS=<checkout of sigh/Interactive-Sudoku-Solver> node iss_count.mjs [maxBacktracks]
 // A warm ISS in one process: reads JSON lines {id, puzzle} on standard input and answers each
-// at once with one line {id, status, sols, all, ms, total_ms, parse_ms} (ISS counting to two;
-// status is ISS's own: unique, multiple, no-solution, capped; ms is runSolve's own clock, the
-// search alone; total_ms the whole call: parse, build with ISS's optimizer, search; parse_ms a
-// second parse of the same string, timed alone) or {id, status: "error", err} when ISS refuses
-// the string. benchmarks/peers/diff_iss.py drives it; by hand: echo '{"id":1,"puzzle":"..."}' | ...
+// at once with one line {id, status, sols, all, ms, total_ms, parse_ms, nodes, guesses} (ISS
+// counting to two; status is ISS's own: unique, multiple, no-solution, capped; ms is
+// runSolve's own clock, the search alone; total_ms the whole call: parse, build with ISS's
+// optimizer, search; parse_ms a second parse of the same string, timed alone; nodes and
+// guesses ISS's own counters, to set beside fast's nodes) or {id, status: "error", err} when
+// ISS refuses the string. benchmarks/peers/diff_iss.py drives it; by hand:
+// echo '{"id":1,"puzzle":"..."}' | ...
 import { createInterface } from 'node:readline';
 
 if (!process.env.ISS) {
@@ -31,7 +33,8 @@ for await (const line of createInterface({ input: process.stdin })) {
     const parsed = performance.now();
     SudokuParser.parseText(r.puzzle);
     out = { id: r.id, status: s.status, sols: s.counters.solutions, all: s.solutionSet,
-      ms: round(s.elapsedMs), total_ms: round(total), parse_ms: round(performance.now() - parsed) };
+      ms: round(s.elapsedMs), total_ms: round(total), parse_ms: round(performance.now() - parsed),
+      nodes: s.counters.nodesSearched, guesses: s.counters.guesses };
   } catch (e) {
     out = { id: r.id, status: 'error', err: String((e && e.message) || e).slice(0, 300) };
   }
