@@ -558,6 +558,40 @@ def _choose_from(dom, weight, mode, first):
 
 
 @njit(cache=True, nogil=True)
+def _house_value(dom, weight, kinds, pstart, d, nv, x, bit):
+    """Branching ``mode`` 2: a value of a full house in fewer places per weight than cell
+    ``x`` has candidates per weight (as ISS's candidate finders weigh a house's value:
+    its heaviest place's weight over its places) goes to its heaviest place first; else
+    ``x`` and ``bit`` as they came."""
+    bp = _ctpop(dom[x])
+    bw = weight[x] + 1
+    for p in range(kinds.shape[0]):
+        if kinds[p] != HOUSE:
+            continue
+        o = pstart[p]
+        if d[o] != nv:
+            continue
+        for v in range(nv):
+            b = 1 << v
+            can = 0
+            heavy = -1
+            at = -1
+            for j in range(nv):
+                y = d[o + 1 + j]
+                m = dom[y]
+                if m & b:
+                    if m == b:
+                        can = 0
+                        break
+                    can += 1
+                    if weight[y] > heavy:
+                        heavy, at = weight[y], y
+            if can >= 2 and (heavy + 1) * bp >= bw * can:  # (ties to the value, as ISS)
+                x, bit, bp, bw = at, b, can, heavy + 1
+    return x, bit
+
+
+@njit(cache=True, nogil=True)
 def _placed(dom, hstart, hcells, hbits):
     """A value to place first: among the hint groups (a value's bit that one of the
     group's cells must hold) whose value no cell holds yet, the one with the fewest cells
@@ -695,6 +729,8 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
                 if x < 0:
                     x = _choose(dom, weight, mode, state, nv)
                     bit = dom[x] & -dom[x] if x >= 0 else 0
+                    if mode == 2 and x >= 0 and _ctpop(dom[x]) > 2:
+                        x, bit = _house_value(dom, weight, kinds, pstart, d, nv, x, bit)
                 if x >= 0:
                     depth = state[DEPTH]
                     frames[depth, :] = dom
