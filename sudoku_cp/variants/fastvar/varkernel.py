@@ -549,7 +549,7 @@ def _choose_from(dom, weight, mode, first):
         if m & (m - 1):
             pc = _ctpop(m)
             w = weight[x] + 1
-            if mode == 0:
+            if mode != 1:  # (mode 2: the cell as mode 0, then ``_house_value``)
                 if best < 0 or pc * bw < bp * w:
                     best, bp, bw = x, pc, w
             elif best < 0 or pc < bp or (pc == bp and w > bw):
