@@ -27,7 +27,7 @@ SLICE = 0.05
 CHUNK = 1024
 #: How the kernel picks the cell to branch on: 0 fewest candidates per conflict weight
 #: (dom/wdeg), 1 fewest candidates, ties to the heaviest.
-BRANCHING = 6
+BRANCHING = 0
 
 _kernel = None
 

@@ -549,56 +549,12 @@ def _choose_from(dom, weight, mode, first):
         if m & (m - 1):
             pc = _ctpop(m)
             w = weight[x] + 1
-            if mode != 1:  # (mode 2: the cell as mode 0, then ``_house_value``)
+            if mode == 0:
                 if best < 0 or pc * bw < bp * w:
                     best, bp, bw = x, pc, w
             elif best < 0 or pc < bp or (pc == bp and w > bw):
                 best, bp, bw = x, pc, w
     return best
-
-
-@njit(cache=True, nogil=True)
-def _house_value(dom, weight, kinds, pstart, d, nv, x, bit, mode):
-    """Branching ``mode`` 2+: a value of a full house in fewer places per weight than cell
-    ``x`` has candidates per weight goes to its heaviest place first; else ``x`` and
-    ``bit`` as they came. TRIAL modes: 2 any places, weights + 1; 3 two places only, raw
-    weights, only when ``x`` has failed before; 4 any places, raw weights, only when ``x``
-    has failed before; 5 as 4, the value's weight the sum of its places'."""
-    bp = _ctpop(dom[x])
-    bw = weight[x] + (1 if mode == 2 or mode >= 6 else 0)
-    if mode == 6:
-        bw *= 2  # (6: as 2, the value must be twice as good)
-    if bw == 0:
-        return x, bit
-    for p in range(kinds.shape[0]):
-        if kinds[p] != HOUSE:
-            continue
-        o = pstart[p]
-        if d[o] != nv:
-            continue
-        for v in range(nv):
-            b = 1 << v
-            can = 0
-            heavy = -1
-            at = -1
-            tot = 0
-            for j in range(nv):
-                y = d[o + 1 + j]
-                m = dom[y]
-                if m & b:
-                    if m == b:
-                        can = 0
-                        break
-                    can += 1
-                    tot += weight[y]
-                    if weight[y] > heavy:
-                        heavy, at = weight[y], y
-            if can < 2 or (mode == 3 and can != 2) or (mode == 7 and can >= bp):
-                continue
-            h = heavy + 1 if mode == 2 or mode >= 6 else (tot if mode == 5 else heavy)
-            if h * bp >= bw * can:  # (ties to the value, as ISS)
-                x, bit, bp, bw = at, b, can, h
-    return x, bit
 
 
 @njit(cache=True, nogil=True)
@@ -739,9 +695,6 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
                 if x < 0:
                     x = _choose(dom, weight, mode, state, nv)
                     bit = dom[x] & -dom[x] if x >= 0 else 0
-                    if mode >= 2 and x >= 0 and _ctpop(dom[x]) > 2:
-                        x, bit = _house_value(dom, weight, kinds, pstart, d, nv, x, bit,
-                                              mode)
                 if x >= 0:
                     depth = state[DEPTH]
                     frames[depth, :] = dom
