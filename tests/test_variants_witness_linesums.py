@@ -137,6 +137,26 @@ def test_counting_circles_never_remove_a_value_some_filling_uses():
     assert _against_fillings(random.Random("w-circles"), make, None, 500) > 20
 
 
+def test_a_value_its_circles_already_hold_leaves_the_other_circles():
+    # Circles of values 1..5, some already holding a value v as many times as v says:
+    # every filling leaves v out of the others, and so must the propagator (which keeps
+    # the fillings' values: the test above).
+    rng = random.Random("w-circles-held")
+    hit = 0
+    for trial in range(400):
+        k = rng.randint(3, 8)
+        v = rng.randint(1, min(3, k - 1))
+        masks = [1 << v] * v + [rng.randrange(1, 1 << 5) << 1 | 1 << v for _ in range(k - v)]
+        rng.shuffle(masks)
+        before = list(masks)
+        if not CountingCircles(tuple(range(k))).run(masks, []):
+            continue
+        hit += 1
+        for i, m in enumerate(masks):
+            assert before[i] == 1 << v or not m >> v & 1, (trial, before, masks)
+    assert hit > 50
+
+
 def _same_as_checker(rules, box=(2, 2)):
     p = m.VariantPuzzle(4, box=box, constraints=tuple(rules))
     truth = sorted(g for g in GRIDS if not check_solution(p, g))

@@ -88,7 +88,7 @@ def _decompress(lz, t: str):
     """The text inside ``t``: base64 as f-puzzles writes it, else LZString's URL-safe form
     (``-`` and ``$`` in place of ``/`` and ``=``); None when neither decompresses."""
     raw = None
-    for form in (lz.decompressFromBase64, lz.decompressFromEncodedURIComponent):
+    for form in _decoders(lz):
         try:
             raw = form(t)
         except Exception:  # (lzstring raises what it meets on a string cut short)
@@ -96,6 +96,42 @@ def _decompress(lz, t: str):
         if (raw and raw.lstrip()[:1] in ("{", "[")) or not re.search(r"[-$]", t):
             break
     return raw
+
+
+_DECODERS = None
+
+
+def _decoders(lz):
+    """lzstring's base64 and URL-safe decompressions. Its own algorithm (its module's
+    ``_decompress``), handed each character's value from a table made once: its public
+    methods look each character up through ``getBaseValue``, which builds the alphabet's
+    table again on every call (about 13 ms of CPU per f-puzzles string, most of reading
+    one). The public methods where the module has no such parts."""
+    global _DECODERS
+    if _DECODERS is None:
+        import sys
+
+        mod = sys.modules[type(lz).__module__]
+        parts = [getattr(mod, k, None) for k in ("_decompress", "keyStrBase64", "keyStrUriSafe")]
+        if None in parts:
+            return lz.decompressFromBase64, lz.decompressFromEncodedURIComponent
+        inner, b64, uri = parts
+        _DECODERS = _table_decoder(inner, b64, ""), _table_decoder(inner, uri, " ")
+    return _DECODERS
+
+
+def _table_decoder(inner, alphabet: str, space: str):
+    """``inner`` (lzstring's ``_decompress``) over ``alphabet``, 6 bits a character; a
+    ``space`` read as ``+`` (the URL-safe form's own rule); an empty string is None."""
+    table = {ch: i for i, ch in enumerate(alphabet)}
+
+    def decompress(t: str):
+        if t == "":
+            return None
+        if space:
+            t = t.replace(space, "+")
+        return inner(len(t), 32, lambda i: table[t[i]])
+    return decompress
 
 
 def decode(text: str) -> dict:

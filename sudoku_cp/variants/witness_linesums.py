@@ -188,7 +188,7 @@ class CountingCircles:
 
     Per value v: ``sure`` circles hold it, ``maybe`` may. More than v sure fails; fewer
     than v possible and v leaves every circle; a used v possible in exactly v circles fills
-    them. The values used sum to the number of circles (each circle is counted once, by its
+    them, one held by v circles leaves the others. The values used sum to the number of circles (each circle is counted once, by its
     own value): a value in no such set of usable values leaves every circle.
 
     >>> masks = [0b110, 0b110, 0b110]  # three circles, 1 or 2 each
@@ -196,6 +196,9 @@ class CountingCircles:
     (True, [6, 6, 6])
     >>> masks = [0b010, 0b110, 0b100]
     >>> CountingCircles((0, 1, 2)).run(masks, []), masks  # 1 is used once: the 2s fill the rest
+    (True, [2, 4, 4])
+    >>> masks = [0b010, 0b110, 0b110]
+    >>> CountingCircles((0, 1, 2)).run(masks, []), masks  # one 1 is all the 1s there are
     (True, [2, 4, 4])
     """
 
@@ -254,11 +257,16 @@ class CountingCircles:
             if not m:
                 return None
             keeps.append(m)
-        # a used value possible in exactly as many circles as it is fills them
+        # a used value possible in exactly as many circles as it is fills them; one held
+        # by as many circles as it is leaves every other circle
         for v in used:
+            bit = 1 << v
             if maybe[v] == v:
-                bit = 1 << v
                 keeps = [bit if keep & bit else keep for keep in keeps]
+            elif sure[v] == v:
+                keeps = [keep if m == bit else keep & ~bit for m, keep in zip(ms, keeps)]
+                if not all(keeps):
+                    return None
         return keeps
 
 
