@@ -388,6 +388,47 @@ def test_a_sum_line_keeps_exactly_what_the_fillings_use():
     assert failed > 10
 
 
+def test_a_long_sum_loop_keeps_exactly_what_the_fillings_use():
+    """Loops longer than ``total // lo`` cells, where the propagator tries only the first
+    ``total // lo`` starts: still exactly the values some filling (from any start) uses."""
+    from sudoku_cp.variants.fastvar.program import SUMLINE, Program
+    from sudoku_cp.variants.fastvar.program_rules import BUILDERS
+    from sudoku_cp.variants.rules import _splits
+
+    rng = random.Random("sumloop")
+    failed = 0
+    for trial in range(300):
+        n = rng.randint(4, 6)
+        lo = rng.choice([1, 1, 2])
+        k = rng.randint(5, 9)
+        cells = tuple(rng.sample(range(n * n), k))
+        total = rng.randint(lo, lo * (k - 1))  # so total // lo < k
+        puzzle = m.VariantPuzzle(n, box=None, values=(lo, lo + n - 1),
+                                 constraints=(m.SumLine(cells, total, True),))
+        prog = Program(puzzle)
+        BUILDERS["sum_line"](prog, puzzle, puzzle.constraints[0])
+        prog.freeze()
+        for x in cells:
+            prog.dom[x] = 1 << rng.randrange(n) | 1 << rng.randrange(n) | (
+                1 << rng.randrange(n) if rng.random() < 0.3 else 0)
+        before = [int(prog.dom[x]) for x in cells]
+        kept = [0] * k
+        for vals in itertools.product(*[[lo + v for v in range(n) if b >> v & 1]
+                                        for b in before]):
+            if any(_splits(list(vals[r:] + vals[:r]), total) for r in range(k)):
+                for i, v in enumerate(vals):
+                    kept[i] |= 1 << (v - lo)
+        ok, dom = _run_one(prog, n, SUMLINE)
+        where = (trial, puzzle.to_json(), before)
+        if not any(kept):
+            assert not ok, where
+            failed += 1
+            continue
+        assert ok, where
+        assert [int(dom[x]) for x in cells] == kept, where
+    assert 10 < failed < 290
+
+
 def test_sum_lines_on_4x4_keep_exactly_the_checkers_grids():
     rng = random.Random("sumline4")
     for trial in range(25):

@@ -597,14 +597,20 @@ def _sum_line(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
     checks); a loop may start at any of its cells. For each start, ``ahead[j]`` are the
     running sums possible before the ``j``-th cell from it, ``behind[j]`` those from
     which the rest ends at 0; a value stays when, for some start, it takes one of
-    ``ahead[j]`` into ``behind[j + 1]``: exact."""
+    ``ahead[j]`` into ``behind[j + 1]``: exact. With values
+    ``lo >= 1`` no run is longer than ``total // lo`` cells, so every filling of a loop
+    starts a run within any that many cells in a row: the starts ``0 .. total // lo - 1``
+    are enough (the others find no filling these miss)."""
     k, total, loop = d[o], d[o + 1], d[o + 2]
     c0 = o + 3
     states = max(total, 1)  # running sums 0..total - 1 (only 0 for a total of 0)
     ahead = np.zeros(k + 1, dtype=np.int64)
     behind = np.zeros(k + 1, dtype=np.int64)
     keep = np.zeros(k, dtype=np.int64)
-    for r in range(k if loop else 1):
+    starts = 1
+    if loop:
+        starts = k if lo < 1 else max(1, min(k, total // lo))
+    for r in range(starts):
         ahead[0] = 1
         for j in range(k):
             m = dom[d[c0 + (r + j) % k]]
