@@ -100,7 +100,14 @@ class Geometry:
     def __post_init__(self) -> None:
         if self.box_rows < 1 or self.box_cols < 1:
             raise PuzzleError(f"box shape {self.box_rows}x{self.box_cols} needs positive sides")
-        for i, house in enumerate(self.extra, 1):
+        extra = self.extra
+        if not extra:
+            return
+        cells = [c for house in extra for c in house]
+        if (all(extra) and 0 <= min(cells) and max(cells) < self.ncells
+                and sum(map(len, map(set, extra))) == len(cells)):
+            return  # (all the houses at once: an anti-knight's 224 paid 0.4 ms house by house)
+        for i, house in enumerate(extra, 1):  # which house, for the message
             if not house:
                 raise PuzzleError(f"extra house {i} is empty")
             if len(house) != len(set(house)) or not all(0 <= c < self.ncells for c in house):

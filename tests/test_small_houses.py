@@ -51,6 +51,9 @@ def test_small_houses_that_searched_for_minutes():
     ([[0, 1], []], "extra house 2 is empty"),
     ([[0, 0]], "twice"),
     ([[0, 81]], "off the board"),
+    ([[3, 4], [5, 6, 7], [0, -1]], "extra house 3 .* off the board"),
+    ([[3, 4], [5, 6, 5]], "extra house 2 .* twice"),
+    ([[3, 4], [5, 6, 7], [80, 79, 78], [1, 2, 1]], "extra house 4 .* twice"),
 ])
 def test_bad_extra_houses_are_refused(houses, words):
     with pytest.raises(PuzzleError, match=words):
