@@ -9,8 +9,11 @@ On this machine one run's figures move by up to a quarter from the run before wi
 change of ours (docs/variants_speed.md, "Fifteenth round": unchanged ``cpsat`` 19.8 then
 24.7 ms), which is as large as most single changes. So a change is measured against its
 base in one run, the two trees alternating: each pass starts one fresh process per tree
-(``PYTHONPATH`` set to the tree, the tree's own code imported), the order of the trees
-turned round every pass, and each puzzle keeps the best of its passes per tree.
+(``PYTHONPATH`` set to the tree, the tree's own code imported), both kept alive, and hands
+each puzzle to one tree then the other, the order turned round every puzzle and every pass;
+each puzzle keeps the best of its passes per tree. (Whole passes in turn were not enough:
+the host's speed drifts by up to half within minutes, and an A/A run of one tree against
+itself so read 1.12 for ``fast`` and 1.16 for ``sat``.)
 
 ``--base`` is a folder or a git revision of this checkout (exported with ``git archive``
 into a temporary folder). Before the timed passes each tree runs once untimed at a 0.2 s
@@ -58,8 +61,9 @@ WARM = ".Thermo~R1C1~R1C2~R1C3~R1C4.Shape~4x4"
 
 # --- the worker: runs inside one tree (its sudoku_cp first on the path) -------------------
 
-def work(args) -> int:
-    """Time every record of ``args.records`` with each paradigm; one JSON line each."""
+def _solver(args):
+    """(time one record -> its lines, the paradigms kept) inside this tree, after one warm-up
+    solve per paradigm (a paradigm whose dependency is missing is left out)."""
     from sudoku_cp.errors import MissingDependencyError, SudokuCpError
     from sudoku_cp.variants.formats import read_entry
     from sudoku_cp.variants.fpuzzles import parse_fpuzzles
@@ -73,8 +77,8 @@ def work(args) -> int:
             solve(parse_iss(WARM), p, limit=2)
         except MissingDependencyError:
             paradigms.remove(p)
-    for line in Path(args.records).read_text().splitlines():
-        rec = json.loads(line)
+
+    def one(rec) -> list[dict]:
         try:
             if rec["format"] == "any":
                 puzzle = read_entry(rec["puzzle"]).puzzle
@@ -83,7 +87,8 @@ def work(args) -> int:
         except SudokuCpError:
             puzzle = None
         if puzzle is None:
-            continue
+            return []
+        lines = []
         for p in paradigms:
             start = clock()
             nodes = None
@@ -99,8 +104,32 @@ def work(args) -> int:
                     start = clock()
                     solve(puzzle, p, limit=2, time_limit=args.time_limit)
                     ms = min(ms, (clock() - start) * 1000)
-            print(json.dumps({"id": rec["id"], "paradigm": p, "verdict": verdict, "ms": ms,
-                              "nodes": nodes}), flush=True)
+            lines.append({"id": rec["id"], "paradigm": p, "verdict": verdict, "ms": ms,
+                          "nodes": nodes})
+        return lines
+    return one
+
+
+def work(args) -> int:
+    """Time every record of ``args.records`` with each paradigm; one JSON line each."""
+    one = _solver(args)
+    for line in Path(args.records).read_text().splitlines():
+        for row in one(json.loads(line)):
+            print(json.dumps(row), flush=True)
+    return 0
+
+
+def serve(args) -> int:
+    """The interleaved worker: ``ready`` once warm, then for each record line read on
+    standard input its lines and ``done`` (the driver hands the two trees' workers the
+    same puzzle one after the other)."""
+    one = _solver(args)
+    print(json.dumps({"ready": True}), flush=True)
+    for line in sys.stdin:
+        if line.strip():
+            for row in one(json.loads(line)):
+                print(json.dumps(row), flush=True)
+            print(json.dumps({"done": True}), flush=True)
     return 0
 
 
@@ -172,14 +201,64 @@ def under(rows: str, below: float) -> set[str]:
 def run_tree(tree: Path, recs_file: Path, args) -> list[dict]:
     """One pass of one tree: a fresh process whose ``sudoku_cp`` is the tree's."""
     env = dict(os.environ, PYTHONPATH=str(tree))
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", "--records",
-           str(recs_file), "--paradigms", args.paradigms, "--time-limit",
-           str(args.time_limit), "--clock", args.clock, "--repeat", str(args.repeat)]
+    cmd = _worker_cmd(args, "--records", str(recs_file))
     proc = subprocess.run(cmd, env=env, cwd=str(tree), capture_output=True, text=True)
     if proc.returncode != 0:
         tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
         raise SystemExit(f"ab_trees: the worker in {tree} failed: {tail}")
     return [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
+
+
+def _worker_cmd(args, *extra) -> list[str]:
+    return [sys.executable, str(Path(__file__).resolve()), "--worker", *extra, "--paradigms",
+            args.paradigms, "--time-limit", str(args.time_limit), "--clock", args.clock,
+            "--repeat", str(args.repeat)]
+
+
+def run_interleaved(trees: dict, recs: list[dict], args, first: str) -> dict:
+    """One pass of both trees at once: a fresh process per tree, each puzzle handed to one
+    then the other (``first`` first, the order turned round every puzzle). The machine's
+    own speed drifts by up to half within minutes (a shared host), so whole passes in turn
+    let that drift into the ratio; puzzle by puzzle it falls on both trees alike."""
+    names = [first, "tip" if first == "base" else "base"]
+    procs = {}
+    try:
+        for name in names:
+            procs[name] = subprocess.Popen(
+                _worker_cmd(args, "--serve"), env=dict(os.environ, PYTHONPATH=str(trees[name])),
+                cwd=str(trees[name]), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, text=True)
+        for name in names:
+            _answer(procs[name], trees[name], "ready")
+        rows = {name: [] for name in names}
+        for i, rec in enumerate(recs):
+            for name in (names if i % 2 == 0 else names[::-1]):
+                procs[name].stdin.write(json.dumps(rec) + "\n")
+                procs[name].stdin.flush()
+                rows[name] += _answer(procs[name], trees[name], "done")
+        return rows
+    finally:
+        for proc in procs.values():
+            if proc.stdin:
+                proc.stdin.close()
+            proc.wait()
+
+
+def _answer(proc, tree: Path, end: str) -> list[dict]:
+    """The lines a serving worker writes up to its ``end`` line; its failure as one line."""
+    got = []
+    while True:
+        line = proc.stdout.readline()
+        if not line:
+            proc.wait()
+            tail = (proc.stderr.read().strip().splitlines() or ["no output"])[-1]
+            raise SystemExit(f"ab_trees: the worker in {tree} failed: {tail}")
+        if not line.startswith("{"):
+            continue
+        row = json.loads(line)
+        if row.get(end):
+            return got
+        got.append(row)
 
 
 def best(rows: list[dict]) -> dict:
@@ -286,9 +365,10 @@ def main(argv=None) -> int:
     ap.add_argument("--below", type=float, default=1.0, help="ISS ms for --rows (default 1)")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--records", help=argparse.SUPPRESS)
+    ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.worker:
-        return work(args)
+        return serve(args) if args.serve else work(args)
     if not args.base:
         ap.error("--base is required")
     data = Path(args.data)
@@ -332,15 +412,16 @@ def main(argv=None) -> int:
             print(f"ab_trees: cannot write --out {args.out}: {exc.strerror}", file=sys.stderr)
             return 2
         for n in range(args.passes):
-            for name in (("base", "tip") if n % 2 == 0 else ("tip", "base")):
-                start = time.perf_counter()
-                got = run_tree(trees[name], recs_file, args)
-                rows[name] += got
+            start = time.perf_counter()
+            got = run_interleaved(trees, recs, args, "base" if n % 2 == 0 else "tip")
+            for name in ("base", "tip"):
+                rows[name] += got[name]
                 if out:
-                    out.writelines(json.dumps(dict(r, tree=name, run=n)) + "\n" for r in got)
+                    out.writelines(json.dumps(dict(r, tree=name, run=n)) + "\n"
+                                   for r in got[name])
                     out.flush()
-                print(f"pass {n + 1}, {name}: {time.perf_counter() - start:.1f} s wall",
-                      flush=True)
+            print(f"pass {n + 1}, both trees puzzle by puzzle: "
+                  f"{time.perf_counter() - start:.1f} s wall", flush=True)
         if out:
             out.close()
     base, tip = best(rows["base"]), best(rows["tip"])
