@@ -141,7 +141,8 @@ def verdict_of(puzzle, r, cells) -> str:
 
     if r.status == "timeout":
         return "timeout"
-    if r.count == 1 and r.exhausted and (cells is None or list(r.solutions[0][:len(cells)]) == cells):
+    stated = cells is None or list(r.solutions[0][:len(cells)]) == cells if r.count else False
+    if r.count == 1 and r.exhausted and stated:
         return "ok"
     if r.count >= 2 and all(check_solution(puzzle, s) == [] for s in r.solutions):
         return "second"

@@ -188,8 +188,9 @@ class CountingCircles:
 
     Per value v: ``sure`` circles hold it, ``maybe`` may. More than v sure fails; fewer
     than v possible and v leaves every circle; a used v possible in exactly v circles fills
-    them, one held by v circles leaves the others. The values used sum to the number of circles (each circle is counted once, by its
-    own value): a value in no such set of usable values leaves every circle.
+    them, and one v circles hold already leaves the others. The values used sum to the
+    number of circles (each circle is counted once, by its own value): a value in no such
+    set of usable values leaves every circle.
 
     >>> masks = [0b110, 0b110, 0b110]  # three circles, 1 or 2 each
     >>> CountingCircles((0, 1, 2)).run(masks, []), masks  # a 1 and two 2s: no 3 to add
