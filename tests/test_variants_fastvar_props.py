@@ -349,9 +349,8 @@ def test_renban_on_4x4_keeps_exactly_the_checkers_grids():
 
 
 def test_a_sum_line_keeps_exactly_what_the_fillings_use():
-    from sudoku_cp.variants.fastvar.program import SUMLINE, Program
+    from sudoku_cp.variants.fastvar.program import Program
     from sudoku_cp.variants.fastvar.program_rules import BUILDERS
-    from sudoku_cp.variants.rules import _splits
 
     rng = random.Random("sumline")
     failed = 0
@@ -369,31 +368,41 @@ def test_a_sum_line_keeps_exactly_what_the_fillings_use():
         prog.freeze()
         for x in cells:
             prog.dom[x] = rng.randrange(1, 1 << n) | rng.randrange(1 << n)
-        before = [int(prog.dom[x]) for x in cells]
-        kept = [0] * k
-        for vals in itertools.product(*[[lo + v for v in range(n) if b >> v & 1]
-                                        for b in before]):
-            if any(_splits(list(vals[r:] + vals[:r]), total)
-                   for r in (range(k) if loop else (0,))):
-                for i, v in enumerate(vals):
-                    kept[i] |= 1 << (v - lo)
-        ok, dom = _run_one(prog, n, SUMLINE)
-        where = (trial, puzzle.to_json(), before)
-        if not any(kept):
-            assert not ok, where
-            failed += 1
-            continue
-        assert ok, where
-        assert [int(dom[x]) for x in cells] == kept, where
+        failed += _sum_line_keeps_the_fillings(prog, puzzle, lo, total, loop, trial)
     assert failed > 10
+
+
+def _sum_line_keeps_the_fillings(prog, puzzle, lo, total, loop, trial) -> bool:
+    """Run a sum line's propagator on ``prog``'s candidates: it keeps exactly the values
+    some filling uses (a loop's from any of its starts), and fails when none is left.
+    True when it failed."""
+    from sudoku_cp.variants.fastvar.program import SUMLINE
+    from sudoku_cp.variants.rules import _splits
+
+    n, cells = puzzle.size, puzzle.constraints[0].cells
+    k = len(cells)
+    before = [int(prog.dom[x]) for x in cells]
+    kept = [0] * k
+    for vals in itertools.product(*[[lo + v for v in range(n) if b >> v & 1]
+                                    for b in before]):
+        if any(_splits(list(vals[r:] + vals[:r]), total) for r in (range(k) if loop else (0,))):
+            for i, v in enumerate(vals):
+                kept[i] |= 1 << (v - lo)
+    ok, dom = _run_one(prog, n, SUMLINE)
+    where = (trial, puzzle.to_json(), before)
+    if not any(kept):
+        assert not ok, where
+        return True
+    assert ok, where
+    assert [int(dom[x]) for x in cells] == kept, where
+    return False
 
 
 def test_a_long_sum_loop_keeps_exactly_what_the_fillings_use():
     """Loops longer than ``total // lo`` cells, where the propagator tries only the first
     ``total // lo`` starts: still exactly the values some filling (from any start) uses."""
-    from sudoku_cp.variants.fastvar.program import SUMLINE, Program
+    from sudoku_cp.variants.fastvar.program import Program
     from sudoku_cp.variants.fastvar.program_rules import BUILDERS
-    from sudoku_cp.variants.rules import _splits
 
     rng = random.Random("sumloop")
     failed = 0
@@ -411,21 +420,7 @@ def test_a_long_sum_loop_keeps_exactly_what_the_fillings_use():
         for x in cells:
             prog.dom[x] = 1 << rng.randrange(n) | 1 << rng.randrange(n) | (
                 1 << rng.randrange(n) if rng.random() < 0.3 else 0)
-        before = [int(prog.dom[x]) for x in cells]
-        kept = [0] * k
-        for vals in itertools.product(*[[lo + v for v in range(n) if b >> v & 1]
-                                        for b in before]):
-            if any(_splits(list(vals[r:] + vals[:r]), total) for r in range(k)):
-                for i, v in enumerate(vals):
-                    kept[i] |= 1 << (v - lo)
-        ok, dom = _run_one(prog, n, SUMLINE)
-        where = (trial, puzzle.to_json(), before)
-        if not any(kept):
-            assert not ok, where
-            failed += 1
-            continue
-        assert ok, where
-        assert [int(dom[x]) for x in cells] == kept, where
+        failed += _sum_line_keeps_the_fillings(prog, puzzle, lo, total, True, trial)
     assert 10 < failed < 290
 
 
