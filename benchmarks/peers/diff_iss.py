@@ -173,6 +173,29 @@ def puzzle_string(seed, types, sizes):
     return iss_random.puzzle_string(seed, types=types, sizes=sizes)
 
 
+def undrawn(types, sizes) -> list[str]:
+    """The names in ``types`` the generator ``puzzle_string`` picks for them never draws
+    (a name it does not know would be passed over without a word, and the run would
+    compare other types than the command says).
+
+    >>> undrawn(("Cage", "LittleKiller", "Sum"), (4, 6, 9))
+    ['Sum']
+    >>> undrawn(("Var", "Sum"), (9,)), undrawn(("Thermo",), ("4x6",))
+    ([], [])
+    """
+    import iss_random_chaos
+    import iss_random_sets
+
+    if "Var" in types:
+        known = set(iss_random_vars.TYPES) | {"Var"}
+    elif any(isinstance(s, str) for s in sizes):
+        known = set(iss_random_shape.TYPES)
+    else:
+        known = (set(iss_random.TYPES) | set(iss_random_sets.ON_REQUEST)
+                 | set(iss_random_chaos.ON_REQUEST))
+    return sorted(set(types) - known)
+
+
 def _work(seed, types, sizes, time_limit):
     """Worker side: the puzzle of ``seed`` and our verdict on it (ISS runs in the parent)."""
     text = puzzle_string(seed, types, sizes)
@@ -208,6 +231,10 @@ def main(argv=None):
     sizes = tuple(s if "x" in s else int(s) for s in args.sizes.split(","))
     if len({isinstance(s, str) for s in sizes}) > 1:
         ap.error("--sizes takes square sides or non-square shapes, not both")
+    if types and undrawn(types, sizes):
+        ap.error(f"--types: no generator for these sizes draws {', '.join(undrawn(types, sizes))}"
+                 " (iss_random.TYPES, iss_random_shape.TYPES and iss_random_vars.TYPES name"
+                 " what each draws)")
     iss = Iss(args.iss)
     if args.only:
         seed, index = args.only.rsplit(":", 1)

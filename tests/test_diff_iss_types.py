@@ -1,0 +1,40 @@
+"""benchmarks/peers/diff_iss.py refuses a ``--types`` name its generators never draw.
+
+Before, an unknown name was passed over without a word: ``--types SumLine`` compared
+puzzles with no sum line at all, and ``--types Cage,LittleKiller,Sum`` only cages and
+little killers, while the command said otherwise."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks" / "peers"))
+
+import diff_iss  # noqa: E402
+import iss_random  # noqa: E402
+import iss_random_shape  # noqa: E402
+import iss_random_vars  # noqa: E402
+
+
+def test_every_name_a_generator_draws_is_known_and_others_are_named():
+    assert diff_iss.undrawn(iss_random.TYPES, (4, 6, 9)) == []
+    assert diff_iss.undrawn(iss_random_shape.TYPES, ("4x6", "6x8")) == []
+    assert diff_iss.undrawn(("Var",) + tuple(iss_random_vars.TYPES), (9,)) == []
+    assert diff_iss.undrawn(("Cage", "LittleKiller", "Sum"), (4, 6, 9)) == ["Sum"]
+    assert diff_iss.undrawn(("SumLine", "Thermo"), (9,)) == ["SumLine"]
+    # a type the square generator draws but the shapes' one does not
+    only_square = sorted(set(iss_random.TYPES) - set(iss_random_shape.TYPES))
+    assert only_square and diff_iss.undrawn(only_square[:1], ("4x6",)) == only_square[:1]
+
+
+def test_the_command_refuses_them_in_one_line_before_starting(capsys):
+    with pytest.raises(SystemExit) as exc:
+        diff_iss.main(["--iss", "/no/such/checkout", "--count", "1",
+                       "--types", "Cage,SumLine,Sum"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "--types" in err and "Sum, SumLine" in err
