@@ -43,13 +43,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks" / "peers"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from sudoku_cp.errors import MissingDependencyError, SudokuCpError  # noqa: E402
 from sudoku_cp.variants.formats import read_entry  # noqa: E402
 from sudoku_cp.variants.fpuzzles import parse_fpuzzles  # noqa: E402
 from sudoku_cp.variants.iss import parse_iss  # noqa: E402
 from sudoku_cp.variants.paradigms import UnsupportedConstraint, solve  # noqa: E402
-from sudoku_cp.variants.rules import check_solution  # noqa: E402
+
+from ab_trees import verdict_of  # noqa: E402  (ok, second, timeout or WRONG: one rule for both)
 from type_coverage import digits  # noqa: E402
 
 PARADIGMS = ("fast", "sat", "cpsat", "witness")
@@ -126,13 +128,9 @@ def time_one(puzzle, paradigm: str, cells, time_limit: float):
     except UnsupportedConstraint:
         return "declined"
     ms = (time.perf_counter() - start) * 1000
-    if r.status == "timeout":
-        return "timeout"
-    if r.count == 1 and r.exhausted and list(r.solutions[0][:len(cells)]) == list(cells):  # (Var cells follow)
-        return ms
-    if r.count >= 2 and all(check_solution(puzzle, s) == [] for s in r.solutions):
-        return "second"  # two checked solutions: the source's "unique" is in doubt, not us
-    return "WRONG"
+    # (two checked solutions, "second": the source's "unique" is in doubt, not us)
+    verdict = verdict_of(puzzle, r, list(cells))  # (Var cells follow the stated ones)
+    return ms if verdict == "ok" else verdict
 
 
 def families(puzzle) -> list[str]:

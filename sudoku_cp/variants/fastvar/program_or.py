@@ -30,7 +30,7 @@ from ..paradigms import UnsupportedConstraint
 from .implied import linear_groups
 
 # ``program``'s kind numbers, restated here (tests/test_variants_fastvar_or.py checks them).
-PAIR, CAGE, RENBAN, GROUPSUM, EITHER, OR = 1, 3, 4, 18, 26, 33
+PAIR, LINEAR, CAGE, RENBAN, GROUPSUM, EITHER, OR = 1, 2, 3, 4, 18, 26, 33
 #: Rules a branch cannot hold: their builders make helper cells or decide by search.
 NOT_IN_BRANCH = frozenset({"doppelganger", "chaos_construction", "chaos_count",
                            "chaos_arrow", "chaos_same"})
@@ -53,7 +53,7 @@ def either(prog, puzzle, c) -> None:
             return  # a branch that asks nothing always holds
         subs.append(sub)
     if not subs:
-        prog.props.append((2, [], [0, 1]))  # (a ``LINEAR`` 0 == 1: no branch, no solution)
+        prog.props.append((LINEAR, [], [0, 1]))  # (0 == 1: no branch, no solution)
         return
     cells = sorted({x for s in subs for x in _cells(s)})
     prog.props.append((OR, cells, subs))
