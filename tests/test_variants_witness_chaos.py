@@ -10,6 +10,11 @@ the same on any machine.
 
 from __future__ import annotations
 
+import random
+from itertools import product
+
+import pytest
+
 from sudoku_cp.variants import witness
 from sudoku_cp.variants.iss import parse_iss
 from sudoku_cp.variants.model import VariantPuzzle, ChaosConstruction
@@ -111,3 +116,55 @@ def test_an_arrow_run_that_must_go_on_takes_the_cells_in():
     arrow, masks = _arrow_masks(0b10000)  # 4: the whole row
     assert arrow.run(masks, [])
     assert (masks[16 + 2], masks[16 + 3]) == (0b01, 0b01)
+
+
+def _count_case(seed):
+    """A 4x4's count clue on random labels: (propagator, masks, counted label slots)."""
+    from sudoku_cp.variants.model import ChaosCount
+    from sudoku_cp.variants.witness_chaos import RegionCount
+    rng = random.Random(seed)
+    N = 16
+    cells = rng.sample(range(N), rng.randint(2, 6))
+    if rng.random() < 0.2:
+        cells.append(cells[0])  # the first cell listed twice counts twice
+    cell = rng.choice([x for x in range(N) if x not in cells] or [0])
+    count = RegionCount(ChaosCount(cell, tuple(cells), rng.choice((0, 1))), N)
+    masks = [0b11110] * N + [0b1111] * N
+    for x in set(cells):
+        masks[N + x] = rng.randint(1, 0b1111)
+    masks[cell] = rng.randint(1, 15) << 1
+    return count, masks
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_a_region_count_keeps_what_its_bounds_allow_and_every_labelling_it_fits(seed):
+    """Against the rule's statement: for each label of the first counted cell, the
+    counted cells sure of it and those that may take it (the first cell always) bound the
+    count; the labels no value fits leave the first cell, the values no label fits leave
+    ``cell``. And no labelling of the counted cells that fits the count is lost."""
+    count, masks = _count_case(seed)
+    N, first, offset = 16, count.counted[0], count.offset
+    before = list(masks)
+    want_labels = want_values = 0
+    for q in range(4):
+        if not before[first] >> q & 1:
+            continue
+        sure = sum(1 for x in count.counted if x == first or before[x] == 1 << q)
+        may = sum(1 for x in count.counted if x == first or before[x] >> q & 1)
+        fits = sum(1 << v for v in range(1, 5)
+                   if before[count.cell] >> v & 1 and sure <= v + offset <= may)
+        if fits:
+            want_labels |= 1 << q
+            want_values |= fits
+    ok = count.run(masks, [])
+    assert ok == bool(want_labels)
+    if not ok:
+        return
+    assert (masks[first], masks[count.cell]) == (want_labels, want_values)
+    slots = sorted(set(count.counted))
+    for labels in product(*[[q for q in range(4) if before[x] >> q & 1] for x in slots]):
+        label = dict(zip(slots, labels))
+        held = sum(1 for x in count.counted if label[x] == label[first])
+        for v in range(1, 5):
+            if before[count.cell] >> v & 1 and held == v + offset:
+                assert masks[count.cell] >> v & 1 and all(masks[x] >> label[x] & 1 for x in slots)

@@ -118,6 +118,20 @@ def _bits(x: int):
 _BITS = [tuple(i for i in range(10) if m >> i & 1) for m in range(1024)]
 
 
+def _by_mask(masks) -> dict[int, int]:
+    """Each mask met in ``masks``, with the positions holding it as a bitset (many cells
+    share a mask, so the planes are built per mask, not per cell).
+
+    >>> _by_mask([3, 1, 3]) == {3: 0b101, 1: 0b10}
+    True
+    """
+    out: dict[int, int] = {}
+    get = out.get
+    for x, m in enumerate(masks):
+        out[m] = get(m, 0) | 1 << x
+    return out
+
+
 #: Pin regions 0, 1 and 2 to three cells far apart (``anchors``), as ISS does. Off:
 #: measured, iss-examples-49 381 -> 9,654 nodes, cell count [harder] 4,107 -> 965
 #: (docs/variants_speed.md, fifteenth round); on, the enumeration tests count alike.
@@ -158,17 +172,15 @@ class Split:
         self.not_first = self.every & ~col0  # cells with a neighbour on their left
         self.not_last = self.every & ~(col0 << (n - 1))
 
-    def _grow(self, part: int, inside: int) -> int:
-        """``part`` with the cells of ``inside`` orthogonally next to it."""
-        n = self.n
-        return part | (((part << n) | (part >> n) | ((part << 1) & self.not_first)
-                        | ((part >> 1) & self.not_last)) & inside)
-
     def _reach(self, start: int, inside: int, steps: int = -1) -> int:
-        """The cells of ``inside`` joined to ``start`` (within ``steps`` moves if >= 0)."""
+        """The cells of ``inside`` joined to ``start`` (within ``steps`` moves if >= 0).
+        Each step adds the cells of ``inside`` orthogonally next to the part (written
+        out here: a method call per step was a third of the flood's time)."""
+        n, not_first, not_last = self.n, self.not_first, self.not_last
         part = start
         while steps:
-            grown = self._grow(part, inside)
+            grown = part | (((part << n) | (part >> n) | ((part << 1) & not_first)
+                             | ((part >> 1) & not_last)) & inside)
             if grown == part:
                 break
             part, steps = grown, steps - 1
@@ -183,20 +195,19 @@ class Split:
         fix_val = {}  # cell -> the one value it must take
         planes = [0] * (n + lo)  # per value: the cells that may hold it
         decided = [0] * (n + lo)  # per value: the cells holding it
-        for x, m in enumerate(vals):
+        for m, where in _by_mask(vals).items():  # (cells of one mask taken together)
             if not m & (m - 1):
-                decided[m.bit_length() - 1] |= 1 << x
+                decided[m.bit_length() - 1] |= where
             for v in _bits(m):
-                planes[v] |= 1 << x
-        poss, fixed = [0] * n, [0] * n
-        for x, m in enumerate(labs):
-            bit = 1 << x
+                planes[v] |= where
+        poss, fixed = [0] * n, [0] * n  # per region: the cells that may take it, that took it
+        for m, where in _by_mask(labs).items():
             if not m & (m - 1):
                 if not m:
                     return False
-                fixed[m.bit_length() - 1] |= bit
+                fixed[m.bit_length() - 1] |= where
             for q in _bits(m):
-                poss[q] |= bit
+                poss[q] |= where
         for q in range(n):
             F, P = fixed[q], poss[q]
             nf = F.bit_count()
@@ -303,6 +314,10 @@ class RegionCount:
         self.cell, self.offset = c.cell, c.offset
         self.counted = tuple(N + x for x in c.cells)
         self.cells = (c.cell,) + tuple(dict.fromkeys(self.counted))
+        # the first counted cell is in its own region: it counts (each time it is listed)
+        # whatever its label; the others count by theirs
+        self.firsts = self.counted.count(self.counted[0])
+        self.others = tuple(x for x in self.counted if x != self.counted[0])
 
     def run(self, masks: list[int], changed: list[int]) -> bool:
         counted, offset = self.counted, self.offset
@@ -310,18 +325,28 @@ class RegionCount:
         s, m = masks[first], masks[self.cell]
         region_keep = value_keep = 0
         bounds = {}
+        # per region q: the counted cells sure to be in it, that may be (the first always)
+        sure, may = [self.firsts] * s.bit_length(), [self.firsts] * s.bit_length()
+        for x in self.others:
+            mx = masks[x]
+            if mx & s:
+                if not mx & (mx - 1):
+                    q = mx.bit_length() - 1
+                    sure[q] += 1
+                    may[q] += 1
+                else:
+                    for q in _bits(mx & s):
+                        may[q] += 1
         for q in _bits(s):
             bit = 1 << q
-            sure = sum(1 for x in counted if x == first or masks[x] == bit)
-            may = sum(1 for x in counted if x == first or masks[x] & bit)
             fits = 0
             for v in _bits(m):
-                if sure <= v + offset <= may:
+                if sure[q] <= v + offset <= may[q]:
                     fits |= 1 << v
             if fits:
                 region_keep |= bit
                 value_keep |= fits
-                bounds[bit] = sure, may
+                bounds[bit] = sure[q], may[q]
         if not region_keep:
             return False
         for x, keep in ((first, region_keep), (self.cell, value_keep)):
