@@ -272,8 +272,11 @@ def _equality_cage(prog, p, c):
 
 
 def _indexing(prog, p, c):
+    distinct = (frozenset(c.cells) in prog.geometry_sets  # (a row or column, mostly)
+                or _distinct(prog, c.cells))  # (then the value is held once among them)
     prog.props.append((INDEX, [c.cell] + list(c.cells),
-                       [c.cell, prog.mask((c.value,)), len(c.cells)] + list(c.cells)))
+                       [c.cell, prog.mask((c.value,)), len(c.cells)] + list(c.cells)
+                       + [int(distinct)]))
 
 
 def _value_indexing(prog, p, c):
