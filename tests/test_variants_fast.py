@@ -57,6 +57,27 @@ def test_fast_finds_exactly_the_grids_enumeration_finds(seed):
     assert r.exhausted and sorted(r.solutions) == truth
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_houses_with_values_shifted_go_the_classic_path_and_find_what_enumeration_finds(seed):
+    # values lo..lo+3 (ISS's 0-indexed puzzles: lo = 0): the classic solver works in 1..4,
+    # the givens go in shifted and the solutions come back shifted
+    rng = random.Random(seed)
+    lo = rng.choice([0, 0, -2, 5])
+    constraints = tuple(rng.sample(HOUSES, rng.randint(0, 2)))
+    extra = {"box": None} if seed % 3 == 0 else {}
+    grids = [tuple(v + lo - 1 for v in g) for g in LATIN]
+    shifted = VariantPuzzle(4, values=(lo, lo + 3), constraints=constraints, **extra)
+    grid = rng.choice([g for g in grids if not check_solution(shifted, g)] or [None])
+    givens = () if grid is None else tuple(
+        (c, grid[c]) for c in range(16) if rng.random() < 0.3)
+    puzzle = VariantPuzzle(4, values=(lo, lo + 3), givens=givens, constraints=constraints,
+                           **extra)
+    assert fast._board_or_none(puzzle) is not None  # (the classic path, not fastvar)
+    truth = sorted(g for g in grids if not check_solution(puzzle, g))
+    r = fast.solve(puzzle, limit=len(truth) + 1)
+    assert r.exhausted and sorted(r.solutions) == truth and (grid is None or grid in truth)
+
+
 def test_fast_declines_other_rules_by_name():
     with pytest.raises(UnsupportedConstraint, match="connected_values"):
         fast.solve(VariantPuzzle(4, constraints=(KillerCage((0, 1), 3),

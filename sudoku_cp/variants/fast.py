@@ -3,7 +3,8 @@
 A puzzle of any other rule goes to ``sudoku_cp.variants.fastvar`` (a compiled propagating
 search with one propagator per constraint family); what neither takes is declined by
 name. The rest of this docstring is about the classic path, which stays the one for
-puzzles that are only houses with values ``1..size``: it is the faster of the two there.
+puzzles that are only houses with ``size`` consecutive values (``1..size``, or ``0..size-1``
+as ISS's 0-indexed puzzles have): it is the faster of the two there.
 
 Many variants add nothing but all-different groups of cells to the classic rules: both
 diagonals, disjoint groups, windoku and other extra regions, irregular regions (jigsaw),
@@ -12,7 +13,7 @@ of two cells), and plain classic grids of any size. For those the project's ``fa
 backend (``sudoku_cp.backends.fast``: compiled bitmask search over houses given as data)
 settles uniqueness in milliseconds, so the puzzle becomes a ``Board`` whose geometry
 carries the extra houses, and that backend solves it. Any other constraint type, or
-values other than ``1..size``, is declined by name (``UnsupportedConstraint``), and the
+any other number of values, is declined by name (``UnsupportedConstraint``), and the
 cross-check lists it as not run: this paradigm adds a fourth, independent check where it
 applies, never a replacement for the other three.
 
@@ -82,7 +83,9 @@ def extra_houses(puzzle) -> list[tuple[int, ...]]:
 
 
 def board_of(puzzle):
-    """The classic ``Board`` (geometry with extra houses, givens) equal to ``puzzle``."""
+    """The classic ``Board`` (geometry with extra houses, givens) equal to ``puzzle``, its
+    values ``lo..lo+n-1`` written ``1..n``: houses only ask that values differ, so any
+    ``n`` consecutive values solve as ``1..n`` do (``solve`` adds ``lo - 1`` back)."""
     from ..board import Board
     from ..geometry import Geometry
 
@@ -93,9 +96,9 @@ def board_of(puzzle):
         raise UnsupportedConstraint("extra cells", "fast: cells beyond the grid")
     if puzzle.raw:
         raise UnsupportedConstraint("raw grid", "fast: rows and columns that are no houses")
-    if puzzle.values != (1, n):
-        raise UnsupportedConstraint("values", f"fast: values {puzzle.values[0]}.."
-                                    f"{puzzle.values[1]}, not 1..{n}")
+    lo, hi = puzzle.values
+    if hi - lo != n - 1:
+        raise UnsupportedConstraint("values", f"fast: values {lo}..{hi}, not {n} of them")
     if n > MAX_SIZE:
         raise UnsupportedConstraint("size", f"fast: a {n}x{n} grid is over {MAX_SIZE} values")
     key = (n, puzzle.box, puzzle.regions, puzzle.constraints)  # (all ``extra_houses`` reads)
@@ -115,7 +118,7 @@ def board_of(puzzle):
             _GEOMETRIES[key] = geometry
     givens = [0] * (n * n)
     for cell, value in puzzle.givens:
-        givens[cell] = value
+        givens[cell] = value + 1 - lo
     return Board(geometry, tuple(givens))
 
 
@@ -130,7 +133,8 @@ def _board_or_none(puzzle):
     """``board_of(puzzle)``, or None when it refuses (a rule that is no house, another
     shape or other values: ``fastvar``'s)."""
     n = puzzle.size
-    if (puzzle.cols != n or puzzle.extra or puzzle.raw or puzzle.values != (1, n)
+    if (puzzle.cols != n or puzzle.extra or puzzle.raw
+            or puzzle.values[1] - puzzle.values[0] != n - 1
             or any(c.TYPE not in HOUSE_TYPES for c in puzzle.constraints)):
         return None  # (it would refuse: no exception built for the common cases, 10 us)
     try:
@@ -173,7 +177,8 @@ def solve(puzzle, *, limit: int = 2, time_limit: float | None = None, into=None)
         _backend = FastBackend()  # keeps its tables per geometry; one per process
     result = _backend.solve(board, limit=limit, time_limit=time_limit)
     solutions = [] if into is None else into
-    solutions += [tuple(s) for s in result.solutions]
+    shift = puzzle.values[0] - 1
+    solutions += [tuple(v + shift for v in s) if shift else tuple(s) for s in result.solutions]
     if result.exhausted:
         status = "solved"
     elif len(solutions) >= limit:

@@ -92,9 +92,13 @@ def _segments(p, cells):
 
 
 def _region_sum_line(prog, p, c):
+    """Every two segments sum alike (not only each against the first: a sum's bounds pass
+    on no more than bounds, and a one-cell segment is then held to another's sum of
+    distinct values directly, as ISS's root candidates have it)."""
     segs = _segments(p, c.cells)
-    for seg in segs[1:]:
-        prog.linear([(x, 1) for x in segs[0]] + [(x, -1) for x in seg], 0)
+    for i, a in enumerate(segs):
+        for b in segs[i + 1:]:
+            prog.linear([(x, 1) for x in a] + [(x, -1) for x in b], 0)
 
 
 def _zipper(prog, p, c):
@@ -272,8 +276,11 @@ def _equality_cage(prog, p, c):
 
 
 def _indexing(prog, p, c):
+    distinct = (frozenset(c.cells) in prog.geometry_sets  # (a row or column, mostly)
+                or _distinct(prog, c.cells))  # (then the value is held once among them)
     prog.props.append((INDEX, [c.cell] + list(c.cells),
-                       [c.cell, prog.mask((c.value,)), len(c.cells)] + list(c.cells)))
+                       [c.cell, prog.mask((c.value,)), len(c.cells)] + list(c.cells)
+                       + [int(distinct)]))
 
 
 def _value_indexing(prog, p, c):

@@ -295,7 +295,8 @@ def _count(dom, d, o, wstart, wlist, queue, inq, state, nprops):
 def _index(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
     """The value ``i`` of the index cell picks the ``i``-th of the cells (from 1), which
     holds the value ``bit``: the index keeps the places that can hold it; decided, its
-    place takes it."""
+    place takes it. When the cells differ (the flag after them), ``bit`` is held once
+    among them, at the place the index names: a place the index cannot name loses it."""
     at, bit, k = d[o], d[o + 1], d[o + 2]
     m = dom[at]
     keep = 0
@@ -311,6 +312,13 @@ def _index(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
     if m & (m - 1) == 0:
         return _narrow(dom, d[o + 3 + lo + _cttz(m) - 1], bit, wstart, wlist, queue, inq,
                        state, nprops)
+    if d[o + 3 + k]:
+        for place in range(k):
+            i = place + 1 - lo
+            if (i < 0 or i > 62 or m >> i & 1 == 0) and dom[d[o + 3 + place]] & bit:
+                if not _narrow(dom, d[o + 3 + place], ~bit, wstart, wlist, queue, inq, state,
+                               nprops):
+                    return False
     return True
 
 
