@@ -178,13 +178,14 @@ def undrawn(types, sizes) -> list[str]:
     (a name it does not know would be passed over without a word, and the run would
     compare other types than the command says).
 
-    >>> undrawn(("Cage", "LittleKiller", "Sum"), (4, 6, 9))
-    ['Sum']
-    >>> undrawn(("Var", "Sum"), (9,)), undrawn(("Thermo",), ("4x6",))
-    ([], [])
+    >>> undrawn(("Cage", "LittleKiller", "SlowThermo"), (4, 6, 9))
+    ['SlowThermo']
+    >>> undrawn(("Var", "Sum"), (9,)), undrawn(("Thermo",), ("4x6",)), undrawn(("Sum",), (4,))
+    ([], [], [])
     """
     import iss_random_chaos
     import iss_random_sets
+    import iss_random_sums
 
     if "Var" in types:
         known = set(iss_random_vars.TYPES) | {"Var"}
@@ -192,7 +193,7 @@ def undrawn(types, sizes) -> list[str]:
         known = set(iss_random_shape.TYPES)
     else:
         known = (set(iss_random.TYPES) | set(iss_random_sets.ON_REQUEST)
-                 | set(iss_random_chaos.ON_REQUEST))
+                 | set(iss_random_chaos.ON_REQUEST) | set(iss_random_sums.ON_REQUEST))
     return sorted(set(types) - known)
 
 

@@ -26,6 +26,7 @@ import random
 
 import iss_random_chaos  # (issue 37: clues on a chaos construction's regions)
 import iss_random_sets  # (issue 37, second batch: sets, ranks, doppelganger; RegionSize...)
+import iss_random_sums  # (on request: Sum, SumLine, Lunchbox, CountingCircles)
 
 #: Global rules: they shape the full grid (the filler obeys them).
 GLOBALS = ("Diagonal", "AntiKnight", "AntiKing", "AntiConsecutive", "DisjointSets", "Windoku",
@@ -532,7 +533,7 @@ def allowed(name, geo):
         return iss_random_sets.allowed(name, geo)
     if name in CHAOS or name in iss_random_chaos.ON_REQUEST:
         return geo.n in (4, 6) and geo.num_values == geo.n
-    return True
+    return iss_random_sums.allowed(name, geo) if name in iss_random_sums.ON_REQUEST else True
 
 
 def puzzle(seed, *, types=None, sizes=(4, 6, 9), weights=(3, 3, 2)):
@@ -600,7 +601,9 @@ def clues(rng, geo, grid, t, honest):
             return [t] + dots
         return [t]
     for _ in range(count):
-        if t in LINES:
+        if t in iss_random_sums.ON_REQUEST:
+            out += iss_random_sums.clue(rng, geo, grid, t, honest)
+        elif t in LINES:
             out += make_line(rng, geo, grid, t, honest)
         elif t in DOTS:
             out += make_dot(rng, geo, grid, t, honest)
