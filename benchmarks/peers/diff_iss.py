@@ -185,7 +185,6 @@ def undrawn(types, sizes) -> list[str]:
     """
     import iss_random_chaos
     import iss_random_sets
-    import iss_random_sums
 
     if "Var" in types:
         known = set(iss_random_vars.TYPES) | {"Var"}
@@ -193,7 +192,8 @@ def undrawn(types, sizes) -> list[str]:
         known = set(iss_random_shape.TYPES)
     else:
         known = (set(iss_random.TYPES) | set(iss_random_sets.ON_REQUEST)
-                 | set(iss_random_chaos.ON_REQUEST) | set(iss_random_sums.ON_REQUEST))
+                 | set(iss_random_chaos.ON_REQUEST)
+                 | {t for extra in iss_random.EXTRA for t in extra.ON_REQUEST})
     return sorted(set(types) - known)
 
 
