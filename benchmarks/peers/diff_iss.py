@@ -234,8 +234,8 @@ def main(argv=None):
         ap.error("--sizes takes square sides or non-square shapes, not both")
     if types and undrawn(types, sizes):
         ap.error(f"--types: no generator for these sizes draws {', '.join(undrawn(types, sizes))}"
-                 " (iss_random.TYPES, iss_random_shape.TYPES and iss_random_vars.TYPES name"
-                 " what each draws)")
+                 " (iss_random.TYPES, the ON_REQUEST of iss_random.EXTRA, iss_random_shape.TYPES"
+                 " and iss_random_vars.TYPES name what each draws)")
     iss = Iss(args.iss)
     if args.only:
         seed, index = args.only.rsplit(":", 1)
