@@ -178,10 +178,10 @@ def undrawn(types, sizes) -> list[str]:
     (a name it does not know would be passed over without a word, and the run would
     compare other types than the command says).
 
-    >>> undrawn(("Cage", "LittleKiller", "Sum"), (4, 6, 9))
-    ['Sum']
-    >>> undrawn(("Var", "Sum"), (9,)), undrawn(("Thermo",), ("4x6",))
-    ([], [])
+    >>> undrawn(("Cage", "LittleKiller", "SlowThermo"), (4, 6, 9))
+    ['SlowThermo']
+    >>> undrawn(("Var", "Sum"), (9,)), undrawn(("Thermo",), ("4x6",)), undrawn(("Sum",), (4,))
+    ([], [], [])
     """
     import iss_random_chaos
     import iss_random_sets
@@ -192,7 +192,8 @@ def undrawn(types, sizes) -> list[str]:
         known = set(iss_random_shape.TYPES)
     else:
         known = (set(iss_random.TYPES) | set(iss_random_sets.ON_REQUEST)
-                 | set(iss_random_chaos.ON_REQUEST))
+                 | set(iss_random_chaos.ON_REQUEST)
+                 | {t for extra in iss_random.EXTRA for t in extra.ON_REQUEST})
     return sorted(set(types) - known)
 
 
@@ -233,8 +234,8 @@ def main(argv=None):
         ap.error("--sizes takes square sides or non-square shapes, not both")
     if types and undrawn(types, sizes):
         ap.error(f"--types: no generator for these sizes draws {', '.join(undrawn(types, sizes))}"
-                 " (iss_random.TYPES, iss_random_shape.TYPES and iss_random_vars.TYPES name"
-                 " what each draws)")
+                 " (iss_random.TYPES, the ON_REQUEST of iss_random.EXTRA, iss_random_shape.TYPES"
+                 " and iss_random_vars.TYPES name what each draws)")
     iss = Iss(args.iss)
     if args.only:
         seed, index = args.only.rsplit(":", 1)

@@ -26,6 +26,8 @@ import random
 
 import iss_random_chaos  # (issue 37: clues on a chaos construction's regions)
 import iss_random_sets  # (issue 37, second batch: sets, ranks, doppelganger; RegionSize...)
+import iss_random_more  # (on request: cages, contents, indexing, pairs: iss_random_more.ON_REQUEST)
+import iss_random_sums  # (on request: Sum, SumLine, Lunchbox, CountingCircles)
 
 #: Global rules: they shape the full grid (the filler obeys them).
 GLOBALS = ("Diagonal", "AntiKnight", "AntiKing", "AntiConsecutive", "DisjointSets", "Windoku",
@@ -45,6 +47,8 @@ SEQUENCES = ("Regex", "NFA", "Or", "Replicate")
 CHAOS = ("ChaosConstruction",) + iss_random_chaos.CLUES
 #: Every type generated (besides givens, Shape, NoBoxes and Jigsaw, which every puzzle varies).
 TYPES = LINES + DOTS + OUTSIDE + OTHER + GLOBALS + SEQUENCES + iss_random_sets.SETS + CHAOS
+#: Generators of types drawn only when ``--types`` names them (``ON_REQUEST``, ``allowed``, ``clue``).
+EXTRA = (iss_random_sums, iss_random_more)
 #: Layouts: how the houses besides rows and columns are chosen.
 LAYOUTS = ("boxes", "noboxes", "jigsaw", "jigsaw+boxes")
 
@@ -172,7 +176,7 @@ def global_pairs(geo, rule):
         return [(a, b, _neq) for a in range(n * n) for b in geo.steps(a, steps) if a < b]
     if rule == "AntiConsecutive":
         return [(a, b, _nonconsec) for a in range(n * n) for b in geo.steps(a, ORTHO4) if a < b]
-    return []
+    return iss_random_more.global_pairs(geo, rule) if rule in iss_random_more.GLOBAL else []
 
 
 def _neq(x, y):
@@ -532,7 +536,8 @@ def allowed(name, geo):
         return iss_random_sets.allowed(name, geo)
     if name in CHAOS or name in iss_random_chaos.ON_REQUEST:
         return geo.n in (4, 6) and geo.num_values == geo.n
-    return True
+    extra = next((x for x in EXTRA if name in x.ON_REQUEST), None)
+    return extra.allowed(name, geo) if extra else True
 
 
 def puzzle(seed, *, types=None, sizes=(4, 6, 9), weights=(3, 3, 2)):
@@ -554,7 +559,7 @@ def puzzle(seed, *, types=None, sizes=(4, 6, 9), weights=(3, 3, 2)):
     chosen = rng.sample(pool, k)
     if "Or" in chosen:  # ISS refuses a strict rule beside a mark inside an Or ("not well defined")
         chosen = [t for t in chosen if t not in ("StrictKropki", "StrictXV")]
-    globals_ = [g for g in chosen if g in GLOBALS]
+    globals_ = [g for g in chosen if g in GLOBALS + iss_random_more.GLOBAL]
     houses = list(geo.houses)
     pairs = []
     for g in globals_:
@@ -592,7 +597,7 @@ def clues(rng, geo, grid, t, honest):
         return iss_random_chaos.clue(rng, geo, grid, t, honest)
     if t in CHAOS:
         return [t]
-    if t in GLOBALS:
+    if t in GLOBALS + iss_random_more.GLOBAL:
         if t in ("StrictKropki", "StrictXV"):
             dots = strict_dots(geo, grid, t)
             if not honest and dots:
@@ -600,7 +605,9 @@ def clues(rng, geo, grid, t, honest):
             return [t] + dots
         return [t]
     for _ in range(count):
-        if t in LINES:
+        if extra := next((x for x in EXTRA if t in x.ON_REQUEST), None):
+            out += extra.clue(rng, geo, grid, t, honest)
+        elif t in LINES:
             out += make_line(rng, geo, grid, t, honest)
         elif t in DOTS:
             out += make_dot(rng, geo, grid, t, honest)
