@@ -415,10 +415,11 @@ def _cliques(cells, holding) -> list[list[int]]:
     """``cells`` in groups sharing a house pairwise, each grown from the cells left: the
     cell sharing one with most of the candidates first (ties: the lowest cell), the
     candidates then cut to its peers (ISS's exclusion groups are grown so: learnt, not
-    copied); then a cell moves to a group no smaller than its own whose every cell shares
-    a house with it, while one can (each move raises ``_least``). On Long sums 2 the
-    shaft's 32 cells split by house as 8, 6, 4, 4, 4, 3, 2, 1 (least sum 97), as cliques
-    8, 6, 5, 4, 3, 3, 2, 1 (98), which settles its pill at the root."""
+    copied). On Long sums 2 the shaft's 32 cells split by house as 8, 6, 4, 4, 4, 3, 2, 1
+    (least sum 97), as cliques 8, 6, 5, 4, 3, 3, 2, 1 (98), which settles its pill at the
+    root. (Then moving a cell to a group no smaller than its own, while one could, won
+    nothing more over the wider set and cost a third of the time.)"""
+    cells = sorted(cells)  # (bit i is the i-th lowest cell: ties go to the lowest)
     k = len(cells)
     within: dict[int, int] = {}  # house bit -> the indices of ``cells`` it holds
     for i, x in enumerate(cells):
@@ -435,36 +436,23 @@ def _cliques(cells, holding) -> list[list[int]]:
             seen |= within[low]
             bits ^= low
         peers.append(seen & ~(1 << i))
-    order = sorted(range(k), key=cells.__getitem__)
-    left, masks = (1 << k) - 1, []
+    left, out = (1 << k) - 1, []
     while left:
-        cand, group = left, 0
+        cand, group = left, []
         while cand:
-            best, score = -1, -1
-            for i in order:
-                if cand >> i & 1:
-                    n = (peers[i] & cand).bit_count()
-                    if n > score:
-                        best, score = i, n
-            group |= 1 << best
+            best, score, bits = -1, -1, cand
+            while bits:
+                i = (bits & -bits).bit_length() - 1
+                bits &= bits - 1
+                n = (peers[i] & cand).bit_count()
+                if n > score:
+                    best, score = i, n
+            group.append(best)
             cand &= peers[best]
-        masks.append(group)
-        left &= ~group
-    moved = True
-    while moved:
-        moved = False
-        for a in range(len(masks)):
-            for i in range(k):
-                if not masks[a] >> i & 1:
-                    continue
-                size = masks[a].bit_count()
-                for b, g in enumerate(masks):
-                    if b != a and g & peers[i] == g and g.bit_count() >= size:
-                        masks[a] &= ~(1 << i)
-                        masks[b] |= 1 << i
-                        moved = True
-                        break
-    return [[cells[i] for i in range(k) if g >> i & 1] for g in masks if g]
+        out.append([cells[i] for i in group])
+        for i in group:
+            left &= ~(1 << i)
+    return out
 
 
 def _bands(n: int, w: int, full: set):
