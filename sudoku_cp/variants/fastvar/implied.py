@@ -292,8 +292,8 @@ def sums_in_houses(prog, holding) -> None:
 
 
 def linear_groups(prog, holding) -> None:
-    """Each ``LINEAR``'s terms in groups of one coefficient whose cells all differ (the
-    cells one house holds: ``_distinct_groups``), the group sizes after the terms
+    """Each ``LINEAR``'s terms in groups of one coefficient whose cells all differ (cells
+    sharing a house pairwise: ``_distinct_groups``), the group sizes after the terms
     (``Program.linear`` leaves a 0 there: no groups), so that the kernel bounds each
     group's sum as distinct values (a long arrow's shaft winding through rows and boxes).
     Run by ``Program.freeze`` after the steps that add sums, every house known; a program
