@@ -494,6 +494,31 @@ def test_a_skyscraper_on_a_house_reads_that_its_values_differ(lo, clue, first, l
         assert {lo + i for i in range(4) if dom[3] >> i & 1} == last
 
 
+@pytest.mark.parametrize("lo", [0, 1])
+def test_a_skyscraper_on_a_house_hides_a_cell_only_below_the_tallest(lo):
+    """Where a row's values differ, a cell unseen stands strictly lower than the tallest
+    before it: on a 5-cell row with six values, a clue of 1 puts a tall value first and
+    no later cell keeps that value (read alone, without the row's house); the ground
+    hides a 0 still (a clue of 2 with the first cell the lowest value holds)."""
+    from sudoku_cp.variants.fastvar.program import Program
+    from sudoku_cp.variants.fastvar.program_rules import BUILDERS
+
+    for clue, first in ((1, 4), (2, 0)):
+        puzzle = m.VariantPuzzle(5, box=None, values=(lo, lo + 5),
+                                 constraints=(m.Skyscraper((0, 1, 2, 3, 4), clue),))
+        prog = Program(puzzle)
+        BUILDERS["skyscraper"](prog, puzzle, puzzle.constraints[0])
+        prog.freeze()
+        dom = prog.dom.copy()
+        dom[0] = 1 << first  # the first cell: the tallest so far
+        assert engine.propagate_once(prog, dom, [0])
+        later = {lo + i for x in range(1, 5) for i in range(6) if dom[x] >> i & 1}
+        if clue == 1:
+            assert later == {lo + i for i in range(first)}, dom  # lower than it, not equal
+        else:
+            assert lo + 5 in later, dom
+
+
 def test_counting_circles_over_many_cells_keep_exactly_the_checkers_grids():
     """Counting circles on 3 to 10 cells of a 4x4 (the values held must fill them: the
     subset-sum part of the propagator), some with a line whose cells all differ."""

@@ -154,3 +154,58 @@ def test_long_arrows_with_two_digit_bulbs_agree_with_sat_through_the_checker():
             assert got.solutions == want.solutions
         for s in got.solutions:
             assert not check_solution(p, s)
+
+
+def _houses_9x9():
+    """Rows, columns, boxes and the disjoint groups (a box position) of a 9x9, as sets."""
+    rows = [{r * 9 + c for c in range(9)} for r in range(9)]
+    cols = [{r * 9 + c for r in range(9)} for c in range(9)]
+    boxes = [{(b // 3 * 3 + i) * 9 + b % 3 * 3 + j for i in range(3) for j in range(3)}
+             for b in range(9)]
+    spots = [{(b // 3 * 3 + s // 3) * 9 + b % 3 * 3 + s % 3 for b in range(9)}
+             for s in range(9)]
+    return rows + cols + boxes + spots
+
+
+def test_cliques_group_only_cells_that_share_a_house_and_never_bound_lower():
+    """``implied._cliques`` on random sets of 10 to 40 cells of a 9x9 with disjoint groups:
+    the groups cover each cell once, every two cells of a group share a house (read from
+    the houses themselves), and ``_distinct_groups`` never keeps a split of a lower least
+    sum than the split by house."""
+    from sudoku_cp.variants.fastvar import implied
+
+    houses = _houses_9x9()
+    holding = [sum(1 << h for h, cells in enumerate(houses) if x in cells) for x in range(81)]
+    rng = random.Random("cliques")
+    better = 0
+    for trial in range(300):
+        cells = rng.sample(range(81), rng.randint(10, 40))
+        groups = implied._cliques(cells, holding)
+        assert sorted(x for g in groups for x in g) == sorted(cells), trial
+        for g in groups:
+            for x, y in itertools.combinations(g, 2):
+                assert any(x in h and y in h for h in houses), (trial, g)
+        by_house = implied._by_house(cells, holding)
+        kept = implied._distinct_groups([(x, 1) for x in cells], holding)
+        least = sum(len(g) * (len(g) - 1) // 2 for g in kept)  # (each leads with the weight)
+        assert least >= implied._least(by_house), trial
+        better += least > implied._least(by_house)
+    assert better  # (the cliques do win some)
+
+
+LONG_SUMS_2 = ((40, 49), (31, 30, 39, 38, 37, 46, 47, 56, 57, 66, 75, 76, 67, 58, 59, 68, 69,
+                          60, 51, 42, 43, 34, 35, 26, 17, 16, 25, 24, 15, 14, 23, 22))
+
+
+def test_long_sums_2s_shaft_in_cliques_settles_its_pill_at_the_root():
+    """ISS's "Long sums 2" (a two-cell pill over a 32-cell shaft, disjoint groups): split by
+    house the shaft's least sum is 97, as cliques 98, which with the pill at most 98 puts
+    it at 98 (9 then 8) before any choice."""
+    from sudoku_cp.variants.fastvar.program import compile_puzzle
+
+    bulb, shaft = LONG_SUMS_2
+    p = m.VariantPuzzle(9, constraints=(m.Arrow(bulb, shaft), m.DisjointGroups()))
+    prog = compile_puzzle(p)
+    dom = prog.dom.copy()
+    assert engine.propagate_once(prog, dom, list(range(len(prog.kinds))))
+    assert (int(dom[40]), int(dom[49])) == (1 << 8, 1 << 7)

@@ -158,6 +158,16 @@ def _tallest_at_least(lo, j):
 
 
 @njit(cache=True, nogil=True)
+def _hides(vmin, distinct):
+    """The tallest heights so far behind which a cell whose lowest height is ``vmin`` can
+    stand unseen: those no lower than it, strictly taller when the line's values differ
+    (the ground, height 0, is no cell of the line: it hides a 0 either way)."""
+    if distinct and vmin > 0:
+        return _above(vmin)
+    return _above(vmin - 1)
+
+
+@njit(cache=True, nogil=True)
 def _skyscraper(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
     """Seen from the clue, ``count`` values are taller than all before them and than the
     ground (height 0). Heights are values (``lo >= 0``, ``program`` checks); ``ahead[j, s]``
@@ -166,7 +176,7 @@ def _skyscraper(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
     value of cell ``j`` stays when it joins a state of one to a state of the other. When
     the line's values differ (``distinct``), ``j`` cells' tallest is at least ``lo + j - 1``
     (``_tallest_at_least``): read at the end, the tallest is the highest value on a full
-    house."""
+    house; and a cell unseen stands strictly lower than the tallest before it (``_hides``)."""
     k, count, distinct = d[o], d[o + 1], d[o + 2]
     c0 = o + 3
     if count < 0 or count > k:
@@ -176,12 +186,12 @@ def _skyscraper(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
     ahead[0, 0] = 1  # the ground
     for j in range(k):
         v = dom[d[c0 + j]] << lo
-        vmin = _cttz(v)
+        hid = _hides(_cttz(v), distinct)
         for s in range(count + 1):
             h = ahead[j, s]
             if h == 0:
                 continue
-            ahead[j + 1, s] |= h & _above(vmin - 1)  # a value no taller: the tallest stays
+            ahead[j + 1, s] |= h & hid  # a value hidden: the tallest stays
             if s < count:
                 ahead[j + 1, s + 1] |= v & _above(_cttz(h))  # a taller one is seen
         if distinct:
@@ -192,9 +202,9 @@ def _skyscraper(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
     behind[k, count] = _tallest_at_least(lo, k) if distinct and k else (1 << 63) - 1
     for j in range(k - 1, -1, -1):
         v = dom[d[c0 + j]] << lo
-        vmin = _cttz(v)
+        hid = _hides(_cttz(v), distinct)
         for s in range(count + 1):
-            good = behind[j + 1, s] & _above(vmin - 1)
+            good = behind[j + 1, s] & hid
             if s < count:
                 w = v & behind[j + 1, s + 1]
                 if w:
@@ -210,7 +220,7 @@ def _skyscraper(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
                 keep |= behind[j + 1, s + 1] & _above(_cttz(h))
             stay = h & behind[j + 1, s]
             if stay:
-                keep |= _below(_high(stay) + 1)
+                keep |= _below(_high(stay) + 1 - distinct) | (stay & 1)
         if not _narrow(dom, d[c0 + j], keep >> lo, wstart, wlist, queue, inq, state, nprops):
             return False
     return True
