@@ -276,30 +276,13 @@ def _quad(dom, d, o, wstart, wlist, queue, inq, state, nprops):
     """Each listed value appears among the cells as often as listed."""
     k, nvals = d[o], d[o + 1]
     listed = 0
+    wanted = 0
     for t in range(nvals):
         listed |= 1 << d[o + 2 + k + 2 * t]
-    free = k  # the cells not fixed, and the listed values they must still give
-    short = 0
-    for j in range(k):
-        m = dom[d[o + 2 + j]]
-        if m & (m - 1) == 0:
-            free -= 1
-    for t in range(nvals):
-        bit = 1 << d[o + 2 + k + 2 * t]
-        have = 0
+        wanted += d[o + 3 + k + 2 * t]
+    if wanted == k:  # every cell holds a listed value
         for j in range(k):
-            have += dom[d[o + 2 + j]] == bit
-        if have < d[o + 3 + k + 2 * t]:
-            short += d[o + 3 + k + 2 * t] - have
-        else:
-            listed &= ~bit
-    if short > free:
-        return False
-    if short == free:  # every cell not fixed gives a listed value still short
-        for j in range(k):
-            x = d[o + 2 + j]
-            if dom[x] & (dom[x] - 1) and not _narrow(dom, x, listed, wstart, wlist, queue,
-                                                      inq, state, nprops):
+            if not _narrow(dom, d[o + 2 + j], listed, wstart, wlist, queue, inq, state, nprops):
                 return False
     for t in range(nvals):
         bit = 1 << d[o + 2 + k + 2 * t]
