@@ -144,7 +144,7 @@ def test_the_or_alone_never_removes_a_value_a_kept_grid_uses():
 
 
 def test_the_kind_numbers_restated_in_program_or_agree():
-    for name in ("PAIR", "LINEAR", "CAGE", "RENBAN", "GROUPSUM", "EITHER", "OR"):
+    for name in ("PAIR", "LINEAR", "CAGE", "RENBAN", "GROUPSUM", "CLASSES", "EITHER", "OR"):
         assert getattr(program_or, name) == getattr(program, name), name
 
 

@@ -312,7 +312,7 @@ class Program:
             from .program_or import pack
 
             pack(self, holding)
-        if CAGE in present or RENBAN in present:
+        if CAGE in present or RENBAN in present or CLASSES in present:
             peer_tails(self, holding)  # (after ``sums_in_houses``: the cages it makes too)
         if LINEAR in present:
             linear_groups(self, holding)

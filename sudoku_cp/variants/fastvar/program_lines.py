@@ -243,7 +243,7 @@ def _every_square(classify):
         for r in range(n - 1):
             for k in range(n - 1):
                 cells = [r * n + k, r * n + k + 1, (r + 1) * n + k, (r + 1) * n + k + 1]
-                prog.props.append((CLASSES, cells, [4, len(masks)] + cells + masks))
+                prog.props.append((CLASSES, cells, [4, len(masks)] + masks + cells))
     return build
 
 

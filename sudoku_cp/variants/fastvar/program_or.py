@@ -30,7 +30,7 @@ from ..paradigms import UnsupportedConstraint
 from .implied import linear_groups
 
 # ``program``'s kind numbers, restated here (tests/test_variants_fastvar_or.py checks them).
-PAIR, LINEAR, CAGE, RENBAN, GROUPSUM, EITHER, OR = 1, 2, 3, 4, 18, 26, 33
+PAIR, LINEAR, CAGE, RENBAN, GROUPSUM, CLASSES, EITHER, OR = 1, 2, 3, 4, 18, 23, 26, 33
 #: Rules a branch cannot hold: their builders make helper cells or decide by search.
 NOT_IN_BRANCH = frozenset({"doppelganger", "chaos_construction", "chaos_count",
                            "chaos_arrow", "chaos_same"})
@@ -133,6 +133,8 @@ def _branch_data(prog, sub, holding) -> tuple[list[int], int]:
         if kind == CAGE and len(data) == 3 + data[0]:  # (no peers, no rest of a house)
             data = data + [0, 0, 0]
         elif kind == RENBAN and len(data) == 1 + data[0]:  # (no peers: ``program_peers``)
+            data = data + [0]
+        elif kind == CLASSES and len(data) == 2 + data[0] + data[1]:
             data = data + [0]
         if kind == GROUPSUM:
             size = max(size, 3 * (data[2] + 1))

@@ -29,7 +29,7 @@ import weakref
 def peer_tails(prog, holding: list[int]) -> None:
     """Append the peer tail to every ``CAGE`` and ``RENBAN`` of ``prog`` that lacks one
     (``holding``: cell -> the ``HOUSE`` propagators holding it, as bits of their index)."""
-    from .program import CAGE, RENBAN
+    from .program import CAGE, CLASSES, RENBAN
 
     todo = []  # (a propagator's index, its cells as bits)
     for i, (kind, cells, data) in enumerate(prog.props):
@@ -37,6 +37,8 @@ def peer_tails(prog, holding: list[int]) -> None:
             base = 3 + data[0]
         elif kind == RENBAN:
             base = 1 + data[0]
+        elif kind == CLASSES:
+            base = 2 + data[0] + data[1]
         else:
             continue
         if len(data) != base:  # (a program frozen again: its tail is there)

@@ -16,7 +16,8 @@ automata (regular expressions and NFAs), every class in a group, flatmates, equa
 - ``_automaton``: the line's values are a path of an automaton unrolled along the line
   (``program`` numbers each step's states): a value stays at a cell when some move reading
   it joins a state reachable from a start to one that reaches an accepting end.
-- ``_classes``: each class (a mask of values) is held by some cell of the group.
+- ``_classes``: each class (a mask of values) is held by some cell of the group (with
+  hidden singles and pairs of classes, and a class's last value placed).
 - ``_flatmate``: a middle value has the lowest value above it or the highest below it.
 - ``_same_values``: groups of cells hold each value equally often;
 - ``_either``: an ``or`` whose branches each only restrict cells' values (ISS's
@@ -33,7 +34,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .varbase import _above, _below, _cttz, _high, _narrow
+from .varbase import _above, _below, _ctpop, _cttz, _high, _narrow
+from .varsums import _place_needed
 
 # flags of one reading against the clued one
 _IN, _SET, _LESS, _GREATER, _NE = 1, 2, 4, 8, 16
@@ -308,21 +310,69 @@ def _automaton(dom, d, o, wstart, wlist, queue, inq, state, nprops):
 
 @njit(cache=True, nogil=True)
 def _classes(dom, d, o, wstart, wlist, queue, inq, state, nprops):
-    """``d[o:]``: k cells, c classes, the cells, the classes' masks: each class is held by
-    some cell; a class only one cell can hold is there."""
+    """``d[o:]``: k cells, c classes, the classes' masks, the cells, their peer tail
+    (``program_peers``): each class is held by some cell; a class only one cell can hold
+    is there; two classes only the same two cells can hold take those two cells; a class
+    left with one value among the cells holds it there (``_place_needed``: the peers
+    seeing every cell that can hold it lose it)."""
     k, c = d[o], d[o + 1]
+    c0 = o + 2 + c
+    pairs = 0  # classes held by exactly two cells
+    needed = 0
     for t in range(c):
-        cls = d[o + 2 + k + t]
+        cls = d[o + 2 + t]
         where = -1
         seen = 0
+        union = 0
+        fixed = False
         for j in range(k):
-            if dom[d[o + 2 + j]] & cls:
+            m = dom[d[c0 + j]]
+            if m & cls:
                 seen += 1
-                where = d[o + 2 + j]
+                where = j
+                union |= m & cls
+                fixed = fixed or (m & (m - 1) == 0)
         if seen == 0:
             return False
-        if seen == 1 and not _narrow(dom, where, cls, wstart, wlist, queue, inq, state, nprops):
-            return False
+        if seen == 1:
+            if not _narrow(dom, d[c0 + where], cls, wstart, wlist, queue, inq, state, nprops):
+                return False
+        elif seen == 2:
+            pairs += 1
+        if not fixed and union & (union - 1) == 0:
+            needed |= union
+    if pairs >= 2 and not _class_pairs(dom, d, o, wstart, wlist, queue, inq, state, nprops):
+        return False
+    if needed:
+        return _place_needed(dom, d, c0, k, needed, wstart, wlist, queue, inq, state, nprops)
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _class_pairs(dom, d, o, wstart, wlist, queue, inq, state, nprops):
+    """``_classes``' hidden pairs: two classes each held by the same two cells only."""
+    k, c = d[o], d[o + 1]
+    c0 = o + 2 + c
+    for t in range(c):
+        a = d[o + 2 + t]
+        at = 0
+        for j in range(k):
+            if dom[d[c0 + j]] & a:
+                at |= 1 << j
+        if _ctpop(at) != 2:
+            continue
+        for u in range(t + 1, c):
+            b = d[o + 2 + u]
+            bt = 0
+            for j in range(k):
+                if dom[d[c0 + j]] & b:
+                    bt |= 1 << j
+            if bt != at:
+                continue
+            for j in range(k):
+                if at >> j & 1 and not _narrow(dom, d[c0 + j], a | b, wstart, wlist, queue,
+                                               inq, state, nprops):
+                    return False
     return True
 
 
