@@ -35,6 +35,7 @@ RINGS = 3
 FIRST, INORDER = 15, 16  # cells branched on first (from FIRST on), and in order
 LAST = 17  # one more than the cell of the last choice (0: none), kept across calls
 STATE = 24  # slots in all
+HOUSED = 63  # a watcher list entry's ``few`` for a house, which counts its places per value
 
 
 @intrinsic
@@ -102,9 +103,21 @@ def _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
         if e & 4 and not moved:
             continue  # a watcher of the bounds only
         few = (e >> 3) & 63
-        if few and left > few:
-            continue  # a pair that removes nothing while the cell holds more than ``few``
         p = e >> 9
+        if few == HOUSED:  # a house: one place fewer for each value gone
+            c = queue[RINGS * nprops + p]
+            low = left == 1  # (a cell fixed wakes it)
+            while gone:
+                v = _cttz(gone)
+                gone &= gone - 1
+                n = queue[c + v] - 1
+                queue[c + v] = n
+                low = low or n <= 1
+            gone = old ^ new
+            if not low:
+                continue  # no value left in one place or none, no new single
+        elif few and left > few:
+            continue  # a pair that removes nothing while the cell holds more than ``few``
         if not inq[p]:
             inq[p] = True
             r = e & 3
@@ -114,6 +127,25 @@ def _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
             state[s + 1] = t + 1 if t + 1 < nprops else 0
             state[s + 2] += 1
     return True
+
+
+@njit(cache=True, nogil=True)
+def count_places(dom, queue, nprops, nv, wstart, wlist):
+    """Each house's places per value (``queue``'s tail: see ``varkernel.prepare``) counted
+    again from ``dom``; each cell counts in the houses that watch it."""
+    for p in range(nprops):
+        c = queue[RINGS * nprops + p]
+        if c:
+            queue[c:c + nv] = 0
+    for x in range(wstart.shape[0] - 1):
+        for k in range(wstart[x], wstart[x + 1]):
+            e = wlist[k]
+            if (e >> 3) & 63 == HOUSED:
+                c = queue[RINGS * nprops + (e >> 9)]
+                m = dom[x]
+                while m:
+                    queue[c + _cttz(m)] += 1
+                    m &= m - 1
 
 
 @njit(cache=True, nogil=True)

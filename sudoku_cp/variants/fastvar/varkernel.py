@@ -30,7 +30,7 @@ from .varbase import (AUTOMATON, BACK, BETWEEN, CAGE, CIRCLES, CLASSES, COUNT, C
                       LOCKOUT, NODES, NOTIES, PAIR, QUAD, RELLIK, RENBAN, RUNS, SAMEVALUES,
                       SANDWICH, SKYSCRAPER, SMALLSUM, SUMLINE, VINDEX, XSUM, _above, _below,
                       _clear, _ctpop, _cttz, _high, _narrow, _pop)
-from .varbase import HIDDENSKY
+from .varbase import HIDDENSKY, HOUSED, count_places
 from .varbase import FIRST, INORDER, QHEAD, RINGS, STATE  # noqa: F401  (engine reads them)
 from .varbase import CHAOSARROW  # noqa: F401  (the last kind: propagate's final branch)
 from .varbase import CHAOS, CHAOSCOUNT, FULLRANKS, LAST, OR, ZERODIFF
@@ -641,14 +641,25 @@ def prepare(kinds, pstart, d, tab, nv, wstart, wlist_in, costly, bounds, everyth
                     if kinds[q] == c:
                         b = 4
                 f = 0
-                if kinds[q] == PAIR:
+                if kinds[q] == HOUSE:
+                    f = HOUSED
+                elif kinds[q] == PAIR:
                     o = pstart[q]
                     at = d[o + 2] if d[o] == x else d[o + 3]
                     if few[at] < 0:
                         few[at] = _few(tab, at, nv)
                     f = few[at]
                 wlist[i] = 512 * q + 8 * f + b + ring[q]
-    queue = np.zeros(RINGS * max(nprops, 1), dtype=np.int64)
+    houses = 0
+    for p in range(nprops):
+        if kinds[p] == HOUSE:
+            houses += 1
+    queue = np.zeros(RINGS * max(nprops, 1) + nprops + houses * nv, dtype=np.int64)
+    at = RINGS * nprops + nprops
+    for p in range(nprops):
+        if kinds[p] == HOUSE:
+            queue[RINGS * nprops + p] = at
+            at += nv
     inq = np.zeros(nprops, dtype=np.bool_)
     state = np.zeros(STATE, dtype=np.int64)
     if everything:
@@ -678,6 +689,7 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
     ncells = dom.shape[0]
     nprops = kinds.shape[0]
     spent = 0
+    count_places(dom, queue, nprops, nv, wstart, wlist)
     while True:
         if spent >= budget:
             return 0
@@ -720,6 +732,7 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
             depth -= 1
             state[DEPTH] = depth
             dom[:] = frames[depth, :]
+            count_places(dom, queue, nprops, nv, wstart, wlist)
             if _narrow(dom, bcell[depth], ~bbit[depth], wstart, wlist, queue, inq, state, nprops):
                 state[LAST] = bcell[depth] + 1
                 break
