@@ -8,8 +8,16 @@ fast propagators, houses and pairs, first; then the middling ones; the costly on
 last, once the others have settled). A watcher list entry is ``512 * propagator + 8 *
 few + 4 * bounds + ring`` (``varkernel.prepare`` writes it; ``bounds`` 1 for a watcher
 woken only when the cell's lowest or highest value goes; ``few`` above 0 for a pair woken
-only when the cell is left with ``few`` values or fewer). The kind numbers and the state slots are here too,
-so that ``varkernel``, ``varclues`` and ``engine`` read one list.
+only when the cell is left with ``few`` values or fewer; ``few`` = ``HOUSED`` for a house).
+A house counts its places per value (how many of its cells can take each value) in the
+queue's tail, after the three rings: first one slot per propagator, its counts' start
+(0 for none), then ``nv`` counts per house. ``_narrow`` takes one off for each value a
+cell loses and queues the house only when the cell is fixed or a value is left in one
+place or none: a house is at its own fixpoint after a run, and only those can give it
+a new single, a hidden single or a failure (``count_places`` counts again from the
+masks: ``varkernel.search`` at its start and at each frame it restores). The kind
+numbers and the state slots are here too, so that ``varkernel``, ``varclues`` and
+``engine`` read one list.
 
 numba caches each function with its own file's timestamp only: the functions here are
 compiled into their callers in ``varkernel`` and ``varclues``, so this file is listed in
@@ -87,7 +95,8 @@ def _above(i):
 
 @njit(cache=True, nogil=True)
 def _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
-    """``dom[x] &= keep``, queueing ``x``'s watchers on a change; False when it empties."""
+    """``dom[x] &= keep``, queueing ``x``'s watchers on a change (a house only when it can
+    narrow: see above); False when it empties."""
     old = dom[x]
     new = old & keep
     if new == old:

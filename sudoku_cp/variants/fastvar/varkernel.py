@@ -49,7 +49,9 @@ def _house(dom, d, o, wstart, wlist, queue, inq, state, nprops):
 
     One run reaches the house's own fixpoint (it starts again after any narrowing: a new
     single's value leaves the others, a value placed can leave another value to one
-    cell), so ``propagate`` does not queue it again for its own changes."""
+    cell), so ``propagate`` does not queue it again for its own changes, and a narrowing
+    queues it only when it can narrow again (``varbase._narrow``: a cell fixed, a value
+    left in one place or none)."""
     k = d[o]
     while True:
         again = False
@@ -608,7 +610,9 @@ def prepare(kinds, pstart, d, tab, nv, wstart, wlist_in, costly, bounds, everyth
     the watcher list as ``512 * propagator + 8 * few + 4 * b + ring`` (``program`` writes
     ``~p`` for a slow one; ``b`` 1 for the kinds ``bounds``, woken only when a lowest or
     highest value goes; ``few`` for a pair, ``_few`` of its table from the watched cell,
-    woken only when that cell holds ``few`` values or fewer), the queue, with every
+    woken only when that cell holds ``few`` values or fewer; ``HOUSED`` for a house), the
+    queue (its three rings, then each house's counts of places: ``varbase``; zero until
+    ``count_places``, so a house wakes on every narrowing until then), with every
     propagator queued once in its ring when ``everything``,
     ``inq``, the state and the propagators' scratch, ``work``: ``_group_sum``'s (three per
     group of the longest), ``_in_window``'s (two per cell of the longest renban) and
@@ -685,7 +689,8 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
     full: take them, reset ``state[FOUND]`` and call again to go on) or 2 (exhausted).
     The hint groups (``hstart``, ``hcells``, ``hbits``: see ``_placed``) are branched on
     first, value first (where does this value go), as ISS's candidate finders do.
-    ``work``: scratch for the propagators (see ``engine.Run``)."""
+    ``work``: scratch for the propagators (see ``engine.Run``). The houses' counts of
+    places are counted from ``dom`` at the start and at each frame restored."""
     ncells = dom.shape[0]
     nprops = kinds.shape[0]
     spent = 0
