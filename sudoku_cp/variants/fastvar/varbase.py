@@ -8,8 +8,16 @@ fast propagators, houses and pairs, first; then the middling ones; the costly on
 last, once the others have settled). A watcher list entry is ``512 * propagator + 8 *
 few + 4 * bounds + ring`` (``varkernel.prepare`` writes it; ``bounds`` 1 for a watcher
 woken only when the cell's lowest or highest value goes; ``few`` above 0 for a pair woken
-only when the cell is left with ``few`` values or fewer). The kind numbers and the state slots are here too,
-so that ``varkernel``, ``varclues`` and ``engine`` read one list.
+only when the cell is left with ``few`` values or fewer; ``few`` = ``HOUSED`` for a house).
+A house counts its places per value (how many of its cells can take each value) in the
+queue's tail, after the three rings: first one slot per propagator, its counts' start
+(0 for none), then ``nv`` counts per house. ``_narrow`` takes one off for each value a
+cell loses and queues the house only when the cell is fixed or a value is left in one
+place or none: a house is at its own fixpoint after a run, and only those can give it
+a new single, a hidden single or a failure (``count_places`` counts again from the
+masks: ``varkernel.search`` at its start and at each frame it restores). The kind
+numbers and the state slots are here too, so that ``varkernel``, ``varclues`` and
+``engine`` read one list.
 
 numba caches each function with its own file's timestamp only: the functions here are
 compiled into their callers in ``varkernel`` and ``varclues``, so this file is listed in
@@ -35,6 +43,7 @@ RINGS = 3
 FIRST, INORDER = 15, 16  # cells branched on first (from FIRST on), and in order
 LAST = 17  # one more than the cell of the last choice (0: none), kept across calls
 STATE = 24  # slots in all
+HOUSED = 63  # a watcher list entry's ``few`` for a house, which counts its places per value
 
 
 @intrinsic
@@ -86,7 +95,8 @@ def _above(i):
 
 @njit(cache=True, nogil=True)
 def _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
-    """``dom[x] &= keep``, queueing ``x``'s watchers on a change; False when it empties."""
+    """``dom[x] &= keep``, queueing ``x``'s watchers on a change (a house only when it can
+    narrow: see above); False when it empties."""
     old = dom[x]
     new = old & keep
     if new == old:
@@ -102,9 +112,21 @@ def _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
         if e & 4 and not moved:
             continue  # a watcher of the bounds only
         few = (e >> 3) & 63
-        if few and left > few:
-            continue  # a pair that removes nothing while the cell holds more than ``few``
         p = e >> 9
+        if few == HOUSED:  # a house: one place fewer for each value gone
+            c = queue[RINGS * nprops + p]
+            low = left == 1  # (a cell fixed wakes it)
+            while gone:
+                v = _cttz(gone)
+                gone &= gone - 1
+                n = queue[c + v] - 1
+                queue[c + v] = n
+                low = low or n <= 1
+            gone = old ^ new
+            if not low:
+                continue  # no value left in one place or none, no new single
+        elif few and left > few:
+            continue  # a pair that removes nothing while the cell holds more than ``few``
         if not inq[p]:
             inq[p] = True
             r = e & 3
@@ -114,6 +136,25 @@ def _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
             state[s + 1] = t + 1 if t + 1 < nprops else 0
             state[s + 2] += 1
     return True
+
+
+@njit(cache=True, nogil=True)
+def count_places(dom, queue, nprops, nv, wstart, wlist):
+    """Each house's places per value (``queue``'s tail: see ``varkernel.prepare``) counted
+    again from ``dom``; each cell counts in the houses that watch it."""
+    for p in range(nprops):
+        c = queue[RINGS * nprops + p]
+        if c:
+            queue[c:c + nv] = 0
+    for x in range(wstart.shape[0] - 1):
+        for k in range(wstart[x], wstart[x + 1]):
+            e = wlist[k]
+            if (e >> 3) & 63 == HOUSED:
+                c = queue[RINGS * nprops + (e >> 9)]
+                m = dom[x]
+                while m:
+                    queue[c + _cttz(m)] += 1
+                    m &= m - 1
 
 
 @njit(cache=True, nogil=True)

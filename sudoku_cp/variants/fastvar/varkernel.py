@@ -30,7 +30,7 @@ from .varbase import (AUTOMATON, BACK, BETWEEN, CAGE, CIRCLES, CLASSES, COUNT, C
                       LOCKOUT, NODES, NOTIES, PAIR, QUAD, RELLIK, RENBAN, RUNS, SAMEVALUES,
                       SANDWICH, SKYSCRAPER, SMALLSUM, SUMLINE, VINDEX, XSUM, _above, _below,
                       _clear, _ctpop, _cttz, _high, _narrow, _pop)
-from .varbase import HIDDENSKY
+from .varbase import HIDDENSKY, HOUSED, count_places
 from .varbase import FIRST, INORDER, QHEAD, RINGS, STATE  # noqa: F401  (engine reads them)
 from .varbase import CHAOSARROW  # noqa: F401  (the last kind: propagate's final branch)
 from .varbase import CHAOS, CHAOSCOUNT, FULLRANKS, LAST, OR, ZERODIFF
@@ -49,7 +49,9 @@ def _house(dom, d, o, wstart, wlist, queue, inq, state, nprops):
 
     One run reaches the house's own fixpoint (it starts again after any narrowing: a new
     single's value leaves the others, a value placed can leave another value to one
-    cell), so ``propagate`` does not queue it again for its own changes."""
+    cell), so ``propagate`` does not queue it again for its own changes, and a narrowing
+    queues it only when it can narrow again (``varbase._narrow``: a cell fixed, a value
+    left in one place or none)."""
     k = d[o]
     while True:
         again = False
@@ -608,7 +610,9 @@ def prepare(kinds, pstart, d, tab, nv, wstart, wlist_in, costly, bounds, everyth
     the watcher list as ``512 * propagator + 8 * few + 4 * b + ring`` (``program`` writes
     ``~p`` for a slow one; ``b`` 1 for the kinds ``bounds``, woken only when a lowest or
     highest value goes; ``few`` for a pair, ``_few`` of its table from the watched cell,
-    woken only when that cell holds ``few`` values or fewer), the queue, with every
+    woken only when that cell holds ``few`` values or fewer; ``HOUSED`` for a house), the
+    queue (its three rings, then each house's counts of places: ``varbase``; zero until
+    ``count_places``, so a house wakes on every narrowing until then), with every
     propagator queued once in its ring when ``everything``,
     ``inq``, the state and the propagators' scratch, ``work``: ``_group_sum``'s (three per
     group of the longest), ``_in_window``'s (two per cell of the longest renban) and
@@ -641,14 +645,25 @@ def prepare(kinds, pstart, d, tab, nv, wstart, wlist_in, costly, bounds, everyth
                     if kinds[q] == c:
                         b = 4
                 f = 0
-                if kinds[q] == PAIR:
+                if kinds[q] == HOUSE:
+                    f = HOUSED
+                elif kinds[q] == PAIR:
                     o = pstart[q]
                     at = d[o + 2] if d[o] == x else d[o + 3]
                     if few[at] < 0:
                         few[at] = _few(tab, at, nv)
                     f = few[at]
                 wlist[i] = 512 * q + 8 * f + b + ring[q]
-    queue = np.zeros(RINGS * max(nprops, 1), dtype=np.int64)
+    houses = 0
+    for p in range(nprops):
+        if kinds[p] == HOUSE:
+            houses += 1
+    queue = np.zeros(RINGS * max(nprops, 1) + nprops + houses * nv, dtype=np.int64)
+    at = RINGS * nprops + nprops
+    for p in range(nprops):
+        if kinds[p] == HOUSE:
+            queue[RINGS * nprops + p] = at
+            at += nv
     inq = np.zeros(nprops, dtype=np.bool_)
     state = np.zeros(STATE, dtype=np.int64)
     if everything:
@@ -674,10 +689,12 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
     full: take them, reset ``state[FOUND]`` and call again to go on) or 2 (exhausted).
     The hint groups (``hstart``, ``hcells``, ``hbits``: see ``_placed``) are branched on
     first, value first (where does this value go), as ISS's candidate finders do.
-    ``work``: scratch for the propagators (see ``engine.Run``)."""
+    ``work``: scratch for the propagators (see ``engine.Run``). The houses' counts of
+    places are counted from ``dom`` at the start and at each frame restored."""
     ncells = dom.shape[0]
     nprops = kinds.shape[0]
     spent = 0
+    count_places(dom, queue, nprops, nv, wstart, wlist)
     while True:
         if spent >= budget:
             return 0
@@ -720,6 +737,7 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
             depth -= 1
             state[DEPTH] = depth
             dom[:] = frames[depth, :]
+            count_places(dom, queue, nprops, nv, wstart, wlist)
             if _narrow(dom, bcell[depth], ~bbit[depth], wstart, wlist, queue, inq, state, nprops):
                 state[LAST] = bcell[depth] + 1
                 break
