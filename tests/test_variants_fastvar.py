@@ -41,6 +41,20 @@ def _latin(n):
 LATIN4 = _latin(4)
 
 
+def _agrees_with_sat(p, grid, trial) -> int:
+    """``fast`` and ``sat`` count ``p`` (built on ``grid``) alike to two, every solution
+    passes the checker, and a unique one is the same grid; the count (for tests that
+    want both verdicts to occur)."""
+    want = sat.solve(p, limit=2).solutions
+    got = engine.solve(p, limit=2).solutions
+    assert grid in want or len(want) == 2, (trial, p.to_json())
+    assert len(got) == len(want) and all(not check_solution(p, g) for g in got), \
+        (trial, p.to_json())
+    if len(want) == 1:
+        assert got == want, (trial, p.to_json())
+    return len(want)
+
+
 def _grid(rng, n, box, lo):
     """A random full grid: the pattern of a box shape, its bands, stacks and values shuffled."""
     if box is None:
