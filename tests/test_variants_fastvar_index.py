@@ -105,6 +105,14 @@ def test_a_row_gives_up_the_value_where_the_index_cannot_point():
     dom[4] = 0b0011
     assert engine.propagate_once(prog, dom, [_index_prop(prog)], watch=False)
     assert all(int(dom[x]) == 0b1111 for x in (0, 1, 10, 11))
+    # a row's cells with R1C1 listed again at place 5: the index 1 may name R1C1, so R1C1
+    # keeps the 4 although place 5 cannot be named (the set is a house; the list is not)
+    puzzle = m.VariantPuzzle(4, constraints=(m.Indexing(4, (0, 1, 2, 3, 0), 4),))
+    prog = compile_puzzle(puzzle)
+    dom = prog.dom.copy()
+    dom[4] = 0b0011
+    assert engine.propagate_once(prog, dom, [_index_prop(prog)], watch=False)
+    assert int(dom[0]) == 0b1111
 
 
 def test_indexing_puzzles_agree_with_sat():

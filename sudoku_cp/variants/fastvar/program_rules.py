@@ -276,8 +276,9 @@ def _equality_cage(prog, p, c):
 
 
 def _indexing(prog, p, c):
-    distinct = (frozenset(c.cells) in prog.geometry_sets  # (a row or column, mostly)
-                or _distinct(prog, c.cells))  # (then the value is held once among them)
+    # (cells of one house, none listed twice: the value is held once among them. A list
+    # with a repeat whose set is a house does not qualify: one cell stands at two places)
+    distinct = _distinct(prog, c.cells)
     prog.props.append((INDEX, [c.cell] + list(c.cells),
                        [c.cell, prog.mask((c.value,)), len(c.cells)] + list(c.cells)
                        + [int(distinct)]))
