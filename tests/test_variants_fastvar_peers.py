@@ -43,6 +43,22 @@ def _sees(a, b):
             or (a // 27 == b // 27 and a % 9 // 3 == b % 9 // 3))
 
 
+def cleared_outside(before, dom, cells, fills, where) -> int:
+    """How many values cells outside ``cells`` lost from ``before`` to ``dom`` (9x9),
+    asserting each is one every filling in ``fills`` puts on a cell that sees it."""
+    cleared = 0
+    for y in range(81):
+        if y in cells:
+            continue
+        gone = int(before[y]) & ~int(dom[y])
+        for v in range(1, 10):
+            if gone >> (v - 1) & 1:
+                cleared += 1
+                assert all(any(val == v and _sees(x, y) for x, val in zip(cells, f))
+                           for f in fills), (where, y, v)
+    return cleared
+
+
 def _cage(rng, grid):
     """2 to 5 cells of distinct values, close together (within two boxes): a killer cage."""
     first = rng.randrange(81)
@@ -129,16 +145,7 @@ def test_a_needed_value_leaves_only_cells_seeing_every_cell_that_can_hold_it(kin
                 for v in range(1, 10):
                     if gone >> (v - 1) & 1:
                         assert not any(f[cells.index(x)] == v for f in fills), (trial, c, x, v)
-        for y in range(81):
-            if y in cells:
-                continue
-            gone = int(before[y]) & ~int(dom[y])
-            for v in range(1, 10):
-                if gone >> (v - 1) & 1:
-                    cleared += 1
-                    # every filling puts v on a cell that y shares a house with
-                    assert all(any(val == v and _sees(x, y) for x, val in zip(cells, f))
-                               for f in fills), (trial, c, y, v)
+        cleared += cleared_outside(before, dom, cells, fills, (trial, c))
     assert cleared >= 20  # the rule is reached, not only kept quiet
 
 
