@@ -28,6 +28,10 @@ import iss_random_sums  # noqa: E402
 #: ISS type -> the project's model type it reads as (the parser's own table).
 MODEL = {iss: model for model, names in ISS_NAMES.items() for iss in names}
 TYPES = [t for extra in iss_random.EXTRA for t in extra.ON_REQUEST]
+#: the same, a global rule's (its grid is a search of its own: ~14 s each) marked slow, so
+#: that the quick suite leaves them to the slow run
+PARAMS = [pytest.param(t, marks=pytest.mark.slow) if t in iss_random_more.GLOBAL else t
+          for t in TYPES]
 
 
 @functools.lru_cache(maxsize=None)
@@ -55,7 +59,7 @@ def drawn(t, seed, honest):
     return ("." + ".".join(geo.items + items), grid) if items else None
 
 
-@pytest.mark.parametrize("t", TYPES)
+@pytest.mark.parametrize("t", PARAMS)
 def test_an_honest_clue_holds_on_its_grid_and_a_dishonest_one_sometimes_not(t):
     held = broke = 0
     kinds = set()
@@ -80,7 +84,7 @@ def test_an_honest_clue_holds_on_its_grid_and_a_dishonest_one_sometimes_not(t):
     assert MODEL[t] in kinds
 
 
-@pytest.mark.parametrize("t", TYPES)
+@pytest.mark.parametrize("t", PARAMS)
 def test_the_puzzles_diff_iss_draws_for_the_type_read_and_name_it(t):
     import diff_iss
 
