@@ -8,6 +8,7 @@ only who was asked when, what the rows hold and that the run gets past a bad ISS
 from __future__ import annotations
 
 import json
+import math
 import sys
 import textwrap
 from pathlib import Path
@@ -138,3 +139,23 @@ def test_the_rows_are_written_as_they_come(fake_iss, monkeypatch, tmp_path):
         bvf.measure([record("a"), record("b")], ["witness"], iss, 1, 10.0, f)
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["id"] for r in rows] == ["a", "b"] and rows[0]["iss"] == 10.0
+
+
+def test_rows_spread_sees_a_drift_both_sides_share_cancel_in_the_ratio():
+    import rows_spread
+
+    one = {"x": {"ms": {"fast": 2.0, "sat": "timeout"}, "iss": 1.0},
+           "y": {"ms": {"fast": 4.0}, "iss": 0.01}, "z": {"ms": {"fast": 1.0}, "iss": None}}
+    two = {"x": {"ms": {"fast": 4.0, "sat": 3.0}, "iss": 2.0},  # both x1.5 (ours: sat now)
+           "y": {"ms": {"fast": 8.0}, "iss": 0.02}, "z": {"ms": {"fast": 1.0}, "iss": 1.0}}
+    s = rows_spread.spread(one, two)
+
+    def near(x):
+        return pytest.approx(x, abs=1e-3)  # (the factors are rounded to three places)
+
+    assert s["n"] == 2  # z: ISS settled it in one run only
+    assert s["ours"][0] == near(math.sqrt(1.5 * 2))
+    # y's ISS time counts as 0.05 ms in both runs (as the benchmark takes it): ISS x2 and x1
+    assert s["iss"] == (near(math.sqrt(2)), near(math.sqrt(2)), 1)
+    # ratios x0.75 and x2: drift sqrt(1.5); spread the middle of |ln|, sqrt(2 / 0.75); both moved
+    assert s["ratio"] == (near(math.sqrt(1.5)), near(math.sqrt(2 / 0.75)), 2)
