@@ -11,13 +11,19 @@ solution, unique; a declined puzzle is counted as declined, by the type's name.
 the shared sets hold already are not repeated), the wider set issue 38's targets name. An
 entry the source gives no solution for is compared with ISS's when ISS finds it unique.
 
-With ``ISS`` set to a checkout of sigh's Interactive Sudoku Solver (and node on PATH),
-ISS counts the ISS-format puzzles warm, in one node process
-(``peers/iss_count.mjs``; its own ``ms``, start-up excluded), and the table adds
-ISS's median and the geometric mean over the puzzles both settle of fast's time / ISS's.
+With ``ISS`` set to a checkout of sigh's Interactive Sudoku Solver (and node on PATH), one
+warm ISS node process (``peers/iss_count.mjs``; its own ``ms``, start-up excluded) is kept
+alive for the whole run and handed each ISS-format puzzle in the same minute as our
+paradigms: per puzzle and per repeat, ISS counts it and then our paradigms, or ours and then
+ISS, the order alternating puzzle by puzzle (ISS first on a puzzle that states no solution:
+ours are checked against ISS's unique one), so the host's drift over minutes cancels in each
+ratio. The table adds ISS's median and the geometric mean over the puzzles both settle of
+fast's time / ISS's (the median of ``--repeat`` runs on both sides). A puzzle ISS caps or
+refuses has no ISS side and the run goes on; if the node process dies it is started again.
 ISS's own ``ms`` is its search alone; ours hold the build of the program as well, so the
 last lines give the fastest paradigm's ratio both ways: to ISS's search, and to ISS's build
 and search (its optimizer's implied constraints included; neither side's parse).
+f-puzzles records, which ISS cannot read, have no ISS side.
 
     ISS=/work/peers/iss python3 benchmarks/bench_variants_fast.py [--repeat 3] [--time-limit 10]
 
@@ -65,24 +71,76 @@ def data_folder(given: str | None) -> Path:
     sys.exit("no data folder with variants/: pass --data DIR or set SUDOKU_CP_DATA")
 
 
-def iss_times(checkout: str, records, tool: Path) -> dict:
-    """ISS's own (ms, solution, built ms) per puzzle id (unique answers only), all puzzles in
-    one warm node process (``tool``: ``peers/iss_count.mjs``). ``ms`` is ISS's own clock,
-    the search alone; ``built ms`` adds its build (the optimizer's implied constraints
-    included), the parse left out: what our paradigms' times hold."""
-    lines = "".join(json.dumps({"id": r["id"], "puzzle": r["puzzle"]}) + "\n" for r in records)
-    done = subprocess.run(["node", str(tool), "5000000"], input=lines, capture_output=True,
-                          text=True, env={**os.environ, "ISS": checkout}, timeout=3600)
-    out = {}
-    for line in done.stdout.splitlines():
+TOOL = ROOT / "benchmarks" / "peers" / "iss_count.mjs"
+
+
+class IssProcess:
+    """A warm ISS: one node process (``peers/iss_count.mjs``) answering one JSON line per
+    puzzle, kept alive between puzzles so that ISS is timed beside ours. ``command`` replaces
+    the node command (the tests hand it a fake). Use as a context manager: the process is
+    closed (its standard input shut, then waited for) however the run ends."""
+
+    def __init__(self, checkout: str, cap: int = 5_000_000, command: list | None = None):
+        self.command = command or ["node", str(TOOL), str(cap)]
+        self.env = {**os.environ, "ISS": checkout}
+        self.proc = self._start()
+
+    def _start(self):
+        return subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                text=True, env=self.env)
+
+    def count(self, ident, text: str) -> dict:
+        """ISS's answer line for one puzzle; ``{"status": "error"}`` when the process died
+        on it (it is started again for the next puzzle) or answered nonsense."""
         try:
-            row = json.loads(line)
+            self.proc.stdin.write(json.dumps({"id": ident, "puzzle": text}) + "\n")
+            self.proc.stdin.flush()
+            line = self.proc.stdout.readline()
+        except (BrokenPipeError, OSError):
+            line = ""
+        if not line:
+            self.close()
+            self.proc = self._start()
+            return {"id": ident, "status": "error", "err": "ISS's process stopped; started again"}
+        try:
+            return json.loads(line)
         except json.JSONDecodeError:
-            continue
-        if row.get("sols") == 1 and row.get("status") not in ("capped", "error"):
-            built = max(row.get("total_ms", row["ms"]) - row.get("parse_ms", 0.0), row["ms"])
-            out[row["id"]] = (row["ms"], (row.get("all") or [None])[0], built)
-    return out
+            return {"id": ident, "status": "error", "err": line[:300]}
+
+    def close(self) -> None:
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def iss_settled(row: dict):
+    """(ms, solution, built ms) from one ISS answer when ISS finds the puzzle unique, else
+    None. ``ms`` is ISS's own clock, the search alone; ``built ms`` adds its build (the
+    optimizer's implied constraints included), the parse left out: what our paradigms'
+    times hold.
+
+    >>> iss_settled({"status": "unique", "sols": 1, "all": ["12"], "ms": 2.0,
+    ...              "total_ms": 9.0, "parse_ms": 1.0})
+    (2.0, '12', 8.0)
+    >>> iss_settled({"status": "capped", "sols": 1, "ms": 2.0}) is None
+    True
+    """
+    if row.get("sols") != 1 or row.get("status") in ("capped", "error"):
+        return None
+    built = max(row.get("total_ms", row["ms"]) - row.get("parse_ms", 0.0), row["ms"])
+    return row["ms"], (row.get("all") or [None])[0], built
 
 
 def checkout_records(checkout: str, seen: set) -> list:
@@ -120,17 +178,71 @@ def parse(rec):
     return (parse_iss if rec["format"] == "iss" else parse_fpuzzles)(rec["puzzle"])
 
 
-def time_one(puzzle, paradigm: str, cells, time_limit: float):
-    """Wall ms of one count to two, or a word: declined, timeout, WRONG."""
+def run_one(puzzle, paradigm: str, time_limit: float):
+    """(wall ms, result) of one count to two, or "declined"."""
     start = time.perf_counter()
     try:
         r = solve(puzzle, paradigm, limit=2, time_limit=time_limit)
     except UnsupportedConstraint:
         return "declined"
-    ms = (time.perf_counter() - start) * 1000
+    return (time.perf_counter() - start) * 1000, r
+
+
+def judged(puzzle, run, cells):
+    """A ``run_one`` answer as ms, or a word: declined, timeout, WRONG, second."""
+    if run == "declined":
+        return run
+    ms, r = run
     # (two checked solutions, "second": the source's "unique" is in doubt, not us)
     verdict = verdict_of(puzzle, r, list(cells))  # (Var cells follow the stated ones)
     return ms if verdict == "ok" else verdict
+
+
+def time_one(puzzle, paradigm: str, cells, time_limit: float):
+    """Wall ms of one count to two, or a word: declined, timeout, WRONG."""
+    return judged(puzzle, run_one(puzzle, paradigm, time_limit), cells)
+
+
+def time_puzzle(index: int, rec: dict, puzzle, paradigms, iss, repeat: int,
+                time_limit: float) -> dict | None:
+    """One puzzle's row: ``repeat`` rounds, each ISS's count (``iss``: an ``IssProcess``, or
+    None) and each paradigm's, ISS first on even ``index`` and ours first on odd (ISS first
+    too when the record states no solution: ours are checked against ISS's); the median of
+    the rounds on each side. None when neither the record nor ISS gives the solution."""
+    asks_iss = iss is not None and rec["format"] != "fpuzzles"
+    if rec.get("cells") is None and not asks_iss:
+        return None
+    iss_first = asks_iss and (index % 2 == 0 or rec.get("cells") is None)
+    answers, runs = [], {p: [] for p in paradigms}
+
+    def ask_iss():
+        answers.append(iss.count(rec["id"], rec["puzzle"]))
+        if rec.get("cells") is None and iss_settled(answers[-1]) and iss_settled(answers[-1])[1]:
+            rec["cells"] = [int(v) for v in digits(iss_settled(answers[-1])[1]).split(",")]
+
+    for _ in range(repeat):
+        if iss_first:
+            ask_iss()
+            if rec.get("cells") is None:
+                return None
+        for p in paradigms:
+            runs[p].append(run_one(puzzle, p, time_limit))
+        if asks_iss and not iss_first:
+            ask_iss()
+    times = {}
+    for p in paradigms:
+        verdicts = [judged(puzzle, run, rec["cells"]) for run in runs[p]]
+        nums = [t for t in verdicts if isinstance(t, float)]
+        times[p] = statistics.median(nums) if len(nums) == len(verdicts) else verdicts[-1]
+    settled = [iss_settled(a) for a in answers]
+    unique = bool(settled) and all(settled)  # (ISS is deterministic: one answer, N clocks)
+    row = {"id": rec["id"], "families": families(puzzle), "ms": times,
+           "iss": statistics.median([s[0] for s in settled]) if unique else None,
+           "iss_built": statistics.median([s[2] for s in settled]) if unique else None}
+    if asks_iss:
+        row["iss_runs"] = [a.get("ms") if iss_settled(a) else a.get("status") for a in answers]
+        row["iss_first"] = iss_first
+    return row
 
 
 def families(puzzle) -> list[str]:
@@ -181,49 +293,48 @@ def main(argv=None) -> int:
         except MissingDependencyError as exc:
             print(f"# {p} not run: {exc}")
             paradigms.remove(p)
-    iss = {}
-    if os.environ.get("ISS"):
-        tool = ROOT / "benchmarks" / "peers" / "iss_count.mjs"
-        iss = iss_times(os.environ["ISS"], [r for r in records if r["format"] != "fpuzzles"],
-                        tool)
-        for r in records:  # (an entry without a stated solution: ISS's unique one)
-            if r.get("cells") is None and r["id"] in iss and iss[r["id"]][1]:
-                r["cells"] = [int(v) for v in digits(iss[r["id"]][1]).split(",")]
-        built = {k: b for k, (_, _, b) in iss.items()}
-        iss = {k: ms for k, (ms, _, _) in iss.items()}
-    rows = []
     try:
         out = open(args.out, "w") if args.out else None
     except OSError as exc:  # a folder, or a place that cannot be written: one line, exit 2
         print(f"bench_variants_fast: cannot write --out {args.out}: {exc.strerror}", file=sys.stderr)
         return 2
+    iss = IssProcess(os.environ["ISS"]) if os.environ.get("ISS") else None
+    try:
+        if iss:  # (ISS warm too: its first puzzle pays node's compiles)
+            for w in (".Thermo~R1C1~R1C2~R1C3~R1C4.Shape~4x4", ".Shape~4x4"):
+                iss.count("warm", w)
+        rows = measure(records, paradigms, iss, args.repeat, args.time_limit, out)
+    finally:
+        if iss:
+            iss.close()
+        if out:
+            out.close()
+    summarise(rows, paradigms, iss is not None)
+    return 0
+
+
+def measure(records, paradigms, iss, repeat: int, time_limit: float, out=None) -> list:
+    """Every record's row (``time_puzzle``), printed as it comes and written to ``out``."""
+    rows = []
     print(f"{'puzzle':36} " + " ".join(f"{p:>9}" for p in paradigms) + f" {'ISS ms':>8}")
-    for rec in records:
+    for index, rec in enumerate(records):
         try:
             puzzle = parse(rec)
         except SudokuCpError as exc:
             print(f"{rec['id']:36} refused: {str(exc)[:70]}")
             continue
-        if rec.get("cells") is None:
+        row = time_puzzle(index, rec, puzzle, paradigms, iss, repeat, time_limit)
+        if row is None:
             print(f"{rec['id']:36} no solution stated, none from ISS: not timed")
             continue
-        times = {}
-        for p in paradigms:
-            runs = [time_one(puzzle, p, rec["cells"], args.time_limit) for _ in range(args.repeat)]
-            nums = [t for t in runs if isinstance(t, float)]
-            times[p] = statistics.median(nums) if len(nums) == len(runs) else runs[-1]
-        row = {"id": rec["id"], "families": families(puzzle), "ms": times, "iss": iss.get(rec["id"]),
-               "iss_built": built.get(rec["id"]) if iss else None}
         rows.append(row)
         if out:
             out.write(json.dumps(row) + "\n")
+            out.flush()
         print(f"{rec['id']:36} " + " ".join(
-            f"{t:9.1f}" if isinstance(t, float) else f"{t:>9}" for t in times.values())
+            f"{t:9.1f}" if isinstance(t, float) else f"{t:>9}" for t in row["ms"].values())
             + (f" {row['iss']:8.1f}" if row["iss"] is not None else ""), flush=True)
-    if out:
-        out.close()
-    summarise(rows, paradigms, bool(iss))
-    return 0
+    return rows
 
 
 def summarise(rows, paradigms, with_iss: bool) -> None:
