@@ -85,8 +85,12 @@ def _full_rank(prog, p, c):
     if prog.nv != n:
         raise UnsupportedConstraint("full_rank", f"fast: {prog.nv} values on a {n}x{n} grid "
                                     "(it counts four readings per first value)")
-    clues = [x for x in p.constraints if x.TYPE == "full_rank"]
-    if not any(x is c for x in clues):  # (a clue inside another rule: not stated here)
+    clues, stated = prog.built.get("full_rank") or (None, None)
+    if clues is None:  # (read once: a clue per row and column looked for itself, 0.3 ms)
+        clues = [x for x in p.constraints if x.TYPE == "full_rank"]
+        stated = {id(x) for x in clues}
+        prog.built["full_rank"] = clues, stated
+    if id(c) not in stated:  # (a clue inside another rule: not stated here)
         raise UnsupportedConstraint("full_rank", "fast: a rank clue inside another rule")
     if c is not clues[0]:
         return
@@ -99,17 +103,18 @@ def _full_rank(prog, p, c):
     strict = int(not _ties_allowed(p))
     every = _readings(n)
     for x in clues:
-        first = prog.lo + (x.rank - 1) // 4
-        prog.restrict(x.cells[0], lambda v, first=first: v == first)
+        bit = 1 << (x.rank - 1) // 4  # (the value ``lo + (rank - 1) // 4``, in range)
+        prog.dom[x.cells[0]] &= bit
         for edge in (every[0], every[2 * n - 2], every[2 * n], every[4 * n - 2]):  # where
-            prog.hints[(edge, prog.mask((first,)))] = None  # `first` goes on each edge
+            prog.hints[(edge, bit)] = None  # that value goes on each edge
     lines = [tuple(x.cells) for x in clues]
     if len(set(lines)) < len(lines) or len({x.rank for x in clues}) < len(clues):
         for x, line in zip(clues, lines):
             data = [n, (x.rank - 1) % 4, strict] + list(line) + list(_others(n, line))
             prog.props.append((FULLRANK, list(range(n * n)), data))
         return
-    unclued = [line for line in every if line not in set(lines)]
+    clued = set(lines)
+    unclued = [line for line in every if line not in clued]
     data = [n, strict, len(unclued)] + [x for line in unclued for x in line]
     sets: dict[int, list] = {}
     for x in sorted(clues, key=lambda x: x.rank):
