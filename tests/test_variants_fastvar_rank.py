@@ -91,6 +91,22 @@ def test_one_propagator_for_distinct_ranks_the_old_one_per_clue_for_shared():
     assert kinds.count(program.FULLRANK) == 4 and program.FULLRANKS not in kinds
 
 
+def test_each_clue_fixes_its_first_cell_and_a_clue_inside_an_or_is_refused():
+    g = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
+    every = program_lines.readings(4)
+    clues = [m.FullRank(every[i], _rank(4, g, every[i])) for i in (0, 3, 6, 9, 12)]
+    prog = program.compile_puzzle(_puzzle(4, (2, 2), 2, clues, None))  # (values 2..5)
+    for clue in clues:  # rank r: the reading starts with the ((r - 1) // 4)-th value
+        assert int(prog.dom[clue.cells[0]]) == 1 << (clue.rank - 1) // 4
+    kinds = prog.kinds.tolist()
+    assert kinds.count(program.FULLRANKS) == 1  # (stated once, by the first clue)
+    inner = m.FullRank(every[1], _rank(4, g, every[1]))
+    for rules in ((m.Or((inner, m.Thermometer((0, 1)))),) + tuple(clues),
+                  tuple(clues) + (m.Or((inner, m.Thermometer((0, 1)))),)):
+        with pytest.raises(program.UnsupportedConstraint):  # (before or after the others)
+            program.compile_puzzle(m.VariantPuzzle(4, box=(2, 2), constraints=rules))
+
+
 def test_a_clue_alone_reads_its_line_then_every_other_reading():
     g = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
     every = program_lines.readings(4)

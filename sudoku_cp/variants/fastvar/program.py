@@ -119,6 +119,7 @@ class Program:
         self._ungrouped = False  # a ``GROUPSUM`` waits for ``_group_sums``
         self.hints: dict[tuple, None] = {}  # (cells, value bit): branched on first, in order
         self.first, self.inorder = 0, 0  # cells from ``first`` on branched on first (in order)
+        self.built: dict = {}  # a builder's own notes (one that states all its clues at once)
 
     def add_geometry(self) -> None:
         """The geometry's houses, first of ``props`` (as ``house`` on each, kept per

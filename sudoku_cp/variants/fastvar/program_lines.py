@@ -85,8 +85,12 @@ def _full_rank(prog, p, c):
     if prog.nv != n:
         raise UnsupportedConstraint("full_rank", f"fast: {prog.nv} values on a {n}x{n} grid "
                                     "(it counts four readings per first value)")
-    clues = [x for x in p.constraints if x.TYPE == "full_rank"]
-    if not any(x is c for x in clues):  # (a clue inside another rule: not stated here)
+    clues, stated = prog.built.get("full_rank") or (None, None)
+    if clues is None:  # (read once, not by each clue: 36 clues each looking for itself)
+        clues = [x for x in p.constraints if x.TYPE == "full_rank"]
+        stated = {id(x) for x in clues}
+        prog.built["full_rank"] = clues, stated
+    if id(c) not in stated:  # (a clue inside another rule: not stated here)
         raise UnsupportedConstraint("full_rank", "fast: a rank clue inside another rule")
     if c is not clues[0]:
         return
@@ -99,17 +103,18 @@ def _full_rank(prog, p, c):
     strict = int(not _ties_allowed(p))
     every = _readings(n)
     for x in clues:
-        first = prog.lo + (x.rank - 1) // 4
-        prog.restrict(x.cells[0], lambda v, first=first: v == first)
+        bit = 1 << (x.rank - 1) // 4  # (the value ``lo + (rank - 1) // 4``, in range)
+        prog.dom[x.cells[0]] &= bit
         for edge in (every[0], every[2 * n - 2], every[2 * n], every[4 * n - 2]):  # where
-            prog.hints[(edge, prog.mask((first,)))] = None  # `first` goes on each edge
+            prog.hints[(edge, bit)] = None  # that value goes on each edge
     lines = [tuple(x.cells) for x in clues]
     if len(set(lines)) < len(lines) or len({x.rank for x in clues}) < len(clues):
         for x, line in zip(clues, lines):
             data = [n, (x.rank - 1) % 4, strict] + list(line) + list(_others(n, line))
             prog.props.append((FULLRANK, list(range(n * n)), data))
         return
-    unclued = [line for line in every if line not in set(lines)]
+    clued = set(lines)
+    unclued = [line for line in every if line not in clued]
     data = [n, strict, len(unclued)] + [x for line in unclued for x in line]
     sets: dict[int, list] = {}
     for x in sorted(clues, key=lambda x: x.rank):
@@ -194,13 +199,17 @@ def _unrolled(a, count: int, breaks: tuple):
     says (cells elsewhere): the data's head and each place's step less its cell, or None
     when no path reads from a start to an accepting end (kept per automaton and shape: a
     puzzle's lines often share both)."""
-    out: dict[int, list] = {}
+    cell_moves: dict[int, list] = {}  # state -> its moves on a value: (its bit, next state)
+    gap_moves: dict[int, list] = {}  # state -> its moves on the break's symbol: (1, next)
     for q, s, t in a.moves:
-        out.setdefault(q, []).append((s, t))
+        if s == count:
+            gap_moves.setdefault(q, []).append((1, t))
+        else:
+            cell_moves.setdefault(q, []).append((1 << s, t))
     now, layers = set(a.start), []
     for gap in breaks:  # forward: the moves a path from a start can take at each place
-        layer = [(q, s, t) for q in sorted(now) for s, t in out.get(q, ())
-                 if (s == count) == gap]
+        moves = gap_moves if gap else cell_moves
+        layer = [(q, bit, t) for q in sorted(now) for bit, t in moves.get(q, ())]
         layers.append(layer)
         now = {t for _, _, t in layer}
     live = now & set(a.accept)
@@ -211,20 +220,24 @@ def _unrolled(a, count: int, breaks: tuple):
         return None
     if not breaks:
         return (), ()
-    ids: dict[tuple[int, int], int] = {}
-
-    def at(i, q):
-        return ids.setdefault((i, q), len(ids))
-
-    starts = [at(0, q) for q in sorted(live)]
-    steps = []
-    for i, (gap, layer) in enumerate(zip(breaks, layers)):
+    # each place's states numbered after the place before's, in the order first met (the
+    # first place's in order): a layer's sources are the targets of the layer before it
+    ids = {q: i for i, q in enumerate(sorted(live))}
+    starts = list(ids.values())
+    made, steps = len(ids), []
+    for layer in layers:
+        after: dict[int, int] = {}  # the next place's states -> their numbers
         step = [len(layer)]
-        for q, s, t in layer:
-            step += [at(i, q), 1 if gap else 1 << s, at(i + 1, t)]
+        for q, bit, t in layer:
+            to = after.get(t)
+            if to is None:
+                to = after[t] = made
+                made += 1
+            step += (ids[q], bit, to)
         steps.append(tuple(step))
-    ends = sorted({v for (i, _), v in ids.items() if i == len(breaks)})
-    return tuple([len(breaks), len(ids), len(starts)] + starts + [len(ends)] + ends), tuple(steps)
+        ids = after
+    ends = sorted(ids.values())
+    return tuple([len(breaks), made, len(starts)] + starts + [len(ends)] + ends), tuple(steps)
 
 
 def _every_square(classify):
