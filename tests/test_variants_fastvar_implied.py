@@ -201,6 +201,27 @@ def _second_groupings(p) -> int:
     return sum(k - 1 for k in seen.values())
 
 
+def test_an_implied_sum_is_stated_once_a_stated_sum_twice():
+    """A killer's implied sums (innies, outies, mixed) are each stated once, grouped one
+    way (a second grouping of them cost more than it saved: docs/variants_speed.md,
+    twenty-second round); a long sum the puzzle states keeps its second grouping (the
+    disjoint groups' tests below count it)."""
+    rng = random.Random("implied once")
+    implied_sums = 0
+    for trial in range(6):
+        grid = _shuffled(rng, 9, (3, 3))
+        p = m.VariantPuzzle(9, constraints=_cages(rng, 9, grid, rng.choice([3, 4, 5])))
+        prog = compile_puzzle(p)
+        implied_sums += sum(1 for kind in prog.kinds if kind == GROUPSUM)
+        assert _second_groupings(p) == 0, trial
+    assert implied_sums >= 20  # (a killer has no GROUPSUM of its own: all are implied)
+    diagonal = tuple(i * 10 for i in range(9))
+    grid = _shuffled(rng, 9, (3, 3))
+    stated = m.VariantPuzzle(9, constraints=(
+        m.DisjointGroups(), m.LittleKiller(diagonal, sum(grid[x] for x in diagonal))))
+    assert _second_groupings(stated) == 1
+
+
 def test_long_sums_over_disjoint_groups_on_4x4_keep_exactly_the_checkers_grids():
     """Sums of four to seven cells, weights ±1, read off a random grid with disjoint
     groups (each sum's cells grouped by box, then again across those groups): ``fast``

@@ -102,3 +102,38 @@ def test_a_sum_run_with_a_kept_run_gives_what_a_fresh_run_gives():
             assert [int(dom[x]) for x in cells] == [exact[x] for x in cells], where
             narrowed += any(dom[x] != before[x] for x in cells)
     assert runs == 30 * 48 and failed >= 5 and narrowed >= 100  # each side exercised
+
+
+def test_a_group_walk_gives_the_sums_and_the_kept_bits_of_its_definition():
+    """``varsums._group_walk`` (which stops a walk of the sums once every sum its masks'
+    ends allow is made) against every choice of distinct bits, on random masks of nine
+    values, wide ones (where it stops early) and narrow ones, and targets low and high."""
+    engine.kernel()
+    from sudoku_cp.variants.fastvar.varsums import _group_walk
+
+    rng = random.Random("group walk")
+    stopped = made = 0
+    for trial in range(3000):
+        g = rng.randint(1, 3)
+        masks = [rng.choice([511, 511 & ~(1 << rng.randrange(9)), rng.randrange(1, 512)])
+                 for _ in range(g)] + [0] * (3 - g)
+        target = rng.choice([rng.randint(0, 24), 62])
+        rev = rng.randrange(0, 1 << (target + 1))
+        sums = 0
+        keep = [0, 0, 0]
+        for choice in itertools.product(*[[b for b in range(9) if masks[j] >> b & 1]
+                                          for j in range(g)]):
+            s = sum(choice)
+            if len(set(choice)) < g or s > target:
+                continue
+            sums |= 1 << s
+            if rev >> s & 1:
+                for j, b in enumerate(choice):
+                    keep[j] |= 1 << b
+        got = _group_walk(masks[0], masks[1], masks[2], g, 0, target, False)
+        assert got[0] == sums, (masks, g, target)
+        got = _group_walk(masks[0], masks[1], masks[2], g, rev, target, True)
+        assert list(got[1:]) == keep, (masks, g, target, rev)
+        made += sums != 0
+        stopped += g > 1 and all(m == 511 for m in masks[:g])
+    assert made > 1000 and stopped > 100  # (both kinds of masks were drawn)

@@ -117,6 +117,7 @@ class Program:
         self._stated = 0  # how many of ``props`` are the geometry's houses (``add_geometry``)
         self._crossed = None  # (where in ``props``, ``_crossings``' tuple) once ``crossings`` ran
         self._ungrouped = False  # a ``GROUPSUM`` waits for ``_group_sums``
+        self.implied_from = None  # where the implied sums begin in ``props`` (None: none)
         self.hints: dict[tuple, None] = {}  # (cells, value bit): branched on first, in order
         self.first, self.inorder = 0, 0  # cells from ``first`` on branched on first (in order)
         self.built: dict = {}  # a builder's own notes (one that states all its clues at once)
@@ -250,14 +251,17 @@ class Program:
     def _group_sums(self, holding) -> None:
         """Each ``GROUPSUM``'s data: its cells in groups of 1 to 3 of one sign that share a
         house (each cell into the first group it fits), and its total in bit indices; and
-        the same sum once more, grouped so that no two cells of a first group meet again,
-        when that makes a group of two or more (values that differ through a second house:
-        a diagonal grouped by boxes, then by disjoint groups)."""
+        a sum the puzzle states (not one implied, from ``implied_from`` on) once more,
+        grouped so that no two cells of a first group meet again, when that makes a group
+        of two or more (values that differ through a second house: a diagonal grouped by
+        boxes, then by disjoint groups). An implied sum's second grouping cost more than it
+        saved (docs/variants_speed.md, twenty-second round: Wecoc #1 2.5 -> 1.8 s)."""
         if not self._ungrouped:
             return
         self._ungrouped = False
         most = 3 if self.nv <= 12 else 2
         again = []
+        implied = len(self.props) if self.implied_from is None else self.implied_from
         for i, (kind, cells, data) in enumerate(self.props):
             if kind != GROUPSUM or not isinstance(data, tuple):
                 continue
@@ -265,6 +269,8 @@ class Program:
             groups = _grouped(cells, merged, holding, most, {})
             self.props[i] = (GROUPSUM, [x for g in groups for x in g],
                              self._group_data(total, merged, groups))
+            if i >= implied:
+                continue
             first = {x: j for j, g in enumerate(groups) for x in g}
             other = _grouped(cells, merged, holding, most, first)
             if any(len(g) > 1 for g in other):
@@ -510,6 +516,7 @@ def compile_puzzle(puzzle, implied: bool = True) -> Program:
     if refused:
         raise UnsupportedConstraint.of(refused)
     if implied:
+        prog.implied_from = len(prog.props)
         implied_cages(prog, puzzle)
     leftovers(prog)
     crossings(prog)
