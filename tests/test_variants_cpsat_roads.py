@@ -89,8 +89,8 @@ def test_a_time_limit_spent_is_a_timeout_not_an_answer(monkeypatch):
 
 def test_the_solver_skips_the_extra_passes_and_an_encoding_still_has_the_last_word():
     """The solver each road makes turns off probing, the linear relaxation, symmetry and
-    inprocessing (``PASSES_OFF``, off by measurement), branches "holds the value" first
-    (``POLARITY_TRUE``), and an encoding's own parameters come after them: one that asks for a relaxation gets it."""
+    inprocessing (``PASSES_OFF``, off by measurement), and an encoding's own parameters come
+    after them: one that asks for a relaxation gets it."""
     import time
 
     from sudoku_cp.variants import cpsat
@@ -100,7 +100,6 @@ def test_the_solver_skips_the_extra_passes_and_an_encoding_still_has_the_last_wo
     solver = cpsat._solver(cp, None, time.perf_counter(), {"solves": 0})
     for key, value in cpsat.PASSES_OFF.items():
         assert getattr(solver.parameters, key) == value, key
-    assert solver.parameters.initial_polarity == solver.parameters.POLARITY_TRUE
     cp.parameters = {**cp.parameters, "linearization_level": 2}
     solver = cpsat._solver(cp, None, time.perf_counter(), {"solves": 0})
     assert solver.parameters.linearization_level == 2

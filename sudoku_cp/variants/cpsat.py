@@ -42,13 +42,6 @@ PRESOLVE = False
 PASSES_OFF = {"cp_model_probing_level": 0, "linearization_level": 0, "symmetry_level": 0,
               "use_sat_inprocessing": False, "auto_detect_greater_than_at_least_one_of": False}
 
-#: The polarity CP-SAT first gives a literal it branches on: True tries "the cell holds
-#: this value" before "it does not" (as the other paradigms' searches place a value
-#: first); CP-SAT's default is False. Twenty-second round (docs/variants_speed.md): over
-#: the 78 shared puzzles, alternated, geomean CPU x0.97-0.98, `-35` 23,902 -> 20,311
-#: conflicts, 1.9-2.0 -> 1.38 s.
-POLARITY_TRUE = True
-
 
 #: Solutions of one enumerating solve that repeat the cells of one already found (its
 #: helper variables differ) before the search goes on one solve per solution.
@@ -78,8 +71,6 @@ def _solver(cp, time_limit, start, stats):
     solver.parameters.cp_model_presolve = PRESOLVE
     for key, value in PASSES_OFF.items():
         setattr(solver.parameters, key, value)
-    if POLARITY_TRUE:
-        solver.parameters.initial_polarity = solver.parameters.POLARITY_TRUE
     for key, value in cp.parameters.items():  # (an encoding's own: chaos's relaxation off)
         setattr(solver.parameters, key, value)
     if time_limit is not None:
