@@ -28,10 +28,9 @@ import iss_random_sums  # noqa: E402
 #: ISS type -> the project's model type it reads as (the parser's own table).
 MODEL = {iss: model for model, names in ISS_NAMES.items() for iss in names}
 TYPES = [t for extra in iss_random.EXTRA for t in extra.ON_REQUEST]
-#: the same, a global rule's (its grid is a search of its own: ~14 s each) marked slow, so
-#: that the quick suite leaves them to the slow run
-PARAMS = [pytest.param(t, marks=pytest.mark.slow) if t in iss_random_more.GLOBAL else t
-          for t in TYPES]
+#: the types of a local clue; a global rule's (its grid is a search of its own: ~14 s each)
+#: have test functions of their own, listed in tests/slow.txt
+LOCAL = [t for t in TYPES if t not in iss_random_more.GLOBAL]
 
 
 @functools.lru_cache(maxsize=None)
@@ -59,8 +58,17 @@ def drawn(t, seed, honest):
     return ("." + ".".join(geo.items + items), grid) if items else None
 
 
-@pytest.mark.parametrize("t", PARAMS)
+@pytest.mark.parametrize("t", LOCAL)
 def test_an_honest_clue_holds_on_its_grid_and_a_dishonest_one_sometimes_not(t):
+    honest_and_dishonest(t)
+
+
+@pytest.mark.parametrize("t", iss_random_more.GLOBAL)
+def test_an_honest_global_rule_holds_on_its_grid_and_a_dishonest_one_sometimes_not(t):
+    honest_and_dishonest(t)
+
+
+def honest_and_dishonest(t):
     held = broke = 0
     kinds = set()
     rule = t in iss_random_more.GLOBAL  # (a grid keeping a global rule is dear: fewer)
@@ -84,8 +92,17 @@ def test_an_honest_clue_holds_on_its_grid_and_a_dishonest_one_sometimes_not(t):
     assert MODEL[t] in kinds
 
 
-@pytest.mark.parametrize("t", PARAMS)
+@pytest.mark.parametrize("t", LOCAL)
 def test_the_puzzles_diff_iss_draws_for_the_type_read_and_name_it(t):
+    draws_read_and_named(t)
+
+
+@pytest.mark.parametrize("t", iss_random_more.GLOBAL)
+def test_the_puzzles_diff_iss_draws_for_a_global_rule_read_and_name_it(t):
+    draws_read_and_named(t)
+
+
+def draws_read_and_named(t):
     import diff_iss
 
     sizes, kinds = set(), set()
