@@ -44,9 +44,6 @@ FIRST, INORDER = 15, 16  # cells branched on first (from FIRST on), and in order
 LAST = 17  # one more than the cell of the last choice (0: none), kept across calls
 STATE = 24  # slots in all
 HOUSED = 63  # a watcher list entry's ``few`` for a house, which counts its places per value
-# a watcher list entry's ``few`` for a box-line crossing (``CROSS``): the cell is one of the
-# shared cells (never woken), in the rest of its first house, or of its second
-CROSS_SHARED, CROSS_A, CROSS_B = 60, 61, 62
 
 
 @intrinsic
@@ -128,9 +125,6 @@ def _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
             gone = old ^ new
             if not low:
                 continue  # no value left in one place or none, no new single
-        elif few >= CROSS_SHARED:  # a crossing: see ``_cross_idle``
-            if few == CROSS_SHARED or _cross_idle(dom, queue, nprops, p, few, gone):
-                continue
         elif few and left > few:
             continue  # a pair that removes nothing while the cell holds more than ``few``
         if not inq[p]:
@@ -145,37 +139,12 @@ def _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
 
 
 @njit(cache=True, nogil=True)
-def _cross_idle(dom, queue, nprops, p, few, gone):
-    """A crossing of houses ``A`` and ``B`` that share cells removes a value from the rest
-    of one only when the other holds it in the shared cells alone: so only when a value
-    leaves a cell of the rest of a house and that house's places for it are now all among
-    the shared cells (a value leaving a shared cell gives it nothing to remove). Its slot
-    in the queue's tail (negative) points to the counts' starts of ``A`` and ``B``, then
-    how many cells they share and those cells (``varkernel.prepare``, which gives such an
-    entry only where the house's own entry comes first in the cell's list: its counts
-    are taken down already)."""
-    at = -queue[RINGS * nprops + p]
-    c = queue[at + few - CROSS_A]
-    ni = queue[at + 2]
-    while gone:
-        bit = gone & -gone
-        gone ^= bit
-        shared = 0
-        for j in range(ni):
-            if dom[queue[at + 3 + j]] & bit:
-                shared += 1
-        if queue[c + _cttz(bit)] <= shared:
-            return False
-    return True
-
-
-@njit(cache=True, nogil=True)
 def count_places(dom, queue, nprops, nv, wstart, wlist):
     """Each house's places per value (``queue``'s tail: see ``varkernel.prepare``) counted
     again from ``dom``; each cell counts in the houses that watch it."""
     for p in range(nprops):
         c = queue[RINGS * nprops + p]
-        if c > 0:  # (a crossing's is negative)
+        if c:
             queue[c:c + nv] = 0
     for x in range(wstart.shape[0] - 1):
         for k in range(wstart[x], wstart[x + 1]):

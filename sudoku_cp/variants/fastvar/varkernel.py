@@ -30,7 +30,7 @@ from .varbase import (AUTOMATON, BACK, BETWEEN, CAGE, CIRCLES, CLASSES, COUNT, C
                       LOCKOUT, NODES, NOTIES, PAIR, QUAD, RELLIK, RENBAN, RUNS, SAMEVALUES,
                       SANDWICH, SKYSCRAPER, SMALLSUM, SUMLINE, VINDEX, XSUM, _above, _below,
                       _clear, _ctpop, _cttz, _high, _narrow, _pop)
-from .varbase import CROSS_A, CROSS_B, CROSS_SHARED, HIDDENSKY, HOUSED, count_places
+from .varbase import HIDDENSKY, HOUSED, count_places
 from .varbase import FIRST, INORDER, QHEAD, RINGS, STATE  # noqa: F401  (engine reads them)
 from .varbase import CHAOSARROW  # noqa: F401  (the last kind: propagate's final branch)
 from .varbase import CHAOS, CHAOSCOUNT, FULLRANKS, LAST, OR, ZERODIFF
@@ -130,57 +130,48 @@ def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
     """The values are one window of ``k`` consecutive values (the house makes them
     differ): a window stays when every cell can hold one of its values and every one of
     its values has a cell that can hold it (after ``_in_window``, when a cell can hold
-    one value of it only); a value every window left holds is on the line.
-
-    Every window at once, as masks of their lowest values (bit ``s``: the window of
-    values ``s .. s + k - 1``): a cell meets the windows of ``meets`` (its mask shifted
-    down by ``0 .. k - 1``, or-ed), in two values or more those of ``twice``; the values
-    any cell holds cover the windows of their mask shifted and and-ed the same way."""
+    one value of it only); a value every window left holds is on the line."""
     k = d[o]
     if k > nv:
         return False
-    starts = (1 << (nv - k + 1)) - 1  # the windows that fit
-    union = 0
-    single = 0  # windows a cell not fixed meets in one value only
-    for j in range(k):
-        m = dom[d[o + 1 + j]]
-        union |= m
-        meets = 0
-        twice = 0
-        for i in range(k):
-            t = m >> i
-            twice |= meets & t
-            meets |= t
-        starts &= meets
-        if m & (m - 1):
-            single |= meets & ~twice
-    covered = union
-    for i in range(1, k):
-        covered &= union >> i
-    starts &= covered
-    if starts == 0:
-        return False
-    if starts & single:
-        return _in_window(dom, d, o, starts, wstart, wlist, queue, inq, state, nprops, work)
+    run = (1 << k) - 1
     allowed = 0
-    for i in range(k):
-        allowed |= starts << i
+    needed = -1
+    single = False  # a window left where a cell holds one of its values only
+    for s in range(nv - k + 1):
+        w = run << s
+        ok = True
+        one = False
+        covered = 0
+        for j in range(k):
+            x = d[o + 1 + j]
+            m = dom[x] & w
+            if m == 0:
+                ok = False
+                break
+            covered |= m
+            one = one or (m & (m - 1) == 0 and m != dom[x])  # (not a fixed cell)
+        if ok and covered == w:
+            allowed |= w
+            needed &= w
+            single = single or one
+    if single:
+        return _in_window(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
+    if allowed == 0:
+        return False
     for j in range(k):
         if not _narrow(dom, d[o + 1 + j], allowed, wstart, wlist, queue, inq, state, nprops):
             return False
-    # a value in every window left is on the line: those of the first and the last
-    run = (1 << k) - 1
-    needed = (run << _cttz(starts)) & (run << _high(starts))
+    # a value in every window left is on the line
     return _place_needed(dom, d, o + 1, k, needed, wstart, wlist, queue, inq, state, nprops)
 
 
 @njit(cache=True, nogil=True)
-def _in_window(dom, d, o, starts, wstart, wlist, queue, inq, state, nprops, work):
-    """``_renban`` where a cell meets a window in one value: within each window of
-    ``starts`` (those ``_renban`` kept, as masks of their lowest values), a cell holding
-    one of its values only takes it, and the others lose it (until none moves); the
-    window stays when no cell is left without a value of it, no value is taken twice and
-    its values are all covered. Each cell keeps what it holds in the windows left.
+def _in_window(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
+    """``_renban`` where a cell meets a window in one value: within each window, a cell
+    holding one of its values only takes it, and the others lose it (until none moves);
+    the window stays when no cell is left without a value of it, no value is taken twice
+    and its values are all covered. Each cell keeps what it holds in the windows left.
     ``work``: scratch of ``2 * k`` or more (``prepare`` sizes it)."""
     k = d[o]
     run = (1 << k) - 1
@@ -189,9 +180,7 @@ def _in_window(dom, d, o, starts, wstart, wlist, queue, inq, state, nprops, work
     keep[:] = 0
     allowed = 0
     needed = -1
-    while starts:
-        s = _cttz(starts)
-        starts &= starts - 1
+    for s in range(nv - k + 1):
         w = run << s
         for j in range(k):
             ms[j] = dom[d[o + 1 + j]] & w
@@ -615,55 +604,6 @@ def _few(tab, at, nv):
 
 
 @njit(cache=True, nogil=True)
-def _holding(kinds, pstart, d, wstart, wlist_in, mark, si, ni, ri, nr, queue, nprops):
-    """The start of the counts of the ``HOUSE`` holding exactly the ``ni`` cells at
-    ``d[si:]`` and the ``nr`` at ``d[ri:]`` (a crossing's house), 0 when none does."""
-    x = d[si]
-    for i in range(wstart[x], wstart[x + 1]):
-        w = wlist_in[i]
-        q = ~w if w < 0 else w
-        o = pstart[q]
-        if kinds[q] != HOUSE or d[o] != ni + nr:
-            continue
-        for j in range(d[o]):
-            mark[d[o + 1 + j]] = q
-        ok = True
-        for j in range(ni):
-            ok = ok and mark[d[si + j]] == q
-        for j in range(nr):
-            ok = ok and mark[d[ri + j]] == q
-        if ok:
-            return queue[RINGS * nprops + q]
-    return 0
-
-
-@njit(cache=True, nogil=True)
-def _cross_few(d, o, x, slot, before, starts):
-    """A crossing's watcher entry's ``few`` for cell ``x`` (``varbase._cross_idle``); 0
-    (always woken) when the house of the rest ``x`` is in has no counts (``slot``: the
-    starts of the two houses' counts) or its entry is not among those ``before`` this
-    one in the cell's list (``starts``: each propagator's counts' start)."""
-    ni, na, nb = d[o], d[o + 1], d[o + 2]
-    for j in range(ni):
-        if d[o + 3 + j] == x:
-            return CROSS_SHARED
-    side = 0
-    for j in range(na):
-        if d[o + 3 + ni + j] == x:
-            side = CROSS_A
-    for j in range(nb):
-        if d[o + 3 + ni + na + j] == x:
-            side = CROSS_B
-    if side == 0 or slot[side - CROSS_A] == 0:
-        return 0
-    for w in before:
-        q = ~w if w < 0 else w
-        if starts[q] == slot[side - CROSS_A]:
-            return side
-    return 0
-
-
-@njit(cache=True, nogil=True)
 def prepare(kinds, pstart, d, tab, nv, wstart, wlist_in, costly, bounds, everything):
     """One program's run, in one call (a numpy step each costs more at a 1-node root):
     each propagator's ring (0 houses and pairs, 1 the others, 2 the kinds ``costly``),
@@ -693,34 +633,6 @@ def prepare(kinds, pstart, d, tab, nv, wstart, wlist_in, costly, bounds, everyth
             size = max(size, 2 * d[pstart[p]])
         elif kind == CHAOSCOUNT:
             size = max(size, d[pstart[p]])
-    houses = 0
-    crosses = 0
-    for p in range(nprops):
-        if kinds[p] == HOUSE:
-            houses += 1
-        elif kinds[p] == CROSS:
-            crosses += 3 + d[pstart[p]]
-    queue = np.zeros(RINGS * max(nprops, 1) + nprops + houses * nv + crosses,
-                     dtype=np.int64)
-    at = RINGS * nprops + nprops
-    for p in range(nprops):
-        if kinds[p] == HOUSE:
-            queue[RINGS * nprops + p] = at
-            at += nv
-    mark = np.full(wstart.shape[0], -1, dtype=np.int64)  # cell -> the house last marked
-    for p in range(nprops):
-        if kinds[p] == CROSS:  # its slot: -(where the counts' starts of its houses are)
-            queue[RINGS * nprops + p] = -at
-            o = pstart[p]
-            ni, na, nb = d[o], d[o + 1], d[o + 2]
-            queue[at] = _holding(kinds, pstart, d, wstart, wlist_in, mark, o + 3, ni,
-                                 o + 3 + ni, na, queue, nprops)
-            queue[at + 1] = _holding(kinds, pstart, d, wstart, wlist_in, mark, o + 3, ni,
-                                     o + 3 + ni + na, nb, queue, nprops)
-            queue[at + 2] = ni
-            for j in range(ni):
-                queue[at + 3 + j] = d[o + 3 + j]
-            at += 3 + ni
     wlist = np.zeros(max(wlist_in.shape[0], 1), dtype=np.int64)
     if nprops:
         few = np.full(tab.shape[0] + 1, -1, dtype=np.int64)  # per table: ``_few``, once
@@ -741,12 +653,17 @@ def prepare(kinds, pstart, d, tab, nv, wstart, wlist_in, costly, bounds, everyth
                     if few[at] < 0:
                         few[at] = _few(tab, at, nv)
                     f = few[at]
-                    if f >= CROSS_SHARED:  # (over 60 values: those numbers are taken)
-                        f = 0
-                elif kinds[q] == CROSS:
-                    f = _cross_few(d, pstart[q], x, queue[-queue[RINGS * nprops + q]:],
-                                   wlist_in[wstart[x]:i], queue[RINGS * nprops:])
                 wlist[i] = 512 * q + 8 * f + b + ring[q]
+    houses = 0
+    for p in range(nprops):
+        if kinds[p] == HOUSE:
+            houses += 1
+    queue = np.zeros(RINGS * max(nprops, 1) + nprops + houses * nv, dtype=np.int64)
+    at = RINGS * nprops + nprops
+    for p in range(nprops):
+        if kinds[p] == HOUSE:
+            queue[RINGS * nprops + p] = at
+            at += nv
     inq = np.zeros(nprops, dtype=np.bool_)
     state = np.zeros(STATE, dtype=np.int64)
     if everything:
