@@ -198,11 +198,6 @@ def judged(puzzle, run, cells):
     return ms if verdict == "ok" else verdict
 
 
-def time_one(puzzle, paradigm: str, cells, time_limit: float):
-    """Wall ms of one count to two, or a word: declined, timeout, WRONG."""
-    return judged(puzzle, run_one(puzzle, paradigm, time_limit), cells)
-
-
 def time_puzzle(index: int, rec: dict, puzzle, paradigms, iss, repeat: int,
                 time_limit: float) -> dict | None:
     """One puzzle's row: ``repeat`` rounds, each ISS's count (``iss``: an ``IssProcess``, or
@@ -217,8 +212,9 @@ def time_puzzle(index: int, rec: dict, puzzle, paradigms, iss, repeat: int,
 
     def ask_iss():
         answers.append(iss.count(rec["id"], rec["puzzle"]))
-        if rec.get("cells") is None and iss_settled(answers[-1]) and iss_settled(answers[-1])[1]:
-            rec["cells"] = [int(v) for v in digits(iss_settled(answers[-1])[1]).split(",")]
+        settled = iss_settled(answers[-1])
+        if rec.get("cells") is None and settled and settled[1]:
+            rec["cells"] = [int(v) for v in digits(settled[1]).split(",")]
 
     for _ in range(repeat):
         if iss_first:
@@ -375,6 +371,15 @@ def summarise(rows, paradigms, with_iss: bool) -> None:
               f"{len(second)} {' '.join(second)}")
 
 
+def fastest(row):
+    """Our fastest paradigm's ms on one row, or None when none settled it.
+
+    >>> fastest({"ms": {"fast": 3.0, "sat": 2.5, "cpsat": "timeout"}}), fastest({"ms": {}})
+    (2.5, None)
+    """
+    return min((t for t in row["ms"].values() if isinstance(t, float)), default=None)
+
+
 def over_a_second(rows) -> list:
     """(id, ISS ms, our fastest) of the puzzles ISS settles within 1 s and no paradigm of
     ours within 1 s (issue 38's second target). A puzzle where a paradigm of ours found a
@@ -391,9 +396,9 @@ def over_a_second(rows) -> list:
     for r in rows:
         if not r.get("iss") or r["iss"] > 1000 or "second" in r["ms"].values():
             continue
-        times = [t for t in r["ms"].values() if isinstance(t, float)]
-        if not times or min(times) > 1000:
-            out.append((r["id"], r["iss"], f"{min(times):.0f} ms" if times else
+        best = fastest(r)
+        if best is None or best > 1000:
+            out.append((r["id"], r["iss"], f"{best:.0f} ms" if best is not None else
                         "/".join(sorted({str(t) for t in r["ms"].values()}))))
     return out
 
@@ -409,9 +414,9 @@ def fastest_line(rows, key: str = "iss") -> str:
     """
     ratios = []
     for r in rows:
-        times = [t for t in r["ms"].values() if isinstance(t, float)]
-        if times and r.get(key):
-            ratios.append(min(times) / max(r[key], 0.05))
+        best = fastest(r)
+        if best is not None and r.get(key):
+            ratios.append(best / max(r[key], 0.05))
     if not ratios:
         return "fastest paradigm / ISS: no puzzle both settle"
     return (f"fastest paradigm / ISS over {len(ratios)} puzzles both settle: geometric mean "
