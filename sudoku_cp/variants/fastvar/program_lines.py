@@ -103,7 +103,7 @@ def _full_rank(prog, p, c):
     strict = int(not _ties_allowed(p))
     every = _readings(n)
     for x in clues:
-        bit = 1 << (x.rank - 1) // 4  # (the value ``lo + (rank - 1) // 4``, in range)
+        bit = prog.mask((prog.lo + (x.rank - 1) // 4,))  # (the clue's first value)
         prog.dom[x.cells[0]] &= bit
         for edge in (every[0], every[2 * n - 2], every[2 * n], every[4 * n - 2]):  # where
             prog.hints[(edge, bit)] = None  # that value goes on each edge
