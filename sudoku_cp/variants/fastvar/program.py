@@ -175,7 +175,13 @@ class Program:
             if id(ok) not in self._relations:
                 self._relations[id(ok)] = (ok,) + _masks(ok, self.lo, self.hi)
             _, ab, ba = self._relations[id(ok)]
-        self.tabled(((a, b, ab, ba),))
+        if a > b:
+            a, b, ab, ba = b, a, ba, ab
+        if (a, b) in self._pairs:  # (a second rule on the two cells: ``tabled`` joins them)
+            self.tabled(((a, b, ab, ba),))
+        else:  # (``tabled``'s first pair, stated here: most rules meet new pairs)
+            self._pairs[(a, b)] = len(self.props)
+            self.props.append((PAIR, [a, b], [a, b, ab, ba]))
 
     def relations(self, pairs, ok, key) -> None:
         """``relation(a, b, ok, key)`` for each (a, b) of ``pairs``, in order, the tables
@@ -366,20 +372,33 @@ class Program:
             self.hcells = _flat(cells for cells, _ in self.hints)
             self.hbits = np.array([bit for _, bit in self.hints], dtype=np.int64)
         else:
-            self.hstart, self.hcells, self.hbits = (np.zeros(1, dtype=np.int64) for _ in range(3))
+            self.hstart, self.hcells, self.hbits = (np.zeros(1, np.int64), np.zeros(1, np.int64),
+                                                    np.zeros(1, np.int64))
         # who watches each cell: every propagator on it once, in order; ~i for a slow one
         # (sorted by a key of cell and propagator; shifts and masks, not numpy's slower
-        # integer division: half the cost of this step on a classic grid's 81 propagators)
+        # integer division: half the cost of this step on a classic grid's 81 propagators;
+        # each cell's start found in the sorted keys, and each propagator's entry made once
+        # and looked up: a third of this step's numpy calls, ~25 us a puzzle)
         count = len(props)
         shift = count.bit_length()
-        pid = np.repeat(np.arange(count, dtype=np.int64), clen)
-        cells = self.pcells[:len(pid)]
-        key = np.sort((cells << shift) | pid)
-        key = key[np.concatenate(([True], key[1:] != key[:-1]))] if len(key) else key
-        pid = key & ((1 << shift) - 1)
-        self.wlist = np.where(self.slow()[pid], ~pid, pid) if len(key) else np.zeros(1, np.int64)
-        self.wstart = np.zeros(len(self.dom) + 1, dtype=np.int64)
-        np.cumsum(np.bincount(key >> shift, minlength=len(self.dom)), out=self.wstart[1:])
+        ids = np.arange(count, dtype=np.int64)
+        key = np.repeat(ids, clen)
+        key |= self.pcells[:len(key)] << shift
+        key.sort()
+        if len(key) > 1:
+            keep = np.empty(len(key), dtype=np.bool_)
+            keep[0] = True
+            np.not_equal(key[1:], key[:-1], out=keep[1:])
+            if not keep.all():  # (a propagator naming a cell twice: watched once)
+                key = key[keep]
+        if len(key):
+            ids[self.slow()] ^= -1
+            self.wlist = ids[key & ((1 << shift) - 1)]
+        else:
+            self.wlist = np.zeros(1, np.int64)
+        ends = np.arange(len(self.dom) + 1, dtype=np.int64)
+        ends <<= shift
+        self.wstart = np.searchsorted(key, ends)
         return self
 
     def _segments(self):
