@@ -272,14 +272,10 @@ class Program:
             if kind != GROUPSUM or not isinstance(data, tuple):
                 continue
             total, merged = data
-            groups = _grouped(cells, merged, holding, most, {})
+            groups, other = _groupings(cells, merged, holding, most, i < implied)
             self.props[i] = (GROUPSUM, [x for g in groups for x in g],
                              self._group_data(total, merged, groups))
-            if i >= implied:
-                continue
-            first = {x: j for j, g in enumerate(groups) for x in g}
-            other = _grouped(cells, merged, holding, most, first)
-            if any(len(g) > 1 for g in other):
+            if other is not None and any(len(g) > 1 for g in other):
                 again.append((GROUPSUM, [x for g in other for x in g],
                               self._group_data(total, merged, other)))
         self.props.extend(again)
@@ -439,6 +435,32 @@ class Program:
     def slow(self) -> np.ndarray:
         """Which propagators wait for the fast ones (houses and pairs) to settle first."""
         return self.kinds > PAIR
+
+
+def _groupings(cells, merged, holding, most, stated) -> tuple:
+    """A ``GROUPSUM``'s first grouping (``_grouped``) and, for a sum the puzzle ``stated``,
+    its second (None for an implied one), kept by all they read: the cells, their signs,
+    the houses holding each, ``most`` (a puzzle solved again, or checked by several
+    paradigms, groups its sums once: 6 us a sum). A cache: emptied when it fills."""
+    key = (tuple(cells), tuple([merged[x] for x in cells]), tuple([holding[x] for x in cells]),
+           most, stated)
+    got = _GROUPINGS.get(key)
+    if got is None:
+        groups = _grouped(cells, merged, holding, most, {})
+        other = None
+        if stated:
+            first = {x: j for j, g in enumerate(groups) for x in g}
+            other = _grouped(cells, merged, holding, most, first)
+        if len(_GROUPINGS) >= MAX_GROUPINGS:
+            _GROUPINGS.clear()
+        got = _GROUPINGS[key] = (tuple(map(tuple, groups)),
+                                 None if other is None else tuple(map(tuple, other)))
+    return got
+
+
+_GROUPINGS: dict[tuple, tuple] = {}
+#: Sums' groupings kept by ``_groupings``.
+MAX_GROUPINGS = 1024
 
 
 def _grouped(cells, merged, holding, most, apart) -> list[list[int]]:
