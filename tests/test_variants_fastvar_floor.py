@@ -139,3 +139,26 @@ def test_a_rules_parameters_are_its_fields_but_its_cells():
     for c in rules + rules:  # (the second time the names come from the class's entry)
         assert _params(c) == tuple(v for k, v in vars(c).items() if k not in ("cells", "cell"))
     assert _params(m.DifferenceDot((0, 1), 3)) != _params(m.DifferenceDot((0, 1), 2))
+
+
+def test_an_or_of_candidates_is_the_either_the_general_merge_makes():
+    """``program_lines._either_candidates`` against ``_either``'s general path (the same
+    branches each wrapped in an ``and`` of one part, which the shortcut leaves alone): the
+    same program, on random ``or``s of 1 to 4 branches, a cell named by several branches,
+    and branches that leave their cell no value."""
+    from sudoku_cp.variants.model_composite import And, Or
+
+    rng = random.Random("either")
+    failed = 0
+    for trial in range(150):
+        branches = [m.Candidates(rng.choice((0, 1, 5, 15)),
+                                 tuple(rng.sample((1, 2, 3, 4), rng.randint(0, 2))))
+                    for _ in range(rng.randint(1, 4))]
+        fast = compile_puzzle(m.VariantPuzzle(4, constraints=(Or(tuple(branches)),)))
+        plain = compile_puzzle(m.VariantPuzzle(4, constraints=(
+            Or(tuple(And((b,)) for b in branches)),)))
+        for name in ("dom", "kinds", "pstart", "cstart", "data", "pcells", "tab", "wlist",
+                     "wstart"):
+            assert np.array_equal(getattr(fast, name), getattr(plain, name)), (trial, name)
+        failed += program.LINEAR in fast.kinds.tolist()  # (no branch left: the rule fails)
+    assert failed  # (some draws left no branch)
