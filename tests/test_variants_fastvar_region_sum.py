@@ -3,12 +3,14 @@
 A region sum line's segments (its runs of cells in one box or region) all sum alike; the
 builder states each pair of segments as a sum (before: each against the first only, and a
 sum's bounds pass on no more than bounds). Checked here: lines of three segments or more
-that a grid holds, with a few givens, against ``sat`` (up to two solutions), and the
-pairs the builder states.
+that a grid holds, with a few givens, against ``sat`` (up to two solutions), the pairs
+the builder states, and that a one-cell segment takes only the sums of distinct values
+of a two-cell one (its cells share a box), exactly.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -16,6 +18,7 @@ import pytest
 pytest.importorskip("numba")
 
 from sudoku_cp.variants import model as m  # noqa: E402
+from sudoku_cp.variants.fastvar import engine  # noqa: E402
 from sudoku_cp.variants.fastvar.program import Program  # noqa: E402
 from sudoku_cp.variants.fastvar.program_rules import _region_sum_line, _segments  # noqa: E402
 
@@ -62,3 +65,58 @@ def test_region_sum_lines_of_several_segments_agree_with_sat():
         _agrees_with_sat(p, grid, trial)
         checked += 1
     assert checked >= 20
+
+
+def _sums_of_distinct(dom, pair, single, lo, hi):
+    """Per cell, the values of the fillings where ``single`` is the sum of two distinct
+    values of ``pair`` (the rule's own reading, by enumeration)."""
+    out = {x: 0 for x in pair + single}
+    ranges = [[v for v in range(lo, hi + 1) if dom[x] >> (v - lo) & 1] for x in pair + single]
+    for a, b, s in itertools.product(*ranges):
+        if a != b and a + b == s:
+            for x, v in zip(pair + single, (a, b, s)):
+                out[x] |= 1 << (v - lo)
+    return out
+
+
+def test_a_one_cell_segment_takes_only_sums_of_two_distinct_values():
+    """Segments (0, 1) (a box's) and (3,) (the next box's) of a 9x9 line, on random
+    candidates: the line's propagators, each run once, leave each cell exactly the values
+    some filling with two distinct values in the box uses (three terms summed as if the
+    two could be equal kept, e.g., 2 in both cells for a 4: iss-examples-11's extra nodes)."""
+    p = m.VariantPuzzle(9, box=(3, 3))
+    line = m.RegionSumLine((0, 1, 3))
+    pair, single = [0, 1], [3]
+    assert [list(s) for s in _segments(p, line.cells)] == [pair, single]
+    prog = Program(p)
+    for house in p.houses():
+        prog.house(house)
+    _region_sum_line(prog, p, line)
+    prog.freeze()
+    mine = [q for q in range(prog.kinds.shape[0])
+            if set(prog.pcells[prog.cstart[q]:prog.cstart[q + 1]].tolist()) == {0, 1, 3}]
+    assert mine
+    rng = random.Random("region-sum-distinct")
+    full = (1 << 9) - 1
+    failed = narrowed = distinct_mattered = 0
+    for trial in range(400):
+        dom = prog.dom.copy()
+        for x in pair + single:
+            dom[x] = full & rng.randrange(1, 1 << 9) & rng.randrange(1, 1 << 9) or 1
+        before = dom.copy()
+        exact = _sums_of_distinct(before, pair, single, 1, 9)
+        ok = engine.propagate_once(prog, dom, mine, watch=False)
+        where = (trial, [int(before[x]) for x in pair + single])
+        if not ok:
+            assert not any(exact.values()), where
+            failed += 1
+            continue
+        assert [int(dom[x]) for x in pair + single] == [exact[x] for x in pair + single], where
+        narrowed += any(dom[x] != before[x] for x in pair + single)
+        loose = {x: 0 for x in pair + single}  # (equal values allowed)
+        for a, b in itertools.product(range(9), repeat=2):
+            if before[0] >> a & 1 and before[1] >> b & 1 and before[3] >> (a + b + 1) & 1:
+                for x, i in ((0, a), (1, b), (3, a + b + 1)):
+                    loose[x] |= 1 << i
+        distinct_mattered += loose != exact
+    assert failed >= 10 and narrowed >= 100 and distinct_mattered >= 10
