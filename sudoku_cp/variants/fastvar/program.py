@@ -251,6 +251,20 @@ class Program:
         data += [] if small else [0]  # (no groups of distinct cells yet: ``linear_groups``)
         self.props.append((SMALLSUM if small else LINEAR, list(merged), data))
 
+    def bounds(self, terms, total: int) -> None:
+        """``sum(coef * value of cell) == total`` by its bounds alone (``LINEAR``; its
+        cells of one coef that all differ bounded as one group: ``linear_groups``), beside
+        an exact sum whose groups of three split a longer run of such cells (a box's five
+        cells on a region sum line sum to 15 or more, not 9: ``Region sum lines, hard``
+        31,599 -> 16,151 nodes)."""
+        merged: dict[int, int] = {}
+        for cell, coef in terms:
+            merged[cell] = merged.get(cell, 0) + coef
+        merged = {c: k for c, k in merged.items() if k}
+        if merged:
+            data = [len(merged), total] + [v for cell in merged for v in (cell, merged[cell])]
+            self.props.append((LINEAR, list(merged), data + [0]))
+
     def _group_sums(self, holding) -> None:
         """Each ``GROUPSUM``'s data: its cells in groups of 1 to 3 of one sign that share a
         house (each cell into the first group it fits), and its total in bit indices; and
