@@ -89,6 +89,8 @@ def _cold() -> None:
     program_lines._unrolled.cache_clear()
     program_pairs._taxicab_pairs.cache_clear()
     implied._areas.cache_clear()
+    implied._GROUPS.clear()
+    program._GROUPINGS.clear()
 
 
 def _arrays(puzzle) -> dict:

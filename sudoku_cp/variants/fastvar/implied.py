@@ -21,6 +21,8 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
+from .program_peers import _geometry_peers
+
 
 #: An implied sum over more cells than this is left out (weak, and costly to propagate;
 #: nine: a killer's nodes halve against five, docs/variants_speed.md, issue 38).
@@ -320,9 +322,12 @@ def circle_groups(prog, holding) -> None:
     in ``v`` groups. Run by ``Program.freeze``; kept when frozen again."""
     from .program import CIRCLES
 
+    near = None
     for i, (kind, cells, data) in enumerate(prog.props):
         if kind != CIRCLES or data[1 + data[0]]:
             continue
+        if near is None:  # (the geometry's houses come first: their peers kept per shape)
+            near = _geometry_peers(prog._shape) if prog._stated else ()
         groups = _distinct_groups([(x, 1) for x in data[1:1 + data[0]]], holding)
         if all(len(g) == 2 for g in groups):
             continue
@@ -330,7 +335,7 @@ def circle_groups(prog, holding) -> None:
         for g in groups:
             common = -1  # (as bits: the cells sharing a house with each cell of the group)
             for y in g[1:]:
-                common &= _peers(prog, holding, y)
+                common &= _peers(prog, holding, y, near)
             for y in g[1:]:
                 common &= ~(1 << y)
             out = _cells(common)
@@ -339,10 +344,16 @@ def circle_groups(prog, holding) -> None:
                          + [len(groups)] + [len(g) - 1 for g in groups] + seeing)
 
 
-def _peers(prog, holding, x: int) -> int:
+def _peers(prog, holding, x: int, near=()) -> int:
     """The cells sharing a house (a ``HOUSE`` of ``prog``, as ``holding`` names them) with
-    ``x``, ``x`` among them when any house holds it, as bits."""
+    ``x``, ``x`` among them when any house holds it, as bits. ``near``: cell -> the same
+    through the geometry's houses (``program_peers._geometry_peers``), the first
+    ``prog._stated`` of ``props``, when they are there (a 9x9's 23 circles walked their
+    27 houses' cells afresh: a third of iss-examples-29's build)."""
     out, bits = 0, holding[x]
+    if near:
+        out = near[x] if x < len(near) else 0
+        bits = bits >> prog._stated << prog._stated
     while bits:
         low = bits & -bits
         bits ^= low
@@ -368,7 +379,27 @@ def _cells(bits: int) -> list[int]:
 LONG = 10
 
 
-def _distinct_groups(terms, holding) -> list[list[int]]:
+def _distinct_groups(terms, holding) -> tuple[tuple[int, ...], ...]:
+    """``_grouped_apart(terms, holding)``, kept by the terms and the houses holding each
+    of their cells (all it reads): a puzzle's circles or long sums, solved again or
+    checked by several paradigms, grouped once (0.15 ms for iss-examples-29's 23
+    circles). A cache: emptied when it fills."""
+    terms = tuple(terms)
+    key = (terms, tuple([holding[x] for x, _ in terms]))
+    got = _GROUPS.get(key)
+    if got is None:
+        if len(_GROUPS) >= MAX_GROUPS:
+            _GROUPS.clear()
+        got = _GROUPS[key] = tuple(tuple(g) for g in _grouped_apart(terms, holding))
+    return got
+
+
+_GROUPS: dict[tuple, tuple] = {}
+#: Groupings kept by ``_distinct_groups``.
+MAX_GROUPS = 1024
+
+
+def _grouped_apart(terms, holding) -> list[list[int]]:
     """``terms`` (cell, coefficient) as groups ``[coefficient, cell, ...]`` whose cells all
     differ: per coefficient, again and again the cells left that the house holding most of
     them holds (ties: the first house), down to single cells; or, for ``LONG`` cells or

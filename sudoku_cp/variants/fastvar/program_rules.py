@@ -7,6 +7,7 @@ groups, and the chaos construction have modules of their own (``program_pairs``,
 
 from __future__ import annotations
 
+from dataclasses import fields
 from itertools import chain
 from math import comb
 
@@ -95,11 +96,23 @@ def _segments(p, cells):
 def _region_sum_line(prog, p, c):
     """Every two segments sum alike (not only each against the first: a sum's bounds pass
     on no more than bounds, and a one-cell segment is then held to another's sum of
-    distinct values directly, as ISS's root candidates have it)."""
+    distinct values directly, as ISS's root candidates have it). A segment's cells share
+    a box, so that its sum is one of distinct values (``distinct``: even against a
+    one-cell segment; iss-examples-11 2,367 -> 1,101 nodes); a segment longer than an
+    exact sum's groups is bounded as one run of distinct values too (``Program.bounds``)."""
     segs = _segments(p, c.cells)
     for i, a in enumerate(segs):
         for b in segs[i + 1:]:
-            prog.linear([(x, 1) for x in a] + [(x, -1) for x in b], 0)
+            terms = [(x, 1) for x in a] + [(x, -1) for x in b]
+            prog.linear(terms, 0, distinct=max(len(a), len(b)) > 1)
+            if max(len(a), len(b)) > (LONGEST_GROUP if prog.nv <= 12 else 2):
+                prog.bounds(terms, 0)
+
+
+#: The most cells of one sign an exact sum (``GROUPSUM``) takes as one group of distinct
+#: values (two past 12 values: ``Program._group_sums``); a longer segment is bounded as
+#: one beside it (``Program.bounds``).
+LONGEST_GROUP = 3
 
 
 def _zipper(prog, p, c):
@@ -146,14 +159,33 @@ def _dot(ok):
 
 def _params(c) -> tuple:
     """A constraint's numbers without its cells (rules of one kind and numbers share their
-    tables)."""
-    return tuple(v for k, v in vars(c).items() if k not in ("cells", "cell"))
+    tables): its fields but ``cells`` and ``cell``, their names read once per class (a
+    puzzle of 33 inequality signs read them 33 times: ~1 us each).
+
+    >>> from sudoku_cp.variants.model import DifferenceDot, GreaterThan
+    >>> _params(DifferenceDot((0, 1), 3)), _params(GreaterThan((0, 1)))
+    ((3,), ())
+    """
+    names = _PARAM_NAMES.get(c.__class__)
+    if names is None:
+        names = _PARAM_NAMES[c.__class__] = tuple(
+            f.name for f in fields(c) if f.name not in ("cells", "cell"))
+    return tuple([getattr(c, k) for k in names]) if names else ()
+
+
+_PARAM_NAMES: dict[type, tuple] = {}  # a constraint class -> ``_params``' field names
 
 
 def _unary(ok):
     def build(prog, p, c):
         prog.restrict(c.cell, lambda v: ok(c, v))
     return build
+
+
+def _candidates(prog, p, c):
+    """The cell keeps ``c.values`` (those among the puzzle's: ``mask`` leaves the others
+    out), as ``restrict`` would keep them, without a predicate per value."""
+    prog.dom[c.cell] &= prog.mask(c.values)
 
 
 def _extreme(smaller):
@@ -224,8 +256,19 @@ def _sum_line(prog, p, c):
 
 
 def _distinct(prog, cells) -> bool:
-    """Whether ``cells`` are different cells of one of the geometry's houses."""
-    return len(set(cells)) == len(cells) and any(h.issuperset(cells) for h in prog.geometry_sets)
+    """Whether ``cells`` are different cells of one of the geometry's houses: for two or
+    more, a house holding each (the geometry's houses holding a cell kept as bits, per
+    shape: 27 sets asked of each of 27 indexing clues cost 60 us)."""
+    if len(set(cells)) != len(cells):
+        return False
+    if len(cells) < 2:  # (a house of one cell holds no propagator: asked of the sets)
+        return any(h.issuperset(cells) for h in prog.geometry_sets)
+    holding, common = prog._shape.holding, -1
+    for x in cells:
+        if x >= len(holding):  # (a cell outside the geometry's houses)
+            return False
+        common &= holding[x]
+    return common != 0
 
 
 def _x_sum(prog, p, c):
@@ -410,7 +453,7 @@ BUILDERS = {
     "greater_than": _dot(lambda c, a, b: a > b),
     "odd": _unary(lambda c, v: v % 2 == 1),
     "even": _unary(lambda c, v: v % 2 == 0),
-    "candidates": _unary(lambda c, v: v in c.values),
+    "candidates": _candidates,
     "minimum": _extreme(True),
     "maximum": _extreme(False),
     "quadruple": _quadruple,
