@@ -182,3 +182,43 @@ def test_the_classic_path_is_skipped_exactly_where_board_of_refuses(puzzle, monk
     monkeypatch.setattr(fast, "board_of", lambda p: asked.append(p) or board_of(p))
     assert (fast._board_or_none(puzzle) is None) == refused
     assert len(asked) == (0 if refused else 1)
+
+
+def _jigsaw_16(rng):
+    """A 16x16 grid (a pattern solution) and irregular regions it satisfies: the 4x4
+    boxes, then cells of equal value swapped between boxes side by side (each box keeps
+    every value once)."""
+    grid = [(r * 4 + r // 4 + c) % 16 + 1 for r in range(16) for c in range(16)]
+    boxes = [[r * 16 + c for r in range(br, br + 4) for c in range(bc, bc + 4)]
+             for br in range(0, 16, 4) for bc in range(0, 16, 4)]
+    for _ in range(40):
+        a = rng.randrange(16)
+        b = a + 1 if a % 4 < 3 else a - 1
+        x = rng.choice(boxes[a])
+        y = next((y for y in boxes[b] if grid[y] == grid[x]), None)
+        boxes[a][boxes[a].index(x)], boxes[b][boxes[b].index(y)] = y, x
+    return grid, tuple(tuple(sorted(b)) for b in boxes)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_16x16_with_regions_goes_to_fastvar_and_agrees_with_the_classic_solver(seed):
+    # (``CROSSING_SIZE``: fastvar's crossings beat the classic solver there; the two
+    # engines must find the same solutions, and 9x9 or diagonals stay classic)
+    rng = random.Random(seed)
+    grid, regions = _jigsaw_16(rng)
+    givens = tuple((c, grid[c]) for c in range(256) if rng.random() < 0.6)
+    extra = {"regions": regions} if seed % 2 == 0 else {
+        "constraints": (ExtraRegion(regions[rng.randrange(16)]),)}
+    puzzle = VariantPuzzle(16, givens=givens, **extra)
+    assert fast._crossing_regions(puzzle) and fast._board_or_none(puzzle) is None
+    r = fast.solve(puzzle, limit=100)
+    assert "runs" in r.stats  # (fastvar's counter: the classic solver has none)
+    from sudoku_cp.backends.fast.backend import FastBackend
+
+    classic = FastBackend().solve(fast.board_of(puzzle), limit=100)  # (values 1..16: no shift)
+    assert r.exhausted and classic.exhausted and tuple(grid) in r.solutions
+    assert sorted(r.solutions) == sorted(tuple(s) for s in classic.solutions)
+    assert not any(check_solution(puzzle, s) for s in r.solutions)
+    for same in (VariantPuzzle(9, regions=tuple(tuple(range(r * 9, r * 9 + 9)) for r in range(9))),
+                 VariantPuzzle(16, givens=givens, constraints=(Diagonal(1),))):
+        assert not fast._crossing_regions(same) and fast._board_or_none(same) is not None

@@ -129,11 +129,34 @@ _GEOMETRIES: dict = {}
 MAX_GEOMETRIES = 64
 
 
+#: From this size on, a grid whose irregular regions or extra regions cross the rows and
+#: columns goes to ``fastvar``: its crossings (pointing and claiming between any two full
+#: houses) and leftovers cut the search the classic solver's box-line locked candidates
+#: leave (iss-examples-59, a 16x16 jigsaw: 289 nodes -> 7; 16x16 Windoku: 460,000 nodes,
+#: 2.1 s -> 3,567, 0.22 s). On a 9x9 the classic solver stays faster (0.03 ms against
+#: 0.25 on iss-examples-48: ``fastvar``'s build costs more than the whole search).
+#: Diagonals stay classic (16x16 Sudoku X: ``fastvar`` 10x slower). docs/variants_speed.md,
+#: "Twenty-third round".
+CROSSING_SIZE = 16
+#: ``fastvar``'s masks hold at most this many values.
+CROSSING_MAX = 62
+
+
+def _crossing_regions(puzzle) -> bool:
+    """True when ``puzzle`` is big enough, and has regions or extra regions, for ``fastvar``
+    to beat the classic solver (``CROSSING_SIZE``)."""
+    n = puzzle.size
+    return (CROSSING_SIZE <= n <= CROSSING_MAX
+            and (puzzle.regions is not None
+                 or any(c.TYPE == "extra_region" for c in puzzle.constraints)))
+
+
 def _board_or_none(puzzle):
     """``board_of(puzzle)``, or None when it refuses (a rule that is no house, another
-    shape or other values: ``fastvar``'s)."""
+    shape or other values: ``fastvar``'s) or when ``fastvar`` is the faster there
+    (``_crossing_regions``)."""
     n = puzzle.size
-    if (puzzle.cols != n or puzzle.extra or puzzle.raw
+    if (puzzle.cols != n or puzzle.extra or puzzle.raw or _crossing_regions(puzzle)
             or puzzle.values[1] - puzzle.values[0] != n - 1
             or any(c.TYPE not in HOUSE_TYPES for c in puzzle.constraints)):
         return None  # (it would refuse: no exception built for the common cases, 10 us)

@@ -8,6 +8,7 @@ groups, and the chaos construction have modules of their own (``program_pairs``,
 from __future__ import annotations
 
 from dataclasses import fields
+from itertools import chain
 from math import comb
 
 from ..paradigms import UnsupportedConstraint
@@ -337,7 +338,12 @@ def _rellik(prog, p, c):
         raise UnsupportedConstraint("rellik_cage", f"fast: values {prog.lo}..{prog.hi} and a "
                                     f"total of {c.total} (it takes 0..{MAX_VALUES})")
     prog.house(c.cells)
-    prog.props.append((RELLIK, list(c.cells), [len(c.cells), c.total] + list(c.cells)))
+    cage = set(c.cells)
+    outside = [[x for x in h if x not in cage] for h in prog.full_houses
+               if 1 < len(h) - sum(x not in cage for x in h) < len(h)]  # (crossing it twice+)
+    watched = list(dict.fromkeys(chain(c.cells, chain.from_iterable(outside))))
+    prog.props.append((RELLIK, watched, [len(c.cells), c.total] + list(c.cells) + [len(outside)]
+                       + [v for h in outside for v in chain((len(h),), h)]))
 
 
 def _count_distinct(prog, p, c):

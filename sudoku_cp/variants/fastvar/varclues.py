@@ -363,24 +363,51 @@ def _value_index(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
 @njit(cache=True, nogil=True)
 def _rellik(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
     """No one or more of the cells' values sum to the total (values 0 and up, total at most
-    62, ``program`` checks): the sums of the decided values (bit ``s`` of ``made``: some
-    non-empty set of them sums to ``s``) must miss it, and an open cell loses each value
-    that would complete one."""
+    62, ``program`` checks; the cells differ). The values the cage surely holds: the decided
+    ones, those of a naked subset (``m`` cells whose candidates are ``m`` values), and a
+    value a crossing full house has nowhere else (its cells outside the cage, listed after
+    the cage's: ``d[o + 2 + k]`` houses, each its count then its cells). Their sums (bit
+    ``s`` of ``made``: some non-empty set of them sums to ``s``) must miss the total, and an
+    open cell loses each value, not one of them, that would complete one."""
     k, total = d[o], d[o + 1]
     upto = _below(total + 1)
-    made = 0
+    held = 0
+    seen = 0
     for j in range(k):
         m = dom[d[o + 2 + j]]
-        if m & (m - 1) == 0:
-            made |= ((made | 1) << (lo + _cttz(m))) & upto
+        seen |= m
+        if m & (m - 1) == 0 or m & ~held == 0:
+            held |= m
+            continue
+        size = _ctpop(m)
+        if size > k:
+            continue
+        inside = 0
+        for t in range(k):
+            if dom[d[o + 2 + t]] & ~m == 0:
+                inside += 1
+        if inside == size:
+            held |= m
+    c = o + 3 + k
+    for h in range(d[o + 2 + k]):
+        size = d[c]
+        out = 0
+        for t in range(size):
+            out |= dom[d[c + 1 + t]]
+        held |= seen & ~out  # (a value no cell of the cage has: the house fails elsewhere)
+        c += 1 + size
+    made = 0
+    rest = held
+    while rest:
+        i = _cttz(rest)
+        rest &= rest - 1
+        made |= ((made | 1) << (lo + i)) & upto
     if made >> total & 1:
         return False
     reach = made | 1  # with the empty set
     for j in range(k):
         x = d[o + 2 + j]
-        m = dom[x]
-        if m & (m - 1) == 0:
-            continue
+        m = dom[x] & ~held
         bad = 0
         while m:
             i = _cttz(m)
