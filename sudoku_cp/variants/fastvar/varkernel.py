@@ -473,6 +473,10 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
             else:
                 ok = _pair(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops)
             inq[p] = False
+        elif kind == CROSS:
+            ok = _cross(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        elif kind == RENBAN:
+            ok = _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
         elif kind == OR:
             ok = _or(dom, d, o, tab, lo, nv, wstart, wlist, queue, inq, state, nprops)
         else:
