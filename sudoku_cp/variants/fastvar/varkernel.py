@@ -699,9 +699,6 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
     nprops = kinds.shape[0]
     spent = 0
     count_places(dom, queue, nprops, nv, wstart, wlist)
-    tail = RINGS * nprops + nprops  # the houses' counts of places, saved with each frame
-    saved = np.empty((frames.shape[0], queue.shape[0] - tail), dtype=np.int64)
-    since = state[DEPTH]  # (frames below it were saved by an earlier call: counted again)
     while True:
         if spent >= budget:
             return 0
@@ -722,7 +719,6 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
                 if x >= 0:
                     depth = state[DEPTH]
                     frames[depth, :] = dom
-                    saved[depth, :] = queue[tail:]
                     bcell[depth] = x
                     bbit[depth] = bit
                     state[DEPTH] = depth + 1
@@ -745,11 +741,7 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
             depth -= 1
             state[DEPTH] = depth
             dom[:] = frames[depth, :]
-            if depth >= since:
-                queue[tail:] = saved[depth, :]
-            else:
-                count_places(dom, queue, nprops, nv, wstart, wlist)
-                since = depth  # (the frames pushed from here on are this call's)
+            count_places(dom, queue, nprops, nv, wstart, wlist)
             if _narrow(dom, bcell[depth], ~bbit[depth], wstart, wlist, queue, inq, state, nprops):
                 state[LAST] = bcell[depth] + 1
                 break
