@@ -478,6 +478,14 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
             ok = _cross(dom, d, o, wstart, wlist, queue, inq, state, nprops)
         elif kind == RENBAN:
             ok = _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
+        elif kind == CAGE:
+            ok = _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops)
+        elif kind == LINEAR:
+            ok = _linear(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
+        elif kind == GROUPSUM:
+            ok = _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
+        elif kind == BETWEEN:
+            ok = _between(dom, d, o, wstart, wlist, queue, inq, state, nprops)
         elif kind == OR:
             ok = _or(dom, d, o, tab, lo, nv, wstart, wlist, queue, inq, state, nprops)
         else:
