@@ -1,5 +1,5 @@
 """``fast`` for variants: ``propagate`` calls some kinds itself (houses, pairs, crossings,
-renbans: a run through ``varkernel._run`` costs more) and the rest through ``_run``. Each
+renbans, cages, sums, betweens: a run through ``varkernel._run`` costs more) and the rest through ``_run``. Each
 propagator of a few programs, run once by ``propagate`` and once by ``_run`` on the same
 random masks, must narrow them alike and fail alike: a kind that ``propagate`` skipped,
 or sent to another kind's propagator, would differ."""
@@ -15,7 +15,8 @@ pytest.importorskip("numba")
 
 from sudoku_cp.variants import model as m  # noqa: E402
 from sudoku_cp.variants.fastvar import engine  # noqa: E402
-from sudoku_cp.variants.fastvar.program import (CROSS, HOUSE, OR, RENBAN,  # noqa: E402
+from sudoku_cp.variants.fastvar.program import (BETWEEN, CAGE, CROSS, GROUPSUM,  # noqa: E402
+                                                HOUSE, LINEAR, OR, PAIR, RENBAN,
                                                 compile_puzzle)
 
 PUZZLES = {
@@ -24,7 +25,15 @@ PUZZLES = {
         m.Renban((60, 70, 80, 79)), m.KillerCage((50, 51, 52), 12))),
     "6x6 renbans and a thermometer": m.VariantPuzzle(6, constraints=(
         m.Renban((0, 7, 14)), m.Renban((20, 21, 22)), m.Thermometer((30, 31, 25, 19)))),
+    "9x9 between line, arrows, a little killer": m.VariantPuzzle(9, constraints=(
+        m.Between((0, 1, 2, 3)), m.Arrow((40, 41), (42, 43, 44)), m.Arrow((60,), (61, 70, 79)),
+        m.LittleKiller((8, 16, 24, 32, 40, 48), 33), m.Renban((72, 73, 74)))),
 }
+
+
+def test_the_programs_hold_every_kind_propagate_calls_itself():
+    kinds = {int(x) for p in PUZZLES.values() for x in compile_puzzle(p).kinds}
+    assert {HOUSE, PAIR, CROSS, RENBAN, CAGE, LINEAR, GROUPSUM, BETWEEN} <= kinds, kinds
 
 
 @pytest.mark.parametrize("name", PUZZLES)
@@ -33,7 +42,7 @@ def test_every_propagator_runs_alike_through_propagate_and_through_run(name):
     prog = compile_puzzle(PUZZLES[name])
     kinds = [int(x) for x in prog.kinds]
     assert {HOUSE, CROSS, RENBAN} <= set(kinds)
-    assert set(kinds) - {HOUSE, CROSS, RENBAN}  # a kind through ``_run`` too
+    assert set(kinds) - {HOUSE, CROSS, RENBAN}  # another kind too
     rng = random.Random(name)
     nv = prog.nv
     full = (1 << nv) - 1
