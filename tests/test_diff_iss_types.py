@@ -47,6 +47,26 @@ def test_the_command_refuses_them_in_one_line_before_starting(capsys):
     assert "--types" in err and "Nope, SlowThermo" in err and "SumLine" not in err
 
 
+@pytest.mark.parametrize("sizes, named", [("4,16", "16"), ("9,abc", "abc"), ("6,4x", "4x")])
+def test_a_size_the_generator_cannot_draw_is_refused_by_name(capsys, sizes, named):
+    # (16 once reached the generator's box table and ended in a KeyError traceback)
+    with pytest.raises(SystemExit) as exc:
+        diff_iss.main(["--iss", "/no/such/checkout", "--count", "1", "--sizes", sizes])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert err.startswith("usage:") is False and "--sizes" in err
+    assert err.endswith(f"not {named}") and "4, 6, 9" in err
+
+
+def test_the_sizes_it_draws_pass_the_check(capsys):
+    # (a bad --types after good sizes: the sizes let through, the types refused)
+    for sizes in ("4,6,9", "4x6,6x8"):
+        with pytest.raises(SystemExit):
+            diff_iss.main(["--iss", "/no/such/checkout", "--count", "1", "--sizes", sizes,
+                           "--types", "Nope"])
+        assert "--types" in capsys.readouterr().err.strip().splitlines()[-1]
+
+
 def test_every_iss_type_the_project_reads_is_drawn_but_the_few_named():
     """The parser's list against the generators': what no generator draws is named here
     (a generator that stops drawing a type fails this)."""

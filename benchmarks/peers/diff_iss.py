@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -229,7 +230,13 @@ def main(argv=None):
     if not args.iss:
         ap.error("give --iss or set ISS to a checkout of sigh/Interactive-Sudoku-Solver")
     types = tuple(args.types.split(",")) if args.types else None
-    sizes = tuple(s if "x" in s else int(s) for s in args.sizes.split(","))
+    sizes = tuple(s if "x" in s else int(s) if s.isdigit() else s
+                  for s in args.sizes.split(","))
+    bad = [str(s) for s in sizes if not (isinstance(s, str) and re.fullmatch(r"\d+x\d+", s))
+           and s not in iss_random.BOX_ROWS]
+    if bad:
+        ap.error(f"--sizes: the generator draws square sides {', '.join(map(str, iss_random.BOX_ROWS))}"
+                 f" or shapes such as 4x6, not {', '.join(bad)}")
     if len({isinstance(s, str) for s in sizes}) > 1:
         ap.error("--sizes takes square sides or non-square shapes, not both")
     if types and undrawn(types, sizes):

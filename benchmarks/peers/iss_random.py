@@ -67,6 +67,11 @@ def _b17(k):
     return "0123456789abcdefg"[k]
 
 
+#: The square sides the generator draws, each with its boxes' height (``--sizes`` of
+#: ``diff_iss.py`` refuses others by name).
+BOX_ROWS = {4: 2, 6: 2, 9: 3}
+
+
 class Geometry:
     """A grid's size, values and houses; ``items`` are its ISS items (Shape, NoBoxes, Jigsaw)."""
 
@@ -75,7 +80,7 @@ class Geometry:
         self.num_values = n + extra_values
         self.hi = lo + self.num_values - 1
         self.layout = layout
-        br = {4: 2, 6: 2, 9: 3}[n]
+        br = BOX_ROWS[n]
         bc = n // br
         rows = [tuple(range(r * n, r * n + n)) for r in range(n)]
         cols = [tuple(range(c, n * n, n)) for c in range(n)]
@@ -112,7 +117,7 @@ class Geometry:
 def random_regions(rng, n, swaps=None):
     """``n`` connected regions of ``n`` cells each: the boxes (or rows), then many random
     swaps of two border cells between neighbouring regions that keep both connected."""
-    br = {4: 2, 6: 2, 9: 3}.get(n)
+    br = BOX_ROWS.get(n)
     owner = [((x // n) // br) * (n // (n // br)) + (x % n) // (n // br) for x in range(n * n)] \
         if br else [x // n for x in range(n * n)]
     for _ in range(swaps or 6 * n * n):
@@ -155,13 +160,13 @@ def global_houses(geo, rule):
     if rule == "Diagonal-":
         return [tuple(i * n + i for i in range(n))]
     if rule == "DisjointSets":  # ISS's sets follow the box shape, boxes or not
-        br = {4: 2, 6: 2, 9: 3}[n]
+        br = BOX_ROWS[n]
         bc = n // br
         boxes = [[(R * br + i) * n + C * bc + j for i in range(br) for j in range(bc)]
                  for R in range(n // br) for C in range(n // bc)]
         return [tuple(box[i] for box in boxes) for i in range(n)]
     if rule == "Windoku":  # windows of the box's shape, one cell in and one apart
-        br = {4: 2, 6: 2, 9: 3}[n]
+        br = BOX_ROWS[n]
         bc = n // br
         return [tuple((r0 + i) * n + c0 + j for i in range(br) for j in range(bc))
                 for r0 in range(1, n - br, br + 1) for c0 in range(1, n - bc, bc + 1)]
