@@ -50,6 +50,18 @@ def get(url: str) -> dict:
         return json.load(r)
 
 
+@pytest.mark.parametrize("delay", [0.0, 0.05, 0.2, 0.5])
+def test_ctrl_c_while_the_fork_server_imports_prints_no_traceback(delay):
+    # The fork server starts at once and imports the solvers for a second or two; a Ctrl-C
+    # reaches the whole process group. It used to die mid-import, printing "Fatal Python
+    # error" or a KeyboardInterrupt traceback (one CI run in six met it).
+    proc, url = start("--no-browser")
+    time.sleep(delay)
+    code, out, err = stop(proc)
+    assert code == 130
+    assert "Traceback" not in err and "Fatal Python error" not in err, err
+
+
 def test_serves_the_puzzle_given_and_stops_cleanly_on_ctrl_c():
     proc, url = start(EASY4, "--no-browser", "--port", "0")
     try:

@@ -92,6 +92,25 @@ class Jobs:
         self._count = 0
         self._closed = False
 
+    def launch(self) -> None:
+        """Launch the fork server now, from the main thread (else nothing), with Ctrl-C
+        ignored for the few milliseconds of its launch. It inherits "ignored" through exec
+        (Python leaves an ignored SIGINT so), so a Ctrl-C pressed while it starts and
+        imports ``PRELOAD`` (a second or two, before it ignores SIGINT itself) no longer
+        kills it mid-import with a traceback on the console; it ends when the server does.
+        (Blocking the signal instead does not carry: the child's mask is reset.)"""
+        from multiprocessing import forkserver
+
+        if threading.current_thread() is not threading.main_thread():
+            return
+        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            forkserver.ensure_running()
+        except OSError:  # (a worker's start will try again, and say so if it fails)
+            pass
+        finally:
+            signal.signal(signal.SIGINT, before)
+
     def warm(self) -> None:
         """Start one idle worker now, so that the first request does not wait for it.
 
