@@ -101,7 +101,8 @@ class Jobs:
         (Blocking the signal instead does not carry: the child's mask is reset.)"""
         from multiprocessing import forkserver
 
-        if threading.current_thread() is not threading.main_thread():
+        if (threading.current_thread() is not threading.main_thread()
+                or signal.getsignal(signal.SIGINT) is None):  # (not set from Python: kept)
             return
         before = signal.signal(signal.SIGINT, signal.SIG_IGN)
         try:
