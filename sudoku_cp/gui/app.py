@@ -217,7 +217,6 @@ def create_app(*, time_limit: float = 60.0, max_body: int = 1 << 20, workers: in
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
-        jobs.launch()  # the fork server, deaf to a Ctrl-C while it imports
         threading.Thread(target=jobs.warm, daemon=True).start()  # the first worker, early
         yield
         jobs.stop_all()

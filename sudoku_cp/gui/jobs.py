@@ -27,8 +27,9 @@ import traceback
 from typing import Any
 
 #: Imported once by the fork server, so that each worker starts warm ("__main__" too, so
-#: that a worker does not run the main script again).
-PRELOAD = ["__main__", "sudoku_cp.gui.tasks", "sudoku_cp.gui.work", "sudoku_cp.gui.hints",
+#: that a worker does not run the main script again); first, the module that makes the fork
+#: server deaf to a Ctrl-C while it imports the others (``forkserver_deaf``).
+PRELOAD = ["sudoku_cp.gui.forkserver_deaf", "__main__", "sudoku_cp.gui.tasks", "sudoku_cp.gui.work", "sudoku_cp.gui.hints",
            "sudoku_cp.grade", "sudoku_cp.generate", "sudoku_cp.crosscheck", "sudoku_cp.backends.backtrack",
            "sudoku_cp.backends.sat", "sudoku_cp.backends.cpsat", "pysat.solvers",
            "ortools.sat.python.cp_model"]
@@ -91,26 +92,6 @@ class Jobs:
         self._lock = threading.Lock()
         self._count = 0
         self._closed = False
-
-    def launch(self) -> None:
-        """Launch the fork server now, from the main thread (else nothing), with Ctrl-C
-        ignored for the few milliseconds of its launch. It inherits "ignored" through exec
-        (Python leaves an ignored SIGINT so), so a Ctrl-C pressed while it starts and
-        imports ``PRELOAD`` (a second or two, before it ignores SIGINT itself) no longer
-        kills it mid-import with a traceback on the console; it ends when the server does.
-        (Blocking the signal instead does not carry: the child's mask is reset.)"""
-        from multiprocessing import forkserver
-
-        if (threading.current_thread() is not threading.main_thread()
-                or signal.getsignal(signal.SIGINT) is None):  # (not set from Python: kept)
-            return
-        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
-        try:
-            forkserver.ensure_running()
-        except OSError:  # (a worker's start will try again, and say so if it fails)
-            pass
-        finally:
-            signal.signal(signal.SIGINT, before)
 
     def warm(self) -> None:
         """Start one idle worker now, so that the first request does not wait for it.
