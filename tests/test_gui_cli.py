@@ -114,6 +114,7 @@ def test_only_the_fork_server_imports_the_module_that_makes_it_deaf():
             "assert signal.getsignal(signal.SIGINT) is signal.default_int_handler; "
             "assert sudoku_cp.gui.jobs.PRELOAD[0] == 'sudoku_cp.gui.forkserver_deaf'")
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         preexec_fn=default_sigint,  # (xdist's workers ignore SIGINT: inherited)
                          env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert run.returncode == 0, run.stderr
 
