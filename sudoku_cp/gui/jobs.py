@@ -7,7 +7,8 @@ formulas, base models) warm between them. The server waits for the answer with a
 limit; when the limit passes, or the page cancels the job by its id, the worker is killed
 and a fresh one takes its place later. Workers are forked from a *fork server* that
 imported the library and the solver packages once, so a new worker costs a fork, not
-an import.
+an import. The fork server runs in a session of its own, so that a Ctrl-C at the terminal,
+meant for the page, never reaches it (``forkserver_session``).
 
 Roads not taken: a thread per job with cooperative cancel flags (the generator and the
 backends have no cancel hook, so a cancelled thread would go on using a core until it
@@ -18,6 +19,7 @@ about 0.4 s more per request on a loaded 2-core machine, ``benchmarks/bench_gui.
 from __future__ import annotations
 
 from ..errors import SudokuCpError
+from . import forkserver_session
 
 import multiprocessing
 import os
@@ -28,7 +30,8 @@ from typing import Any
 
 #: Imported once by the fork server, so that each worker starts warm ("__main__" too, so
 #: that a worker does not run the main script again); first, the module that makes the fork
-#: server deaf to a Ctrl-C while it imports the others (``forkserver_deaf``).
+#: server deaf to a Ctrl-C while it imports the others (``forkserver_deaf``: belt and braces
+#: behind ``forkserver_session``, and the guard where this Python launches it the stock way).
 PRELOAD = ["sudoku_cp.gui.forkserver_deaf", "__main__", "sudoku_cp.gui.tasks", "sudoku_cp.gui.work", "sudoku_cp.gui.hints",
            "sudoku_cp.grade", "sudoku_cp.generate", "sudoku_cp.crosscheck", "sudoku_cp.backends.backtrack",
            "sudoku_cp.backends.sat", "sudoku_cp.backends.cpsat", "pysat.solvers",
@@ -67,6 +70,7 @@ def _serve(conn) -> None:
 
 class _Worker:
     def __init__(self, ctx) -> None:
+        forkserver_session.ensure_running()  # (a new fork server: out of the Ctrl-C's reach)
         self.conn, child = ctx.Pipe()
         self.proc = ctx.Process(target=_serve, args=(child,), daemon=True)
         self.proc.start()
