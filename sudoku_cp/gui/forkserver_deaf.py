@@ -7,6 +7,11 @@ meanwhile killed it mid-import with a traceback on the console, though the serve
 stopped cleanly. The server stops the fork server (it ends when the server does), and its
 workers ignore SIGINT too (``jobs._serve``). Imported in the server, it would make the
 server deaf: ``tests/test_gui_cli.py`` checks that the server does not import it.
+
+The fork server is now launched in a session of its own (``forkserver_session``), where no
+terminal's Ctrl-C reaches it, its Python start-up included; this module stays as belt and
+braces, and as the guard on a Python where that launch falls back to the stock one (a
+window of the fork server's own start-up left then, 1 start in 80).
 """
 
 import signal
