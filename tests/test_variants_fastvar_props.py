@@ -334,49 +334,44 @@ def test_a_renban_keeps_what_fillings_use_and_drops_values_of_windows_it_cannot_
     assert dropped > 50
 
 
-def _renban_by(fn, masks, nv):
-    """``varkernel``'s renban function ``fn`` on one line over cells ``0..k-1`` holding
-    ``masks`` (no peers seeing them all, no watcher): (ok, the masks after)."""
+def test_a_short_renban_keeps_exactly_the_values_its_fillings_use():
+    """A line of ``varkernel.SHORT`` cells or fewer (``_renban_short``): each cell keeps
+    exactly the values some filling (distinct, consecutive) gives it, and the run fails
+    exactly when there is none; brute force over every filling of random candidates."""
     from sudoku_cp.variants.fastvar import varkernel
-
-    k = len(masks)
-    dom = np.array(masks, dtype=np.int64)
-    d = np.array([k, *range(k), 0], dtype=np.int64)
-    ok = fn(dom, d, 0, nv, np.zeros(k + 1, dtype=np.int64), np.zeros(1, dtype=np.int64),
-            np.zeros(3, dtype=np.int64), np.zeros(1, dtype=np.bool_),
-            np.zeros(varkernel.STATE, dtype=np.int64), 1, np.full(2 * k, -1, dtype=np.int64))
-    return bool(ok), dom.tolist()
-
-
-def test_a_short_renban_by_table_prunes_as_the_window_loops_do():
-    """``_renban_short`` (one look-up per window) against ``_renban_windows`` (the loops
-    over each window's cells) on random candidates of lines of ``SHORT`` cells or fewer:
-    the same verdict and masks. Sparse masks, so that windows met in one value, fixed
-    cells, repeated singles and failures all come up (counted)."""
-    from sudoku_cp.variants.fastvar import varkernel
+    from sudoku_cp.variants.fastvar.program import RENBAN, Program
+    from sudoku_cp.variants.fastvar.program_rules import BUILDERS
 
     rng = random.Random("renban-short")
-    seen = {"narrowed": 0, "failed": 0, "in_window": 0}
-    for trial in range(3000):
-        nv = rng.randint(2, 12)
-        k = rng.randint(1, varkernel.SHORT)
-        masks = [rng.randrange(1, 1 << nv) & rng.randrange(1, 1 << nv)
-                 & rng.choice([-1, rng.randrange(1, 1 << nv)]) or 1 << rng.randrange(nv)
-                 for _ in range(k)]
-        short = _renban_by(varkernel._renban_short, masks, nv)
-        loops = _renban_by(varkernel._renban_windows, masks, nv)
-        assert short == loops, (trial, nv, masks)
-        ok, after = short
-        seen["failed"] += not ok
-        seen["narrowed"] += ok and after != masks
-        for s in range(nv - k + 1):  # a window kept where a cell not fixed meets it once
-            w = ((1 << k) - 1) << s
-            cut = [m & w for m in masks]
-            if all(cut) and functools.reduce(int.__or__, cut) == w and any(
-                    c & (c - 1) == 0 and c != m for c, m in zip(cut, masks)):
-                seen["in_window"] += 1
-                break
-    assert min(seen.values()) > 100, seen
+    narrowed = failed = 0
+    for trial in range(500):
+        n = rng.randint(4, 9)
+        lo = rng.choice([0, 1])
+        k = rng.randint(2, varkernel.SHORT)
+        cells = tuple(rng.sample(range(n * n), k))
+        puzzle = m.VariantPuzzle(n, box=None, values=(lo, lo + n - 1),
+                                 constraints=(m.Renban(cells),))
+        prog = Program(puzzle)
+        BUILDERS["renban"](prog, puzzle, puzzle.constraints[0])
+        prog.freeze()
+        for x in cells:  # (sparse masks: windows left with one value in a cell, or none)
+            sparse = rng.randrange(1, 1 << n) & rng.randrange(1, 1 << n)
+            prog.dom[x] = sparse or 1 << rng.randrange(n)
+        before = [int(prog.dom[x]) for x in cells]
+        kept = [0] * k
+        for vals in itertools.product(*[[v for v in range(n) if b >> v & 1] for b in before]):
+            if _is_renban(vals):
+                for i, v in enumerate(vals):
+                    kept[i] |= 1 << v
+        ok, dom = _run_one(prog, n, RENBAN)
+        where = (trial, puzzle.to_json(), before)
+        assert ok == any(kept), where
+        if not ok:
+            failed += 1
+            continue
+        assert [int(dom[x]) for x in cells] == kept, where
+        narrowed += kept != before
+    assert narrowed > 50 and failed > 50, (narrowed, failed)
 
 
 def test_renban_on_4x4_keeps_exactly_the_checkers_grids():

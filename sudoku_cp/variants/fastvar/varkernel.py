@@ -22,6 +22,8 @@ Import this module only after ``compiled_cache.prepare()`` (``engine`` does).
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 from numba import njit
 
@@ -125,138 +127,91 @@ def _pair(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
     return _narrow(dom, a, sup, wstart, wlist, queue, inq, state, nprops)
 
 
-def _window_check(k, masks):
-    """One window of ``k`` values as ``_renban_windows`` sees it, ``masks`` each cell's
-    values in it (bit ``i`` its ``i``-th value): every cell meets it and its values are
-    covered (``ok``); the cells meeting it in one value (``ones``); and, as
-    ``_in_window`` leaves it (a cell holding one value takes it, the others lose it,
-    until none moves; kept when no cell is emptied, none shares its value and every
-    value is covered), each cell's values, or ``None``."""
-    run = (1 << k) - 1
-    union = 0
-    for m in masks:
-        union |= m
-    ok = all(masks) and union == run
-    ones = sum(1 << j for j, m in enumerate(masks) if m and m & (m - 1) == 0)
-    ms = list(masks)
-    kept = True
-    while kept:
-        fixed = 0
-        for m in ms:
-            if m & (m - 1) == 0:
-                if m == 0 or fixed & m:
-                    kept = False
-                fixed |= m
-        moved = False
-        for j, m in enumerate(ms):
-            if kept and m & (m - 1) and m & fixed:
-                ms[j] = m & ~fixed
-                moved = True
-        if not moved:
-            break
-    covered = 0
-    for m in ms:
-        covered |= m
-    return ok, ones, (ms if kept and covered == run else None)
-
-
-def _windows(most):
+def _matchings(most):
     """For each ``k`` up to ``most``, the table ``_renban_short`` reads: at ``offset[k] +
-    index`` (``k`` masks of ``k`` bits, cell ``j``'s at bits ``k * j``), ``_window_check``
-    packed: the masks after ``_in_window`` in bits ``0 .. k * k - 1`` (0 when the window
-    goes), then ``ok``, then ``ones``. Made once at import (under a millisecond at 3)."""
+    index`` (``k`` masks of ``k`` bits, cell ``j``'s at bits ``k * j``, bit ``i`` the
+    window's ``i``-th value), the values each cell takes in some assignment of distinct
+    values it holds (packed the same way), 0 when there is none. Made once at import
+    (numpy, one pass per permutation); the kernel reads it as a constant."""
     offset = np.zeros(most + 1, dtype=np.int64)
     size = 0
     for k in range(1, most + 1):
         offset[k] = size
         size += 1 << (k * k)
-    table = np.zeros(size, dtype=np.int32)
+    table = np.zeros(size, dtype=np.uint16)
     for k in range(1, most + 1):
-        run = (1 << k) - 1
-        for index in range(1 << (k * k)):
-            masks = [(index >> (k * j)) & run for j in range(k)]
-            ok, ones, after = _window_check(k, masks)
-            packed = sum(m << (k * j) for j, m in enumerate(after or ()))
-            table[offset[k] + index] = packed | ok << (k * k) | ones << (k * k + 1)
+        index = np.arange(1 << (k * k), dtype=np.int64)
+        kept = np.zeros(index.shape[0], dtype=np.int64)
+        for perm in itertools.permutations(range(k)):
+            holds = np.ones(index.shape[0], dtype=np.bool_)
+            packed = 0
+            for j, v in enumerate(perm):
+                holds &= (index >> (k * j + v)) & 1 == 1
+                packed |= 1 << (k * j + v)
+            kept[holds] |= packed
+        table[offset[k]:offset[k] + index.shape[0]] = kept
     return offset, table
 
 
 #: The longest renban checked by ``_renban_short`` (its table has ``2 ** (k * k)``
 #: entries for each ``k``: 512 at 3).
 SHORT = 3
-_SHORT_AT, _SHORT_TABLE = _windows(SHORT)
+_SHORT_AT, _SHORT_TABLE = _matchings(SHORT)
 
 
 @njit(cache=True, nogil=True)
 def _renban_short(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
-    """``_renban_windows`` on a line of ``SHORT`` cells or fewer, each window read from
-    ``_SHORT_TABLE`` in one look-up: the same pruning (a test compares them), without
-    the loops over cells within each window. Only the windows that meet every cell are
-    read (no other passes either check). ``work``: scratch of ``2 * k`` or more."""
+    """``_renban`` on a line of ``SHORT`` cells or fewer, exactly: within each window
+    that meets every cell, the values each cell takes in some assignment of the window's
+    values to the cells, all different (``_SHORT_TABLE``); a window with none goes. Each
+    cell keeps what it takes in the windows left; a value every such window holds is on
+    the line. ``work``: scratch of ``2 * k`` or more."""
     k = d[o]
     run = (1 << k) - 1
-    kk = k * k
     keep = work[:k]
     ms = work[k:2 * k]
     first = 0  # the windows that meet every cell: from the highest lowest value less k - 1
     last = nv - k  # to the lowest highest value
-    fixed = 0  # the cells holding one value
     for j in range(k):
         m = dom[d[o + 1 + j]]
         ms[j] = m
         keep[j] = 0
         first = max(first, _cttz(m) - k + 1)
         last = min(last, _high(m))
-        if m & (m - 1) == 0:
-            fixed |= 1 << j
     at = _SHORT_AT[k]
-    allowed = 0  # the windows every cell meets and whose values are covered
+    allowed = 0
     needed = -1
-    single = False  # one of them where a cell not fixed meets it in one value
-    kept = 0  # the windows ``_in_window`` keeps
-    needs = -1
     for s in range(first, last + 1):
         index = 0
         for j in range(k):
             index |= ((ms[j] >> s) & run) << (k * j)
-        e = np.int64(_SHORT_TABLE[at + index])
-        w = run << s
-        if (e >> kk) & 1:
+        took = np.int64(_SHORT_TABLE[at + index])
+        if took:
+            w = run << s
             allowed |= w
             needed &= w
-            single = single or (e >> (kk + 1)) & ~fixed != 0
-        took = e & ((1 << kk) - 1)
-        if took:
-            kept |= w
-            needs &= w
             for j in range(k):
                 keep[j] |= ((took >> (k * j)) & run) << s
-    if single:
-        if kept == 0:
-            return False
-        for j in range(k):
-            if not _narrow(dom, d[o + 1 + j], keep[j], wstart, wlist, queue, inq, state,
-                           nprops):
-                return False
-        return _place_needed(dom, d, o + 1, k, needs, wstart, wlist, queue, inq, state,
-                             nprops)
     if allowed == 0:
         return False
     for j in range(k):
-        if not _narrow(dom, d[o + 1 + j], allowed, wstart, wlist, queue, inq, state, nprops):
+        if not _narrow(dom, d[o + 1 + j], keep[j], wstart, wlist, queue, inq, state, nprops):
             return False
     return _place_needed(dom, d, o + 1, k, needed, wstart, wlist, queue, inq, state, nprops)
 
 
 @njit(cache=True, nogil=True)
-def _renban_windows(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
+def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
     """The values are one window of ``k`` consecutive values (the house makes them
     differ): a window stays when every cell can hold one of its values and every one of
     its values has a cell that can hold it (after ``_in_window``, when a cell can hold
-    one value of it only); a value every window left holds is on the line."""
+    one value of it only); a value every window left holds is on the line. A line of
+    ``SHORT`` cells or fewer: ``_renban_short``."""
     k = d[o]
     if k > nv:
         return False
+    if k <= SHORT:
+        return _renban_short(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
     run = (1 << k) - 1
     allowed = 0
     needed = -1
@@ -287,15 +242,6 @@ def _renban_windows(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, wor
             return False
     # a value in every window left is on the line
     return _place_needed(dom, d, o + 1, k, needed, wstart, wlist, queue, inq, state, nprops)
-
-
-@njit(cache=True, nogil=True)
-def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
-    """The values are one window of ``k`` consecutive values: ``_renban_short`` for a
-    line of ``SHORT`` cells or fewer, ``_renban_windows`` for the others."""
-    if d[o] <= SHORT:
-        return _renban_short(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
-    return _renban_windows(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
 
 
 @njit(cache=True, nogil=True)
