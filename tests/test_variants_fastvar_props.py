@@ -334,46 +334,6 @@ def test_a_renban_keeps_what_fillings_use_and_drops_values_of_windows_it_cannot_
     assert dropped > 50
 
 
-def test_a_short_renban_keeps_exactly_the_values_its_fillings_use():
-    """A line of ``varkernel.SHORT`` cells or fewer (``_renban_short``): each cell keeps
-    exactly the values some filling (distinct, consecutive) gives it, and the run fails
-    exactly when there is none; brute force over every filling of random candidates."""
-    from sudoku_cp.variants.fastvar import varkernel
-    from sudoku_cp.variants.fastvar.program import RENBAN, Program
-    from sudoku_cp.variants.fastvar.program_rules import BUILDERS
-
-    rng = random.Random("renban-short")
-    narrowed = failed = 0
-    for trial in range(500):
-        n = rng.randint(4, 9)
-        lo = rng.choice([0, 1])
-        k = rng.randint(2, varkernel.SHORT)
-        cells = tuple(rng.sample(range(n * n), k))
-        puzzle = m.VariantPuzzle(n, box=None, values=(lo, lo + n - 1),
-                                 constraints=(m.Renban(cells),))
-        prog = Program(puzzle)
-        BUILDERS["renban"](prog, puzzle, puzzle.constraints[0])
-        prog.freeze()
-        for x in cells:  # (sparse masks: windows left with one value in a cell, or none)
-            sparse = rng.randrange(1, 1 << n) & rng.randrange(1, 1 << n)
-            prog.dom[x] = sparse or 1 << rng.randrange(n)
-        before = [int(prog.dom[x]) for x in cells]
-        kept = [0] * k
-        for vals in itertools.product(*[[v for v in range(n) if b >> v & 1] for b in before]):
-            if _is_renban(vals):
-                for i, v in enumerate(vals):
-                    kept[i] |= 1 << v
-        ok, dom = _run_one(prog, n, RENBAN)
-        where = (trial, puzzle.to_json(), before)
-        assert ok == any(kept), where
-        if not ok:
-            failed += 1
-            continue
-        assert [int(dom[x]) for x in cells] == kept, where
-        narrowed += kept != before
-    assert narrowed > 50 and failed > 50, (narrowed, failed)
-
-
 def test_renban_on_4x4_keeps_exactly_the_checkers_grids():
     rng = random.Random("renban4")
     for trial in range(25):

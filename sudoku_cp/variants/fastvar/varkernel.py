@@ -22,8 +22,6 @@ Import this module only after ``compiled_cache.prepare()`` (``engine`` does).
 
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
 from numba import njit
 
@@ -127,91 +125,15 @@ def _pair(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops):
     return _narrow(dom, a, sup, wstart, wlist, queue, inq, state, nprops)
 
 
-def _matchings(most):
-    """For each ``k`` up to ``most``, the table ``_renban_short`` reads: at ``offset[k] +
-    index`` (``k`` masks of ``k`` bits, cell ``j``'s at bits ``k * j``, bit ``i`` the
-    window's ``i``-th value), the values each cell takes in some assignment of distinct
-    values it holds (packed the same way), 0 when there is none. Made once at import
-    (numpy, one pass per permutation); the kernel reads it as a constant."""
-    offset = np.zeros(most + 1, dtype=np.int64)
-    size = 0
-    for k in range(1, most + 1):
-        offset[k] = size
-        size += 1 << (k * k)
-    table = np.zeros(size, dtype=np.uint16)
-    for k in range(1, most + 1):
-        index = np.arange(1 << (k * k), dtype=np.int64)
-        kept = np.zeros(index.shape[0], dtype=np.int64)
-        for perm in itertools.permutations(range(k)):
-            holds = np.ones(index.shape[0], dtype=np.bool_)
-            packed = 0
-            for j, v in enumerate(perm):
-                holds &= (index >> (k * j + v)) & 1 == 1
-                packed |= 1 << (k * j + v)
-            kept[holds] |= packed
-        table[offset[k]:offset[k] + index.shape[0]] = kept
-    return offset, table
-
-
-#: The longest renban checked by ``_renban_short`` (its table has ``2 ** (k * k)``
-#: entries for each ``k``: 512 at 3).
-SHORT = 3
-_SHORT_AT, _SHORT_TABLE = _matchings(SHORT)
-
-
-@njit(cache=True, nogil=True)
-def _renban_short(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
-    """``_renban`` on a line of ``SHORT`` cells or fewer, exactly: within each window
-    that meets every cell, the values each cell takes in some assignment of the window's
-    values to the cells, all different (``_SHORT_TABLE``); a window with none goes. Each
-    cell keeps what it takes in the windows left; a value every such window holds is on
-    the line. ``work``: scratch of ``2 * k`` or more."""
-    k = d[o]
-    run = (1 << k) - 1
-    keep = work[:k]
-    ms = work[k:2 * k]
-    first = 0  # the windows that meet every cell: from the highest lowest value less k - 1
-    last = nv - k  # to the lowest highest value
-    for j in range(k):
-        m = dom[d[o + 1 + j]]
-        ms[j] = m
-        keep[j] = 0
-        first = max(first, _cttz(m) - k + 1)
-        last = min(last, _high(m))
-    at = _SHORT_AT[k]
-    allowed = 0
-    needed = -1
-    for s in range(first, last + 1):
-        index = 0
-        for j in range(k):
-            index |= ((ms[j] >> s) & run) << (k * j)
-        took = np.int64(_SHORT_TABLE[at + index])
-        if took:
-            w = run << s
-            allowed |= w
-            needed &= w
-            for j in range(k):
-                keep[j] |= ((took >> (k * j)) & run) << s
-    if allowed == 0:
-        return False
-    for j in range(k):
-        if not _narrow(dom, d[o + 1 + j], keep[j], wstart, wlist, queue, inq, state, nprops):
-            return False
-    return _place_needed(dom, d, o + 1, k, needed, wstart, wlist, queue, inq, state, nprops)
-
-
 @njit(cache=True, nogil=True)
 def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
     """The values are one window of ``k`` consecutive values (the house makes them
     differ): a window stays when every cell can hold one of its values and every one of
     its values has a cell that can hold it (after ``_in_window``, when a cell can hold
-    one value of it only); a value every window left holds is on the line. A line of
-    ``SHORT`` cells or fewer: ``_renban_short``."""
+    one value of it only); a value every window left holds is on the line."""
     k = d[o]
     if k > nv:
         return False
-    if k <= SHORT:
-        return _renban_short(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
     run = (1 << k) - 1
     allowed = 0
     needed = -1
