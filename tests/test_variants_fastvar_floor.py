@@ -8,7 +8,8 @@ each shortcut below against the plain definition it replaces.
   house's set;
 - ``Program.freeze``'s watcher lists: per cell, each propagator on it once, in order,
   ``~p`` for a slow one;
-- ``program_rules._params``: a rule's fields but its cells.
+- ``program_rules._params``: a rule's fields but its cells;
+- ``varkernel.watchers`` (round 24): the watcher lists in one compiled pass.
 """
 
 from __future__ import annotations
@@ -162,3 +163,51 @@ def test_an_or_of_candidates_is_the_either_the_general_merge_makes():
             assert np.array_equal(getattr(fast, name), getattr(plain, name)), (trial, name)
         failed += program.LINEAR in fast.kinds.tolist()  # (no branch left: the rule fails)
     assert failed  # (some draws left no branch)
+
+
+def test_the_compiled_watcher_lists_are_the_plain_ones_on_random_programs():
+    """``varkernel.watchers`` (round 24, floor6: the lists built in one compiled pass, not a
+    numpy sort) against the plain per-cell list: random propagators of random kinds naming
+    random cells, repeats within a propagator, cells no propagator names, none at all."""
+    from sudoku_cp.variants.fastvar import varkernel
+
+    rng = random.Random(2406)
+    shapes = [(0, 5), (1, 1), (3, 0)] + [(rng.randint(1, 40), rng.randint(1, 30))
+                                         for _ in range(200)]
+    for nprops, ncells in shapes:
+        lists = [[rng.randrange(ncells) for _ in range(rng.randint(0, 6))] if ncells else []
+                 for _ in range(nprops)]
+        kinds = np.array([rng.randint(0, 6) for _ in lists], dtype=np.int64)
+        cstart = np.zeros(nprops + 1, dtype=np.int64)
+        cstart[1:] = np.cumsum([len(c) for c in lists])
+        pcells = np.array([x for c in lists for x in c] or [0], dtype=np.int64)
+        want = [[] for _ in range(ncells)]
+        for p, cells in enumerate(lists):
+            w = ~p if kinds[p] > program.PAIR else p
+            for x in cells:
+                if w not in want[x]:
+                    want[x].append(w)
+        wstart, wlist = varkernel.watchers(pcells, cstart, kinds, ncells)
+        assert wstart.tolist() == np.cumsum([0] + [len(w) for w in want]).tolist()
+        assert wlist.tolist() == ([w for ws in want for w in ws] or [0])
+
+
+def test_the_first_search_after_a_cold_load_by_the_build_still_says_it_compiles(monkeypatch):
+    """The build loads the kernel now (its watcher lists): a cold cache seen at that load
+    must still wrap the first search in ``compiling`` (once), not be lost."""
+    from contextlib import nullcontext
+
+    from sudoku_cp.variants.fastvar import engine
+
+    engine.kernel()
+    said = []
+    monkeypatch.setattr(engine, "_kernel", None)
+    monkeypatch.setattr(engine, "_cold", False)
+    monkeypatch.setattr(engine, "warm", lambda: False)
+    monkeypatch.setattr(engine, "compiling", lambda *a: said.append(a[0]) or nullcontext())
+    puzzle = m.VariantPuzzle(4, constraints=(m.Thermometer((0, 1, 2)),))
+    compile_puzzle(puzzle)  # (loads the kernel: the cache seen cold)
+    assert engine._kernel is not None and said == []
+    engine.solve(puzzle)
+    engine.solve(puzzle)
+    assert said == ["the fast variant engine"]

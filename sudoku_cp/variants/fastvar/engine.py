@@ -30,12 +30,17 @@ CHUNK = 1024
 BRANCHING = 0
 
 _kernel = None
+#: Whether numba's cache held nothing of the kernel when ``kernel`` first loaded it: the
+#: first search then compiles (and says so), whichever call loaded the module (the build's
+#: ``watch_lists`` does, before the search).
+_cold = False
 
 
 def kernel():
     """The compiled module, numba imported (and its cache chosen) on first use."""
-    global _kernel
+    global _kernel, _cold
     if _kernel is None:
+        _cold = not warm()  # (before the import: importing makes nothing warm)
         from ...compiled_cache import prepare
 
         prepare()  # NUMBA_CACHE_DIR, before numba is imported
@@ -121,6 +126,11 @@ def _kinds_of(k) -> tuple:
     return got[2]
 
 
+def watch_lists(pcells, cstart, kinds, ncells: int) -> tuple:
+    """``(wstart, wlist)`` of a program (``varkernel.watchers``) for ``program.freeze``."""
+    return kernel().watchers(pcells, cstart, kinds, ncells)
+
+
 def propagate_once(prog, dom, props, *, watch=True) -> bool:
     """Run the propagators ``props`` of ``prog`` on ``dom`` (in place) to their fixpoint,
     or each once with ``watch=False`` (a narrowing queues no watcher): for tests of one
@@ -191,8 +201,9 @@ def _search(np, prog, limit, deadline, solutions, nodes):
     budgets until ``deadline`` (None: none); with ``nodes``, one budget of that many only.
     The kernel's code (2 exhausted, 1 the limit reached, 0 out of time or of ``nodes``)
     and the stats."""
-    cold = _kernel is None and not warm()  # before kernel(): its import makes nothing warm
+    global _cold
     k = kernel()
+    cold, _cold = _cold, False  # (the first search compiles, when the cache was cold)
     ncells = prog.dom.shape[0]
     dom = prog.dom.copy()
     stats = {"propagators": prog.kinds.shape[0], "nodes": 0, "fails": 0}

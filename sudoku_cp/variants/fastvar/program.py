@@ -388,30 +388,11 @@ class Program:
             self.hstart, self.hcells, self.hbits = (np.zeros(1, np.int64), np.zeros(1, np.int64),
                                                     np.zeros(1, np.int64))
         # who watches each cell: every propagator on it once, in order; ~i for a slow one
-        # (sorted by a key of cell and propagator; shifts and masks, not numpy's slower
-        # integer division: half the cost of this step on a classic grid's 81 propagators;
-        # each cell's start found in the sorted keys, and each propagator's entry made once
-        # and looked up: a third of this step's numpy calls, ~25 us a puzzle)
-        count = len(props)
-        shift = count.bit_length()
-        ids = np.arange(count, dtype=np.int64)
-        key = np.repeat(ids, clen)
-        key |= self.pcells[:len(key)] << shift
-        key.sort()
-        if len(key) > 1:
-            keep = np.empty(len(key), dtype=np.bool_)
-            keep[0] = True
-            np.not_equal(key[1:], key[:-1], out=keep[1:])
-            if not keep.all():  # (a propagator naming a cell twice: watched once)
-                key = key[keep]
-        if len(key):
-            ids[self.slow()] ^= -1
-            self.wlist = ids[key & ((1 << shift) - 1)]
-        else:
-            self.wlist = np.zeros(1, np.int64)
-        ends = np.arange(len(self.dom) + 1, dtype=np.int64)
-        ends <<= shift
-        self.wstart = np.searchsorted(key, ends)
+        # (compiled: two passes over the cells, a tenth of the dozen numpy calls of a sort)
+        from .engine import watch_lists
+
+        self.wstart, self.wlist = watch_lists(self.pcells, self.cstart, self.kinds,
+                                              len(self.dom))
         return self
 
     def _segments(self):

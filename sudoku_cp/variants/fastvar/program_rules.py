@@ -339,8 +339,13 @@ def _rellik(prog, p, c):
                                     f"total of {c.total} (it takes 0..{MAX_VALUES})")
     prog.house(c.cells)
     cage = set(c.cells)
-    outside = [[x for x in h if x not in cage] for h in prog.full_houses
-               if 1 < len(h) - sum(x not in cage for x in h) < len(h)]  # (crossing it twice+)
+    outside = []  # each full house the cage crosses with two cells or more: its other cells
+    for h in prog.full_houses:
+        if cage.isdisjoint(h):  # (most of them: walked no further; each was counted whole)
+            continue
+        out = [x for x in h if x not in cage]
+        if 1 < len(h) - len(out) < len(h):
+            outside.append(out)
     watched = list(dict.fromkeys(chain(c.cells, chain.from_iterable(outside))))
     prog.props.append((RELLIK, watched, [len(c.cells), c.total] + list(c.cells) + [len(outside)]
                        + [v for h in outside for v in chain((len(h),), h)]))

@@ -617,6 +617,39 @@ def _few(tab, at, nv):
 
 
 @njit(cache=True, nogil=True)
+def watchers(pcells, cstart, kinds, ncells):
+    """A program's watcher lists (``program.freeze``): for each cell ``x`` of ``ncells``,
+    ``wlist[wstart[x]:wstart[x + 1]]`` the propagators naming it (``pcells`` from
+    ``cstart``), each once, in order, ``~p`` for a slow one (a kind after ``PAIR``);
+    ``wlist`` is ``[0]`` when none watches. A counting pass, then a filling pass: the
+    dozen numpy calls of a sort by (cell, propagator) were ~35 us a puzzle. A cell outside
+    ``0..ncells - 1`` is watched by none (the sort dropped it past the last start)."""
+    nprops = kinds.shape[0]
+    last = np.full(max(ncells, 1), -1, dtype=np.int64)  # the last propagator counted there
+    wstart = np.zeros(ncells + 1, dtype=np.int64)
+    for p in range(nprops):
+        for i in range(cstart[p], cstart[p + 1]):
+            x = pcells[i]
+            if 0 <= x < ncells and last[x] != p:
+                last[x] = p
+                wstart[x + 1] += 1
+    for x in range(ncells):
+        wstart[x + 1] += wstart[x]
+    at = wstart[:ncells].copy()
+    wlist = np.zeros(max(wstart[ncells], 1), dtype=np.int64)
+    last[:] = -1
+    for p in range(nprops):
+        entry = ~p if kinds[p] > PAIR else p  # (``program.slow``)
+        for i in range(cstart[p], cstart[p + 1]):
+            x = pcells[i]
+            if 0 <= x < ncells and last[x] != p:
+                last[x] = p
+                wlist[at[x]] = entry
+                at[x] += 1
+    return wstart, wlist
+
+
+@njit(cache=True, nogil=True)
 def prepare(kinds, pstart, d, tab, nv, wstart, wlist_in, costly, bounds, everything):
     """One program's run, in one call (a numpy step each costs more at a 1-node root):
     each propagator's ring (0 houses and pairs, 1 the others, 2 the kinds ``costly``),
