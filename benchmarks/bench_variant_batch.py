@@ -13,6 +13,8 @@ warm workers, ``variants/parallel.py``). It prints:
 - the wall clock of the whole command and per puzzle read (start-up included);
 - each record's own ``time_s`` (the cross-check of that puzzle, its paradigms at once):
   median, 90th percentile and maximum, over the puzzles checked (refused ones apart);
+  at once, also ``time_s`` less the moment the last paradigm's answer came (``finished``):
+  what the record spends outside the searches (the hand-over, the checker, the verdict);
 - the puzzles whose default check took more than 3 s, and those left ``unknown``;
 - each paradigm's own time (its ``backends`` entry): median, 90th percentile, maximum;
 - the verdicts, and the puzzles whose verdict or solution differs from the one their file
@@ -89,6 +91,13 @@ def main(argv=None) -> int:
         print(f"per checked puzzle (its record's time_s, n={len(times)}): median "
               f"{1000 * statistics.median(times):.0f} ms, p90 {1000 * p90:.0f} ms, "
               f"max {1000 * times[-1]:.0f} ms")
+    after = sorted(r["time_s"] - max(r["finished"].values()) for r in checked
+                   if r["time_s"] is not None and r.get("finished"))
+    if after:  # (at once: what the record spends beside its paradigms' searches)
+        print(f"  less its last paradigm's answer (at once: the hand-over before the lanes "
+              f"start, the answers read, the checker, the verdict; n={len(after)}): median "
+              f"{1000 * statistics.median(after):.2f} ms, p90 "
+              f"{1000 * after[min(len(after) - 1, int(0.9 * len(after)))]:.2f} ms")
     per: dict[str, list] = {}
     for r in checked:
         for name, b in (r.get("backends") or {}).items():

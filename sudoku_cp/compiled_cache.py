@@ -117,12 +117,28 @@ def prepare() -> Path:
 
 def is_cold(stem: str) -> bool:
     """True when nothing compiled from the module whose file stem is ``stem`` (with its
-    dot: ``"kernels."``) is cached yet."""
+    dot: ``"kernels."``) is cached yet.
+
+    A warm answer is kept for the process (``_WARM``, by folder and stem): the cache
+    only grows while a command runs, and the walk of the folder is not free. A default
+    check asks before every puzzle whether ``fast`` is compiled (``variants.fast.
+    not_ready``), and with a cache of ~1,900 files (one machine, several source
+    versions) the walk took 2.5-3 ms of CPU, on each puzzle's road before its paradigms
+    were handed the puzzle. A cold answer is not kept: a compile may finish meanwhile."""
     root = cache_dir()
+    if (str(root), stem) in _WARM:
+        return False
     try:
-        return not any(p.name.startswith(stem) for p in root.rglob("*") if p.is_file())
+        cold = not any(p.name.startswith(stem) for p in root.rglob("*") if p.is_file())
     except OSError:
         return True
+    if not cold:
+        _WARM.add((str(root), stem))
+    return cold
+
+
+#: ``(cache folder, stem)`` pairs ``is_cold`` found warm in this process.
+_WARM: set = set()
 
 
 #: ``SUDOKU_CP_BACKGROUND_COMPILE=0``: never start a compile in the background.

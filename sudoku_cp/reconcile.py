@@ -51,7 +51,8 @@ def reconcile(found: Mapping[str, Sequence[Grid]], claims: Mapping[str, str],
     """``(verdict, solutions, evidence)`` from what each solver returned.
 
     ``found[name]``: the grids solver ``name`` returned; ``claims[name]``: its claim;
-    ``fault(grid)``: why the puzzle's checker rejects ``grid`` (None: a solution);
+    ``fault(grid)``: why the puzzle's checker rejects ``grid`` (None: a solution), asked
+    once for each distinct grid (the solvers mostly return the same one);
     ``differ(a, b)``: the cells where two grids differ, in words.
 
     >>> same = lambda a, b: "r1c1"
@@ -64,6 +65,7 @@ def reconcile(found: Mapping[str, Sequence[Grid]], claims: Mapping[str, str],
     evidence: list[str] = []
     valid: list[Grid] = []
     by: dict[Grid, list[str]] = {}  # valid grid -> the solvers that returned it
+    faults: dict[Grid, str | None] = {}  # grid -> the checker's answer, asked once a grid
     twice = None
     for name, grids in found.items():
         seen = set()
@@ -73,7 +75,9 @@ def reconcile(found: Mapping[str, Sequence[Grid]], claims: Mapping[str, str],
                 twice = twice or name
                 continue
             seen.add(grid)
-            why = fault(grid)
+            if grid not in faults:  # (the paradigms mostly return the same grid)
+                faults[grid] = fault(grid)
+            why = faults[grid]
             if why:
                 evidence.append(f"{name} returned a non-solution: {why}")
                 continue

@@ -201,3 +201,20 @@ def test_a_default_variant_check_without_compiled_code_says_it_compiles_in_the_b
     assert str(tmp_path / "warm-up.log") in why
     monkeypatch.setattr(compiled_cache, "in_background", lambda: None)
     assert "`sudoku-cp warm-up` compiles it once" in variant_fast.not_ready()
+
+
+def test_a_warm_cache_is_remembered_a_cold_one_asked_again(monkeypatch, tmp_path):
+    """``is_cold`` keeps a warm answer for the process (a default check asks before every
+    puzzle, and the walk of a large cache cost milliseconds); a cold one is asked again,
+    as a compile in the background may end meanwhile; another folder is its own."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "a"))
+    (tmp_path / "a" / "deep").mkdir(parents=True)
+    assert compiled_cache.is_cold("varkernel.")
+    (tmp_path / "a" / "deep" / "varkernel.run-1.py311.nbi").write_bytes(b"")
+    assert not compiled_cache.is_cold("varkernel.")  # (the cold answer was not kept)
+    walks = []
+    monkeypatch.setattr(Path, "rglob", lambda self, pattern: walks.append(self) or iter(()))
+    assert not compiled_cache.is_cold("varkernel.") and walks == []  # kept: no walk
+    assert compiled_cache.is_cold("kernels.") and len(walks) == 1  # another stem: walked
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "b"))
+    assert compiled_cache.is_cold("varkernel.") and len(walks) == 2  # another folder

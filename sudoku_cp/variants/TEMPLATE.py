@@ -56,7 +56,8 @@ checked once the split is made (``rules_chaos.WHOLE``), pruned as regions are pl
                enc.add([enc.x[x][v] for x in square for v in group])
 
 4. **CP-SAT** (``encode_cp.py``, ``ENCODERS``): ``(cp, c, k) -> None`` on ``cp.model``,
-   ``cp.x[cell]``, ``cp.is_value(cell, v)``: the same squares with ``AddBoolOr``.
+   ``cp.x[cell]``, ``cp.is_value(cell, v)``: the same squares with ``add_bool_or``
+   (OR-Tools' snake_case names: ``cp.model`` has no camelCase aliases, ``new_model``).
 5. **Witness** (``witness_build.py``, ``BUILDERS``): ``(c, ctx) -> [propagator]`` from
    ``witness_props`` / ``witness_lines`` / ``witness_counting`` (here ``CountIn(square,
    mask, 1, 4)`` per class), or a reason in ``witness_build.DECLINED``. Write it from the

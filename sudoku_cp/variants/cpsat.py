@@ -102,7 +102,7 @@ def _enumerate(cp, solutions, limit, time_limit, start, stats):
     stats["repeats"] = watch.repeated
     m = cp.cp_model
     if status == m.MODEL_INVALID:
-        raise RuntimeError(f"CP-SAT rejected the model: {cp.model.Validate()}")
+        raise RuntimeError(f"CP-SAT rejected the model: {cp.model.validate()}")
     if watch.repeated > REPEATS:
         return "repeats", False, watch.keys
     if len(solutions) >= limit:
@@ -169,7 +169,7 @@ def _one_by_one(cp, solutions, keys, limit, time_limit, start, stats):
         elif status == m.UNKNOWN:
             return "timeout", False
         elif status == m.MODEL_INVALID:
-            raise RuntimeError(f"CP-SAT rejected the model: {cp.model.Validate()}")
+            raise RuntimeError(f"CP-SAT rejected the model: {cp.model.validate()}")
         else:
             raise RuntimeError(f"unexpected CP-SAT status {solver.StatusName(status)}")
     return "limit", False
@@ -181,6 +181,6 @@ def _block(cp, values, k):
     differs = []
     for i, (x, v) in enumerate(zip([*cp.x, *cp.shown], values)):
         b = cp.bool_var(f"block{k}_{i}")
-        cp.model.Add(x != v).OnlyEnforceIf(b)
+        cp.model.add(x != v).OnlyEnforceIf(b)
         differs.append(b)
-    cp.model.AddBoolOr(differs)
+    cp.model.add_bool_or(differs)

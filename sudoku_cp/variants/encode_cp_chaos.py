@@ -73,15 +73,15 @@ def _layers(cp, k, n, reg, root):
             ways = [d[x][t - 1]]
             for b in _neighbours(n, x):
                 e = cp.bool_var(f"chaos{k}_e[{x},{b},{t}]")
-                model.AddImplication(e, d[b][t - 1])
+                model.add_implication(e, d[b][t - 1])
                 if SAME == "clauses":
-                    model.AddImplication(e, _same(cp, x, b))
+                    model.add_implication(e, _same(cp, x, b))
                 else:
-                    model.Add(reg[x] == reg[b]).OnlyEnforceIf(e)
+                    model.add(reg[x] == reg[b]).OnlyEnforceIf(e)
                 ways.append(e)
-            model.AddBoolOr([d[x][t].Not(), *ways])
+            model.add_bool_or([d[x][t].Not(), *ways])
     for x in cells:
-        model.Add(d[x][n - 1] == 1)
+        model.add(d[x][n - 1] == 1)
 
 
 def _top(cp, k, n, reg, root):
@@ -89,12 +89,12 @@ def _top(cp, k, n, reg, root):
     cell; a root's label is one above the ``top`` before it."""
     model, cells = cp.model, range(n * n)
     top = [cp.int_var(0, n - 1, f"chaos{k}_top[{x}]") for x in cells]
-    model.Add(top[0] == 0)
+    model.add(top[0] == 0)
     for x in cells[1:]:
-        model.AddMaxEquality(top[x], [top[x - 1], reg[x]])
-        model.Add(reg[x] <= top[x - 1] + 1)
-        model.Add(reg[x] == top[x - 1] + 1).OnlyEnforceIf(root[x])
-        model.Add(reg[x] <= top[x - 1]).OnlyEnforceIf(root[x].Not())
+        model.add_max_equality(top[x], [top[x - 1], reg[x]])
+        model.add(reg[x] <= top[x - 1] + 1)
+        model.add(reg[x] == top[x - 1] + 1).OnlyEnforceIf(root[x])
+        model.add(reg[x] <= top[x - 1]).OnlyEnforceIf(root[x].Not())
 
 
 def _first_seen(cp, k, n, inside, root):
@@ -105,16 +105,16 @@ def _first_seen(cp, k, n, inside, root):
     seen = [[cp.bool_var(f"chaos{k}_seen[{x},{q}]") for q in range(n)] for x in cells]
     for x in cells:
         for q in range(n):
-            model.AddImplication(inside[x][q], seen[x][q])
+            model.add_implication(inside[x][q], seen[x][q])
             if x == 0:
-                model.AddImplication(seen[x][q], inside[x][q])
+                model.add_implication(seen[x][q], inside[x][q])
                 continue
-            model.AddImplication(seen[x - 1][q], seen[x][q])
-            model.AddBoolOr([seen[x][q].Not(), seen[x - 1][q], inside[x][q]])
+            model.add_implication(seen[x - 1][q], seen[x][q])
+            model.add_bool_or([seen[x][q].Not(), seen[x - 1][q], inside[x][q]])
             if q:
-                model.AddImplication(inside[x][q], seen[x - 1][q - 1])
-            model.AddBoolOr([inside[x][q].Not(), seen[x - 1][q], root[x]])
-            model.AddBoolOr([inside[x][q].Not(), seen[x - 1][q].Not(), root[x].Not()])
+                model.add_implication(inside[x][q], seen[x - 1][q - 1])
+            model.add_bool_or([inside[x][q].Not(), seen[x - 1][q], root[x]])
+            model.add_bool_or([inside[x][q].Not(), seen[x - 1][q].Not(), root[x].Not()])
 
 
 def _shared(cp, a, b):
@@ -125,9 +125,9 @@ def _shared(cp, a, b):
         inside, model, n = cp._chaos_in, cp.model, cp.puzzle.size
         s = made[a, b] = cp.bool_var(f"chaos_shared[{a},{b}]")
         for q in range(n):
-            model.AddBoolOr([s.Not(), inside[a][q].Not(), inside[b][q]])
-            model.AddBoolOr([s.Not(), inside[b][q].Not(), inside[a][q]])
-            model.AddBoolOr([s, inside[a][q].Not(), inside[b][q].Not()])
+            model.add_bool_or([s.Not(), inside[a][q].Not(), inside[b][q]])
+            model.add_bool_or([s.Not(), inside[b][q].Not(), inside[a][q]])
+            model.add_bool_or([s, inside[a][q].Not(), inside[b][q].Not()])
     return made[a, b]
 
 
@@ -139,8 +139,8 @@ def _regions(cp):
         inside = cp._chaos_in = [[cp.bool_var(f"chaos_in[{x},{q}]") for q in range(n)]
                                  for x in range(n * n)]
         for x in range(n * n):
-            cp.model.AddExactlyOne(inside[x])
-            cp.model.Add(reg[x] == sum(q * b for q, b in enumerate(inside[x])))
+            cp.model.add_exactly_one(inside[x])
+            cp.model.add(reg[x] == sum(q * b for q, b in enumerate(inside[x])))
     return cp._chaos_reg
 
 
@@ -155,8 +155,8 @@ def _same(cp, a, b):
     made = cp.__dict__.setdefault("_chaos_same", {})
     if (a, b) not in made:
         reg, s = _regions(cp), cp.bool_var(f"chaos_same[{a},{b}]")
-        cp.model.Add(reg[a] == reg[b]).OnlyEnforceIf(s)
-        cp.model.Add(reg[a] != reg[b]).OnlyEnforceIf(s.Not())
+        cp.model.add(reg[a] == reg[b]).OnlyEnforceIf(s)
+        cp.model.add(reg[a] != reg[b]).OnlyEnforceIf(s.Not())
         made[a, b] = s
     return made[a, b]
 
@@ -174,22 +174,22 @@ def _chaos_arrow(cp, c, k):
             run = cp.bool_var(f"chaos_arrow{k}_run[{at},{j}]")
             parts = [x for x in (before, same) if not isinstance(x, int)]
             if not parts:
-                cp.model.Add(run == 1)
+                cp.model.add(run == 1)
             elif RUNS == "clauses":  # run <-> every part
                 for part in parts:
-                    cp.model.AddImplication(run, part)
-                cp.model.AddBoolOr([run, *(part.Not() for part in parts)])
+                    cp.model.add_implication(run, part)
+                cp.model.add_bool_or([run, *(part.Not() for part in parts)])
             else:
-                cp.model.AddMinEquality(run, parts)
+                cp.model.add_min_equality(run, parts)
             runs.append(run)
             before = run
-    cp.model.Add(cp.x[c.cell] + c.offset == 1 + sum(runs))
+    cp.model.add(cp.x[c.cell] + c.offset == 1 + sum(runs))
 
 
 def _chaos_count(cp, c, k):
     """One ``_same`` per counted cell after the first; one plus their sum is the value
     plus the offset."""
-    cp.model.Add(cp.x[c.cell] + c.offset == 1 + sum(_same(cp, c.cells[0], x) for x in c.cells[1:]))
+    cp.model.add(cp.x[c.cell] + c.offset == 1 + sum(_same(cp, c.cells[0], x) for x in c.cells[1:]))
 
 
 def _chaos_construction(cp, c, k):
@@ -204,35 +204,35 @@ def _chaos_construction(cp, c, k):
     inside = cp._chaos_in
     if HINT:
         for x in cells:
-            model.AddHint(reg[x], x // n)
+            model.add_hint(reg[x], x // n)
     if HOLDS == "keys":  # every region holds every value once: (region, value) all differ
-        model.AddAllDifferent([n * reg[x] + cp.x[x] - cp.lo for x in cells])
+        model.add_all_different([n * reg[x] + cp.x[x] - cp.lo for x in cells])
     for q in (regions if HOLDS == "triples" else ()):  # the same, a Boolean per triple
         for v in cp.values:
             ys = []
             for x in cells:
                 y = cp.bool_var(f"chaos{k}_y[{x},{q},{v}]")
                 isv = cp.is_value(x, v)
-                model.AddImplication(y, inside[x][q])
-                model.AddImplication(y, isv)
-                model.AddBoolOr([y, inside[x][q].Not(), isv.Not()])
+                model.add_implication(y, inside[x][q])
+                model.add_implication(y, isv)
+                model.add_bool_or([y, inside[x][q].Not(), isv.Not()])
                 ys.append(y)
-            model.AddExactlyOne(ys)
+            model.add_exactly_one(ys)
     root = [cp.bool_var(f"chaos{k}_root[{x}]") for x in cells]
-    model.Add(reg[0] == 0)
-    model.Add(root[0] == 1)
+    model.add(reg[0] == 0)
+    model.add(root[0] == 1)
     if SYMMETRY == "seen":
         _first_seen(cp, k, n, inside, root)
     else:
         _top(cp, k, n, reg, root)
     if "lone" in IMPLIED and n > 1:  # implied: no region of one cell, nor of two alone
         for x in cells:
-            model.AddBoolOr([_same(cp, x, b) for b in _neighbours(n, x)])
+            model.add_bool_or([_same(cp, x, b) for b in _neighbours(n, x)])
     if "pair" in IMPLIED and n > 2:
         for a in cells:
             for b in _neighbours(n, a):
                 if a < b:
-                    model.AddBoolOr([_same(cp, a, b).Not(),
+                    model.add_bool_or([_same(cp, a, b).Not(),
                                      *(_same(cp, a, c) for c in _neighbours(n, a) if c != b),
                                      *(_same(cp, b, c) for c in _neighbours(n, b) if c != a)])
     if CONNECT == "layers":
@@ -243,11 +243,11 @@ def _chaos_construction(cp, c, k):
         parents = []
         for b in _neighbours(n, x):
             p = cp.bool_var(f"chaos{k}_parent[{x},{b}]")
-            model.Add(reg[x] == reg[b]).OnlyEnforceIf(p)
-            model.Add(depth[x] == depth[b] + 1).OnlyEnforceIf(p)
+            model.add(reg[x] == reg[b]).OnlyEnforceIf(p)
+            model.add(depth[x] == depth[b] + 1).OnlyEnforceIf(p)
             parents.append(p)
-        model.AddExactlyOne([root[x], *parents])
-        model.Add(depth[x] == 0).OnlyEnforceIf(root[x])
+        model.add_exactly_one([root[x], *parents])
+        model.add(depth[x] == 0).OnlyEnforceIf(root[x])
 
 
 def _chaos_same(cp, c, k):
@@ -257,13 +257,13 @@ def _chaos_same(cp, c, k):
         for x in c.cells[1:]:
             same = _same(cp, c.cells[0], x)
             if not isinstance(same, int):
-                cp.model.Add(same == 1)
+                cp.model.add(same == 1)
         return
     sets = [c.cells[i:i + c.size] for i in range(0, len(c.cells), c.size)]
     for x in dict.fromkeys(c.cells):
         first = sum(_same(cp, x, y) for y in sets[0])
         for other in sets[1:]:
-            cp.model.Add(first == sum(_same(cp, x, y) for y in other))
+            cp.model.add(first == sum(_same(cp, x, y) for y in other))
 
 
 def _chaos_regions(cp, c, k):
@@ -273,9 +273,9 @@ def _chaos_regions(cp, c, k):
     opens = []
     for i, x in enumerate(cells[1:], 1):
         met = cp.bool_var(f"chaos_regions{k}_met[{i}]")  # shares an earlier cell's region
-        cp.model.AddMaxEquality(met, [_same(cp, y, x) for y in cells[:i]])
+        cp.model.add_max_equality(met, [_same(cp, y, x) for y in cells[:i]])
         opens.append(met.Not())
-    cp.model.Add(cp.x[c.cell] == 1 + sum(opens))
+    cp.model.add(cp.x[c.cell] == 1 + sum(opens))
 
 
 ENCODERS = {"chaos_construction": _chaos_construction, "chaos_arrow": _chaos_arrow,

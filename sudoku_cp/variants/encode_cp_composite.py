@@ -8,7 +8,7 @@
   modulo, automaton: measured). The cell-value Booleans (``CP.is_value``) stay
   unconditional: they are definitions, shared by every rule.
 - ``and``: its parts, under the enforcement in force.
-- ``regex`` / ``nfa``: ``AddAutomaton`` on the automaton made deterministic (subset
+- ``regex`` / ``nfa``: ``add_automaton`` on the automaton made deterministic (subset
   construction; CP-SAT refuses two moves on one symbol from one state), a segment break
   read from a constant variable holding the break symbol. Measured against the flow below
   on ISS's 12 examples with regexes and NFAs (docs/variants.md): 1.5 to 4x faster, and
@@ -26,7 +26,7 @@ from .model_composite import automaton_of
 
 
 class _Enforced:
-    """A ``CpModel`` seen through enforcement literals: every ``Add...`` it is asked for
+    """A ``CpModel`` seen through enforcement literals: every ``add...`` it is asked for
     holds only while all of ``lits`` do; everything else passes through."""
 
     def __init__(self, model, lits):
@@ -34,7 +34,7 @@ class _Enforced:
 
     def __getattr__(self, name):
         attr = getattr(self._model, name)
-        if not (name.startswith("Add") and callable(attr)):
+        if not ((name == "add" or name.startswith("add_")) and callable(attr)):
             return attr
 
         def add(*args, **kwargs):
@@ -52,7 +52,7 @@ def _encoder(c):
 
 def _or(cp, c, k):
     chosen = [cp.bool_var(f"or{k}_{j}") for j in range(len(c.branches))]
-    cp.model.AddBoolOr(chosen)  # (none: an empty clause, never true)
+    cp.model.add_bool_or(chosen)  # (none: an empty clause, never true)
     outer = cp.model
     for j, (b, branch) in enumerate(zip(chosen, c.branches)):
         lits = [*getattr(outer, "_lits", ()), b]
@@ -106,11 +106,11 @@ def _sequence(cp, c, k):
     if dfa is not None:
         moves, final = dfa
         if not final or not moves:  # (no accepted line at all: CP-SAT wants final states)
-            cp.model.AddBoolOr([])
+            cp.model.add_bool_or([])
             return
-        brk = cp.model.NewConstant(lo + count) if None in steps else None
+        brk = cp.model.new_constant(lo + count) if None in steps else None
         line = [brk if x is None else cp.x[x] for x in steps]
-        cp.model.AddAutomaton(line, 0, final, [(q, lo + s, t) for q, s, t in moves])
+        cp.model.add_automaton(line, 0, final, [(q, lo + s, t) for q, s, t in moves])
         return
     _flow(cp, c, k)
 
@@ -120,24 +120,24 @@ def _flow(cp, c, k):
     steps = steps_of(c.cells, getattr(c, "lengths", ()))
     layers = unroll(automaton_of(cp.puzzle, c), steps, count)
     if layers is None:
-        cp.model.AddBoolOr([])
+        cp.model.add_bool_or([])
         return
     before = None  # the moves of the step before, by the state they reach
     for i, (place, layer) in enumerate(zip(steps, layers)):
         moves = [(q, s, t, cp.bool_var(f"nfa{k}_{i}_{q}_{s}_{t}")) for q, s, t in layer]
-        cp.model.AddExactlyOne([e for *_, e in moves])
+        cp.model.add_exactly_one([e for *_, e in moves])
         if before is not None:
             for q in set(before) | {m[0] for m in moves}:
-                cp.model.Add(sum(before.get(q, ())) == sum(e for p, _, _, e in moves if p == q))
+                cp.model.add(sum(before.get(q, ())) == sum(e for p, _, _, e in moves if p == q))
         if place is not None:
             for s in range(count):
                 reading = [e for _, x, _, e in moves if x == s]
                 held = cp.is_value(place, lo + s)
                 if not reading:
-                    cp.model.AddBoolOr([held.Not()])
+                    cp.model.add_bool_or([held.Not()])
                     continue
-                cp.model.Add(sum(reading) == 1).OnlyEnforceIf(held)
-                cp.model.Add(sum(reading) == 0).OnlyEnforceIf(held.Not())
+                cp.model.add(sum(reading) == 1).OnlyEnforceIf(held)
+                cp.model.add(sum(reading) == 0).OnlyEnforceIf(held.Not())
         before = {}
         for _, _, t, e in moves:
             before.setdefault(t, []).append(e)

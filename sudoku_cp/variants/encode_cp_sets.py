@@ -25,17 +25,17 @@ def _same_values(cp, c, k):
     groups = [c.cells[i * size:(i + 1) * size] for i in range(c.sets)]
     if size == 1:
         for x in c.cells[1:]:
-            cp.model.Add(cp.x[x] == cp.x[c.cells[0]])
+            cp.model.add(cp.x[x] == cp.x[c.cells[0]])
         return
     for v in cp.values:
         first = sum(cp.is_value(x, v) for x in groups[0])
         for g in groups[1:]:
-            cp.model.Add(sum(cp.is_value(x, v) for x in g) == first)
+            cp.model.add(sum(cp.is_value(x, v) for x in g) == first)
 
 
 def _holds(cp, cells, v, name):
     b = cp.bool_var(name)
-    cp.model.AddMaxEquality(b, [cp.is_value(x, v) for x in cells])
+    cp.model.add_max_equality(b, [cp.is_value(x, v) for x in cells])
     return b
 
 
@@ -48,7 +48,7 @@ def _region_same_values(cp, c, k):
     for v in cp.values:
         held = [_holds(cp, h, v, f"rsv{k}_{i}_{v}") for i, h in enumerate(houses)]
         for b in held[1:]:
-            cp.model.Add(b == held[0])
+            cp.model.add(b == held[0])
 
 
 def _connected_values(cp, c, k):
@@ -57,16 +57,16 @@ def _connected_values(cp, c, k):
     held = []
     for x in cells:
         b = cp.bool_var(f"cv{k}_held{x}")
-        cp.model.AddMaxEquality(b, [cp.is_value(x, v) for v in c.values if v in cp.values])
+        cp.model.add_max_equality(b, [cp.is_value(x, v) for v in c.values if v in cp.values])
         held.append(b)
-    cp.model.AddBoolOr(held)
+    cp.model.add_bool_or(held)
     if c.size:
-        cp.model.Add(sum(held) == c.size)
+        cp.model.add(sum(held) == c.size)
     most = min(n * n, n * len(c.values), c.size or n * n)
     layer = []
     for x in cells:  # the root: the first holding cell
         b = cp.bool_var(f"cv{k}_root{x}")
-        cp.model.AddBoolAnd([held[x], *(h.Not() for h in held[:x])]).OnlyEnforceIf(b)
+        cp.model.add_bool_and([held[x], *(h.Not() for h in held[:x])]).OnlyEnforceIf(b)
         layer.append(b)
     for d in range(1, most):
         nxt = []
@@ -75,12 +75,12 @@ def _connected_values(cp, c, k):
             near = [layer[rr * n + cc] for rr, cc in ((r - 1, col), (r + 1, col), (r, col - 1),
                                                       (r, col + 1)) if 0 <= rr < n and 0 <= cc < n]
             b = cp.bool_var(f"cv{k}_reach{x}_{d}")
-            cp.model.AddImplication(b, held[x])
-            cp.model.AddBoolOr([layer[x], *near]).OnlyEnforceIf(b)
+            cp.model.add_implication(b, held[x])
+            cp.model.add_bool_or([layer[x], *near]).OnlyEnforceIf(b)
             nxt.append(b)
         layer = nxt
     for x in cells:
-        cp.model.AddImplication(held[x], layer[x])
+        cp.model.add_implication(held[x], layer[x])
 
 
 def _doppelganger(cp, c, k):
@@ -89,20 +89,20 @@ def _doppelganger(cp, c, k):
     cols = [tuple(range(col, n * n, n)) for col in range(n)]
     kinds = (rows, cols, list(cp.puzzle.boxes()))
     for x in cp.x:  # values 0..n only
-        cp.model.AddLinearConstraint(x, 0, n)
+        cp.model.add_linear_constraint(x, 0, n)
     misses = {}
     for kind, houses in enumerate(kinds):
         for i, h in enumerate(houses):
-            cp.model.AddBoolOr([cp.is_value(x, 0) for x in h])
+            cp.model.add_bool_or([cp.is_value(x, 0) for x in h])
             for v in range(1, n + 1):
                 misses[kind, i, v] = _holds(cp, h, v, f"dg{k}_{kind}_{i}_{v}").Not()
         for v in range(1, n + 1):
-            cp.model.AddAtMostOne([misses[kind, i, v] for i in range(len(houses))])
+            cp.model.add_at_most_one([misses[kind, i, v] for i in range(len(houses))])
     box_of = {x: i for i, b in enumerate(kinds[2]) for x in b}
     for x in range(n * n):
         mine = [(0, x // n), (1, x % n)] + ([(2, box_of[x])] if x in box_of else [])
         for v in range(1, n + 1):
-            cp.model.Add(sum(misses[(*m, v)] for m in mine) <= 1).OnlyEnforceIf(cp.is_value(x, 0))
+            cp.model.add(sum(misses[(*m, v)] for m in mine) <= 1).OnlyEnforceIf(cp.is_value(x, 0))
 
 
 def _lines(n):
@@ -140,12 +140,12 @@ def _full_rank(cp, c, k):
         if line == tuple(c.cells):
             continue
         b = cp.bool_var(f"rank{k}_{line[0]}_{line[1]}")
-        cp.model.Add(number < mine).OnlyEnforceIf(b)
-        cp.model.Add(number >= mine).OnlyEnforceIf(b.Not())
+        cp.model.add(number < mine).OnlyEnforceIf(b)
+        cp.model.add(number >= mine).OnlyEnforceIf(b.Not())
         if _tie_rule(cp.puzzle) != "any":
-            cp.model.Add(number != mine)
+            cp.model.add(number != mine)
         smaller[line] = b
-    cp.model.Add(sum(smaller.values()) == c.rank - 1)
+    cp.model.add(sum(smaller.values()) == c.rank - 1)
     _implied(cp, c, k, smaller)
 
 
@@ -155,14 +155,14 @@ def _implied(cp, c, k, smaller):
     imp = implied(cp.puzzle, c)
     if imp is None:
         return
-    cp.model.Add(cp.x[c.cells[0]] == imp.first)
+    cp.model.add(cp.x[c.cells[0]] == imp.first)
     mates = []  # "line f starts on the first value and reads smaller"
     for f in imp.others:
         b, starts = cp.bool_var(f"rank{k}_mate_{f[0]}_{f[1]}"), cp.is_value(f[0], imp.first)
-        cp.model.AddBoolAnd([starts, smaller[f]]).OnlyEnforceIf(b)
-        cp.model.AddBoolOr([starts.Not(), smaller[f].Not()]).OnlyEnforceIf(b.Not())
+        cp.model.add_bool_and([starts, smaller[f]]).OnlyEnforceIf(b)
+        cp.model.add_bool_or([starts.Not(), smaller[f].Not()]).OnlyEnforceIf(b.Not())
         mates.append(b)
-    cp.model.Add(sum(mates) == imp.below)
+    cp.model.add(sum(mates) == imp.below)
 
 
 def _full_rank_ties(cp, c, k):
@@ -171,7 +171,7 @@ def _full_rank_ties(cp, c, k):
     numbers = list(_numbers(cp, "full_rank_ties").values())
     for i, f in enumerate(numbers):  # (AddAllDifferent over the numbers took 30 s, per
         for g in numbers[i + 1:]:    # position "differs here" Booleans 10 s: this about 1)
-            cp.model.Add(f != g)
+            cp.model.add(f != g)
 
 
 ENCODERS = {
