@@ -68,7 +68,7 @@ def warm() -> bool:
 #: 14.7 ms, median ratio 0.92, verdicts unchanged; docs/variants_speed.md). Not the exact
 #: sums (GROUPSUM): alone they doubled a 1-node root's runs (337 -> 657 on
 #: iss-examples-24), and beside CROSS they won nothing more (geomean 15.0 ms).
-COSTLY = ("CROSS",)
+COSTLY = ("CROSS", "CROSSES")
 #: Propagator kinds woken only when a cell's lowest or highest candidate goes (a cell
 #: fixed is one of them), not on every narrowing: they read nothing else of a cell (linear
 #: sums by bounds, and the between and lockout lines), so they would remove nothing more.

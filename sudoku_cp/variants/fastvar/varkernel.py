@@ -25,7 +25,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .varbase import (AUTOMATON, BACK, BETWEEN, CAGE, CIRCLES, CLASSES, COUNT, CROSS, DEPTH,
+from .varbase import (AUTOMATON, BACK, BETWEEN, CAGE, CIRCLES, CLASSES, COUNT, CROSS, CROSSED,
+                      CROSSES, DEPTH,
                       EITHER, FAILS, FLATMATE, FOUND, FULLRANK, GROUPSUM, HOUSE, INDEX, LINEAR,
                       LOCKOUT, NODES, NOTIES, PAIR, QUAD, RELLIK, RENBAN, RUNS, SAMEVALUES,
                       SANDWICH, SKYSCRAPER, SMALLSUM, SUMLINE, VINDEX, XSUM, _above, _below,
@@ -335,6 +336,71 @@ def _cross(dom, d, o, wstart, wlist, queue, inq, state, nprops):
 
 
 @njit(cache=True, nogil=True)
+def _crosses(dom, d, o, wstart, wlist, queue, inq, state, nprops, work):
+    """A house ``H`` and its crossings with other houses (``program._grouped_crossings``),
+    each as ``_cross``: ``H``'s masks read once into ``work`` for all of them, until none
+    narrows (``propagate`` does not queue it for its own changes). On a failure
+    ``state[CROSSED]`` says which crossing failed (``propagate`` weighs its cells)."""
+    k, g = d[o], d[o + 1]
+    hc = o + 2
+    ms = work[:k]
+    for j in range(k):
+        ms[j] = dom[d[hc + j]]
+    again = True
+    while again:
+        again = False
+        at = hc + k
+        for i in range(g):
+            bits, nb = d[at], d[at + 1]
+            oc = at + 2
+            at = oc + nb
+            shared = 0
+            rest_h = 0
+            for j in range(k):
+                if (bits >> j) & 1:
+                    shared |= ms[j]
+                else:
+                    rest_h |= ms[j]
+            rest_l = 0
+            for j in range(nb):
+                rest_l |= dom[d[oc + j]]
+            only_h = shared & ~rest_h  # H's values with no place but the shared cells
+            if only_h & rest_l:
+                for j in range(nb):
+                    if not _narrow(dom, d[oc + j], ~only_h, wstart, wlist, queue, inq, state,
+                                   nprops):
+                        state[CROSSED] = i
+                        return False
+                rest_l &= ~only_h
+                again = True  # (another crossing's outer cells may be these)
+            only_l = shared & ~rest_l
+            if only_l & rest_h:
+                for j in range(k):
+                    if not (bits >> j) & 1 and ms[j] & only_l:
+                        if not _narrow(dom, d[hc + j], ~only_l, wstart, wlist, queue, inq,
+                                       state, nprops):
+                            state[CROSSED] = i
+                            return False
+                        ms[j] = dom[d[hc + j]]
+                again = True  # (H's rest narrowed: another crossing may narrow again)
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _weigh_crossing(d, o, i, weight):
+    """One more conflict on the cells of crossing ``i`` of the ``CROSSES`` at ``d[o:]``:
+    its house's cells and the other house's outside it (a ``CROSS``'s cells)."""
+    k = d[o]
+    for j in range(k):
+        weight[d[o + 2 + j]] += 1
+    at = o + 2 + k
+    for _ in range(i):
+        at += 2 + d[at + 1]
+    for j in range(d[at + 1]):
+        weight[d[at + 2 + j]] += 1
+
+
+@njit(cache=True, nogil=True)
 def _run(kind, dom, d, o, tab, lo, nv, wstart, wlist, queue, inq, state, nprops, work):
     """One propagator of kind ``kind`` (any but ``OR``), its data at ``d[o:]``."""
     if kind == HOUSE:
@@ -357,6 +423,8 @@ def _run(kind, dom, d, o, tab, lo, nv, wstart, wlist, queue, inq, state, nprops,
         ok = _quad(dom, d, o, wstart, wlist, queue, inq, state, nprops)
     elif kind == CROSS:
         ok = _cross(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+    elif kind == CROSSES:
+        ok = _crosses(dom, d, o, wstart, wlist, queue, inq, state, nprops, work)
     elif kind == SANDWICH:
         ok = _sandwich(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops)
     elif kind == XSUM:
@@ -476,6 +544,10 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
         elif kind == CROSS:  # (called here, not through ``_run``: a run through it costs
             # about 170 ns more, whatever its kind; measured, docs/variants_speed.md round 23)
             ok = _cross(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        elif kind == CROSSES:  # (reaches its own fixpoint: not queued by its own changes)
+            inq[p] = True
+            ok = _crosses(dom, d, o, wstart, wlist, queue, inq, state, nprops, work)
+            inq[p] = False
         elif kind == RENBAN:
             ok = _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
         elif kind == CAGE:
@@ -492,7 +564,9 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
             ok = _run(kind, dom, d, o, tab, lo, nv, wstart, wlist, queue, inq, state, nprops,
                       work)
         if not ok:
-            if kind != CHAOS or state[INORDER] < 3:  # (chaos by decisions: see search)
+            if kind == CROSSES:  # (the crossing that failed, as its own ``CROSS`` would)
+                _weigh_crossing(d, o, state[CROSSED], weight)
+            elif kind != CHAOS or state[INORDER] < 3:  # (chaos by decisions: see search)
                 for j in range(cstart[p], cstart[p + 1]):
                     weight[clist[j]] += 1
             _clear(queue, inq, state, nprops)
@@ -644,7 +718,7 @@ def prepare(kinds, pstart, d, tab, nv, wstart, wlist_in, costly, bounds, everyth
             size = max(size, 3 * (d[pstart[p] + 2] + 1))
         elif kind == RENBAN:
             size = max(size, 2 * d[pstart[p]])
-        elif kind == CHAOSCOUNT:
+        elif kind == CHAOSCOUNT or kind == CROSSES:
             size = max(size, d[pstart[p]])
     wlist = np.zeros(max(wlist_in.shape[0], 1), dtype=np.int64)
     if nprops:
