@@ -197,5 +197,9 @@ def test_a_failure_weighs_the_failing_crossings_cells(name, monkeypatch):
                 continue
             failed += 1
             assert set(weight.tolist()) == {0, 1}
-            assert frozenset(np.flatnonzero(weight).tolist()) in scopes
+            weighed = frozenset(np.flatnonzero(weight).tolist())
+            assert weighed in scopes  # one crossing's cells, its house's among them
+            assert set(grouped.data[grouped.pstart[p] + 2:][:grouped.data[grouped.pstart[p]]]
+                       .tolist()) <= weighed
+            assert set(np.flatnonzero(c == 0).tolist()) <= weighed  # the cell it emptied
     assert failed > 10
