@@ -5,8 +5,8 @@ program's ``CROSSES`` with its houses reach the same fixpoint, and fail alike, a
 ``CROSS`` propagators they replace with the same houses (one greatest fixpoint: a crossing
 narrows more on smaller masks while each house holds every value, which its house
 checks; without the houses, a value gone from a house entirely would make the fixpoint
-depend on the order); one run reaches its own fixpoint; a failure weighs the failing crossing's cells, as its
-``CROSS`` would."""
+depend on the order); one run reaches its own fixpoint; a failure weighs the failing
+crossing's cells, as its ``CROSS`` would."""
 
 from __future__ import annotations
 
