@@ -76,7 +76,8 @@ def user_cache_dir() -> Path:
 #: cache folder (``tests/test_compiled_cache.py`` finds every such file and checks it is here).
 SHARED_SOURCES = ("backends/fast/kernels.py", "variants/fastvar/varbase.py",
                   "variants/fastvar/varclues.py", "variants/fastvar/varlines.py",
-                  "variants/fastvar/varchaos.py", "variants/fastvar/varsums.py")
+                  "variants/fastvar/varchaos.py", "variants/fastvar/varsums.py",
+                  "variants/fastvar/varcross.py")
 
 
 @lru_cache(maxsize=None)

@@ -1,4 +1,5 @@
-"""``fast`` for variants: ``propagate`` calls some kinds itself (houses, pairs, crossings,
+"""``fast`` for variants: ``propagate`` calls some kinds itself (houses, pairs, crossings
+(``CROSS``, and a house's crossings as one ``CROSSES``),
 renbans, cages, sums, betweens: a run through ``varkernel._run`` costs more) and the rest through ``_run``. Each
 propagator of a few programs, run once by ``propagate`` and once by ``_run`` on the same
 random masks, must narrow them alike and fail alike: a kind that ``propagate`` skipped,
@@ -15,7 +16,8 @@ pytest.importorskip("numba")
 
 from sudoku_cp.variants import model as m  # noqa: E402
 from sudoku_cp.variants.fastvar import engine  # noqa: E402
-from sudoku_cp.variants.fastvar.program import (BETWEEN, CAGE, CROSS, GROUPSUM,  # noqa: E402
+from sudoku_cp.variants.fastvar.program import (BETWEEN, CAGE, CROSS, CROSSES,  # noqa: E402
+                                                GROUPSUM,
                                                 HOUSE, LINEAR, OR, PAIR, RENBAN,
                                                 compile_puzzle)
 
@@ -33,7 +35,7 @@ PUZZLES = {
 
 def test_the_programs_hold_every_kind_propagate_calls_itself():
     kinds = {int(x) for p in PUZZLES.values() for x in compile_puzzle(p).kinds}
-    assert {HOUSE, PAIR, CROSS, RENBAN, CAGE, LINEAR, GROUPSUM, BETWEEN} <= kinds, kinds
+    assert {HOUSE, PAIR, CROSSES, RENBAN, CAGE, LINEAR, GROUPSUM, BETWEEN} <= kinds, kinds
 
 
 @pytest.mark.parametrize("name", PUZZLES)
@@ -41,8 +43,8 @@ def test_every_propagator_runs_alike_through_propagate_and_through_run(name):
     k = engine.kernel()
     prog = compile_puzzle(PUZZLES[name])
     kinds = [int(x) for x in prog.kinds]
-    assert {HOUSE, CROSS, RENBAN} <= set(kinds)
-    assert set(kinds) - {HOUSE, CROSS, RENBAN}  # another kind too
+    assert {HOUSE, CROSSES, RENBAN} <= set(kinds)
+    assert set(kinds) - {HOUSE, CROSSES, RENBAN}  # another kind too
     rng = random.Random(name)
     nv = prog.nv
     full = (1 << nv) - 1
@@ -69,5 +71,5 @@ def test_every_propagator_runs_alike_through_propagate_and_through_run(name):
             if ok_a:
                 assert np.array_equal(a, b), (trial, p, kind)
                 narrowed[kind] += not np.array_equal(a, dom)
-    for kind in (HOUSE, CROSS, RENBAN):  # (the comparison saw each narrow)
+    for kind in (HOUSE, CROSSES, RENBAN):  # (the comparison saw each narrow)
         assert narrowed[kind] > 10, narrowed

@@ -20,7 +20,7 @@ pytest.importorskip("numba")
 
 from sudoku_cp.variants import model as m  # noqa: E402
 from sudoku_cp.variants.fastvar import engine  # noqa: E402
-from sudoku_cp.variants.fastvar.program import CROSS, HOUSE, compile_puzzle  # noqa: E402
+from sudoku_cp.variants.fastvar.program import CROSS, CROSSES, HOUSE, compile_puzzle  # noqa: E402
 
 
 def _kernel():
@@ -92,7 +92,7 @@ def test_a_narrowing_wakes_every_house_that_can_narrow_further(name):
     checked = 0
     for _ in range(12):
         prog = compile_puzzle(PUZZLES[name](r))
-        assert set(prog.kinds.tolist()) <= {HOUSE, CROSS} and HOUSE in prog.kinds
+        assert set(prog.kinds.tolist()) <= {HOUSE, CROSS, CROSSES} and HOUSE in prog.kinds
         run, dom = _root(prog)
         if dom is None:
             continue

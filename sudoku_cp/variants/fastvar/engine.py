@@ -72,8 +72,9 @@ def warm() -> bool:
 #: once per settled round (ISS's examples and collections, 1 s each: CPU geomean 16.3 ->
 #: 14.7 ms, median ratio 0.92, verdicts unchanged; docs/variants_speed.md). Not the exact
 #: sums (GROUPSUM): alone they doubled a 1-node root's runs (337 -> 657 on
-#: iss-examples-24), and beside CROSS they won nothing more (geomean 15.0 ms).
-COSTLY = ("CROSS",)
+#: iss-examples-24), and beside CROSS they won nothing more (geomean 15.0 ms). A house's
+#: crossings grouped (CROSSES: a box's six) run there too.
+COSTLY = ("CROSS", "CROSSES")
 #: Propagator kinds woken only when a cell's lowest or highest candidate goes (a cell
 #: fixed is one of them), not on every narrowing: they read nothing else of a cell (linear
 #: sums by bounds, and the between and lockout lines), so they would remove nothing more.

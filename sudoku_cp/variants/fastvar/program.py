@@ -17,6 +17,7 @@ Propagator kinds (the kernel has one function for each):
 - ``BETWEEN`` / ``LOCKOUT``: the inner cells against the two ends;
 - ``QUAD``: each listed value appears among the cells (as often as listed);
 - ``CROSS``: two full houses that share cells (pointing and claiming), implied;
+  ``CROSSES``: a house's crossings with several others, as one propagator;
 - ``SANDWICH``, ``XSUM``, ``SKYSCRAPER``, ``HIDDENSKY``: the outside clues, each from its
   rule (the sandwich, also a lunchbox's, and the x-sum by bounds on the cells they add up,
   the skyscraper and the hidden skyscraper exactly, and by bounds when their values differ);
@@ -69,7 +70,7 @@ from .program_peers import peer_tails
 (HOUSE, PAIR, LINEAR, CAGE, RENBAN, BETWEEN, LOCKOUT, QUAD, CROSS, SMALLSUM, SANDWICH, XSUM,
  SKYSCRAPER, COUNT, INDEX, VINDEX, RELLIK, CIRCLES, GROUPSUM, SUMLINE, FULLRANK, NOTIES,
  AUTOMATON, CLASSES, FLATMATE, SAMEVALUES, EITHER, ZERODIFF, CHAOS, CHAOSCOUNT,
- CHAOSARROW, HIDDENSKY, FULLRANKS, OR) = range(34)
+ CHAOSARROW, HIDDENSKY, FULLRANKS, OR, CROSSES) = range(35)
 
 #: Masks are int64 with the sign bit unused: at most 62 values.
 MAX_VALUES = 62
@@ -563,20 +564,19 @@ def compile_puzzle(puzzle, implied: bool = True) -> Program:
 
 
 def crossings(prog) -> None:
-    """A ``CROSS`` propagator for each two full houses sharing two or more cells."""
-    made = _crossings(prog.distinct_full())
+    """The crossings of every two full houses sharing two or more cells, grouped by house
+    (``_grouped_crossings``)."""
+    made = _grouped_crossings(prog.distinct_full())
     prog._crossed = (len(prog.props), made)
     prog.props.extend(made)
 
 
-@lru_cache(maxsize=64)
-def _crossings(houses: tuple) -> tuple:
-    """The ``CROSS`` propagators of ``houses`` (kept per geometry: most puzzles share one),
-    by one pass over the pairs of houses as sets (a dict of the houses holding each cell
-    and of each pair's shared cells cost a third more: 0.35 ms on a 9x9, paid by every
-    puzzle on a new geometry)."""
+def _crossing_pairs(houses: tuple):
+    """``(i, j, shared cells sorted)`` for every two houses ``i < j`` sharing two or more
+    cells, neither inside the other (one pass over the pairs of houses as sets: a dict of
+    the houses holding each cell and of each pair's shared cells cost a third more: 0.35
+    ms on a 9x9, paid by every puzzle on a new geometry)."""
     sets = [frozenset(h) for h in houses]
-    out = []
     for i, hi in enumerate(houses):
         si = sets[i]
         for j in range(i + 1, len(houses)):
@@ -584,11 +584,62 @@ def _crossings(houses: tuple) -> tuple:
             if si.isdisjoint(sj):
                 continue
             mid = si & sj
-            hj = houses[j]
-            if len(mid) < 2 or len(mid) == len(hi) or len(mid) == len(hj):
+            if len(mid) < 2 or len(mid) == len(hi) or len(mid) == len(houses[j]):
                 continue
-            mid = sorted(mid)
-            a = [x for x in hi if x not in sj]
-            b = [x for x in hj if x not in si]
+            yield i, j, sorted(mid)
+
+
+@lru_cache(maxsize=64)
+def _crossings(houses: tuple) -> tuple:
+    """A ``CROSS`` propagator for each crossing of ``houses`` (``_crossing_pairs``)."""
+    out = []
+    for i, j, mid in _crossing_pairs(houses):
+        sj, si = set(houses[j]), set(houses[i])
+        a = [x for x in houses[i] if x not in sj]
+        b = [x for x in houses[j] if x not in si]
+        out.append((CROSS, mid + a + b, [len(mid), len(a), len(b)] + mid + a + b))
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _grouped_crossings(houses: tuple) -> tuple:
+    """The crossings of ``houses`` as few propagators (kept per geometry): the house in the
+    most crossings not yet stated takes them all as one ``CROSSES`` (a box its six box-line
+    crossings: its masks read once a run, one run where six were), then the next; a house
+    left with one crossing states it as a ``CROSS``.
+
+    A ``CROSSES``'s data: the house's ``k`` cells and its ``g`` crossings, ``[k, g] +
+    cells``, then per crossing the house's cells it shares as bits of their places in
+    ``cells``, the other house's ``n`` cells outside it and those cells: ``[bits, n] +
+    outer``."""
+    pairs = list(_crossing_pairs(houses))
+    left = set(range(len(pairs)))
+    out = []
+    while left:
+        ins = {}
+        for t in left:
+            i, j, _ = pairs[t]
+            ins[i] = ins.get(i, 0) + 1
+            ins[j] = ins.get(j, 0) + 1
+        h = min(ins, key=lambda x: (-ins[x], x))
+        mine = sorted(t for t in left if h in pairs[t][:2])
+        left.difference_update(mine)
+        if len(mine) == 1:
+            i, j, mid = pairs[mine[0]]
+            si, sj = set(houses[i]), set(houses[j])
+            a = [x for x in houses[i] if x not in sj]
+            b = [x for x in houses[j] if x not in si]
             out.append((CROSS, mid + a + b, [len(mid), len(a), len(b)] + mid + a + b))
+            continue
+        cells = list(houses[h])
+        place = {x: n for n, x in enumerate(cells)}
+        data = [len(cells), len(mine)] + cells
+        watched = dict.fromkeys(cells)
+        for t in mine:
+            i, j, mid = pairs[t]
+            other = houses[j if i == h else i]
+            outer = [x for x in other if x not in place]
+            data += [sum(1 << place[x] for x in mid), len(outer)] + outer
+            watched.update(dict.fromkeys(outer))
+        out.append((CROSSES, list(watched), data))
     return tuple(out)

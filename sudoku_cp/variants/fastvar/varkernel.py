@@ -14,7 +14,7 @@ so a node where every cell is fixed and propagation succeeded is a solution.
 The propagators for clues outside the grid, counting and indexing are in ``varclues``;
 those over whole lines and small groups (full rank, automata, classes, flatmates, equal
 sets) in ``varlines``; those over a chaos construction's unknown regions in ``varchaos``;
-the sums and cages in ``varsums``; what every propagator calls (mask bits, the queue, the kind numbers and state slots) in
+the sums and cages in ``varsums``; the crossings of houses in ``varcross``; what every propagator calls (mask bits, the queue, the kind numbers and state slots) in
 ``varbase``.
 
 Import this module only after ``compiled_cache.prepare()`` (``engine`` does).
@@ -25,7 +25,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .varbase import (AUTOMATON, BACK, BETWEEN, CAGE, CIRCLES, CLASSES, COUNT, CROSS, DEPTH,
+from .varbase import (AUTOMATON, BACK, BETWEEN, CAGE, CIRCLES, CLASSES, COUNT, CROSS, CROSSED,
+                      CROSSES, DEPTH,
                       EITHER, FAILS, FLATMATE, FOUND, FULLRANK, GROUPSUM, HOUSE, INDEX, LINEAR,
                       LOCKOUT, NODES, NOTIES, PAIR, QUAD, RELLIK, RENBAN, RUNS, SAMEVALUES,
                       SANDWICH, SKYSCRAPER, SMALLSUM, SUMLINE, VINDEX, XSUM, _above, _below,
@@ -35,6 +36,7 @@ from .varbase import FIRST, INORDER, QHEAD, RINGS, STATE  # noqa: F401  (engine 
 from .varbase import CHAOSARROW  # noqa: F401  (the last kind: propagate's final branch)
 from .varbase import CHAOS, CHAOSCOUNT, FULLRANKS, LAST, OR, ZERODIFF
 from .varchaos import _chaos, _chaos_arrow, _chaos_count
+from .varcross import _cross, _crosses, _weigh_crossing
 from .varclues import (_circles, _count, _hidden_skyscraper, _index, _rellik, _sandwich,
                        _skyscraper, _sum_line, _value_index, _x_sum)
 from .varsums import _cage, _group_sum, _linear, _place_needed, _small_sum
@@ -305,36 +307,6 @@ def _quad(dom, d, o, wstart, wlist, queue, inq, state, nprops):
 
 
 @njit(cache=True, nogil=True)
-def _cross(dom, d, o, wstart, wlist, queue, inq, state, nprops):
-    """Two full houses ``A`` and ``B`` that share cells: a value ``A`` holds only in the
-    shared cells is there, so the rest of ``B`` loses it (pointing and claiming), and
-    the other way round."""
-    ni, na, nb = d[o], d[o + 1], d[o + 2]
-    shared = 0
-    for j in range(ni):
-        shared |= dom[d[o + 3 + j]]
-    rest_a = 0
-    for j in range(na):
-        rest_a |= dom[d[o + 3 + ni + j]]
-    rest_b = 0
-    for j in range(nb):
-        rest_b |= dom[d[o + 3 + ni + na + j]]
-    only_a = shared & ~rest_a  # A's values with no place but the shared cells
-    if only_a & rest_b:
-        for j in range(nb):
-            if not _narrow(dom, d[o + 3 + ni + na + j], ~only_a, wstart, wlist, queue, inq,
-                           state, nprops):
-                return False
-    only_b = shared & ~rest_b
-    if only_b & rest_a:
-        for j in range(na):
-            if not _narrow(dom, d[o + 3 + ni + j], ~only_b, wstart, wlist, queue, inq,
-                           state, nprops):
-                return False
-    return True
-
-
-@njit(cache=True, nogil=True)
 def _run(kind, dom, d, o, tab, lo, nv, wstart, wlist, queue, inq, state, nprops, work):
     """One propagator of kind ``kind`` (any but ``OR``), its data at ``d[o:]``."""
     if kind == HOUSE:
@@ -357,6 +329,8 @@ def _run(kind, dom, d, o, tab, lo, nv, wstart, wlist, queue, inq, state, nprops,
         ok = _quad(dom, d, o, wstart, wlist, queue, inq, state, nprops)
     elif kind == CROSS:
         ok = _cross(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+    elif kind == CROSSES:
+        ok = _crosses(dom, d, o, wstart, wlist, queue, inq, state, nprops, work)
     elif kind == SANDWICH:
         ok = _sandwich(dom, d, o, lo, nv, wstart, wlist, queue, inq, state, nprops)
     elif kind == XSUM:
@@ -476,6 +450,10 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
         elif kind == CROSS:  # (called here, not through ``_run``: a run through it costs
             # about 170 ns more, whatever its kind; measured, docs/variants_speed.md round 23)
             ok = _cross(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+        elif kind == CROSSES:  # (reaches its own fixpoint: not queued by its own changes)
+            inq[p] = True
+            ok = _crosses(dom, d, o, wstart, wlist, queue, inq, state, nprops, work)
+            inq[p] = False
         elif kind == RENBAN:
             ok = _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
         elif kind == CAGE:
@@ -492,7 +470,9 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
             ok = _run(kind, dom, d, o, tab, lo, nv, wstart, wlist, queue, inq, state, nprops,
                       work)
         if not ok:
-            if kind != CHAOS or state[INORDER] < 3:  # (chaos by decisions: see search)
+            if kind == CROSSES:  # (the crossing that failed, as its own ``CROSS`` would)
+                _weigh_crossing(d, o, state[CROSSED], weight)
+            elif kind != CHAOS or state[INORDER] < 3:  # (chaos by decisions: see search)
                 for j in range(cstart[p], cstart[p + 1]):
                     weight[clist[j]] += 1
             _clear(queue, inq, state, nprops)
@@ -677,7 +657,7 @@ def prepare(kinds, pstart, d, tab, nv, wstart, wlist_in, costly, bounds, everyth
             size = max(size, 3 * (d[pstart[p] + 2] + 1))
         elif kind == RENBAN:
             size = max(size, 2 * d[pstart[p]])
-        elif kind == CHAOSCOUNT:
+        elif kind == CHAOSCOUNT or kind == CROSSES:
             size = max(size, d[pstart[p]])
     wlist = np.zeros(max(wlist_in.shape[0], 1), dtype=np.int64)
     if nprops:
