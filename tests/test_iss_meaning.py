@@ -33,6 +33,15 @@ CASES = [
     (".Shape~4x4.Sum~4~R1C1~R1C2~R1C2.~R1C1_1~R1C2_2", "none"),
     (".Shape~4x4.Sum~7_=_1_2_-1~R1C1~R1C2~R1C2.~R1C1_3~R1C2_4", "multiple"),
     (".Shape~4x4.Sum~7_=_1_2_-1~R1C1~R1C2~R1C2.~R1C1_3~R1C2_2", "none"),
+    # a cell whose weights come to 0 (or a weight of 0) adds nothing: ISS leaves it out
+    # (ISS at 2026-12-01's fetch, iss_batch.mjs); the sat encoder divided by it (found by the
+    # differential tester, seed w24boxcross2)
+    (".Shape~4x4.Sum~10_=_-1_1_2_1~R3C4~R3C4~R3C1~R1C4", "multiple"),
+    (".Shape~4x4.Sum~4_=_0_1~R1C1~R1C2.~R1C2_4", "multiple"),
+    (".Shape~4x4.Sum~4_=_0_1~R1C1~R1C2.~R1C2_3", "none"),
+    # nothing left: 0 = 0 holds in every grid, 3 = 0 in none
+    (".Shape~4x4.Sum~0_=_1_-1~R3C4~R3C4", "multiple"),
+    (".Shape~4x4.Sum~3_=_1_-1~R3C4~R3C4", "none"),
     # SameValues is one of the types an Or or a Replicate holds (ISS's LinesAndSets)
     (".Shape~4x4.Or.SameValues~2~R1C1~R2C3.Thermo~R1C1~R1C2.End.~R1C1_2~R2C3_3~R1C2_1", "none"),
     (".Shape~4x4.Or.SameValues~2~R1C1~R2C3.Thermo~R1C1~R1C2.End.~R1C1_2~R2C3_2~R1C2_1",

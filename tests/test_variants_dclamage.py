@@ -131,6 +131,7 @@ def test_the_checker_follows_each_definition_on_a_4x4_grid():
     ({"type": "chess", "moves": [1, 1], "values": [7]}, "chess: value 7 is outside 1..4"),
     ({"type": "nabner", "cells": [0, 5, 0]}, "nabner: cell R1C1 is listed twice"),
     ({"type": "knightmare", "sums": "5"}, "knightmare: sums must be a list"),
+    ({"type": "sum", "cells": [0, 1], "total": 3, "weights": [0, 1]}, "sum: a weight of 0"),
 ])
 def test_bad_json_is_one_named_error(data, words):
     with pytest.raises(PuzzleError, match=re.escape(words)):

@@ -218,6 +218,7 @@ def test_iss_strings_carry_the_types():
     (".DutchFlatmates.Shape~6x6", "DutchFlatmates"),
     (".EqualityCage~R1C1~R1C2~R1C3", "EqualityCage: needs an even number of cells"),
     (".Sum~5_=_1~R1C1~R1C2", "1 weights for 2 cells"),
+    (".Sum~5_=_101_1~R1C1~R1C2", "a coefficient outside -100..100"),
 ])
 def test_iss_refuses_what_iss_refuses(text, words):
     with pytest.raises(PuzzleError, match=words.replace("(", r"\(").replace(")", r"\)")):

@@ -470,22 +470,35 @@ def _entropic(g, a):
 
 
 def _sum(g, a):
-    """``Sum~total~cells`` or ``Sum~total_=_w1_w2...~cells`` (a weight per cell)."""
+    """``Sum~total~cells`` or ``Sum~total_=_w1_w2...~cells`` (a weight per cell), as ISS's
+    sum handler reads it: weights within -100..100, a cell listed twice counts twice (its
+    weights added into one), and a cell whose weight is or comes to 0 is left out."""
     head, *rest = a[0].split("_")
     cells = g.cells(a[1:])
+    total = _int(head, "sum")
     if not rest:
         weights = (1,) * len(cells)
     elif rest[0] != "=":
         raise PuzzleError(f"bad sum {a[0]!r}")
     else:
         weights = tuple(_int(w, "coefficient") for w in rest[1:])
-    if len(set(cells)) == len(cells) or len(weights) != len(cells):
-        return [m.Sum(cells, _int(head, "sum"), weights if rest else ())]
-    # a cell listed twice counts twice, as in ISS's sum: its weights added into one
+        if any(abs(w) > 100 for w in weights):
+            raise PuzzleError(f"sum {a[0]!r}: a coefficient outside -100..100 (ISS refuses it)")
+    if len(weights) != len(cells):
+        return [m.Sum(cells, total, weights if rest else ())]
+    if len(set(cells)) == len(cells) and 0 not in weights:
+        return [m.Sum(cells, total, weights if rest else ())]
     merged = {}
     for x, w in zip(cells, weights):
         merged[x] = merged.get(x, 0) + w
-    return [m.Sum(tuple(merged), _int(head, "sum"), tuple(merged.values()))]
+    merged = {x: w for x, w in merged.items() if w}
+    if merged:
+        return [m.Sum(tuple(merged), total, tuple(merged.values()))]
+    if total == 0 or not cells:  # nothing left, and 0 = 0; (no cells: the model's own error)
+        return [] if cells else [m.Sum(cells, total, ())]
+    # nothing left and a total that is not 0: no grid meets it (ISS: no solution), said as
+    # two sums its first cell cannot meet together
+    return [m.Sum(cells[:1], g.lo, ()), m.Sum(cells[:1], g.hi, ())]
 
 
 def _contain(make):

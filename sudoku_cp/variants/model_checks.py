@@ -55,6 +55,8 @@ def _check_shape(c) -> None:
         raise ConstraintError("clone", ": cells and copy differ in length")
     if c.TYPE == "sum" and c.weights and len(c.weights) != len(cells):
         raise ConstraintError("sum", f": {len(c.weights)} weights for {len(cells)} cells")
+    if c.TYPE == "sum" and 0 in c.weights:  # (a cell of weight 0 says nothing: leave it out)
+        raise ConstraintError("sum", ": a weight of 0 (leave that cell out)")
     if c.TYPE == "equal_sum" and (sum(c.lengths) != len(cells) or min(c.lengths, default=0) < 0):
         raise ConstraintError("equal_sum", f": segments of {list(c.lengths)} cells do not cut "
                                            f"{len(cells)} cells")
