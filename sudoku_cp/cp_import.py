@@ -19,6 +19,7 @@ already imported, ``SUDOKU_CP_PANDAS=1``): the plain import, as before.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import sys
@@ -86,17 +87,10 @@ def new_model():
     return _model_class()()
 
 
+@functools.cache
 def _model_class():
-    global _MODEL
-    if _MODEL is None:
-        base = cp_model().CpModel
-        if callable(getattr(base, "_add_pre_pep8_methods", None)):
-            _MODEL = type("CpModel", (base,), {
-                "__module__": __name__, "__doc__": base.__doc__,
-                "_add_pre_pep8_methods": lambda self: None})
-        else:
-            _MODEL = base
-    return _MODEL
-
-
-_MODEL = None
+    base = cp_model().CpModel
+    if not callable(getattr(base, "_add_pre_pep8_methods", None)):
+        return base
+    return type("CpModel", (base,), {"__module__": __name__, "__doc__": base.__doc__,
+                                     "_add_pre_pep8_methods": lambda self: None})

@@ -85,6 +85,7 @@ def _cold() -> None:
     program_kept._PACKED.clear()
     program_kept._differing.cache_clear()
     program._crossings.cache_clear()
+    program._grouped_crossings.cache_clear()
     program_lines._leftover_pairs.cache_clear()
     program_lines._unrolled.cache_clear()
     program_pairs._taxicab_pairs.cache_clear()

@@ -116,7 +116,7 @@ class Program:
         self.geometry = self._shape.houses  # rows, columns, boxes or regions (made once)
         self.geometry_sets = self._shape.sets
         self._stated = 0  # how many of ``props`` are the geometry's houses (``add_geometry``)
-        self._crossed = None  # (where in ``props``, ``_crossings``' tuple) once ``crossings`` ran
+        self._crossed = None  # (where in ``props``, ``_grouped_crossings``' tuple) once ``crossings`` ran
         self._ungrouped = False  # a ``GROUPSUM`` waits for ``_group_sums``
         self.implied_from = None  # where the implied sums begin in ``props`` (None: none)
         self.hints: dict[tuple, None] = {}  # (cells, value bit): branched on first, in order
@@ -592,13 +592,16 @@ def _crossing_pairs(houses: tuple):
 @lru_cache(maxsize=64)
 def _crossings(houses: tuple) -> tuple:
     """A ``CROSS`` propagator for each crossing of ``houses`` (``_crossing_pairs``)."""
-    out = []
-    for i, j, mid in _crossing_pairs(houses):
-        sj, si = set(houses[j]), set(houses[i])
-        a = [x for x in houses[i] if x not in sj]
-        b = [x for x in houses[j] if x not in si]
-        out.append((CROSS, mid + a + b, [len(mid), len(a), len(b)] + mid + a + b))
-    return tuple(out)
+    return tuple(_cross(houses, i, j, mid) for i, j, mid in _crossing_pairs(houses))
+
+
+def _cross(houses: tuple, i: int, j: int, mid: list) -> tuple:
+    """The ``CROSS`` of houses ``i`` and ``j``, which share the cells ``mid`` (sorted): its
+    data the shared cells, then each house's cells outside the other."""
+    si, sj = set(houses[i]), set(houses[j])
+    a = [x for x in houses[i] if x not in sj]
+    b = [x for x in houses[j] if x not in si]
+    return (CROSS, mid + a + b, [len(mid), len(a), len(b)] + mid + a + b)
 
 
 @lru_cache(maxsize=64)
@@ -625,11 +628,7 @@ def _grouped_crossings(houses: tuple) -> tuple:
         mine = sorted(t for t in left if h in pairs[t][:2])
         left.difference_update(mine)
         if len(mine) == 1:
-            i, j, mid = pairs[mine[0]]
-            si, sj = set(houses[i]), set(houses[j])
-            a = [x for x in houses[i] if x not in sj]
-            b = [x for x in houses[j] if x not in si]
-            out.append((CROSS, mid + a + b, [len(mid), len(a), len(b)] + mid + a + b))
+            out.append(_cross(houses, *pairs[mine[0]]))
             continue
         cells = list(houses[h])
         place = {x: n for n, x in enumerate(cells)}
