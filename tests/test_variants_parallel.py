@@ -340,3 +340,24 @@ def test_a_worker_imports_with_the_collector_off_and_searches_with_it_on(
     seen = report.results["cpsat"].stats
     assert seen["import"] == [False] and seen["search"] is True and seen["frozen"] > 1000
     assert seen["blas"] == blas and gc.isenabled()
+
+
+def test_a_batch_asks_once_whether_fast_is_ready_and_again_while_it_is_not(monkeypatch):
+    from sudoku_cp.variants import paradigms
+
+    answers = iter(["fast: not compiled yet", None])
+    asked = []
+
+    def not_ready(name):
+        asked.append(name)
+        return next(answers, None)
+
+    monkeypatch.setattr(paradigms, "not_ready", not_ready)
+    with parallel.Pool() as pool:
+        assert pool.left_out("fast") == "fast: not compiled yet"
+        assert pool.left_out("fast") is None  # asked again: it was not ready
+        assert pool.left_out("fast") is None and pool.left_out("fast") is None
+        assert asked == ["fast", "fast"] and pool.left_out("sat") is None
+        assert asked == ["fast", "fast"]  # (sat takes every type: nothing to ask)
+    with parallel.Pool(one_off=True) as pool:
+        assert pool.left_out("fast") == parallel.ONE_OFF and asked == ["fast", "fast"]

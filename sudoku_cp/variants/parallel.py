@@ -117,6 +117,7 @@ class Pool:
         self.first = first
         self.one_off = one_off
         self.lanes: dict[str, Lane] = {}
+        self.ready: set[str] = set()  # paradigms found ready (``left_out``)
 
     def __enter__(self) -> "Pool":
         global _current
@@ -148,12 +149,20 @@ class Pool:
         return self
 
     def left_out(self, name: str) -> str | None:
-        """Why a default check in this pool leaves ``name`` out, or None."""
+        """Why a default check in this pool leaves ``name`` out, or None. A paradigm
+        found ready stays ready for the pool's life (its compiled code is on this
+        machine: a batch asks once, not before each puzzle); one not ready is asked
+        again, as a compile in the background may end meanwhile."""
         from .paradigms import HOUSES_ONLY
 
         if self.one_off and name in HOUSES_ONLY:
             return ONE_OFF
-        return _left_out(name)
+        if name in self.ready:
+            return None
+        why = _left_out(name)
+        if why is None:
+            self.ready.add(name)
+        return why
 
     def crosscheck(self, puzzle, names, *, asked=True, time_limit=None, type_names=None):
         """``crosscheck.crosscheck`` with the paradigms ``names`` at once (``asked``: the
