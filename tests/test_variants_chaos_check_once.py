@@ -28,7 +28,7 @@ def _counting(monkeypatch):
         return search(p, v)
 
     monkeypatch.setattr(rules_chaos, "fitting_splits", counted)
-    rules_chaos._fits.cache_clear()
+    rules_chaos._fits_grid.cache_clear()
     return calls
 
 
@@ -50,6 +50,14 @@ def test_a_broken_clue_is_still_named_by_each_clue_and_the_construction(monkeypa
     assert len(broken) == 3
     assert broken[0].startswith("chaos_construction")
     assert [b.split()[0] for b in broken[1:]] == ["chaos_same", "chaos_count"]
+    assert len(calls) == 1
+
+
+def test_a_grid_given_as_a_list_is_checked_too(monkeypatch):
+    calls = _counting(monkeypatch)  # (the generator hands the checks lists)
+    p = _puzzle(m.ChaosCount(3, (0, 1, 2, 3)))
+    assert list(rules_chaos._clue(p, list(ROWS), p.constraints[1])) == []
+    assert list(rules_chaos._chaos_construction(p, list(ROWS), p.constraints[0])) == []
     assert len(calls) == 1
 
 

@@ -161,13 +161,17 @@ def _alike(split, c):
     return len(labels) == 1
 
 
-@lru_cache(maxsize=4)
 def _fits(p, v) -> bool:
     """Whether some split of ``v`` holds every clue on the regions (``fitting_splits``).
 
     Kept for the last few grids: the construction and each of its clues ask the same
     question of one grid (``check_solution`` asks them in turn), and on a 9x9 with a
     score of clues the search took ~0.05-0.1 s each: 22 asks, ~1 s, on iss-examples-50."""
+    return _fits_grid(p, tuple(v))
+
+
+@lru_cache(maxsize=4)
+def _fits_grid(p, v: tuple) -> bool:
     return next(fitting_splits(p, v), None) is not None
 
 
