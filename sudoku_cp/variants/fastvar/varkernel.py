@@ -553,42 +553,6 @@ def _choose_from(dom, weight, mode, first):
 
 
 @njit(cache=True, nogil=True)
-def _house_value(dom, kinds, pstart, d, queue, nprops, nv, weight, x, always):
-    """A value left in two places of a whole house (``nv`` cells: the value is in one of
-    them) to branch on instead of cell ``x`` (three candidates or more), as ISS's house
-    candidate finder does: of those values, the one whose heavier place weighs most;
-    taken when that weight beats ``x``'s candidates per weight (``(w + 1) / 2 >
-    (weight[x] + 1) / count``, ``x`` weighed already), or whenever one is found with
-    ``always``. Its heavier place and the value's bit, or ``(-1, 0)``. Reads the houses'
-    counts of places (``queue``'s tail, right at a fixpoint)."""
-    count = _ctpop(dom[x])
-    best = -1
-    bit = 0
-    top = -1
-    for p in range(nprops):
-        if kinds[p] != HOUSE:
-            continue
-        o = pstart[p]
-        if d[o] != nv:
-            continue
-        c = queue[RINGS * nprops + p]
-        for v in range(nv):
-            if queue[c + v] == 2:
-                b = 1 << v
-                y = -1
-                wy = -1
-                for j in range(nv):
-                    z = d[o + 1 + j]
-                    if dom[z] & b and weight[z] > wy:
-                        y, wy = z, weight[z]
-                if wy > top:
-                    best, bit, top = y, b, wy
-    if best >= 0 and (always or (weight[x] > 0 and (top + 1) * count > (weight[x] + 1) * 2)):
-        return best, bit
-    return -1, 0
-
-
-@njit(cache=True, nogil=True)
 def _placed(dom, hstart, hcells, hbits):
     """A value to place first: among the hint groups (a value's bit that one of the
     group's cells must hold) whose value no cell holds yet, the one with the fewest cells
@@ -772,13 +736,8 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
             if ok:
                 x, bit = _placed(dom, hstart, hcells, hbits)
                 if x < 0:
-                    x = _choose(dom, weight, mode & 1, state, nv)
+                    x = _choose(dom, weight, mode, state, nv)
                     bit = dom[x] & -dom[x] if x >= 0 else 0
-                    if mode & 2 and x >= 0 and state[INORDER] == 0 and _ctpop(dom[x]) > 2:
-                        y, b = _house_value(dom, kinds, pstart, d, queue, nprops, nv,
-                                            weight, x, mode & 4)
-                        if y >= 0:
-                            x, bit = y, b
                 if x >= 0:
                     depth = state[DEPTH]
                     frames[depth, :] = dom
