@@ -736,7 +736,7 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
             if ok:
                 x, bit = _placed(dom, hstart, hcells, hbits)
                 if x < 0:
-                    x = _choose(dom, weight, mode & 1, state, nv)
+                    x = _choose(dom, weight, mode, state, nv)
                     bit = dom[x] & -dom[x] if x >= 0 else 0
                 if x >= 0:
                     depth = state[DEPTH]
@@ -756,9 +756,6 @@ def search(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, lo,
                     return 1
         # back up: the last choice's value is wrong here; remove it one level up
         state[FAILS] += 1
-        if mode & 8 and state[FAILS] & 16383 == 0:
-            for c in range(ncells):
-                weight[c] >>= 1
         while True:
             depth = state[DEPTH]
             if depth == 0:
