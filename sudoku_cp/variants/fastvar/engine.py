@@ -32,9 +32,10 @@ BRANCHING = 0
 #: chaos construction's labels): 3, every cell chosen among and a failed choice's cell
 #: weighed one more besides the failing propagator's cells, as ISS weighs the cell it
 #: guessed on at each conflict (``program_chaos.BRANCH``'s "weighted"). Over the wider
-#: set's 166 puzzles settled both ways, nodes x0.94 (geomean), iss-examples-8 43,167 ->
-#: 2,463, Beauty Mark 150,245 -> 37,179, Hard renban 1 187,779 -> 166,687
-#: (docs/variants_speed.md, round 25). 0: the failing propagator's cells only.
+#: set's 236 puzzles settled both ways, nodes x0.969 and CPU x0.935 (geomean),
+#: iss-examples-8 43,167 -> 2,463, Beauty Mark 150,245 -> 37,179, Hard renban 1 187,779
+#: -> 166,687; interleaved against main x0.990 (docs/variants_speed.md, round 25).
+#: 0: the failing propagator's cells only.
 WEIGHED = 3
 
 _kernel = None
