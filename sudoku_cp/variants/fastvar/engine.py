@@ -28,6 +28,15 @@ CHUNK = 1024
 #: How the kernel picks the cell to branch on: 0 fewest candidates per conflict weight
 #: (dom/wdeg), 1 fewest candidates, ties to the heaviest.
 BRANCHING = 0
+#: The kernel's branching order (``state[INORDER]``) for a program that sets none (no
+#: chaos construction's labels): 3, every cell chosen among and a failed choice's cell
+#: weighed one more besides the failing propagator's cells, as ISS weighs the cell it
+#: guessed on at each conflict (``program_chaos.BRANCH``'s "weighted"). Over the wider
+#: set's 236 puzzles settled both ways, nodes x0.969 and CPU x0.935 (geomean),
+#: iss-examples-8 43,167 -> 2,463, Beauty Mark 150,245 -> 37,179, Hard renban 1 187,779
+#: -> 166,687; interleaved against main x0.990 (docs/variants_speed.md, round 25).
+#: 0: the failing propagator's cells only.
+WEIGHED = 3
 
 _kernel = None
 #: Whether numba's cache held nothing of the kernel when ``kernel`` first loaded it: the
@@ -212,7 +221,7 @@ def _search(np, prog, limit, deadline, solutions, nodes):
         return 2, stats
     run = Run(prog, k)
     state = run.state
-    state[k.FIRST], state[k.INORDER] = prog.first, prog.inorder
+    state[k.FIRST], state[k.INORDER] = prog.first, prog.inorder or (0 if prog.first else WEIGHED)
     frames = np.empty((ncells + 1, ncells), dtype=np.int64)  # (a level is written before read)
     bcell = np.zeros(ncells + 1, dtype=np.int64)
     bbit = np.zeros(ncells + 1, dtype=np.int64)
