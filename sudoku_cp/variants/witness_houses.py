@@ -124,196 +124,135 @@ class Houses:
         self.locked, self.by_places, self.wide, self.widest = t.locked, t.by_places, t.wide, t.widest
         self.degree = t.degree
         self.top = full.bit_length()  # planes for values 0 .. top - 1
-        # the masks as the planes saw them, then the planes, then the cells decided whose
-        # peers have lost their value
-        self.state = ncells + self.top + 1
-        self.cell_bits = sum(1 << c for c in self.cells)
-        self.values = tuple(v for v in range(self.top) if full >> v & 1)
+        self.state = ncells + self.top  # the masks as the planes saw them, then the planes
         self.failed: tuple[int, ...] = self.cells
         # the cells whose narrowing is reported in ``changed`` (the engine sets it to
         # those another propagator watches)
         self.listened = (1 << ncells) - 1
+        self.check: list[set[int]] = [set() for _ in range(self.top)]
 
     def _fail(self, cells) -> bool:
         self.failed = tuple(cells)
+        for todo in self.check:
+            todo.clear()
         return False
 
     def run(self, masks: list[int], changed: list[int], dirty) -> bool:
         """Narrow ``masks`` to the common fixpoint of the houses, from the ``dirty``
         cells (None: start afresh from every cell); append the cells narrowed to
         ``changed`` (every one, or at least those in ``listened``); False on a
-        contradiction.
-
-        The chain of singles is worked on the planes alone: the decided cells are
-        those in exactly one plane (counted over the planes at once), a value's
-        decided cells clear its plane of their peers with one AND, and the cells'
-        masks are written back from the planes once the fixpoint is reached."""
-        n, full, top = self.ncells, self.full, self.top
+        contradiction."""
+        n, full, house_bits = self.ncells, self.full, self.house_bits
         base = n + n
-        house_bits, house_cells, peer_bits = self.house_bits, self.house_cells, self.peer_bits
         if dirty is None:  # as if every cell had held every value: all is news
             masks[n:base] = [full] * n
-            every = self.cell_bits
-            planes = [every if full >> v & 1 else 0 for v in range(top)]
-            done = 0
-            work = self.cells
+            every = (1 << n) - 1
+            planes = [every] * self.top
+            work = list(self.cells)
         else:
-            planes = masks[base:base + top]
-            done = masks[base + top]
-            work = dirty
-        check = [0] * top  # per value: the houses (as bits) that lost a place of it
-        pend = 0  # the values with houses to check
-        for c in work:  # bring the planes up to date with the cells narrowed elsewhere
-            m = masks[c]
-            lost = masks[n + c] & ~m
-            if not lost:
-                continue
-            masks[n + c] = m
-            pend |= lost
-            keep, hb = ~(1 << c), house_bits[c]
-            while lost:
-                low = lost & -lost
-                lost ^= low
-                v = low.bit_length() - 1
-                planes[v] &= keep
-                check[v] |= hb
-        before = planes[:]
-        houses, cells_bits = self.houses, self.cell_bits
-        by_places, wide, widest = self.by_places, self.wide, self.widest
-        values = self.values
+            planes = masks[base:base + self.top]
+            work = list(dirty)
+        houses, house_cells, peer_bits = self.houses, self.house_cells, self.peer_bits
+        house_sets, by_places, wide, widest = self.house_sets, self.by_places, self.wide, self.widest
+        check = self.check  # per value: the houses that lost a place (empty between runs)
+        pending = 0  # the values with houses to check
+        add, listened = changed.append, self.listened
         while True:
-            # Naked singles: the cells in exactly one plane, not yet cleared from.
-            once = twice = 0
-            for plane in planes:
-                twice |= once & plane
-                once |= plane
-            empty = cells_bits & ~once
-            if empty:
-                c = (empty & -empty).bit_length() - 1
-                return self._fail(houses[(house_bits[c] & -house_bits[c]).bit_length() - 1])
-            new = once & ~twice & ~done & cells_bits
-            touched = 0
-            if new:
-                done |= new
-                for v in values:
-                    mine = new & planes[v]
-                    if not mine:
-                        continue
-                    clear = hbs = 0
-                    while mine:
-                        low = mine & -mine
-                        mine ^= low
-                        c = low.bit_length() - 1
-                        clear |= peer_bits[c]
-                        hbs |= house_bits[c]
-                    plane = planes[v]
-                    hit = plane & clear
+            # Bring the planes up to date with every cell narrowed; a cell just decided
+            # clears its value from the peers still holding it.
+            while work:
+                c = work.pop()
+                m = masks[c]
+                lost = masks[n + c] & ~m
+                if not lost:
+                    continue
+                masks[n + c] = m
+                pending |= lost
+                keep, hs = ~(1 << c), house_sets[c]
+                while lost:
+                    low = lost & -lost
+                    lost ^= low
+                    v = low.bit_length() - 1
+                    planes[v] &= keep
+                    check[v] |= hs
+                if not m & (m - 1):
+                    # Decided: its value leaves the peers. In every house of c, c is now
+                    # the value's only place, so only the peers' other houses are news.
+                    v = m.bit_length() - 1
+                    hit = planes[v] & peer_bits[c]
                     if hit:
-                        planes[v] = plane ^ hit
+                        planes[v] ^= hit
                         news = check[v]
+                        pending |= m
                         while hit:
                             low = hit & -hit
                             hit ^= low
-                            news |= house_bits[low.bit_length() - 1]
-                        check[v] = news
-                        pend |= 1 << v
-                    # a house holding a decided cell of v has v's one place: nothing to check
-                    check[v] &= ~hbs
-            if not pend:
+                            p = low.bit_length() - 1
+                            old = masks[p]
+                            if not old & m:
+                                continue  # it lost the value already (not yet seen here)
+                            mp = old ^ m
+                            if not mp:
+                                both = house_bits[c] & house_bits[p]
+                                return self._fail(houses[(both & -both).bit_length() - 1])
+                            masks[p] = mp
+                            if low & listened:
+                                add(p)
+                            if mp & (mp - 1) and masks[n + p] == old:
+                                masks[n + p] = mp  # seen: nothing else to do for it
+                                news |= house_sets[p]
+                            else:  # decided in turn, or other losses not seen yet
+                                work.append(p)
+                        # c is the value's only place in its own houses: nothing to check
+                        news -= hs
+            if not pending:
                 break
-            # Hidden singles and locked candidates, value by value.
-            forced = {}
-            any_forced = again = 0
-            while pend:
-                vbit = pend & -pend
-                pend ^= vbit
-                v = vbit.bit_length() - 1
-                todo = check[v]
-                if not todo:
-                    continue
-                check[v] = 0
-                plane = planes[v]
-                while todo:
-                    hbit = todo & -todo
-                    todo ^= hbit
-                    h = hbit.bit_length() - 1
-                    places = plane & house_cells[h]
-                    count = places.bit_count()
-                    if count > widest:
-                        continue  # too many places for a single or a locked value
-                    if count < 2:
-                        if not places:
+            # One value's houses that lost a place: hidden singles, locked candidates.
+            bit = pending & -pending
+            pending ^= bit
+            v = bit.bit_length() - 1
+            todo = check[v]
+            plane = planes[v]
+            work = []
+            for h in todo:
+                places = plane & house_cells[h]
+                count = places.bit_count()
+                if count > widest:
+                    continue  # too many places for a single or a locked value
+                if count < 2:
+                    if not places:
+                        return self._fail(houses[h])
+                    c = places.bit_length() - 1
+                    m = masks[c]
+                    if m != bit:
+                        if not m & bit:
                             return self._fail(houses[h])
-                        if places & any_forced & ~forced.get(v, 0):
-                            return self._fail(houses[h])  # forced to two values
-                        forced[v] = forced.get(v, 0) | places
-                        any_forced |= places
-                        continue
-                    clears = by_places[h].get(places)
-                    if wide[h]:
-                        clears = (clears or []) + [(rest, blame) for shared, rest, blame in wide[h]
-                                                   if not places & ~shared]
-                    if clears:
-                        for rest, blame in clears:
-                            hit = plane & rest
-                            if not hit:
-                                continue
-                            plane ^= hit
-                            if hit & ~once_others(planes, v, hit):
+                        masks[c] = bit
+                        add(c)
+                        work.append(c)
+                    continue
+                clears = by_places[h].get(places)
+                if wide[h]:
+                    clears = (clears or []) + [(rest, blame) for shared, rest, blame in wide[h]
+                                               if not places & ~shared]
+                if clears:
+                    for rest, blame in clears:
+                        hit = plane & rest
+                        plane &= ~hit
+                        while hit:
+                            low = hit & -hit
+                            hit ^= low
+                            p = low.bit_length() - 1
+                            mp = masks[p] & ~bit
+                            if not mp:
                                 return self._fail(blame)
-                            news = check[v]
-                            while hit:
-                                low = hit & -hit
-                                hit ^= low
-                                news |= house_bits[low.bit_length() - 1]
-                            check[v] = news
-                            again |= vbit
-                planes[v] = plane
-            if any_forced:  # a forced cell loses its other values
-                for u in values:
-                    lose = planes[u] & any_forced & ~forced.get(u, 0)
-                    if lose:
-                        planes[u] ^= lose
-                        news = check[u]
-                        while lose:
-                            low = lose & -lose
-                            lose ^= low
-                            news |= house_bits[low.bit_length() - 1]
-                        check[u] = news
-                        again |= 1 << u
-            pend = again
-        # Write the narrowings back to the cells' masks.
-        narrowed = 0
-        for v in values:
-            gone = before[v] & ~planes[v]
-            if gone:
-                narrowed |= gone
-                drop = ~(1 << v)
-                while gone:
-                    low = gone & -gone
-                    gone ^= low
-                    p = low.bit_length() - 1
-                    masks[p] &= drop
-        listened = self.listened
-        add = changed.append
-        while narrowed:
-            low = narrowed & -narrowed
-            narrowed ^= low
-            p = low.bit_length() - 1
-            masks[n + p] = masks[p]
-            if low & listened:
-                add(p)
-        masks[base:base + top + 1] = planes + [done]
+                            masks[p] = mp
+                            add(p)
+                            work.append(p)
+            todo.clear()
+            planes[v] = plane
+        masks[base:base + self.top] = planes
         return True
-
-
-def once_others(planes, v, cells):
-    """The ``cells`` that some plane other than ``v``'s still holds."""
-    held = 0
-    for u, plane in enumerate(planes):
-        if u != v:
-            held |= plane & cells
-    return held
 
 
 def _bits(x: int):
