@@ -75,8 +75,6 @@ def warm() -> bool:
 #: iss-examples-24), and beside CROSS they won nothing more (geomean 15.0 ms). A house's
 #: crossings grouped (CROSSES: a box's six) run there too.
 COSTLY = ("CROSS", "CROSSES")
-#: Propagator kinds run in a ring of their own between the others and ``COSTLY``.
-LATE = ("GROUPSUM",)
 #: Propagator kinds woken only when a cell's lowest or highest candidate goes (a cell
 #: fixed is one of them), not on every narrowing: they read nothing else of a cell (linear
 #: sums by bounds, and the between and lockout lines), so they would remove nothing more.
@@ -94,10 +92,10 @@ class Run:
 
     def __init__(self, prog, k, everything=True):
         """With ``everything``, every propagator queued once, each in its ring (the root)."""
-        late, costly, bounds = _kinds_of(k)
+        costly, bounds = _kinds_of(k)
         self.ring, self.wlist, self.queue, self.inq, self.state, self.work = k.prepare(
             prog.kinds, prog.pstart, prog.data, prog.tab, prog.nv, prog.wstart, prog.wlist,
-            late, costly, bounds, everything)
+            costly, bounds, everything)
         self.nprops = prog.kinds.shape[0]
         self.qhead = k.QHEAD
 
@@ -120,12 +118,12 @@ def _kinds_of(k) -> tuple:
     """The kernel's numbers of the kinds ``COSTLY`` and ``BOUNDS`` as int64 arrays ([-1]
     for none), made once per kernel module (the kernel reads them and writes neither)."""
     got = _KINDS.get(id(k))
-    if got is None or got[0] is not k or got[1] != (LATE, COSTLY, BOUNDS):
+    if got is None or got[0] is not k or got[1] != (COSTLY, BOUNDS):
         import numpy as np
 
-        got = _KINDS[id(k)] = (k, (LATE, COSTLY, BOUNDS), tuple(
+        got = _KINDS[id(k)] = (k, (COSTLY, BOUNDS), tuple(
             np.array([getattr(k, name) for name in names] or [-1], dtype=np.int64)
-            for names in (LATE, COSTLY, BOUNDS)))
+            for names in (COSTLY, BOUNDS)))
     return got[2]
 
 

@@ -39,10 +39,10 @@ from numba.extending import intrinsic
  CHAOSARROW, HIDDENSKY, FULLRANKS, OR, CROSSES) = range(35)  # as in ``program``
 # state slots: counters, then each ring's head, tail and size (ring r at QHEAD + 3 * r)
 DEPTH, FOUND, NODES, FAILS, BACK, RUNS, QHEAD, QTAIL, QSIZE = range(9)
-RINGS = 4
-FIRST, INORDER = 18, 19  # cells branched on first (from FIRST on), and in order
-LAST = 20  # one more than the cell of the last choice (0: none), kept across calls
-CROSSED = 21  # the crossing of a failed ``CROSSES`` (its cells are weighed, as a ``CROSS``'s)
+RINGS = 3
+FIRST, INORDER = 15, 16  # cells branched on first (from FIRST on), and in order
+LAST = 17  # one more than the cell of the last choice (0: none), kept across calls
+CROSSED = 18  # the crossing of a failed ``CROSSES`` (its cells are weighed, as a ``CROSS``'s)
 STATE = 24  # slots in all
 HOUSED = 63  # a watcher list entry's ``few`` for a house, which counts its places per value
 

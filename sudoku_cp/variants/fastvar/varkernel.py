@@ -460,10 +460,8 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
             ok = _cage(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops)
         elif kind == LINEAR:
             ok = _linear(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops)
-        elif kind == GROUPSUM:  # (reaches its own fixpoint in one run: see ``_group_sum``)
-            inq[p] = True
+        elif kind == GROUPSUM:
             ok = _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
-            inq[p] = False
         elif kind == BETWEEN:
             ok = _between(dom, d, o, wstart, wlist, queue, inq, state, nprops)
         elif kind == OR:
@@ -632,7 +630,7 @@ def watchers(pcells, cstart, kinds, ncells):
 
 
 @njit(cache=True, nogil=True)
-def prepare(kinds, pstart, d, tab, nv, wstart, wlist_in, late, costly, bounds, everything):
+def prepare(kinds, pstart, d, tab, nv, wstart, wlist_in, costly, bounds, everything):
     """One program's run, in one call (a numpy step each costs more at a 1-node root):
     each propagator's ring (0 houses and pairs, 1 the others, 2 the kinds ``costly``),
     the watcher list as ``512 * propagator + 8 * few + 4 * b + ring`` (``program`` writes
@@ -652,12 +650,9 @@ def prepare(kinds, pstart, d, tab, nv, wstart, wlist_in, late, costly, bounds, e
         kind = kinds[p]
         if kind > PAIR:  # (``program.slow``)
             ring[p] = 1
-            for c in late:
-                if kind == c:
-                    ring[p] = 2
             for c in costly:
                 if kind == c:
-                    ring[p] = 3
+                    ring[p] = 2
         if kind == GROUPSUM:
             size = max(size, 3 * (d[pstart[p] + 2] + 1))
         elif kind == RENBAN:
