@@ -5,7 +5,8 @@ propagators (each queued once; narrowing a cell queues the propagators watching 
 says whether every mask is still non-empty. ``search`` is a depth-first search with one
 frame of masks per level: it branches on the cell with the fewest candidates per past
 conflict (dom/wdeg: each failure adds one to the weight of the failing propagator's
-cells), tries its lowest value, and on failure removes that value one level up. It stops
+cells and, in the weighted orders, ``state[INORDER]`` >= 3, to the cell whose choice
+failed: ``engine.WEIGHED``), tries its lowest value, and on failure removes that value one level up. It stops
 after ``budget`` nodes and resumes from ``state``, so the caller keeps a time limit.
 
 Every propagator is exact on a full assignment (it fails exactly when its rule is broken),
