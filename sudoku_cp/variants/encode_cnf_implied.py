@@ -92,9 +92,9 @@ def _areas(puzzle, count: int):
 
 def encode_implied(enc) -> None:
     """``implied_sums(enc.puzzle)`` whose cells share a house into ``enc``, each as a
-    killer cage (``encode_cnf_sums._killer_cage``)."""
+    killer cage's sets (``encode_cnf_sums.cage_sets``; their house keeps them distinct)."""
     from .encode_cnf_base import _house_pairs
-    from .encode_cnf_sums import _killer_cage
+    from .encode_cnf_sums import cage_sets
     from .model import KillerCage
 
     sums = implied_sums(enc.puzzle)
@@ -103,4 +103,4 @@ def encode_implied(enc) -> None:
     shared = _house_pairs(enc.puzzle.houses())
     for i, (cells, total) in enumerate(sums):
         if all((a, b) in shared for a, b in combinations(cells, 2)):
-            _killer_cage(enc, KillerCage(cells, total), ("implied", i))
+            cage_sets(enc, KillerCage(cells, total), ("implied", i))

@@ -28,6 +28,11 @@ def _killer_cage(enc, c, k):
     if enc.cage == "sums":
         enc.linear(cell_terms(enc, c.cells), c.total, ("cage_sum", k))
         return
+    cage_sets(enc, c, k)
+
+
+def cage_sets(enc, c, k):
+    """A cage's sum through its sets of distinct values (its cells' difference apart)."""
     sets = _cage_sets(tuple(enc.values), len(c.cells), c.total)
     if not sets:
         enc.add([])
@@ -56,23 +61,44 @@ COMPLEMENT = True
 def _complement(enc, cells, sets, choice, k):
     """For a cage wholly inside one or more full houses: a literal per value "the cage
     holds it", implied by each set holding it, and keeping that value out of those houses'
-    other cells (unit propagation did not see that a chosen set's values leave them)."""
-    count = len(enc.values)
+    other cells (unit propagation did not see that a chosen set's values leave them).
+    Planned once per shape of cage (``_complement_plan``), as the sums are."""
     inside = set(cells)
-    rest = sorted({y for house in enc.puzzle.houses() if len(house) == count
-                   and inside <= set(house) for y in house} - inside)
+    rest = sorted({y for house in _full_houses(enc.puzzle.houses(), len(enc.values))
+                   if inside <= house for y in house} - inside)
     if not rest:
         return
-    for v in enc.values:
-        holding = [ch for s, ch in zip(sets, choice) if v in s]
-        if not holding:
-            continue
-        held = enc.aux("cage_holds", k, v)
-        for ch in holding:
-            enc.add([-ch, held])
-        enc.add([-held, *(enc.x[x][v] for x in cells)])
-        for y in rest:
-            enc.add([-held, -enc.x[y][v]])
+    plan = _complement_plan(tuple(enc.values), tuple(sets), len(cells), len(rest))
+    table = list(choice)
+    for x in (*cells, *rest):
+        table.extend(enc.x[x].values())
+    table.extend(enc.aux("cage_holds", k, v) for v in plan.held)
+    enc.add_planned(plan, table)
+
+
+@lru_cache(maxsize=16)
+def _full_houses(houses, count):
+    """The houses with ``count`` cells (each value once), as sets."""
+    return [frozenset(h) for h in houses if len(h) == count]
+
+
+@lru_cache(maxsize=256)
+def _complement_plan(values, sets, size, rest):
+    """``_complement``'s clauses over local literals: the sets' choices, the cage's cells'
+    values then the rest's (cell by cell), then "the cage holds v" for each v of ``held``."""
+    plan, n = _Clauses(), len(values)
+    cell = len(sets) + 1  # the first cell's first value
+    plan.held = [v for v in values if any(v in s for s in sets)]
+    top = len(sets) + (size + rest) * n
+    for h, v in enumerate(plan.held):
+        held, i = top + h + 1, values.index(v)
+        for ch, s in enumerate(sets, 1):
+            if v in s:
+                plan.add([-ch, held])
+        plan.add([-held, *(cell + c * n + i for c in range(size))])
+        for c in range(size, size + rest):
+            plan.add([-held, -(cell + c * n + i)])
+    return plan
 
 
 @lru_cache(maxsize=1024)
