@@ -64,22 +64,17 @@ def _complement(enc, cells, sets, choice, k):
     other cells (unit propagation did not see that a chosen set's values leave them).
     Planned once per shape of cage (``_complement_plan``), as the sums are."""
     inside = set(cells)
-    rest = sorted({y for house in _full_houses(enc.puzzle.houses(), len(enc.values))
-                   if inside <= house for y in house} - inside)
-    if not rest:
+    rest = sorted({y for house in enc.full_houses if inside <= house for y in house} - inside)
+    if not rest or len(cells) < 2:  # (one cell: the house says it already)
         return
     plan = _complement_plan(tuple(enc.values), tuple(sets), len(cells), len(rest))
     table = list(choice)
     for x in (*cells, *rest):
         table.extend(enc.x[x].values())
-    table.extend(enc.aux("cage_holds", k, v) for v in plan.held)
+    first = enc.pool.top + 1  # "the cage holds v": fresh, and named by no key
+    enc.pool.top += len(plan.held)
+    table.extend(range(first, first + len(plan.held)))
     enc.add_planned(plan, table)
-
-
-@lru_cache(maxsize=16)
-def _full_houses(houses, count):
-    """The houses with ``count`` cells (each value once), as sets."""
-    return [frozenset(h) for h in houses if len(h) == count]
 
 
 @lru_cache(maxsize=256)
