@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 import time
 from contextlib import contextmanager
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from itertools import combinations
 from operator import itemgetter
 
@@ -83,13 +83,6 @@ class CNF:
     @property
     def nv(self) -> int:
         return self.pool.top
-
-    @cached_property
-    def full_houses(self) -> list[frozenset]:
-        """The puzzle's houses holding each value once (as many cells as values), as sets
-        (read once per formula: ``houses()`` builds its tuples anew each call)."""
-        count = len(self.values)
-        return [frozenset(h) for h in self.puzzle.houses() if len(h) == count]
 
     def aux(self, *key) -> int:
         return self.pool.id(key)

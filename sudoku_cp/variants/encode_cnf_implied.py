@@ -10,19 +10,18 @@ many times the values' total. Against the killer cages (no two sharing a cell):
   totals less the area's.
 
 Each such sum is a consequence of the rules, so no solution is lost; the solver meets a
-contradiction sooner. Only sums whose cells share a house are stated, as a cage (its sets
-of distinct values): those over cells apart (partial sums) won nothing more for their
-clauses. Derived here, apart from ``fast``'s own (``fastvar.implied``).
+contradiction sooner. Cells sharing a house are stated as a cage (sets of distinct
+values), others as a sum. Derived here, apart from ``fast``'s own (``fastvar.implied``).
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-#: An implied sum over more cells than this is left out (``0``: none at all). Over the
-#: killers of the wider set, 3 to 5 cut conflicts most (Wecoc #2 32,640 -> 6,445-9,963);
-#: 9 lost on the small ones' build (docs/variants_speed.md, twenty-fifth round, moda).
-MOST = 4
+#: An implied sum over more cells than this is left out (``0``: none at all).
+MOST = 0
+#: A sum over cells that do not all share a house is left out above this many cells.
+MOST_APART = 0
 #: The widest band of adjacent rows or columns taken as one area.
 BAND = 4
 
@@ -91,10 +90,10 @@ def _areas(puzzle, count: int):
 
 
 def encode_implied(enc) -> None:
-    """``implied_sums(enc.puzzle)`` whose cells share a house into ``enc``, each as a
-    killer cage's sets (``encode_cnf_sums.cage_sets``; their house keeps them distinct)."""
-    from .encode_cnf_base import _house_pairs
-    from .encode_cnf_sums import cage_sets
+    """``implied_sums(enc.puzzle)`` into ``enc``: a cage's sets of distinct values where
+    the cells share a house, else the layered partial sums."""
+    from .encode_cnf_base import _house_pairs, cell_terms
+    from .encode_cnf_sums import _killer_cage
     from .model import KillerCage
 
     sums = implied_sums(enc.puzzle)
@@ -103,4 +102,6 @@ def encode_implied(enc) -> None:
     shared = _house_pairs(enc.puzzle.houses())
     for i, (cells, total) in enumerate(sums):
         if all((a, b) in shared for a, b in combinations(cells, 2)):
-            cage_sets(enc, KillerCage(cells, total), ("implied", i))
+            _killer_cage(enc, KillerCage(cells, total), ("implied", i))
+        elif len(cells) <= MOST_APART:
+            enc.linear(cell_terms(enc, cells), total, ("implied_sum", i))

@@ -28,11 +28,6 @@ def _killer_cage(enc, c, k):
     if enc.cage == "sums":
         enc.linear(cell_terms(enc, c.cells), c.total, ("cage_sum", k))
         return
-    cage_sets(enc, c, k)
-
-
-def cage_sets(enc, c, k):
-    """A cage's sum through its sets of distinct values (its cells' difference apart)."""
     sets = _cage_sets(tuple(enc.values), len(c.cells), c.total)
     if not sets:
         enc.add([])
@@ -52,48 +47,30 @@ def cage_sets(enc, c, k):
 
 
 #: A cage inside a full house also says, for each of its sets, that the rest of the house
-#: holds none of the set's values (``_complement``): over the killers of the wider set,
-#: conflicts 182,753 -> 120,060, Wecoc #1 [mod A] 33,772 -> 25,874 (docs/variants_speed.md,
-#: twenty-fifth round, moda).
-COMPLEMENT = True
+#: holds none of the set's values (``_complement``).
+COMPLEMENT = False
 
 
 def _complement(enc, cells, sets, choice, k):
-    """For a cage wholly inside one or more full houses: a literal per value "the cage
-    holds it", implied by each set holding it, and keeping that value out of those houses'
-    other cells (unit propagation did not see that a chosen set's values leave them).
-    Planned once per shape of cage (``_complement_plan``), as the sums are."""
+    """For a cage wholly inside a full house: a literal per value "the cage holds it",
+    implied by each set holding it, and excluding that value from the house's other cells
+    (unit propagation did not see that a chosen set's values leave the rest of the house)."""
+    count = len(enc.values)
     inside = set(cells)
-    rest = sorted({y for house in enc.full_houses if inside <= house for y in house} - inside)
-    if not rest or len(cells) < 2:  # (one cell: the house says it already)
-        return
-    plan = _complement_plan(tuple(enc.values), tuple(sets), len(cells), len(rest))
-    table = list(choice)
-    for x in (*cells, *rest):
-        table.extend(enc.x[x].values())
-    first = enc.pool.top + 1  # "the cage holds v": fresh, and named by no key
-    enc.pool.top += len(plan.held)
-    table.extend(range(first, first + len(plan.held)))
-    enc.add_planned(plan, table)
-
-
-@lru_cache(maxsize=256)
-def _complement_plan(values, sets, size, rest):
-    """``_complement``'s clauses over local literals: the sets' choices, the cage's cells'
-    values then the rest's (cell by cell), then "the cage holds v" for each v of ``held``."""
-    plan, n = _Clauses(), len(values)
-    cell = len(sets) + 1  # the first cell's first value
-    plan.held = [v for v in values if any(v in s for s in sets)]
-    top = len(sets) + (size + rest) * n
-    for h, v in enumerate(plan.held):
-        held, i = top + h + 1, values.index(v)
-        for ch, s in enumerate(sets, 1):
-            if v in s:
-                plan.add([-ch, held])
-        plan.add([-held, *(cell + c * n + i for c in range(size))])
-        for c in range(size, size + rest):
-            plan.add([-held, -(cell + c * n + i)])
-    return plan
+    for house in enc.puzzle.houses():
+        if len(house) != count or not inside <= set(house):
+            continue
+        rest = [y for y in house if y not in inside]
+        for v in enc.values:
+            holding = [ch for s, ch in zip(sets, choice) if v in s]
+            if not holding:
+                continue
+            held = enc.aux("cage_holds", k, v)
+            for ch in holding:
+                enc.add([-ch, held])
+            enc.add([-held, *(enc.x[x][v] for x in cells)])
+            for y in rest:
+                enc.add([-held, -enc.x[y][v]])
 
 
 @lru_cache(maxsize=1024)
