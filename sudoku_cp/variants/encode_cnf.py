@@ -38,7 +38,6 @@ from __future__ import annotations
 
 from . import (encode_cnf_cages, encode_cnf_globals, encode_cnf_positions, encode_cnf_relations,
                encode_cnf_sets, encode_cnf_sums)
-from .encode_cnf_implied import encode_implied
 from .encode_cnf_base import (CNF, EncodingTimeUp, _house, _on_time, _sum_plan, _until,  # noqa: F401
                               cell_literals, cell_terms, rule)
 from .model import VariantPuzzle
@@ -105,8 +104,6 @@ def _own(enc):
         for k, c in enumerate(enc.puzzle.constraints):
             _on_time()
             ENCODERS[c.TYPE](enc, c, k)
-        _on_time()
-        encode_implied(enc)
         _on_time()
         enc.relations_done()
 

@@ -42,35 +42,6 @@ def _killer_cage(enc, c, k):
     for cell in c.cells:
         for v in enc.values:
             enc.add([-enc.x[cell][v], *(ch for s, ch in zip(sets, choice) if v in s)])
-    if COMPLEMENT:
-        _complement(enc, c.cells, sets, choice, k)
-
-
-#: A cage inside a full house also says, for each of its sets, that the rest of the house
-#: holds none of the set's values (``_complement``).
-COMPLEMENT = False
-
-
-def _complement(enc, cells, sets, choice, k):
-    """For a cage wholly inside a full house: a literal per value "the cage holds it",
-    implied by each set holding it, and excluding that value from the house's other cells
-    (unit propagation did not see that a chosen set's values leave the rest of the house)."""
-    count = len(enc.values)
-    inside = set(cells)
-    for house in enc.puzzle.houses():
-        if len(house) != count or not inside <= set(house):
-            continue
-        rest = [y for y in house if y not in inside]
-        for v in enc.values:
-            holding = [ch for s, ch in zip(sets, choice) if v in s]
-            if not holding:
-                continue
-            held = enc.aux("cage_holds", k, v)
-            for ch in holding:
-                enc.add([-ch, held])
-            enc.add([-held, *(enc.x[x][v] for x in cells)])
-            for y in rest:
-                enc.add([-held, -enc.x[y][v]])
 
 
 @lru_cache(maxsize=1024)
