@@ -23,7 +23,8 @@ the CPU time of the process (``--clock cpu``, the default: what the other load o
 machine changes least) or the wall time, and the verdict: ``ok`` (unique, the stated
 solution), ``timeout``, ``declined``, ``second`` (two solutions, both passing the independent
 checker: the source's "unique" is in doubt, or it states none and is not unique, as some of
-ISS's "slow" test grids are; not timed, not wrong) or ``WRONG``. ``--repeat N`` solves each puzzle N
+ISS's "slow" test grids are; not timed, not wrong), ``none`` (no solution where the entry
+states none, as ISS's "Zero solution" puzzles: not timed, not wrong) or ``WRONG``. ``--repeat N`` solves each puzzle N
 times in a row in the worker and keeps the best (for puzzles of a millisecond or less, where
 one solve is within the clock's grain and the noise).
 
@@ -136,11 +137,15 @@ def serve(args) -> int:
 def verdict_of(puzzle, r, cells) -> str:
     """One count to two's verdict: ``timeout``; ``ok`` (unique and, when ``cells`` is
     stated, that solution); ``second`` (two solutions, each passing the independent
-    checker); else ``WRONG``."""
+    checker); ``none`` (no solution, the search finished, and the entry states none, as
+    ISS's "Zero solution" collections do: not timed, not wrong; the differential testers
+    compare such verdicts with ISS's); else ``WRONG``."""
     from sudoku_cp.variants.rules import check_solution
 
     if r.status == "timeout":
         return "timeout"
+    if r.count == 0 and r.exhausted and cells is None:
+        return "none"
     stated = cells is None or list(r.solutions[0][:len(cells)]) == cells if r.count else False
     if r.count == 1 and r.exhausted and stated:
         return "ok"

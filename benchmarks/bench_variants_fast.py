@@ -57,7 +57,7 @@ from sudoku_cp.variants.fpuzzles import parse_fpuzzles  # noqa: E402
 from sudoku_cp.variants.iss import parse_iss  # noqa: E402
 from sudoku_cp.variants.paradigms import UnsupportedConstraint, solve  # noqa: E402
 
-from ab_trees import verdict_of  # noqa: E402  (ok, second, timeout or WRONG: one rule for both)
+from ab_trees import verdict_of  # noqa: E402  (ok, second, none, timeout or WRONG: one rule for both)
 from type_coverage import digits  # noqa: E402
 
 PARADIGMS = ("fast", "sat", "cpsat", "witness")
@@ -189,7 +189,7 @@ def run_one(puzzle, paradigm: str, time_limit: float):
 
 
 def judged(puzzle, run, cells):
-    """A ``run_one`` answer as ms, or a word: declined, timeout, WRONG, second."""
+    """A ``run_one`` answer as ms, or a word: declined, timeout, WRONG, second, none."""
     if run == "declined":
         return run
     ms, r = run

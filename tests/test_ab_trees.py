@@ -185,3 +185,19 @@ def test_two_checked_solutions_are_second_not_wrong_and_a_bad_grid_is_wrong():
     other = [v for v in first]
     other[0], other[1] = other[1], other[0]
     assert ab_trees.verdict_of(given, one, other) == "WRONG"
+
+
+def test_no_solution_is_none_where_none_is_stated_and_wrong_where_one_is():
+    """ISS's "Zero solution" collections state no solution and have none: a finished search
+    finding none is ``none`` (it was listed WRONG); where the entry states a solution, a
+    search finding none is still WRONG, and a timeout stays a timeout."""
+    from sudoku_cp.variants.iss import parse_iss
+    from sudoku_cp.variants.paradigms import solve
+
+    clash = parse_iss(".Shape~4x4.~R1C1_1.~R1C2_1")
+    r = solve(clash, "sat", limit=2)
+    assert r.count == 0 and r.exhausted
+    assert ab_trees.verdict_of(clash, r, None) == "none"
+    assert ab_trees.verdict_of(clash, r, [1] * 16) == "WRONG"
+    cut = type(r)(r.paradigm, [], False, "timeout")
+    assert ab_trees.verdict_of(clash, cut, None) == "timeout"
