@@ -140,6 +140,7 @@ def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
     run = (1 << k) - 1
     allowed = 0
     needed = -1
+    windows = 0  # bit ``s``: the window from value ``s`` is left
     single = False  # a window left where a cell holds one of its values only
     for s in range(nv - k + 1):
         w = run << s
@@ -157,8 +158,12 @@ def _renban(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
         if ok and covered == w:
             allowed |= w
             needed &= w
+            windows |= 1 << s
             single = single or one
     if single:
+        if 2 <= k <= 3:
+            return _in_short_window(dom, d, o, windows, wstart, wlist, queue, inq, state,
+                                    nprops)
         return _in_window(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work)
     if allowed == 0:
         return False
@@ -217,6 +222,67 @@ def _in_window(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
     for j in range(k):
         if not _narrow(dom, d[o + 1 + j], keep[j], wstart, wlist, queue, inq, state, nprops):
             return False
+    return _place_needed(dom, d, o + 1, k, needed, wstart, wlist, queue, inq, state, nprops)
+
+
+@njit(cache=True, nogil=True)
+def _in_short_window(dom, d, o, windows, wstart, wlist, queue, inq, state, nprops):
+    """``_in_window`` for a line of two or three cells, the same masks out: only the
+    ``windows`` ``_renban`` left are visited (a window it drops, a cell missing it or a
+    value of it held by none, ``_in_window`` drops too: its singles only take values
+    away), and the cells' masks are held in locals, not in scratch (Hard renban 1's
+    lines are all of two or three cells; docs/variants_speed.md, round 25, renban6)."""
+    k = d[o]
+    run = (1 << k) - 1
+    x0, x1 = d[o + 1], d[o + 2]
+    m0, m1 = dom[x0], dom[x1]
+    x2 = d[o + 3] if k == 3 else x1
+    m2 = dom[x2] if k == 3 else 0
+    keep0 = keep1 = keep2 = 0
+    allowed = 0
+    needed = -1
+    while windows:
+        s = _cttz(windows)
+        windows &= windows - 1
+        w = run << s
+        a, b = m0 & w, m1 & w
+        c = m2 & w if k == 3 else 0
+        ok = True
+        while True:  # within the window: a single is taken, the others lose it
+            fixed = 0
+            if a & (a - 1) == 0:
+                fixed = a
+            if b & (b - 1) == 0:
+                if b == 0 or fixed & b:
+                    ok = False
+                fixed |= b
+            if k == 3 and c & (c - 1) == 0:
+                if c == 0 or fixed & c:
+                    ok = False
+                fixed |= c
+            if a == 0 or not ok:
+                ok = False
+                break
+            na = a if a & (a - 1) == 0 else a & ~fixed
+            nb = b if b & (b - 1) == 0 else b & ~fixed
+            nc = c if c & (c - 1) == 0 else c & ~fixed
+            if na == a and nb == b and nc == c:
+                break
+            a, b, c = na, nb, nc
+        if ok and a | b | c == w:
+            allowed |= w
+            needed &= w
+            keep0 |= a
+            keep1 |= b
+            keep2 |= c
+    if allowed == 0:
+        return False
+    if not _narrow(dom, x0, keep0, wstart, wlist, queue, inq, state, nprops):
+        return False
+    if not _narrow(dom, x1, keep1, wstart, wlist, queue, inq, state, nprops):
+        return False
+    if k == 3 and not _narrow(dom, x2, keep2, wstart, wlist, queue, inq, state, nprops):
+        return False
     return _place_needed(dom, d, o + 1, k, needed, wstart, wlist, queue, inq, state, nprops)
 
 
