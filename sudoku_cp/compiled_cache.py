@@ -77,7 +77,8 @@ def user_cache_dir() -> Path:
 SHARED_SOURCES = ("backends/fast/kernels.py", "variants/fastvar/varbase.py",
                   "variants/fastvar/varclues.py", "variants/fastvar/varlines.py",
                   "variants/fastvar/varchaos.py", "variants/fastvar/varsums.py",
-                  "variants/fastvar/varcross.py")
+                  "variants/fastvar/varcross.py",
+                  "variants/fastvar/varrenban.py")
 
 
 @lru_cache(maxsize=None)

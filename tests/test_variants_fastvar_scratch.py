@@ -1,6 +1,6 @@
 """``fast``'s propagators that take their scratch from the run (``varkernel.prepare``'s
 ``work``) rather than allocating it per call: the renban's window check
-(``varkernel._in_window``) and the chaos count by region (``varchaos``, its own test file).
+(``varrenban._in_window``) and the chaos count by region (``varchaos``, its own test file).
 
 A scratch array comes as the last run of any propagator left it, so a rule must clear
 what it reads: ``_in_window`` called on scratch full of set bits narrows exactly as on a
@@ -24,7 +24,7 @@ from sudoku_cp.compiled_cache import prepare  # noqa: E402
 prepare()
 
 from sudoku_cp.variants import model as m  # noqa: E402
-from sudoku_cp.variants.fastvar import engine, varkernel  # noqa: E402
+from sudoku_cp.variants.fastvar import engine, varkernel, varrenban  # noqa: E402
 from sudoku_cp.variants.fastvar.program import compile_puzzle  # noqa: E402
 
 
@@ -34,7 +34,7 @@ def _in_window(masks, nv, scratch):
     k = len(masks)
     dom = np.array(masks, dtype=np.int64)
     d = np.array([k, *range(k), 0], dtype=np.int64)
-    ok = varkernel._in_window(dom, d, 0, nv, np.zeros(k + 1, dtype=np.int64),
+    ok = varrenban._in_window(dom, d, 0, nv, np.zeros(k + 1, dtype=np.int64),
                               np.zeros(1, dtype=np.int64), np.zeros(3, dtype=np.int64),
                               np.zeros(1, dtype=np.bool_),
                               np.zeros(varkernel.STATE, dtype=np.int64), 1, scratch)

@@ -1,5 +1,5 @@
-"""``fast``'s renban on lines of two or three cells (``varkernel._in_short_window``) narrows
-exactly as the general window check (``varkernel._in_window``) it stands in for: the same
+"""``fast``'s renban on lines of two or three cells (``varrenban._in_short_window``) narrows
+exactly as the general window check (``varrenban._in_window``) it stands in for: the same
 verdict and the same masks on random lines, visiting every window or only those the plain
 window test (``_renban``'s loop) leaves.
 """
@@ -17,7 +17,7 @@ from sudoku_cp.compiled_cache import prepare  # noqa: E402
 
 prepare()
 
-from sudoku_cp.variants.fastvar import varkernel  # noqa: E402
+from sudoku_cp.variants.fastvar import varkernel, varrenban  # noqa: E402
 
 
 def _line(masks):
@@ -32,13 +32,13 @@ def _line(masks):
 
 def _general(masks, nv):
     dom, d, rest = _line(masks)
-    ok = varkernel._in_window(dom, d, 0, nv, *rest, np.zeros(2 * len(masks), dtype=np.int64))
+    ok = varrenban._in_window(dom, d, 0, nv, *rest, np.zeros(2 * len(masks), dtype=np.int64))
     return ok, dom.tolist()
 
 
 def _short(masks, windows):
     dom, d, rest = _line(masks)
-    ok = varkernel._in_short_window(dom, d, 0, windows, *rest)
+    ok = varrenban._in_short_window(dom, d, 0, windows, *rest)
     return ok, dom.tolist()
 
 
