@@ -24,9 +24,10 @@ machine changes least) or the wall time, and the verdict: ``ok`` (unique, the st
 solution), ``timeout``, ``declined``, ``second`` (two solutions, both passing the independent
 checker: the source's "unique" is in doubt, or it states none and is not unique, as some of
 ISS's "slow" test grids are; not timed, not wrong), ``none`` (no solution where the entry
-states none, as ISS's "Zero solution" puzzles: not timed, not wrong) or ``WRONG``. ``--repeat N`` solves each puzzle N
-times in a row in the worker and keeps the best (for puzzles of a millisecond or less, where
-one solve is within the clock's grain and the noise).
+states none, as ISS's "Zero solution" puzzles: not timed, not wrong) or ``WRONG``.
+``--repeat N`` solves each puzzle N times in a row in the worker and keeps the best (for
+puzzles of a millisecond or less, where one solve is within the clock's grain and the
+noise).
 
 ``--sets`` may add ``iss-checkout``: ISS's example puzzles and collections from the checkout
 ``ISS`` names, those the shared sets hold left out (as ``bench_variants_fast.py`` reads

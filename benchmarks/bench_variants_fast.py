@@ -57,7 +57,8 @@ from sudoku_cp.variants.fpuzzles import parse_fpuzzles  # noqa: E402
 from sudoku_cp.variants.iss import parse_iss  # noqa: E402
 from sudoku_cp.variants.paradigms import UnsupportedConstraint, solve  # noqa: E402
 
-from ab_trees import verdict_of  # noqa: E402  (ok, second, none, timeout or WRONG: one rule for both)
+# ok, second, none, timeout or WRONG: one rule for both benchmarks
+from ab_trees import verdict_of  # noqa: E402
 from type_coverage import digits  # noqa: E402
 
 PARADIGMS = ("fast", "sat", "cpsat", "witness")
