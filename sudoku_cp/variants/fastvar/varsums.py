@@ -11,8 +11,7 @@ conventions: masks are int64, bit ``i`` the value ``lo + i``; a propagator narro
 
 from __future__ import annotations
 
-from numba import njit, types
-from numba.extending import intrinsic
+from numba import njit
 
 from .varbase import _above, _below, _ctpop, _cttz, _high, _narrow
 
@@ -165,19 +164,15 @@ def _linear_groups(dom, d, o, lo, wstart, wlist, queue, inq, state, nprops):
     return True
 
 
-@intrinsic
-def _bitreverse(typingctx, x):
-    def codegen(context, builder, sig, args):
-        return builder.bitreverse(args[0])
-    return types.int64(types.int64), codegen
-
-
 @njit(cache=True, nogil=True)
 def _mirror(m, nv):
-    """``m`` (bits below ``nv``) with bit ``i`` moved to ``nv - 1 - i`` (values read from
-    the top): the 64 bits reversed, shifted down (a few steps whatever its bits: an exact
-    sum's groups of coef -1 mirror their masks at each run)."""
-    return (_bitreverse(m) >> (64 - nv)) & _below(nv)
+    """``m`` with bit ``i`` moved to ``nv - 1 - i`` (values read from the top)."""
+    out = 0
+    while m:
+        i = _cttz(m)
+        out |= 1 << (nv - 1 - i)
+        m &= m - 1
+    return out
 
 
 @njit(cache=True, nogil=True)
@@ -232,35 +227,8 @@ def _group_walk(m0, m1, m2, g, rev, target, check):
     ``check``, the bits of each mask in a choice whose ``sum`` has bit ``sum`` of ``rev``
     set (the others make up the rest); (sums, kept0, kept1, kept2).
 
-    The choices do not depend on the masks' order, so ``_walk_ordered`` takes them with
-    the fewest bits first: it costs the pairs of its first two masks (the last is taken
-    whole, a shift), and a group's cells are often one fixed beside wider ones."""
-    if g == 2 and _ctpop(m0) > _ctpop(m1):
-        out, k1, k0, _ = _walk_ordered(m1, m0, 0, g, rev, target, check)
-        return out, k0, k1, 0
-    if g == 3:
-        p0, p1, p2 = _ctpop(m0), _ctpop(m1), _ctpop(m2)
-        if p0 <= p1 and p1 <= p2:
-            return _walk_ordered(m0, m1, m2, g, rev, target, check)
-        if p0 <= p2 and p2 <= p1:
-            out, k0, k2, k1 = _walk_ordered(m0, m2, m1, g, rev, target, check)
-        elif p1 <= p0 and p0 <= p2:
-            out, k1, k0, k2 = _walk_ordered(m1, m0, m2, g, rev, target, check)
-        elif p1 <= p2 and p2 <= p0:
-            out, k1, k2, k0 = _walk_ordered(m1, m2, m0, g, rev, target, check)
-        elif p2 <= p0 and p0 <= p1:
-            out, k2, k0, k1 = _walk_ordered(m2, m0, m1, g, rev, target, check)
-        else:
-            out, k2, k1, k0 = _walk_ordered(m2, m1, m0, g, rev, target, check)
-        return out, k0, k1, k2
-    return _walk_ordered(m0, m1, m2, g, rev, target, check)
-
-
-@njit(cache=True, nogil=True)
-def _walk_ordered(m0, m1, m2, g, rev, target, check):
-    """``_group_walk`` over the masks in the order given: the last mask is taken whole at
-    each choice of the others (a shift), so a group of three costs the pairs of its first
-    two masks, not the triples."""
+    The last mask is taken whole at each choice of the others (a shift), so a group of
+    three costs the pairs of its first two masks, not the triples."""
     out = 0
     k0 = 0
     k1 = 0
@@ -304,29 +272,9 @@ def _walk_ordered(m0, m1, m2, g, rev, target, check):
 
 
 @njit(cache=True, nogil=True)
-def _run_down(a, low, width):
-    """The union of ``a >> j`` for ``j`` from ``low`` to ``low + width - 1`` (a run of
-    shifts), in about log2(width) steps: each step doubles the shifts taken."""
-    out = a >> low
-    span = 1
-    while span < width:
-        step = min(span, width - span)
-        out |= out >> step
-        span += step
-    return out
-
-
-@njit(cache=True, nogil=True)
 def _down(a, b):
     """The union of ``a >> j`` over the bits ``j`` of ``b``: with bit ``s`` of ``a``
-    meaning "a sum of ``target - s``", the sums of ``a``'s plus ``b``'s, within ``target``
-    (a run of bits, as most groups' sums are, in a few shifts: ``_run_down``)."""
-    if b == 0:
-        return 0
-    low = _cttz(b)
-    r = b >> low
-    if r & (r + 1) == 0:
-        return _run_down(a, low, _ctpop(r))
+    meaning "a sum of ``target - s``", the sums of ``a``'s plus ``b``'s, within ``target``."""
     out = 0
     while b:
         out |= a >> _cttz(b)
@@ -337,17 +285,9 @@ def _down(a, b):
 @njit(cache=True, nogil=True)
 def _completed(rpre, rsuf, target):
     """Bit ``s`` set when a sum before a group (reversed: bit ``target - i`` of ``rpre``)
-    and one after it (``rsuf``) make ``target - s``; walks the side with fewer sums (or
-    shifts the other by a run of them: ``_run_down``)."""
-    if rpre == 0 or rsuf == 0:
-        return 0
-    r = rsuf >> _cttz(rsuf)
-    if r & (r + 1) == 0 or _ctpop(rpre) > _ctpop(rsuf):
+    and one after it (``rsuf``) make ``target - s``; walks the side with fewer sums."""
+    if _ctpop(rpre) > _ctpop(rsuf):
         rpre, rsuf = rsuf, rpre
-    low = _cttz(rpre)
-    r = rpre >> low
-    if r & (r + 1) == 0:  # bits low .. high of rpre: shifts target - high .. target - low
-        return _run_down(rsuf, target - _high(rpre), _ctpop(r))
     out = 0
     while rpre:
         out |= rsuf >> (target - _cttz(rpre))
@@ -388,43 +328,23 @@ def _group_sum(dom, d, o, nv, wstart, wlist, queue, inq, state, nprops, work):
     pre = ngroups            # work[pre + t], t in 0..ngroups
     suf = 2 * ngroups + 1    # work[suf + t], t in 0..ngroups
     c = o + 3 + 2 * ngroups
-    least = 0                # the least and greatest sums of all the groups
-    most = 0
-    runs = True              # each group's sums a run (no gap): so are all sums of them
     for t in range(ngroups):
         g, sign = d[o + 3 + 2 * t], d[o + 4 + 2 * t]
         m0, m1, m2 = _group_masks(dom, d, c, g, sign, nv)
-        sums = _group_walk(m0, m1, m2, g, 0, target, False)[0]
-        if sums == 0:  # (so no sum of the groups makes the target)
-            return False
-        work[gs + t] = sums
-        low = _cttz(sums)
-        least += low
-        most += _high(sums)
-        r = sums >> low
-        runs = runs and r & (r + 1) == 0
+        work[gs + t] = _group_walk(m0, m1, m2, g, 0, target, False)[0]
         c += g
-    if runs:  # the other groups make every sum from least - low to most - high of a group
-        if target < least or target > most:
-            return False
-    else:
-        work[pre] = 1 << target  # pre and suf reversed: bit s the sum target - s
-        work[suf + ngroups] = 1 << target
-        for t in range(ngroups):
-            work[pre + t + 1] = _down(work[pre + t], work[gs + t])
-            u = ngroups - 1 - t
-            work[suf + u] = _down(work[suf + u + 1], work[gs + u])
-        if work[pre + ngroups] & 1 == 0:
-            return False
+    work[pre] = 1 << target  # pre and suf reversed: bit s the sum target - s
+    work[suf + ngroups] = 1 << target
+    for t in range(ngroups):
+        work[pre + t + 1] = _down(work[pre + t], work[gs + t])
+        u = ngroups - 1 - t
+        work[suf + u] = _down(work[suf + u + 1], work[gs + u])
+    if work[pre + ngroups] & 1 == 0:
+        return False
     c = o + 3 + 2 * ngroups
     for t in range(ngroups):
         g, sign = d[o + 3 + 2 * t], d[o + 4 + 2 * t]
-        if runs:  # the sums s with target - s among the others': a run, up to target
-            sums = work[gs + t]
-            rev = (_above(target - most + _high(sums) - 1)
-                   & _below(target - least + _cttz(sums) + 1))
-        else:
-            rev = _completed(work[pre + t], work[suf + t + 1], target)
+        rev = _completed(work[pre + t], work[suf + t + 1], target)
         wide = work[gs + t] & ~rev == 0  # each sum the group makes is completed
         m0, m1, m2 = _group_masks(dom, d, c, g, sign, nv)
         top = _high(m0) + (_high(m1) if g > 1 else 0) + (_high(m2) if g > 2 else 0)
