@@ -11,11 +11,16 @@ woken only when the cell's lowest or highest value goes; ``few`` above 0 for a p
 only when the cell is left with ``few`` values or fewer; ``few`` = ``HOUSED`` for a house).
 A house counts its places per value (how many of its cells can take each value) in the
 queue's tail, after the three rings: first one slot per propagator, its counts' start
-(0 for none), then ``nv`` counts per house. ``_narrow`` takes one off for each value a
+(0 for none), then per house three masks and ``nv`` counts: ``fixed`` (the values of its
+fixed cells), ``held`` (the values with a place) and ``once`` (those with one place), at
+the counts' start less 3, 2 and 1. ``_narrow`` takes one off for each value a
 cell loses and queues the house only when the cell is fixed or a value is left in one
 place or none: a house is at its own fixpoint after a run, and only those can give it
 a new single, a hidden single or a failure (``count_places`` counts again from the
-masks: ``varkernel.search`` at its start and at each frame it restores). The kind
+masks: ``varkernel.search`` at its start and at each frame it restores). A house so
+queued often has nothing left to do (another house took the value from its cells
+first): ``_settled`` tells that from the three masks and ``propagate`` skips the run,
+still counting it, so the queue's order and every count are as before. The kind
 numbers and the state slots are here too, so that ``varkernel``, ``varclues`` and
 ``engine`` read one list.
 
@@ -117,12 +122,20 @@ def _narrow(dom, x, keep, wstart, wlist, queue, inq, state, nprops):
         if few == HOUSED:  # a house: one place fewer for each value gone
             c = queue[RINGS * nprops + p]
             low = left == 1  # (a cell fixed wakes it)
+            if low:
+                queue[c - 3] |= new
             while gone:
                 v = _cttz(gone)
                 gone &= gone - 1
                 n = queue[c + v] - 1
                 queue[c + v] = n
-                low = low or n <= 1
+                if n <= 1:
+                    low = True
+                    if n == 1:
+                        queue[c - 1] |= 1 << v
+                    elif n == 0:
+                        queue[c - 1] &= ~(1 << v)
+                        queue[c - 2] &= ~(1 << v)
             gone = old ^ new
             if not low:
                 continue  # no value left in one place or none, no new single
@@ -146,16 +159,40 @@ def count_places(dom, queue, nprops, nv, wstart, wlist):
     for p in range(nprops):
         c = queue[RINGS * nprops + p]
         if c:
-            queue[c:c + nv] = 0
+            queue[c - 3:c + nv] = 0
     for x in range(wstart.shape[0] - 1):
         for k in range(wstart[x], wstart[x + 1]):
             e = wlist[k]
             if (e >> 3) & 63 == HOUSED:
                 c = queue[RINGS * nprops + (e >> 9)]
                 m = dom[x]
+                if m & (m - 1) == 0:
+                    queue[c - 3] |= m
+                queue[c - 1] |= queue[c - 2] & m  # (twice, until the loop below)
+                queue[c - 2] |= m
                 while m:
                     queue[c + _cttz(m)] += 1
                     m &= m - 1
+    for p in range(nprops):
+        c = queue[RINGS * nprops + p]
+        if c:
+            queue[c - 1] = queue[c - 2] & ~queue[c - 1]
+
+
+@njit(cache=True, nogil=True)
+def _settled(queue, c, k):
+    """True when the house of ``k`` cells whose counts start at ``queue[c]`` is at its
+    fixpoint, read from its three masks (see above): a run would narrow nothing and not
+    fail. It would when a fixed value has another place, when fewer values than cells
+    have one, or when as many as cells do and a value with one place is not fixed there;
+    not counted yet (``held`` 0), never settled."""
+    fixed = queue[c - 3]
+    held = queue[c - 2]
+    once = queue[c - 1]
+    have = _ctpop(held)
+    if fixed & ~once or have < k:
+        return False
+    return have > k or once & ~fixed == 0
 
 
 @njit(cache=True, nogil=True)

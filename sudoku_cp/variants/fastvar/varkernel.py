@@ -34,7 +34,7 @@ from .varbase import (AUTOMATON, BACK, BETWEEN, CAGE, CIRCLES, CLASSES, COUNT, C
                       LOCKOUT, NODES, NOTIES, PAIR, QUAD, RELLIK, RENBAN, RUNS, SAMEVALUES,
                       SANDWICH, SKYSCRAPER, SMALLSUM, SUMLINE, VINDEX, XSUM, _above, _below,
                       _clear, _ctpop, _cttz, _high, _narrow, _pop)
-from .varbase import HIDDENSKY, HOUSED, count_places
+from .varbase import HIDDENSKY, HOUSED, _settled, count_places
 from .varbase import FIRST, INORDER, QHEAD, RINGS, STATE  # noqa: F401  (engine reads them)
 from .varbase import CHAOSARROW  # noqa: F401  (the last kind: propagate's final branch)
 from .varbase import CHAOS, CHAOSCOUNT, FULLRANKS, LAST, OR, ZERODIFF
@@ -354,8 +354,9 @@ def propagate(dom, kinds, pstart, d, tab, wstart, wlist, cstart, clist, weight, 
         o = pstart[p]
         if kind <= PAIR:  # a house or a pair reaches its own fixpoint in one run: while
             inq[p] = True  # it runs, its own narrowings do not queue it again
-            if kind == HOUSE:
-                ok = _house(dom, d, o, wstart, wlist, queue, inq, state, nprops)
+            if kind == HOUSE:  # (one at its fixpoint is not run: ``varbase._settled``)
+                ok = (_settled(queue, queue[RINGS * nprops + p], d[o])
+                      or _house(dom, d, o, wstart, wlist, queue, inq, state, nprops))
             else:
                 ok = _pair(dom, d, o, tab, wstart, wlist, queue, inq, state, nprops)
             inq[p] = False
@@ -596,12 +597,12 @@ def prepare(kinds, pstart, d, tab, nv, wstart, wlist_in, costly, bounds, everyth
     for p in range(nprops):
         if kinds[p] == HOUSE:
             houses += 1
-    queue = np.zeros(RINGS * max(nprops, 1) + nprops + houses * nv, dtype=np.int64)
+    queue = np.zeros(RINGS * max(nprops, 1) + nprops + houses * (3 + nv), dtype=np.int64)
     at = RINGS * nprops + nprops
     for p in range(nprops):
         if kinds[p] == HOUSE:
-            queue[RINGS * nprops + p] = at
-            at += nv
+            queue[RINGS * nprops + p] = at + 3  # (its three masks first: ``varbase``)
+            at += 3 + nv
     inq = np.zeros(nprops, dtype=np.bool_)
     state = np.zeros(STATE, dtype=np.int64)
     if everything:
