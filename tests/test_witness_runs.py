@@ -41,3 +41,18 @@ def test_a_node_budget_stops_the_search_and_counts_less():
     result, part = tally_runs(_puzzle(), nodes=2)
     assert result.status == "timeout" and result.stats["nodes"] <= 3
     assert sum(part["runs"].values()) < sum(full["runs"].values())
+
+
+def test_each_propagator_counts_add_up_to_its_class():
+    by_class = tally_runs(_puzzle())[1]
+    result, each = tally_runs(_puzzle(), each=True)
+    assert result.stats == witness.solve(_puzzle(), limit=2).stats
+    for key in ("runs", "fail", "narrow"):
+        summed = {}
+        for name, count in each[key].items():
+            index, cls, cells = name.split(":")
+            assert int(index) >= 0 and int(cells) > 0
+            summed[cls] = summed.get(cls, 0) + count
+        assert summed == {k: v for k, v in by_class[key].items() if v}
+    # one line per propagator: the houses and the cage's sum at least
+    assert len({name.split(":")[0] for name in each["runs"]}) >= 2
