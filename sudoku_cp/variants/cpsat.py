@@ -45,11 +45,11 @@ PASSES_OFF = {"cp_model_probing_level": 0, "linearization_level": 0, "symmetry_l
 #: The value CP-SAT tries first on a decision literal: true, not its default false. Most of
 #: the model's literals say "this cell holds this value", so a decision places a value (and
 #: propagates through its houses) as a hand search would, rather than crossing one out.
-#: Twenty-seventh round (docs/variants_speed.md, "batch3"): over the 76 shared puzzles that
-#: settle within a second, CPU best of two, two sweeps: median 18.8 -> 15.2 and 21.1 ->
-#: 18.3 ms, total 3.38 -> 2.98 and 3.84 -> 3.25 s, conflicts 34,580 -> 33,052; on the long
-#: ones no worse (-35 23,902 -> 20,311 conflicts, -50 56,812 -> 45,321, -18 and -49 the same
-#: within 1%). Random polarity: no gain. An encoding's own parameters still come after.
+#: Twenty-seventh round (docs/variants_speed.md, "batch3"): on the long searches, fewer
+#: conflicts (-35 23,902 -> 20,311, -50 56,812 -> 45,321; -18 and -49 within 1%); on the 76
+#: shared puzzles that settle within a second, no gain at the median (per puzzle, best of five
+#: each way alternated: ratio 0.998; conflicts 34,580 -> 33,052 in all). Random polarity: no
+#: gain. An encoding's own parameters still come after.
 POLARITY = "POLARITY_TRUE"
 
 
