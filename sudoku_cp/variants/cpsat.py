@@ -42,9 +42,9 @@ PRESOLVE = False
 PASSES_OFF = {"cp_model_probing_level": 0, "linearization_level": 0, "symmetry_level": 0,
               "use_sat_inprocessing": False, "auto_detect_greater_than_at_least_one_of": False}
 
-#: The value CP-SAT tries first on a decision literal: true, not its default false. Most of
-#: the model's literals say "this cell holds this value", so a decision places a value (and
-#: propagates through its houses) as a hand search would, rather than crossing one out.
+#: The value CP-SAT tries first on a decision literal: true, not its default false. Where the
+#: literal reads "this cell holds this value", a decision places a value, as a hand search
+#: would, rather than crossing one out (a reading, not measured apart).
 #: Twenty-seventh round (docs/variants_speed.md, "batch3"): on the long searches, fewer
 #: conflicts (-35 23,902 -> 20,311, -50 56,812 -> 45,321; -18 and -49 within 1%); on the 76
 #: shared puzzles that settle within a second, no gain at the median (per puzzle, best of five
