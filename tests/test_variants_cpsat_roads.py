@@ -100,7 +100,26 @@ def test_the_solver_skips_the_extra_passes_and_an_encoding_still_has_the_last_wo
     solver = cpsat._solver(cp, None, time.perf_counter(), {"solves": 0})
     for key, value in cpsat.PASSES_OFF.items():
         assert getattr(solver.parameters, key) == value, key
+    assert solver.parameters.initial_polarity == type(solver.parameters).POLARITY_TRUE
     cp.parameters = {**cp.parameters, "linearization_level": 2}
     solver = cpsat._solver(cp, None, time.perf_counter(), {"solves": 0})
     assert solver.parameters.linearization_level == 2
     assert solver.parameters.cp_model_probing_level == 0
+
+
+@pytest.mark.parametrize("polarity", ["POLARITY_TRUE", "POLARITY_FALSE"])
+def test_either_first_value_counts_as_plain_enumeration(polarity, monkeypatch):
+    """The value tried first on a decision (``POLARITY``, true by measurement) changes the
+    search's order, never its answers: both count as the plain enumeration does, on both
+    roads."""
+    from sudoku_cp.variants import cpsat
+
+    monkeypatch.setattr(cpsat, "POLARITY", polarity)
+    for repeats in (None, -1):
+        for puzzle in _random_puzzles(30, seed=27):
+            truth = [tuple(g) for g in all_grids(puzzle) if is_solution(puzzle, g)]
+            result = _solve(puzzle, repeats, monkeypatch, limit=2)
+            got = [tuple(s) for s in result.solutions]
+            assert len(set(got)) == len(got) == min(2, len(truth))
+            assert set(got) <= set(truth)
+            assert result.exhausted == (len(truth) < 2)
