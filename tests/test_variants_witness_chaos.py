@@ -11,6 +11,7 @@ the same on any machine.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from itertools import product
 
 import pytest
@@ -168,3 +169,67 @@ def test_a_region_count_keeps_what_its_bounds_allow_and_every_labelling_it_fits(
         for v in range(1, 5):
             if before[count.cell] >> v & 1 and held == v + offset:
                 assert masks[count.cell] >> v & 1 and all(masks[x] >> label[x] & 1 for x in slots)
+
+
+@lru_cache(maxsize=None)
+def _splits(n):
+    """Every split of an n x n grid into n orthogonally connected regions of n cells,
+    labelled canonically (region q holds the first cell no earlier region holds)."""
+    def near(u):
+        return [w for w, ok in ((u - n, u >= n), (u + n, u < n * n - n),
+                                (u - 1, u % n > 0), (u + 1, u % n < n - 1)) if ok]
+
+    def shapes(start, free):
+        """The connected sets of n free cells holding start."""
+        found, todo = set(), [frozenset([start])]
+        while todo:
+            part = todo.pop()
+            if len(part) == n:
+                found.add(part)
+                continue
+            for u in part:
+                for w in near(u):
+                    if w in free and w not in part and part | {w} not in found:
+                        todo.append(part | {w})
+        return {p for p in found if len(p) == n}
+
+    out = []
+
+    def place(label, q):
+        if q == n:
+            out.append(tuple(label))
+            return
+        free = {x for x in range(n * n) if label[x] < 0}
+        for shape in shapes(min(free), free):
+            place([q if x in shape else lab for x, lab in enumerate(label)], q + 1)
+    place([-1] * (n * n), 0)
+    return out
+
+
+def test_a_part_of_a_region_with_one_door_takes_it():
+    """Region 0 holds cells 0 and 1 of a 4x4; cells 4 (below cell 0) and 2 (right of
+    cell 1) may not join it: cell 5, below cell 1, is its one way out, so it joins."""
+    n, N = 4, 16
+    masks = [0b11110] * N + [0b1111] * N
+    masks[N + 0] = masks[N + 1] = 0b0001
+    masks[N + 4] = masks[N + 2] = 0b1110
+    assert Split(n, 1, 0b11110).run(masks, [])
+    assert masks[N + 5] == 0b0001
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_split_keeps_every_split_its_labels_allow(seed):
+    """Random label masks around a random split of a 4x4 (values all open): the split's
+    propagator keeps every split the masks allow (so the door rule forces only what every
+    such split has), and fails only when none is left."""
+    rng = random.Random(seed)
+    n, N = 4, 16
+    splits = _splits(n)
+    assert len(splits) == 117
+    truth = rng.choice(splits)
+    masks = [0b11110] * N + [1 << q | (rng.getrandbits(n) if rng.random() < 0.6 else 0)
+                             for q in truth]
+    allowed = [s for s in splits if all(masks[N + x] >> s[x] & 1 for x in range(N))]
+    assert Split(n, 1, 0b11110).run(masks, [])
+    for s in allowed:
+        assert all(masks[N + x] >> s[x] & 1 for x in range(N)), (s, masks[N:])

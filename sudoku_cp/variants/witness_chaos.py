@@ -10,7 +10,8 @@ and labels together, each leaf one grid and one split:
 - ``Split`` (the rule): a region holds at most ``size`` cells and can still reach
   ``size``; its decided values leave its other cells, and a value with one place left in
   a region goes there (both the label and the value); a region is one connected part,
-  no cell farther from its decided cells than the cells it still lacks. Labels are
+  no cell farther from its decided cells than the cells it still lacks, and a part of
+  its decided cells with one cell next to it that may join takes that cell. Labels are
   canonical, so each split is one labelling: regions numbered by their first cell in
   reading order (region ``q``'s first cell comes after region ``q - 1``'s).
 - ``ArrowRun`` (``chaos_arrow``): bounds on each arm's run from the labels, the arrow
@@ -137,6 +138,12 @@ def _by_mask(masks) -> dict[int, int]:
 #: (docs/variants_speed.md, fifteenth round); on, the enumeration tests count alike.
 ANCHORS = False
 
+#: A part of a region's decided cells with one way out (one cell next to it that may
+#: join the region) takes that cell. On, measured: iss-examples-49 381 -> 500 nodes,
+#: cell count [harder] 4,107 -> 1,831 (docs/variants_speed.md, twenty-seventh round,
+#: witness6).
+DOORS = True
+
 
 def anchors(n: int) -> list[int]:
     """Cells that lie in distinct regions of any split, their regions labelled 0, 1, ...:
@@ -248,6 +255,18 @@ class Split:
                 if F & ~whole or whole.bit_count() < n:
                     return False
                 keep_lab[q] &= self._reach(F, whole, n - nf)
+                if DOORS and nf < n:
+                    # each part of its decided cells (joined among themselves) grows
+                    # through a door, a cell next to it that may join: with one, it joins
+                    left = F
+                    while left:
+                        part = self._reach(left & -left, F)
+                        left &= ~part
+                        doors = self._reach(part, P, 1) & ~F
+                        if not doors:
+                            return False
+                        if not doors & (doors - 1):
+                            fix_lab[q] |= doors
             else:
                 left, ok = P, 0
                 while left:
