@@ -68,15 +68,21 @@ def _random_puzzles(count, seed):
     return out
 
 
+def _counts_as_plain_enumeration(puzzle, repeats, monkeypatch):
+    """Counted to two by the road ``repeats`` picks: the grids found are distinct solutions
+    of the plain enumeration, as many as it has up to two, exhausted when it has fewer."""
+    truth = [tuple(g) for g in all_grids(puzzle) if is_solution(puzzle, g)]
+    result = _solve(puzzle, repeats, monkeypatch, limit=2)
+    got = [tuple(s) for s in result.solutions]
+    assert len(set(got)) == len(got) == min(2, len(truth))
+    assert set(got) <= set(truth)
+    assert result.exhausted == (len(truth) < 2)
+
+
 @pytest.mark.parametrize("repeats", [None, -1], ids=["one enumeration", "solve by solve"])
 def test_both_roads_count_as_plain_enumeration(repeats, monkeypatch):
     for puzzle in _random_puzzles(40, seed=38):
-        truth = [tuple(g) for g in all_grids(puzzle) if is_solution(puzzle, g)]
-        result = _solve(puzzle, repeats, monkeypatch, limit=2)
-        got = [tuple(s) for s in result.solutions]
-        assert len(set(got)) == len(got) == min(2, len(truth))
-        assert set(got) <= set(truth)
-        assert result.exhausted == (len(truth) < 2)
+        _counts_as_plain_enumeration(puzzle, repeats, monkeypatch)
 
 
 def test_a_time_limit_spent_is_a_timeout_not_an_answer(monkeypatch):
@@ -117,9 +123,4 @@ def test_either_first_value_counts_as_plain_enumeration(polarity, monkeypatch):
     monkeypatch.setattr(cpsat, "POLARITY", polarity)
     for repeats in (None, -1):
         for puzzle in _random_puzzles(30, seed=27):
-            truth = [tuple(g) for g in all_grids(puzzle) if is_solution(puzzle, g)]
-            result = _solve(puzzle, repeats, monkeypatch, limit=2)
-            got = [tuple(s) for s in result.solutions]
-            assert len(set(got)) == len(got) == min(2, len(truth))
-            assert set(got) <= set(truth)
-            assert result.exhausted == (len(truth) < 2)
+            _counts_as_plain_enumeration(puzzle, repeats, monkeypatch)
