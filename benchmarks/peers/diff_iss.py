@@ -76,7 +76,7 @@ def iss_verdict(r):
 def ours(puzzle_text, time_limit, paradigms=None):
     """(verdict, solution string or None, detail) from the project's cross-check."""
     from sudoku_cp.errors import SudokuCpError
-    from sudoku_cp.variants.crosscheck import crosscheck
+    from sudoku_cp.variants.crosscheck import crosscheck, reconcile
     from sudoku_cp.variants.iss import parse_iss
 
     try:
@@ -88,6 +88,11 @@ def ours(puzzle_text, time_limit, paradigms=None):
     except Exception as exc:  # a bug of ours: a finding like any other
         return "error", None, f"{type(exc).__name__}: {exc}"
     verdict = report.verdict.value
+    if len(report.results) == 1 and verdict == "unknown":
+        # one paradigm ran (``--paradigms X`` alone): the cross-check's verdict wants two
+        # agreeing, so compare that paradigm's own claim, its solutions checked by the
+        # rules all the same; otherwise every unique answer would go uncompared
+        verdict = reconcile(puzzle, report.results)[0].value
     grid = puzzle.grid_cells  # (ISS's solution names the grid's cells, not its Var cells)
     sol = "".join(str(v) for v in report.solution[:grid]) if verdict == "unique" else None
     detail = "; ".join(report.evidence)
